@@ -1,0 +1,1 @@
+"""referee: the tablet app a Monopoly tournament referee records a game with."""

@@ -1,0 +1,158 @@
+"""The ``referee`` command: replay a game record, simulate random games."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Sequence
+
+from . import rulesets
+from .engine import Game, GameState, RecordError, RulesetError, parse_record, replay, with_options
+from .engine.rules import describe_pending
+from .engine.state import GameOver
+from .simulate import JAIL_MODES, PLAYER_NAMES, simulate
+
+
+def state_summary(game: Game) -> dict:
+    """The final state of a replayed game, as plain data."""
+    state: GameState = game.state
+    squares = state.ruleset.squares
+    players = []
+    for i, p in enumerate(state.players):
+        deeds = [{
+            "square": sq, "id": squares[sq].id, "name": squares[sq].name.get("en", squares[sq].id),
+            "mortgaged": state.mortgaged[sq], "houses": state.houses_on(sq), "hotel": bool(state.hotels_on(sq)),
+        } for sq in state.deeds_of(i)]
+        players.append({
+            "name": p.name, "cash": p.cash, "position": p.position,
+            "square": squares[p.position].name.get("en", squares[p.position].id),
+            "in_jail": p.in_jail, "jail_rolls": p.jail_rolls, "bankrupt": p.bankrupt,
+            "deeds": deeds, "jail_cards": list(p.jail_cards),
+        })
+    winner = state.pending.winner if isinstance(state.pending, GameOver) else None
+    return {
+        "ruleset": state.ruleset.id, "entries": len(game.entries), "effective_entries": len(game.effective),
+        "turn": state.turn, "current_player": state.players[state.current].name if state.turn else None,
+        "pending": describe_pending(state), "game_over": state.over,
+        "winner": state.players[winner].name if winner is not None else None,
+        "players": players, "bank": {"houses": state.bank_houses, "hotels": state.bank_hotels},
+        "free_parking_pot": state.pot,
+    }
+
+
+def _print_summary(summary: dict, money) -> None:
+    print(f"ruleset {summary['ruleset']}; {summary['entries']} entries; turn {summary['turn']}; "
+          f"{summary['pending']}")
+    if summary["winner"]:
+        print(f"winner: {summary['winner']}")
+    for p in summary["players"]:
+        status = "bankrupt" if p["bankrupt"] else ("in jail" if p["in_jail"] else "")
+        print(f"{p['name']}: cash {money(p['cash'])}, on {p['position']} {p['square']}"
+              + (f" ({status})" if status else ""))
+        for d in p["deeds"]:
+            marks = []
+            if d["mortgaged"]:
+                marks.append("mortgaged")
+            if d["hotel"]:
+                marks.append("hotel")
+            elif d["houses"]:
+                marks.append(f"{d['houses']} houses")
+            print(f"    {d['name']}" + (f" ({', '.join(marks)})" if marks else ""))
+        for card in p["jail_cards"]:
+            print(f"    card: {card}")
+    print(f"bank: {summary['bank']['houses']} houses, {summary['bank']['hotels']} hotels")
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    try:
+        with open(args.file, encoding="utf-8") as fh:
+            lines = fh.read().splitlines()
+    except OSError as exc:
+        print(f"referee replay: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
+        return 1
+    except UnicodeDecodeError:
+        print(f"referee replay: {args.file} is not UTF-8 text", file=sys.stderr)
+        return 1
+    try:
+        header, entries = parse_record(lines)
+        ruleset = with_options(rulesets.load(header.ruleset), header.options)
+        game = replay(ruleset, header, entries)
+    except RecordError as exc:
+        print(f"referee replay: {args.file}: {exc}", file=sys.stderr)
+        return 1
+    except RulesetError as exc:
+        print(f"referee replay: {args.file}: line 1: {exc}", file=sys.stderr)
+        return 1
+    summary = state_summary(game)
+    if args.json:
+        print(json.dumps(summary, ensure_ascii=False, indent=2))
+    else:
+        _print_summary(summary, ruleset.money_text)
+    return 0
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    try:
+        ruleset = rulesets.load(args.ruleset)
+    except RulesetError as exc:
+        print(f"referee simulate: {exc}", file=sys.stderr)
+        return 1
+    stats = simulate(ruleset, args.games, args.seed, args.players, args.jail, args.max_turns)
+    result = stats.as_dict()
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False))
+    else:
+        for key in ("games", "events", "turns", "seconds", "events_per_second", "turns_per_second"):
+            print(f"{key}: {result[key]}")
+        print("events_by_type:")
+        for key, value in result["events_by_type"].items():
+            print(f"  {key}: {value}")
+        print("landings:")
+        for key, value in result["landings"].items():
+            print(f"  {key}: {value}")
+        print(f"invariant_violations: {result['invariant_violations']}")
+        for line in stats.violations[:10]:
+            print(f"  {line}")
+    return 0 if stats.invariant_violations == 0 else 1
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def _players(text: str) -> int:
+    value = int(text)
+    if not 2 <= value <= len(PLAYER_NAMES):
+        raise argparse.ArgumentTypeError(f"must be 2 to {len(PLAYER_NAMES)}, got {value}")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="referee", description="Monopoly tournament referee")
+    sub = parser.add_subparsers(dest="command", required=True)
+    rp = sub.add_parser("replay", help="replay a game record and print the final state")
+    rp.add_argument("file")
+    rp.add_argument("--json", action="store_true", help="print the final state as JSON")
+    rp.set_defaults(func=cmd_replay)
+    sp = sub.add_parser("simulate", help="play random games and check the invariants")
+    sp.add_argument("--games", type=_positive, default=100)
+    sp.add_argument("--seed", type=int, default=0)
+    sp.add_argument("--players", type=_players, default=4)
+    sp.add_argument("--ruleset", default=rulesets.DEFAULT_RULESET)
+    sp.add_argument("--jail", choices=JAIL_MODES, default="random")
+    sp.add_argument("--max-turns", type=_positive, default=1000)
+    sp.add_argument("--json", action="store_true")
+    sp.set_defaults(func=cmd_simulate)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

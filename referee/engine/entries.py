@@ -1,0 +1,136 @@
+"""What the referee records: one entry per fact of the game.
+
+An entry is checked for form here (known type, every field present and of
+its kind, dice from 1 to 6); whether the rules allow it now is
+:mod:`.rules`' job.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import MalformedEntry
+
+# entry type -> (required fields, optional fields)
+ENTRY_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "seat_roll": (("player", "dice"), ()),
+    "roll": (("player", "dice"), ()),
+    "buy": (("player",), ()),
+    "decline": (("player",), ()),
+    "bid": (("amount",), ("player", "players")),
+    "hammer": ((), ()),
+    "income_tax": (("player", "choice"), ()),
+    "card": (("player", "card"), ()),
+    "rent_roll": (("player", "dice"), ()),
+    "pay_bail": (("player",), ()),
+    "use_jail_card": (("player",), ("card",)),
+    "mortgage": (("player", "square"), ()),
+    "unmortgage": (("player", "square"), ()),
+    "bankrupt": (("player",), ()),
+    "void": (("count",), ()),
+}
+INCOME_TAX_CHOICES = ("flat", "percent")
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One recorded fact.  ``player`` is a name as written in the record."""
+
+    type: str
+    player: str | None = None
+    players: tuple[str, ...] = ()
+    dice: tuple[int, int] | None = None
+    amount: int | None = None
+    square: int | str | None = None
+    card: str | None = None
+    choice: str | None = None
+    count: int | None = None
+    note: str | None = None  # the referee's words, kept in the record for a dispute
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.type}
+        required, optional = ENTRY_FIELDS[self.type]
+        for name in required + optional:
+            value = getattr(self, name)
+            if value is None or value == ():
+                continue
+            out[name] = list(value) if isinstance(value, tuple) else value
+        if self.note:
+            out["note"] = self.note
+        return out
+
+    @property
+    def bidders(self) -> tuple[str, ...]:
+        return self.players or ((self.player,) if self.player else ())
+
+
+def _text(kind: str, name: str, value: Any) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise MalformedEntry(f"{kind}: {name} must be a non-empty text, got {value!r}", code="bad_field")
+    return value
+
+
+def _whole(kind: str, name: str, value: Any, minimum: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
+        raise MalformedEntry(f"{kind}: {name} must be a whole number of at least {minimum}, got {value!r}",
+                             code="bad_field")
+    return value
+
+
+def parse_dice(kind: str, value: Any) -> tuple[int, int]:
+    """Two dice, each a whole number from 1 to 6."""
+    if not isinstance(value, (list, tuple)) or len(value) != 2:
+        raise MalformedEntry(f"{kind}: dice must be two numbers, got {value!r}", code="bad_dice")
+    for die in value:
+        if not isinstance(die, int) or isinstance(die, bool) or not 1 <= die <= 6:
+            raise MalformedEntry(f"{kind}: impossible die {die!r}: a die shows 1 to 6", code="impossible_die")
+    return (value[0], value[1])
+
+
+def parse_entry(data: Any) -> Entry:
+    """An :class:`Entry` from a decoded JSON object; :class:`MalformedEntry` if it is not one."""
+    if not isinstance(data, dict):
+        raise MalformedEntry(f"an entry must be a JSON object, got {data!r}", code="not_an_object")
+    kind = data.get("type")
+    if kind not in ENTRY_FIELDS:
+        raise MalformedEntry(f"unknown entry type {kind!r}", code="unknown_type")
+    required, optional = ENTRY_FIELDS[kind]
+    allowed = set(required) | set(optional) | {"type", "seq", "note"}
+    extra = sorted(set(data) - allowed)
+    if extra:
+        raise MalformedEntry(f"{kind}: unknown field(s) {', '.join(extra)}", code="unknown_field")
+    missing = [f for f in required if f not in data]
+    if missing:
+        raise MalformedEntry(f"{kind}: missing field(s) {', '.join(missing)}", code="missing_field")
+    fields: dict[str, Any] = {}
+    if "player" in data:
+        fields["player"] = _text(kind, "player", data["player"])
+    if "players" in data:
+        names = data["players"]
+        if not isinstance(names, list) or not names:
+            raise MalformedEntry(f"{kind}: players must be a list of names, got {names!r}", code="bad_field")
+        fields["players"] = tuple(_text(kind, "players", n) for n in names)
+    if kind == "bid" and ("player" in data) == ("players" in data):
+        raise MalformedEntry("bid: give either player (one call) or players (equal calls at once)",
+                             code="missing_field")
+    if "dice" in data:
+        fields["dice"] = parse_dice(kind, data["dice"])
+    if "amount" in data:
+        fields["amount"] = _whole(kind, "amount", data["amount"], 1)
+    if "count" in data:
+        fields["count"] = _whole(kind, "count", data["count"], 1)
+    if "square" in data:
+        sq = data["square"]
+        if isinstance(sq, bool) or not isinstance(sq, (int, str)):
+            raise MalformedEntry(f"{kind}: square must be an index or a square id, got {sq!r}", code="bad_field")
+        fields["square"] = sq
+    if "card" in data:
+        fields["card"] = _text(kind, "card", data["card"])
+    if "note" in data:
+        fields["note"] = _text(kind, "note", data["note"])
+    if "choice" in data:
+        if data["choice"] not in INCOME_TAX_CHOICES:
+            raise MalformedEntry(f"{kind}: choice must be flat or percent, got {data['choice']!r}",
+                                 code="bad_field")
+        fields["choice"] = data["choice"]
+    return Entry(kind, **fields)

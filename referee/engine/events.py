@@ -1,0 +1,291 @@
+"""Events: the changes an entry makes, each applied to the state in one place.
+
+Entries are what the referee records; events are what the rules derive from
+them (a roll becomes dice, a move, a salary, a rent).  Applying events is the
+only way a :class:`~.state.GameState` changes.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .state import (AwaitRoll, Auction, BuyOrAuction, Debt, DrawCard, GameOver, GameState, IncomeTaxChoice,
+                    JailFine, Pending, RentRoll, SeatingRoll)
+
+POT = "pot"  # the free-parking pot, where a ruleset keeps one
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    @property
+    def kind(self) -> str:
+        return _KIND[type(self)]
+
+    def apply(self, state: GameState) -> None:  # pragma: no cover - every event overrides
+        raise NotImplementedError
+
+
+@dataclass(frozen=True, slots=True)
+class SeatingOrdered(Event):
+    """The seating roll-off is decided: players take their turns in this order."""
+
+    order: tuple[int, ...]
+
+    def apply(self, state: GameState) -> None:
+        state.players = [state.players[i] for i in self.order]
+
+
+@dataclass(frozen=True, slots=True)
+class TurnBegan(Event):
+    player: int
+
+    def apply(self, state: GameState) -> None:
+        state.current = self.player
+        state.doubles = 0
+        state.turn += 1
+        state.turn_started = False
+        state.prepaid_release = False
+
+
+@dataclass(frozen=True, slots=True)
+class DiceRolled(Event):
+    player: int
+    dice: tuple[int, int]
+    doubles_in_a_row: int
+
+    def apply(self, state: GameState) -> None:
+        state.last_dice = self.dice
+        state.doubles = self.doubles_in_a_row
+        state.turn_started = True
+
+
+@dataclass(frozen=True, slots=True)
+class Moved(Event):
+    player: int
+    to: int
+
+    def apply(self, state: GameState) -> None:
+        state.players[self.player].position = self.to
+
+
+@dataclass(frozen=True, slots=True)
+class Paid(Event):
+    """Money changes hands.  ``None`` is the bank; ``POT`` the free-parking pot."""
+
+    payer: int | str | None
+    payee: int | str | None
+    amount: int
+    reason: str
+
+    @property
+    def kind(self) -> str:
+        return "paid." + self.reason
+
+    def apply(self, state: GameState) -> None:
+        if isinstance(self.payer, int):
+            state.players[self.payer].cash -= self.amount
+        elif self.payer == POT:
+            state.pot -= self.amount
+        if isinstance(self.payee, int):
+            state.players[self.payee].cash += self.amount
+        elif self.payee == POT:
+            state.pot += self.amount
+
+
+@dataclass(frozen=True, slots=True)
+class DeedTransferred(Event):
+    square: int
+    to: int | None
+
+    def apply(self, state: GameState) -> None:
+        state.owner[self.square] = self.to
+        if self.to is None:
+            state.mortgaged[self.square] = False
+
+
+@dataclass(frozen=True, slots=True)
+class Mortgaged(Event):
+    square: int
+
+    def apply(self, state: GameState) -> None:
+        state.mortgaged[self.square] = True
+
+
+@dataclass(frozen=True, slots=True)
+class Unmortgaged(Event):
+    square: int
+
+    def apply(self, state: GameState) -> None:
+        state.mortgaged[self.square] = False
+
+
+@dataclass(frozen=True, slots=True)
+class BuildingsSold(Event):
+    """Every building on a square goes back to the bank (bankruptcy)."""
+
+    square: int
+
+    def apply(self, state: GameState) -> None:
+        level = state.buildings[self.square]
+        if level == state.hotel_level:
+            state.bank_hotels += 1
+        else:
+            state.bank_houses += level
+        state.buildings[self.square] = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Jailed(Event):
+    player: int
+
+    def apply(self, state: GameState) -> None:
+        p = state.players[self.player]
+        p.position = state.ruleset.jail_index
+        p.in_jail = True
+        p.jail_rolls = 0
+        if self.player == state.current:
+            state.doubles = 0  # going to jail ends the turn, doubles or not
+
+
+@dataclass(frozen=True, slots=True)
+class JailRollFailed(Event):
+    player: int
+
+    def apply(self, state: GameState) -> None:
+        state.players[self.player].jail_rolls += 1
+
+
+@dataclass(frozen=True, slots=True)
+class Released(Event):
+    player: int
+    how: str  # bail, card, doubles
+
+    def apply(self, state: GameState) -> None:
+        p = state.players[self.player]
+        p.in_jail = False
+        p.jail_rolls = 0
+        state.turn_started = True
+        state.prepaid_release = self.how in ("bail", "card")
+
+
+@dataclass(frozen=True, slots=True)
+class JailCardKept(Event):
+    player: int
+    card: str
+
+    def apply(self, state: GameState) -> None:
+        state.players[self.player].jail_cards.append(self.card)
+
+
+@dataclass(frozen=True, slots=True)
+class JailCardReturned(Event):
+    """The card goes back under its deck."""
+
+    player: int
+    card: str
+
+    def apply(self, state: GameState) -> None:
+        state.players[self.player].jail_cards.remove(self.card)
+
+
+@dataclass(frozen=True, slots=True)
+class CardDrawn(Event):
+    player: int
+    card: str
+
+    def apply(self, state: GameState) -> None:
+        pass
+
+
+@dataclass(frozen=True, slots=True)
+class AwaitingDecision(Event):
+    """The table now waits for this decision."""
+
+    decision: Pending | None
+
+    @property
+    def kind(self) -> str:
+        return "awaiting." + _DECISION_KIND.get(type(self.decision), "nothing")
+
+    def apply(self, state: GameState) -> None:
+        state.pending = self.decision
+
+
+@dataclass(frozen=True, slots=True)
+class BidVoided(Event):
+    """A winning bid the winner cannot pay is void."""
+
+    player: int
+    amount: int
+
+    def apply(self, state: GameState) -> None:
+        pass
+
+
+@dataclass(frozen=True, slots=True)
+class DebtQueued(Event):
+    """A further debt waits behind the one being settled."""
+
+    debt: Pending
+
+    def apply(self, state: GameState) -> None:
+        state.debts.append(self.debt)
+
+
+@dataclass(frozen=True, slots=True)
+class DebtTaken(Event):
+    """The first queued debt becomes the one the table settles."""
+
+    def apply(self, state: GameState) -> None:
+        state.pending = state.debts.pop(0)
+
+
+@dataclass(frozen=True, slots=True)
+class ResumeSet(Event):
+    resume: tuple | None
+
+    def apply(self, state: GameState) -> None:
+        state.resume = self.resume
+
+
+@dataclass(frozen=True, slots=True)
+class EstateAuctionsQueued(Event):
+    squares: tuple[int, ...]
+
+    def apply(self, state: GameState) -> None:
+        state.estate_auctions.extend(self.squares)
+
+
+@dataclass(frozen=True, slots=True)
+class EstateAuctionTaken(Event):
+    def apply(self, state: GameState) -> None:
+        state.estate_auctions.pop(0)
+
+
+@dataclass(frozen=True, slots=True)
+class WentBankrupt(Event):
+    player: int
+    creditor: int | None
+
+    def apply(self, state: GameState) -> None:
+        p = state.players[self.player]
+        p.bankrupt = True
+        p.bankrupt_at_turn = state.turn
+        state.debts = [d for d in state.debts if d.debtor != self.player]
+
+
+_KIND = {
+    SeatingOrdered: "seating_ordered", TurnBegan: "turn_began", DiceRolled: "dice_rolled",
+    Moved: "moved", Paid: "paid", DeedTransferred: "deed_transferred", Mortgaged: "mortgaged",
+    Unmortgaged: "unmortgaged", BuildingsSold: "buildings_sold", Jailed: "jailed",
+    JailRollFailed: "jail_roll_failed", Released: "released", JailCardKept: "jail_card_kept",
+    JailCardReturned: "jail_card_returned", CardDrawn: "card_drawn", AwaitingDecision: "awaiting_decision",
+    BidVoided: "bid_voided", DebtQueued: "debt_queued", DebtTaken: "debt_taken", ResumeSet: "resume_set",
+    EstateAuctionsQueued: "estate_auctions_queued", EstateAuctionTaken: "estate_auction_taken",
+    WentBankrupt: "went_bankrupt",
+}
+
+_DECISION_KIND = {
+    SeatingRoll: "seating_roll", AwaitRoll: "roll", BuyOrAuction: "buy_or_auction", Auction: "auction",
+    IncomeTaxChoice: "income_tax_choice", DrawCard: "card", RentRoll: "rent_roll", JailFine: "jail_fine",
+    Debt: "debt", GameOver: "game_over",
+}

@@ -1,0 +1,846 @@
+"""The rules: what may be recorded now, and what an entry brings about.
+
+``legal_actions(state)`` lists what the table may record next (the tablet
+draws its buttons from it).  ``resolve(state, entry)`` checks the entry
+against the same predicates and either raises :class:`IllegalEntry` (code,
+message with the bad value, the ruleset clause) or returns the events the
+entry brings about and the state after them.  The state given is never
+changed.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable
+
+from . import events as ev
+from .entries import Entry
+from .errors import IllegalEntry
+from .state import (
+    AwaitRoll, Auction, BuyOrAuction, Debt, DrawCard, GameOver, GameState, IncomeTaxChoice, JailFine,
+    RentRoll, SeatingRoll,
+)
+
+POT = ev.POT
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Something that may be recorded now; ``detail`` carries its limits (price, minimum bid, cards)."""
+
+    type: str
+    player: int | None = None
+    detail: dict[str, Any] = field(default_factory=dict, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    events: tuple[ev.Event, ...]
+    state: GameState
+
+
+# --- derived amounts --------------------------------------------------------
+
+
+def interest(state: GameState, amount: int) -> int:
+    """Mortgage interest on ``amount``, rounded as the ruleset says."""
+    pct = state.ruleset.options.mortgage_interest_percent
+    if state.ruleset.options.mortgage_interest_rounding == "up":
+        return -(-amount * pct // 100)
+    return amount * pct // 100
+
+
+def unmortgage_cost(state: GameState, square: int) -> int:
+    value = state.ruleset.squares[square].mortgage
+    return value + interest(state, value)
+
+
+def total_assets(state: GameState, player: int) -> int:
+    """Cash, printed price of every deed (mortgaged or not) and the cost of every building.
+
+    The income-tax percentage is taken of this (元ルール「所得税」: 手持ちの現金、権利書の価格、
+    所有するすべての建物の価格を合計したもの; Hasbro: "whether mortgaged or unmortgaged").
+    """
+    total = state.players[player].cash
+    for sq in state.deeds_of(player):
+        square = state.ruleset.squares[sq]
+        total += square.price + _building_count(state, sq) * square.house_cost
+    return total
+
+
+def _building_count(state: GameState, square: int) -> int:
+    """Houses a square's buildings cost: a hotel counts as the houses it replaced plus one."""
+    return state.buildings[square]
+
+
+def raisable_cash(state: GameState, player: int) -> int:
+    """Cash the player could have by selling every building at half price and mortgaging every deed."""
+    total = state.players[player].cash
+    for sq in state.deeds_of(player):
+        square = state.ruleset.squares[sq]
+        total += _building_count(state, sq) * square.house_cost // 2
+        if not state.mortgaged[sq]:
+            total += square.mortgage
+    return total
+
+
+def owns_whole_group(state: GameState, player: int, square: int) -> bool:
+    group = state.ruleset.squares[square].group
+    squares = state.ruleset.groups[group].squares
+    if any(state.owner[i] != player for i in squares):
+        return False
+    if state.ruleset.options.mortgaged_lot_breaks_monopoly_doubling:
+        return not any(state.mortgaged[i] for i in squares)
+    return True
+
+
+def _owned_of_kind(state: GameState, owner: int, kind: str) -> int:
+    count_mortgaged = state.ruleset.options.mortgaged_deeds_count_for_rent
+    return sum(
+        1 for sq in state.ruleset.squares
+        if sq.kind == kind and state.owner[sq.index] == owner and (count_mortgaged or not state.mortgaged[sq.index])
+    )
+
+
+def rent(state: GameState, square: int, dice_total: int, multiplier: int = 1) -> int:
+    """The rent for landing on an owned, unmortgaged deed.
+
+    Streets: the rent table by buildings; unimproved, doubled when the owner
+    holds the whole colour group.  Railroads: by how many the owner holds.
+    Utilities: the dice times 4 or 10, by how many the owner holds.
+    ``multiplier`` is a card's (twice the railroad rent).
+    """
+    sq = state.ruleset.squares[square]
+    owner = state.owner[square]
+    if sq.kind == "street":
+        level = state.buildings[square]
+        if level == state.hotel_level:
+            return sq.rent[5]
+        if level:
+            return sq.rent[level]
+        base = sq.rent[0]
+        if owns_whole_group(state, owner, square):
+            base *= state.ruleset.options.monopoly_rent_multiplier
+        return base
+    count = _owned_of_kind(state, owner, sq.kind)
+    if sq.kind == "railroad":
+        return sq.rent[count - 1] * multiplier
+    return sq.dice_multipliers[count - 1] * dice_total
+
+
+# --- refusals shared by checking and by legal_actions ----------------------
+
+
+def _refuse(state: GameState, code: str, message: str, clause: str) -> IllegalEntry:
+    return IllegalEntry(message, code=code, clause=state.ruleset.cite(clause))
+
+
+def _money(state: GameState, amount: int) -> str:
+    return state.ruleset.money_text(amount)
+
+
+def _sq_name(state: GameState, square: int) -> str:
+    return state.ruleset.squares[square].name.get("en") or state.ruleset.squares[square].id
+
+
+def describe_pending(state: GameState) -> str:
+    p = state.pending
+    name = state.name
+    if isinstance(p, SeatingRoll):
+        return "waiting for the seating roll of " + ", ".join(name(i) for i in p.waiting)
+    if isinstance(p, AwaitRoll):
+        return f"waiting for {name(p.player)} to roll"
+    if isinstance(p, BuyOrAuction):
+        return f"waiting for {name(p.player)} to buy or decline {_sq_name(state, p.square)}"
+    if isinstance(p, Auction):
+        return f"auction of {_sq_name(state, p.square)} in progress"
+    if isinstance(p, IncomeTaxChoice):
+        return f"waiting for {name(p.player)} to choose how to pay income tax"
+    if isinstance(p, DrawCard):
+        return f"waiting for the {p.deck.replace('_', ' ')} card {name(p.player)} drew"
+    if isinstance(p, RentRoll):
+        return f"waiting for {name(p.player)}'s roll for the utility rent"
+    if isinstance(p, JailFine):
+        return f"waiting for {name(p.player)} to pay the fine or use a card to leave jail"
+    if isinstance(p, Debt):
+        return f"{name(p.debtor)} owes {name(p.creditor)} {_money(state, p.amount)} ({p.reason})"
+    if isinstance(p, GameOver):
+        return "the game is over"
+    return "nothing pending"
+
+
+def _not_now(state: GameState, entry_type: str, clause: str) -> IllegalEntry:
+    return _refuse(state, "not_now", f"{entry_type} cannot be recorded now: {describe_pending(state)}", clause)
+
+
+def mortgage_refusal(state: GameState, player: int, square: int) -> IllegalEntry | None:
+    sq = state.ruleset.squares[square]
+    if not sq.is_property or state.owner[square] != player:
+        return _refuse(state, "not_owner", f"{state.name(player)} does not own {_sq_name(state, square)}", "mortgage")
+    if state.mortgaged[square]:
+        return _refuse(state, "already_mortgaged", f"{_sq_name(state, square)} is already mortgaged", "mortgage")
+    if state.group_has_buildings(square):
+        return _refuse(state, "buildings_in_group",
+                       f"{_sq_name(state, square)}: sell every building of its colour group before mortgaging",
+                       "mortgage")
+    return _timing_refusal(state, player, "mortgage", for_payment=True)
+
+
+def unmortgage_refusal(state: GameState, player: int, square: int) -> IllegalEntry | None:
+    if state.owner[square] != player:
+        return _refuse(state, "not_owner", f"{state.name(player)} does not own {_sq_name(state, square)}",
+                       "unmortgage")
+    if not state.mortgaged[square]:
+        return _refuse(state, "not_mortgaged", f"{_sq_name(state, square)} is not mortgaged", "unmortgage")
+    timing = _timing_refusal(state, player, "unmortgage", for_payment=False)
+    if timing:
+        return timing
+    cost = unmortgage_cost(state, square)
+    if state.players[player].cash < cost:
+        return _refuse(state, "cannot_afford",
+                       f"{state.name(player)} has {_money(state, state.players[player].cash)}; lifting the mortgage "
+                       f"on {_sq_name(state, square)} costs {_money(state, cost)}", "unmortgage")
+    return None
+
+
+def _timing_refusal(state: GameState, player: int, what: str, for_payment: bool) -> IllegalEntry | None:
+    """JMA 補足ルール: outside the time between turns a deed may be mortgaged only to pay for a purchase
+    (auctions included), a debt, or in debt negotiation; a mortgage is lifted only between turns."""
+    p = state.pending
+    if p is None or isinstance(p, (SeatingRoll, GameOver)):
+        return _not_now(state, what, "mortgage_timing")
+    if state.players[player].bankrupt:
+        return _refuse(state, "bankrupt", f"{state.name(player)} is bankrupt", "bankruptcy")
+    if state.ruleset.options.mortgage_timing == "any_time" or state.between_turns:
+        return None
+    if for_payment and (
+        (isinstance(p, (BuyOrAuction, JailFine)) and p.player == player)
+        or isinstance(p, Auction)
+        or (isinstance(p, Debt) and p.debtor == player)
+    ):
+        return None
+    return _refuse(state, "not_between_turns",
+                   f"{state.name(player)} cannot {what} now: {describe_pending(state)}", "mortgage_timing")
+
+
+def _bid_refusal(state: GameState, auction: Auction, bidders: list[int], amount: int) -> IllegalEntry | None:
+    opts = state.ruleset.options
+    for b in bidders:
+        if state.players[b].bankrupt:
+            return _refuse(state, "bankrupt", f"{state.name(b)} is bankrupt and cannot bid", "auction")
+        if b in auction.excluded:
+            return _refuse(state, "excluded_bidder",
+                           f"{state.name(b)} made a winning bid they could not pay and is out of this auction",
+                           "auction_unpayable_bid")
+    if amount < opts.auction_min_bid or amount % opts.auction_bid_step:
+        return _refuse(state, "bad_bid_step",
+                       f"bid of {_money(state, amount)}: bids are from {_money(state, opts.auction_min_bid)} "
+                       f"in steps of {_money(state, opts.auction_bid_step)}", "auction_bid_step")
+    if amount <= auction.high_bid:
+        return _refuse(state, "bid_too_low",
+                       f"bid of {_money(state, amount)} does not beat the highest bid "
+                       f"{_money(state, auction.high_bid)} by {state.name(auction.high_bidder)}", "auction")
+    if len(bidders) > 1 and opts.auction_tie == "refuse":
+        return _refuse(state, "tie_bid", "equal calls at once: record the call that came first", "auction_tie")
+    return None
+
+
+def minimum_bid(state: GameState, auction: Auction) -> int:
+    opts = state.ruleset.options
+    step = opts.auction_bid_step
+    return max(opts.auction_min_bid, (auction.high_bid // step + 1) * step)
+
+
+def tie_winner(state: GameState, bidders: list[int]) -> int:
+    """JMA 補足ルール: equal calls at once go to the caller nearest in turn order, counting from the player
+    whose turn is next."""
+    start = state.next_player(state.current)
+    n = len(state.players)
+    return min(bidders, key=lambda b: (b - start) % n)
+
+
+def drawable_cards(state: GameState, deck: str) -> tuple[str, ...]:
+    held = {c for p in state.players for c in p.jail_cards}
+    return tuple(c for c in state.ruleset.decks[deck] if c not in held)
+
+
+# --- legal actions ---------------------------------------------------------
+
+
+def legal_actions(state: GameState) -> list[Action]:
+    """Everything the table may record now, with the limits the buttons need."""
+    p = state.pending
+    out: list[Action] = []
+    opts = state.ruleset.options
+    if isinstance(p, SeatingRoll):
+        return [Action("seat_roll", i) for i in p.waiting]
+    if isinstance(p, GameOver) or p is None:
+        return out
+    if isinstance(p, AwaitRoll):
+        out.append(Action("roll", p.player))
+        pl = state.players[p.player]
+        if pl.in_jail and not state.turn_started:
+            if pl.cash >= state.ruleset.money.bail:
+                out.append(Action("pay_bail", p.player, {"amount": state.ruleset.money.bail}))
+            if pl.jail_cards:
+                out.append(Action("use_jail_card", p.player, {"cards": tuple(pl.jail_cards)}))
+    elif isinstance(p, BuyOrAuction):
+        price = state.ruleset.squares[p.square].price
+        if state.players[p.player].cash >= price:
+            out.append(Action("buy", p.player, {"square": p.square, "price": price}))
+        out.append(Action("decline", p.player, {"square": p.square}))
+    elif isinstance(p, Auction):
+        low = minimum_bid(state, p)
+        for i in state.active:
+            if i not in p.excluded:
+                out.append(Action("bid", i, {"square": p.square, "minimum": low, "step": opts.auction_bid_step,
+                                             "equal_calls": opts.auction_tie != "refuse"}))
+        out.append(Action("hammer", None, {"square": p.square, "high_bid": p.high_bid, "high_bidder": p.high_bidder}))
+    elif isinstance(p, IncomeTaxChoice):
+        out.append(Action("income_tax", p.player, {"choices": ("flat", "percent"),
+                                                   "flat": state.ruleset.squares[p.square].amount,
+                                                   "percent": total_assets(state, p.player)
+                                                   * opts.income_tax_percent // 100}))
+    elif isinstance(p, DrawCard):
+        out.append(Action("card", p.player, {"deck": p.deck, "cards": drawable_cards(state, p.deck)}))
+    elif isinstance(p, RentRoll):
+        out.append(Action("rent_roll", p.player, {"square": p.square, "multiplier": p.multiplier}))
+    elif isinstance(p, JailFine):
+        out.append(Action("pay_bail", p.player, {"amount": state.ruleset.money.bail}))
+        out.append(Action("use_jail_card", p.player, {"cards": tuple(state.players[p.player].jail_cards)}))
+    elif isinstance(p, Debt):
+        if raisable_cash(state, p.debtor) < p.amount:
+            out.append(Action("bankrupt", p.debtor, {"amount": p.amount, "creditor": p.creditor}))
+    for i in state.active:
+        for sq in state.deeds_of(i):
+            if mortgage_refusal(state, i, sq) is None:
+                out.append(Action("mortgage", i, {"square": sq, "value": state.ruleset.squares[sq].mortgage}))
+            elif unmortgage_refusal(state, i, sq) is None:
+                out.append(Action("unmortgage", i, {"square": sq, "cost": unmortgage_cost(state, sq)}))
+    return out
+
+
+# --- resolving an entry ----------------------------------------------------
+
+
+class _Step:
+    """Works out one entry's events on a copy of the state, applying each as it is made."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state.copy()
+        self.events: list[ev.Event] = []
+
+    def emit(self, event: ev.Event) -> None:
+        event.apply(self.state)
+        self.events.append(event)
+
+    def refuse(self, code: str, message: str, clause: str) -> IllegalEntry:
+        return _refuse(self.state, code, message, clause)
+
+    # -- who and what --
+
+    def player(self, name: str | None, entry_type: str) -> int:
+        s = self.state
+        try:
+            i = s.player_index(name or "")
+        except KeyError:
+            raise self.refuse("unknown_player", f"{entry_type}: no player named {name!r} at this table",
+                              "seating") from None
+        if s.players[i].bankrupt:
+            raise self.refuse("bankrupt", f"{entry_type}: {name} is bankrupt and out of the game", "bankruptcy")
+        return i
+
+    def square(self, ref: int | str | None, entry_type: str) -> int:
+        try:
+            return self.state.ruleset.square(ref).index
+        except KeyError:
+            raise self.refuse("unknown_square", f"{entry_type}: no square {ref!r} on this board", "mortgage") \
+                from None
+
+    def expect(self, entry: Entry, kind: type, clause: str):
+        p = self.state.pending
+        if not isinstance(p, kind):
+            raise _not_now(self.state, entry.type, clause)
+        return p
+
+    def expect_actor(self, entry: Entry, who: int, clause: str) -> int:
+        actor = self.player(entry.player, entry.type)
+        if actor != who:
+            raise self.refuse("wrong_player",
+                              f"{entry.type} by {entry.player}: {describe_pending(self.state)}", clause)
+        return actor
+
+    # -- money --
+
+    def charge(self, payer: int, payee: int | str | None, amount: int, reason: str,
+               to_bank_if_bankrupt: bool = False) -> None:
+        """Pay at once if the payer's cash covers it; otherwise the payment becomes a debt."""
+        if amount <= 0:
+            return
+        if not self.state.debts and self.state.players[payer].cash >= amount:
+            self.emit(ev.Paid(payer, payee, amount, reason))
+        else:
+            creditor = payee if isinstance(payee, int) else None
+            self.emit(ev.DebtQueued(Debt(payer, creditor, amount, reason, to_bank_if_bankrupt)))
+
+    def bank_or_pot(self) -> str | None:
+        return POT if self.state.ruleset.options.free_parking == "tax_pot" else None
+
+    def salary(self, player: int, landed_on_go: bool) -> None:
+        money = self.state.ruleset.money
+        self.emit(ev.Paid(None, player, money.go_landing_salary if landed_on_go else money.salary, "salary"))
+
+    # -- movement --
+
+    def move_by(self, player: int, steps: int) -> None:
+        s = self.state
+        start = s.players[player].position
+        n = len(s.ruleset.squares)
+        to = (start + steps) % n
+        self.emit(ev.Moved(player, to))
+        if start + steps >= n:
+            self.salary(player, to == 0)
+        self.land(player)
+
+    def advance_to(self, player: int, target: int, **landing: int) -> None:
+        start = self.state.players[player].position
+        self.emit(ev.Moved(player, target))
+        if target <= start:
+            self.salary(player, target == 0)
+        self.land(player, **landing)
+
+    def land(self, player: int, rent_multiplier: int = 1, dice_multiplier: int = 0) -> None:
+        s = self.state
+        at = s.players[player].position
+        sq = s.ruleset.squares[at]
+        opts = s.ruleset.options
+        if sq.is_property:
+            owner = s.owner[at]
+            if owner is None:
+                self.emit(ev.AwaitingDecision(BuyOrAuction(player, at)))
+            elif owner != player and not s.mortgaged[at]:
+                if s.players[owner].in_jail and not opts.rent_while_in_jail:
+                    return
+                if sq.kind == "utility" and dice_multiplier:
+                    self.emit(ev.AwaitingDecision(RentRoll(player, at, dice_multiplier)))
+                else:
+                    self.charge(player, owner, rent(s, at, sum(s.last_dice), rent_multiplier), "rent")
+        elif sq.kind == "tax":
+            if sq.tax == "income" and opts.income_tax == "choice":
+                self.emit(ev.AwaitingDecision(IncomeTaxChoice(player, at)))
+            else:
+                self.charge(player, self.bank_or_pot(), sq.amount, "tax")
+        elif sq.kind in ("chance", "community_chest"):
+            self.emit(ev.AwaitingDecision(DrawCard(player, sq.kind)))
+        elif sq.kind == "go_to_jail":
+            self.emit(ev.Jailed(player))
+        elif sq.kind == "free_parking" and s.pot and opts.free_parking == "tax_pot":
+            self.emit(ev.Paid(POT, player, s.pot, "free_parking"))
+
+    # -- flow --
+
+    def settle(self) -> None:
+        """Carry the game on until it waits for the referee again."""
+        s = self.state
+        while True:
+            p = s.pending
+            if isinstance(p, Debt):
+                if s.players[p.debtor].cash < p.amount:
+                    return
+                for creditor, amount in p.shares or ((p.creditor, p.amount),):
+                    payee = creditor if creditor is not None else self.bank_or_pot()
+                    self.emit(ev.Paid(p.debtor, payee, amount, p.reason))
+                self.emit(ev.AwaitingDecision(None))
+                continue
+            if p is not None:
+                return
+            if len(s.active) <= 1:
+                self.emit(ev.AwaitingDecision(GameOver(s.active[0] if s.active else None)))
+                return
+            if s.debts:
+                self.emit(ev.DebtTaken())
+                continue
+            if s.estate_auctions:
+                square = s.estate_auctions[0]
+                self.emit(ev.EstateAuctionTaken())
+                self.emit(ev.AwaitingDecision(Auction(square)))
+                return
+            if s.resume is not None:
+                resume = s.resume
+                self.emit(ev.ResumeSet(None))
+                self.run_resume(resume)
+                continue
+            cur = s.current
+            if not s.players[cur].bankrupt and s.doubles and not s.players[cur].in_jail:
+                self.emit(ev.AwaitingDecision(AwaitRoll(cur)))  # doubles: roll again
+            else:
+                nxt = s.next_player(cur)
+                self.emit(ev.TurnBegan(nxt))
+                self.emit(ev.AwaitingDecision(AwaitRoll(nxt)))
+            return
+
+    def run_resume(self, resume: tuple) -> None:
+        kind, player, how, steps = resume
+        if kind == "jail_exit":
+            if self.state.players[player].bankrupt:
+                return
+            self.emit(ev.Released(player, how))
+            self.move_by(player, steps)
+
+
+# --- handlers: check, then make the events -----------------------------------
+
+
+def _seat_roll(step: _Step, entry: Entry) -> None:
+    s = step.state
+    p = step.expect(entry, SeatingRoll, "seating")
+    who = step.player(entry.player, entry.type)
+    if who not in p.waiting:
+        raise step.refuse("not_waiting", f"seat_roll: {entry.player} is not due to roll: "
+                          f"{describe_pending(s)}", "seating")
+    rolls = list(p.rolls)
+    rolls[who] = rolls[who] + (sum(entry.dice),)
+    waiting = tuple(i for i in p.waiting if i != who)
+    if waiting:
+        step.emit(ev.AwaitingDecision(SeatingRoll(waiting, tuple(rolls))))
+        return
+    tied = _seating_ties(s, rolls)
+    if tied:
+        step.emit(ev.AwaitingDecision(SeatingRoll(tied, tuple(rolls))))
+        return
+    n = len(rolls)
+    ranked = sorted(range(n), key=lambda i: rolls[i], reverse=True)
+    if s.ruleset.options.seating_order == "highest_then_seat_order":
+        first = ranked[0]
+        order = tuple((first + k) % n for k in range(n))
+    else:
+        order = tuple(ranked)
+    step.emit(ev.SeatingOrdered(order))
+    step.emit(ev.TurnBegan(0))
+    step.emit(ev.AwaitingDecision(AwaitRoll(0)))
+
+
+def _seating_ties(state: GameState, rolls: list[tuple[int, ...]]) -> tuple[int, ...]:
+    """Players who must roll again: every tie (by_roll), or only a tie for the highest roll."""
+    if state.ruleset.options.seating_order == "highest_then_seat_order":
+        top = max(rolls)
+        tied = tuple(i for i, r in enumerate(rolls) if r == top)
+        return tied if len(tied) > 1 else ()
+    return tuple(i for i, r in enumerate(rolls) if rolls.count(r) > 1)
+
+
+def _roll(step: _Step, entry: Entry) -> None:
+    s = step.state
+    p = step.expect(entry, AwaitRoll, "dice")
+    who = step.expect_actor(entry, p.player, "dice")
+    d1, d2 = entry.dice
+    doubles = d1 == d2
+    player = s.players[who]
+    step.emit(ev.AwaitingDecision(None))
+    if player.in_jail:
+        step.emit(ev.DiceRolled(who, entry.dice, 0))
+        if doubles:
+            step.emit(ev.Released(who, "doubles"))
+            step.move_by(who, d1 + d2)
+            return
+        step.emit(ev.JailRollFailed(who))
+        if player.jail_rolls >= s.ruleset.options.jail_max_rolls:
+            if player.jail_cards:
+                step.emit(ev.AwaitingDecision(JailFine(who, entry.dice)))
+            else:
+                step.emit(ev.ResumeSet(("jail_exit", who, "bail", d1 + d2)))
+                step.charge(who, step.bank_or_pot(), s.ruleset.money.bail, "bail")
+        return
+    in_a_row = s.doubles + 1 if doubles else 0
+    if doubles and s.prepaid_release and not s.ruleset.options.doubles_after_prepaid_release_roll_again:
+        in_a_row = 0
+    step.emit(ev.DiceRolled(who, entry.dice, in_a_row))
+    if in_a_row >= s.ruleset.options.doubles_to_jail:
+        step.emit(ev.Jailed(who))
+        return
+    step.move_by(who, d1 + d2)
+
+
+def _buy(step: _Step, entry: Entry) -> None:
+    s = step.state
+    p = step.expect(entry, BuyOrAuction, "purchase")
+    who = step.expect_actor(entry, p.player, "purchase")
+    price = s.ruleset.squares[p.square].price
+    cash = s.players[who].cash
+    if cash < price:
+        raise step.refuse("cannot_afford", f"buy: {entry.player} has {_money(s, cash)}; "
+                          f"{_sq_name(s, p.square)} costs {_money(s, price)} (mortgage first, or decline)",
+                          "purchase")
+    step.emit(ev.Paid(who, None, price, "purchase"))
+    step.emit(ev.DeedTransferred(p.square, who))
+    step.emit(ev.AwaitingDecision(None))
+
+
+def _decline(step: _Step, entry: Entry) -> None:
+    s = step.state
+    p = step.expect(entry, BuyOrAuction, "purchase")
+    step.expect_actor(entry, p.player, "purchase")
+    if s.ruleset.options.auction_on_decline:
+        step.emit(ev.AwaitingDecision(Auction(p.square)))
+    else:
+        step.emit(ev.AwaitingDecision(None))
+
+
+def _bid(step: _Step, entry: Entry) -> None:
+    s = step.state
+    auction = step.expect(entry, Auction, "auction")
+    bidders = [step.player(name, entry.type) for name in entry.bidders]
+    if len(set(bidders)) != len(bidders):
+        raise step.refuse("duplicate_bidder", f"bid: a player is named twice in {list(entry.bidders)}", "auction")
+    refusal = _bid_refusal(s, auction, bidders, entry.amount)
+    if refusal:
+        raise refusal
+    winner = bidders[0] if len(bidders) == 1 else tie_winner(s, bidders)
+    step.emit(ev.AwaitingDecision(replace(auction, high_bid=entry.amount, high_bidder=winner)))
+
+
+def _hammer(step: _Step, entry: Entry) -> None:
+    s = step.state
+    auction = step.expect(entry, Auction, "auction")
+    winner = auction.high_bidder
+    if winner is None:  # nobody bid: the deed stays with the bank
+        step.emit(ev.AwaitingDecision(None))
+        return
+    if s.players[winner].cash < auction.high_bid:
+        step.emit(ev.BidVoided(winner, auction.high_bid))
+        excluded = auction.excluded + (winner,)
+        if all(i in excluded for i in s.active):
+            step.emit(ev.AwaitingDecision(None))
+        else:
+            step.emit(ev.AwaitingDecision(Auction(auction.square, excluded=excluded)))
+        return
+    step.emit(ev.Paid(winner, None, auction.high_bid, "auction"))
+    step.emit(ev.DeedTransferred(auction.square, winner))
+    step.emit(ev.AwaitingDecision(None))
+
+
+def _income_tax(step: _Step, entry: Entry) -> None:
+    s = step.state
+    p = step.expect(entry, IncomeTaxChoice, "tax")
+    who = step.expect_actor(entry, p.player, "tax")
+    if entry.choice == "flat":
+        amount = s.ruleset.squares[p.square].amount
+    else:
+        amount = total_assets(s, who) * s.ruleset.options.income_tax_percent // 100
+    step.emit(ev.AwaitingDecision(None))
+    step.charge(who, step.bank_or_pot(), amount, "tax")
+
+
+def _card(step: _Step, entry: Entry) -> None:
+    s = step.state
+    p = step.expect(entry, DrawCard, "cards")
+    who = step.expect_actor(entry, p.player, "cards")
+    card = s.ruleset.cards.get(entry.card)
+    if card is None or card.deck != p.deck:
+        raise step.refuse("unknown_card", f"card: no card {entry.card!r} in the {p.deck.replace('_', ' ')} deck",
+                          "cards")
+    if entry.card not in drawable_cards(s, p.deck):
+        holder = next(pl.name for pl in s.players if entry.card in pl.jail_cards)
+        raise step.refuse("card_held", f"card: {entry.card} is held by {holder}, not in the deck", "cards")
+    step.emit(ev.CardDrawn(who, card.id))
+    step.emit(ev.AwaitingDecision(None))
+    e = card.effect
+    kind = e.kind
+    if kind == "advance_to":
+        step.advance_to(who, e.square)
+    elif kind == "advance_to_nearest":
+        here = s.players[who].position
+        n = len(s.ruleset.squares)
+        target = next(
+            (here + k) % n for k in range(1, n + 1) if s.ruleset.squares[(here + k) % n].kind == e.square_kind
+        )
+        step.advance_to(who, target, rent_multiplier=e.rent_multiplier, dice_multiplier=e.dice_multiplier)
+    elif kind == "move_back":
+        step.emit(ev.Moved(who, (s.players[who].position - e.spaces) % len(s.ruleset.squares)))
+        step.land(who)
+    elif kind == "go_to_jail":
+        step.emit(ev.Jailed(who))
+    elif kind == "get_out_of_jail":
+        step.emit(ev.JailCardKept(who, card.id))
+    elif kind == "collect":
+        step.emit(ev.Paid(None, who, e.amount, "card"))
+    elif kind == "pay":
+        step.charge(who, step.bank_or_pot(), e.amount, "card")
+    elif kind == "pay_each_player":
+        others = [i for i in _turn_order_from(s, who) if i != who]
+        if s.players[who].cash >= e.amount * len(others):
+            for o in others:
+                step.emit(ev.Paid(who, o, e.amount, "card"))
+        elif s.ruleset.options.pay_each_player_bankruptcy_to_bank:
+            # one debt, paid to every player at once or to no one (bankruptcy to the bank)
+            step.emit(ev.DebtQueued(Debt(who, None, e.amount * len(others), "card", True,
+                                         tuple((o, e.amount) for o in others))))
+        else:
+            for o in others:
+                step.charge(who, o, e.amount, "card")
+    elif kind == "collect_from_each_player":
+        for o in _turn_order_from(s, who):
+            if o != who:
+                step.charge(o, who, e.amount, "card")
+    elif kind == "repairs":
+        cost = sum(s.houses_on(sq) * e.per_house + s.hotels_on(sq) * e.per_hotel for sq in s.deeds_of(who))
+        step.charge(who, step.bank_or_pot(), cost, "card")
+
+
+def _turn_order_from(state: GameState, first: int) -> list[int]:
+    n = len(state.players)
+    return [(first + k) % n for k in range(n) if not state.players[(first + k) % n].bankrupt]
+
+
+def _rent_roll(step: _Step, entry: Entry) -> None:
+    s = step.state
+    p = step.expect(entry, RentRoll, "utility_rent")
+    who = step.expect_actor(entry, p.player, "utility_rent")
+    step.emit(ev.AwaitingDecision(None))
+    step.charge(who, s.owner[p.square], sum(entry.dice) * p.multiplier, "rent")
+
+
+def _pay_bail(step: _Step, entry: Entry) -> None:
+    s = step.state
+    p = s.pending
+    if isinstance(p, JailFine):
+        who = step.expect_actor(entry, p.player, "jail_release")
+        step.emit(ev.AwaitingDecision(None))
+        step.emit(ev.ResumeSet(("jail_exit", who, "bail", sum(p.dice))))
+        step.charge(who, step.bank_or_pot(), s.ruleset.money.bail, "bail")
+        return
+    p = step.expect(entry, AwaitRoll, "jail_release")
+    who = step.expect_actor(entry, p.player, "jail_release")
+    player = s.players[who]
+    if not player.in_jail:
+        raise step.refuse("not_in_jail", f"pay_bail: {entry.player} is not in jail", "jail_release")
+    if s.turn_started:
+        raise step.refuse("after_roll", f"pay_bail: {entry.player} has already rolled this turn", "jail_release")
+    bail = s.ruleset.money.bail
+    if player.cash < bail:
+        raise step.refuse("cannot_afford", f"pay_bail: {entry.player} has {_money(s, player.cash)}; "
+                          f"the fine is {_money(s, bail)}", "jail_release")
+    step.emit(ev.Paid(who, step.bank_or_pot(), bail, "bail"))
+    step.emit(ev.Released(who, "bail"))
+
+
+def _use_jail_card(step: _Step, entry: Entry) -> None:
+    s = step.state
+    p = s.pending
+    fine = isinstance(p, JailFine)
+    if not fine:
+        p = step.expect(entry, AwaitRoll, "jail_release")
+    who = step.expect_actor(entry, p.player, "jail_release")
+    player = s.players[who]
+    if not fine and not player.in_jail:
+        raise step.refuse("not_in_jail", f"use_jail_card: {entry.player} is not in jail", "jail_release")
+    if not fine and s.turn_started:
+        raise step.refuse("after_roll", f"use_jail_card: {entry.player} has already rolled this turn",
+                          "jail_release")
+    card = entry.card or (player.jail_cards[0] if player.jail_cards else None)
+    if card is None or card not in player.jail_cards:
+        raise step.refuse("no_jail_card", f"use_jail_card: {entry.player} holds no get-out-of-jail card "
+                          f"{entry.card or ''}".rstrip(), "jail_release")
+    step.emit(ev.JailCardReturned(who, card))
+    if fine:
+        step.emit(ev.AwaitingDecision(None))
+        step.emit(ev.ResumeSet(("jail_exit", who, "card", sum(p.dice))))
+    else:
+        step.emit(ev.Released(who, "card"))
+
+
+def _mortgage(step: _Step, entry: Entry) -> None:
+    s = step.state
+    who = step.player(entry.player, entry.type)
+    square = step.square(entry.square, entry.type)
+    refusal = mortgage_refusal(s, who, square)
+    if refusal:
+        raise refusal
+    step.emit(ev.Mortgaged(square))
+    step.emit(ev.Paid(None, who, s.ruleset.squares[square].mortgage, "mortgage"))
+
+
+def _unmortgage(step: _Step, entry: Entry) -> None:
+    s = step.state
+    who = step.player(entry.player, entry.type)
+    square = step.square(entry.square, entry.type)
+    refusal = unmortgage_refusal(s, who, square)
+    if refusal:
+        raise refusal
+    step.emit(ev.Paid(who, None, unmortgage_cost(s, square), "unmortgage"))
+    step.emit(ev.Unmortgaged(square))
+
+
+def _bankrupt(step: _Step, entry: Entry) -> None:
+    s = step.state
+    debt = step.expect(entry, Debt, "bankruptcy")
+    who = step.expect_actor(entry, debt.debtor, "bankruptcy")
+    can_raise = raisable_cash(s, who)
+    if can_raise >= debt.amount:
+        raise step.refuse("can_still_pay", f"bankrupt: {entry.player} can raise {_money(s, can_raise)} by selling "
+                          f"buildings and mortgaging, enough for the {_money(s, debt.amount)} owed", "bankruptcy")
+    creditor = None if debt.to_bank_if_bankrupt else debt.creditor
+    opts = s.ruleset.options
+    deeds = s.deeds_of(who)
+    for sq in deeds:
+        if s.buildings[sq]:
+            half = s.buildings[sq] * s.ruleset.squares[sq].house_cost // 2
+            step.emit(ev.BuildingsSold(sq))
+            step.emit(ev.Paid(None, who, half, "buildings_sold"))
+    cash = s.players[who].cash
+    if cash:
+        step.emit(ev.Paid(who, creditor, cash, "bankruptcy"))
+    for card in list(s.players[who].jail_cards):
+        step.emit(ev.JailCardReturned(who, card))
+        if creditor is not None:
+            step.emit(ev.JailCardKept(creditor, card))
+    if creditor is not None:
+        for sq in deeds:
+            step.emit(ev.DeedTransferred(sq, creditor))
+        if opts.transferred_mortgage_interest == "on_transfer":
+            for sq in deeds:
+                if s.mortgaged[sq]:
+                    step.charge(creditor, None, interest(s, s.ruleset.squares[sq].mortgage), "interest")
+    else:
+        for sq in deeds:
+            step.emit(ev.DeedTransferred(sq, None))
+        if opts.bankruptcy_to_bank_deeds == "auction_in_board_order" and deeds:
+            step.emit(ev.EstateAuctionsQueued(tuple(sorted(deeds))))
+    step.emit(ev.WentBankrupt(who, creditor))
+    if who == s.current:
+        step.emit(ev.ResumeSet(None))
+    step.emit(ev.AwaitingDecision(None))
+
+
+HANDLERS: dict[str, Callable[[_Step, Entry], None]] = {
+    "seat_roll": _seat_roll, "roll": _roll, "buy": _buy, "decline": _decline, "bid": _bid,
+    "hammer": _hammer, "income_tax": _income_tax, "card": _card, "rent_roll": _rent_roll,
+    "pay_bail": _pay_bail, "use_jail_card": _use_jail_card, "mortgage": _mortgage,
+    "unmortgage": _unmortgage, "bankrupt": _bankrupt,
+}
+
+
+def resolve(state: GameState, entry: Entry) -> Outcome:
+    """Check ``entry`` against the rules and work out its events; ``state`` is left as it was."""
+    if state.over:
+        raise _refuse(state, "game_over", f"{entry.type}: the game is over", "game_end")
+    handler = HANDLERS.get(entry.type)
+    if handler is None:
+        raise _refuse(state, "not_an_engine_entry",
+                      f"{entry.type} is applied by the game record, not by the rules", "correction")
+    step = _Step(state)
+    handler(step, entry)
+    step.settle()
+    return Outcome(tuple(step.events), step.state)
+
+
+def check(state: GameState, entry: Entry) -> tuple[ev.Event, ...]:
+    """The events ``entry`` would bring about, or :class:`IllegalEntry`."""
+    return resolve(state, entry).events
+
+
+def apply(state: GameState, events: tuple[ev.Event, ...]) -> GameState:
+    """A new state: ``state`` with ``events`` applied."""
+    new = state.copy()
+    for event in events:
+        event.apply(new)
+    return new

@@ -1,0 +1,454 @@
+"""Rulesets as typed values, built strictly from plain data.
+
+A ruleset says everything that differs between editions and house rules: the
+board, the card decks, the money, the building supply, every rule option and
+the clause text each refusal cites.  The engine reads options, never ruleset
+names.  This module only turns already-parsed data (dicts, as ``tomllib``
+gives them) into values and refuses anything it does not know; reading files
+is :mod:`referee.rulesets`' job.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Any, Mapping
+
+from .errors import RulesetError
+
+SQUARE_KINDS = (
+    "go", "street", "railroad", "utility", "tax", "chance", "community_chest",
+    "jail", "free_parking", "go_to_jail",
+)
+PROPERTY_KINDS = ("street", "railroad", "utility")
+DECKS = ("chance", "community_chest")
+CARD_EFFECTS: dict[str, tuple[str, ...]] = {
+    "advance_to": ("square",),
+    "advance_to_nearest": ("square_kind",),  # plus rent_multiplier or dice_multiplier
+    "move_back": ("spaces",),
+    "go_to_jail": (),
+    "get_out_of_jail": (),
+    "collect": ("amount",),
+    "pay": ("amount",),
+    "pay_each_player": ("amount",),
+    "collect_from_each_player": ("amount",),
+    "repairs": ("per_house", "per_hotel"),
+}
+
+# The clauses the engine cites that are not tied to one option.  Every ruleset
+# must give each of them; an unknown key is refused.
+CLAUSE_KEYS = (
+    "seating", "dice", "doubles", "salary", "purchase", "auction", "rent",
+    "railroad_rent", "utility_rent", "mortgaged_rent", "tax", "cards", "jail",
+    "jail_release", "mortgage", "unmortgage", "debt", "bankruptcy",
+    "between_turns", "correction", "game_end",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    kind: type
+    choices: tuple = ()
+    minimum: int | None = None
+
+
+OPTION_SPECS: dict[str, OptionSpec] = {
+    "seating_order": OptionSpec(str, ("by_roll", "highest_then_seat_order")),
+    "doubles_to_jail": OptionSpec(int, minimum=2),
+    "auction_on_decline": OptionSpec(bool),
+    "auction_min_bid": OptionSpec(int, minimum=1),
+    "auction_bid_step": OptionSpec(int, minimum=1),
+    "auction_tie": OptionSpec(str, ("next_to_move_first", "refuse")),
+    "auction_unpayable_bid": OptionSpec(str, ("void_and_rerun_without_bidder",)),
+    "auction_no_bid": OptionSpec(str, ("stays_with_bank",)),
+    "monopoly_rent_multiplier": OptionSpec(int, minimum=1),
+    "mortgaged_lot_breaks_monopoly_doubling": OptionSpec(bool),
+    "mortgaged_deeds_count_for_rent": OptionSpec(bool),
+    "income_tax": OptionSpec(str, ("flat", "choice")),
+    "income_tax_percent": OptionSpec(int, minimum=0),
+    "free_parking": OptionSpec(str, ("nothing", "tax_pot")),
+    "rent_while_in_jail": OptionSpec(bool),
+    "doubles_after_prepaid_release_roll_again": OptionSpec(bool),
+    "jail_max_rolls": OptionSpec(int, minimum=1),
+    "mortgage_interest_percent": OptionSpec(int, minimum=0),
+    "mortgage_interest_rounding": OptionSpec(str, ("up", "down")),
+    "mortgage_timing": OptionSpec(str, ("between_turns_or_to_pay", "any_time")),
+    "transferred_mortgage_interest": OptionSpec(str, ("on_transfer", "on_unmortgage_only")),
+    "bankruptcy_to_bank_deeds": OptionSpec(str, ("auction_in_board_order", "return_unowned")),
+    "pay_each_player_bankruptcy_to_bank": OptionSpec(bool),
+    "houses_per_hotel": OptionSpec(int, minimum=1),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Every rule switch, typed.  Field names are the option names in the files."""
+
+    seating_order: str
+    doubles_to_jail: int
+    auction_on_decline: bool
+    auction_min_bid: int
+    auction_bid_step: int
+    auction_tie: str
+    auction_unpayable_bid: str
+    auction_no_bid: str
+    monopoly_rent_multiplier: int
+    mortgaged_lot_breaks_monopoly_doubling: bool
+    mortgaged_deeds_count_for_rent: bool
+    income_tax: str
+    income_tax_percent: int
+    free_parking: str
+    rent_while_in_jail: bool
+    doubles_after_prepaid_release_roll_again: bool
+    jail_max_rolls: int
+    mortgage_interest_percent: int
+    mortgage_interest_rounding: str
+    mortgage_timing: str
+    transferred_mortgage_interest: str
+    bankruptcy_to_bank_deeds: str
+    pay_each_player_bankruptcy_to_bank: bool
+    houses_per_hotel: int
+
+
+assert {f.name for f in fields(Options)} == set(OPTION_SPECS)
+
+
+@dataclass(frozen=True, slots=True)
+class Clause:
+    """A rule text: where it comes from and its words, by language."""
+
+    key: str
+    source: str
+    text: Mapping[str, str]
+    note: str = ""
+
+    def cite(self, lang: str | None = None) -> str:
+        words = self.text.get(lang, "") if lang else ""
+        if not words:
+            words = next(iter(self.text.values()), "")
+        return f"{self.source}: {words}" if words else self.source
+
+
+@dataclass(frozen=True, slots=True)
+class Square:
+    index: int
+    id: str
+    kind: str
+    name: Mapping[str, str]
+    group: str | None = None
+    price: int = 0
+    mortgage: int = 0
+    house_cost: int = 0
+    rent: tuple[int, ...] = ()
+    dice_multipliers: tuple[int, ...] = ()
+    tax: str | None = None
+    amount: int = 0
+
+    @property
+    def is_property(self) -> bool:
+        return self.kind in PROPERTY_KINDS
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    id: str
+    name: Mapping[str, str]
+    color: str
+    squares: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CardEffect:
+    kind: str
+    square: int | None = None
+    square_kind: str | None = None
+    rent_multiplier: int = 1
+    dice_multiplier: int = 0
+    spaces: int = 0
+    amount: int = 0
+    per_house: int = 0
+    per_hotel: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    id: str
+    deck: str
+    text: Mapping[str, str]
+    effect: CardEffect
+
+
+@dataclass(frozen=True, slots=True)
+class Money:
+    currency: str
+    start_cash: int
+    salary: int
+    go_landing_salary: int
+    bail: int
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    id: str
+    name: Mapping[str, str]
+    clause_language: str
+    squares: tuple[Square, ...]
+    groups: Mapping[str, Group]
+    cards: Mapping[str, Card]
+    decks: Mapping[str, tuple[str, ...]]
+    money: Money
+    houses: int
+    hotels: int
+    options: Options
+    clauses: Mapping[str, Clause]
+
+    @property
+    def jail_index(self) -> int:
+        return self._index_of_kind("jail")
+
+    def _index_of_kind(self, kind: str) -> int:
+        for sq in self.squares:
+            if sq.kind == kind:
+                return sq.index
+        raise KeyError(kind)
+
+    def square(self, ref: int | str) -> Square:
+        """A square by index or id; ``KeyError`` naming the reference if none."""
+        if isinstance(ref, int) and not isinstance(ref, bool):
+            if 0 <= ref < len(self.squares):
+                return self.squares[ref]
+        elif isinstance(ref, str):
+            for sq in self.squares:
+                if sq.id == ref:
+                    return sq
+        raise KeyError(ref)
+
+    def cite(self, key: str, lang: str | None = None) -> str:
+        return self.clauses[key].cite(lang)
+
+    def money_text(self, amount: int) -> str:
+        return f"{self.money.currency}{amount:,}"
+
+
+# --- strict parsing -------------------------------------------------------
+
+
+def _keys(where: str, data: Any, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict:
+    if not isinstance(data, dict):
+        raise RulesetError(f"{where}: expected a table, got {data!r}")
+    unknown = sorted(set(data) - set(required) - set(optional))
+    if unknown:
+        raise RulesetError(f"{where}: unknown key(s) {', '.join(unknown)}")
+    missing = [k for k in required if k not in data]
+    if missing:
+        raise RulesetError(f"{where}: missing key(s) {', '.join(missing)}")
+    return data
+
+
+def _int(where: str, value: Any, minimum: int | None = 0) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise RulesetError(f"{where}: expected a whole number, got {value!r}")
+    if minimum is not None and value < minimum:
+        raise RulesetError(f"{where}: must be at least {minimum}, got {value!r}")
+    return value
+
+
+def _str(where: str, value: Any) -> str:
+    if not isinstance(value, str) or not value:
+        raise RulesetError(f"{where}: expected a non-empty string, got {value!r}")
+    return value
+
+
+def _names(where: str, value: Any) -> dict[str, str]:
+    if not isinstance(value, dict) or not value:
+        raise RulesetError(f"{where}: expected a table of texts by language, got {value!r}")
+    return {_str(f"{where}.lang", k): _str(f"{where}.{k}", v) for k, v in value.items()}
+
+
+def _ints(where: str, value: Any, length: int | None = None) -> tuple[int, ...]:
+    if not isinstance(value, list) or not value:
+        raise RulesetError(f"{where}: expected a list of whole numbers, got {value!r}")
+    if length is not None and len(value) != length:
+        raise RulesetError(f"{where}: expected {length} numbers, got {len(value)}")
+    return tuple(_int(f"{where}[{i}]", v) for i, v in enumerate(value))
+
+
+def parse_board(data: dict) -> tuple[tuple[Square, ...], dict[str, Group]]:
+    _keys("board file", data, ("board", "group", "square"))
+    _keys("board", data["board"], ("id", "name"), ("source",))
+    group_meta: dict[str, tuple[dict, str]] = {}
+    for i, g in enumerate(data["group"]):
+        _keys(f"group[{i}]", g, ("id", "name", "color"))
+        gid = _str(f"group[{i}].id", g["id"])
+        if gid in group_meta:
+            raise RulesetError(f"group[{i}]: duplicate id {gid!r}")
+        group_meta[gid] = (_names(f"group {gid}.name", g["name"]), _str(f"group {gid}.color", g["color"]))
+    squares: list[Square] = []
+    seen: set[str] = set()
+    for i, s in enumerate(data["square"]):
+        where = f"square[{i}]"
+        kind = _str(f"{where}.kind", s.get("kind") if isinstance(s, dict) else None)
+        if kind not in SQUARE_KINDS:
+            raise RulesetError(f"{where}.kind: unknown kind {kind!r}")
+        if kind == "street":
+            _keys(where, s, ("id", "kind", "name", "group", "price", "mortgage", "house_cost", "rent"))
+        elif kind == "railroad":
+            _keys(where, s, ("id", "kind", "name", "group", "price", "mortgage", "rent"))
+        elif kind == "utility":
+            _keys(where, s, ("id", "kind", "name", "group", "price", "mortgage", "rent_dice_multipliers"))
+        elif kind == "tax":
+            _keys(where, s, ("id", "kind", "name", "tax", "amount"))
+        else:
+            _keys(where, s, ("id", "kind", "name"))
+        sid = _str(f"{where}.id", s["id"])
+        if sid in seen:
+            raise RulesetError(f"{where}: duplicate id {sid!r}")
+        seen.add(sid)
+        group = s.get("group")
+        if group is not None and group not in group_meta:
+            raise RulesetError(f"{where}.group: unknown group {group!r}")
+        tax = s.get("tax")
+        if tax is not None and tax not in ("income", "luxury"):
+            raise RulesetError(f"{where}.tax: expected income or luxury, got {tax!r}")
+        squares.append(Square(
+            index=i, id=sid, kind=kind, name=_names(f"{where}.name", s["name"]), group=group,
+            price=_int(f"{where}.price", s.get("price", 0)),
+            mortgage=_int(f"{where}.mortgage", s.get("mortgage", 0)),
+            house_cost=_int(f"{where}.house_cost", s.get("house_cost", 0)),
+            rent=_ints(f"{where}.rent", s["rent"], 6 if kind == "street" else None) if "rent" in s else (),
+            dice_multipliers=_ints(f"{where}.rent_dice_multipliers", s["rent_dice_multipliers"])
+            if "rent_dice_multipliers" in s else (),
+            tax=tax, amount=_int(f"{where}.amount", s.get("amount", 0)),
+        ))
+    for kind in ("go", "jail"):
+        if sum(1 for sq in squares if sq.kind == kind) != 1:
+            raise RulesetError(f"board: expected exactly one {kind} square")
+    if squares[0].kind != "go":
+        raise RulesetError("board: square 0 must be GO")
+    groups = {
+        gid: Group(gid, name, color, tuple(sq.index for sq in squares if sq.group == gid))
+        for gid, (name, color) in group_meta.items()
+    }
+    for gid, g in groups.items():
+        if not g.squares:
+            raise RulesetError(f"group {gid}: no square belongs to it")
+    return tuple(squares), groups
+
+
+def parse_decks(data: dict, squares: tuple[Square, ...]) -> tuple[dict[str, Card], dict[str, tuple[str, ...]]]:
+    _keys("decks file", data, ("decks",), DECKS)
+    _keys("decks", data["decks"], ("id", "name"), ("source",))
+    by_id = {sq.id: sq.index for sq in squares}
+    cards: dict[str, Card] = {}
+    decks: dict[str, tuple[str, ...]] = {}
+    for deck in DECKS:
+        ids = []
+        for i, c in enumerate(data.get(deck, [])):
+            where = f"{deck}[{i}]"
+            _keys(where, c, ("id", "text", "effect"))
+            cid = _str(f"{where}.id", c["id"])
+            if cid in cards:
+                raise RulesetError(f"{where}: duplicate card id {cid!r}")
+            e = c["effect"]
+            kind = e.get("kind") if isinstance(e, dict) else None
+            if kind not in CARD_EFFECTS:
+                raise RulesetError(f"{where}.effect.kind: unknown effect {kind!r}")
+            optional = ("rent_multiplier", "dice_multiplier") if kind == "advance_to_nearest" else ()
+            _keys(f"{where}.effect", e, ("kind",) + CARD_EFFECTS[kind], optional)
+            square = None
+            if kind == "advance_to":
+                if e["square"] not in by_id:
+                    raise RulesetError(f"{where}.effect.square: no square {e['square']!r} on the board")
+                square = by_id[e["square"]]
+            square_kind = e.get("square_kind")
+            if kind == "advance_to_nearest" and square_kind not in PROPERTY_KINDS:
+                raise RulesetError(f"{where}.effect.square_kind: expected a property kind, got {square_kind!r}")
+            cards[cid] = Card(cid, deck, _names(f"{where}.text", c["text"]), CardEffect(
+                kind=kind, square=square, square_kind=square_kind,
+                rent_multiplier=_int(f"{where}.effect.rent_multiplier", e.get("rent_multiplier", 1), 1),
+                dice_multiplier=_int(f"{where}.effect.dice_multiplier", e.get("dice_multiplier", 0)),
+                spaces=_int(f"{where}.effect.spaces", e.get("spaces", 0)),
+                amount=_int(f"{where}.effect.amount", e.get("amount", 0)),
+                per_house=_int(f"{where}.effect.per_house", e.get("per_house", 0)),
+                per_hotel=_int(f"{where}.effect.per_hotel", e.get("per_hotel", 0)),
+            ))
+            ids.append(cid)
+        decks[deck] = tuple(ids)
+    return cards, decks
+
+
+def _clause(where: str, key: str, data: Any, extra: tuple[str, ...] = ()) -> Clause:
+    _keys(where, data, ("source", "text"), ("note",) + extra)
+    return Clause(key, _str(f"{where}.source", data["source"]), _names(f"{where}.text", data["text"]),
+                  data.get("note", ""))
+
+
+def parse_ruleset(data: dict, board: dict, decks: dict) -> Ruleset:
+    """Build a :class:`Ruleset` from a ruleset table and its board and decks tables.
+
+    Refuses unknown keys, missing keys and values of the wrong type or range,
+    naming the key and the value.
+    """
+    _keys("ruleset file", data, ("ruleset", "money", "supply", "options", "clauses"))
+    meta = _keys("ruleset", data["ruleset"], ("id", "name", "board", "decks", "clause_language"), ("description",))
+    squares, groups = parse_board(board)
+    cards, deck_ids = parse_decks(decks, squares)
+    m = _keys("money", data["money"], ("currency", "start_cash", "salary", "go_landing_salary", "bail"))
+    money = Money(_str("money.currency", m["currency"]), _int("money.start_cash", m["start_cash"]),
+                  _int("money.salary", m["salary"]), _int("money.go_landing_salary", m["go_landing_salary"]),
+                  _int("money.bail", m["bail"]))
+    sup = _keys("supply", data["supply"], ("houses", "hotels"))
+    raw_opts = _keys("options", data["options"], tuple(OPTION_SPECS))
+    values: dict[str, Any] = {}
+    clauses: dict[str, Clause] = {}
+    for name, spec in OPTION_SPECS.items():
+        where = f"options.{name}"
+        entry = _keys(where, raw_opts[name], ("value", "source", "text"), ("note",))
+        value = entry["value"]
+        if spec.kind is int:
+            value = _int(f"{where}.value", value, spec.minimum)
+        elif spec.kind is bool:
+            if not isinstance(value, bool):
+                raise RulesetError(f"{where}.value: expected true or false, got {value!r}")
+        elif value not in spec.choices:
+            raise RulesetError(f"{where}.value: expected one of {', '.join(spec.choices)}, got {value!r}")
+        values[name] = value
+        clauses[name] = _clause(where, name, {k: v for k, v in entry.items() if k != "value"})
+    raw_clauses = _keys("clauses", data["clauses"], CLAUSE_KEYS)
+    for key in CLAUSE_KEYS:
+        clauses[key] = _clause(f"clauses.{key}", key, raw_clauses[key])
+    return Ruleset(
+        id=_str("ruleset.id", meta["id"]), name=_names("ruleset.name", meta["name"]),
+        clause_language=_str("ruleset.clause_language", meta["clause_language"]),
+        squares=squares, groups=groups, cards=cards, decks=deck_ids, money=money,
+        houses=_int("supply.houses", sup["houses"]), hotels=_int("supply.hotels", sup["hotels"]),
+        options=Options(**values), clauses=clauses,
+    )
+
+
+def with_options(ruleset: Ruleset, overrides: Mapping[str, Any], source: str = "game record header") -> Ruleset:
+    """The ruleset with some option values replaced (a tournament's own regulations).
+
+    Each value is checked as strictly as in a ruleset file; the clause of an
+    overridden option says where the new value came from.
+    """
+    if not overrides:
+        return ruleset
+    if not isinstance(overrides, Mapping):
+        raise RulesetError(f"options: expected a table of option values, got {overrides!r}")
+    values = {f.name: getattr(ruleset.options, f.name) for f in fields(Options)}
+    clauses = dict(ruleset.clauses)
+    for name, value in overrides.items():
+        spec = OPTION_SPECS.get(name)
+        if spec is None:
+            raise RulesetError(f"options: unknown option {name!r}")
+        where = f"options.{name}"
+        if spec.kind is int:
+            value = _int(where, value, spec.minimum)
+        elif spec.kind is bool:
+            if not isinstance(value, bool):
+                raise RulesetError(f"{where}: expected true or false, got {value!r}")
+        elif value not in spec.choices:
+            raise RulesetError(f"{where}: expected one of {', '.join(spec.choices)}, got {value!r}")
+        values[name] = value
+        old = clauses[name]
+        clauses[name] = Clause(name, f"{source} (replaces {old.source})", old.text, f"set to {value!r}")
+    return replace(ruleset, options=Options(**values), clauses=clauses)

@@ -1,0 +1,210 @@
+"""The game state: what is true at the table after a run of entries.
+
+A state is only ever changed by applying events (:mod:`.events`); it is
+derived from the record, never stored as the truth.  ``pending`` holds the
+decision the table is waiting for, as an explicit value: whose roll, buy or
+auction, which card, a debt to settle.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .ruleset import Ruleset
+
+BANK = None  # payer or payee that is the bank
+
+
+@dataclass(slots=True)
+class Player:
+    name: str
+    cash: int
+    position: int = 0
+    in_jail: bool = False
+    jail_rolls: int = 0  # failed rolls for doubles in this stay
+    jail_cards: list[str] = field(default_factory=list)  # card ids held
+    bankrupt: bool = False
+    bankrupt_at_turn: int | None = None
+
+    def copy(self) -> "Player":
+        return Player(self.name, self.cash, self.position, self.in_jail, self.jail_rolls,
+                      list(self.jail_cards), self.bankrupt, self.bankrupt_at_turn)
+
+
+# --- pending decisions (immutable values) ---------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SeatingRoll:
+    """Players still to roll for the seating order, and every roll so far."""
+
+    waiting: tuple[int, ...]
+    rolls: tuple[tuple[int, ...], ...]  # per player: totals of each seating round rolled
+
+
+@dataclass(frozen=True, slots=True)
+class AwaitRoll:
+    """The player must roll (after paying bail or using a card, if in jail)."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class BuyOrAuction:
+    player: int
+    square: int
+
+
+@dataclass(frozen=True, slots=True)
+class Auction:
+    """An auction of a deed by the bank."""
+
+    square: int
+    high_bid: int = 0
+    high_bidder: int | None = None
+    excluded: tuple[int, ...] = ()  # bidders whose winning bid was void
+
+
+@dataclass(frozen=True, slots=True)
+class IncomeTaxChoice:
+    player: int
+    square: int
+
+
+@dataclass(frozen=True, slots=True)
+class DrawCard:
+    player: int
+    deck: str
+
+
+@dataclass(frozen=True, slots=True)
+class RentRoll:
+    """A card sent the player to an owned utility: a fresh roll sets the rent."""
+
+    player: int
+    square: int
+    multiplier: int
+
+
+@dataclass(frozen=True, slots=True)
+class JailFine:
+    """Third failed roll in jail with a card in hand: pay the fine or use the card, then move."""
+
+    player: int
+    dice: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Debt:
+    """A payment the debtor could not cover in cash when it fell due."""
+
+    debtor: int
+    creditor: int | None  # None: the bank
+    amount: int
+    reason: str
+    to_bank_if_bankrupt: bool = False
+    shares: tuple[tuple[int, int], ...] = ()  # (creditor, amount) when one debt is owed to several players
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver:
+    winner: int | None
+
+
+Pending = SeatingRoll | AwaitRoll | BuyOrAuction | Auction | IncomeTaxChoice | DrawCard | RentRoll | JailFine | Debt | GameOver
+
+
+@dataclass(slots=True)
+class GameState:
+    ruleset: Ruleset
+    players: list[Player]
+    owner: list[int | None]
+    mortgaged: list[bool]
+    buildings: list[int]  # per square: 0-4 houses, houses_per_hotel + 1 = hotel
+    bank_houses: int
+    bank_hotels: int
+    pending: Pending | None
+    current: int = 0  # index of the player whose turn it is
+    doubles: int = 0  # doubles rolled in a row this turn
+    turn: int = 0  # turns started, from 1
+    turn_started: bool = False  # the current player has acted (paid bail, used a card, rolled)
+    prepaid_release: bool = False  # left jail this turn by paying or by card, before rolling
+    pot: int = 0  # free parking pot, where the ruleset keeps one
+    last_dice: tuple[int, int] = (0, 0)
+    resume: tuple | None = None  # what the turn does once every pending payment is settled
+    debts: list[Debt] = field(default_factory=list)  # waiting behind the one in ``pending``
+    estate_auctions: list[int] = field(default_factory=list)  # deeds the bank still has to auction
+
+    @classmethod
+    def new(cls, ruleset: Ruleset, names: list[str], seating: str = "roll") -> "GameState":
+        n = len(ruleset.squares)
+        players = [Player(name, ruleset.money.start_cash) for name in names]
+        pending: Pending
+        if seating == "roll":
+            pending = SeatingRoll(tuple(range(len(names))), tuple(() for _ in names))
+        else:
+            pending = AwaitRoll(0)
+        state = cls(ruleset, players, [None] * n, [False] * n, [0] * n,
+                    ruleset.houses, ruleset.hotels, pending)
+        if seating != "roll":
+            state.turn = 1
+        return state
+
+    def copy(self) -> "GameState":
+        return GameState(
+            self.ruleset, [p.copy() for p in self.players], self.owner[:], self.mortgaged[:],
+            self.buildings[:], self.bank_houses, self.bank_hotels, self.pending, self.current,
+            self.doubles, self.turn, self.turn_started, self.prepaid_release, self.pot, self.last_dice, self.resume,
+            self.debts[:], self.estate_auctions[:],
+        )
+
+    # --- derived facts ---------------------------------------------------
+
+    @property
+    def hotel_level(self) -> int:
+        return self.ruleset.options.houses_per_hotel + 1
+
+    @property
+    def active(self) -> list[int]:
+        return [i for i, p in enumerate(self.players) if not p.bankrupt]
+
+    @property
+    def between_turns(self) -> bool:
+        """JMA 補足ルール: the time after one turn ends and before the next player rolls."""
+        return isinstance(self.pending, AwaitRoll) and self.doubles == 0 and not self.turn_started
+
+    @property
+    def over(self) -> bool:
+        return isinstance(self.pending, GameOver)
+
+    def deeds_of(self, player: int) -> list[int]:
+        return [i for i, o in enumerate(self.owner) if o == player]
+
+    def houses_on(self, square: int) -> int:
+        b = self.buildings[square]
+        return 0 if b == self.hotel_level else b
+
+    def hotels_on(self, square: int) -> int:
+        return 1 if self.buildings[square] == self.hotel_level else 0
+
+    def group_has_buildings(self, square: int) -> bool:
+        group = self.ruleset.squares[square].group
+        if group is None:
+            return False
+        return any(self.buildings[i] for i in self.ruleset.groups[group].squares)
+
+    def next_player(self, after: int) -> int:
+        n = len(self.players)
+        for step in range(1, n + 1):
+            i = (after + step) % n
+            if not self.players[i].bankrupt:
+                return i
+        return after
+
+    def name(self, player: int | None) -> str:
+        return "the bank" if player is None else self.players[player].name
+
+    def player_index(self, name: str) -> int:
+        for i, p in enumerate(self.players):
+            if p.name == name:
+                return i
+        raise KeyError(name)

@@ -1,0 +1,51 @@
+"""Reading rulesets from the ``rulesets/`` folder.
+
+A ruleset file names its board (``rulesets/boards/ID.toml``) and its card
+decks (``rulesets/decks/ID.toml``); all three are parsed strictly by
+:func:`referee.engine.ruleset.parse_ruleset`.
+"""
+from __future__ import annotations
+
+import tomllib
+from functools import lru_cache
+from pathlib import Path
+
+from .engine.errors import RulesetError
+from .engine.ruleset import Ruleset, parse_ruleset
+
+RULESETS_DIR = Path(__file__).resolve().parent.parent / "rulesets"
+DEFAULT_RULESET = "jma-2006"
+
+
+def _read(path: Path) -> dict:
+    try:
+        with path.open("rb") as fh:
+            return tomllib.load(fh)
+    except FileNotFoundError:
+        raise RulesetError(f"no such ruleset file: {path}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise RulesetError(f"{path}: not valid TOML: {exc}") from None
+
+
+def available(directory: Path = RULESETS_DIR) -> list[str]:
+    return sorted(p.stem for p in directory.glob("*.toml"))
+
+
+def load_path(path: Path) -> Ruleset:
+    data = _read(path)
+    meta = data.get("ruleset", {})
+    directory = path.parent
+    board = _read(directory / "boards" / f"{meta.get('board')}.toml")
+    decks = _read(directory / "decks" / f"{meta.get('decks')}.toml")
+    try:
+        return parse_ruleset(data, board, decks)
+    except RulesetError as exc:
+        raise RulesetError(f"{path.name}: {exc}") from None
+
+
+@lru_cache(maxsize=None)
+def load(ruleset_id: str = DEFAULT_RULESET) -> Ruleset:
+    """The ruleset ``rulesets/ID.toml``."""
+    if ruleset_id not in available():
+        raise RulesetError(f"unknown ruleset {ruleset_id!r}; available: {', '.join(available())}")
+    return load_path(RULESETS_DIR / f"{ruleset_id}.toml")

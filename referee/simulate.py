@@ -1,0 +1,226 @@
+"""Random games: every entry drawn from ``legal_actions``, invariants checked after every event.
+
+This is where randomness lives (the engine has none): dice, choices and
+bids come from a seeded :class:`random.Random`, so a run is repeatable.
+"""
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+
+from .engine import Action, Entry, Game, GameState, Header, Ruleset, legal_actions
+from .engine.events import Paid
+from .engine.rules import raisable_cash
+from .engine.state import AwaitRoll, Auction, BuyOrAuction, Debt, GameOver
+
+JAIL_MODES = ("random", "short", "long")
+PLAYER_NAMES = ("Aki", "Ben", "Chie", "Dai", "Emi", "Fumi", "Goro", "Hana")
+MAX_ENTRIES_PER_TURN = 400  # a guard against a policy that never ends an auction
+
+
+@dataclass
+class Stats:
+    games: int = 0
+    events: int = 0
+    entries: int = 0
+    turns: int = 0
+    seconds: float = 0.0
+    events_by_type: Counter = field(default_factory=Counter)
+    landings: Counter = field(default_factory=Counter)
+    invariant_violations: int = 0
+    violations: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict:
+        secs = self.seconds or 1e-9
+        return {
+            "games": self.games, "events": self.events, "turns": self.turns, "seconds": round(self.seconds, 3),
+            "events_per_second": round(self.events / secs), "turns_per_second": round(self.turns / secs),
+            "events_by_type": dict(sorted(self.events_by_type.items())),
+            "landings": {k: self.landings[k] for k in sorted(self.landings, key=_landing_order)},
+            "invariant_violations": self.invariant_violations,
+        }
+
+
+def _landing_order(key: str) -> tuple[int, int]:
+    return (1, 0) if key == "jail" else (0, int(key))
+
+
+def dice(rng: random.Random) -> list[int]:
+    return [rng.randint(1, 6), rng.randint(1, 6)]
+
+
+class Policy:
+    """Random but plausible choices among the legal actions."""
+
+    def __init__(self, rng: random.Random, jail: str) -> None:
+        self.rng = rng
+        self.jail = jail
+
+    def choose(self, state: GameState, actions: list[Action]) -> Entry:
+        rng = self.rng
+        by_type: dict[str, list[Action]] = {}
+        for a in actions:
+            by_type.setdefault(a.type, []).append(a)
+        name = state.name
+        p = state.pending
+        if "seat_roll" in by_type:
+            return Entry("seat_roll", player=name(by_type["seat_roll"][0].player), dice=tuple(dice(rng)))
+        if isinstance(p, Debt):
+            mortgages = [a for a in by_type.get("mortgage", []) if a.player == p.debtor]
+            if mortgages:
+                return self._mortgage(state, rng.choice(mortgages))
+            return Entry("bankrupt", player=name(p.debtor))
+        if isinstance(p, AwaitRoll):
+            return self._await_roll(state, p, by_type)
+        if isinstance(p, BuyOrAuction):
+            if "buy" in by_type and rng.random() < 0.75:
+                return Entry("buy", player=name(p.player))
+            own = [a for a in by_type.get("mortgage", []) if a.player == p.player]
+            price = state.ruleset.squares[p.square].price
+            if "buy" not in by_type and own and raisable_cash(state, p.player) >= price and rng.random() < 0.5:
+                return self._mortgage(state, rng.choice(own))
+            return Entry("decline", player=name(p.player))
+        if isinstance(p, Auction):
+            return self._auction(state, p, by_type)
+        if "income_tax" in by_type:
+            a = by_type["income_tax"][0]
+            return Entry("income_tax", player=name(a.player), choice=rng.choice(("flat", "percent")))
+        if "card" in by_type:
+            a = by_type["card"][0]
+            return Entry("card", player=name(a.player), card=rng.choice(a.detail["cards"]))
+        if "rent_roll" in by_type:
+            return Entry("rent_roll", player=name(by_type["rent_roll"][0].player), dice=tuple(dice(rng)))
+        if "pay_bail" in by_type:  # third failed roll with a card in hand
+            kind = rng.choice(("pay_bail", "use_jail_card"))
+            return Entry(kind, player=name(by_type[kind][0].player))
+        raise RuntimeError(f"no policy for {p!r} with {sorted(by_type)}")
+
+    def _mortgage(self, state: GameState, action: Action) -> Entry:
+        return Entry(action.type, player=state.name(action.player), square=state.ruleset.squares[action.detail["square"]].id)
+
+    def _await_roll(self, state: GameState, p: AwaitRoll, by_type: dict[str, list[Action]]) -> Entry:
+        rng = self.rng
+        name = state.name
+        if state.between_turns and rng.random() < 0.08:
+            extras = by_type.get("unmortgage", []) + by_type.get("mortgage", [])
+            if extras:
+                return self._mortgage(state, rng.choice(extras))
+        releases = by_type.get("use_jail_card", []) + by_type.get("pay_bail", [])
+        if releases:
+            if self.jail == "short" or (self.jail == "random" and rng.random() < 0.5):
+                return Entry(releases[0].type, player=name(p.player))
+        return Entry("roll", player=name(p.player), dice=tuple(dice(rng)))
+
+    def _auction(self, state: GameState, p: Auction, by_type: dict[str, list[Action]]) -> Entry:
+        rng = self.rng
+        price = state.ruleset.squares[p.square].price
+        bids = by_type.get("bid", [])
+        if p.high_bidder is not None and (rng.random() < 0.35 or p.high_bid >= price * 1.5):
+            if state.players[p.high_bidder].cash < p.high_bid:
+                own = [a for a in by_type.get("mortgage", []) if a.player == p.high_bidder]
+                if own and rng.random() < 0.7:
+                    return self._mortgage(state, rng.choice(own))
+            return Entry("hammer")
+        if not bids or (p.high_bidder is None and rng.random() < 0.05):
+            return Entry("hammer")
+        step = bids[0].detail["step"]
+        amount = bids[0].detail["minimum"] + step * rng.randint(0, 4)
+        if len(bids) > 1 and bids[0].detail["equal_calls"] and rng.random() < 0.1:
+            pair = rng.sample(bids, 2)
+            return Entry("bid", players=tuple(state.name(a.player) for a in pair), amount=amount)
+        return Entry("bid", player=state.name(rng.choice(bids).player), amount=amount)
+
+
+class Invariants:
+    """Checks that must hold after every event of every game."""
+
+    def __init__(self, ruleset: Ruleset, players: int) -> None:
+        self.ruleset = ruleset
+        self.money = ruleset.money.start_cash * players  # what the players and the pot should hold
+        self.violations: list[str] = []
+
+    def after(self, state: GameState, event) -> None:
+        if isinstance(event, Paid):
+            if event.payer is None:
+                self.money += event.amount
+            if event.payee is None:
+                self.money -= event.amount
+        problems = []
+        for pl in state.players:
+            if pl.cash < 0:
+                problems.append(f"{pl.name} has negative cash {pl.cash}")
+        held = sum(pl.cash for pl in state.players) + state.pot
+        if held != self.money:
+            problems.append(f"money not conserved: players and pot hold {held}, bank flows say {self.money}")
+        for sq, owner in enumerate(state.owner):
+            if owner is not None and (not self.ruleset.squares[sq].is_property or state.players[owner].bankrupt):
+                problems.append(f"square {sq} owned by {owner}, who cannot own it")
+            if state.mortgaged[sq] and owner is None:
+                problems.append(f"square {sq} mortgaged with no owner")
+        houses = sum(state.houses_on(i) for i in range(len(state.buildings)))
+        hotels = sum(state.hotels_on(i) for i in range(len(state.buildings)))
+        if houses + state.bank_houses != self.ruleset.houses or hotels + state.bank_hotels != self.ruleset.hotels:
+            problems.append(f"building supply: {houses}+{state.bank_houses} houses, {hotels}+{state.bank_hotels} hotels")
+        if state.bank_houses < 0 or state.bank_hotels < 0:
+            problems.append("bank building stock below zero")
+        if problems:
+            self.violations.extend(f"{type(event).__name__}: {p}" for p in problems)
+
+
+def play_game(ruleset: Ruleset, rng: random.Random, players: int = 4, jail: str = "random",
+              max_turns: int = 1000, stats: Stats | None = None, check: bool = True) -> Game:
+    """Play one random game to its end (one player left) or to ``max_turns`` turns."""
+    stats = stats if stats is not None else Stats()
+    header = Header(ruleset.id, PLAYER_NAMES[:players])
+    game = Game(ruleset, header)
+    policy = Policy(rng, jail)
+    invariants = Invariants(ruleset, players)
+    landing_due: int | None = None
+    entries_this_turn = 0
+    last_turn = 0
+    while not game.state.over:
+        state = game.state
+        if state.turn > max_turns:
+            break
+        entry = policy.choose(state, legal_actions(state))
+        outcome = game.record(entry)
+        stats.entries += 1
+        stats.events += len(outcome.events)
+        for e in outcome.events:
+            stats.events_by_type[e.kind] += 1
+        if check:
+            shadow = state.copy()
+            for e in outcome.events:
+                e.apply(shadow)
+                invariants.after(shadow, e)
+        new = outcome.state
+        if entry.type == "roll":
+            landing_due = new.player_index(entry.player)
+        if landing_due is not None and isinstance(new.pending, (AwaitRoll, GameOver)):
+            pl = new.players[landing_due]
+            stats.landings["jail" if pl.in_jail else str(pl.position)] += 1
+            landing_due = None
+        if new.turn != last_turn:
+            last_turn, entries_this_turn = new.turn, 0
+        entries_this_turn += 1
+        if entries_this_turn > MAX_ENTRIES_PER_TURN:
+            invariants.violations.append(f"turn {new.turn}: more than {MAX_ENTRIES_PER_TURN} entries")
+            break
+    stats.games += 1
+    stats.turns += min(game.state.turn, max_turns)
+    stats.invariant_violations += len(invariants.violations)
+    stats.violations.extend(invariants.violations[:5])
+    return game
+
+
+def simulate(ruleset: Ruleset, games: int, seed: int, players: int = 4, jail: str = "random",
+             max_turns: int = 1000) -> Stats:
+    rng = random.Random(seed)
+    stats = Stats()
+    start = time.perf_counter()
+    for _ in range(games):
+        play_game(ruleset, rng, players, jail, max_turns, stats)
+    stats.seconds = time.perf_counter() - start
+    return stats

@@ -1,0 +1,124 @@
+"""Jail: just visiting, and the ways out."""
+import pytest
+
+from referee.engine import IllegalEntry
+from referee.engine.state import AwaitRoll, Debt, JailFine
+
+from conftest import cash, do, give, table
+
+
+def jailed(ruleset, **options):
+    """Aki in jail, at the start of Aki's turn."""
+    s = table(ruleset, **options)
+    s.players[0].position = ruleset.jail_index
+    s.players[0].in_jail = True
+    return s
+
+
+def test_landing_on_jail_by_the_dice_is_just_visiting(jma):
+    s = do(table(jma), type="roll", player="Aki", dice=[4, 6])
+    assert s.players[0].position == 10 and not s.players[0].in_jail
+
+
+def test_pay_50_before_rolling_then_move_by_the_roll(jma):
+    s = do(jailed(jma), type="pay_bail", player="Aki")
+    assert not s.players[0].in_jail and cash(s)[0] == 1450
+    assert s.pending == AwaitRoll(0)
+    s = do(s, type="roll", player="Aki", dice=[2, 3])
+    assert s.players[0].position == 15 and s.pending.__class__.__name__ == "BuyOrAuction"
+
+
+def test_bail_cannot_be_paid_after_rolling(jma):
+    s = do(jailed(jma), type="roll", player="Aki", dice=[1, 2])
+    assert s.pending == AwaitRoll(1)
+    with pytest.raises(IllegalEntry) as err:
+        do(s, type="pay_bail", player="Aki")
+    assert err.value.code == "wrong_player"
+
+
+def test_jail_card_before_rolling_goes_back_under_its_deck(jma):
+    s = jailed(jma)
+    s.players[0].jail_cards.append("chest-get-out-of-jail-free")
+    s = do(s, type="use_jail_card", player="Aki")
+    assert not s.players[0].in_jail and s.players[0].jail_cards == []
+    assert cash(s)[0] == 1500
+
+
+def test_doubles_in_jail_release_and_move_without_an_extra_roll(jma):
+    s = do(jailed(jma), type="roll", player="Aki", dice=[3, 3])  # 16 St. James Place
+    assert not s.players[0].in_jail and s.players[0].position == 16
+    s = do(s, type="decline", player="Aki")
+    s = do(s, type="hammer")
+    assert s.pending == AwaitRoll(1)
+
+
+def test_failed_roll_in_jail_ends_the_turn_and_counts(jma):
+    s = do(jailed(jma), type="roll", player="Aki", dice=[1, 2])
+    assert s.players[0].in_jail and s.players[0].jail_rolls == 1
+    assert s.pending == AwaitRoll(1)
+
+
+def test_third_failed_roll_pays_50_and_moves_by_that_roll(jma):
+    s = jailed(jma)
+    s.players[0].jail_rolls = 2
+    s = do(s, type="roll", player="Aki", dice=[1, 2])
+    assert not s.players[0].in_jail
+    assert s.players[0].position == 13 and cash(s)[0] == 1450
+
+
+def test_third_failed_roll_with_a_card_in_hand_offers_card_or_fine(jma):
+    s = jailed(jma)
+    s.players[0].jail_rolls = 2
+    s.players[0].jail_cards.append("chance-get-out-of-jail-free")
+    s = do(s, type="roll", player="Aki", dice=[1, 2])
+    assert s.pending == JailFine(0, (1, 2))
+    by_card = do(s, type="use_jail_card", player="Aki")
+    assert by_card.players[0].position == 13 and cash(by_card)[0] == 1500
+    assert by_card.players[0].jail_cards == []
+    by_fine = do(s, type="pay_bail", player="Aki")
+    assert by_fine.players[0].position == 13 and cash(by_fine)[0] == 1450
+
+
+def test_third_failed_roll_fine_unpaid_is_a_debt_then_the_move(jma):
+    s = jailed(jma)
+    s.players[0].jail_rolls = 2
+    s.players[0].cash = 20
+    s = give(s, 0, "boardwalk")
+    s = do(s, type="roll", player="Aki", dice=[1, 2])
+    assert s.pending == Debt(0, None, 50, "bail")
+    assert s.players[0].in_jail
+    s = do(s, type="mortgage", player="Aki", square="boardwalk")
+    assert cash(s)[0] == 20 + 200 - 50
+    assert s.players[0].position == 13 and not s.players[0].in_jail
+
+
+def test_jma_doubles_after_paying_before_the_roll_roll_again(jma):
+    s = do(do(jailed(jma), type="pay_bail", player="Aki"), type="roll", player="Aki", dice=[4, 4])  # 18
+    s = do(do(s, type="decline", player="Aki"), type="hammer")
+    assert s.pending == AwaitRoll(0)
+
+
+def test_option_no_extra_roll_after_prepaid_release(jma):
+    s = jailed(jma, doubles_after_prepaid_release_roll_again=False)
+    s = do(do(s, type="pay_bail", player="Aki"), type="roll", player="Aki", dice=[4, 4])
+    s = do(do(s, type="decline", player="Aki"), type="hammer")
+    assert s.pending == AwaitRoll(1)
+
+
+def test_rent_is_collected_while_the_owner_is_in_jail(jma):
+    s = give(table(jma), 1, "baltic-avenue")
+    s.players[1].in_jail = True
+    s.players[1].position = 10
+    assert cash(do(s, type="roll", player="Aki", dice=[1, 2]))[1] == 1504
+
+
+def test_house_rule_no_rent_while_in_jail(jma):
+    s = give(table(jma, rent_while_in_jail=False), 1, "baltic-avenue")
+    s.players[1].in_jail = True
+    assert cash(do(s, type="roll", player="Aki", dice=[1, 2]))[1] == 1500
+
+
+def test_pay_bail_refused_when_not_in_jail(jma):
+    with pytest.raises(IllegalEntry) as err:
+        do(table(jma), type="pay_bail", player="Aki")
+    assert err.value.code == "not_in_jail"

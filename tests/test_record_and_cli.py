@@ -1,0 +1,151 @@
+"""The game record: golden records, corrections, and the replay and simulate commands."""
+import json
+from pathlib import Path
+
+import pytest
+
+from referee import rulesets
+from referee.cli import main
+from referee.engine import Game, Header, IllegalEntry, parse_entry, parse_record, replay
+
+HERE = Path(__file__).parent
+GOLDEN = sorted((HERE / "golden").glob("*.jsonl"))
+
+
+def load(path: Path) -> Game:
+    header, entries = parse_record(path.read_text(encoding="utf-8").splitlines())
+    return replay(rulesets.load(header.ruleset), header, entries)
+
+
+@pytest.mark.parametrize("path", GOLDEN, ids=[p.stem for p in GOLDEN])
+def test_golden_record_replays_to_its_expected_cash_positions_and_owners(path):
+    expected = json.loads(path.with_suffix(".expected.json").read_text(encoding="utf-8"))
+    game = load(path)
+    state = game.state
+    assert [p.name for p in state.players] == expected["turn_order"]
+    for p in state.players:
+        want = expected["players"][p.name]
+        i = state.player_index(p.name)
+        got = {
+            "cash": p.cash, "position": p.position, "in_jail": p.in_jail, "jail_cards": p.jail_cards,
+            "deeds": [state.ruleset.squares[sq].id for sq in state.deeds_of(i)],
+        }
+        assert got == {k: want[k] for k in got}, p.name
+    assert len(game.entries) == expected["entries"]
+    assert len(game.effective) == expected["effective_entries"]
+
+
+def test_golden_records_exist():
+    assert len(GOLDEN) >= 2
+
+
+def test_record_written_back_reads_the_same(tmp_path):
+    game = load(HERE / "golden" / "jma-short-game.jsonl")
+    out = tmp_path / "again.jsonl"
+    out.write_text("\n".join(game.to_lines()) + "\n", encoding="utf-8")
+    again = load(out)
+    assert [p.cash for p in again.state.players] == [p.cash for p in game.state.players]
+    assert again.entries == game.entries
+
+
+def test_void_takes_back_the_latest_entries_and_is_itself_kept(jma):
+    game = Game(jma, Header("jma-2006", ("Aki", "Ben"), seating="fixed"))
+    game.record(parse_entry({"type": "roll", "player": "Aki", "dice": [1, 2]}))
+    game.record(parse_entry({"type": "buy", "player": "Aki"}))
+    assert game.state.owner[3] == 0
+    game.record(parse_entry({"type": "void", "count": 2, "note": "wrong dice"}))
+    assert game.state.owner[3] is None and game.state.players[0].position == 0
+    assert [e.type for e in game.entries] == ["roll", "buy", "void"]
+    assert game.entries[-1].note == "wrong dice"
+    assert game.state_after(2).owner[3] == 0  # the state as it was, for a dispute
+
+
+def test_void_of_more_entries_than_recorded_is_refused(jma):
+    game = Game(jma, Header("jma-2006", ("Aki", "Ben"), seating="fixed"))
+    game.record(parse_entry({"type": "roll", "player": "Aki", "dice": [1, 2]}))
+    with pytest.raises(IllegalEntry) as err:
+        game.record(parse_entry({"type": "void", "count": 2}))
+    assert err.value.code == "void_too_many"
+    assert "遡って修正" in err.value.clause
+    assert len(game.entries) == 1
+
+
+def test_void_across_a_snapshot_refolds_from_the_snapshot(jma, monkeypatch):
+    from referee.engine import record
+    monkeypatch.setattr(record, "SNAPSHOT_EVERY", 4)
+    game = load(HERE / "golden" / "jma-short-game.jsonl")
+    plain = Game(jma, game.header)
+    for entry in game.entries:
+        plain.record(entry)
+    game.record(parse_entry({"type": "void", "count": 9}))
+    fresh = Game(jma, game.header)
+    for entry in game.effective_entries():
+        fresh.record(entry)
+    assert [p.cash for p in game.state.players] == [p.cash for p in fresh.state.players]
+    assert game.state.pending == fresh.state.pending
+
+
+def test_replay_command_prints_the_final_state(capsys):
+    assert main(["replay", str(HERE / "golden" / "jma-short-game.jsonl"), "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert {p["name"]: p["cash"] for p in summary["players"]} == {"Ben": 1002, "Chie": 756, "Aki": 1382}
+    assert summary["pending"] == "waiting for Ben to roll"
+
+
+@pytest.mark.parametrize("name, line, words", [
+    ("illegal-bid", 11, ["$55", "bad_bid_step", "$10単位"]),
+    ("illegal-roll", 14, ["waiting for Chie to roll", "wrong_player"]),
+    ("illegal-purchase", 24, ["waiting for Aki to buy or decline St. Charles Place", "購入できます"]),
+    ("impossible-die", 7, ["impossible die 7"]),
+    ("unknown-type", 8, ["unknown entry type 'teleport'"]),
+    ("missing-field", 8, ["missing field(s) player"]),
+    ("not-json", 6, ["not JSON"]),
+])
+def test_replay_refuses_a_bad_record_naming_the_line_and_the_rule(capsys, name, line, words):
+    assert main(["replay", str(HERE / "records" / f"{name}.jsonl")]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert f"line {line}:" in err
+    for word in words:
+        assert word in err
+
+
+def test_replay_of_a_missing_file_is_one_line(capsys):
+    assert main(["replay", "/nonexistent/record.jsonl"]) == 1
+    assert "cannot read" in capsys.readouterr().err
+
+
+def test_replay_refuses_an_unknown_option_in_the_header(tmp_path, capsys):
+    path = tmp_path / "r.jsonl"
+    path.write_text(json.dumps({"format": "referee-game-record", "version": 1, "ruleset": "jma-2006",
+                                "options": {"warp_speed": True}, "players": ["A", "B"]}) + "\n")
+    assert main(["replay", str(path)]) == 1
+    assert "unknown option 'warp_speed'" in capsys.readouterr().err
+
+
+def test_simulate_json_has_every_key_and_no_invariant_violation(capsys):
+    assert main(["simulate", "--games", "3", "--seed", "1", "--max-turns", "200", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert set(result) == {"games", "events", "turns", "seconds", "events_per_second", "turns_per_second",
+                           "events_by_type", "landings", "invariant_violations"}
+    assert result["games"] == 3 and result["invariant_violations"] == 0
+    assert set(result["landings"]) <= {str(i) for i in range(40)} | {"jail"}
+    assert sum(result["landings"].values()) == result["events_by_type"]["dice_rolled"]
+
+
+@pytest.mark.parametrize("jail", ["short", "long"])
+def test_simulate_jail_modes(capsys, jail):
+    assert main(["simulate", "--games", "2", "--seed", "3", "--max-turns", "150", "--jail", jail, "--json"]) == 0
+    counts = json.loads(capsys.readouterr().out)["events_by_type"]
+    if jail == "short":
+        assert counts.get("jail_roll_failed", 0) == 0
+    else:
+        assert counts.get("paid.bail", 0) <= counts.get("jail_roll_failed", 0)
+
+
+def test_simulate_is_repeatable_for_a_seed(capsys):
+    main(["simulate", "--games", "2", "--seed", "9", "--max-turns", "100", "--json"])
+    first = json.loads(capsys.readouterr().out)
+    main(["simulate", "--games", "2", "--seed", "9", "--max-turns", "100", "--json"])
+    second = json.loads(capsys.readouterr().out)
+    assert first["events_by_type"] == second["events_by_type"] and first["landings"] == second["landings"]
