@@ -1,0 +1,99 @@
+"""The shipped rulesets load, and a ruleset file is read strictly."""
+import copy
+import tomllib
+
+import pytest
+
+from referee import rulesets
+from referee.engine import RulesetError, parse_ruleset
+from referee.engine.ruleset import CLAUSE_KEYS, OPTION_SPECS, with_options
+
+DIR = rulesets.RULESETS_DIR
+
+
+def raw(name):
+    with open(DIR / f"{name}.toml", "rb") as fh:
+        data = tomllib.load(fh)
+    with open(DIR / "boards" / "atlantic-city-us.toml", "rb") as fh:
+        board = tomllib.load(fh)
+    with open(DIR / "decks" / "us-pre-2008.toml", "rb") as fh:
+        decks = tomllib.load(fh)
+    return data, board, decks
+
+
+@pytest.mark.parametrize("name", ["jma-2006", "classic"])
+def test_shipped_ruleset_loads_with_every_option_and_clause(name):
+    r = rulesets.load(name)
+    assert set(r.clauses) == set(OPTION_SPECS) | set(CLAUSE_KEYS)
+    assert len(r.squares) == 40 and len(r.decks["chance"]) == 16 and len(r.decks["community_chest"]) == 16
+    assert sum(sq.price for sq in r.squares if sq.is_property) == 5690
+    assert r.money.start_cash == 1500 and (r.houses, r.hotels) == (32, 12)
+    for clause in r.clauses.values():
+        assert clause.source and clause.text
+
+
+def test_square_and_card_names_are_in_english_and_japanese():
+    r = rulesets.load("jma-2006")
+    assert all({"en", "ja"} <= set(sq.name) for sq in r.squares)
+    assert all({"en", "ja"} <= set(card.text) for card in r.cards.values())
+
+
+def test_jma_and_classic_differ_where_the_texts_differ():
+    jma, classic = rulesets.load("jma-2006").options, rulesets.load("classic").options
+    assert (jma.auction_bid_step, classic.auction_bid_step) == (10, 1)
+    assert (jma.income_tax, classic.income_tax) == ("flat", "choice")
+    assert (jma.transferred_mortgage_interest, classic.transferred_mortgage_interest) == \
+        ("on_unmortgage_only", "on_transfer")
+
+
+def test_unknown_option_in_a_ruleset_file_is_refused():
+    data, board, decks = raw("jma-2006")
+    data = copy.deepcopy(data)
+    data["options"]["texas_free_parking"] = {"value": True, "source": "x", "text": {"en": "x"}}
+    with pytest.raises(RulesetError, match="unknown key.*texas_free_parking"):
+        parse_ruleset(data, board, decks)
+
+
+def test_missing_option_is_refused():
+    data, board, decks = raw("jma-2006")
+    data = copy.deepcopy(data)
+    del data["options"]["auction_tie"]
+    with pytest.raises(RulesetError, match="missing key.*auction_tie"):
+        parse_ruleset(data, board, decks)
+
+
+def test_option_value_of_the_wrong_kind_is_refused_naming_it():
+    data, board, decks = raw("jma-2006")
+    data = copy.deepcopy(data)
+    data["options"]["auction_bid_step"]["value"] = "ten"
+    with pytest.raises(RulesetError, match="auction_bid_step.value.*'ten'"):
+        parse_ruleset(data, board, decks)
+
+
+def test_card_naming_a_square_not_on_the_board_is_refused():
+    data, board, decks = raw("jma-2006")
+    decks = copy.deepcopy(decks)
+    decks["chance"][0]["effect"]["square"] = "piccadilly"
+    with pytest.raises(RulesetError, match="piccadilly"):
+        parse_ruleset(data, board, decks)
+
+
+def test_street_rent_table_must_have_six_amounts():
+    data, board, decks = raw("jma-2006")
+    board = copy.deepcopy(board)
+    board["square"][1]["rent"] = [2, 10]
+    with pytest.raises(RulesetError, match="rent"):
+        parse_ruleset(data, board, decks)
+
+
+def test_header_option_override_is_checked_and_cited():
+    r = with_options(rulesets.load("jma-2006"), {"income_tax": "choice"})
+    assert r.options.income_tax == "choice"
+    assert "game record header" in r.clauses["income_tax"].source
+    with pytest.raises(RulesetError, match="expected one of flat, choice"):
+        with_options(r, {"income_tax": "sometimes"})
+
+
+def test_unknown_ruleset_id_is_refused():
+    with pytest.raises(RulesetError, match="unknown ruleset 'monopoly-junior'"):
+        rulesets.load("monopoly-junior")
