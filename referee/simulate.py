@@ -12,8 +12,10 @@ from dataclasses import dataclass, field
 
 from .engine import Action, Entry, Game, GameState, Header, Ruleset, legal_actions
 from .engine.events import Paid
+from .engine.building import even_targets, plan_change, sale_refusal
+from .engine.errors import IllegalEntry
 from .engine.rules import raisable_cash
-from .engine.state import AwaitRoll, Auction, BuyOrAuction, Debt, GameOver
+from .engine.state import AwaitRoll, Auction, BuildingAuction, BuildRound, BuyOrAuction, Debt, GameOver, PlaceBuilding
 
 JAIL_MODES = ("random", "short", "long")
 PLAYER_NAMES = ("Aki", "Ben", "Chie", "Dai", "Emi", "Fumi", "Goro", "Hana")
@@ -68,10 +70,32 @@ class Policy:
         if "seat_roll" in by_type:
             return Entry("seat_roll", player=name(by_type["seat_roll"][0].player), dice=tuple(dice(rng)))
         if isinstance(p, Debt):
+            for a in by_type.get("sell_buildings", []):
+                if a.player == p.debtor:
+                    sale = self._sale(state, a.player, a.detail["group"], in_debt=True)
+                    if sale:
+                        return sale
             mortgages = [a for a in by_type.get("mortgage", []) if a.player == p.debtor]
             if mortgages:
                 return self._mortgage(state, rng.choice(mortgages))
             return Entry("bankrupt", player=name(p.debtor))
+        if isinstance(p, BuildRound):
+            builds = by_type.get("build", [])
+            if builds and rng.random() < 0.3:
+                entry = self._build(state, rng.choice(builds))
+                if entry:
+                    return entry
+            withdrawals = by_type.get("withdraw_build", [])
+            if withdrawals and rng.random() < 0.3:
+                a = rng.choice(withdrawals)
+                return Entry("withdraw_build", player=name(a.player),
+                             targets=tuple((sq, state.buildings[sq]) for sq, _ in a.detail["targets"]))
+            return Entry("close_builds")
+        if isinstance(p, BuildingAuction):
+            return self._auction(state, p, by_type)
+        if isinstance(p, PlaceBuilding):
+            lots = by_type["place_building"][0].detail["squares"]
+            return Entry("place_building", player=name(p.player), square=state.ruleset.squares[rng.choice(lots)].id)
         if isinstance(p, AwaitRoll):
             return self._await_roll(state, p, by_type)
         if isinstance(p, BuyOrAuction):
@@ -100,9 +124,57 @@ class Policy:
     def _mortgage(self, state: GameState, action: Action) -> Entry:
         return Entry(action.type, player=state.name(action.player), square=state.ruleset.squares[action.detail["square"]].id)
 
+    def _build(self, state: GameState, action: Action) -> Entry | None:
+        """Declare as many levels as the player's cash allows (at least one), evenly."""
+        squares = action.detail["squares"]
+        cost = action.detail["house_cost"]
+        current = sum(state.buildings[sq] for sq in squares)
+        room = len(squares) * state.hotel_level - current
+        affordable = min(room, state.players[action.player].cash // cost)
+        if affordable < 1:
+            return None
+        add = self.rng.randint(1, affordable)
+        targets = even_targets(state, action.detail["group"], current + add)
+        try:
+            change = plan_change(state, action.player, targets, selling=False)
+        except IllegalEntry:
+            return None
+        if change.houses_needed > state.bank_houses or change.hotels_needed > state.bank_hotels:
+            return None
+        return Entry("build", player=state.name(action.player),
+                     targets=tuple((state.ruleset.squares[sq].id, lvl) for sq, lvl in targets.items()))
+
+    def _sale(self, state: GameState, player: int, group: str, in_debt: bool) -> Entry | None:
+        """The smallest legal sale of buildings on a group."""
+        squares = state.ruleset.groups[group].squares
+        current = sum(state.buildings[sq] for sq in squares)
+        for total in range(current - 1, -1, -1):
+            targets = even_targets(state, group, total)
+            if any(targets[sq] > state.buildings[sq] for sq in squares):
+                continue
+            try:
+                change = plan_change(state, player, targets, selling=True)
+            except IllegalEntry:
+                continue
+            if sale_refusal(state, change, in_debt) is None:
+                return Entry("sell_buildings", player=state.name(player),
+                             targets=tuple((state.ruleset.squares[sq].id, lvl) for sq, lvl in targets.items()))
+        return None
+
     def _await_roll(self, state: GameState, p: AwaitRoll, by_type: dict[str, list[Action]]) -> Entry:
         rng = self.rng
         name = state.name
+        builds = by_type.get("build", [])
+        if builds and rng.random() < 0.5:
+            entry = self._build(state, rng.choice(builds))
+            if entry:
+                return entry
+        sales = by_type.get("sell_buildings", [])
+        if sales and rng.random() < 0.02:
+            a = rng.choice(sales)
+            entry = self._sale(state, a.player, a.detail["group"], in_debt=False)
+            if entry:
+                return entry
         if state.between_turns and rng.random() < 0.08:
             extras = by_type.get("unmortgage", []) + by_type.get("mortgage", [])
             if extras:
@@ -113,9 +185,9 @@ class Policy:
                 return Entry(releases[0].type, player=name(p.player))
         return Entry("roll", player=name(p.player), dice=tuple(dice(rng)))
 
-    def _auction(self, state: GameState, p: Auction, by_type: dict[str, list[Action]]) -> Entry:
+    def _auction(self, state: GameState, p: Auction | BuildingAuction, by_type: dict[str, list[Action]]) -> Entry:
         rng = self.rng
-        price = state.ruleset.squares[p.square].price
+        price = state.ruleset.squares[p.square].price if isinstance(p, Auction) else 200
         bids = by_type.get("bid", [])
         if p.high_bidder is not None and (rng.random() < 0.35 or p.high_bid >= price * 1.5):
             if state.players[p.high_bidder].cash < p.high_bid:

@@ -27,6 +27,11 @@ ENTRY_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "mortgage": (("player", "square"), ()),
     "unmortgage": (("player", "square"), ()),
     "bankrupt": (("player",), ()),
+    "build": (("player", "targets"), ()),
+    "withdraw_build": (("player", "targets"), ()),
+    "close_builds": ((), ()),
+    "place_building": (("player", "square"), ()),
+    "sell_buildings": (("player", "targets"), ()),
     "void": (("count",), ()),
 }
 INCOME_TAX_CHOICES = ("flat", "percent")
@@ -45,6 +50,7 @@ class Entry:
     card: str | None = None
     choice: str | None = None
     count: int | None = None
+    targets: tuple[tuple[int | str, int | str], ...] = ()  # (square, level or "hotel")
     note: str | None = None  # the referee's words, kept in the record for a dispute
 
     def to_dict(self) -> dict[str, Any]:
@@ -54,7 +60,10 @@ class Entry:
             value = getattr(self, name)
             if value is None or value == ():
                 continue
-            out[name] = list(value) if isinstance(value, tuple) else value
+            if name == "targets":
+                out[name] = dict(value)
+            else:
+                out[name] = list(value) if isinstance(value, tuple) else value
         if self.note:
             out["note"] = self.note
         return out
@@ -126,6 +135,16 @@ def parse_entry(data: Any) -> Entry:
         fields["square"] = sq
     if "card" in data:
         fields["card"] = _text(kind, "card", data["card"])
+    if "targets" in data:
+        targets = data["targets"]
+        if not isinstance(targets, dict) or not targets:
+            raise MalformedEntry(f"{kind}: targets must map squares to building levels, got {targets!r}",
+                                 code="bad_field")
+        for square, level in targets.items():
+            if level != "hotel" and (not isinstance(level, int) or isinstance(level, bool) or level < 0):
+                raise MalformedEntry(f"{kind}: {square}: a level is a number of houses or \"hotel\", got {level!r}",
+                                     code="bad_field")
+        fields["targets"] = tuple((int(k) if k.isdigit() else k, v) for k, v in targets.items())
     if "note" in data:
         fields["note"] = _text(kind, "note", data["note"])
     if "choice" in data:

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .state import (AwaitRoll, Auction, BuyOrAuction, Debt, DrawCard, GameOver, GameState, IncomeTaxChoice,
-                    JailFine, Pending, RentRoll, SeatingRoll)
+from .state import (AwaitRoll, Auction, BuildingAuction, BuildRound, BuyOrAuction, Debt, DrawCard, GameOver, GameState,
+                    IncomeTaxChoice, JailFine, Pending, PlaceBuilding, RentRoll, SeatingRoll)
 
 POT = "pot"  # the free-parking pot, where a ruleset keeps one
 
@@ -119,18 +119,26 @@ class Unmortgaged(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class BuildingsSold(Event):
-    """Every building on a square goes back to the bank (bankruptcy)."""
+class BuildingsChanged(Event):
+    """New building levels on some lots; the bank's stock changes by what they took or gave back."""
 
-    square: int
+    levels: tuple[tuple[int, int], ...]
+    house_change: int
+    hotel_change: int
+
+    @property
+    def kind(self) -> str:
+        if self.hotel_change < 0:
+            return "hotel_built"
+        if self.hotel_change > 0:
+            return "hotel_broken_down" if self.house_change < 0 else "hotel_sold"
+        return "houses_built" if self.house_change < 0 else "houses_sold"
 
     def apply(self, state: GameState) -> None:
-        level = state.buildings[self.square]
-        if level == state.hotel_level:
-            state.bank_hotels += 1
-        else:
-            state.bank_houses += level
-        state.buildings[self.square] = 0
+        for square, level in self.levels:
+            state.buildings[square] = level
+        state.bank_houses += self.house_change
+        state.bank_hotels += self.hotel_change
 
 
 @dataclass(frozen=True, slots=True)
@@ -276,7 +284,7 @@ class WentBankrupt(Event):
 _KIND = {
     SeatingOrdered: "seating_ordered", TurnBegan: "turn_began", DiceRolled: "dice_rolled",
     Moved: "moved", Paid: "paid", DeedTransferred: "deed_transferred", Mortgaged: "mortgaged",
-    Unmortgaged: "unmortgaged", BuildingsSold: "buildings_sold", Jailed: "jailed",
+    Unmortgaged: "unmortgaged", BuildingsChanged: "buildings_changed", Jailed: "jailed",
     JailRollFailed: "jail_roll_failed", Released: "released", JailCardKept: "jail_card_kept",
     JailCardReturned: "jail_card_returned", CardDrawn: "card_drawn", AwaitingDecision: "awaiting_decision",
     BidVoided: "bid_voided", DebtQueued: "debt_queued", DebtTaken: "debt_taken", ResumeSet: "resume_set",
@@ -287,5 +295,6 @@ _KIND = {
 _DECISION_KIND = {
     SeatingRoll: "seating_roll", AwaitRoll: "roll", BuyOrAuction: "buy_or_auction", Auction: "auction",
     IncomeTaxChoice: "income_tax_choice", DrawCard: "card", RentRoll: "rent_roll", JailFine: "jail_fine",
-    Debt: "debt", GameOver: "game_over",
+    Debt: "debt", BuildRound: "build_round", BuildingAuction: "building_auction", PlaceBuilding: "place_building",
+    GameOver: "game_over",
 }

@@ -16,8 +16,8 @@ from . import events as ev
 from .entries import Entry
 from .errors import IllegalEntry
 from .state import (
-    AwaitRoll, Auction, BuyOrAuction, Debt, DrawCard, GameOver, GameState, IncomeTaxChoice, JailFine,
-    RentRoll, SeatingRoll,
+    AwaitRoll, Auction, BuildingAuction, BuildRound, BuyOrAuction, Debt, DrawCard, GameOver, GameState,
+    IncomeTaxChoice, JailFine, PlaceBuilding, RentRoll, SeatingRoll,
 )
 
 POT = ev.POT
@@ -222,7 +222,7 @@ def _timing_refusal(state: GameState, player: int, what: str, for_payment: bool)
                    f"{state.name(player)} cannot {what} now: {describe_pending(state)}", "mortgage_timing")
 
 
-def _bid_refusal(state: GameState, auction: Auction, bidders: list[int], amount: int) -> IllegalEntry | None:
+def _bid_refusal(state: GameState, auction: Auction | BuildingAuction, bidders: list[int], amount: int) -> IllegalEntry | None:
     opts = state.ruleset.options
     for b in bidders:
         if state.players[b].bankrupt:
@@ -244,7 +244,7 @@ def _bid_refusal(state: GameState, auction: Auction, bidders: list[int], amount:
     return None
 
 
-def minimum_bid(state: GameState, auction: Auction) -> int:
+def minimum_bid(state: GameState, auction: Auction | BuildingAuction) -> int:
     opts = state.ruleset.options
     step = opts.auction_bid_step
     return max(opts.auction_min_bid, (auction.high_bid // step + 1) * step)
@@ -310,6 +310,7 @@ def legal_actions(state: GameState) -> list[Action]:
     elif isinstance(p, Debt):
         if raisable_cash(state, p.debtor) < p.amount:
             out.append(Action("bankrupt", p.debtor, {"amount": p.amount, "creditor": p.creditor}))
+    out.extend(_building.building_actions(state))
     for i in state.active:
         for sq in state.deeds_of(i):
             if mortgage_refusal(state, i, sq) is None:
@@ -587,6 +588,8 @@ def _decline(step: _Step, entry: Entry) -> None:
 
 def _bid(step: _Step, entry: Entry) -> None:
     s = step.state
+    if isinstance(s.pending, BuildingAuction):
+        return _building.bid_on_building(step, entry, s.pending)
     auction = step.expect(entry, Auction, "auction")
     bidders = [step.player(name, entry.type) for name in entry.bidders]
     if len(set(bidders)) != len(bidders):
@@ -600,6 +603,8 @@ def _bid(step: _Step, entry: Entry) -> None:
 
 def _hammer(step: _Step, entry: Entry) -> None:
     s = step.state
+    if isinstance(s.pending, BuildingAuction):
+        return _building.hammer_building(step, entry, s.pending)
     auction = step.expect(entry, Auction, "auction")
     winner = auction.high_bidder
     if winner is None:  # nobody bid: the deed stays with the bank
@@ -781,11 +786,11 @@ def _bankrupt(step: _Step, entry: Entry) -> None:
     creditor = None if debt.to_bank_if_bankrupt else debt.creditor
     opts = s.ruleset.options
     deeds = s.deeds_of(who)
-    for sq in deeds:
-        if s.buildings[sq]:
-            half = s.buildings[sq] * s.ruleset.squares[sq].house_cost // 2
-            step.emit(ev.BuildingsSold(sq))
-            step.emit(ev.Paid(None, who, half, "buildings_sold"))
+    for gid in sorted({s.ruleset.squares[sq].group for sq in deeds if s.buildings[sq]}):
+        # every building goes back to the bank at half price (元ルール「破産」)
+        squares = s.ruleset.groups[gid].squares
+        _building.apply_change(step, _building.plan_change(s, who, {i: 0 for i in squares}, selling=True),
+                               "buildings_sold")
     cash = s.players[who].cash
     if cash:
         step.emit(ev.Paid(who, creditor, cash, "bankruptcy"))
@@ -844,3 +849,8 @@ def apply(state: GameState, events: tuple[ev.Event, ...]) -> GameState:
     for event in events:
         event.apply(new)
     return new
+
+
+from . import building as _building  # noqa: E402  (building uses the helpers above)
+
+HANDLERS.update(_building.BUILDING_HANDLERS)

@@ -39,7 +39,8 @@ CLAUSE_KEYS = (
     "seating", "dice", "doubles", "salary", "purchase", "auction", "rent",
     "railroad_rent", "utility_rent", "mortgaged_rent", "tax", "cards", "jail",
     "jail_release", "mortgage", "unmortgage", "debt", "bankruptcy",
-    "between_turns", "correction", "game_end",
+    "between_turns", "correction", "game_end", "building", "building_shortage",
+    "selling_buildings", "hotel_sale",
 )
 
 
@@ -75,6 +76,8 @@ OPTION_SPECS: dict[str, OptionSpec] = {
     "bankruptcy_to_bank_deeds": OptionSpec(str, ("auction_in_board_order", "return_unowned")),
     "pay_each_player_bankruptcy_to_bank": OptionSpec(bool),
     "houses_per_hotel": OptionSpec(int, minimum=1),
+    "build_timing": OptionSpec(str, ("between_turns", "any_time")),
+    "hotel_breakdown": OptionSpec(str, ("debtors_only", "any_player")),
 }
 
 
@@ -106,6 +109,8 @@ class Options:
     bankruptcy_to_bank_deeds: str
     pay_each_player_bankruptcy_to_bank: bool
     houses_per_hotel: int
+    build_timing: str
+    hotel_breakdown: str
 
 
 assert {f.name for f in fields(Options)} == set(OPTION_SPECS)

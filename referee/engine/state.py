@@ -106,11 +106,42 @@ class Debt:
 
 
 @dataclass(frozen=True, slots=True)
+class BuildRound:
+    """Building declarations that stand until the referee confirms no one else follows (JMA 補足ルール)."""
+
+    declarations: tuple[tuple[int, tuple[tuple[int, int], ...]], ...]  # (player, ((square, level), ...))
+    back_to: "AwaitRoll"
+    excluded: tuple[int, ...] = ()  # players whose winning bid was void: out of this round
+
+
+@dataclass(frozen=True, slots=True)
+class BuildingAuction:
+    """A house-shortage auction of one building (kind: house or hotel)."""
+
+    kind: str
+    round: BuildRound
+    high_bid: int = 0
+    high_bidder: int | None = None
+    excluded: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceBuilding:
+    """The winner of a building auction chooses the lot."""
+
+    player: int
+    kind: str
+    price: int
+    round: BuildRound
+
+
+@dataclass(frozen=True, slots=True)
 class GameOver:
     winner: int | None
 
 
-Pending = SeatingRoll | AwaitRoll | BuyOrAuction | Auction | IncomeTaxChoice | DrawCard | RentRoll | JailFine | Debt | GameOver
+Pending = (SeatingRoll | AwaitRoll | BuyOrAuction | Auction | IncomeTaxChoice | DrawCard | RentRoll | JailFine | Debt
+           | BuildRound | BuildingAuction | PlaceBuilding | GameOver)
 
 
 @dataclass(slots=True)
@@ -170,7 +201,8 @@ class GameState:
     @property
     def between_turns(self) -> bool:
         """JMA 補足ルール: the time after one turn ends and before the next player rolls."""
-        return isinstance(self.pending, AwaitRoll) and self.doubles == 0 and not self.turn_started
+        return (isinstance(self.pending, (AwaitRoll, BuildRound, BuildingAuction, PlaceBuilding))
+                and self.doubles == 0 and not self.turn_started)
 
     @property
     def over(self) -> bool:

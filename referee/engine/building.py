@@ -1,0 +1,406 @@
+"""Houses and hotels: building declarations, house-shortage auctions, selling.
+
+Levels: a lot holds 0 to ``houses_per_hotel`` houses, or a hotel
+(level ``houses_per_hotel + 1``).  A declaration or a sale names the levels
+the player wants on each lot of a colour group (``targets``); the even rule,
+the bank's supply and the price are checked on that whole change at once.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from . import events as ev
+from .entries import Entry
+from .errors import IllegalEntry
+from .rules import (Action, _bid_refusal, _money, _not_now, _refuse, _sq_name, _Step, _timing_refusal, describe_pending,
+                    tie_winner)
+from .state import AwaitRoll, BuildingAuction, BuildRound, Debt, GameState, PlaceBuilding
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """A change of building levels on one player's lots, with what it costs and takes from the bank."""
+
+    player: int
+    levels: dict[int, int]  # square -> new level
+    price: int  # positive: paid to the bank; negative: received
+    houses_needed: int  # houses the bank must have (to bring lots up to the hotel's houses)
+    hotels_needed: int
+    house_change: int  # change of the bank's house stock
+    hotel_change: int
+
+
+def houses_at(state: GameState, level: int) -> int:
+    return 0 if level == state.hotel_level else level
+
+
+def hotels_at(state: GameState, level: int) -> int:
+    return 1 if level == state.hotel_level else 0
+
+
+def buildable_group_refusal(state: GameState, player: int, group: str) -> IllegalEntry | None:
+    """元ルール「家の建て方」: a whole colour group, none of it mortgaged."""
+    squares = state.ruleset.groups[group].squares
+    first = state.ruleset.squares[squares[0]]
+    if first.kind != "street":
+        return _refuse(state, "not_a_street", f"{group}: buildings go on streets only", "building")
+    if any(state.owner[i] != player for i in squares):
+        return _refuse(state, "not_whole_group",
+                       f"{state.name(player)} does not own every lot of the {group} group", "building")
+    if any(state.mortgaged[i] for i in squares):
+        return _refuse(state, "mortgaged_in_group",
+                       f"a lot of the {group} group is mortgaged: lift the mortgage before building", "building")
+    return None
+
+
+def plan_change(state: GameState, player: int, targets: dict[int, int], selling: bool) -> Change:
+    """Check a build or a sale of buildings on whole groups; :class:`IllegalEntry` if the rules refuse it."""
+    what = "sell_buildings" if selling else "build"
+    levels: dict[int, int] = {}
+    groups = []
+    for square, level in targets.items():
+        sq = state.ruleset.squares[square]
+        if sq.kind != "street":
+            raise _refuse(state, "not_a_street", f"{what}: {_sq_name(state, square)} cannot hold buildings", "building")
+        if state.owner[square] != player:
+            raise _refuse(state, "not_owner", f"{what}: {state.name(player)} does not own {_sq_name(state, square)}",
+                          "building")
+        if not 0 <= level <= state.hotel_level:
+            raise _refuse(state, "bad_level", f"{what}: {level} buildings on {_sq_name(state, square)}: a lot holds "
+                          f"at most {state.hotel_level - 1} houses or one hotel", "building")
+        current = state.buildings[square]
+        if selling and level > current or not selling and level < current:
+            word = "sale" if selling else "build"
+            raise _refuse(state, "wrong_direction", f"{what}: {_sq_name(state, square)} has level {current}; "
+                          f"a {word} cannot take it to {level}", "selling_buildings" if selling else "building")
+        levels[square] = level
+        if sq.group not in groups:
+            groups.append(sq.group)
+    if not selling:
+        for group in groups:
+            refusal = buildable_group_refusal(state, player, group)
+            if refusal:
+                raise refusal
+    price = 0
+    houses_needed = hotels_needed = house_change = hotel_change = 0
+    top = state.hotel_level - 1
+    for group in groups:
+        squares = state.ruleset.groups[group].squares
+        after = [levels.get(i, state.buildings[i]) for i in squares]
+        if max(after) - min(after) > 1:
+            names = ", ".join(f"{_sq_name(state, i)} {a}" for i, a in zip(squares, after))
+            raise _refuse(state, "uneven", f"{what}: {names}: the lots of a group must differ by at most one "
+                          "building", "building")
+        for i, new in zip(squares, after):
+            old = state.buildings[i]
+            price += (new - old) * state.ruleset.squares[i].house_cost
+            house_change -= houses_at(state, new) - houses_at(state, old)
+            hotel_change -= hotels_at(state, new) - hotels_at(state, old)
+            if not selling:
+                houses_needed += max(0, min(new, top) - min(old, top))
+                hotels_needed += hotels_at(state, new) - hotels_at(state, old)
+    if selling:
+        price = -((-price) // 2)  # the bank pays half the building price
+    return Change(player, levels, price, houses_needed, hotels_needed, house_change, hotel_change)
+
+
+def sale_refusal(state: GameState, change: Change, in_debt: bool) -> IllegalEntry | None:
+    """JMA 補足ルール: a hotel is not broken into houses from the bank, except by a player in debt."""
+    if -change.house_change > state.bank_houses:
+        return _refuse(state, "house_shortage",
+                       f"sell_buildings: the bank has {state.bank_houses} houses; this sale needs "
+                       f"{-change.house_change}", "selling_buildings")
+    if (change.house_change < 0 and change.hotel_change > 0 and not in_debt
+            and state.ruleset.options.hotel_breakdown == "debtors_only"):
+        return _refuse(state, "hotel_breakdown",
+                       "sell_buildings: a hotel may only be replaced by houses already standing in its group, "
+                       "unless the player is in debt", "hotel_sale")
+    return None
+
+
+def group_capacity(state: GameState, player: int) -> tuple[int, int]:
+    """Houses and hotels the player could still declare on buildable groups (ignoring cash)."""
+    houses = hotels = 0
+    top = state.hotel_level - 1
+    for gid, group in state.ruleset.groups.items():
+        if buildable_group_refusal(state, player, gid) is None:
+            for i in group.squares:
+                houses += max(0, top - min(state.buildings[i], top))
+                hotels += 1 - hotels_at(state, state.buildings[i])
+    return houses, hotels
+
+
+def demand(state: GameState, declarations) -> tuple[int, int]:
+    houses = hotels = 0
+    for player, targets in declarations:
+        change = plan_change(state, player, dict(targets), selling=False)
+        houses += change.houses_needed
+        hotels += change.hotels_needed
+    return houses, hotels
+
+
+def even_targets(state: GameState, group: str, total: int) -> dict[int, int]:
+    """Levels for a group with ``total`` levels in all, as even as possible, extra levels on the first lots."""
+    squares = state.ruleset.groups[group].squares
+    base, extra = divmod(total, len(squares))
+    order = sorted(squares, key=lambda i: -state.buildings[i])
+    return {i: base + (1 if k < extra else 0) for k, i in enumerate(order)}
+
+
+def build_timing_refusal(state: GameState, player: int) -> IllegalEntry | None:
+    """JMA 補足ルール: building happens between turns, not during doubles or an unsettled payment."""
+    p = state.pending
+    if isinstance(p, BuildRound):
+        if player in p.excluded:
+            return _refuse(state, "excluded_builder", f"build: {state.name(player)} made an unpayable winning bid "
+                           "and is out of this round of declarations", "building_shortage")
+        return None
+    if not isinstance(p, AwaitRoll):
+        return _not_now(state, "build", "build_timing")
+    if state.ruleset.options.build_timing == "between_turns" and not state.between_turns:
+        return _refuse(state, "not_between_turns", f"build: not between turns: {describe_pending(state)}",
+                       "build_timing")
+    return None
+
+
+def building_actions(state: GameState) -> list[Action]:
+    """The building entries that may be recorded now, for legal_actions."""
+    out: list[Action] = []
+    p = state.pending
+    if isinstance(p, BuildRound):
+        out.append(Action("close_builds", None, {"declarations": p.declarations}))
+        houses, hotels = demand(state, p.declarations)
+        if houses > state.bank_houses or hotels > state.bank_hotels:
+            out.extend(Action("withdraw_build", player, {"targets": targets}) for player, targets in p.declarations)
+    elif isinstance(p, BuildingAuction):
+        from .rules import minimum_bid
+        low = minimum_bid(state, p)
+        for i in state.active:
+            if i not in p.excluded and placeable(state, i, p.kind):
+                out.append(Action("bid", i, {"building": p.kind, "minimum": low,
+                                             "step": state.ruleset.options.auction_bid_step,
+                                             "equal_calls": state.ruleset.options.auction_tie != "refuse"}))
+        out.append(Action("hammer", None, {"building": p.kind, "high_bid": p.high_bid, "high_bidder": p.high_bidder}))
+    elif isinstance(p, PlaceBuilding):
+        lots = [i for i in placeable(state, p.player, p.kind) if state.ruleset.squares[i].house_cost <= p.price]
+        out.append(Action("place_building", p.player, {"kind": p.kind, "squares": tuple(lots)}))
+    for i in state.active:
+        can_build = build_timing_refusal(state, i) is None
+        can_sell = _timing_refusal(state, i, "sell buildings", for_payment=True) is None
+        for gid, group in state.ruleset.groups.items():
+            if can_build and buildable_group_refusal(state, i, gid) is None and any(
+                    state.buildings[sq] < state.hotel_level for sq in group.squares):
+                out.append(Action("build", i, {"group": gid, "squares": group.squares,
+                                               "house_cost": state.ruleset.squares[group.squares[0]].house_cost}))
+            if can_sell and state.owner[group.squares[0]] == i and any(state.buildings[sq] for sq in group.squares):
+                out.append(Action("sell_buildings", i, {"group": gid, "squares": group.squares}))
+    return out
+
+
+def _timing(step: _Step, entry: Entry, player: int) -> None:
+    refusal = build_timing_refusal(step.state, player)
+    if refusal:
+        raise refusal
+
+
+def _targets(step: _Step, entry: Entry) -> dict[int, int]:
+    s = step.state
+    out = {}
+    for ref, level in entry.targets:
+        square = step.square(ref, entry.type)
+        out[square] = s.hotel_level if level == "hotel" else level
+    return out
+
+
+def _merge(declarations, player: int, targets: dict[int, int]):
+    merged = dict(next((dict(t) for p, t in declarations if p == player), {}))
+    merged.update(targets)
+    rest = tuple(d for d in declarations if d[0] != player)
+    return rest + ((player, tuple(sorted(merged.items()))),)
+
+
+def _build_all(step: _Step, declarations) -> None:
+    for player, targets in declarations:
+        change = plan_change(step.state, player, dict(targets), selling=False)
+        if change.price > step.state.players[player].cash:
+            continue  # the declaration can no longer be paid for: it lapses
+        apply_change(step, change, "building")
+
+
+def apply_change(step: _Step, change: Change, reason: str) -> None:
+    if change.price > 0:
+        step.emit(ev.Paid(change.player, None, change.price, reason))
+    elif change.price < 0:
+        step.emit(ev.Paid(None, change.player, -change.price, reason))
+    step.emit(ev.BuildingsChanged(tuple(sorted(change.levels.items())), change.house_change, change.hotel_change))
+
+
+def _back_to(step: _Step, round_: BuildRound) -> None:
+    step.emit(ev.AwaitingDecision(round_.back_to))
+
+
+def _build(step: _Step, entry: Entry) -> None:
+    s = step.state
+    who = step.player(entry.player, entry.type)
+    _timing(step, entry, who)
+    targets = _targets(step, entry)
+    change = plan_change(s, who, targets, selling=False)
+    if change.price > s.players[who].cash:
+        raise step.refuse("cannot_afford", f"build: {entry.player} has {_money(s, s.players[who].cash)}; "
+                          f"these buildings cost {_money(s, change.price)}", "building")
+    if change.houses_needed > s.bank_houses or change.hotels_needed > s.bank_hotels:
+        raise step.refuse("not_in_bank", f"build: the bank has {s.bank_houses} houses and {s.bank_hotels} hotels; "
+                          f"this needs {change.houses_needed} and {change.hotels_needed}", "building_shortage")
+    p = s.pending
+    round_ = p if isinstance(p, BuildRound) else BuildRound((), p)
+    declarations = _merge(round_.declarations, who, targets)
+    houses, hotels = demand(s, declarations)
+    others_h = others_t = 0
+    declared = {d[0] for d in declarations}
+    for i in s.active:
+        if i not in declared:
+            h, t = group_capacity(s, i)
+            others_h, others_t = others_h + h, others_t + t
+    if houses + others_h <= s.bank_houses and hotels + others_t <= s.bank_hotels:
+        # 補足ルール: no follower could exceed the bank's stock: the declarations stand at once
+        _build_all(step, declarations)
+        _back_to(step, round_)
+    else:
+        step.emit(ev.AwaitingDecision(replace(round_, declarations=declarations)))
+
+
+def _withdraw_build(step: _Step, entry: Entry) -> None:
+    s = step.state
+    round_ = step.expect(entry, BuildRound, "building_shortage")
+    who = step.player(entry.player, entry.type)
+    houses, hotels = demand(s, round_.declarations)
+    if houses <= s.bank_houses and hotels <= s.bank_hotels:
+        raise step.refuse("declaration_stands", "withdraw_build: a declaration may be withdrawn or reduced only "
+                          "while the declared buildings exceed the bank's stock", "building_shortage")
+    old = dict(next((dict(t) for p, t in round_.declarations if p == who), {}))
+    if not old:
+        raise step.refuse("no_declaration", f"withdraw_build: {entry.player} has declared nothing", "building_shortage")
+    new = {sq: lvl for sq, lvl in _targets(step, entry).items()}
+    for sq, lvl in new.items():
+        if sq not in old or lvl > old[sq] or lvl < s.buildings[sq]:
+            raise step.refuse("bad_withdrawal", f"withdraw_build: {_sq_name(s, sq)} {lvl} is not a reduction of "
+                              "the declaration", "building_shortage")
+    old.update(new)
+    kept = {sq: lvl for sq, lvl in old.items() if lvl != s.buildings[sq]}
+    rest = tuple(d for d in round_.declarations if d[0] != who)
+    if kept:
+        plan_change(s, who, kept, selling=False)  # the reduced declaration must itself be even
+        rest = rest + ((who, tuple(sorted(kept.items()))),)
+    step.emit(ev.AwaitingDecision(replace(round_, declarations=rest)))
+
+
+def _close_builds(step: _Step, entry: Entry) -> None:
+    s = step.state
+    round_ = step.expect(entry, BuildRound, "building_shortage")
+    houses, hotels = demand(s, round_.declarations)
+    if hotels > s.bank_hotels:
+        step.emit(ev.AwaitingDecision(BuildingAuction("hotel", round_)))
+    elif houses > s.bank_houses:
+        step.emit(ev.AwaitingDecision(BuildingAuction("house", round_)))
+    else:
+        _build_all(step, round_.declarations)
+        _back_to(step, round_)
+
+
+def placeable(state: GameState, player: int, kind: str) -> list[int]:
+    """Lots where one more building of ``kind`` is legal for the player (even rule, group, level)."""
+    out = []
+    for gid, group in state.ruleset.groups.items():
+        if buildable_group_refusal(state, player, gid) is not None:
+            continue
+        low = min(state.buildings[i] for i in group.squares)
+        for i in group.squares:
+            level = state.buildings[i]
+            if level != low:
+                continue
+            if kind == "hotel" and level == state.hotel_level - 1 or kind == "house" and level < state.hotel_level - 1:
+                out.append(i)
+    return out
+
+
+def bid_on_building(step: _Step, entry: Entry, auction: BuildingAuction) -> None:
+    s = step.state
+    bidders = [step.player(name, entry.type) for name in entry.bidders]
+    refusal = _bid_refusal(s, auction, bidders, entry.amount)
+    if refusal:
+        raise refusal
+    for b in bidders:
+        lots = placeable(s, b, auction.kind)
+        if not lots:
+            raise step.refuse("nowhere_to_build", f"bid: {s.name(b)} has no lot where a {auction.kind} may be built",
+                              "building_shortage")
+    winner = bidders[0] if len(bidders) == 1 else tie_winner(s, bidders)
+    step.emit(ev.AwaitingDecision(replace(auction, high_bid=entry.amount, high_bidder=winner)))
+
+
+def hammer_building(step: _Step, entry: Entry, auction: BuildingAuction) -> None:
+    s = step.state
+    winner = auction.high_bidder
+    if winner is None:  # nobody bid: the declarations are asked again
+        step.emit(ev.AwaitingDecision(auction.round))
+        return
+    lots = [i for i in placeable(s, winner, auction.kind) if s.ruleset.squares[i].house_cost <= auction.high_bid]
+    if not lots:
+        raise step.refuse("below_building_price", f"hammer: {_money(s, auction.high_bid)} is below the building "
+                          f"price of every lot where {s.name(winner)} could build: the auction goes on",
+                          "building_shortage")
+    if s.players[winner].cash < auction.high_bid:
+        step.emit(ev.BidVoided(winner, auction.high_bid))
+        round_ = auction.round
+        rest = tuple(d for d in round_.declarations if d[0] != winner)
+        step.emit(ev.AwaitingDecision(replace(round_, declarations=rest, excluded=round_.excluded + (winner,))))
+        return
+    step.emit(ev.AwaitingDecision(PlaceBuilding(winner, auction.kind, auction.high_bid, auction.round)))
+
+
+def _place_building(step: _Step, entry: Entry) -> None:
+    s = step.state
+    p = step.expect(entry, PlaceBuilding, "building_shortage")
+    who = step.expect_actor(entry, p.player, "building_shortage")
+    square = step.square(entry.square, entry.type)
+    if square not in placeable(s, who, p.kind):
+        raise step.refuse("cannot_place", f"place_building: a {p.kind} cannot go on {_sq_name(s, square)} now",
+                          "building")
+    cost = s.ruleset.squares[square].house_cost
+    if cost > p.price:
+        raise step.refuse("below_building_price", f"place_building: the winning bid {_money(s, p.price)} is below "
+                          f"{_sq_name(s, square)}'s building price {_money(s, cost)}", "building_shortage")
+    change = plan_change(s, who, {square: s.buildings[square] + 1}, selling=False)
+    step.emit(ev.Paid(who, None, p.price, "building_auction"))
+    step.emit(ev.BuildingsChanged(tuple(change.levels.items()), change.house_change, change.hotel_change))
+    # the declarations are asked again; what is now built is no longer declared
+    declarations = []
+    for player, targets in p.round.declarations:
+        left = tuple((sq, lvl) for sq, lvl in targets if lvl > s.buildings[sq])
+        if left:
+            try:
+                plan_change(s, player, dict(left), selling=False)
+                declarations.append((player, left))
+            except IllegalEntry:
+                pass  # no longer even on its own: the player declares again
+    step.emit(ev.AwaitingDecision(replace(p.round, declarations=tuple(declarations))))
+
+
+def _sell_buildings(step: _Step, entry: Entry) -> None:
+    s = step.state
+    who = step.player(entry.player, entry.type)
+    timing = _timing_refusal(s, who, "sell buildings", for_payment=True)
+    if timing:
+        raise timing
+    change = plan_change(s, who, _targets(step, entry), selling=True)
+    in_debt = isinstance(s.pending, Debt) and s.pending.debtor == who
+    refusal = sale_refusal(s, change, in_debt)
+    if refusal:
+        raise refusal
+    apply_change(step, change, "buildings_sold")
+
+
+BUILDING_HANDLERS = {
+    "build": _build, "withdraw_build": _withdraw_build, "close_builds": _close_builds,
+    "place_building": _place_building, "sell_buildings": _sell_buildings,
+}
