@@ -8,6 +8,7 @@ from typing import Sequence
 
 from . import rulesets
 from .engine import Game, GameState, RecordError, RulesetError, parse_record, replay, with_options
+from .engine.ending import ranking as final_ranking
 from .engine.rules import describe_pending
 from .engine.state import GameOver
 from .simulate import JAIL_MODES, PLAYER_NAMES, simulate
@@ -30,13 +31,18 @@ def state_summary(game: Game) -> dict:
             "deeds": deeds, "jail_cards": list(p.jail_cards),
         })
     winner = state.pending.winner if isinstance(state.pending, GameOver) else None
+    ranking = [{
+        "rank": st.rank, "name": st.name, "assets": st.assets.as_dict(), "bankrupt_order": st.bankrupt_order,
+        "rolloff": list(st.rolloff),
+    } for st in final_ranking(state)] if state.over else None
     return {
         "ruleset": state.ruleset.id, "entries": len(game.entries), "effective_entries": len(game.effective),
         "turn": state.turn, "current_player": state.players[state.current].name if state.turn else None,
         "pending": describe_pending(state), "game_over": state.over,
         "winner": state.players[winner].name if winner is not None else None,
         "players": players, "bank": {"houses": state.bank_houses, "hotels": state.bank_hotels},
-        "free_parking_pot": state.pot,
+        "free_parking_pot": state.pot, "time_called": state.time_called,
+        "end": state.pending.reason if state.over else None, "ranking": ranking,
     }
 
 
@@ -61,6 +67,14 @@ def _print_summary(summary: dict, money) -> None:
         for card in p["jail_cards"]:
             print(f"    card: {card}")
     print(f"bank: {summary['bank']['houses']} houses, {summary['bank']['hotels']} hotels")
+    if summary["ranking"]:
+        print(f"final ranking ({summary['end']}):")
+        for r in summary["ranking"]:
+            a = r["assets"]
+            gone = f", bankrupt #{r['bankrupt_order']}" if r["bankrupt_order"] else ""
+            print(f"  {r['rank']}. {r['name']}: {money(a['total'])} = cash {money(a['cash'])} + deeds "
+                  f"{money(a['deeds'])} + mortgaged deeds {money(a['mortgaged_deeds'])} + {a['houses']} houses and "
+                  f"{a['hotels']} hotels {money(a['buildings'])}{gone}")
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

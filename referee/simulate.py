@@ -67,8 +67,9 @@ class Policy:
             by_type.setdefault(a.type, []).append(a)
         name = state.name
         p = state.pending
-        if "seat_roll" in by_type:
-            return Entry("seat_roll", player=name(by_type["seat_roll"][0].player), dice=tuple(dice(rng)))
+        for kind in ("seat_roll", "rolloff"):
+            if kind in by_type:
+                return Entry(kind, player=name(by_type[kind][0].player), dice=tuple(dice(rng)))
         if isinstance(p, Debt):
             for a in by_type.get("sell_buildings", []):
                 if a.player == p.debtor:
@@ -254,9 +255,10 @@ def play_game(ruleset: Ruleset, rng: random.Random, players: int = 4, jail: str 
     last_turn = 0
     while not game.state.over:
         state = game.state
-        if state.turn > max_turns:
-            break
-        entry = policy.choose(state, legal_actions(state))
+        if state.turn > max_turns and not state.time_called:
+            entry = Entry("time_called")  # the turn limit ends it as a timed game
+        else:
+            entry = policy.choose(state, legal_actions(state))
         outcome = game.record(entry)
         stats.entries += 1
         stats.events += len(outcome.events)
@@ -281,7 +283,7 @@ def play_game(ruleset: Ruleset, rng: random.Random, players: int = 4, jail: str 
             invariants.violations.append(f"turn {new.turn}: more than {MAX_ENTRIES_PER_TURN} entries")
             break
     stats.games += 1
-    stats.turns += min(game.state.turn, max_turns)
+    stats.turns += game.state.turn
     stats.invariant_violations += len(invariants.violations)
     stats.violations.extend(invariants.violations[:5])
     return game

@@ -139,7 +139,8 @@ def test_last_player_standing_wins(jma):
     s.bank_hotels -= 1
     s.players[0].cash = 10
     s = do(do(s, type="roll", player="Aki", dice=[1, 2]), type="bankrupt", player="Aki")
-    assert s.pending == GameOver(1)
+    assert isinstance(s.pending, GameOver)
+    assert (s.pending.winner, s.pending.reason, s.pending.order) == (1, "monopoly", (1, 0))
     with pytest.raises(IllegalEntry) as err:
         do(s, type="roll", player="Ben", dice=[1, 2])
     assert err.value.code == "game_over"

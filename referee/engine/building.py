@@ -150,6 +150,8 @@ def even_targets(state: GameState, group: str, total: int) -> dict[int, int]:
 def build_timing_refusal(state: GameState, player: int) -> IllegalEntry | None:
     """JMA 補足ルール: building happens between turns, not during doubles or an unsettled payment."""
     p = state.pending
+    if state.time_called:
+        return _refuse(state, "time_called", "build: time has been called: nothing more is built", "after_time_called")
     if isinstance(p, BuildRound):
         if player in p.excluded:
             return _refuse(state, "excluded_builder", f"build: {state.name(player)} made an unpayable winning bid "

@@ -32,6 +32,8 @@ ENTRY_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "close_builds": ((), ()),
     "place_building": (("player", "square"), ()),
     "sell_buildings": (("player", "targets"), ()),
+    "time_called": ((), ()),
+    "rolloff": (("player", "dice"), ()),
     "void": (("count",), ()),
 }
 INCOME_TAX_CHOICES = ("flat", "percent")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .state import (AwaitRoll, Auction, BuildingAuction, BuildRound, BuyOrAuction, Debt, DrawCard, GameOver, GameState,
-                    IncomeTaxChoice, JailFine, Pending, PlaceBuilding, RentRoll, SeatingRoll)
+                    IncomeTaxChoice, JailFine, Pending, PlaceBuilding, RentRoll, RollOff, SeatingRoll)
 
 POT = "pot"  # the free-parking pot, where a ruleset keeps one
 
@@ -278,10 +278,29 @@ class WentBankrupt(Event):
         p = state.players[self.player]
         p.bankrupt = True
         p.bankrupt_at_turn = state.turn
+        p.bankrupt_order = 1 + sum(1 for other in state.players if other.bankrupt_order)
         state.debts = [d for d in state.debts if d.debtor != self.player]
 
 
+@dataclass(frozen=True, slots=True)
+class TimeCalled(Event):
+    """The game clock ran out (JMA 補足ルール「時間ゲーム」)."""
+
+    def apply(self, state: GameState) -> None:
+        state.time_called = True
+        state.estate_auctions.clear()
+
+
+@dataclass(frozen=True, slots=True)
+class FinalRollMade(Event):
+    """After time is called: the roll that ends the game."""
+
+    def apply(self, state: GameState) -> None:
+        state.final_roll = True
+
+
 _KIND = {
+    TimeCalled: "time_called", FinalRollMade: "final_roll",
     SeatingOrdered: "seating_ordered", TurnBegan: "turn_began", DiceRolled: "dice_rolled",
     Moved: "moved", Paid: "paid", DeedTransferred: "deed_transferred", Mortgaged: "mortgaged",
     Unmortgaged: "unmortgaged", BuildingsChanged: "buildings_changed", Jailed: "jailed",
@@ -295,6 +314,6 @@ _KIND = {
 _DECISION_KIND = {
     SeatingRoll: "seating_roll", AwaitRoll: "roll", BuyOrAuction: "buy_or_auction", Auction: "auction",
     IncomeTaxChoice: "income_tax_choice", DrawCard: "card", RentRoll: "rent_roll", JailFine: "jail_fine",
-    Debt: "debt", BuildRound: "build_round", BuildingAuction: "building_auction", PlaceBuilding: "place_building",
+    Debt: "debt", RollOff: "rolloff", BuildRound: "build_round", BuildingAuction: "building_auction", PlaceBuilding: "place_building",
     GameOver: "game_over",
 }

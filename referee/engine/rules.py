@@ -17,7 +17,7 @@ from .entries import Entry
 from .errors import IllegalEntry
 from .state import (
     AwaitRoll, Auction, BuildingAuction, BuildRound, BuyOrAuction, Debt, DrawCard, GameOver, GameState,
-    IncomeTaxChoice, JailFine, PlaceBuilding, RentRoll, SeatingRoll,
+    IncomeTaxChoice, JailFine, PlaceBuilding, RentRoll, RollOff, SeatingRoll,
 )
 
 POT = ev.POT
@@ -165,6 +165,8 @@ def describe_pending(state: GameState) -> str:
         return f"{name(p.debtor)} owes {name(p.creditor)} {_money(state, p.amount)} ({p.reason})"
     if isinstance(p, GameOver):
         return "the game is over"
+    if isinstance(p, RollOff):
+        return "waiting for the roll-off of " + ", ".join(name(i) for i in p.waiting)
     return "nothing pending"
 
 
@@ -273,6 +275,8 @@ def legal_actions(state: GameState) -> list[Action]:
     opts = state.ruleset.options
     if isinstance(p, SeatingRoll):
         return [Action("seat_roll", i) for i in p.waiting]
+    if isinstance(p, RollOff):
+        return [Action("rolloff", i) for i in p.waiting]
     if isinstance(p, GameOver) or p is None:
         return out
     if isinstance(p, AwaitRoll):
@@ -311,6 +315,8 @@ def legal_actions(state: GameState) -> list[Action]:
         if raisable_cash(state, p.debtor) < p.amount:
             out.append(Action("bankrupt", p.debtor, {"amount": p.amount, "creditor": p.creditor}))
     out.extend(_building.building_actions(state))
+    if not state.time_called:
+        out.append(Action("time_called"))
     for i in state.active:
         for sq in state.deeds_of(i):
             if mortgage_refusal(state, i, sq) is None:
@@ -455,7 +461,7 @@ class _Step:
             if p is not None:
                 return
             if len(s.active) <= 1:
-                self.emit(ev.AwaitingDecision(GameOver(s.active[0] if s.active else None)))
+                _ending.end_game(self, "monopoly")
                 return
             if s.debts:
                 self.emit(ev.DebtTaken())
@@ -471,10 +477,13 @@ class _Step:
                 self.run_resume(resume)
                 continue
             cur = s.current
-            if not s.players[cur].bankrupt and s.doubles and not s.players[cur].in_jail:
+            again = not s.players[cur].bankrupt and s.doubles and not s.players[cur].in_jail
+            nxt = cur if again else s.next_player(cur)
+            if s.time_called and _ending.time_is_up(s, nxt, again):
+                _ending.end_game(self, "time")
+            elif again:
                 self.emit(ev.AwaitingDecision(AwaitRoll(cur)))  # doubles: roll again
             else:
-                nxt = s.next_player(cur)
                 self.emit(ev.TurnBegan(nxt))
                 self.emit(ev.AwaitingDecision(AwaitRoll(nxt)))
             return
@@ -538,6 +547,8 @@ def _roll(step: _Step, entry: Entry) -> None:
     player = s.players[who]
     step.emit(ev.AwaitingDecision(None))
     if player.in_jail:
+        if s.time_called:
+            step.emit(ev.FinalRollMade())
         step.emit(ev.DiceRolled(who, entry.dice, 0))
         if doubles:
             step.emit(ev.Released(who, "doubles"))
@@ -551,6 +562,8 @@ def _roll(step: _Step, entry: Entry) -> None:
                 step.emit(ev.ResumeSet(("jail_exit", who, "bail", d1 + d2)))
                 step.charge(who, step.bank_or_pot(), s.ruleset.money.bail, "bail")
         return
+    if s.time_called:
+        step.emit(ev.FinalRollMade())
     in_a_row = s.doubles + 1 if doubles else 0
     if doubles and s.prepaid_release and not s.ruleset.options.doubles_after_prepaid_release_roll_again:
         in_a_row = 0
@@ -783,11 +796,18 @@ def _bankrupt(step: _Step, entry: Entry) -> None:
     if can_raise >= debt.amount:
         raise step.refuse("can_still_pay", f"bankrupt: {entry.player} can raise {_money(s, can_raise)} by selling "
                           f"buildings and mortgaging, enough for the {_money(s, debt.amount)} owed", "bankruptcy")
+    go_bankrupt(step, debt)
+
+
+def go_bankrupt(step: _Step, debt: Debt) -> None:
+    """元ルール「破産」: to a player, buildings go back at half price and everything passes to the creditor;
+    to the bank, the deeds go back (JMA: auctioned in board order, unmortgaged)."""
+    s = step.state
+    who = debt.debtor
     creditor = None if debt.to_bank_if_bankrupt else debt.creditor
     opts = s.ruleset.options
     deeds = s.deeds_of(who)
     for gid in sorted({s.ruleset.squares[sq].group for sq in deeds if s.buildings[sq]}):
-        # every building goes back to the bank at half price (元ルール「破産」)
         squares = s.ruleset.groups[gid].squares
         _building.apply_change(step, _building.plan_change(s, who, {i: 0 for i in squares}, selling=True),
                                "buildings_sold")
@@ -808,7 +828,7 @@ def _bankrupt(step: _Step, entry: Entry) -> None:
     else:
         for sq in deeds:
             step.emit(ev.DeedTransferred(sq, None))
-        if opts.bankruptcy_to_bank_deeds == "auction_in_board_order" and deeds:
+        if opts.bankruptcy_to_bank_deeds == "auction_in_board_order" and deeds and not s.time_called:
             step.emit(ev.EstateAuctionsQueued(tuple(sorted(deeds))))
     step.emit(ev.WentBankrupt(who, creditor))
     if who == s.current:
@@ -826,8 +846,8 @@ HANDLERS: dict[str, Callable[[_Step, Entry], None]] = {
 
 def resolve(state: GameState, entry: Entry) -> Outcome:
     """Check ``entry`` against the rules and work out its events; ``state`` is left as it was."""
-    if state.over:
-        raise _refuse(state, "game_over", f"{entry.type}: the game is over", "game_end")
+    if state.over or isinstance(state.pending, RollOff) and entry.type != "rolloff":
+        raise _refuse(state, "game_over", f"{entry.type}: {describe_pending(state)}", "game_end")
     handler = HANDLERS.get(entry.type)
     if handler is None:
         raise _refuse(state, "not_an_engine_entry",
@@ -851,6 +871,8 @@ def apply(state: GameState, events: tuple[ev.Event, ...]) -> GameState:
     return new
 
 
-from . import building as _building  # noqa: E402  (building uses the helpers above)
+from . import building as _building  # noqa: E402  (these modules use the helpers above)
+from . import ending as _ending  # noqa: E402
 
 HANDLERS.update(_building.BUILDING_HANDLERS)
+HANDLERS.update(_ending.ENDING_HANDLERS)

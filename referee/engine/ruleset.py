@@ -40,7 +40,7 @@ CLAUSE_KEYS = (
     "railroad_rent", "utility_rent", "mortgaged_rent", "tax", "cards", "jail",
     "jail_release", "mortgage", "unmortgage", "debt", "bankruptcy",
     "between_turns", "correction", "game_end", "building", "building_shortage",
-    "selling_buildings", "hotel_sale",
+    "selling_buildings", "hotel_sale", "ranking",
 )
 
 
@@ -78,6 +78,10 @@ OPTION_SPECS: dict[str, OptionSpec] = {
     "houses_per_hotel": OptionSpec(int, minimum=1),
     "build_timing": OptionSpec(str, ("between_turns", "any_time")),
     "hotel_breakdown": OptionSpec(str, ("debtors_only", "any_player")),
+    "after_time_called": OptionSpec(str, ("one_more_roll", "equal_turns")),
+    "asset_deed_percent": OptionSpec(int, minimum=0),
+    "asset_mortgaged_deed_percent": OptionSpec(int, minimum=0),
+    "asset_building_percent": OptionSpec(int, minimum=0),
 }
 
 
@@ -111,6 +115,10 @@ class Options:
     houses_per_hotel: int
     build_timing: str
     hotel_breakdown: str
+    after_time_called: str
+    asset_deed_percent: int
+    asset_mortgaged_deed_percent: int
+    asset_building_percent: int
 
 
 assert {f.name for f in fields(Options)} == set(OPTION_SPECS)

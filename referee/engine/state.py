@@ -24,10 +24,11 @@ class Player:
     jail_cards: list[str] = field(default_factory=list)  # card ids held
     bankrupt: bool = False
     bankrupt_at_turn: int | None = None
+    bankrupt_order: int = 0  # 1 for the first player to go bankrupt, 2 for the next...
 
     def copy(self) -> "Player":
         return Player(self.name, self.cash, self.position, self.in_jail, self.jail_rolls,
-                      list(self.jail_cards), self.bankrupt, self.bankrupt_at_turn)
+                      list(self.jail_cards), self.bankrupt, self.bankrupt_at_turn, self.bankrupt_order)
 
 
 # --- pending decisions (immutable values) ---------------------------------
@@ -136,12 +137,26 @@ class PlaceBuilding:
 
 
 @dataclass(frozen=True, slots=True)
+class RollOff:
+    """Players tied in the final ranking roll two dice; the higher total ranks higher (JMA 補足ルール)."""
+
+    waiting: tuple[int, ...]
+    rolls: tuple[tuple[int, ...], ...]  # per player: totals of each roll-off round
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
 class GameOver:
+    """The game has ended: ``order`` is the final ranking, best first."""
+
     winner: int | None
+    reason: str = "monopoly"  # monopoly (last player standing) or time
+    order: tuple[int, ...] = ()
+    rolls: tuple[tuple[int, ...], ...] = ()  # roll-off totals, per player, where ties were rolled off
 
 
 Pending = (SeatingRoll | AwaitRoll | BuyOrAuction | Auction | IncomeTaxChoice | DrawCard | RentRoll | JailFine | Debt
-           | BuildRound | BuildingAuction | PlaceBuilding | GameOver)
+           | BuildRound | BuildingAuction | PlaceBuilding | RollOff | GameOver)
 
 
 @dataclass(slots=True)
@@ -161,6 +176,8 @@ class GameState:
     prepaid_release: bool = False  # left jail this turn by paying or by card, before rolling
     pot: int = 0  # free parking pot, where the ruleset keeps one
     last_dice: tuple[int, int] = (0, 0)
+    time_called: bool = False
+    final_roll: bool = False  # after time is called: the last roll has been made
     resume: tuple | None = None  # what the turn does once every pending payment is settled
     debts: list[Debt] = field(default_factory=list)  # waiting behind the one in ``pending``
     estate_auctions: list[int] = field(default_factory=list)  # deeds the bank still has to auction
@@ -184,7 +201,8 @@ class GameState:
         return GameState(
             self.ruleset, [p.copy() for p in self.players], self.owner[:], self.mortgaged[:],
             self.buildings[:], self.bank_houses, self.bank_hotels, self.pending, self.current,
-            self.doubles, self.turn, self.turn_started, self.prepaid_release, self.pot, self.last_dice, self.resume,
+            self.doubles, self.turn, self.turn_started, self.prepaid_release, self.pot, self.last_dice,
+            self.time_called, self.final_roll, self.resume,
             self.debts[:], self.estate_auctions[:],
         )
 

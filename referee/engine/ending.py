@@ -1,0 +1,137 @@
+"""The end of a game: time called, the last roll, assets, the final ranking and its roll-off."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import events as ev
+from .entries import Entry
+from .rules import _Step, describe_pending, go_bankrupt, raisable_cash
+from .state import Auction, BuildingAuction, BuildRound, Debt, GameOver, GameState, PlaceBuilding, RollOff, SeatingRoll
+
+
+@dataclass(frozen=True, slots=True)
+class Assets:
+    """A player's assets as the ruleset counts them for the ranking (元ルール「時間ゲーム」)."""
+
+    cash: int
+    deeds: int  # unmortgaged deeds, at the ruleset's share of the printed price
+    mortgaged_deeds: int  # mortgaged deeds, at the ruleset's share (JMA: half)
+    houses: int  # count
+    hotels: int  # count
+    buildings: int  # value of houses and hotels
+    total: int
+
+    def as_dict(self) -> dict:
+        return {"cash": self.cash, "deeds": self.deeds, "mortgaged_deeds": self.mortgaged_deeds,
+                "houses": self.houses, "hotels": self.hotels, "buildings": self.buildings, "total": self.total}
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    rank: int
+    player: int
+    name: str
+    assets: Assets
+    bankrupt_order: int  # 0 if not bankrupt
+    rolloff: tuple[int, ...]
+
+
+def assets(state: GameState, player: int) -> Assets:
+    """Cash, deeds at their printed price (mortgaged ones at half), buildings at what they cost.
+
+    A hotel counts as the houses it replaced plus one: what was paid for it.
+    """
+    opts = state.ruleset.options
+    p = state.players[player]
+    if p.bankrupt:
+        return Assets(0, 0, 0, 0, 0, 0, 0)
+    deeds = mortgaged = houses = hotels = buildings = 0
+    for sq in state.deeds_of(player):
+        square = state.ruleset.squares[sq]
+        if state.mortgaged[sq]:
+            mortgaged += square.price * opts.asset_mortgaged_deed_percent // 100
+        else:
+            deeds += square.price * opts.asset_deed_percent // 100
+        houses += state.houses_on(sq)
+        hotels += state.hotels_on(sq)
+        buildings += state.buildings[sq] * square.house_cost * opts.asset_building_percent // 100
+    return Assets(p.cash, deeds, mortgaged, houses, hotels, buildings, p.cash + deeds + mortgaged + buildings)
+
+
+def _order(state: GameState, rolls: tuple[tuple[int, ...], ...]) -> tuple[list[int], list[int]]:
+    """Survivors by assets then roll-off, best first; then the bankrupt, the last to go bankrupt first."""
+    alive = [i for i, p in enumerate(state.players) if not p.bankrupt]
+    totals = {i: assets(state, i).total for i in alive}
+    survivors = sorted(alive, key=lambda i: (totals[i], rolls[i]), reverse=True)
+    gone = sorted((i for i, p in enumerate(state.players) if p.bankrupt),
+                  key=lambda i: state.players[i].bankrupt_order, reverse=True)
+    keys = {i: (totals[i], rolls[i]) for i in alive}
+    tied = [i for i in alive if sum(1 for k in keys.values() if k == keys[i]) > 1]
+    return survivors + gone, tied
+
+
+def ranking(state: GameState) -> list[Standing]:
+    """The final ranking of an ended game (or the standings so far)."""
+    p = state.pending
+    rolls = p.rolls if isinstance(p, (RollOff, GameOver)) and p.rolls else tuple(() for _ in state.players)
+    order, _ = _order(state, rolls)
+    return [Standing(rank, i, state.players[i].name, assets(state, i), state.players[i].bankrupt_order, rolls[i])
+            for rank, i in enumerate(order, start=1)]
+
+
+def end_game(step: _Step, reason: str) -> None:
+    s = step.state
+    rolls = tuple(() for _ in s.players)
+    order, tied = _order(s, rolls)
+    if tied:
+        step.emit(ev.AwaitingDecision(RollOff(tuple(tied), rolls, reason)))
+    else:
+        step.emit(ev.AwaitingDecision(GameOver(order[0], reason, tuple(order), rolls)))
+
+
+def time_is_up(state: GameState, next_player: int, again: bool) -> bool:
+    """After time is called: has the game's last roll been played out?"""
+    if state.ruleset.options.after_time_called == "one_more_roll":
+        return state.final_roll
+    return not again and next_player <= state.current  # play would go back to the first player
+
+
+def _time_called(step: _Step, entry: Entry) -> None:
+    s = step.state
+    if s.time_called:
+        raise step.refuse("time_already_called", "time_called: time has already been called", "after_time_called")
+    if isinstance(s.pending, SeatingRoll):
+        raise step.refuse("not_started", f"time_called: the game has not started: {describe_pending(s)}",
+                          "after_time_called")
+    step.emit(ev.TimeCalled())
+    p = s.pending
+    if isinstance(p, Auction):
+        step.emit(ev.AwaitingDecision(None))  # the auction in progress is void: the deed stays with the bank
+    elif isinstance(p, (BuildRound, BuildingAuction, PlaceBuilding)):
+        back = p.back_to if isinstance(p, BuildRound) else p.round.back_to
+        step.emit(ev.AwaitingDecision(back))  # unfinished building is void
+    elif isinstance(p, Debt) and raisable_cash(s, p.debtor) < p.amount:
+        go_bankrupt(step, p)  # a provisional bankruptcy becomes a bankruptcy
+
+
+def _rolloff(step: _Step, entry: Entry) -> None:
+    s = step.state
+    p = step.expect(entry, RollOff, "ranking")
+    who = step.player(entry.player, entry.type)
+    if who not in p.waiting:
+        raise step.refuse("not_waiting", f"rolloff: {entry.player} is not in the roll-off: {describe_pending(s)}",
+                          "ranking")
+    rolls = list(p.rolls)
+    rolls[who] = rolls[who] + (sum(entry.dice),)
+    waiting = tuple(i for i in p.waiting if i != who)
+    if waiting:
+        step.emit(ev.AwaitingDecision(RollOff(waiting, tuple(rolls), p.reason)))
+        return
+    order, tied = _order(s, tuple(rolls))
+    if tied:
+        step.emit(ev.AwaitingDecision(RollOff(tuple(tied), tuple(rolls), p.reason)))
+    else:
+        step.emit(ev.AwaitingDecision(GameOver(order[0], p.reason, tuple(order), tuple(rolls))))
+
+
+ENDING_HANDLERS = {"time_called": _time_called, "rolloff": _rolloff}
