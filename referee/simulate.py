@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from .engine import Action, Entry, Game, GameState, Header, Ruleset, legal_actions
 from .engine.events import Paid
 from .engine.building import even_targets, plan_change, sale_refusal
+from .engine.entries import Offer
+from .engine.rules import resolve
 from .engine.errors import IllegalEntry
 from .engine.rules import raisable_cash
 from .engine.state import AwaitRoll, Auction, BuildingAuction, BuildRound, BuyOrAuction, Debt, GameOver, PlaceBuilding
@@ -71,6 +73,10 @@ class Policy:
             if kind in by_type:
                 return Entry(kind, player=name(by_type[kind][0].player), dice=tuple(dice(rng)))
         if isinstance(p, Debt):
+            if by_type.get("trade") and rng.random() < 0.3:
+                entry = self._debt_trade(state, p)
+                if entry:
+                    return entry
             for a in by_type.get("sell_buildings", []):
                 if a.player == p.debtor:
                     sale = self._sale(state, a.player, a.detail["group"], in_debt=True)
@@ -82,7 +88,7 @@ class Policy:
             return Entry("bankrupt", player=name(p.debtor))
         if isinstance(p, BuildRound):
             builds = by_type.get("build", [])
-            if builds and rng.random() < 0.3:
+            if builds and rng.random() < 0.6:
                 entry = self._build(state, rng.choice(builds))
                 if entry:
                     return entry
@@ -125,6 +131,28 @@ class Policy:
     def _mortgage(self, state: GameState, action: Action) -> Entry:
         return Entry(action.type, player=state.name(action.player), square=state.ruleset.squares[action.detail["square"]].id)
 
+    def _sell_deed(self, state: GameState, seller: int, buyers: tuple[int, ...]) -> Entry | None:
+        """The seller offers one deed (none of its group built on) to a buyer for about its price."""
+        rng = self.rng
+        deeds = [sq for sq in state.deeds_of(seller) if not state.group_has_buildings(sq)]
+        if not deeds or not buyers:
+            return None
+        sq = rng.choice(deeds)
+        buyer = rng.choice(buyers)
+        square = state.ruleset.squares[sq]
+        price = square.mortgage // 2 if state.mortgaged[sq] else square.mortgage + 10 * rng.randint(1, 20)
+        if price > state.players[buyer].cash or price < 1:
+            return None
+        return Entry("trade", player=state.name(seller), partner=state.name(buyer),
+                     give=Offer(deeds=(square.id,)), take=Offer(cash=price))
+
+    def _debt_trade(self, state: GameState, debt: Debt) -> Entry | None:
+        action = next((a for a in legal_actions_of(state, "trade") if a.player == debt.debtor), None)
+        if action is None:
+            return None
+        entry = self._sell_deed(state, debt.debtor, action.detail["partners"])
+        return entry if entry and trade_allowed(state, entry) else None
+
     def _build(self, state: GameState, action: Action) -> Entry | None:
         """Declare as many levels as the player's cash allows (at least one), evenly."""
         squares = action.detail["squares"]
@@ -166,9 +194,15 @@ class Policy:
         rng = self.rng
         name = state.name
         builds = by_type.get("build", [])
-        if builds and rng.random() < 0.5:
+        if builds and rng.random() < 0.7:
             entry = self._build(state, rng.choice(builds))
             if entry:
+                return entry
+        trades = by_type.get("trade", [])
+        if trades and rng.random() < 0.03:
+            a = rng.choice(trades)
+            entry = self._sell_deed(state, a.player, a.detail["partners"])
+            if entry and trade_allowed(state, entry):
                 return entry
         sales = by_type.get("sell_buildings", [])
         if sales and rng.random() < 0.02:
@@ -188,22 +222,41 @@ class Policy:
 
     def _auction(self, state: GameState, p: Auction | BuildingAuction, by_type: dict[str, list[Action]]) -> Entry:
         rng = self.rng
-        price = state.ruleset.squares[p.square].price if isinstance(p, Auction) else 200
+        if isinstance(p, Auction):
+            price = state.ruleset.squares[p.square].price
+        else:
+            price = 150  # a typical house price
         bids = by_type.get("bid", [])
-        if p.high_bidder is not None and (rng.random() < 0.35 or p.high_bid >= price * 1.5):
+        hammer = "hammer" in by_type
+        if hammer and p.high_bidder is not None and (rng.random() < 0.35 or p.high_bid >= price * 1.5 or not bids):
             if state.players[p.high_bidder].cash < p.high_bid:
                 own = [a for a in by_type.get("mortgage", []) if a.player == p.high_bidder]
                 if own and rng.random() < 0.7:
                     return self._mortgage(state, rng.choice(own))
             return Entry("hammer")
-        if not bids or (p.high_bidder is None and rng.random() < 0.05):
+        if hammer and (not bids or (p.high_bidder is None and rng.random() < 0.05)):
             return Entry("hammer")
         step = bids[0].detail["step"]
         amount = bids[0].detail["minimum"] + step * rng.randint(0, 4)
+        if isinstance(p, BuildingAuction):
+            amount = max(amount, 50 + step * rng.randint(0, 10))
         if len(bids) > 1 and bids[0].detail["equal_calls"] and rng.random() < 0.1:
             pair = rng.sample(bids, 2)
             return Entry("bid", players=tuple(state.name(a.player) for a in pair), amount=amount)
         return Entry("bid", player=state.name(rng.choice(bids).player), amount=amount)
+
+
+def legal_actions_of(state: GameState, kind: str) -> list[Action]:
+    return [a for a in legal_actions(state) if a.type == kind]
+
+
+def trade_allowed(state: GameState, entry: Entry) -> bool:
+    """Whether the rules accept this proposed trade (the policy tries offers the rules may refuse)."""
+    try:
+        resolve(state, entry)
+    except IllegalEntry:
+        return False
+    return True
 
 
 class Invariants:

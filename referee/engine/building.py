@@ -182,7 +182,10 @@ def building_actions(state: GameState) -> list[Action]:
                 out.append(Action("bid", i, {"building": p.kind, "minimum": low,
                                              "step": state.ruleset.options.auction_bid_step,
                                              "equal_calls": state.ruleset.options.auction_tie != "refuse"}))
-        out.append(Action("hammer", None, {"building": p.kind, "high_bid": p.high_bid, "high_bidder": p.high_bidder}))
+        if p.high_bidder is None or any(state.ruleset.squares[i].house_cost <= p.high_bid
+                                        for i in placeable(state, p.high_bidder, p.kind)):
+            out.append(Action("hammer", None, {"building": p.kind, "high_bid": p.high_bid,
+                                               "high_bidder": p.high_bidder}))
     elif isinstance(p, PlaceBuilding):
         lots = [i for i in placeable(state, p.player, p.kind) if state.ruleset.squares[i].house_cost <= p.price]
         out.append(Action("place_building", p.player, {"kind": p.kind, "squares": tuple(lots)}))
@@ -299,14 +302,22 @@ def _withdraw_build(step: _Step, entry: Entry) -> None:
 def _close_builds(step: _Step, entry: Entry) -> None:
     s = step.state
     round_ = step.expect(entry, BuildRound, "building_shortage")
-    houses, hotels = demand(s, round_.declarations)
+    # a declaration the bank's stock can no longer meet on its own lapses: the player must wait
+    declarations = tuple(d for d in round_.declarations if _fits_stock(s, d))
+    houses, hotels = demand(s, declarations)
     if hotels > s.bank_hotels:
-        step.emit(ev.AwaitingDecision(BuildingAuction("hotel", round_)))
+        step.emit(ev.AwaitingDecision(BuildingAuction("hotel", replace(round_, declarations=declarations))))
     elif houses > s.bank_houses:
-        step.emit(ev.AwaitingDecision(BuildingAuction("house", round_)))
+        step.emit(ev.AwaitingDecision(BuildingAuction("house", replace(round_, declarations=declarations))))
     else:
-        _build_all(step, round_.declarations)
+        _build_all(step, declarations)
         _back_to(step, round_)
+
+
+def _fits_stock(state: GameState, declaration) -> bool:
+    player, targets = declaration
+    change = plan_change(state, player, dict(targets), selling=False)
+    return change.houses_needed <= state.bank_houses and change.hotels_needed <= state.bank_hotels
 
 
 def placeable(state: GameState, player: int, kind: str) -> list[int]:
@@ -373,6 +384,9 @@ def _place_building(step: _Step, entry: Entry) -> None:
         raise step.refuse("below_building_price", f"place_building: the winning bid {_money(s, p.price)} is below "
                           f"{_sq_name(s, square)}'s building price {_money(s, cost)}", "building_shortage")
     change = plan_change(s, who, {square: s.buildings[square] + 1}, selling=False)
+    if change.houses_needed > s.bank_houses or change.hotels_needed > s.bank_hotels:
+        raise step.refuse("not_in_bank", f"place_building: the bank has {s.bank_houses} houses and "
+                          f"{s.bank_hotels} hotels", "building_shortage")
     step.emit(ev.Paid(who, None, p.price, "building_auction"))
     step.emit(ev.BuildingsChanged(tuple(change.levels.items()), change.house_change, change.hotel_change))
     # the declarations are asked again; what is now built is no longer declared

@@ -32,11 +32,35 @@ ENTRY_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "close_builds": ((), ()),
     "place_building": (("player", "square"), ()),
     "sell_buildings": (("player", "targets"), ()),
+    "trade": (("player", "partner", "give", "take"), ()),
     "time_called": ((), ()),
     "rolloff": (("player", "dice"), ()),
     "void": (("count",), ()),
 }
 INCOME_TAX_CHOICES = ("flat", "percent")
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """One side of a trade: what one player hands to the other at once."""
+
+    cash: int = 0
+    deeds: tuple[int | str, ...] = ()
+    cards: tuple[str, ...] = ()
+
+    @property
+    def empty(self) -> bool:
+        return not (self.cash or self.deeds or self.cards)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.cash:
+            out["cash"] = self.cash
+        if self.deeds:
+            out["deeds"] = list(self.deeds)
+        if self.cards:
+            out["cards"] = list(self.cards)
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +77,9 @@ class Entry:
     choice: str | None = None
     count: int | None = None
     targets: tuple[tuple[int | str, int | str], ...] = ()  # (square, level or "hotel")
+    partner: str | None = None
+    give: Offer | None = None  # from player to partner
+    take: Offer | None = None  # from partner to player
     note: str | None = None  # the referee's words, kept in the record for a dispute
 
     def to_dict(self) -> dict[str, Any]:
@@ -64,6 +91,8 @@ class Entry:
                 continue
             if name == "targets":
                 out[name] = dict(value)
+            elif isinstance(value, Offer):
+                out[name] = value.to_dict()
             else:
                 out[name] = list(value) if isinstance(value, tuple) else value
         if self.note:
@@ -96,6 +125,25 @@ def parse_dice(kind: str, value: Any) -> tuple[int, int]:
         if not isinstance(die, int) or isinstance(die, bool) or not 1 <= die <= 6:
             raise MalformedEntry(f"{kind}: impossible die {die!r}: a die shows 1 to 6", code="impossible_die")
     return (value[0], value[1])
+
+
+def _offer(kind: str, side: str, data: Any) -> Offer:
+    if not isinstance(data, dict):
+        raise MalformedEntry(f"{kind}: {side} must be an object with cash, deeds and cards, got {data!r}",
+                             code="bad_field")
+    extra = sorted(set(data) - {"cash", "deeds", "cards"})
+    if extra:
+        raise MalformedEntry(f"{kind}: {side}: unknown field(s) {', '.join(extra)}", code="unknown_field")
+    cash = data.get("cash", 0)
+    if cash:
+        cash = _whole(kind, f"{side}.cash", cash, 1)
+    deeds = data.get("deeds", [])
+    cards = data.get("cards", [])
+    if not isinstance(deeds, list) or any(isinstance(d, bool) or not isinstance(d, (int, str)) for d in deeds):
+        raise MalformedEntry(f"{kind}: {side}.deeds must be a list of squares, got {deeds!r}", code="bad_field")
+    if not isinstance(cards, list):
+        raise MalformedEntry(f"{kind}: {side}.cards must be a list of card ids, got {cards!r}", code="bad_field")
+    return Offer(cash, tuple(deeds), tuple(_text(kind, f"{side}.cards", c) for c in cards))
 
 
 def parse_entry(data: Any) -> Entry:
@@ -147,6 +195,11 @@ def parse_entry(data: Any) -> Entry:
                 raise MalformedEntry(f"{kind}: {square}: a level is a number of houses or \"hotel\", got {level!r}",
                                      code="bad_field")
         fields["targets"] = tuple((int(k) if k.isdigit() else k, v) for k, v in targets.items())
+    if "partner" in data:
+        fields["partner"] = _text(kind, "partner", data["partner"])
+    for side in ("give", "take"):
+        if side in data:
+            fields[side] = _offer(kind, side, data[side])
     if "note" in data:
         fields["note"] = _text(kind, "note", data["note"])
     if "choice" in data:

@@ -44,6 +44,7 @@ class TurnBegan(Event):
         state.turn += 1
         state.turn_started = False
         state.prepaid_release = False
+        state.last_trade = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +57,7 @@ class DiceRolled(Event):
         state.last_dice = self.dice
         state.doubles = self.doubles_in_a_row
         state.turn_started = True
+        state.last_trade = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,6 +276,10 @@ class WentBankrupt(Event):
     player: int
     creditor: int | None
 
+    @property
+    def kind(self) -> str:
+        return "bankrupt_to_bank" if self.creditor is None else "bankrupt_to_player"
+
     def apply(self, state: GameState) -> None:
         p = state.players[self.player]
         p.bankrupt = True
@@ -297,6 +303,34 @@ class FinalRollMade(Event):
 
     def apply(self, state: GameState) -> None:
         state.final_roll = True
+
+
+@dataclass(frozen=True, slots=True)
+class TradeMade(Event):
+    """Two players exchange cash, deeds and jail cards at once.  ``agreed`` is the trade as agreed, kept
+    to refuse an immediate buy-back at another price."""
+
+    first: int
+    second: int
+    give: object  # entries.Offer, deeds as square indices: from first to second
+    take: object  # from second to first
+    context: str  # trade, debt_negotiation or rescue
+    agreed: tuple
+
+    @property
+    def kind(self) -> str:
+        return self.context
+
+    def apply(self, state: GameState) -> None:
+        for frm, to, offer in ((self.first, self.second, self.give), (self.second, self.first, self.take)):
+            state.players[frm].cash -= offer.cash
+            state.players[to].cash += offer.cash
+            for sq in offer.deeds:
+                state.owner[sq] = to
+            for card in offer.cards:
+                state.players[frm].jail_cards.remove(card)
+                state.players[to].jail_cards.append(card)
+        state.last_trade = self.agreed
 
 
 _KIND = {

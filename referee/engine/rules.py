@@ -315,6 +315,7 @@ def legal_actions(state: GameState) -> list[Action]:
         if raisable_cash(state, p.debtor) < p.amount:
             out.append(Action("bankrupt", p.debtor, {"amount": p.amount, "creditor": p.creditor}))
     out.extend(_building.building_actions(state))
+    out.extend(_trading.trade_actions(state))
     if not state.time_called:
         out.append(Action("time_called"))
     for i in state.active:
@@ -873,6 +874,8 @@ def apply(state: GameState, events: tuple[ev.Event, ...]) -> GameState:
 
 from . import building as _building  # noqa: E402  (these modules use the helpers above)
 from . import ending as _ending  # noqa: E402
+from . import trading as _trading  # noqa: E402
 
 HANDLERS.update(_building.BUILDING_HANDLERS)
+HANDLERS.update(_trading.TRADING_HANDLERS)
 HANDLERS.update(_ending.ENDING_HANDLERS)

@@ -40,7 +40,7 @@ CLAUSE_KEYS = (
     "railroad_rent", "utility_rent", "mortgaged_rent", "tax", "cards", "jail",
     "jail_release", "mortgage", "unmortgage", "debt", "bankruptcy",
     "between_turns", "correction", "game_end", "building", "building_shortage",
-    "selling_buildings", "hotel_sale", "ranking",
+    "selling_buildings", "hotel_sale", "ranking", "trade",
 )
 
 
@@ -82,6 +82,9 @@ OPTION_SPECS: dict[str, OptionSpec] = {
     "asset_deed_percent": OptionSpec(int, minimum=0),
     "asset_mortgaged_deed_percent": OptionSpec(int, minimum=0),
     "asset_building_percent": OptionSpec(int, minimum=0),
+    "trade_timing": OptionSpec(str, ("between_turns_or_debt", "any_time")),
+    "trade_limits": OptionSpec(str, ("jma", "none")),
+    "provisional_bankruptcy": OptionSpec(bool),
 }
 
 
@@ -119,6 +122,9 @@ class Options:
     asset_deed_percent: int
     asset_mortgaged_deed_percent: int
     asset_building_percent: int
+    trade_timing: str
+    trade_limits: str
+    provisional_bankruptcy: bool
 
 
 assert {f.name for f in fields(Options)} == set(OPTION_SPECS)

@@ -178,6 +178,7 @@ class GameState:
     last_dice: tuple[int, int] = (0, 0)
     time_called: bool = False
     final_roll: bool = False  # after time is called: the last roll has been made
+    last_trade: tuple | None = None  # (first, second, give, take) of a trade just made, until the next roll
     resume: tuple | None = None  # what the turn does once every pending payment is settled
     debts: list[Debt] = field(default_factory=list)  # waiting behind the one in ``pending``
     estate_auctions: list[int] = field(default_factory=list)  # deeds the bank still has to auction
@@ -202,7 +203,7 @@ class GameState:
             self.ruleset, [p.copy() for p in self.players], self.owner[:], self.mortgaged[:],
             self.buildings[:], self.bank_houses, self.bank_hotels, self.pending, self.current,
             self.doubles, self.turn, self.turn_started, self.prepaid_release, self.pot, self.last_dice,
-            self.time_called, self.final_roll, self.resume,
+            self.time_called, self.final_roll, self.last_trade, self.resume,
             self.debts[:], self.estate_auctions[:],
         )
 

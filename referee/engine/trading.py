@@ -1,0 +1,170 @@
+"""Trades between two players: cash, deeds and get-out-of-jail cards, exchanged at once.
+
+Also the trades of a player who owes more than their cash: debt negotiation,
+and (JMA) the rescue of a provisionally bankrupt player by players other
+than the creditor.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from . import events as ev
+from .entries import Entry, Offer
+from .errors import IllegalEntry
+from .rules import Action, _money, _refuse, _sq_name, _Step, describe_pending, interest, raisable_cash
+from .state import AwaitRoll, BuyOrAuction, Debt, DrawCard, GameState, IncomeTaxChoice, JailFine, RentRoll
+
+_ANY_TIME = (AwaitRoll, BuyOrAuction, DrawCard, IncomeTaxChoice, JailFine, RentRoll)  # not during auctions
+
+
+def _flows(a: int, b: int, give: Offer, take: Offer) -> dict:
+    return {(a, b): (give.cash, frozenset(give.deeds), frozenset(give.cards)),
+            (b, a): (take.cash, frozenset(take.deeds), frozenset(take.cards))}
+
+
+def trade_context(state: GameState, a: int, b: int) -> str | None:
+    """'trade' between turns, 'debt_negotiation' or 'rescue' for a debtor; None when no trade may be made now."""
+    p = state.pending
+    opts = state.ruleset.options
+    if state.time_called or any(state.players[i].bankrupt for i in (a, b)):
+        return None
+    if isinstance(p, Debt) and p.debtor in (a, b):
+        if raisable_cash(state, p.debtor) < p.amount and opts.provisional_bankruptcy:
+            return "rescue"
+        return "debt_negotiation"
+    if opts.trade_timing == "any_time":
+        return "trade" if isinstance(p, _ANY_TIME) else None
+    return "trade" if isinstance(p, AwaitRoll) and state.between_turns else None
+
+
+def trade_refusal(state: GameState, a: int, b: int, give: Offer, take: Offer) -> IllegalEntry | None:
+    """Everything the rules say about a proposed trade, as a refusal, or None if it may stand."""
+    opts = state.ruleset.options
+    if a == b:
+        return _refuse(state, "same_player", "trade: a player cannot trade with themself", "trade")
+    context = trade_context(state, a, b)
+    if context is None:
+        return _refuse(state, "not_now", f"trade: no trade can be made now: {describe_pending(state)}",
+                       "trade_timing")
+    p = state.pending
+    if context == "rescue" and p.creditor in (a, b):
+        return _refuse(state, "creditor_rescue", f"trade: {state.name(p.debtor)} is provisionally bankrupt: a rescue "
+                       "comes from a player other than the creditor", "provisional_bankruptcy")
+    for who, offer in ((a, give), (b, take)):
+        for ref in offer.deeds:
+            sq = ref
+            if state.owner[sq] != who:
+                return _refuse(state, "not_owner", f"trade: {state.name(who)} does not own {_sq_name(state, sq)}",
+                               "trade")
+            if state.group_has_buildings(sq):
+                return _refuse(state, "buildings_in_group", f"trade: {_sq_name(state, sq)}: its colour group has "
+                               "buildings; sell them to the bank first", "trade")
+        for card in offer.cards:
+            if offer.cards.count(card) > 1 or card not in state.players[who].jail_cards:
+                return _refuse(state, "no_jail_card", f"trade: {state.name(who)} does not hold {card}", "trade")
+        if len(set(offer.deeds)) != len(offer.deeds):
+            return _refuse(state, "duplicate_deed", "trade: a deed is named twice", "trade")
+    claim = _claim(state, a, b, give, take)
+    for who, offer in ((a, give), (b, take)):
+        cash_due = offer.cash - claim.get(who, 0)
+        if cash_due > state.players[who].cash:
+            return _refuse(state, "cannot_afford", f"trade: {state.name(who)} has "
+                           f"{_money(state, state.players[who].cash)}, not {_money(state, offer.cash)}", "trade")
+    if opts.trade_limits == "jma":
+        refusal = _jma_limits(state, a, b, give, take)
+        if refusal:
+            return refusal
+    return None
+
+
+def _claim(state: GameState, a: int, b: int, give: Offer, take: Offer) -> dict[int, int]:
+    """JMA 補足ルール: an unpaid claim counts as cash.  The creditor's cash to the debtor comes first out of
+    what the debtor owes them."""
+    p = state.pending
+    if not isinstance(p, Debt) or p.creditor is None or {p.debtor, p.creditor} != {a, b}:
+        return {}
+    paid = give.cash if p.creditor == a else take.cash
+    return {p.creditor: min(paid, p.amount)}
+
+
+def _jma_limits(state: GameState, a: int, b: int, give: Offer, take: Offer) -> IllegalEntry | None:
+    """JMA 補足ルール「その他」: no gifts, no unmortgaged deed for its mortgage value or less, no jail card for $50
+    or more, no buying back at once at a different price."""
+    if give.empty or take.empty:
+        return _refuse(state, "gift", "trade: each side must give something: gifts are not allowed", "trade_limits")
+    for seller, goods, price in ((a, give, take), (b, take, give)):
+        if price.deeds or price.cards:
+            continue  # an exchange of deeds or cards: no cash price to judge
+        if goods.deeds and not goods.cards:
+            floor = sum(state.ruleset.squares[sq].mortgage for sq in goods.deeds if not state.mortgaged[sq])
+            if floor and price.cash <= floor:
+                return _refuse(state, "below_mortgage_value",
+                               f"trade: {_money(state, price.cash)} for unmortgaged deeds with mortgage value "
+                               f"{_money(state, floor)}: a deed may not go for its mortgage value or less",
+                               "trade_limits")
+        if goods.cards and not goods.deeds and price.cash >= 50 * len(goods.cards):
+            return _refuse(state, "jail_card_price",
+                           f"trade: {_money(state, price.cash)} for a get-out-of-jail card: a card may not go "
+                           "for $50 or more", "trade_limits")
+    last = state.last_trade
+    if last is not None:
+        now = _flows(a, b, give, take)
+        before = _flows(*last)
+        keys = set(before)
+        if set(now) == keys:
+            (x, y) = next(iter(keys))
+            same_goods_back = all(now[(y, x)][1:] == before[(x, y)][1:] and now[(x, y)][1:] == before[(y, x)][1:]
+                                  for (x, y) in keys)
+            cash_changed = any(now[(y, x)][0] != before[(x, y)][0] for (x, y) in keys)
+            if same_goods_back and cash_changed and any(before[k][1] or before[k][2] for k in keys):
+                return _refuse(state, "buy_back", "trade: buying back at once what was just sold, at a different "
+                               "price, is not allowed", "trade_limits")
+    return None
+
+
+def _offer_squares(step: _Step, offer: Offer, entry: Entry) -> Offer:
+    return replace(offer, deeds=tuple(step.square(ref, entry.type) for ref in offer.deeds))
+
+
+def _trade(step: _Step, entry: Entry) -> None:
+    s = step.state
+    a = step.player(entry.player, entry.type)
+    b = step.player(entry.partner, entry.type)
+    give = _offer_squares(step, entry.give, entry)
+    take = _offer_squares(step, entry.take, entry)
+    refusal = trade_refusal(s, a, b, give, take)
+    if refusal:
+        raise refusal
+    context = trade_context(s, a, b)
+    agreed = (a, b, give, take)
+    claim = _claim(s, a, b, give, take)
+    if claim:
+        creditor, used = next(iter(claim.items()))
+        debt = s.pending
+        step.emit(ev.AwaitingDecision(replace(debt, amount=debt.amount - used)))
+        if creditor == a:
+            give = replace(give, cash=give.cash - used)
+        else:
+            take = replace(take, cash=take.cash - used)
+    step.emit(ev.TradeMade(a, b, give, take, context, agreed))
+    if s.ruleset.options.transferred_mortgage_interest == "on_transfer":
+        for receiver, offer in ((b, give), (a, take)):
+            for sq in offer.deeds:
+                if s.mortgaged[sq]:
+                    step.charge(receiver, None, interest(s, s.ruleset.squares[sq].mortgage), "interest")
+    if isinstance(s.pending, Debt) and s.pending.amount == 0:
+        step.emit(ev.AwaitingDecision(None))
+
+
+def trade_actions(state: GameState) -> list[Action]:
+    """Who may trade with whom now (the tablet's trade builder checks each offer with trade_refusal)."""
+    out = []
+    for a in state.active:
+        partners = tuple(b for b in state.active if b != a and trade_context(state, a, b) is not None)
+        p = state.pending
+        if partners and (not isinstance(p, Debt) or a == p.debtor):
+            out.append(Action("trade", a, {"partners": partners}))
+    return out
+
+
+TRADING_HANDLERS = {"trade": _trade}
