@@ -106,8 +106,8 @@ def test_assets_count_deeds_at_price_mortgaged_at_half_and_buildings_at_cost(jma
 
 def test_ranking_by_assets_with_bankrupt_players_below_by_how_long_they_survived(jma):
     s = table(jma, ("Aki", "Ben", "Chie", "Dai"))
-    s.players[0].bankrupt, s.players[0].bankrupt_order, s.players[0].cash = True, 2, 0
-    s.players[3].bankrupt, s.players[3].bankrupt_order, s.players[3].cash = True, 1, 0
+    s.players[0].bankrupt, s.players[0].bankrupt_at_turn, s.players[0].cash = True, 12, 0
+    s.players[3].bankrupt, s.players[3].bankrupt_at_turn, s.players[3].cash = True, 7, 0
     s.players[1].cash = 900
     s.current, s.pending = 1, AwaitRoll(1)
     s = do(s, type="time_called")
@@ -135,3 +135,20 @@ def test_tied_assets_are_ranked_by_a_dice_roll_off(jma):
     assert isinstance(s.pending, GameOver)
     assert [st.name for st in ranking(s)] == ["Ben", "Chie", "Aki"]
     assert ranking(s)[1].rolloff == (6, 3)
+
+
+def test_players_bankrupt_in_the_same_turn_survived_equally_long_and_roll_off(jma):
+    s = table(jma, ("Aki", "Ben", "Chie", "Dai"))
+    s.players[1].cash = s.players[3].cash = 20
+    s = do(s, type="roll", player="Aki", dice=[1, 1])
+    s = do(s, type="card", player="Aki", card="chest-grand-opera-opening")
+    s = do(s, type="bankrupt", player="Ben")
+    s = do(s, type="bankrupt", player="Dai")
+    assert s.players[1].bankrupt_at_turn == s.players[3].bankrupt_at_turn
+    s = do(s, type="roll", player="Aki", dice=[1, 2])  # doubles: Aki rolls again, to Reading Railroad
+    s = do(do(s, type="decline", player="Aki"), type="hammer")
+    s = do(s, type="time_called")
+    s = do(s, type="roll", player="Chie", dice=[4, 6])
+    assert isinstance(s.pending, RollOff) and s.pending.waiting == (1, 3)
+    s = do(do(s, type="rolloff", player="Ben", dice=[1, 1]), type="rolloff", player="Dai", dice=[6, 6])
+    assert [st.name for st in ranking(s)] == ["Aki", "Chie", "Dai", "Ben"]

@@ -59,15 +59,22 @@ def assets(state: GameState, player: int) -> Assets:
 
 
 def _order(state: GameState, rolls: tuple[tuple[int, ...], ...]) -> tuple[list[int], list[int]]:
-    """Survivors by assets then roll-off, best first; then the bankrupt, the last to go bankrupt first."""
-    alive = [i for i, p in enumerate(state.players) if not p.bankrupt]
-    totals = {i: assets(state, i).total for i in alive}
-    survivors = sorted(alive, key=lambda i: (totals[i], rolls[i]), reverse=True)
-    gone = sorted((i for i, p in enumerate(state.players) if p.bankrupt),
-                  key=lambda i: state.players[i].bankrupt_order, reverse=True)
-    keys = {i: (totals[i], rolls[i]) for i in alive}
-    tied = [i for i in alive if sum(1 for k in keys.values() if k == keys[i]) > 1]
-    return survivors + gone, tied
+    """The ranking, best first, and the players still tied in it.
+
+    JMA 補足ルール「勝負の決め方」: survivors by assets; bankrupt players below them, the one who survived
+    longer higher.  Survival is counted in turns: players bankrupt in the same turn survived equally long.
+    Players still equal are ranked by their roll-off totals.
+    """
+    keys = {}
+    for i, p in enumerate(state.players):
+        if p.bankrupt:
+            keys[i] = (0, p.bankrupt_at_turn or 0, rolls[i])
+        else:
+            keys[i] = (1, assets(state, i).total, rolls[i])
+    order = sorted(keys, key=lambda i: keys[i], reverse=True)
+    values = list(keys.values())
+    tied = [i for i in order if values.count(keys[i]) > 1]
+    return order, tied
 
 
 def ranking(state: GameState) -> list[Standing]:
@@ -117,7 +124,11 @@ def _time_called(step: _Step, entry: Entry) -> None:
 def _rolloff(step: _Step, entry: Entry) -> None:
     s = step.state
     p = step.expect(entry, RollOff, "ranking")
-    who = step.player(entry.player, entry.type)
+    try:
+        who = s.player_index(entry.player)  # bankrupt players roll off too
+    except KeyError:
+        raise step.refuse("unknown_player", f"rolloff: no player named {entry.player!r} at this table",
+                          "ranking") from None
     if who not in p.waiting:
         raise step.refuse("not_waiting", f"rolloff: {entry.player} is not in the roll-off: {describe_pending(s)}",
                           "ranking")
