@@ -87,7 +87,8 @@ class Policy:
                 return self._mortgage(state, rng.choice(mortgages))
             return Entry("bankrupt", player=name(p.debtor))
         if isinstance(p, BuildRound):
-            builds = by_type.get("build", [])
+            declared = {player for player, _ in p.declarations}
+            builds = [a for a in by_type.get("build", []) if a.player not in declared]
             if builds and rng.random() < 0.6:
                 entry = self._build(state, rng.choice(builds))
                 if entry:
@@ -234,7 +235,8 @@ class Policy:
                 if own and rng.random() < 0.7:
                     return self._mortgage(state, rng.choice(own))
             return Entry("hammer")
-        if hammer and (not bids or (p.high_bidder is None and rng.random() < 0.05)):
+        no_bid_chance = 0.05 if isinstance(p, Auction) else 0.0
+        if hammer and (not bids or (p.high_bidder is None and rng.random() < no_bid_chance)):
             return Entry("hammer")
         step = bids[0].detail["step"]
         amount = bids[0].detail["minimum"] + step * rng.randint(0, 4)

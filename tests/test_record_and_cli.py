@@ -7,6 +7,7 @@ import pytest
 from referee import rulesets
 from referee.cli import main
 from referee.engine import Game, Header, IllegalEntry, parse_entry, parse_record, replay
+from referee.engine.ending import ranking
 
 HERE = Path(__file__).parent
 GOLDEN = sorted((HERE / "golden").glob("*.jsonl"))
@@ -31,12 +32,26 @@ def test_golden_record_replays_to_its_expected_cash_positions_and_owners(path):
             "deeds": [state.ruleset.squares[sq].id for sq in state.deeds_of(i)],
         }
         assert got == {k: want[k] for k in got}, p.name
+        assert p.bankrupt == want.get("bankrupt", False)
     assert len(game.entries) == expected["entries"]
     assert len(game.effective) == expected["effective_entries"]
+    if "ranking" in expected:
+        assert state.over and state.pending.reason == expected["end"]
+        got = [{"rank": st.rank, "name": st.name, "assets": st.assets.as_dict(), "bankrupt_order": st.bankrupt_order}
+               for st in ranking(state)]
+        assert got == expected["ranking"]
+        for st in ranking(state):  # the breakdown, counted again from the board
+            i = st.player
+            deeds = [sq for sq in range(40) if state.owner[sq] == i]
+            squares = state.ruleset.squares
+            assert st.assets.total == (state.players[i].cash
+                                       + sum(squares[q].price for q in deeds if not state.mortgaged[q])
+                                       + sum(squares[q].price // 2 for q in deeds if state.mortgaged[q])
+                                       + sum(state.buildings[q] * squares[q].house_cost for q in deeds))
 
 
 def test_golden_records_exist():
-    assert len(GOLDEN) >= 2
+    assert len(GOLDEN) >= 4
 
 
 def test_record_written_back_reads_the_same(tmp_path):
