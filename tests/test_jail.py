@@ -122,3 +122,24 @@ def test_pay_bail_refused_when_not_in_jail(jma):
     with pytest.raises(IllegalEntry) as err:
         do(table(jma), type="pay_bail", player="Aki")
     assert err.value.code == "not_in_jail"
+
+
+def test_jma_third_failed_roll_fine_unpayable_is_bankruptcy_to_the_bank(jma):
+    s = give(jailed(jma), 1, "states-avenue")
+    s.players[0].jail_rolls, s.players[0].cash = 2, 20
+    s = do(s, type="roll", player="Aki", dice=[1, 2])  # would move to States Avenue (13), Ben's
+    s = do(s, type="bankrupt", player="Aki")
+    assert s.players[0].bankrupt and cash(s)[1] == 1500
+
+
+def test_jma_destination_creditor_may_take_over_a_jail_fine_bankruptcy_fine_included(jma):
+    s = give(jailed(jma), 1, "states-avenue")
+    s = give(s, 0, "boardwalk", mortgaged=True)
+    s.players[0].jail_rolls, s.players[0].cash = 2, 20
+    s = do(s, type="roll", player="Aki", dice=[1, 2])
+    with pytest.raises(IllegalEntry) as err:
+        do(s, type="bankrupt", player="Aki", creditor="Chie")
+    assert err.value.code == "not_the_creditor"
+    s = do(s, type="bankrupt", player="Aki", creditor="Ben")
+    assert s.players[0].bankrupt
+    assert s.owner[39] == 1 and cash(s)[1] == 1500 + 20 - 50

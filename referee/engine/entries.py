@@ -26,7 +26,7 @@ ENTRY_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "use_jail_card": (("player",), ("card",)),
     "mortgage": (("player", "square"), ()),
     "unmortgage": (("player", "square"), ()),
-    "bankrupt": (("player",), ()),
+    "bankrupt": (("player",), ("creditor",)),
     "build": (("player", "targets"), ()),
     "withdraw_build": (("player", "targets"), ()),
     "close_builds": ((), ()),
@@ -78,6 +78,7 @@ class Entry:
     count: int | None = None
     targets: tuple[tuple[int | str, int | str], ...] = ()  # (square, level or "hotel")
     partner: str | None = None
+    creditor: str | None = None  # bankrupt: the destination's owner who takes over a jail-fine bankruptcy (JMA)
     give: Offer | None = None  # from player to partner
     take: Offer | None = None  # from partner to player
     note: str | None = None  # the referee's words, kept in the record for a dispute
@@ -195,6 +196,8 @@ def parse_entry(data: Any) -> Entry:
                 raise MalformedEntry(f"{kind}: {square}: a level is a number of houses or \"hotel\", got {level!r}",
                                      code="bad_field")
         fields["targets"] = tuple((int(k) if k.isdigit() else k, v) for k, v in targets.items())
+    if "creditor" in data:
+        fields["creditor"] = _text(kind, "creditor", data["creditor"])
     if "partner" in data:
         fields["partner"] = _text(kind, "partner", data["partner"])
     for side in ("give", "take"):

@@ -313,7 +313,8 @@ def legal_actions(state: GameState) -> list[Action]:
         out.append(Action("use_jail_card", p.player, {"cards": tuple(state.players[p.player].jail_cards)}))
     elif isinstance(p, Debt):
         if raisable_cash(state, p.debtor) < p.amount:
-            out.append(Action("bankrupt", p.debtor, {"amount": p.amount, "creditor": p.creditor}))
+            out.append(Action("bankrupt", p.debtor, {"amount": p.amount, "creditor": p.creditor,
+                                                     "may_take_over": jail_exit_creditor(state)}))
     out.extend(_building.building_actions(state))
     out.extend(_trading.trade_actions(state))
     if not state.time_called:
@@ -797,7 +798,31 @@ def _bankrupt(step: _Step, entry: Entry) -> None:
     if can_raise >= debt.amount:
         raise step.refuse("can_still_pay", f"bankrupt: {entry.player} can raise {_money(s, can_raise)} by selling "
                           f"buildings and mortgaging, enough for the {_money(s, debt.amount)} owed", "bankruptcy")
-    go_bankrupt(step, debt)
+    if entry.creditor is None:
+        go_bankrupt(step, debt)
+        return
+    taker = step.player(entry.creditor, entry.type)
+    if taker != jail_exit_creditor(s):
+        raise step.refuse("not_the_creditor", f"bankrupt: {entry.creditor} cannot take over this bankruptcy: only "
+                          "the owner of the square a player leaving jail after the third failed roll would move to "
+                          "may take over the unpaid fine", "bankruptcy")
+    # JMA 補足ルール「破産」: the destination's creditor takes the estate, fine included
+    go_bankrupt(step, replace(debt, creditor=taker, to_bank_if_bankrupt=False))
+    step.charge(taker, step.bank_or_pot(), debt.amount, "bail")
+
+
+def jail_exit_creditor(state: GameState) -> int | None:
+    """The owner of the square a player would move to after the third failed jail roll, while the fine is
+    unpaid: under JMA they may take the bankruptcy over, fine included."""
+    p = state.pending
+    if not isinstance(p, Debt) or p.reason != "bail" or not state.resume or state.resume[0] != "jail_exit":
+        return None
+    _, player, _, steps = state.resume
+    to = (state.players[player].position + steps) % len(state.ruleset.squares)
+    owner = state.owner[to]
+    if owner is None or owner == player or state.mortgaged[to] or state.players[owner].bankrupt:
+        return None
+    return owner
 
 
 def go_bankrupt(step: _Step, debt: Debt) -> None:
