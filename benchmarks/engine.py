@@ -20,16 +20,15 @@ from referee.simulate import play_game, simulate
 
 
 def long_record(ruleset, seed: int, min_events: int) -> list[str]:
-    """A record of one random game with at least ``min_events`` events (turn limit raised until it has)."""
-    turns = 1000
+    """The record of the first random game from ``seed`` on with at least ``min_events`` events."""
     while True:
-        events = [0]
-        game = play_game(ruleset, random.Random(seed), players=4, max_turns=turns, check=False)
+        game = play_game(ruleset, random.Random(seed), players=4, max_turns=4000, check=False)
         header, entries = parse_record(game.to_lines())
+        events = [0]
         replay(ruleset, header, entries, lambda evs: events.__setitem__(0, events[0] + len(evs)))
         if events[0] >= min_events:
             return game.to_lines()
-        turns *= 2
+        seed += 1
 
 
 def main() -> None:
