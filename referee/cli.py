@@ -130,6 +130,20 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0 if stats.invariant_violations == 0 else 1
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    from . import create_app
+
+    app = create_app()
+    if args.dev:
+        app.run(host=args.host, port=args.port, debug=True)
+        return 0
+    from waitress import serve
+
+    print(f"referee: serving on http://{args.host}:{args.port}/ (database: {app.config['SQLALCHEMY_DATABASE_URI']})")
+    serve(app, host=args.host, port=args.port, threads=8)
+    return 0
+
+
 def _positive(text: str) -> int:
     value = int(text)
     if value < 1:
@@ -160,6 +174,12 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--max-turns", type=_positive, default=1000)
     sp.add_argument("--json", action="store_true")
     sp.set_defaults(func=cmd_simulate)
+    sv = sub.add_parser("serve", help="run the tablet web app (waitress; --dev for Flask's reloading server)")
+    sv.add_argument("--host", default="0.0.0.0", help="address to listen on (default: every interface, so the "
+                    "tablets on the venue network can reach it)")
+    sv.add_argument("--port", type=int, default=5000)
+    sv.add_argument("--dev", action="store_true", help="Flask's development server with the debugger")
+    sv.set_defaults(func=cmd_serve)
     return parser
 
 

@@ -1,0 +1,67 @@
+"""The Flask application factory."""
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+from flask import Flask
+from flask_wtf import CSRFProtect
+
+from .db import db, migrate
+
+ROOT = Path(__file__).resolve().parent.parent
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+csrf = CSRFProtect()
+
+
+def _secret_key(instance: Path) -> str:
+    """SECRET_KEY from the environment, else from instance/secret_key (made once, never in the repository)."""
+    if os.environ.get("SECRET_KEY"):
+        return os.environ["SECRET_KEY"]
+    path = instance / "secret_key"
+    if not path.exists():
+        path.write_text(secrets.token_hex(32))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+def create_app(test_config: dict | None = None) -> Flask:
+    app = Flask(__name__, instance_path=str(ROOT / "instance"), instance_relative_config=True,
+                template_folder=str(ROOT / "templates"), static_folder=None)
+    instance = Path(app.instance_path)
+    instance.mkdir(parents=True, exist_ok=True)
+    app.config.from_mapping(
+        SQLALCHEMY_DATABASE_URI=f"sqlite:///{instance / 'referee.sqlite'}",
+        SQLALCHEMY_ENGINE_OPTIONS={"pool_pre_ping": True},
+        MAX_CONTENT_LENGTH=8 * 1024 * 1024,
+    )
+    if test_config is None:
+        app.config.from_pyfile("config.py", silent=True)
+        if os.environ.get("DATABASE_URL"):
+            app.config["SQLALCHEMY_DATABASE_URI"] = os.environ["DATABASE_URL"]
+        if not app.config.get("SECRET_KEY"):
+            app.config["SECRET_KEY"] = _secret_key(instance)
+    else:
+        app.config.update(test_config)
+    db.init_app(app)
+    migrate.init_app(app, db, directory=str(MIGRATIONS))
+    csrf.init_app(app)
+
+    from . import words
+    from .views import games, table
+
+    app.register_blueprint(games.bp)
+    app.register_blueprint(table.bp)
+    words.init_app(app)
+    if app.config.get("CREATE_TABLES", True):
+        with app.app_context():
+            _upgrade_or_create()
+    return app
+
+
+def _upgrade_or_create() -> None:
+    """Bring the database schema up to date (Alembic migrations in migrations/)."""
+    from flask_migrate import upgrade
+
+    upgrade(directory=str(MIGRATIONS))

@@ -1,0 +1,181 @@
+"""The one place that touches both the database and the engine.
+
+Every recorded entry is checked by the engine against the state its tablet
+saw (``expected_seq``: how many entries the table had), then written as one
+committed row; a (game, seq) pair can be written once only, so a double tap,
+a second tablet or a retried request can never record a fact twice.
+"""
+from __future__ import annotations
+
+import json
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
+from werkzeug.security import check_password_hash, generate_password_hash
+
+from . import rulesets
+from .db import db
+from .engine import (
+    Game, Header, IllegalEntry, MalformedEntry, Outcome, RecordError, RefereeError, RulesetError, parse_entry,
+    parse_record, replay, with_options,
+)
+from .engine.record import parse_header
+from .models import EntryRow, GameRow
+
+CACHE_SIZE = 64
+
+
+class StaleEntry(RefereeError):
+    """The entry was made against an older state of the table (another tablet, a double tap, a retry)."""
+
+    code = "stale"
+
+
+class GameNotFound(RefereeError):
+    code = "not_found"
+
+
+class BadGameSetup(RefereeError):
+    code = "bad_setup"
+
+
+@dataclass(frozen=True)
+class Table:
+    row: GameRow
+    game: Game
+
+    @property
+    def seq(self) -> int:
+        return len(self.game.entries)
+
+
+_cache: "OrderedDict[tuple[str, int], Game]" = OrderedDict()  # (database, game id) -> its fold
+_lock = threading.Lock()
+_game_locks: dict[tuple[str, int], threading.Lock] = {}
+
+
+def _key(game_id: int) -> tuple[str, int]:
+    return (str(db.engine.url), game_id)
+
+
+def _game_lock(game_id: int) -> threading.Lock:
+    """One writer at a time per game in this process (other processes are kept apart by the (game, seq) key)."""
+    with _lock:
+        return _game_locks.setdefault(_key(game_id), threading.Lock())
+
+
+def _forget(game_id: int) -> None:
+    with _lock:
+        _cache.pop(_key(game_id), None)
+
+
+def ruleset_for(header: Header):
+    return with_options(rulesets.load(header.ruleset), header.options)
+
+
+def create_game(title: str, ruleset_id: str, players: list[str], seating: str, pin: str,
+                time_limit_minutes: int | None = None, options: dict | None = None) -> int:
+    """A new game; :class:`BadGameSetup` naming what is wrong."""
+    data = {"format": "referee-game-record", "version": 1, "ruleset": ruleset_id, "options": options or {},
+            "players": players, "seating": seating, "meta": {"title": title} if title else {}}
+    try:
+        header = parse_header(data)
+        ruleset_for(header)
+    except (RecordError, RulesetError) as exc:
+        raise BadGameSetup(str(exc).removeprefix("line 1: ")) from None
+    if len(pin) < 4:
+        raise BadGameSetup("the referee PIN must have at least 4 characters")
+    row = GameRow(title=title, header=header.to_dict(), pin_hash=generate_password_hash(pin),
+                  time_limit_minutes=time_limit_minutes)
+    db.session.add(row)
+    db.session.commit()
+    return row.id
+
+
+def check_pin(game_id: int, pin: str) -> bool:
+    row = db.session.get(GameRow, game_id)
+    return row is not None and check_password_hash(row.pin_hash, pin)
+
+
+def list_games() -> list[GameRow]:
+    return list(db.session.scalars(select(GameRow).order_by(GameRow.id.desc())))
+
+
+def load(game_id: int) -> Table:
+    """The game row and the engine's fold of its entries (kept in a small cache, checked against the log)."""
+    row = db.session.get(GameRow, game_id)
+    if row is None:
+        raise GameNotFound(f"no game {game_id}")
+    count = db.session.scalar(select(func.count()).select_from(EntryRow).where(EntryRow.game_id == game_id))
+    key = _key(game_id)
+    with _lock:
+        game = _cache.get(key)
+        if game is not None and len(game.entries) == count:
+            _cache.move_to_end(key)
+            return Table(row, game)
+    header = parse_header(row.header)
+    game = Game(ruleset_for(header), header)
+    rows = db.session.scalars(select(EntryRow.data).where(EntryRow.game_id == game_id).order_by(EntryRow.seq))
+    for data in rows:
+        game.record(parse_entry(json.loads(data)))
+    with _lock:
+        _cache[key] = game
+        while len(_cache) > CACHE_SIZE:
+            _cache.popitem(last=False)
+    return Table(row, game)
+
+
+def record(game_id: int, data: dict, expected_seq: int) -> Outcome:
+    """Check an entry and write it, or raise (:class:`StaleEntry`, :class:`MalformedEntry`,
+    :class:`IllegalEntry`) and change nothing."""
+    entry = parse_entry(data)
+    with _game_lock(game_id):
+        table = load(game_id)
+        if expected_seq != table.seq:
+            raise StaleEntry(f"this screen showed the table after entry {expected_seq}, but it is now at entry "
+                             f"{table.seq}: nothing was recorded; look at the table again")
+        outcome = table.game.record(entry)  # raises before changing anything
+        db.session.add(EntryRow(game_id=game_id, seq=table.seq,
+                                data=json.dumps(entry.to_dict(), ensure_ascii=False)))
+        try:
+            db.session.commit()
+        except IntegrityError:
+            db.session.rollback()
+            _forget(game_id)
+            raise StaleEntry("another tablet recorded an entry at the same moment: nothing was recorded; "
+                             "look at the table again") from None
+        except Exception:
+            db.session.rollback()
+            _forget(game_id)
+            raise
+    return outcome
+
+
+def export_record(game_id: int) -> str:
+    return "\n".join(load(game_id).game.to_lines()) + "\n"
+
+
+def import_record(text: str, pin: str) -> int:
+    """A new game from a record file (every entry is checked by replaying it)."""
+    try:
+        header, entries = parse_record(text.splitlines())
+        game = replay(ruleset_for(header), header, entries)
+    except RulesetError as exc:
+        raise BadGameSetup(str(exc)) from None
+    if len(pin) < 4:
+        raise BadGameSetup("the referee PIN must have at least 4 characters")
+    row = GameRow(title=str(header.meta.get("title", "")), header=header.to_dict(),
+                  pin_hash=generate_password_hash(pin))
+    db.session.add(row)
+    db.session.flush()
+    for seq, entry in enumerate(game.entries, start=1):
+        db.session.add(EntryRow(game_id=row.id, seq=seq, data=json.dumps(entry.to_dict(), ensure_ascii=False)))
+    db.session.commit()
+    return row.id
+
+
+__all__ = ["BadGameSetup", "GameNotFound", "IllegalEntry", "MalformedEntry", "RecordError", "StaleEntry",
+           "Table", "check_pin", "create_game", "export_record", "import_record", "list_games", "load", "record"]

@@ -1,0 +1,71 @@
+"""Games: the list, a new game, importing and exporting records."""
+from __future__ import annotations
+
+from flask import Blueprint, Response, flash, redirect, render_template, session, url_for
+
+from .. import service
+from ..forms import ImportForm, NewGameForm
+
+bp = Blueprint("games", __name__)
+
+
+def unlock(game_id: int) -> None:
+    """This device may record in this game (the referee gave its PIN)."""
+    games = set(session.get("referee_games", []))
+    games.add(game_id)
+    session["referee_games"] = sorted(games)
+
+
+@bp.get("/")
+def index():
+    return render_template("games/index.html", games=service.list_games(), form=NewGameForm(),
+                           import_form=ImportForm())
+
+
+@bp.post("/games")
+def create():
+    form = NewGameForm()
+    if form.validate_on_submit():
+        try:
+            game_id = service.create_game(form.title.data or "", form.ruleset.data, form.player_names(),
+                                          form.seating.data, form.pin.data, form.time_limit.data)
+        except service.BadGameSetup as exc:
+            flash({"kind": "refused", "message": exc.message})
+        else:
+            unlock(game_id)
+            return redirect(url_for("table.table", game_id=game_id))
+    else:
+        for field, errors in form.errors.items():
+            flash({"kind": "refused", "message": f"{field}: {'; '.join(errors)}"})
+    return render_template("games/index.html", games=service.list_games(), form=form,
+                           import_form=ImportForm()), 400
+
+
+@bp.post("/games/import")
+def import_record():
+    form = ImportForm()
+    if form.validate_on_submit():
+        try:
+            text = form.record.data.read().decode("utf-8")
+            game_id = service.import_record(text, form.pin.data)
+        except UnicodeDecodeError:
+            flash({"kind": "refused", "message": "the record is not UTF-8 text"})
+        except (service.RecordError, service.BadGameSetup) as exc:
+            flash({"kind": "refused", "message": str(exc), "clause": exc.clause})
+        else:
+            unlock(game_id)
+            return redirect(url_for("table.table", game_id=game_id))
+    else:
+        for field, errors in form.errors.items():
+            flash({"kind": "refused", "message": f"{field}: {'; '.join(errors)}"})
+    return redirect(url_for(".index"))
+
+
+@bp.get("/games/<int:game_id>/record.jsonl")
+def export(game_id: int):
+    try:
+        text = service.export_record(game_id)
+    except service.GameNotFound:
+        return render_template("error.html", message=f"no game {game_id}"), 404
+    return Response(text, mimetype="application/x-ndjson",
+                    headers={"Content-Disposition": f'attachment; filename="game-{game_id}.jsonl"'})

@@ -1,0 +1,138 @@
+"""The table: the referee's screen, recording entries, the log, corrections, the spectators' display."""
+from __future__ import annotations
+
+import json
+from functools import wraps
+
+from flask import Blueprint, flash, redirect, render_template, request, session, url_for
+
+from .. import service
+from ..engine import Game, legal_actions
+from ..engine.ending import ranking
+from ..engine.rules import describe_pending
+from ..forms import UnlockForm
+from ..words import entry_words, event_words
+from .games import unlock
+
+bp = Blueprint("table", __name__)
+
+OVERRIDES = ("amount", "card", "square", "choice", "count", "partner", "note")
+
+
+def referee_required(view):
+    @wraps(view)
+    def wrapped(game_id: int, *args, **kwargs):
+        if game_id not in session.get("referee_games", []):
+            return redirect(url_for("table.unlock_form", game_id=game_id, next=request.path))
+        return view(game_id, *args, **kwargs)
+    return wrapped
+
+
+def _load(game_id: int):
+    try:
+        return service.load(game_id)
+    except service.GameNotFound:
+        return None
+
+
+def _view_model(table: service.Table, upto: int | None = None) -> dict:
+    game: Game = table.game
+    state = game.state if upto is None else game.state_after(upto)
+    actions = legal_actions(state) if upto is None else []
+    by_type: dict[str, list] = {}
+    for a in actions:
+        by_type.setdefault(a.type, []).append(a)
+    return {
+        "row": table.row, "game": game, "state": state, "ruleset": state.ruleset, "seq": table.seq,
+        "upto": upto, "pending": describe_pending(state), "actions": by_type,
+        "ranking": ranking(state) if state.over else None,
+        "log": [(i + 1, entry_words(e), i in set(game.effective)) for i, e in enumerate(game.entries)],
+    }
+
+
+@bp.get("/games/<int:game_id>/unlock")
+def unlock_form(game_id: int):
+    if _load(game_id) is None:
+        return render_template("error.html", message=f"no game {game_id}"), 404
+    return render_template("table/unlock.html", form=UnlockForm(), game_id=game_id)
+
+
+@bp.post("/games/<int:game_id>/unlock")
+def unlock_post(game_id: int):
+    form = UnlockForm()
+    if form.validate_on_submit() and service.check_pin(game_id, form.pin.data):
+        unlock(game_id)
+        return redirect(url_for(".table", game_id=game_id))
+    flash({"kind": "refused", "message": "wrong PIN: only the referee of this table may record"})
+    return render_template("table/unlock.html", form=form, game_id=game_id), 403
+
+
+@bp.get("/games/<int:game_id>")
+@referee_required
+def table(game_id: int):
+    t = _load(game_id)
+    if t is None:
+        return render_template("error.html", message=f"no game {game_id}"), 404
+    upto = request.args.get("at", type=int)
+    if upto is not None and not 0 <= upto <= t.seq:
+        upto = None
+    return render_template("table/table.html", **_view_model(t, upto))
+
+
+@bp.get("/games/<int:game_id>/display")
+def display(game_id: int):
+    t = _load(game_id)
+    if t is None:
+        return render_template("error.html", message=f"no game {game_id}"), 404
+    return render_template("table/display.html", **_view_model(t))
+
+
+def _entry_from_form(form) -> tuple[dict, int]:
+    """The entry a table-screen form describes: a JSON template plus the values its buttons and fields add."""
+    seq = int(form["seq"])
+    data = json.loads(form.get("entry", "{}"))
+    if not isinstance(data, dict):
+        raise ValueError("entry is not an object")
+    if form.get("dice"):
+        data["dice"] = [int(x) for x in form["dice"].split(",")]
+    for key in OVERRIDES:
+        value = form.get(key, "").strip()
+        if value:
+            data[key] = int(value) if key in ("amount", "count") else value
+    if form.getlist("players"):
+        data["players"] = form.getlist("players")
+    targets = {k.removeprefix("level-"): v for k, v in form.items() if k.startswith("level-") and v != ""}
+    if targets:
+        data["targets"] = {sq: v if v == "hotel" else int(v) for sq, v in targets.items()}
+    for side in ("give", "take"):
+        offer = {}
+        cash = form.get(f"{side}-cash", "").strip()
+        if cash and cash != "0":
+            offer["cash"] = int(cash)
+        if form.getlist(f"{side}-deeds"):
+            offer["deeds"] = form.getlist(f"{side}-deeds")
+        if form.getlist(f"{side}-cards"):
+            offer["cards"] = form.getlist(f"{side}-cards")
+        if data.get("type") == "trade":
+            data[side] = offer
+    return data, seq
+
+
+@bp.post("/games/<int:game_id>/record")
+@referee_required
+def record(game_id: int):
+    if _load(game_id) is None:
+        return render_template("error.html", message=f"no game {game_id}"), 404
+    try:
+        data, seq = _entry_from_form(request.form)
+    except (KeyError, ValueError, TypeError):
+        flash({"kind": "refused", "message": "this form is not one the table screen makes: nothing was recorded"})
+        return redirect(url_for(".table", game_id=game_id)), 303
+    try:
+        outcome = service.record(game_id, data, seq)
+    except (service.StaleEntry, service.MalformedEntry, service.IllegalEntry) as exc:
+        flash({"kind": "refused", "message": exc.message, "clause": exc.clause, "code": exc.code})
+    else:
+        lines = [w for w in (event_words(outcome.state, e) for e in outcome.events) if w]
+        flash({"kind": "done", "message": entry_words(service.load(game_id).game.entries[-1]), "details": lines})
+    return redirect(url_for(".table", game_id=game_id)), 303

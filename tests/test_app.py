@@ -1,0 +1,172 @@
+"""The tablet app: recording at the table through the web forms."""
+import json
+import re
+
+import pytest
+
+from referee import create_app
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = create_app({"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False,
+                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'test.sqlite'}"})
+    yield app
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+def new_game(client, players="Aki\nBen\nChie", seating="fixed", pin="1234", ruleset="jma-2006"):
+    r = client.post("/games", data={"title": "Table 1", "ruleset": ruleset, "players": players,
+                                    "seating": seating, "pin": pin})
+    assert r.status_code == 302, r.data
+    return int(r.headers["Location"].rsplit("/", 1)[1])
+
+
+def post(client, game_id, seq, entry, **fields):
+    return client.post(f"/games/{game_id}/record", data={"seq": seq, "entry": json.dumps(entry), **fields},
+                       follow_redirects=True)
+
+
+def test_new_game_opens_the_table_with_the_seating_dice_pad(client):
+    game_id = new_game(client, seating="roll")
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "waiting for the seating roll of Aki, Ben, Chie" in page
+    assert page.count('name="dice"') == 36
+
+
+def test_recording_a_roll_moves_the_token_and_shows_the_consequences(client):
+    game_id = new_game(client)
+    page = post(client, game_id, 0, {"type": "roll", "player": "Aki"}, dice="1,3").get_data(as_text=True)
+    assert "Aki moves to Income Tax" in page
+    assert "Aki pays the bank $200 tax" in page
+    assert "$1,300" in page and "waiting for Ben to roll" in page
+
+
+def test_a_stale_entry_is_refused_and_never_recorded_twice(client):
+    game_id = new_game(client)
+    post(client, game_id, 0, {"type": "roll", "player": "Aki"}, dice="4,6")
+    page = post(client, game_id, 0, {"type": "roll", "player": "Aki"}, dice="4,6").get_data(as_text=True)
+    assert "nothing was recorded" in page
+    record = client.get(f"/games/{game_id}/record.jsonl").get_data(as_text=True).splitlines()
+    assert len(record) == 2  # the header and one roll
+
+
+def test_an_illegal_entry_shows_its_clause_and_changes_nothing(client):
+    game_id = new_game(client)
+    post(client, game_id, 0, {"type": "roll", "player": "Aki"}, dice="1,2")
+    post(client, game_id, 1, {"type": "decline", "player": "Aki"})
+    page = post(client, game_id, 2, {"type": "bid", "player": "Ben"}, amount="15").get_data(as_text=True)
+    assert "bid of $15" in page and "競売価格は$10以上$10単位で行います" in page
+    assert len(client.get(f"/games/{game_id}/record.jsonl").get_data(as_text=True).splitlines()) == 3
+
+
+@pytest.mark.parametrize("entry, fields", [
+    ("not json", {}),
+    ('["a list"]', {}),
+    ('{"type": "teleport", "player": "Aki"}', {}),
+    ('{"type": "roll", "player": "Aki"}', {"dice": "7,1"}),
+    ('{"type": "roll", "player": "Aki"}', {"dice": "x"}),
+])
+def test_a_forged_form_is_refused_with_a_message_and_no_500(client, entry, fields):
+    game_id = new_game(client)
+    r = client.post(f"/games/{game_id}/record", data={"seq": 0, "entry": entry, **fields}, follow_redirects=True)
+    assert r.status_code == 200
+    assert 'class="flash refused"' in r.get_data(as_text=True)
+    assert len(client.get(f"/games/{game_id}/record.jsonl").get_data(as_text=True).splitlines()) == 1
+
+
+def test_recording_needs_the_referee_pin(app, client):
+    game_id = new_game(client)
+    other = app.test_client()
+    r = other.post(f"/games/{game_id}/record", data={"seq": 0, "entry": '{"type": "roll", "player": "Aki"}',
+                                                     "dice": "1,2"})
+    assert r.status_code == 302 and "/unlock" in r.headers["Location"]
+    assert other.post(f"/games/{game_id}/unlock", data={"pin": "9999"}).status_code == 403
+    assert other.post(f"/games/{game_id}/unlock", data={"pin": "1234"}).status_code == 302
+    assert "Aki moves to" in post(other, game_id, 0, {"type": "roll", "player": "Aki"}, dice="1,2").get_data(
+        as_text=True)
+
+
+def test_the_spectator_display_cannot_record(app, client):
+    game_id = new_game(client)
+    page = app.test_client().get(f"/games/{game_id}/display").get_data(as_text=True)
+    assert "waiting for Aki to roll" in page and "/record\"" not in page
+    assert 'http-equiv="refresh"' in page
+
+
+def test_forms_need_a_csrf_token(tmp_path):
+    app = create_app({"TESTING": True, "SECRET_KEY": "test",
+                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'csrf.sqlite'}"})
+    client = app.test_client()
+    r = client.post("/games", data={"ruleset": "jma-2006", "players": "A\nB", "seating": "fixed", "pin": "1234"})
+    assert r.status_code == 400
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"',
+                      client.get("/").get_data(as_text=True)).group(1)
+    r = client.post("/games", data={"ruleset": "jma-2006", "players": "A\nB", "seating": "fixed", "pin": "1234",
+                                    "csrf_token": token})
+    assert r.status_code == 302
+
+
+def test_a_bad_game_setup_is_refused_with_its_reason(client):
+    r = client.post("/games", data={"ruleset": "jma-2006", "players": "Aki\nAki", "seating": "fixed", "pin": "1234"})
+    assert r.status_code == 400 and "player names must differ" in r.get_data(as_text=True)
+
+
+def test_void_from_the_log_and_the_state_after_an_entry(client):
+    game_id = new_game(client)
+    post(client, game_id, 0, {"type": "roll", "player": "Aki"}, dice="1,2")
+    post(client, game_id, 1, {"type": "buy", "player": "Aki"})
+    page = post(client, game_id, 2, {"type": "void"}, count="2", note="wrong dice").get_data(as_text=True)
+    assert "waiting for Aki to roll" in page
+    then = client.get(f"/games/{game_id}?at=2").get_data(as_text=True)
+    assert "as it was after entry 2" in then and "$1,440" in then
+    lines = client.get(f"/games/{game_id}/record.jsonl").get_data(as_text=True).splitlines()
+    assert json.loads(lines[-1]) == {"seq": 3, "type": "void", "count": 2, "note": "wrong dice"}
+
+
+def test_export_then_import_continues_the_same_game(client, tmp_path):
+    game_id = new_game(client)
+    post(client, game_id, 0, {"type": "roll", "player": "Aki"}, dice="1,2")
+    post(client, game_id, 1, {"type": "buy", "player": "Aki"})
+    text = client.get(f"/games/{game_id}/record.jsonl").get_data()
+    from io import BytesIO
+    r = client.post("/games/import", data={"record": (BytesIO(text), "game.jsonl"), "pin": "4321"},
+                    content_type="multipart/form-data")
+    new_id = int(r.headers["Location"].rsplit("/", 1)[1])
+    assert new_id != game_id
+    assert client.get(f"/games/{new_id}/record.jsonl").get_data() == text
+
+
+def test_import_of_an_illegal_record_names_the_line(client):
+    from io import BytesIO
+    bad = b'{"format": "referee-game-record", "version": 1, "ruleset": "jma-2006", "players": ["A", "B"], ' \
+          b'"seating": "fixed"}\n{"type": "buy", "player": "A"}\n'
+    page = client.post("/games/import", data={"record": (BytesIO(bad), "bad.jsonl"), "pin": "4321"},
+                       content_type="multipart/form-data", follow_redirects=True).get_data(as_text=True)
+    assert "line 2" in page and "buy cannot be recorded now" in page
+
+
+def test_entries_are_kept_across_app_restarts(tmp_path):
+    uri = f"sqlite:///{tmp_path / 'keep.sqlite'}"
+    first = create_app({"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False, "SQLALCHEMY_DATABASE_URI": uri})
+    c = first.test_client()
+    game_id = new_game(c)
+    post(c, game_id, 0, {"type": "roll", "player": "Aki"}, dice="1,3")
+    second = create_app({"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False, "SQLALCHEMY_DATABASE_URI": uri})
+    c2 = second.test_client()
+    c2.post(f"/games/{game_id}/unlock", data={"pin": "1234"})
+    assert "$1,300" in c2.get(f"/games/{game_id}").get_data(as_text=True)
+
+
+def test_a_whole_turn_cycle_through_the_screens(client):
+    game_id = new_game(client, players="Aki\nBen")
+    post(client, game_id, 0, {"type": "roll", "player": "Aki"}, dice="2,5")  # Chance
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "Which card did Aki draw?" in page and "Bank pays you dividend of $50" in page
+    page = post(client, game_id, 1, {"type": "card", "player": "Aki"}, card="chance-bank-dividend").get_data(
+        as_text=True)
+    assert "$1,550" in page and "waiting for Ben to roll" in page
