@@ -170,3 +170,11 @@ def test_a_whole_turn_cycle_through_the_screens(client):
     page = post(client, game_id, 1, {"type": "card", "player": "Aki"}, card="chance-bank-dividend").get_data(
         as_text=True)
     assert "$1,550" in page and "waiting for Ben to roll" in page
+
+
+def test_the_whole_log_is_on_its_own_page(client):
+    game_id = new_game(client)
+    for seq, player in enumerate(["Aki", "Ben", "Chie"]):
+        post(client, game_id, seq, {"type": "roll", "player": player}, dice="4,6")
+    page = client.get(f"/games/{game_id}/log").get_data(as_text=True)
+    assert "Aki roll 4+6" in page and "Chie roll 4+6" in page and "page 1 of 1" in page

@@ -16,6 +16,8 @@ from .games import unlock
 
 bp = Blueprint("table", __name__)
 
+RECENT = 30  # log lines on the table screen; the whole log is on its own page
+LOG_PAGE = 500
 OVERRIDES = ("amount", "card", "square", "choice", "count", "partner", "note")
 
 
@@ -46,8 +48,16 @@ def _view_model(table: service.Table, upto: int | None = None) -> dict:
         "row": table.row, "game": game, "state": state, "ruleset": state.ruleset, "seq": table.seq,
         "upto": upto, "pending": describe_pending(state), "actions": by_type,
         "ranking": ranking(state) if state.over else None,
-        "log": [(i + 1, entry_words(e), i in set(game.effective)) for i, e in enumerate(game.entries)],
+        "log": _log(game, len(game.entries) - RECENT, len(game.entries)),
     }
+
+
+def _log(game: Game, start: int, stop: int) -> list[tuple[int, str, bool]]:
+    """Entries ``start`` to ``stop`` (0-based) as (number, words, still in effect)."""
+    effective = set(game.effective)
+    start = max(0, start)
+    return [(i + 1, entry_words(game.entries[i]), i in effective or game.entries[i].type == "void")
+            for i in range(start, stop)]
 
 
 @bp.get("/games/<int:game_id>/unlock")
@@ -77,6 +87,20 @@ def table(game_id: int):
     if upto is not None and not 0 <= upto <= t.seq:
         upto = None
     return render_template("table/table.html", **_view_model(t, upto))
+
+
+@bp.get("/games/<int:game_id>/log")
+def log(game_id: int):
+    t = _load(game_id)
+    if t is None:
+        return render_template("error.html", message=f"no game {game_id}"), 404
+    page = max(1, request.args.get("page", 1, type=int))
+    total = len(t.game.entries)
+    pages = max(1, -(-total // LOG_PAGE))
+    page = min(page, pages)
+    stop = total - (page - 1) * LOG_PAGE
+    return render_template("table/log.html", row=t.row, lines=_log(t.game, stop - LOG_PAGE, stop), page=page,
+                           pages=pages, referee=game_id in session.get("referee_games", []))
 
 
 @bp.get("/games/<int:game_id>/display")
