@@ -92,6 +92,7 @@ def create_game(title: str, ruleset_id: str, players: list[str], seating: str, p
                   time_limit_minutes=time_limit_minutes)
     db.session.add(row)
     db.session.commit()
+    _forget(row.id)  # a database made anew may reuse a game id
     return row.id
 
 
@@ -174,6 +175,7 @@ def import_record(text: str, pin: str) -> int:
     for seq, entry in enumerate(game.entries, start=1):
         db.session.add(EntryRow(game_id=row.id, seq=seq, data=json.dumps(entry.to_dict(), ensure_ascii=False)))
     db.session.commit()
+    _forget(row.id)
     return row.id
 
 
