@@ -194,3 +194,19 @@ def test_the_whole_log_is_on_its_own_page(client):
         post(client, game_id, seq, {"type": "roll", "player": player}, dice="4,6")
     page = client.get(f"/games/{game_id}/log").get_data(as_text=True)
     assert "Aki roll 4+6" in page and "Chie roll 4+6" in page and "page 1 of 1" in page
+
+
+def test_the_rules_page_lists_the_active_options_and_clauses_and_searches_them(client):
+    game_id = new_game(client)
+    page = client.get(f"/games/{game_id}/rules").get_data(as_text=True)
+    assert "auction bid step" in page and "競売価格は$10以上$10単位で行います" in page
+    assert "Auction bids are $10 or more, in units of $10." in page
+    found = client.get(f"/games/{game_id}/rules?q=抵当").get_data(as_text=True)
+    assert "mortgage timing" in found and "seating" not in found.split("</form>", 1)[1]
+
+
+def test_a_refusal_links_to_its_clause_in_both_languages(client):
+    game_id = new_game(client)
+    post(client, game_id, 0, {"type": "roll", "player": "Aki"}, dice="1,2")
+    page = post(client, game_id, 1, {"type": "bid", "player": "Ben"}, amount="10").get_data(as_text=True)
+    assert f"/games/{game_id}/rules?rule=auction#rule-auction" in page

@@ -12,18 +12,19 @@ class RefereeError(Exception):
 
     code = "refused"
 
-    def __init__(self, message: str, *, code: str | None = None, clause: str = "") -> None:
+    def __init__(self, message: str, *, code: str | None = None, clause: str = "", rule: str = "") -> None:
         super().__init__(message)
         self.message = message
         if code is not None:
             self.code = code
-        self.clause = clause
+        self.clause = clause  # the clause cited, in the ruleset's own language
+        self.rule = rule  # the key of that clause in the ruleset, to show it in other languages
 
     def __str__(self) -> str:
         return self.message
 
     def as_dict(self) -> dict:
-        return {"code": self.code, "message": self.message, "clause": self.clause}
+        return {"code": self.code, "message": self.message, "clause": self.clause, "rule": self.rule}
 
 
 class MalformedEntry(RefereeError):

@@ -158,7 +158,7 @@ class Game:
         count = entry.count
         if count > len(self.effective):
             raise IllegalEntry(f"void: only {len(self.effective)} entries can be taken back, not {count}",
-                               code="void_too_many", clause=self.ruleset.cite("correction"))
+                               code="void_too_many", clause=self.ruleset.cite("correction"), rule="correction")
         keep = len(self.effective) - count
         self.entries.append(entry)
         del self.effective[keep:]

@@ -131,7 +131,7 @@ def rent(state: GameState, square: int, dice_total: int, multiplier: int = 1) ->
 
 
 def _refuse(state: GameState, code: str, message: str, clause: str) -> IllegalEntry:
-    return IllegalEntry(message, code=code, clause=state.ruleset.cite(clause))
+    return IllegalEntry(message, code=code, clause=state.ruleset.cite(clause), rule=clause)
 
 
 def _money(state: GameState, amount: int) -> str:

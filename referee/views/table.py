@@ -89,6 +89,22 @@ def table(game_id: int):
     return render_template("table/table.html", **_view_model(t, upto))
 
 
+@bp.get("/games/<int:game_id>/rules")
+def rules(game_id: int):
+    """The active ruleset's options and clauses, searchable (q=)."""
+    t = _load(game_id)
+    if t is None:
+        return render_template("error.html", message=f"no game {game_id}"), 404
+    ruleset = t.game.ruleset
+    q = request.args.get("q", "").strip().lower()
+    clauses = [c for c in ruleset.clauses.values()
+               if not q or q in c.key.lower() or q in c.source.lower() or q in c.note.lower()
+               or any(q in text.lower() for text in c.text.values())]
+    options = {name: getattr(ruleset.options, name) for name in type(ruleset.options).__dataclass_fields__}
+    return render_template("table/rules.html", row=t.row, ruleset=ruleset, clauses=clauses, options=options, q=q,
+                           highlight=request.args.get("rule", ""))
+
+
 @bp.get("/games/<int:game_id>/log")
 def log(game_id: int):
     t = _load(game_id)
@@ -155,7 +171,8 @@ def record(game_id: int):
     try:
         outcome = service.record(game_id, data, seq)
     except (service.StaleEntry, service.MalformedEntry, service.IllegalEntry) as exc:
-        flash({"kind": "refused", "message": exc.message, "clause": exc.clause, "code": exc.code})
+        flash({"kind": "refused", "message": exc.message, "clause": exc.clause, "code": exc.code,
+               "rule": exc.rule, "game": game_id})
     else:
         lines = [w for w in (event_words(outcome.state, e) for e in outcome.events) if w]
         flash({"kind": "done", "message": entry_words(service.load(game_id).game.entries[-1]), "details": lines})
