@@ -25,6 +25,9 @@ class GameRow(db.Model):
     header: Mapped[dict] = mapped_column(JSON)  # the game record's header
     pin_hash: Mapped[str] = mapped_column(String(200))
     time_limit_minutes: Mapped[int | None] = mapped_column(default=None)
+    # the game clock: time run before the last start, and when it was last started (UTC) if it is running
+    clock_elapsed_seconds: Mapped[float] = mapped_column(default=0.0, server_default="0")
+    clock_started_at: Mapped[datetime | None] = mapped_column(default=None)
     created_at: Mapped[datetime] = mapped_column(default=_now)
     entries: Mapped[list["EntryRow"]] = relationship(back_populates="game", order_by="EntryRow.seq",
                                                       cascade="all, delete-orphan")

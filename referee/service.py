@@ -11,6 +11,7 @@ import json
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
+from datetime import datetime, timezone
 
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
@@ -155,6 +156,49 @@ def record(game_id: int, data: dict, expected_seq: int) -> Outcome:
     return outcome
 
 
+def _utcnow() -> datetime:
+    return datetime.now(timezone.utc).replace(tzinfo=None)
+
+
+@dataclass(frozen=True)
+class Clock:
+    limit_seconds: int | None
+    elapsed_seconds: float
+    running: bool
+
+    @property
+    def remaining_seconds(self) -> float | None:
+        return None if self.limit_seconds is None else self.limit_seconds - self.elapsed_seconds
+
+    @property
+    def time_up(self) -> bool:
+        return self.limit_seconds is not None and self.elapsed_seconds >= self.limit_seconds
+
+
+def clock(row: GameRow, now: datetime | None = None) -> Clock:
+    """The game clock of a table (the engine has none: time is called by the referee's entry)."""
+    elapsed = row.clock_elapsed_seconds
+    if row.clock_started_at is not None:
+        elapsed += ((now or _utcnow()) - row.clock_started_at).total_seconds()
+    limit = row.time_limit_minutes * 60 if row.time_limit_minutes else None
+    return Clock(limit, elapsed, row.clock_started_at is not None)
+
+
+def set_clock(game_id: int, running: bool) -> Clock:
+    """Start or pause the game clock (starting a running clock, or pausing a stopped one, changes nothing)."""
+    row = db.session.get(GameRow, game_id)
+    if row is None:
+        raise GameNotFound(f"no game {game_id}")
+    now = _utcnow()
+    if running and row.clock_started_at is None:
+        row.clock_started_at = now
+    elif not running and row.clock_started_at is not None:
+        row.clock_elapsed_seconds += (now - row.clock_started_at).total_seconds()
+        row.clock_started_at = None
+    db.session.commit()
+    return clock(row, now)
+
+
 def export_record(game_id: int) -> str:
     return "\n".join(load(game_id).game.to_lines()) + "\n"
 
@@ -180,4 +224,4 @@ def import_record(text: str, pin: str) -> int:
 
 
 __all__ = ["BadGameSetup", "GameNotFound", "IllegalEntry", "MalformedEntry", "RecordError", "StaleEntry",
-           "Table", "check_pin", "create_game", "export_record", "import_record", "list_games", "load", "record"]
+           "Clock", "Table", "check_pin", "clock", "create_game", "set_clock", "export_record", "import_record", "list_games", "load", "record"]

@@ -210,3 +210,26 @@ def test_a_refusal_links_to_its_clause_in_both_languages(client):
     post(client, game_id, 0, {"type": "roll", "player": "Aki"}, dice="1,2")
     page = post(client, game_id, 1, {"type": "bid", "player": "Ben"}, amount="10").get_data(as_text=True)
     assert f"/games/{game_id}/rules?rule=auction#rule-auction" in page
+
+
+def test_the_game_clock_starts_pauses_and_says_when_time_is_up(app, client):
+    r = client.post("/games", data={"ruleset": "jma-2006", "players": "Aki\nBen", "seating": "fixed",
+                                    "pin": "1234", "time_limit": "70"})
+    game_id = int(r.headers["Location"].rsplit("/", 1)[1])
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "70:00" in page and "Start the clock" in page
+    client.post(f"/games/{game_id}/clock", data={"action": "start"})
+    assert "Pause the clock" in client.get(f"/games/{game_id}").get_data(as_text=True)
+    client.post(f"/games/{game_id}/clock", data={"action": "pause"})
+    from referee import service
+    from referee.models import GameRow
+    from referee.db import db
+    with app.app_context():
+        row = db.session.get(GameRow, game_id)
+        assert not service.clock(row).running and service.clock(row).elapsed_seconds < 5
+        row.clock_elapsed_seconds = 70 * 60  # as if the clock had run its 70 minutes
+        db.session.commit()
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "Time is up: call time" in page
+    page = post(client, game_id, 0, {"type": "time_called"}).get_data(as_text=True)
+    assert "Time is up: call time" not in page and "waiting for Aki to roll" in page

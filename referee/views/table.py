@@ -48,6 +48,7 @@ def _view_model(table: service.Table, upto: int | None = None) -> dict:
         "row": table.row, "game": game, "state": state, "ruleset": state.ruleset, "seq": table.seq,
         "upto": upto, "pending": describe_pending(state), "actions": by_type,
         "ranking": ranking(state) if state.over else None,
+        "clock": service.clock(table.row),
         "log": _log(game, len(game.entries) - RECENT, len(game.entries)),
     }
 
@@ -87,6 +88,20 @@ def table(game_id: int):
     if upto is not None and not 0 <= upto <= t.seq:
         upto = None
     return render_template("table/table.html", **_view_model(t, upto))
+
+
+@bp.post("/games/<int:game_id>/clock")
+@referee_required
+def set_clock(game_id: int):
+    action = request.form.get("action")
+    if action not in ("start", "pause"):
+        flash({"kind": "refused", "message": "the clock can be started or paused"})
+    else:
+        try:
+            service.set_clock(game_id, action == "start")
+        except service.GameNotFound:
+            return render_template("error.html", message=f"no game {game_id}"), 404
+    return redirect(url_for(".table", game_id=game_id)), 303
 
 
 @bp.get("/games/<int:game_id>/rules")
