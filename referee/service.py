@@ -21,7 +21,7 @@ from . import rulesets
 from .db import db
 from .engine import (
     Game, Header, IllegalEntry, MalformedEntry, Outcome, RecordError, RefereeError, RulesetError, parse_entry,
-    parse_record, replay, with_options,
+    parse_record, replay, resolve, with_options,
 )
 from .engine.record import parse_header
 from .models import EntryRow, GameRow
@@ -154,6 +154,16 @@ def record(game_id: int, data: dict, expected_seq: int) -> Outcome:
             _forget(game_id)
             raise
     return outcome
+
+
+def check(game_id: int, data: dict, expected_seq: int) -> Outcome:
+    """What an entry would bring about now, without recording it (the trade builder's check)."""
+    entry = parse_entry(data)
+    table = load(game_id)
+    if expected_seq != table.seq:
+        raise StaleEntry(f"this screen showed the table after entry {expected_seq}, but it is now at entry "
+                         f"{table.seq}: look at the table again")
+    return resolve(table.game.state, entry)
 
 
 def _utcnow() -> datetime:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from .engine import Action, Entry, Game, GameState, Header, Ruleset, legal_actions
 from .engine.events import Paid
-from .engine.building import even_targets, plan_change, sale_refusal
+from .engine.building import even_targets, plan_change, smallest_sale
 from .engine.entries import Offer
 from .engine.rules import resolve
 from .engine.errors import IllegalEntry
@@ -175,21 +175,11 @@ class Policy:
                      targets=tuple((state.ruleset.squares[sq].id, lvl) for sq, lvl in targets.items()))
 
     def _sale(self, state: GameState, player: int, group: str, in_debt: bool) -> Entry | None:
-        """The smallest legal sale of buildings on a group."""
-        squares = state.ruleset.groups[group].squares
-        current = sum(state.buildings[sq] for sq in squares)
-        for total in range(current - 1, -1, -1):
-            targets = even_targets(state, group, total)
-            if any(targets[sq] > state.buildings[sq] for sq in squares):
-                continue
-            try:
-                change = plan_change(state, player, targets, selling=True)
-            except IllegalEntry:
-                continue
-            if sale_refusal(state, change, in_debt) is None:
-                return Entry("sell_buildings", player=state.name(player),
-                             targets=tuple((state.ruleset.squares[sq].id, lvl) for sq, lvl in targets.items()))
-        return None
+        change = smallest_sale(state, player, group, in_debt)
+        if change is None:
+            return None
+        return Entry("sell_buildings", player=state.name(player),
+                     targets=tuple((state.ruleset.squares[sq].id, lvl) for sq, lvl in change.levels.items()))
 
     def _await_roll(self, state: GameState, p: AwaitRoll, by_type: dict[str, list[Action]]) -> Entry:
         rng = self.rng

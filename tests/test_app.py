@@ -233,3 +233,35 @@ def test_the_game_clock_starts_pauses_and_says_when_time_is_up(app, client):
     assert "Time is up: call time" in page
     page = post(client, game_id, 0, {"type": "time_called"}).get_data(as_text=True)
     assert "Time is up: call time" not in page and "waiting for Aki to roll" in page
+
+
+def test_a_trade_is_checked_against_the_rules_before_it_is_recorded(client):
+    game_id = new_game(client)
+    post(client, game_id, 0, {"type": "roll", "player": "Aki"}, dice="1,2")
+    post(client, game_id, 1, {"type": "buy", "player": "Aki"})  # Baltic Avenue, mortgage value $30
+    r = client.post(f"/games/{game_id}/check", data={
+        "seq": 2, "entry": json.dumps({"type": "trade", "player": "Aki", "partner": "Ben"}),
+        "give-deeds": "baltic-avenue", "take-cash": "30"}, follow_redirects=True)
+    page = r.get_data(as_text=True)
+    assert "not allowed" in page and "抵当価額以下" in page
+    r = client.post(f"/games/{game_id}/check", data={
+        "seq": 2, "entry": json.dumps({"type": "trade", "player": "Aki", "partner": "Ben"}),
+        "give-deeds": "baltic-avenue", "take-cash": "80"}, follow_redirects=True)
+    assert "allowed (not recorded yet)" in r.get_data(as_text=True)
+    assert len(client.get(f"/games/{game_id}/record.jsonl").get_data(as_text=True).splitlines()) == 3
+
+
+def test_the_debt_panel_lists_every_way_to_raise_cash(jma):
+    from conftest import do, give, table
+    from referee.engine import legal_actions
+    from referee.views.table import _ways_to_pay
+    s = give(give(table(jma), 0, "st-james-place", "tennessee-avenue", "new-york-avenue", "boardwalk"), 1,
+             "baltic-avenue", "mediterranean-avenue")
+    s.buildings[16] = s.buildings[18] = s.buildings[19] = 2
+    s.buildings[3] = 5
+    s.players[0].cash = 10
+    s = do(s, type="roll", player="Aki", dice=[1, 2])  # $450 rent
+    by_type = {}
+    for a in legal_actions(s):
+        by_type.setdefault(a.type, []).append(a)
+    assert _ways_to_pay(s, by_type) == [("sell buildings on orange", 50), ("mortgage Boardwalk", 200)]

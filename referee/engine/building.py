@@ -118,6 +118,23 @@ def sale_refusal(state: GameState, change: Change, in_debt: bool) -> IllegalEntr
     return None
 
 
+def smallest_sale(state: GameState, player: int, group: str, in_debt: bool) -> Change | None:
+    """The smallest legal sale of buildings on a group (one level where the rules allow it), or None."""
+    squares = state.ruleset.groups[group].squares
+    current = sum(state.buildings[sq] for sq in squares)
+    for total in range(current - 1, -1, -1):
+        targets = even_targets(state, group, total)
+        if any(targets[sq] > state.buildings[sq] for sq in squares):
+            continue
+        try:
+            change = plan_change(state, player, targets, selling=True)
+        except IllegalEntry:
+            continue
+        if sale_refusal(state, change, in_debt) is None:
+            return change
+    return None
+
+
 def group_capacity(state: GameState, player: int) -> tuple[int, int]:
     """Houses and hotels the player could still declare on buildable groups (ignoring cash)."""
     houses = hotels = 0

@@ -11,7 +11,8 @@ from ..engine import Game, legal_actions
 from ..engine.ending import ranking
 from ..engine.rules import describe_pending
 from ..forms import UnlockForm
-from ..words import entry_words, event_words
+from ..engine.building import smallest_sale
+from ..words import entry_words, event_words, square_name
 from .games import unlock
 
 bp = Blueprint("table", __name__)
@@ -49,8 +50,26 @@ def _view_model(table: service.Table, upto: int | None = None) -> dict:
         "upto": upto, "pending": describe_pending(state), "actions": by_type,
         "ranking": ranking(state) if state.over else None,
         "clock": service.clock(table.row),
+        "ways_to_pay": _ways_to_pay(state, by_type),
         "log": _log(game, len(game.entries) - RECENT, len(game.entries)),
     }
+
+
+def _ways_to_pay(state, by_type: dict) -> list[tuple[str, int]]:
+    """For a pending debt: every way the debtor can raise cash on their own, with what each raises."""
+    debt = state.pending
+    if type(debt).__name__ != "Debt":
+        return []
+    ways = []
+    for a in by_type.get("sell_buildings", []):
+        if a.player == debt.debtor:
+            change = smallest_sale(state, a.player, a.detail["group"], in_debt=True)
+            if change is not None:
+                ways.append((f"sell buildings on {a.detail['group']}", -change.price))
+    for a in by_type.get("mortgage", []):
+        if a.player == debt.debtor:
+            ways.append((f"mortgage {square_name(state, a.detail['square'])}", a.detail["value"]))
+    return ways
 
 
 def _log(game: Game, start: int, stop: int) -> list[tuple[int, str, bool]]:
@@ -171,6 +190,26 @@ def _entry_from_form(form) -> tuple[dict, int]:
         if data.get("type") == "trade":
             data[side] = offer
     return data, seq
+
+
+@bp.post("/games/<int:game_id>/check")
+@referee_required
+def check(game_id: int):
+    """Check an entry (a proposed trade) against the rules without recording it."""
+    if _load(game_id) is None:
+        return render_template("error.html", message=f"no game {game_id}"), 404
+    try:
+        data, seq = _entry_from_form(request.form)
+        outcome = service.check(game_id, data, seq)
+    except (KeyError, ValueError, TypeError):
+        flash({"kind": "refused", "message": "this form is not one the table screen makes"})
+    except (service.StaleEntry, service.MalformedEntry, service.IllegalEntry) as exc:
+        flash({"kind": "refused", "message": "not allowed: " + exc.message, "clause": exc.clause,
+               "rule": exc.rule, "game": game_id})
+    else:
+        lines = [w for w in (event_words(outcome.state, e) for e in outcome.events) if w]
+        flash({"kind": "done", "message": "allowed (not recorded yet)", "details": lines})
+    return redirect(url_for(".table", game_id=game_id)), 303
 
 
 @bp.post("/games/<int:game_id>/record")
