@@ -48,12 +48,13 @@ def create_app(test_config: dict | None = None) -> Flask:
     migrate.init_app(app, db, directory=str(MIGRATIONS))
     csrf.init_app(app)
 
-    from . import words
+    from . import i18n, words
     from .views import games, table
 
     app.register_blueprint(games.bp)
     app.register_blueprint(table.bp)
     words.init_app(app)
+    i18n.init_app(app)
     if app.config.get("CREATE_TABLES", True):
         with app.app_context():
             _upgrade_or_create()

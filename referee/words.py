@@ -2,23 +2,32 @@
 from __future__ import annotations
 
 from flask import Flask
+from flask_babel import gettext as _
 
 from .engine import events as ev
 from .engine.entries import Entry
 from .engine.state import GameState
 
-REASONS = {
-    "salary": "salary", "rent": "rent", "tax": "tax", "purchase": "for the deed", "auction": "at auction",
-    "card": "by card", "bail": "to leave jail", "mortgage": "mortgage", "unmortgage": "to lift a mortgage",
-    "building": "for buildings", "building_auction": "for a building at auction",
-    "buildings_sold": "for buildings sold", "bankruptcy": "in bankruptcy", "interest": "mortgage interest",
-    "free_parking": "from the free parking pot",
-}
+def _reason(reason: str) -> str:
+    return {
+        "salary": _("salary"), "rent": _("rent"), "tax": _("tax"), "purchase": _("for the deed"),
+        "auction": _("at auction"), "card": _("by card"), "bail": _("to leave jail"), "mortgage": _("mortgage"),
+        "unmortgage": _("to lift a mortgage"), "building": _("for buildings"),
+        "building_auction": _("for a building at auction"), "buildings_sold": _("for buildings sold"),
+        "bankruptcy": _("in bankruptcy"), "interest": _("mortgage interest"),
+        "free_parking": _("from the free parking pot"),
+    }.get(reason, reason)
 
 
-def square_name(state: GameState, square: int, lang: str = "en") -> str:
+def _lang() -> str:
+    from .i18n import current_language
+
+    return current_language()
+
+
+def square_name(state: GameState, square: int, lang: str | None = None) -> str:
     names = state.ruleset.squares[square].name
-    return names.get(lang) or names.get("en") or state.ruleset.squares[square].id
+    return names.get(lang or _lang()) or names.get("en") or state.ruleset.squares[square].id
 
 
 def money(state: GameState, amount: int) -> str:
@@ -27,53 +36,65 @@ def money(state: GameState, amount: int) -> str:
 
 def party(state: GameState, who) -> str:
     if who is None:
-        return "the bank"
+        return _("the bank")
     if who == ev.POT:
-        return "the free parking pot"
+        return _("the free parking pot")
     return state.players[who].name
 
 
 def event_words(state: GameState, event: ev.Event) -> str | None:
     """One event in words, against the state after it; None for bookkeeping events nobody needs to read."""
     if isinstance(event, ev.Moved):
-        return f"{party(state, event.player)} moves to {square_name(state, event.to)}"
+        return _("%(player)s moves to %(square)s", player=party(state, event.player),
+                 square=square_name(state, event.to))
     if isinstance(event, ev.Paid):
-        reason = REASONS.get(event.reason, event.reason)
-        return f"{party(state, event.payer)} pays {party(state, event.payee)} {money(state, event.amount)} {reason}"
+        return _("%(payer)s pays %(payee)s %(amount)s %(reason)s", payer=party(state, event.payer),
+                 payee=party(state, event.payee), amount=money(state, event.amount), reason=_reason(event.reason))
     if isinstance(event, ev.DeedTransferred):
-        return f"{party(state, event.to)} takes {square_name(state, event.square)}"
+        return _("%(player)s takes %(square)s", player=party(state, event.to), square=square_name(state, event.square))
     if isinstance(event, ev.Mortgaged):
-        return f"{square_name(state, event.square)} is mortgaged"
+        return _("%(square)s is mortgaged", square=square_name(state, event.square))
     if isinstance(event, ev.Unmortgaged):
-        return f"{square_name(state, event.square)} is no longer mortgaged"
+        return _("%(square)s is no longer mortgaged", square=square_name(state, event.square))
     if isinstance(event, ev.Jailed):
-        return f"{party(state, event.player)} goes to jail"
+        return _("%(player)s goes to jail", player=party(state, event.player))
     if isinstance(event, ev.Released):
-        return f"{party(state, event.player)} leaves jail ({event.how})"
+        return _("%(player)s leaves jail", player=party(state, event.player))
     if isinstance(event, ev.JailRollFailed):
-        return f"{party(state, event.player)} stays in jail"
+        return _("%(player)s stays in jail", player=party(state, event.player))
     if isinstance(event, ev.CardDrawn):
-        return f"{party(state, event.player)} draws: {state.ruleset.cards[event.card].text.get('en', event.card)}"
+        texts = state.ruleset.cards[event.card].text
+        return _("%(player)s draws: %(card)s", player=party(state, event.player),
+                 card=texts.get(_lang()) or texts.get("en", event.card))
     if isinstance(event, ev.BuildingsChanged):
-        return "buildings: " + ", ".join(
-            f"{square_name(state, sq)} {'hotel' if lvl == state.hotel_level else f'{lvl} houses'}"
-            for sq, lvl in event.levels)
+        return _("buildings: %(levels)s", levels=", ".join(
+            f"{square_name(state, sq)} {_('hotel') if lvl == state.hotel_level else _('%(n)s houses', n=lvl)}"
+            for sq, lvl in event.levels))
     if isinstance(event, ev.BidVoided):
-        return f"{party(state, event.player)}'s winning bid of {money(state, event.amount)} is void"
+        return _("%(player)s's winning bid of %(amount)s is void", player=party(state, event.player),
+                 amount=money(state, event.amount))
     if isinstance(event, ev.DebtQueued):
         d = event.debt
-        return f"{party(state, d.debtor)} owes {party(state, d.creditor)} {money(state, d.amount)}"
+        return _("%(debtor)s owes %(creditor)s %(amount)s", debtor=party(state, d.debtor),
+                 creditor=party(state, d.creditor), amount=money(state, d.amount))
     if isinstance(event, ev.WentBankrupt):
-        return f"{party(state, event.player)} is bankrupt to {party(state, event.creditor)}"
+        return _("%(player)s is bankrupt to %(creditor)s", player=party(state, event.player),
+                 creditor=party(state, event.creditor))
     if isinstance(event, ev.TradeMade):
-        return f"{party(state, event.first)} and {party(state, event.second)} trade"
+        return _("%(first)s and %(second)s trade", first=party(state, event.first), second=party(state, event.second))
     if isinstance(event, ev.TurnBegan):
-        return f"{party(state, event.player)}'s turn"
+        return _("%(player)s's turn", player=party(state, event.player))
     if isinstance(event, ev.TimeCalled):
-        return "time is called"
+        return _("time is called")
     if isinstance(event, ev.SeatingOrdered):
-        return "order of play: " + ", ".join(p.name for p in state.players)
+        return _("order of play: %(players)s", players=", ".join(p.name for p in state.players))
     return None
+
+
+def pending_words(state: GameState) -> str:
+    from .engine.rules import describe_pending
+
+    return describe_pending(state, _, _lang())
 
 
 def entry_words(entry: Entry) -> str:
@@ -103,3 +124,4 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["square_name"] = square_name
     app.jinja_env.globals["money"] = money
     app.jinja_env.filters["entry_words"] = entry_words
+    app.jinja_env.filters["pending_words"] = pending_words

@@ -265,3 +265,22 @@ def test_the_debt_panel_lists_every_way_to_raise_cash(jma):
     for a in legal_actions(s):
         by_type.setdefault(a.type, []).append(a)
     assert _ways_to_pay(s, by_type) == [("sell buildings on orange", 50), ("mortgage Boardwalk", 200)]
+
+
+def test_the_table_speaks_japanese_on_a_device_that_chose_it(client):
+    game_id = new_game(client, players="あき\nけん")
+    client.get("/lang/ja")
+    page = post(client, game_id, 0, {"type": "roll", "player": "あき"}, dice="1,2").get_data(as_text=True)
+    assert "あき は バルティック・アベニュー へ進む" in page
+    assert "あき が バルティック・アベニュー を購入するか待ち（拒否なら競売）" in page
+    assert 'lang="ja"' in page
+    english = post(client, game_id, 1, {"type": "bid", "player": "けん"}, amount="10").get_data(as_text=True)
+    assert "ルール" in english and "購入を拒否したプレイヤーも競売に参加できます" in english
+    client.get("/lang/en")
+    assert "waiting for あき to buy or decline Baltic Avenue" in client.get(f"/games/{game_id}").get_data(as_text=True)
+
+
+def test_the_language_follows_the_browser_until_a_device_chooses(client):
+    page = client.get("/", headers={"Accept-Language": "ja,en;q=0.5"}).get_data(as_text=True)
+    assert "新しいゲーム" in page
+    assert "New game" in client.get("/", headers={"Accept-Language": "en"}).get_data(as_text=True)

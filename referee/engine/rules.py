@@ -142,32 +142,51 @@ def _sq_name(state: GameState, square: int) -> str:
     return state.ruleset.squares[square].name.get("en") or state.ruleset.squares[square].id
 
 
-def describe_pending(state: GameState) -> str:
+def _identity(text: str) -> str:
+    return text
+
+
+def describe_pending(state: GameState, _: Callable[[str], str] = _identity, lang: str = "en") -> str:
+    """What the table is waiting for, in words.  ``_`` translates the message patterns (the web app passes
+    its gettext); ``lang`` picks square names."""
     p = state.pending
     name = state.name
+
+    def sq(i: int) -> str:
+        return state.ruleset.squares[i].name.get(lang) or _sq_name(state, i)
+
     if isinstance(p, SeatingRoll):
-        return "waiting for the seating roll of " + ", ".join(name(i) for i in p.waiting)
+        return _("waiting for the seating roll of {players}").format(players=", ".join(name(i) for i in p.waiting))
     if isinstance(p, AwaitRoll):
-        return f"waiting for {name(p.player)} to roll"
+        return _("waiting for {player} to roll").format(player=name(p.player))
     if isinstance(p, BuyOrAuction):
-        return f"waiting for {name(p.player)} to buy or decline {_sq_name(state, p.square)}"
+        return _("waiting for {player} to buy or decline {square}").format(player=name(p.player), square=sq(p.square))
     if isinstance(p, Auction):
-        return f"auction of {_sq_name(state, p.square)} in progress"
+        return _("auction of {square} in progress").format(square=sq(p.square))
     if isinstance(p, IncomeTaxChoice):
-        return f"waiting for {name(p.player)} to choose how to pay income tax"
+        return _("waiting for {player} to choose how to pay income tax").format(player=name(p.player))
     if isinstance(p, DrawCard):
-        return f"waiting for the {p.deck.replace('_', ' ')} card {name(p.player)} drew"
+        deck = _("Chance") if p.deck == "chance" else _("Community Chest")
+        return _("waiting for the {deck} card {player} drew").format(deck=deck, player=name(p.player))
     if isinstance(p, RentRoll):
-        return f"waiting for {name(p.player)}'s roll for the utility rent"
+        return _("waiting for {player}'s roll for the utility rent").format(player=name(p.player))
     if isinstance(p, JailFine):
-        return f"waiting for {name(p.player)} to pay the fine or use a card to leave jail"
+        return _("waiting for {player} to pay the fine or use a card to leave jail").format(player=name(p.player))
     if isinstance(p, Debt):
-        return f"{name(p.debtor)} owes {name(p.creditor)} {_money(state, p.amount)} ({p.reason})"
+        return _("{debtor} owes {creditor} {amount} ({reason})").format(
+            debtor=name(p.debtor), creditor=name(p.creditor), amount=_money(state, p.amount), reason=_(p.reason))
+    if isinstance(p, BuildRound):
+        return _("building declarations: waiting for others to follow, or for the referee to close them")
+    if isinstance(p, BuildingAuction):
+        return _("house-shortage auction of one {kind}").format(kind=_(p.kind))
+    if isinstance(p, PlaceBuilding):
+        return _("waiting for {player} to choose the lot for the {kind}").format(player=name(p.player),
+                                                                                kind=_(p.kind))
     if isinstance(p, GameOver):
-        return "the game is over"
+        return _("the game is over")
     if isinstance(p, RollOff):
-        return "waiting for the roll-off of " + ", ".join(name(i) for i in p.waiting)
-    return "nothing pending"
+        return _("waiting for the roll-off of {players}").format(players=", ".join(name(i) for i in p.waiting))
+    return _("nothing pending")
 
 
 def _not_now(state: GameState, entry_type: str, clause: str) -> IllegalEntry:

@@ -9,10 +9,9 @@ from flask import Blueprint, flash, redirect, render_template, request, session,
 from .. import service
 from ..engine import Game, legal_actions
 from ..engine.ending import ranking
-from ..engine.rules import describe_pending
 from ..forms import UnlockForm
 from ..engine.building import smallest_sale
-from ..words import entry_words, event_words, square_name
+from ..words import entry_words, event_words, pending_words, square_name
 from .games import unlock
 
 bp = Blueprint("table", __name__)
@@ -47,12 +46,19 @@ def _view_model(table: service.Table, upto: int | None = None) -> dict:
         by_type.setdefault(a.type, []).append(a)
     return {
         "row": table.row, "game": game, "state": state, "ruleset": state.ruleset, "seq": table.seq,
-        "upto": upto, "pending": describe_pending(state), "actions": by_type,
+        "upto": upto, "pending": pending_words(state), "actions": by_type,
         "ranking": ranking(state) if state.over else None,
         "clock": service.clock(table.row),
         "ways_to_pay": _ways_to_pay(state, by_type),
         "log": _log(game, len(game.entries) - RECENT, len(game.entries)),
     }
+
+
+def _clause_texts(game_id: int, rule: str) -> dict[str, str]:
+    """The refused rule's clause in every language the ruleset gives (the screen shows the original and the
+    device's language)."""
+    clause = service.load(game_id).game.ruleset.clauses.get(rule)
+    return dict(clause.text) if clause else {}
 
 
 def _ways_to_pay(state, by_type: dict) -> list[tuple[str, int]]:
@@ -226,7 +232,7 @@ def record(game_id: int):
         outcome = service.record(game_id, data, seq)
     except (service.StaleEntry, service.MalformedEntry, service.IllegalEntry) as exc:
         flash({"kind": "refused", "message": exc.message, "clause": exc.clause, "code": exc.code,
-               "rule": exc.rule, "game": game_id})
+               "rule": exc.rule, "game": game_id, "texts": _clause_texts(game_id, exc.rule)})
     else:
         lines = [w for w in (event_words(outcome.state, e) for e in outcome.events) if w]
         flash({"kind": "done", "message": entry_words(service.load(game_id).game.entries[-1]), "details": lines})
