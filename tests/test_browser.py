@@ -120,3 +120,127 @@ def test_a_stale_tablet_is_refused_and_the_roll_is_recorded_once(server, browser
     assert len(record) == 2
     first.close()
     second.close()
+
+
+def import_prefix(page, server, record: Path, entries: int, pin="2468") -> int:
+    """Continue a recorded game in the browser: import its first ``entries`` entries."""
+    lines = record.read_text(encoding="utf-8").splitlines()[: entries + 1]
+    path = ARTIFACTS / f"{record.stem}-{entries}.jsonl"
+    ARTIFACTS.mkdir(exist_ok=True)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    page.goto(server + "/")
+    page.set_input_files("input[name=record]", str(path))
+    page.fill("form[enctype] input[name=pin]", pin)
+    page.click("form[enctype] button")
+    page.wait_for_selector(".decision")
+    return int(page.url.rsplit("/", 1)[1])
+
+
+GOLDEN = Path(__file__).parent / "golden" / "jma-simulated-shortage.jsonl"
+
+
+def test_a_short_jma_game_on_a_tablet_from_the_seating_roll(server, browser):
+    page = browser.new_page(viewport=TABLET)
+    page.goto(server + "/")
+    page.fill("textarea[name=players]", "Aki\nBen\nChie")
+    page.fill("form[action='/games'] input[name=pin]", "2468")
+    page.click("text=Start the game")
+    page.wait_for_selector(".decision")
+    for a, b in ((3, 4), (6, 5), (3, 4), (1, 2), (4, 4)):  # Aki and Chie tie on 7 and roll again
+        dice(page, a, b)
+    assert [n.strip() for n in page.locator(".player strong").all_inner_texts()] == ["Ben", "Chie", "Aki"]
+    dice(page, 2, 3)
+    tap(page, "Buy Reading Railroad for $200")
+    dice(page, 3, 3)
+    tap(page, "Decline: auction it")
+    page.check("input[name=players][value=Ben]")
+    page.check("input[name=players][value=Chie]")
+    page.fill("form:has(input[name=players]) input[name=amount]", "60")
+    tap(page, "Equal calls at once")
+    assert "Highest bid: $60 by Ben" in page.inner_text(".decision")  # Aki moves next: Ben is nearer than Chie
+    tap(page, "Hammer: sold")
+    dice(page, 1, 2)
+    tap(page, "Buy Connecticut Avenue for $120")
+    dice(page, 2, 5)  # Aki: Chance
+    tap(page, "Go back 3 spaces")
+    assert "Aki pays the bank $200 tax" in page.inner_text(".flash")
+    dice(page, 2, 2)  # Ben on Chie's Connecticut Avenue
+    assert "Ben pays Chie $8 rent" in page.inner_text(".flash")
+    dice(page, 6, 5)
+    dice(page, 6, 6)
+    tap(page, "Buy Kentucky Avenue for $220")
+    dice(page, 5, 4)  # Go to Jail
+    assert "Chie goes to jail" in page.inner_text(".flash")
+    dice(page, 3, 4)
+    tap(page, "Buy St. Charles Place for $140")
+    page.fill("input[name=count]", "2")
+    page.fill("input[name=note]", "the dice were 3 and 3")
+    tap(page, "Void the latest entries")
+    assert "waiting for Aki to roll" in page.inner_text(".decision")
+    assert "$1,300" in page.inner_text(".players")
+    page.click("summary:has-text('Mortgages')")
+    tap(page, "Ben: mortgage Reading Railroad +$100")
+    assert "Reading Railroad is mortgaged" in page.inner_text(".flash")
+    page.click("summary:has-text('Trade')")
+    form = page.locator("form:has(button:has-text('Record trade Ben ⇄ Aki'))")
+    form.locator("input[name=give-deeds][value=oriental-avenue]").check()
+    form.locator("input[name=take-cash]").fill("40")
+    form.locator("button:has-text('Check against the rules')").click()
+    page.wait_for_load_state()
+    refusal = page.inner_text(".flash.refused")
+    assert "mortgage value" in refusal and "抵当に入っていない権利書の抵当価額以下での譲渡" in refusal
+    shot(page, "trade-refused")
+    page.close()
+
+
+def test_a_house_shortage_auction_on_a_tablet(server, browser):
+    page = browser.new_page(viewport=TABLET)
+    import_prefix(page, server, GOLDEN, 1612)
+    assert "building declarations" in page.inner_text(".decision")
+    tap(page, "No one else follows: close the declarations")
+    assert "house-shortage auction" in page.inner_text(".decision")
+    shot(page, "shortage-auction")
+    bidder = page.locator(".decision .row:has(button:text-is('Bid'))").first
+    bidder.locator("input[name=amount]").fill("250")
+    bidder.locator("button:text-is('Bid')").click()
+    page.wait_for_load_state()
+    tap(page, "Hammer: sold")
+    assert "chooses the lot" in page.inner_text(".decision")
+    page.locator(".decision form button").first.click()
+    page.wait_for_load_state()
+    assert "pays the bank $250 for a building at auction" in page.inner_text(".flash")
+    page.close()
+
+
+def test_bankruptcy_and_the_final_ranking_on_a_tablet(server, browser):
+    page = browser.new_page(viewport=TABLET)
+    import_prefix(page, server, GOLDEN, 1674)
+    assert "even by selling and mortgaging everything" in page.inner_text(".decision")
+    tap(page, "No rescue: bankrupt")
+    assert "Final ranking (monopoly win)" in page.inner_text(".decision")
+    assert page.locator(".decision table.log tr").count() == 5
+    shot(page, "ranking")
+    page.close()
+
+
+def test_time_called_makes_a_provisional_bankruptcy_final_and_ranks_the_table(server, browser):
+    page = browser.new_page(viewport=TABLET)
+    import_prefix(page, server, GOLDEN, 1031)
+    page.click("summary:has-text('Game clock')")
+    tap(page, "Time called")
+    assert "Ben is bankrupt" in page.inner_text(".flash")
+    for _ in range(3):  # the last roll, and any decision it brings
+        if "Final ranking" in page.inner_text(".decision"):
+            break
+        if page.locator(".dicepad").count():
+            dice(page, 1, 2)
+        elif page.locator("button:has-text('Decline: auction it')").count():
+            tap(page, "Decline: auction it")
+            tap(page, "Close: no bid")
+        else:
+            page.locator(".decision form button").first.click()
+            page.wait_for_load_state()
+    text = page.inner_text(".decision")
+    assert "Final ranking (time)" in text or "roll-off" in text
+    shot(page, "timed-finish")
+    page.close()
