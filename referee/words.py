@@ -97,9 +97,22 @@ def pending_words(state: GameState) -> str:
     return describe_pending(state, _, _lang())
 
 
+def _entry_labels() -> dict[str, str]:
+    return {
+        "seat_roll": _("seating roll"), "roll": _("rolls"), "buy": _("buys"), "decline": _("declines: auction"),
+        "bid": _("bids"), "hammer": _("hammer"), "income_tax": _("income tax"), "card": _("card"),
+        "rent_roll": _("rent roll"), "pay_bail": _("pays to leave jail"), "use_jail_card": _("uses a jail card"),
+        "mortgage": _("mortgages"), "unmortgage": _("lifts the mortgage on"), "bankrupt": _("bankrupt"),
+        "build": _("declares buildings"), "withdraw_build": _("reduces the declaration"),
+        "close_builds": _("declarations closed"), "place_building": _("builds on"),
+        "sell_buildings": _("sells buildings"), "trade": _("trades with"), "time_called": _("time called"),
+        "rolloff": _("roll-off"), "void": _("void"),
+    }
+
+
 def entry_words(entry: Entry) -> str:
-    """An entry as the referee recorded it."""
-    parts = [entry.type.replace("_", " ")]
+    """An entry as the referee recorded it, in the device's language."""
+    parts = [_entry_labels().get(entry.type, entry.type)]
     if entry.player:
         parts.insert(0, entry.player)
     if entry.players:
@@ -112,7 +125,7 @@ def entry_words(entry: Entry) -> str:
         if value is not None:
             parts.append(str(value))
     if entry.count:
-        parts.append(f"the latest {entry.count}")
+        parts.append(_("the latest %(n)s", n=entry.count))
     if entry.targets:
         parts.append(", ".join(f"{sq} {lvl}" for sq, lvl in entry.targets))
     if entry.note:

@@ -10,7 +10,10 @@ from .. import service
 from ..engine import Game, legal_actions
 from ..engine.ending import ranking
 from ..forms import UnlockForm
+from flask_babel import gettext
+
 from ..engine.building import smallest_sale
+from ..refusals import title as refusal_title
 from ..words import entry_words, event_words, pending_words, square_name
 from .games import unlock
 
@@ -198,42 +201,36 @@ def _entry_from_form(form) -> tuple[dict, int]:
     return data, seq
 
 
-@bp.post("/games/<int:game_id>/check")
-@referee_required
-def check(game_id: int):
-    """Check an entry (a proposed trade) against the rules without recording it."""
+def _submit(game_id: int, act, done_message) -> object:
+    """Read the entry a table form describes, hand it to ``act`` (record or check), flash the outcome."""
     if _load(game_id) is None:
         return render_template("error.html", message=f"no game {game_id}"), 404
     try:
         data, seq = _entry_from_form(request.form)
-        outcome = service.check(game_id, data, seq)
     except (KeyError, ValueError, TypeError):
-        flash({"kind": "refused", "message": "this form is not one the table screen makes"})
+        flash({"kind": "refused", "message": gettext("this form is not one the table screen makes: nothing was "
+                                                     "recorded")})
+        return redirect(url_for(".table", game_id=game_id)), 303
+    try:
+        outcome = act(game_id, data, seq)
     except (service.StaleEntry, service.MalformedEntry, service.IllegalEntry) as exc:
-        flash({"kind": "refused", "message": "not allowed: " + exc.message, "clause": exc.clause,
-               "rule": exc.rule, "game": game_id})
+        flash({"kind": "refused", "title": refusal_title(exc.code), "message": exc.message, "clause": exc.clause,
+               "code": exc.code, "rule": exc.rule, "game": game_id, "texts": _clause_texts(game_id, exc.rule)})
     else:
         lines = [w for w in (event_words(outcome.state, e) for e in outcome.events) if w]
-        flash({"kind": "done", "message": "allowed (not recorded yet)", "details": lines})
+        flash({"kind": "done", "message": done_message(game_id), "details": lines})
     return redirect(url_for(".table", game_id=game_id)), 303
+
+
+@bp.post("/games/<int:game_id>/check")
+@referee_required
+def check(game_id: int):
+    """Check an entry (a proposed trade) against the rules without recording it."""
+    return _submit(game_id, service.check, lambda _game_id: gettext("allowed (not recorded yet)"))
 
 
 @bp.post("/games/<int:game_id>/record")
 @referee_required
 def record(game_id: int):
-    if _load(game_id) is None:
-        return render_template("error.html", message=f"no game {game_id}"), 404
-    try:
-        data, seq = _entry_from_form(request.form)
-    except (KeyError, ValueError, TypeError):
-        flash({"kind": "refused", "message": "this form is not one the table screen makes: nothing was recorded"})
-        return redirect(url_for(".table", game_id=game_id)), 303
-    try:
-        outcome = service.record(game_id, data, seq)
-    except (service.StaleEntry, service.MalformedEntry, service.IllegalEntry) as exc:
-        flash({"kind": "refused", "message": exc.message, "clause": exc.clause, "code": exc.code,
-               "rule": exc.rule, "game": game_id, "texts": _clause_texts(game_id, exc.rule)})
-    else:
-        lines = [w for w in (event_words(outcome.state, e) for e in outcome.events) if w]
-        flash({"kind": "done", "message": entry_words(service.load(game_id).game.entries[-1]), "details": lines})
-    return redirect(url_for(".table", game_id=game_id)), 303
+    return _submit(game_id, service.record,
+                   lambda game_id: entry_words(service.load(game_id).game.entries[-1]))

@@ -1,0 +1,101 @@
+"""Update the Japanese catalogue from the sources: scripts/translations.py (after pybabel extract).
+
+    pybabel extract -F babel.cfg -k _ -k gettext -k _l -k lazy_gettext -o /tmp/messages.pot .
+    .venv/bin/python scripts/translations.py /tmp/messages.pot
+
+Keeps every existing translation, adds the new ones from NEW below, lists what is still missing, and
+writes messages.po and the compiled messages.mo that the app reads.
+"""
+import sys
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+
+PO = Path(__file__).resolve().parent.parent / "referee" / "translations" / "ja" / "LC_MESSAGES" / "messages.po"
+NEW = {
+    "allowed (not recorded yet)": "ルール上可能（まだ記録されていません）",
+    "this form is not one the table screen makes: nothing was recorded": "この画面から送られたフォームではありません：何も記録されていません",
+    "the latest %(n)s": "直近%(n)s件",
+    "seating roll": "スタート順のサイコロ", "rolls": "サイコロ", "buys": "購入", "declines: auction": "購入しない：競売",
+    "bids": "入札", "hammer": "落札", "income tax": "所得税", "rent roll": "レンタル料のサイコロ",
+    "pays to leave jail": "出所料を払う", "uses a jail card": "釈放カードを使う", "mortgages": "抵当に入れる",
+    "lifts the mortgage on": "抵当を戻す", "declares buildings": "建設を宣言", "reduces the declaration": "宣言を減らす",
+    "declarations closed": "宣言の締め切り", "builds on": "建設", "sells buildings": "建物を売却",
+    "trades with": "取引", "time called": "終了の合図", "roll-off": "順位決定のサイコロ", "void": "取り消し",
+    "Refused": "できません",
+    "Too late: the player has already rolled": "すでにサイコロを振った後です",
+    "Already mortgaged": "すでに抵当に入っています", "Not a valid bid amount": "入札額がルールに合いません",
+    "Not two dice": "サイコロ2個ではありません", "A field of the entry is wrong": "記録の項目に誤りがあります",
+    "Too many buildings for one lot": "1つの土地に建てられる数を超えています",
+    "Not a reduction of the declaration": "宣言を減らす内容ではありません",
+    "That player is bankrupt": "そのプレーヤーは破産しています", "Below the building price": "建設定価を下回っています",
+    "A deed may not go for its mortgage value or less": "抵当価額以下での権利書の譲渡はできません",
+    "The bid must beat the highest bid": "最高値を上回る必要があります",
+    "The colour group has buildings": "そのカラーグループに建物があります",
+    "No buying back at once at another price": "その場で異なる価格での買い戻しはできません",
+    "Not bankrupt: the debt can still be raised": "破産ではありません：まだ負債を支払う現金を作れます",
+    "Not enough cash": "現金が足りません", "A building cannot go there": "そこには建てられません",
+    "That card is held by a player": "そのカードはプレーヤーが持っています",
+    "A rescue comes from a player other than the creditor": "救済は債権者以外のプレーヤーからのみです",
+    "A declaration stands while the bank has enough": "銀行の在庫内では宣言を取り消せません",
+    "A player is named twice": "同じプレーヤーが2回指定されています", "A deed is named twice": "同じ権利書が2回指定されています",
+    "Out of this auction after an unpayable bid": "支払えない落札をしたためこの競売には参加できません",
+    "Out of this round of declarations after an unpayable bid": "支払えない落札をしたためこの宣言には参加できません",
+    "The game is over": "ゲームは終了しています", "Gifts are not allowed": "贈与はできません",
+    "A hotel cannot be broken into houses from the bank": "銀行の家を加えてホテルを家に戻すことはできません",
+    "The bank has not enough houses": "銀行に家が足りません", "Impossible die": "ありえないサイコロの目です",
+    "A jail card may not go for $50 or more": "釈放カードを$50以上で譲渡することはできません",
+    "Something is missing from the entry": "記録に必要な項目がありません",
+    "A lot of the group is mortgaged": "同色の土地に抵当に入っているものがあります",
+    "No declaration to withdraw": "取り消す宣言がありません", "No get-out-of-jail card": "釈放カードがありません",
+    "Buildings go on streets only": "建物は土地にのみ建てられます", "Not an entry of the rules": "ルールの記録ではありません",
+    "Not an entry": "記録ではありません", "Only between turns": "手番と手番の間のみです",
+    "The bank has not enough buildings": "銀行の建物が足りません", "The player is not in jail": "刑務所に入っていません",
+    "Not mortgaged": "抵当に入っていません", "Not now": "今はできません", "Not the owner": "所有者ではありません",
+    "The game has not started": "ゲームはまだ始まっていません",
+    "Not the creditor who may take over": "引き取りを選べる債権者ではありません",
+    "That player is not due to roll": "そのプレーヤーの番ではありません",
+    "The whole colour group is needed": "同色の土地をすべて所有している必要があります",
+    "No lot to build on": "建てられる土地がありません",
+    "A player cannot trade with themself": "自分自身とは取引できません", "Another entry came first": "別の記録が先に入りました",
+    "Equal calls are not allowed: record the first call": "同額同時のコールは扱いません：先のコールを記録してください",
+    "Time has already been called": "すでに終了の合図がありました", "Time has been called": "終了の合図がありました",
+    "The even rule": "均等に建てるルール", "No such card in this deck": "この山にそのカードはありません",
+    "Unknown field in the entry": "記録に不明な項目があります", "No such player": "そのプレーヤーはいません",
+    "No such square": "そのマスはありません", "Unknown kind of entry": "不明な種類の記録です",
+    "Not that many entries to take back": "そこまで遡る記録がありません",
+    "A build cannot lower, a sale cannot raise": "建設で減らしたり売却で増やしたりはできません",
+    "Not that player's decision": "そのプレーヤーの判断ではありません",
+}
+
+
+def main(pot_path: str) -> int:
+    with open(pot_path, "rb") as fh:
+        pot = read_po(fh)
+    with PO.open("rb") as fh:
+        old = {m.id: m.string for m in read_po(fh) if m.id}
+    catalog = Catalog(locale="ja", project="referee")
+    missing = []
+    for message in pot:
+        if not message.id:
+            continue
+        text = old.get(message.id) or NEW.get(message.id, "")
+        if not text:
+            missing.append(message.id)
+        catalog.add(message.id, text, locations=message.locations)
+    for msgid, text in old.items():  # words translated at run time (reasons, building kinds)
+        if msgid not in catalog:
+            catalog.add(msgid, text)
+    with PO.open("wb") as fh:
+        write_po(fh, catalog, width=120)
+    with PO.with_suffix(".mo").open("wb") as fh:
+        write_mo(fh, catalog)
+    for msgid in missing:
+        print("missing:", msgid)
+    return 1 if missing else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1]))
