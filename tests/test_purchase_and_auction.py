@@ -2,7 +2,7 @@
 import pytest
 
 from referee.engine import IllegalEntry
-from referee.engine.state import Auction, AwaitRoll, BuyOrAuction
+from referee.engine.state import Auction, AwaitRoll
 
 from conftest import cash, do, events, give, sq, table
 
