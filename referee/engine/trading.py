@@ -92,7 +92,7 @@ def _jma_limits(state: GameState, a: int, b: int, give: Offer, take: Offer) -> I
     or more, no buying back at once at a different price."""
     if give.empty or take.empty:
         return _refuse(state, "gift", "trade: each side must give something: gifts are not allowed", "trade_limits")
-    for seller, goods, price in ((a, give, take), (b, take, give)):
+    for goods, price in ((give, take), (take, give)):
         if price.deeds or price.cards:
             continue  # an exchange of deeds or cards: no cash price to judge
         if goods.deeds and not goods.cards:
