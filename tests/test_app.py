@@ -284,3 +284,11 @@ def test_the_language_follows_the_browser_until_a_device_chooses(client):
     page = client.get("/", headers={"Accept-Language": "ja,en;q=0.5"}).get_data(as_text=True)
     assert "新しいゲーム" in page
     assert "New game" in client.get("/", headers={"Accept-Language": "en"}).get_data(as_text=True)
+
+
+def test_player_names_in_any_script(client):
+    game_id = new_game(client, players="あき\n김민수\nJürgen Groß")
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "あき" in page and "김민수" in page and "Jürgen Groß" in page
+    record = client.get(f"/games/{game_id}/record.jsonl").get_data(as_text=True)
+    assert json.loads(record.splitlines()[0])["players"] == ["あき", "김민수", "Jürgen Groß"]

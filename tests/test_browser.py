@@ -245,3 +245,17 @@ def test_time_called_makes_a_provisional_bankruptcy_final_and_ranks_the_table(se
     assert "Final ranking (time)" in text or "roll-off" in text
     shot(page, "timed-finish")
     page.close()
+
+
+def test_the_screen_says_plainly_when_the_server_cannot_be_reached(server, browser):
+    context = browser.new_context(viewport=TABLET)
+    page = context.new_page()
+    start_game(page, server)
+    context.set_offline(True)
+    page.wait_for_selector("#offline", state="visible", timeout=15000)
+    assert "Cannot reach the server" in page.inner_text("#offline")
+    page.locator(".dicepad button", has_text="1·2").click()  # refused on the tablet: nothing is sent
+    assert page.locator("#offline").is_visible()
+    context.set_offline(False)
+    page.wait_for_selector("#offline", state="hidden", timeout=15000)
+    context.close()

@@ -16,6 +16,12 @@ def unlock(game_id: int) -> None:
     session["referee_games"] = sorted(games)
 
 
+@bp.get("/ping")
+def ping():
+    """The tablets' heartbeat: the page says plainly when the server cannot be reached."""
+    return {"ok": True}
+
+
 @bp.get("/")
 def index():
     return render_template("games/index.html", games=service.list_games(), form=NewGameForm(),
