@@ -49,3 +49,23 @@ def load(ruleset_id: str = DEFAULT_RULESET) -> Ruleset:
     if ruleset_id not in available():
         raise RulesetError(f"unknown ruleset {ruleset_id!r}; available: {', '.join(available())}")
     return load_path(RULESETS_DIR / f"{ruleset_id}.toml")
+
+
+SCORING_DIR = RULESETS_DIR / "scoring"
+
+
+def available_schemes() -> list[str]:
+    return sorted(p.stem for p in SCORING_DIR.glob("*.toml"))
+
+
+@lru_cache(maxsize=None)
+def load_scheme(scheme_id: str):
+    """The scoring scheme ``rulesets/scoring/ID.toml``."""
+    from .tournament.scoring import parse_scheme
+
+    if scheme_id not in available_schemes():
+        raise RulesetError(f"unknown scoring scheme {scheme_id!r}; available: {', '.join(available_schemes())}")
+    try:
+        return parse_scheme(_read(SCORING_DIR / f"{scheme_id}.toml"))
+    except RulesetError as exc:
+        raise RulesetError(f"scoring/{scheme_id}.toml: {exc}") from None

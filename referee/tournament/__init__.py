@@ -1,0 +1,1 @@
+"""Tournaments: scoring schemes (data) and standings, from the engine's final rankings."""
