@@ -1,0 +1,74 @@
+"""Seating a round: table sizes, a draw that avoids repeat opponents, and seeded final tables."""
+from __future__ import annotations
+
+import random
+from itertools import combinations
+
+
+def table_sizes(players: int) -> list[int]:
+    """Tables of 4, or of 5 where the numbers do not divide (smaller tables only below 8 players)."""
+    if players < 2:
+        raise ValueError(f"a round needs at least 2 players, not {players}")
+    for tables in range(players // 4, players // 5 - 1, -1):  # as many tables of 4 as possible
+        if tables and 4 * tables <= players <= 5 * tables:
+            base, extra = divmod(players, tables)
+            return [base + 1] * extra + [base] * (tables - extra)
+    tables = max(1, round(players / 4))
+    base, extra = divmod(players, tables)
+    return [base + 1] * extra + [base] * (tables - extra)
+
+
+def repeats(tables: list[list[str]], met: dict[frozenset, int]) -> int:
+    """How many pairs at these tables have already met (counted as often as they met)."""
+    return sum(met.get(frozenset(pair), 0) for table in tables for pair in combinations(table, 2))
+
+
+def draw(players: list[str], met: dict[frozenset, int], rng: random.Random, tries: int = 200) -> list[list[str]]:
+    """Tables for a round: the draw with the fewest repeat opponents found over ``tries`` shuffles, each
+    improved by swapping players between tables while that removes repeats."""
+    sizes = table_sizes(len(players))
+    best: list[list[str]] | None = None
+    best_cost = None
+    for _ in range(tries):
+        order = players[:]
+        rng.shuffle(order)
+        tables, start = [], 0
+        for size in sizes:
+            tables.append(order[start:start + size])
+            start += size
+        cost = repeats(tables, met)
+        improved = True
+        while improved and cost:
+            improved = False
+            for a, b in combinations(range(len(tables)), 2):
+                for i in range(len(tables[a])):
+                    for j in range(len(tables[b])):
+                        tables[a][i], tables[b][j] = tables[b][j], tables[a][i]
+                        new = repeats(tables, met)
+                        if new < cost:
+                            cost, improved = new, True
+                        else:
+                            tables[a][i], tables[b][j] = tables[b][j], tables[a][i]
+        if best_cost is None or cost < best_cost:
+            best, best_cost = [t[:] for t in tables], cost
+        if best_cost == 0:
+            break
+    return best
+
+
+def met_counts(rounds: list[list[list[str]]]) -> dict[frozenset, int]:
+    met: dict[frozenset, int] = {}
+    for tables in rounds:
+        for table in tables:
+            for pair in combinations(table, 2):
+                met[frozenset(pair)] = met.get(frozenset(pair), 0) + 1
+    return met
+
+
+def seeded(ranked: list[str], table_count: int) -> list[list[str]]:
+    """Final tables from the standings: the top players first, spread snake-wise over the tables."""
+    tables: list[list[str]] = [[] for _ in range(table_count)]
+    for i, player in enumerate(ranked):
+        lap, pos = divmod(i, table_count)
+        tables[pos if lap % 2 == 0 else table_count - 1 - pos].append(player)
+    return tables
