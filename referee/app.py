@@ -49,10 +49,11 @@ def create_app(test_config: dict | None = None) -> Flask:
     csrf.init_app(app)
 
     from . import i18n, words
-    from .views import games, table
+    from .views import games, table, tournaments
 
     app.register_blueprint(games.bp)
     app.register_blueprint(table.bp)
+    app.register_blueprint(tournaments.bp)
     words.init_app(app)
     i18n.init_app(app)
     if app.config.get("CREATE_TABLES", True):

@@ -144,6 +144,18 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_demo(args: argparse.Namespace) -> int:
+    from . import create_app
+    from .demo import DEMO_PIN, build_demo
+
+    app = create_app()
+    with app.app_context():
+        tournament_id = build_demo(args.seed, args.max_turns)
+    print(f"demo tournament {tournament_id}: one round played; director PIN {DEMO_PIN}")
+    print(f"  standings: /tournaments/{tournament_id}/standings   director: /tournaments/{tournament_id}")
+    return 0
+
+
 def _positive(text: str) -> int:
     value = int(text)
     if value < 1:
@@ -180,6 +192,10 @@ def build_parser() -> argparse.ArgumentParser:
     sv.add_argument("--port", type=int, default=5000)
     sv.add_argument("--dev", action="store_true", help="Flask's development server with the debugger")
     sv.set_defaults(func=cmd_serve)
+    dm = sub.add_parser("demo", help="fill the database with a demo tournament: one round of real games")
+    dm.add_argument("--seed", type=int, default=1)
+    dm.add_argument("--max-turns", type=_positive, default=120, help="turns before time is called on a table")
+    dm.set_defaults(func=cmd_demo)
     return parser
 
 

@@ -45,3 +45,48 @@ class EntryRow(db.Model):
     data: Mapped[str] = mapped_column(Text)  # the entry as a JSON object, as in the record file
     recorded_at: Mapped[datetime] = mapped_column(default=_now)
     game: Mapped[GameRow] = relationship(back_populates="entries")
+
+
+class TournamentRow(db.Model):
+    __tablename__ = "tournaments"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(200))
+    scheme: Mapped[str] = mapped_column(String(80))  # a scoring scheme id (rulesets/scoring/)
+    ruleset: Mapped[str] = mapped_column(String(80))
+    options: Mapped[dict] = mapped_column(JSON, default=dict)  # tournament regulations over the ruleset
+    round_minutes: Mapped[list] = mapped_column(JSON, default=list)  # minutes per round; the last repeats
+    pin_hash: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(default=_now)
+    players: Mapped[list["TournamentPlayer"]] = relationship(order_by="TournamentPlayer.id",
+                                                            cascade="all, delete-orphan")
+    rounds: Mapped[list["RoundRow"]] = relationship(order_by="RoundRow.number", cascade="all, delete-orphan")
+
+
+class TournamentPlayer(db.Model):
+    __tablename__ = "tournament_players"
+    __table_args__ = (UniqueConstraint("tournament_id", "name", name="uq_tournament_player"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(200))
+
+
+class RoundRow(db.Model):
+    __tablename__ = "rounds"
+    __table_args__ = (UniqueConstraint("tournament_id", "number", name="uq_round_number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int] = mapped_column()
+    final: Mapped[bool] = mapped_column(default=False)
+    tables: Mapped[list["TableRow"]] = relationship(order_by="TableRow.number", cascade="all, delete-orphan")
+
+
+class TableRow(db.Model):
+    __tablename__ = "tables"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    round_id: Mapped[int] = mapped_column(ForeignKey("rounds.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int] = mapped_column()
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))

@@ -8,6 +8,7 @@ a second tablet or a retried request can never record a fact twice.
 from __future__ import annotations
 
 import json
+import random
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -24,7 +25,8 @@ from .engine import (
     parse_record, replay, resolve, with_options,
 )
 from .engine.record import parse_header
-from .models import EntryRow, GameRow
+from .models import EntryRow, GameRow, RoundRow, TableRow, TournamentPlayer, TournamentRow
+from .tournament import seating as seeding
 
 CACHE_SIZE = 64
 
@@ -235,3 +237,137 @@ def import_record(text: str, pin: str) -> int:
 
 __all__ = ["BadGameSetup", "GameNotFound", "IllegalEntry", "MalformedEntry", "RecordError", "StaleEntry",
            "Clock", "Table", "check_pin", "clock", "create_game", "set_clock", "export_record", "import_record", "list_games", "load", "record"]
+
+
+# --- tournaments ------------------------------------------------------------
+
+
+class BadTournament(RefereeError):
+    code = "bad_tournament"
+
+
+@dataclass(frozen=True)
+class TableView:
+    """One table of a round as the director sees it."""
+
+    number: int
+    game_id: int
+    players: list[tuple[str, int, bool]]  # name, cash, bankrupt
+    pending: str
+    turn: int
+    over: bool
+    clock: Clock
+
+
+def create_tournament(name: str, scheme: str, ruleset_id: str, players: list[str], pin: str,
+                      round_minutes: list[int] | None = None, options: dict | None = None) -> int:
+    try:
+        rulesets.load_scheme(scheme)
+        with_options(rulesets.load(ruleset_id), options or {})
+    except RulesetError as exc:
+        raise BadTournament(str(exc)) from None
+    names = [p.strip() for p in players if p.strip()]
+    if len(names) < 2 or len(set(names)) != len(names):
+        raise BadTournament(f"a tournament needs at least 2 players with different names, got {names!r}")
+    if len(pin) < 4:
+        raise BadTournament("the director PIN must have at least 4 characters")
+    row = TournamentRow(name=name, scheme=scheme, ruleset=ruleset_id, options=options or {},
+                        round_minutes=list(round_minutes or []), pin_hash=generate_password_hash(pin),
+                        players=[TournamentPlayer(name=n) for n in names])
+    db.session.add(row)
+    db.session.commit()
+    return row.id
+
+
+def get_tournament(tournament_id: int) -> TournamentRow:
+    row = db.session.get(TournamentRow, tournament_id)
+    if row is None:
+        raise GameNotFound(f"no tournament {tournament_id}")
+    return row
+
+
+def check_director_pin(tournament_id: int, pin: str) -> bool:
+    row = db.session.get(TournamentRow, tournament_id)
+    return row is not None and check_password_hash(row.pin_hash, pin)
+
+
+def list_tournaments() -> list[TournamentRow]:
+    return list(db.session.scalars(select(TournamentRow).order_by(TournamentRow.id.desc())))
+
+
+def _round_tables(row: TournamentRow) -> list[list[list[str]]]:
+    return [[parse_header(db.session.get(GameRow, t.game_id).header).players for t in r.tables] for r in row.rounds]
+
+
+def seat_round(tournament_id: int, pin: str, final: bool = False) -> int:
+    """Seat the next round: a draw avoiding repeat opponents, or the final seeded from the standings.
+    Every table gets a game with the director's PIN and the round's time limit."""
+    row = get_tournament(tournament_id)
+    number = len(row.rounds) + 1
+    players = [p.name for p in row.players]
+    if row.rounds and not all(load(t.game_id).game.state.over for t in row.rounds[-1].tables):
+        raise BadTournament(f"round {number - 1} is still being played")
+    if final:
+        ranked = [s.player for s in tournament_standings(tournament_id)]
+        tables = seeding.seeded(ranked, len(seeding.table_sizes(len(ranked))))
+    else:
+        rng = random.Random(f"{tournament_id}-{number}")
+        tables = seeding.draw(players, seeding.met_counts(_round_tables(row)), rng)
+    minutes = row.round_minutes[min(number, len(row.round_minutes)) - 1] if row.round_minutes else None
+    round_row = RoundRow(tournament_id=tournament_id, number=number, final=final)
+    row.rounds.append(round_row)
+    for k, seats in enumerate(tables, start=1):
+        game_id = create_game(f"{row.name}: round {number}, table {k}", row.ruleset, seats, "roll", pin,
+                              minutes, row.options)
+        round_row.tables.append(TableRow(number=k, game_id=game_id))
+    db.session.commit()
+    return number
+
+
+def round_overview(tournament_id: int, number: int) -> list[TableView]:
+    from .engine.rules import describe_pending
+
+    row = get_tournament(tournament_id)
+    round_row = next((r for r in row.rounds if r.number == number), None)
+    if round_row is None:
+        raise GameNotFound(f"tournament {tournament_id} has no round {number}")
+    out = []
+    for t in round_row.tables:
+        table = load(t.game_id)
+        state = table.game.state
+        out.append(TableView(t.number, t.game_id, [(p.name, p.cash, p.bankrupt) for p in state.players],
+                             describe_pending(state), state.turn, state.over, clock(table.row)))
+    return out
+
+
+def call_time_on_round(tournament_id: int, number: int) -> int:
+    """Record 'time called' on every table of the round still playing; how many tables it was recorded on."""
+    called = 0
+    for view in round_overview(tournament_id, number):
+        table = load(view.game_id)
+        state = table.game.state
+        if state.over or state.time_called or type(state.pending).__name__ == "SeatingRoll":
+            continue
+        record(view.game_id, {"type": "time_called", "note": "called by the tournament director"}, table.seq)
+        called += 1
+    return called
+
+
+def tournament_results(tournament_id: int):
+    from .tournament.results import game_result
+
+    row = get_tournament(tournament_id)
+    results = []
+    for r in row.rounds:
+        for t in r.tables:
+            state = load(t.game_id).game.state
+            if state.over:
+                results.append(game_result(state, r.number, str(t.number)))
+    return results
+
+
+def tournament_standings(tournament_id: int):
+    from .tournament.scoring import standings
+
+    row = get_tournament(tournament_id)
+    return standings(rulesets.load_scheme(row.scheme), tournament_results(tournament_id))
