@@ -16,6 +16,20 @@ from babel.messages.pofile import read_po, write_po
 PO = Path(__file__).resolve().parent.parent / "referee" / "translations" / "ja" / "LC_MESSAGES" / "messages.po"
 NEW = {
     "allowed (not recorded yet)": "ルール上可能（まだ記録されていません）",
+    "Tournament": "大会", "round minutes must be whole numbers, e.g. 70 60 60": "各ゲームの時間は整数で（例：70 60 60）",
+    "wrong PIN": "PINが違います",
+    "the director PIN is needed to seat a round (it becomes the tables' referee PIN)":
+        "組み合わせには大会進行のPINが必要です（各卓の審判PINになります）",
+    "round %(n)s seated": "第%(n)s回戦の組み合わせを決定", "time called on %(n)s tables": "%(n)s卓で終了の合図",
+    "Tournaments": "大会", "games": "各ゲーム", "monopoly wins": "モノポリー勝ち", "assets": "資産",
+    "No finished games yet.": "終了したゲームはまだありません。", "standings": "順位表", "Round %(n)s": "第%(n)s回戦",
+    "final": "決勝", "Call time on every table of this round": "この回戦の全卓に終了の合図", "Table %(n)s": "第%(n)s卓",
+    "Seat the next round": "次の回戦の組み合わせ", "Director PIN": "大会進行PIN",
+    "final, seeded from the standings": "決勝（順位表から組み合わせ）", "Seat round %(n)s": "第%(n)s回戦を組む",
+    "Standings": "順位表", "players": "人", "No tournaments yet.": "大会はまだありません。", "New tournament": "新しい大会",
+    "Name": "名前", "Scoring": "得点方式", "Ruleset": "ルール", "Players, one per line": "プレーヤー（1行に1人）",
+    "Minutes per round (e.g. 70 60 60)": "各回戦の時間（分、例：70 60 60）", "Create the tournament": "大会を作成",
+    "Unlock": "ロック解除",
     "this form is not one the table screen makes: nothing was recorded": "この画面から送られたフォームではありません：何も記録されていません",
     "the latest %(n)s": "直近%(n)s件",
     "seating roll": "スタート順のサイコロ", "rolls": "サイコロ", "buys": "購入", "declines: auction": "購入しない：競売",
