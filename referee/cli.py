@@ -156,6 +156,27 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_report(args: argparse.Namespace) -> int:
+    from . import create_app, reports, service
+
+    app = create_app()
+    with app.app_context(), app.test_request_context():
+        try:
+            if args.kind == "standings":
+                data = reports.standings_pdf(args.tournament, args.size)
+            elif args.kind == "game":
+                data = reports.game_pdf(args.game, args.size)
+            else:
+                data = reports.scoresheet_pdf(args.players, args.size)
+        except service.GameNotFound as exc:
+            print(f"referee report: {exc}", file=sys.stderr)
+            return 1
+    with open(args.out, "wb") as fh:
+        fh.write(data)
+    print(f"referee report: wrote {args.out} ({len(data):,} bytes)")
+    return 0
+
+
 def _positive(text: str) -> int:
     value = int(text)
     if value < 1:
@@ -196,6 +217,14 @@ def build_parser() -> argparse.ArgumentParser:
     dm.add_argument("--seed", type=int, default=1)
     dm.add_argument("--max-turns", type=_positive, default=120, help="turns before time is called on a table")
     dm.set_defaults(func=cmd_demo)
+    rp2 = sub.add_parser("report", help="print a report as PDF: standings, a game's result sheet, a score sheet")
+    rp2.add_argument("kind", choices=("standings", "game", "scoresheet"))
+    rp2.add_argument("--tournament", type=int)
+    rp2.add_argument("--game", type=int)
+    rp2.add_argument("--players", type=int, default=4)
+    rp2.add_argument("--size", choices=("A4", "Letter"), default="A4")
+    rp2.add_argument("--out", required=True)
+    rp2.set_defaults(func=cmd_report)
     return parser
 
 

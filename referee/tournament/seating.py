@@ -23,10 +23,14 @@ def repeats(tables: list[list[str]], met: dict[frozenset, int]) -> int:
     return sum(met.get(frozenset(pair), 0) for table in tables for pair in combinations(table, 2))
 
 
-def draw(players: list[str], met: dict[frozenset, int], rng: random.Random, tries: int = 200) -> list[list[str]]:
+def draw(players: list[str], met: dict[frozenset, int], rng: random.Random, tries: int = 50) -> list[list[str]]:
     """Tables for a round: the draw with the fewest repeat opponents found over ``tries`` shuffles, each
-    improved by swapping players between tables while that removes repeats."""
+    improved by swapping two players of different tables while a swap removes repeats."""
     sizes = table_sizes(len(players))
+
+    def with_table(p: str, table: list[str], skip: str) -> int:
+        return sum(met.get(frozenset((p, q)), 0) for q in table if q != skip and q != p)
+
     best: list[list[str]] | None = None
     best_cost = None
     for _ in range(tries):
@@ -41,14 +45,16 @@ def draw(players: list[str], met: dict[frozenset, int], rng: random.Random, trie
         while improved and cost:
             improved = False
             for a, b in combinations(range(len(tables)), 2):
-                for i in range(len(tables[a])):
-                    for j in range(len(tables[b])):
-                        tables[a][i], tables[b][j] = tables[b][j], tables[a][i]
-                        new = repeats(tables, met)
-                        if new < cost:
-                            cost, improved = new, True
-                        else:
-                            tables[a][i], tables[b][j] = tables[b][j], tables[a][i]
+                ta, tb = tables[a], tables[b]
+                for i, x in enumerate(ta):
+                    for j, y in enumerate(tb):
+                        delta = (with_table(y, ta, x) + with_table(x, tb, y)
+                                 - with_table(x, ta, x) - with_table(y, tb, y))
+                        if delta < 0:
+                            ta[i], tb[j] = y, x
+                            x = y
+                            cost += delta
+                            improved = True
         if best_cost is None or cost < best_cost:
             best, best_cost = [t[:] for t in tables], cost
         if best_cost == 0:

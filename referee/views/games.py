@@ -1,7 +1,7 @@
 """Games: the list, a new game, importing and exporting records."""
 from __future__ import annotations
 
-from flask import Blueprint, Response, flash, redirect, render_template, session, url_for
+from flask import Blueprint, Response, flash, redirect, render_template, request, session, url_for
 
 from .. import service
 from ..forms import ImportForm, NewGameForm
@@ -65,6 +65,19 @@ def import_record():
         for field, errors in form.errors.items():
             flash({"kind": "refused", "message": f"{field}: {'; '.join(errors)}"})
     return redirect(url_for(".index"))
+
+
+@bp.get("/games/<int:game_id>/result.pdf")
+def result_pdf(game_id: int):
+    from .. import reports
+
+    size = request.args.get("size", "A4")
+    try:
+        data = reports.game_pdf(game_id, size if size in reports.PAGE_SIZES else "A4")
+    except service.GameNotFound:
+        return render_template("error.html", message=f"no game {game_id}"), 404
+    return Response(data, mimetype="application/pdf",
+                    headers={"Content-Disposition": f'inline; filename="game-{game_id}.pdf"'})
 
 
 @bp.get("/games/<int:game_id>/record.jsonl")

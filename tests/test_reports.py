@@ -1,0 +1,72 @@
+"""Printed reports: names as text in the PDF, with a CJK font embedded."""
+import shutil
+import subprocess
+
+import pytest
+
+from referee import create_app, reports, service
+from referee.demo import build_demo
+
+for tool in ("pdftotext", "pdffonts"):
+    if shutil.which(tool) is None:  # scripts/setup --tests installs poppler-utils
+        pytest.fail(f"{tool} is missing: run scripts/setup --tests", pytrace=False)
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory):
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False,
+                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path_factory.mktemp('r') / 'r.sqlite'}"})
+    with app.app_context():
+        tid = build_demo(seed=5, max_turns=60)
+    return app, tid
+
+
+def text_and_fonts(tmp_path, data: bytes) -> tuple[str, str]:
+    path = tmp_path / "r.pdf"
+    path.write_bytes(data)
+    text = subprocess.run(["pdftotext", "-enc", "UTF-8", str(path), "-"], capture_output=True, check=True).stdout
+    fonts = subprocess.run(["pdffonts", str(path)], capture_output=True, check=True).stdout
+    return text.decode("utf-8"), fonts.decode("utf-8")
+
+
+def test_the_standings_pdf_has_the_players_names_as_text_with_a_cjk_font_embedded(demo, tmp_path):
+    app, tid = demo
+    with app.test_request_context():
+        data = reports.standings_pdf(tid, "A4")
+    text, fonts = text_and_fonts(tmp_path, data)
+    for name in ("佐藤 葵", "김민수", "Jürgen Groß", "Anneliese Weiß"):
+        assert name in text
+    cjk = [line for line in fonts.splitlines() if "CJK" in line]
+    assert cjk and all(" yes " in line for line in cjk)  # embedded
+
+
+def test_a_game_result_sheet_lists_every_players_assets_and_has_the_chart(demo, tmp_path):
+    app, tid = demo
+    with app.test_request_context():
+        game_id = service.round_overview(tid, 1)[0].game_id
+        table = service.load(game_id)
+        data = reports.game_pdf(game_id, "Letter")
+    text, _ = text_and_fonts(tmp_path, data)
+    for p in table.game.state.players:
+        assert p.name in text
+    assert "Net worth over the game" in text and "signature" in text
+
+
+def test_the_blank_score_sheet_and_the_pdf_routes(demo):
+    app, tid = demo
+    client = app.test_client()
+    r = client.get("/tournaments/scoresheet.pdf?players=5")
+    assert r.status_code == 200 and r.data.startswith(b"%PDF")
+    r = client.get(f"/tournaments/{tid}/standings.pdf?size=Letter")
+    assert r.status_code == 200 and r.mimetype == "application/pdf"
+    assert client.get("/tournaments/999/standings.pdf").status_code == 404
+
+
+def test_report_command_writes_the_pdf(demo, tmp_path, monkeypatch):
+    from referee import cli
+    app, tid = demo
+    monkeypatch.setattr("referee.create_app", lambda test_config=None: app)
+    out = tmp_path / "s.pdf"
+    assert cli.main(["report", "standings", "--tournament", str(tid), "--out", str(out)]) == 0
+    assert out.read_bytes().startswith(b"%PDF")
+    assert cli.main(["report", "standings", "--tournament", "999", "--out", str(out)]) == 1
