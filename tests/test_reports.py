@@ -70,3 +70,11 @@ def test_report_command_writes_the_pdf(demo, tmp_path, monkeypatch):
     assert cli.main(["report", "standings", "--tournament", str(tid), "--out", str(out)]) == 0
     assert out.read_bytes().startswith(b"%PDF")
     assert cli.main(["report", "standings", "--tournament", "999", "--out", str(out)]) == 1
+
+
+def test_the_game_page_shows_the_ranking_and_the_net_worth_chart(demo):
+    app, tid = demo
+    with app.app_context():
+        game_id = service.round_overview(tid, 1)[0].game_id
+    page = app.test_client().get(f"/games/{game_id}/result").get_data(as_text=True)
+    assert "Final ranking" in page and "<svg" in page and "<polyline" in page

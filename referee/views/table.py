@@ -162,6 +162,21 @@ def log(game_id: int):
                            pages=pages, referee=game_id in session.get("referee_games", []))
 
 
+@bp.get("/games/<int:game_id>/result")
+def result(game_id: int):
+    """The game's ranking (or standing so far) with every player's assets, and net worth over the game."""
+    from markupsafe import Markup
+
+    from ..tournament.charts import net_worth_series, net_worth_svg
+
+    t = _load(game_id)
+    if t is None:
+        return render_template("error.html", message=f"no game {game_id}"), 404
+    names, points = net_worth_series(t.game)
+    return render_template("table/result.html", row=t.row, state=t.game.state, ruleset=t.game.ruleset,
+                           ranking=ranking(t.game.state), chart=Markup(net_worth_svg(names, points)))
+
+
 @bp.get("/games/<int:game_id>/display")
 def display(game_id: int):
     t = _load(game_id)
