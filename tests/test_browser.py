@@ -259,3 +259,36 @@ def test_the_screen_says_plainly_when_the_server_cannot_be_reached(server, brows
     context.set_offline(False)
     page.wait_for_selector("#offline", state="hidden", timeout=15000)
     context.close()
+
+
+def test_the_directors_flow_create_seat_call_time_and_standings(server, browser):
+    page = browser.new_page(viewport=TABLET)
+    page.goto(server + "/tournaments")
+    page.fill("input[name=name]", "Tokyo Open")
+    page.select_option("select[name=scheme]", "jma-placement")
+    page.fill("textarea[name=players]", "\n".join(["佐藤 葵", "鈴木 蓮", "高橋 陽菜", "田中 湊", "김민수",
+                                                   "이서연", "Jürgen Groß", "Anneliese Weiß"]))
+    page.fill("input[name=pin]", "1357")
+    page.click("text=Create the tournament")
+    page.wait_for_selector("text=Seat the next round")
+    page.fill("input[name=pin]", "1357")
+    tap(page, "Seat round 1")
+    assert page.locator(".player:has-text('Table 1')").count() == 1
+    assert page.locator(".player:has-text('Table 2')").count() == 1
+    director = page.url
+    # each table rolls for seats from its own tablet page
+    for n in (1, 2):
+        page.goto(director)
+        page.click(f"text=Table {n}")
+        page.wait_for_selector(".dicepad")
+        for a, b in ((1, 2), (2, 3), (3, 4), (5, 6)):  # four different totals: no tie to roll off
+            dice(page, a, b)
+    page.goto(director)
+    tap(page, "Call time on every table of this round")
+    assert "time called on 2 tables" in page.inner_text(".flash")
+    shot(page, "director")
+    page.click("text=standings")
+    page.wait_for_load_state()
+    assert "Standings" in page.inner_text("h1")
+    shot(page, "standings")
+    page.close()
