@@ -16,7 +16,7 @@ from .engine.building import even_targets, plan_change, smallest_sale
 from .engine.entries import Offer
 from .engine.rules import resolve
 from .engine.errors import IllegalEntry
-from .engine.rules import raisable_cash
+from .engine.rules import deal_refusal, raisable_cash
 from .engine.state import AwaitRoll, Auction, BuildingAuction, BuildRound, BuyOrAuction, Debt, GameOver, PlaceBuilding
 
 JAIL_MODES = ("random", "short", "long")
@@ -69,6 +69,8 @@ class Policy:
             by_type.setdefault(a.type, []).append(a)
         name = state.name
         p = state.pending
+        if "deal" in by_type:
+            return self._deal(state, by_type["deal"][0])
         for kind in ("seat_roll", "rolloff"):
             if kind in by_type:
                 return Entry(kind, player=name(by_type[kind][0].player), dice=tuple(dice(rng)))
@@ -131,6 +133,14 @@ class Policy:
 
     def _mortgage(self, state: GameState, action: Action) -> Entry:
         return Entry(action.type, player=state.name(action.player), square=state.ruleset.squares[action.detail["square"]].id)
+
+    def _deal(self, state: GameState, action: Action) -> Entry:
+        """Deal deeds as a shuffled deck would: draw again while the rules say to redeal."""
+        while True:
+            squares = self.rng.sample(action.detail["available"], action.detail["count"])
+            if deal_refusal(state, action.player, squares) is None:
+                return Entry("deal", player=state.name(action.player),
+                             deeds=tuple(state.ruleset.squares[sq].id for sq in squares))
 
     def _sell_deed(self, state: GameState, seller: int, buyers: tuple[int, ...]) -> Entry | None:
         """The seller offers one deed (none of its group built on) to a buyer for about its price."""

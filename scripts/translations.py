@@ -35,6 +35,12 @@ NEW = {
     "Table": "卓", "rank": "順位", "Notes": "メモ", "not counted (best games only)": "集計外（上位の成績のみ集計）",
     "Standing so far": "現在の順位", "%(houses)s houses, %(hotels)s hotels": "家%(houses)s軒、ホテル%(hotels)s軒",
     "result": "結果",
+    "Tournament regulations (they come before the ruleset)": "大会規定（ルールより優先）",
+    "two deeds dealt to each player, bought at face value in reverse seat order (pairs of one colour, two railroads or two utilities are dealt again)":
+        "各プレーヤーに権利書を2枚配り、スタート順の逆から額面で購入（同色・鉄道2枚・公共会社2枚の組は配り直し）",
+    "no trades except debt negotiation until some player has passed GO": "誰かがGOを通過するまで負債交渉以外の取引は不可",
+    "Deal these deeds to %(player)s": "この権利書を %(player)s に配る",
+    "dealing deeds: waiting for {player}'s deeds": "権利書の配布：{player} に配る権利書待ち",
     "this form is not one the table screen makes: nothing was recorded": "この画面から送られたフォームではありません：何も記録されていません",
     "the latest %(n)s": "直近%(n)s件",
     "seating roll": "スタート順のサイコロ", "rolls": "サイコロ", "buys": "購入", "declines: auction": "購入しない：競売",

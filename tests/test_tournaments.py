@@ -67,3 +67,16 @@ def test_a_bad_tournament_is_refused_with_its_reason(app):
                                              "players": "A\nB", "pin": "1357"}, follow_redirects=True)
     text = page.get_data(as_text=True)
     assert "unknown scoring scheme" in text and "no-such-scheme" in text
+
+
+def test_tournament_regulations_reach_every_table(app):
+    client = app.test_client()
+    r = client.post("/tournaments", data={"name": "Cup", "scheme": "jma-placement", "ruleset": "jma-2006",
+                                          "players": "A\nB\nC\nD", "pin": "1357", "dealt_deeds": "1",
+                                          "no_trades_before_go": "1"})
+    tid = int(r.headers["Location"].rsplit("/", 1)[1])
+    client.post(f"/tournaments/{tid}/rounds", data={"pin": "1357"})
+    with app.app_context():
+        game = service.load(service.round_overview(tid, 1)[0].game_id).game
+        assert game.header.options == {"dealt_deeds": 2, "trades_before_first_go": False}
+        assert game.ruleset.options.dealt_deeds == 2

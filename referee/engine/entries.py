@@ -15,6 +15,7 @@ from .errors import MalformedEntry
 ENTRY_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "seat_roll": (("player", "dice"), ()),
     "roll": (("player", "dice"), ()),
+    "deal": (("player", "deeds"), ()),
     "buy": (("player",), ()),
     "decline": (("player",), ()),
     "bid": (("amount",), ("player", "players")),
@@ -77,6 +78,7 @@ class Entry:
     choice: str | None = None
     count: int | None = None
     targets: tuple[tuple[int | str, int | str], ...] = ()  # (square, level or "hotel")
+    deeds: tuple[int | str, ...] = ()  # deal: the deeds dealt to the player
     partner: str | None = None
     creditor: str | None = None  # bankrupt: the destination's owner who takes over a jail-fine bankruptcy (JMA)
     give: Offer | None = None  # from player to partner
@@ -198,6 +200,12 @@ def parse_entry(data: Any) -> Entry:
         fields["targets"] = tuple((int(k) if k.isdigit() else k, v) for k, v in targets.items())
     if "creditor" in data:
         fields["creditor"] = _text(kind, "creditor", data["creditor"])
+    if "deeds" in data:
+        deeds = data["deeds"]
+        if not isinstance(deeds, list) or not deeds or any(isinstance(d, bool) or not isinstance(d, (int, str))
+                                                            for d in deeds):
+            raise MalformedEntry(f"{kind}: deeds must be a list of squares, got {deeds!r}", code="bad_field")
+        fields["deeds"] = tuple(deeds)
     if "partner" in data:
         fields["partner"] = _text(kind, "partner", data["partner"])
     for side in ("give", "take"):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .state import (AwaitRoll, Auction, BuildingAuction, BuildRound, BuyOrAuction, Debt, DrawCard, GameOver, GameState,
+from .state import (DealDeeds, AwaitRoll, Auction, BuildingAuction, BuildRound, BuyOrAuction, Debt, DrawCard, GameOver, GameState,
                     IncomeTaxChoice, JailFine, Pending, PlaceBuilding, RentRoll, RollOff, SeatingRoll)
 
 POT = "pot"  # the free-parking pot, where a ruleset keeps one
@@ -91,6 +91,8 @@ class Paid(Event):
             state.players[self.payee].cash += self.amount
         elif self.payee == POT:
             state.pot += self.amount
+        if self.reason == "salary":
+            state.go_passed = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -346,7 +348,7 @@ _KIND = {
 }
 
 _DECISION_KIND = {
-    SeatingRoll: "seating_roll", AwaitRoll: "roll", BuyOrAuction: "buy_or_auction", Auction: "auction",
+    SeatingRoll: "seating_roll", DealDeeds: "deal", AwaitRoll: "roll", BuyOrAuction: "buy_or_auction", Auction: "auction",
     IncomeTaxChoice: "income_tax_choice", DrawCard: "card", RentRoll: "rent_roll", JailFine: "jail_fine",
     Debt: "debt", RollOff: "rolloff", BuildRound: "build_round", BuildingAuction: "building_auction", PlaceBuilding: "place_building",
     GameOver: "game_over",

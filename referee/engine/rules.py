@@ -16,7 +16,7 @@ from . import events as ev
 from .entries import Entry
 from .errors import IllegalEntry
 from .state import (
-    AwaitRoll, Auction, BuildingAuction, BuildRound, BuyOrAuction, Debt, DrawCard, GameOver, GameState,
+    AwaitRoll, Auction, BuildingAuction, BuildRound, BuyOrAuction, DealDeeds, Debt, DrawCard, GameOver, GameState,
     IncomeTaxChoice, JailFine, PlaceBuilding, RentRoll, RollOff, SeatingRoll,
 )
 
@@ -155,6 +155,8 @@ def describe_pending(state: GameState, _: Callable[[str], str] = _identity, lang
     def sq(i: int) -> str:
         return state.ruleset.squares[i].name.get(lang) or _sq_name(state, i)
 
+    if isinstance(p, DealDeeds):
+        return _("dealing deeds: waiting for {player}'s deeds").format(player=name(p.waiting[0]))
     if isinstance(p, SeatingRoll):
         return _("waiting for the seating roll of {players}").format(players=", ".join(name(i) for i in p.waiting))
     if isinstance(p, AwaitRoll):
@@ -296,6 +298,9 @@ def legal_actions(state: GameState) -> list[Action]:
         return [Action("seat_roll", i) for i in p.waiting]
     if isinstance(p, RollOff):
         return [Action("rolloff", i) for i in p.waiting]
+    if isinstance(p, DealDeeds):
+        free = tuple(sq.index for sq in state.ruleset.squares if sq.is_property and state.owner[sq.index] is None)
+        return [Action("deal", p.waiting[0], {"count": opts.dealt_deeds, "available": free})]
     if isinstance(p, GameOver) or p is None:
         return out
     if isinstance(p, AwaitRoll):
@@ -547,7 +552,47 @@ def _seat_roll(step: _Step, entry: Entry) -> None:
         order = tuple(ranked)
     step.emit(ev.SeatingOrdered(order))
     step.emit(ev.TurnBegan(0))
-    step.emit(ev.AwaitingDecision(AwaitRoll(0)))
+    if s.ruleset.options.dealt_deeds:
+        step.emit(ev.AwaitingDecision(DealDeeds(tuple(reversed(range(n))))))
+    else:
+        step.emit(ev.AwaitingDecision(AwaitRoll(0)))
+
+
+def deal_refusal(state: GameState, player: int, squares: list[int]) -> IllegalEntry | None:
+    """Tournament regulation: each player is dealt the ruleset's number of deeds, bought at face value;
+    a pair of one colour, two railroads or two utilities is dealt again."""
+    opts = state.ruleset.options
+    if len(squares) != opts.dealt_deeds or len(set(squares)) != len(squares):
+        return _refuse(state, "bad_deal", f"deal: {state.name(player)} is dealt {opts.dealt_deeds} different deeds, "
+                       f"not {len(squares)}", "dealt_deeds")
+    for sq in squares:
+        if not state.ruleset.squares[sq].is_property or state.owner[sq] is not None:
+            return _refuse(state, "not_dealable", f"deal: {_sq_name(state, sq)} is not an unowned deed",
+                           "dealt_deeds")
+    groups = [state.ruleset.squares[sq].group for sq in squares]
+    if opts.dealt_deeds_redeal_pairs and len(squares) == 2 and groups[0] == groups[1]:
+        return _refuse(state, "redeal", f"deal: {' and '.join(_sq_name(state, sq) for sq in squares)} are one colour "
+                       "group, two railroads or two utilities: deal again", "dealt_deeds_redeal_pairs")
+    price = sum(state.ruleset.squares[sq].price for sq in squares)
+    if state.players[player].cash < price:
+        return _refuse(state, "cannot_afford", f"deal: {state.name(player)} cannot pay {_money(state, price)}",
+                       "dealt_deeds")
+    return None
+
+
+def _deal(step: _Step, entry: Entry) -> None:
+    s = step.state
+    p = step.expect(entry, DealDeeds, "dealt_deeds")
+    who = step.expect_actor(entry, p.waiting[0], "dealt_deeds")
+    squares = [step.square(ref, entry.type) for ref in entry.deeds]
+    refusal = deal_refusal(s, who, squares)
+    if refusal:
+        raise refusal
+    for sq in squares:
+        step.emit(ev.Paid(who, None, s.ruleset.squares[sq].price, "purchase"))
+        step.emit(ev.DeedTransferred(sq, who))
+    rest = p.waiting[1:]
+    step.emit(ev.AwaitingDecision(DealDeeds(rest) if rest else AwaitRoll(s.current)))
 
 
 def _seating_ties(state: GameState, rolls: list[tuple[int, ...]]) -> tuple[int, ...]:
@@ -882,7 +927,7 @@ def go_bankrupt(step: _Step, debt: Debt) -> None:
 
 
 HANDLERS: dict[str, Callable[[_Step, Entry], None]] = {
-    "seat_roll": _seat_roll, "roll": _roll, "buy": _buy, "decline": _decline, "bid": _bid,
+    "seat_roll": _seat_roll, "deal": _deal, "roll": _roll, "buy": _buy, "decline": _decline, "bid": _bid,
     "hammer": _hammer, "income_tax": _income_tax, "card": _card, "rent_roll": _rent_roll,
     "pay_bail": _pay_bail, "use_jail_card": _use_jail_card, "mortgage": _mortgage,
     "unmortgage": _unmortgage, "bankrupt": _bankrupt,

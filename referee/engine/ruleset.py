@@ -85,6 +85,9 @@ OPTION_SPECS: dict[str, OptionSpec] = {
     "trade_timing": OptionSpec(str, ("between_turns_or_debt", "any_time")),
     "trade_limits": OptionSpec(str, ("jma", "none")),
     "provisional_bankruptcy": OptionSpec(bool),
+    "trades_before_first_go": OptionSpec(bool),
+    "dealt_deeds": OptionSpec(int, minimum=0),
+    "dealt_deeds_redeal_pairs": OptionSpec(bool),
 }
 
 
@@ -125,6 +128,9 @@ class Options:
     trade_timing: str
     trade_limits: str
     provisional_bankruptcy: bool
+    trades_before_first_go: bool
+    dealt_deeds: int
+    dealt_deeds_redeal_pairs: bool
 
 
 assert {f.name for f in fields(Options)} == set(OPTION_SPECS)

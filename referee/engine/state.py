@@ -43,6 +43,14 @@ class SeatingRoll:
 
 
 @dataclass(frozen=True, slots=True)
+class DealDeeds:
+    """Tournament regulation: deeds dealt to each player at the start, bought at face value, in reverse seat
+    order; ``waiting`` are the players still to be dealt, the next one first."""
+
+    waiting: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class AwaitRoll:
     """The player must roll (after paying bail or using a card, if in jail)."""
 
@@ -155,7 +163,7 @@ class GameOver:
     rolls: tuple[tuple[int, ...], ...] = ()  # roll-off totals, per player, where ties were rolled off
 
 
-Pending = (SeatingRoll | AwaitRoll | BuyOrAuction | Auction | IncomeTaxChoice | DrawCard | RentRoll | JailFine | Debt
+Pending = (SeatingRoll | DealDeeds | AwaitRoll | BuyOrAuction | Auction | IncomeTaxChoice | DrawCard | RentRoll | JailFine | Debt
            | BuildRound | BuildingAuction | PlaceBuilding | RollOff | GameOver)
 
 
@@ -176,6 +184,7 @@ class GameState:
     prepaid_release: bool = False  # left jail this turn by paying or by card, before rolling
     pot: int = 0  # free parking pot, where the ruleset keeps one
     last_dice: tuple[int, int] = (0, 0)
+    go_passed: bool = False  # some player has passed or landed on GO (tournament trade regulation)
     time_called: bool = False
     final_roll: bool = False  # after time is called: the last roll has been made
     last_trade: tuple | None = None  # (first, second, give, take) of a trade just made, until the next roll
@@ -190,6 +199,8 @@ class GameState:
         pending: Pending
         if seating == "roll":
             pending = SeatingRoll(tuple(range(len(names))), tuple(() for _ in names))
+        elif ruleset.options.dealt_deeds:
+            pending = DealDeeds(tuple(reversed(range(len(names)))))
         else:
             pending = AwaitRoll(0)
         state = cls(ruleset, players, [None] * n, [False] * n, [0] * n,
@@ -203,7 +214,7 @@ class GameState:
             self.ruleset, [p.copy() for p in self.players], self.owner[:], self.mortgaged[:],
             self.buildings[:], self.bank_houses, self.bank_hotels, self.pending, self.current,
             self.doubles, self.turn, self.turn_started, self.prepaid_release, self.pot, self.last_dice,
-            self.time_called, self.final_roll, self.last_trade, self.resume,
+            self.go_passed, self.time_called, self.final_roll, self.last_trade, self.resume,
             self.debts[:], self.estate_auctions[:],
         )
 

@@ -32,6 +32,8 @@ def trade_context(state: GameState, a: int, b: int) -> str | None:
         if raisable_cash(state, p.debtor) < p.amount and opts.provisional_bankruptcy:
             return "rescue"
         return "debt_negotiation"
+    if not opts.trades_before_first_go and not state.go_passed:
+        return None  # tournament regulation: only debt negotiation until some player has passed GO
     if opts.trade_timing == "any_time":
         return "trade" if isinstance(p, _ANY_TIME) else None
     return "trade" if isinstance(p, AwaitRoll) and state.between_turns else None

@@ -199,6 +199,8 @@ def _entry_from_form(form) -> tuple[dict, int]:
             data[key] = int(value) if key in ("amount", "count") else value
     if form.getlist("players"):
         data["players"] = form.getlist("players")
+    if form.getlist("deeds"):
+        data["deeds"] = form.getlist("deeds")
     targets = {k.removeprefix("level-"): v for k, v in form.items() if k.startswith("level-") and v != ""}
     if targets:
         data["targets"] = {sq: v if v == "hotel" else int(v) for sq, v in targets.items()}

@@ -36,9 +36,14 @@ def create():
     form = request.form
     try:
         minutes = [int(m) for m in form.get("round_minutes", "").replace(",", " ").split()]
+        regulations = {}
+        if form.get("dealt_deeds") == "1":
+            regulations["dealt_deeds"] = 2
+        if form.get("no_trades_before_go") == "1":
+            regulations["trades_before_first_go"] = False
         tournament_id = service.create_tournament(
             form.get("name", "").strip() or gettext("Tournament"), form.get("scheme", ""), form.get("ruleset", ""),
-            form.get("players", "").splitlines(), form.get("pin", ""), minutes)
+            form.get("players", "").splitlines(), form.get("pin", ""), minutes, regulations)
     except ValueError:
         flash({"kind": "refused", "message": gettext("round minutes must be whole numbers, e.g. 70 60 60")})
     except service.BadTournament as exc:
