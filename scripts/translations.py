@@ -34,7 +34,7 @@ NEW = {
     "Net worth over the game": "資産の推移", "Referee": "審判", "Score sheet": "記録用紙", "Round": "回戦",
     "Table": "卓", "rank": "順位", "Notes": "メモ", "not counted (best games only)": "集計外（上位の成績のみ集計）",
     "Standing so far": "現在の順位", "%(houses)s houses, %(hotels)s hotels": "家%(houses)s軒、ホテル%(hotels)s軒",
-    "result": "結果",
+    "result": "結果", "placement points": "順位点",
     "Tournament regulations (they come before the ruleset)": "大会規定（ルールより優先）",
     "two deeds dealt to each player, bought at face value in reverse seat order (pairs of one colour, two railroads or two utilities are dealt again)":
         "各プレーヤーに権利書を2枚配り、スタート順の逆から額面で購入（同色・鉄道2枚・公共会社2枚の組は配り直し）",

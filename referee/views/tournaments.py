@@ -82,6 +82,7 @@ def director(tournament_id: int):
         for t in tables:
             unlock(t.game_id)
     return render_template("tournaments/director.html", row=row, rounds=rounds,
+                           scheme=rulesets.load_scheme(row.scheme),
                            standings=service.tournament_standings(tournament_id))
 
 
