@@ -256,7 +256,8 @@ class Ruleset:
 # --- strict parsing -------------------------------------------------------
 
 
-def _keys(where: str, data: Any, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict:
+def check_table(where: str, data: Any, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict:
+    """``data`` if it is a table with every required key and no key outside required and optional."""
     if not isinstance(data, dict):
         raise RulesetError(f"{where}: expected a table, got {data!r}")
     unknown = sorted(set(data) - set(required) - set(optional))
@@ -297,11 +298,11 @@ def _ints(where: str, value: Any, length: int | None = None) -> tuple[int, ...]:
 
 
 def parse_board(data: dict) -> tuple[tuple[Square, ...], dict[str, Group]]:
-    _keys("board file", data, ("board", "group", "square"))
-    _keys("board", data["board"], ("id", "name"), ("source",))
+    check_table("board file", data, ("board", "group", "square"))
+    check_table("board", data["board"], ("id", "name"), ("source",))
     group_meta: dict[str, tuple[dict, str]] = {}
     for i, g in enumerate(data["group"]):
-        _keys(f"group[{i}]", g, ("id", "name", "color"))
+        check_table(f"group[{i}]", g, ("id", "name", "color"))
         gid = _str(f"group[{i}].id", g["id"])
         if gid in group_meta:
             raise RulesetError(f"group[{i}]: duplicate id {gid!r}")
@@ -314,15 +315,15 @@ def parse_board(data: dict) -> tuple[tuple[Square, ...], dict[str, Group]]:
         if kind not in SQUARE_KINDS:
             raise RulesetError(f"{where}.kind: unknown kind {kind!r}")
         if kind == "street":
-            _keys(where, s, ("id", "kind", "name", "group", "price", "mortgage", "house_cost", "rent"))
+            check_table(where, s, ("id", "kind", "name", "group", "price", "mortgage", "house_cost", "rent"))
         elif kind == "railroad":
-            _keys(where, s, ("id", "kind", "name", "group", "price", "mortgage", "rent"))
+            check_table(where, s, ("id", "kind", "name", "group", "price", "mortgage", "rent"))
         elif kind == "utility":
-            _keys(where, s, ("id", "kind", "name", "group", "price", "mortgage", "rent_dice_multipliers"))
+            check_table(where, s, ("id", "kind", "name", "group", "price", "mortgage", "rent_dice_multipliers"))
         elif kind == "tax":
-            _keys(where, s, ("id", "kind", "name", "tax", "amount"))
+            check_table(where, s, ("id", "kind", "name", "tax", "amount"))
         else:
-            _keys(where, s, ("id", "kind", "name"))
+            check_table(where, s, ("id", "kind", "name"))
         sid = _str(f"{where}.id", s["id"])
         if sid in seen:
             raise RulesetError(f"{where}: duplicate id {sid!r}")
@@ -359,8 +360,8 @@ def parse_board(data: dict) -> tuple[tuple[Square, ...], dict[str, Group]]:
 
 
 def parse_decks(data: dict, squares: tuple[Square, ...]) -> tuple[dict[str, Card], dict[str, tuple[str, ...]]]:
-    _keys("decks file", data, ("decks",), DECKS)
-    _keys("decks", data["decks"], ("id", "name"), ("source",))
+    check_table("decks file", data, ("decks",), DECKS)
+    check_table("decks", data["decks"], ("id", "name"), ("source",))
     by_id = {sq.id: sq.index for sq in squares}
     cards: dict[str, Card] = {}
     decks: dict[str, tuple[str, ...]] = {}
@@ -368,7 +369,7 @@ def parse_decks(data: dict, squares: tuple[Square, ...]) -> tuple[dict[str, Card
         ids = []
         for i, c in enumerate(data.get(deck, [])):
             where = f"{deck}[{i}]"
-            _keys(where, c, ("id", "text", "effect"))
+            check_table(where, c, ("id", "text", "effect"))
             cid = _str(f"{where}.id", c["id"])
             if cid in cards:
                 raise RulesetError(f"{where}: duplicate card id {cid!r}")
@@ -377,7 +378,7 @@ def parse_decks(data: dict, squares: tuple[Square, ...]) -> tuple[dict[str, Card
             if kind not in CARD_EFFECTS:
                 raise RulesetError(f"{where}.effect.kind: unknown effect {kind!r}")
             optional = ("rent_multiplier", "dice_multiplier") if kind == "advance_to_nearest" else ()
-            _keys(f"{where}.effect", e, ("kind",) + CARD_EFFECTS[kind], optional)
+            check_table(f"{where}.effect", e, ("kind",) + CARD_EFFECTS[kind], optional)
             square = None
             if kind == "advance_to":
                 if e["square"] not in by_id:
@@ -401,7 +402,7 @@ def parse_decks(data: dict, squares: tuple[Square, ...]) -> tuple[dict[str, Card
 
 
 def _clause(where: str, key: str, data: Any, extra: tuple[str, ...] = ()) -> Clause:
-    _keys(where, data, ("source", "text"), ("note",) + extra)
+    check_table(where, data, ("source", "text"), ("note",) + extra)
     return Clause(key, _str(f"{where}.source", data["source"]), _names(f"{where}.text", data["text"]),
                   data.get("note", ""))
 
@@ -412,21 +413,21 @@ def parse_ruleset(data: dict, board: dict, decks: dict) -> Ruleset:
     Refuses unknown keys, missing keys and values of the wrong type or range,
     naming the key and the value.
     """
-    _keys("ruleset file", data, ("ruleset", "money", "supply", "options", "clauses"))
-    meta = _keys("ruleset", data["ruleset"], ("id", "name", "board", "decks", "clause_language"), ("description",))
+    check_table("ruleset file", data, ("ruleset", "money", "supply", "options", "clauses"))
+    meta = check_table("ruleset", data["ruleset"], ("id", "name", "board", "decks", "clause_language"), ("description",))
     squares, groups = parse_board(board)
     cards, deck_ids = parse_decks(decks, squares)
-    m = _keys("money", data["money"], ("currency", "start_cash", "salary", "go_landing_salary", "bail"))
+    m = check_table("money", data["money"], ("currency", "start_cash", "salary", "go_landing_salary", "bail"))
     money = Money(_str("money.currency", m["currency"]), _int("money.start_cash", m["start_cash"]),
                   _int("money.salary", m["salary"]), _int("money.go_landing_salary", m["go_landing_salary"]),
                   _int("money.bail", m["bail"]))
-    sup = _keys("supply", data["supply"], ("houses", "hotels"))
-    raw_opts = _keys("options", data["options"], tuple(OPTION_SPECS))
+    sup = check_table("supply", data["supply"], ("houses", "hotels"))
+    raw_opts = check_table("options", data["options"], tuple(OPTION_SPECS))
     values: dict[str, Any] = {}
     clauses: dict[str, Clause] = {}
     for name, spec in OPTION_SPECS.items():
         where = f"options.{name}"
-        entry = _keys(where, raw_opts[name], ("value", "source", "text"), ("note",))
+        entry = check_table(where, raw_opts[name], ("value", "source", "text"), ("note",))
         value = entry["value"]
         if spec.kind is int:
             value = _int(f"{where}.value", value, spec.minimum)
@@ -437,7 +438,7 @@ def parse_ruleset(data: dict, board: dict, decks: dict) -> Ruleset:
             raise RulesetError(f"{where}.value: expected one of {', '.join(spec.choices)}, got {value!r}")
         values[name] = value
         clauses[name] = _clause(where, name, {k: v for k, v in entry.items() if k != "value"})
-    raw_clauses = _keys("clauses", data["clauses"], CLAUSE_KEYS)
+    raw_clauses = check_table("clauses", data["clauses"], CLAUSE_KEYS)
     for key in CLAUSE_KEYS:
         clauses[key] = _clause(f"clauses.{key}", key, raw_clauses[key])
     return Ruleset(

@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import Any, Mapping
 
 from ..engine.errors import RulesetError
+from ..engine.ruleset import check_table
 
 KINDS = ("placement", "asset_share", "asset_points")
 TIEBREAKS = ("monopoly_wins", "placement_points", "total_assets")
@@ -64,18 +65,6 @@ def _fraction(where: str, value: Any) -> Fraction:
     return Fraction(str(value))
 
 
-def _keys(where: str, data: Any, required: tuple[str, ...], optional: tuple[str, ...]) -> dict:
-    if not isinstance(data, dict):
-        raise RulesetError(f"{where}: expected a table, got {data!r}")
-    unknown = sorted(set(data) - set(required) - set(optional))
-    if unknown:
-        raise RulesetError(f"{where}: unknown key(s) {', '.join(unknown)}")
-    missing = [k for k in required if k not in data]
-    if missing:
-        raise RulesetError(f"{where}: missing key(s) {', '.join(missing)}")
-    return data
-
-
 def _by_size(where: str, data: Any) -> dict[int, Any]:
     if not isinstance(data, dict) or not data:
         raise RulesetError(f"{where}: expected a table keyed by table size, got {data!r}")
@@ -89,8 +78,8 @@ def _by_size(where: str, data: Any) -> dict[int, Any]:
 
 def parse_scheme(data: dict) -> Scheme:
     """A :class:`Scheme` from a scoring file's table; :class:`RulesetError` naming the bad key or value."""
-    top = _keys("scoring file", data, ("scheme",), ())
-    s = _keys("scheme", top["scheme"], ("id", "name", "kind", "tiebreaks"),
+    top = check_table("scoring file", data, ("scheme",), ())
+    s = check_table("scheme", top["scheme"], ("id", "name", "kind", "tiebreaks"),
               ("description", "source", "placement", "monopoly_points", "share_factor", "share_cap", "round_caps",
                "best_of", "decimals"))
     kind = s["kind"]

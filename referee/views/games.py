@@ -16,6 +16,22 @@ def unlock(game_id: int) -> None:
     session["referee_games"] = sorted(games)
 
 
+def flash_form_errors(form) -> None:
+    for field, errors in form.errors.items():
+        flash({"kind": "refused", "message": f"{field}: {'; '.join(errors)}"})
+
+
+def pdf_response(data: bytes, name: str) -> Response:
+    return Response(data, mimetype="application/pdf", headers={"Content-Disposition": f'inline; filename="{name}"'})
+
+
+def page_size() -> str:
+    from ..reports import PAGE_SIZES
+
+    size = request.args.get("size", "A4")
+    return size if size in PAGE_SIZES else "A4"
+
+
 @bp.get("/ping")
 def ping():
     """The tablets' heartbeat: the page says plainly when the server cannot be reached."""
@@ -41,8 +57,7 @@ def create():
             unlock(game_id)
             return redirect(url_for("table.table", game_id=game_id))
     else:
-        for field, errors in form.errors.items():
-            flash({"kind": "refused", "message": f"{field}: {'; '.join(errors)}"})
+        flash_form_errors(form)
     return render_template("games/index.html", games=service.list_games(), form=form,
                            import_form=ImportForm()), 400
 
@@ -62,8 +77,7 @@ def import_record():
             unlock(game_id)
             return redirect(url_for("table.table", game_id=game_id))
     else:
-        for field, errors in form.errors.items():
-            flash({"kind": "refused", "message": f"{field}: {'; '.join(errors)}"})
+        flash_form_errors(form)
     return redirect(url_for(".index"))
 
 
@@ -71,13 +85,11 @@ def import_record():
 def result_pdf(game_id: int):
     from .. import reports
 
-    size = request.args.get("size", "A4")
     try:
-        data = reports.game_pdf(game_id, size if size in reports.PAGE_SIZES else "A4")
+        data = reports.game_pdf(game_id, page_size())
     except service.GameNotFound:
         return render_template("error.html", message=f"no game {game_id}"), 404
-    return Response(data, mimetype="application/pdf",
-                    headers={"Content-Disposition": f'inline; filename="game-{game_id}.pdf"'})
+    return pdf_response(data, f"game-{game_id}.pdf")
 
 
 @bp.get("/games/<int:game_id>/record.jsonl")

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from functools import wraps
 
-from flask import Blueprint, Response, flash, redirect, render_template, request, session, url_for
+from flask import Blueprint, flash, redirect, render_template, request, session, url_for
 from flask_babel import gettext
 
 from .. import reports, rulesets, service
-from .games import unlock
+from .games import page_size, pdf_response, unlock
 
 bp = Blueprint("tournaments", __name__, url_prefix="/tournaments")
 
@@ -115,28 +115,19 @@ def call_time(tournament_id: int, number: int):
     return redirect(url_for(".director", tournament_id=tournament_id)), 303
 
 
-def _pdf_response(data: bytes, name: str):
-    return Response(data, mimetype="application/pdf", headers={"Content-Disposition": f'inline; filename="{name}"'})
-
-
-def _size() -> str:
-    size = request.args.get("size", "A4")
-    return size if size in reports.PAGE_SIZES else "A4"
-
-
 @bp.get("/<int:tournament_id>/standings.pdf")
 def standings_pdf(tournament_id: int):
     try:
-        data = reports.standings_pdf(tournament_id, _size())
+        data = reports.standings_pdf(tournament_id, page_size())
     except service.GameNotFound:
         return render_template("error.html", message=f"no tournament {tournament_id}"), 404
-    return _pdf_response(data, f"standings-{tournament_id}.pdf")
+    return pdf_response(data, f"standings-{tournament_id}.pdf")
 
 
 @bp.get("/scoresheet.pdf")
 def scoresheet_pdf():
     players = max(2, min(8, request.args.get("players", 4, type=int)))
-    return _pdf_response(reports.scoresheet_pdf(players, _size()), f"scoresheet-{players}.pdf")
+    return pdf_response(reports.scoresheet_pdf(players, page_size()), f"scoresheet-{players}.pdf")
 
 
 @bp.get("/<int:tournament_id>/standings")
