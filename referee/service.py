@@ -324,9 +324,12 @@ def seat_round(tournament_id: int, pin: str, final: bool = False) -> int:
     return number
 
 
-def round_overview(tournament_id: int, number: int) -> list[TableView]:
+def round_overview(tournament_id: int, number: int, describe=None) -> list[TableView]:
+    """Every table of a round; ``describe`` puts the pending decision in words (the web passes its
+    translated one)."""
     from .engine.rules import describe_pending
 
+    describe = describe or describe_pending
     row = get_tournament(tournament_id)
     round_row = next((r for r in row.rounds if r.number == number), None)
     if round_row is None:
@@ -336,7 +339,7 @@ def round_overview(tournament_id: int, number: int) -> list[TableView]:
         table = load(t.game_id)
         state = table.game.state
         out.append(TableView(t.number, t.game_id, [(p.name, p.cash, p.bankrupt) for p in state.players],
-                             describe_pending(state), state.turn, state.over, clock(table.row)))
+                             describe(state), state.turn, state.over, clock(table.row)))
     return out
 
 

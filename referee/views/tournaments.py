@@ -7,6 +7,7 @@ from flask import Blueprint, flash, redirect, render_template, request, session,
 from flask_babel import gettext
 
 from .. import reports, rulesets, service
+from ..words import pending_words
 from .games import page_size, pdf_response, unlock
 
 bp = Blueprint("tournaments", __name__, url_prefix="/tournaments")
@@ -77,7 +78,7 @@ def director(tournament_id: int):
         row = service.get_tournament(tournament_id)
     except service.GameNotFound:
         return render_template("error.html", message=f"no tournament {tournament_id}"), 404
-    rounds = [(r, service.round_overview(tournament_id, r.number)) for r in row.rounds]
+    rounds = [(r, service.round_overview(tournament_id, r.number, pending_words)) for r in row.rounds]
     for _, tables in rounds:  # the director may open any table of the tournament
         for t in tables:
             unlock(t.game_id)
