@@ -5,7 +5,8 @@ from dataclasses import dataclass
 
 from . import events as ev
 from .entries import Entry
-from .rules import _Step, describe_pending, go_bankrupt, raisable_cash
+from .bankruptcy import go_bankrupt
+from .rules import _Step, describe_pending, raisable_cash
 from .state import Auction, BuildingAuction, BuildRound, Debt, GameOver, GameState, PlaceBuilding, RollOff, SeatingRoll
 
 

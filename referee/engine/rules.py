@@ -281,11 +281,6 @@ def tie_winner(state: GameState, bidders: list[int]) -> int:
     return min(bidders, key=lambda b: (b - start) % n)
 
 
-def drawable_cards(state: GameState, deck: str) -> tuple[str, ...]:
-    held = {c for p in state.players for c in p.jail_cards}
-    return tuple(c for c in state.ruleset.decks[deck] if c not in held)
-
-
 # --- legal actions ---------------------------------------------------------
 
 
@@ -329,7 +324,7 @@ def legal_actions(state: GameState) -> list[Action]:
                                                    "percent": total_assets(state, p.player)
                                                    * opts.income_tax_percent // 100}))
     elif isinstance(p, DrawCard):
-        out.append(Action("card", p.player, {"deck": p.deck, "cards": drawable_cards(state, p.deck)}))
+        out.append(Action("card", p.player, {"deck": p.deck, "cards": _cards.drawable_cards(state, p.deck)}))
     elif isinstance(p, RentRoll):
         out.append(Action("rent_roll", p.player, {"square": p.square, "multiplier": p.multiplier}))
     elif isinstance(p, JailFine):
@@ -338,7 +333,7 @@ def legal_actions(state: GameState) -> list[Action]:
     elif isinstance(p, Debt):
         if raisable_cash(state, p.debtor) < p.amount:
             out.append(Action("bankrupt", p.debtor, {"amount": p.amount, "creditor": p.creditor,
-                                                     "may_take_over": jail_exit_creditor(state)}))
+                                                     "may_take_over": _bankruptcy.jail_exit_creditor(state)}))
     out.extend(_building.building_actions(state))
     out.extend(_trading.trade_actions(state))
     if not state.time_called:
@@ -714,122 +709,12 @@ def _income_tax(step: _Step, entry: Entry) -> None:
     step.charge(who, step.bank_or_pot(), amount, "tax")
 
 
-def _card(step: _Step, entry: Entry) -> None:
-    s = step.state
-    p = step.expect(entry, DrawCard, "cards")
-    who = step.expect_actor(entry, p.player, "cards")
-    card = s.ruleset.cards.get(entry.card)
-    if card is None or card.deck != p.deck:
-        raise step.refuse("unknown_card", f"card: no card {entry.card!r} in the {p.deck.replace('_', ' ')} deck",
-                          "cards")
-    if entry.card not in drawable_cards(s, p.deck):
-        holder = next(pl.name for pl in s.players if entry.card in pl.jail_cards)
-        raise step.refuse("card_held", f"card: {entry.card} is held by {holder}, not in the deck", "cards")
-    step.emit(ev.CardDrawn(who, card.id))
-    step.emit(ev.AwaitingDecision(None))
-    e = card.effect
-    kind = e.kind
-    if kind == "advance_to":
-        step.advance_to(who, e.square)
-    elif kind == "advance_to_nearest":
-        here = s.players[who].position
-        n = len(s.ruleset.squares)
-        target = next(
-            (here + k) % n for k in range(1, n + 1) if s.ruleset.squares[(here + k) % n].kind == e.square_kind
-        )
-        step.advance_to(who, target, rent_multiplier=e.rent_multiplier, dice_multiplier=e.dice_multiplier)
-    elif kind == "move_back":
-        step.emit(ev.Moved(who, (s.players[who].position - e.spaces) % len(s.ruleset.squares)))
-        step.land(who)
-    elif kind == "go_to_jail":
-        step.emit(ev.Jailed(who))
-    elif kind == "get_out_of_jail":
-        step.emit(ev.JailCardKept(who, card.id))
-    elif kind == "collect":
-        step.emit(ev.Paid(None, who, e.amount, "card"))
-    elif kind == "pay":
-        step.charge(who, step.bank_or_pot(), e.amount, "card")
-    elif kind == "pay_each_player":
-        others = [i for i in _turn_order_from(s, who) if i != who]
-        if s.players[who].cash >= e.amount * len(others):
-            for o in others:
-                step.emit(ev.Paid(who, o, e.amount, "card"))
-        elif s.ruleset.options.pay_each_player_bankruptcy_to_bank:
-            # one debt, paid to every player at once or to no one (bankruptcy to the bank)
-            step.emit(ev.DebtQueued(Debt(who, None, e.amount * len(others), "card", True,
-                                         tuple((o, e.amount) for o in others))))
-        else:
-            for o in others:
-                step.charge(who, o, e.amount, "card")
-    elif kind == "collect_from_each_player":
-        for o in _turn_order_from(s, who):
-            if o != who:
-                step.charge(o, who, e.amount, "card")
-    elif kind == "repairs":
-        cost = sum(s.houses_on(sq) * e.per_house + s.hotels_on(sq) * e.per_hotel for sq in s.deeds_of(who))
-        step.charge(who, step.bank_or_pot(), cost, "card")
-
-
-def _turn_order_from(state: GameState, first: int) -> list[int]:
-    n = len(state.players)
-    return [(first + k) % n for k in range(n) if not state.players[(first + k) % n].bankrupt]
-
-
 def _rent_roll(step: _Step, entry: Entry) -> None:
     s = step.state
     p = step.expect(entry, RentRoll, "utility_rent")
     who = step.expect_actor(entry, p.player, "utility_rent")
     step.emit(ev.AwaitingDecision(None))
     step.charge(who, s.owner[p.square], sum(entry.dice) * p.multiplier, "rent")
-
-
-def _pay_bail(step: _Step, entry: Entry) -> None:
-    s = step.state
-    p = s.pending
-    if isinstance(p, JailFine):
-        who = step.expect_actor(entry, p.player, "jail_release")
-        step.emit(ev.AwaitingDecision(None))
-        step.emit(ev.ResumeSet(("jail_exit", who, "bail", sum(p.dice))))
-        step.charge(who, step.bank_or_pot(), s.ruleset.money.bail, "bail")
-        return
-    p = step.expect(entry, AwaitRoll, "jail_release")
-    who = step.expect_actor(entry, p.player, "jail_release")
-    player = s.players[who]
-    if not player.in_jail:
-        raise step.refuse("not_in_jail", f"pay_bail: {entry.player} is not in jail", "jail_release")
-    if s.turn_started:
-        raise step.refuse("after_roll", f"pay_bail: {entry.player} has already rolled this turn", "jail_release")
-    bail = s.ruleset.money.bail
-    if player.cash < bail:
-        raise step.refuse("cannot_afford", f"pay_bail: {entry.player} has {_money(s, player.cash)}; "
-                          f"the fine is {_money(s, bail)}", "jail_release")
-    step.emit(ev.Paid(who, step.bank_or_pot(), bail, "bail"))
-    step.emit(ev.Released(who, "bail"))
-
-
-def _use_jail_card(step: _Step, entry: Entry) -> None:
-    s = step.state
-    p = s.pending
-    fine = isinstance(p, JailFine)
-    if not fine:
-        p = step.expect(entry, AwaitRoll, "jail_release")
-    who = step.expect_actor(entry, p.player, "jail_release")
-    player = s.players[who]
-    if not fine and not player.in_jail:
-        raise step.refuse("not_in_jail", f"use_jail_card: {entry.player} is not in jail", "jail_release")
-    if not fine and s.turn_started:
-        raise step.refuse("after_roll", f"use_jail_card: {entry.player} has already rolled this turn",
-                          "jail_release")
-    card = entry.card or (player.jail_cards[0] if player.jail_cards else None)
-    if card is None or card not in player.jail_cards:
-        raise step.refuse("no_jail_card", f"use_jail_card: {entry.player} holds no get-out-of-jail card "
-                          f"{entry.card or ''}".rstrip(), "jail_release")
-    step.emit(ev.JailCardReturned(who, card))
-    if fine:
-        step.emit(ev.AwaitingDecision(None))
-        step.emit(ev.ResumeSet(("jail_exit", who, "card", sum(p.dice))))
-    else:
-        step.emit(ev.Released(who, "card"))
 
 
 def _mortgage(step: _Step, entry: Entry) -> None:
@@ -854,83 +739,10 @@ def _unmortgage(step: _Step, entry: Entry) -> None:
     step.emit(ev.Unmortgaged(square))
 
 
-def _bankrupt(step: _Step, entry: Entry) -> None:
-    s = step.state
-    debt = step.expect(entry, Debt, "bankruptcy")
-    who = step.expect_actor(entry, debt.debtor, "bankruptcy")
-    can_raise = raisable_cash(s, who)
-    if can_raise >= debt.amount:
-        raise step.refuse("can_still_pay", f"bankrupt: {entry.player} can raise {_money(s, can_raise)} by selling "
-                          f"buildings and mortgaging, enough for the {_money(s, debt.amount)} owed", "bankruptcy")
-    if entry.creditor is None:
-        go_bankrupt(step, debt)
-        return
-    taker = step.player(entry.creditor, entry.type)
-    if taker != jail_exit_creditor(s):
-        raise step.refuse("not_the_creditor", f"bankrupt: {entry.creditor} cannot take over this bankruptcy: only "
-                          "the owner of the square a player leaving jail after the third failed roll would move to "
-                          "may take over the unpaid fine", "bankruptcy")
-    # JMA 補足ルール「破産」: the destination's creditor takes the estate, fine included
-    go_bankrupt(step, replace(debt, creditor=taker, to_bank_if_bankrupt=False))
-    step.charge(taker, step.bank_or_pot(), debt.amount, "bail")
-
-
-def jail_exit_creditor(state: GameState) -> int | None:
-    """The owner of the square a player would move to after the third failed jail roll, while the fine is
-    unpaid: under JMA they may take the bankruptcy over, fine included."""
-    p = state.pending
-    if not isinstance(p, Debt) or p.reason != "bail" or not state.resume or state.resume[0] != "jail_exit":
-        return None
-    _, player, _, steps = state.resume
-    to = (state.players[player].position + steps) % len(state.ruleset.squares)
-    owner = state.owner[to]
-    if owner is None or owner == player or state.mortgaged[to] or state.players[owner].bankrupt:
-        return None
-    return owner
-
-
-def go_bankrupt(step: _Step, debt: Debt) -> None:
-    """元ルール「破産」: to a player, buildings go back at half price and everything passes to the creditor;
-    to the bank, the deeds go back (JMA: auctioned in board order, unmortgaged)."""
-    s = step.state
-    who = debt.debtor
-    creditor = None if debt.to_bank_if_bankrupt else debt.creditor
-    opts = s.ruleset.options
-    deeds = s.deeds_of(who)
-    for gid in sorted({s.ruleset.squares[sq].group for sq in deeds if s.buildings[sq]}):
-        squares = s.ruleset.groups[gid].squares
-        _building.apply_change(step, _building.plan_change(s, who, {i: 0 for i in squares}, selling=True),
-                               "buildings_sold")
-    cash = s.players[who].cash
-    if cash:
-        step.emit(ev.Paid(who, creditor, cash, "bankruptcy"))
-    for card in list(s.players[who].jail_cards):
-        step.emit(ev.JailCardReturned(who, card))
-        if creditor is not None:
-            step.emit(ev.JailCardKept(creditor, card))
-    if creditor is not None:
-        for sq in deeds:
-            step.emit(ev.DeedTransferred(sq, creditor))
-        if opts.transferred_mortgage_interest == "on_transfer":
-            for sq in deeds:
-                if s.mortgaged[sq]:
-                    step.charge(creditor, None, interest(s, s.ruleset.squares[sq].mortgage), "interest")
-    else:
-        for sq in deeds:
-            step.emit(ev.DeedTransferred(sq, None))
-        if opts.bankruptcy_to_bank_deeds == "auction_in_board_order" and deeds and not s.time_called:
-            step.emit(ev.EstateAuctionsQueued(tuple(sorted(deeds))))
-    step.emit(ev.WentBankrupt(who, creditor))
-    if who == s.current:
-        step.emit(ev.ResumeSet(None))
-    step.emit(ev.AwaitingDecision(None))
-
-
 HANDLERS: dict[str, Callable[[_Step, Entry], None]] = {
     "seat_roll": _seat_roll, "deal": _deal, "roll": _roll, "buy": _buy, "decline": _decline, "bid": _bid,
-    "hammer": _hammer, "income_tax": _income_tax, "card": _card, "rent_roll": _rent_roll,
-    "pay_bail": _pay_bail, "use_jail_card": _use_jail_card, "mortgage": _mortgage,
-    "unmortgage": _unmortgage, "bankrupt": _bankrupt,
+    "hammer": _hammer, "income_tax": _income_tax, "rent_roll": _rent_roll, "mortgage": _mortgage,
+    "unmortgage": _unmortgage,
 }
 
 
@@ -961,10 +773,16 @@ def apply(state: GameState, events: tuple[ev.Event, ...]) -> GameState:
     return new
 
 
-from . import building as _building  # noqa: E402  (these modules use the helpers above)
+from . import bankruptcy as _bankruptcy  # noqa: E402  (these modules use the helpers above)
+from . import building as _building  # noqa: E402
+from . import cards as _cards  # noqa: E402
 from . import ending as _ending  # noqa: E402
+from . import jail as _jail  # noqa: E402
 from . import trading as _trading  # noqa: E402
 
+HANDLERS.update(_cards.CARD_HANDLERS)
+HANDLERS.update(_jail.JAIL_HANDLERS)
+HANDLERS.update(_bankruptcy.BANKRUPTCY_HANDLERS)
 HANDLERS.update(_building.BUILDING_HANDLERS)
 HANDLERS.update(_trading.TRADING_HANDLERS)
 HANDLERS.update(_ending.ENDING_HANDLERS)

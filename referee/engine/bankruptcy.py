@@ -1,0 +1,85 @@
+"""Bankruptcy: to a player or to the bank, and JMA's jail-fine case."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from . import building as _building
+from . import events as ev
+from .entries import Entry
+from .rules import _money, _Step, interest, raisable_cash
+from .state import Debt, GameState
+
+
+def _bankrupt(step: _Step, entry: Entry) -> None:
+    s = step.state
+    debt = step.expect(entry, Debt, "bankruptcy")
+    who = step.expect_actor(entry, debt.debtor, "bankruptcy")
+    can_raise = raisable_cash(s, who)
+    if can_raise >= debt.amount:
+        raise step.refuse("can_still_pay", f"bankrupt: {entry.player} can raise {_money(s, can_raise)} by selling "
+                          f"buildings and mortgaging, enough for the {_money(s, debt.amount)} owed", "bankruptcy")
+    if entry.creditor is None:
+        go_bankrupt(step, debt)
+        return
+    taker = step.player(entry.creditor, entry.type)
+    if taker != jail_exit_creditor(s):
+        raise step.refuse("not_the_creditor", f"bankrupt: {entry.creditor} cannot take over this bankruptcy: only "
+                          "the owner of the square a player leaving jail after the third failed roll would move to "
+                          "may take over the unpaid fine", "bankruptcy")
+    # JMA 補足ルール「破産」: the destination's creditor takes the estate, fine included
+    go_bankrupt(step, replace(debt, creditor=taker, to_bank_if_bankrupt=False))
+    step.charge(taker, step.bank_or_pot(), debt.amount, "bail")
+
+
+def jail_exit_creditor(state: GameState) -> int | None:
+    """The owner of the square a player would move to after the third failed jail roll, while the fine is
+    unpaid: under JMA they may take the bankruptcy over, fine included."""
+    p = state.pending
+    if not isinstance(p, Debt) or p.reason != "bail" or not state.resume or state.resume[0] != "jail_exit":
+        return None
+    _, player, _, steps = state.resume
+    to = (state.players[player].position + steps) % len(state.ruleset.squares)
+    owner = state.owner[to]
+    if owner is None or owner == player or state.mortgaged[to] or state.players[owner].bankrupt:
+        return None
+    return owner
+
+
+def go_bankrupt(step: _Step, debt: Debt) -> None:
+    """元ルール「破産」: to a player, buildings go back at half price and everything passes to the creditor;
+    to the bank, the deeds go back (JMA: auctioned in board order, unmortgaged)."""
+    s = step.state
+    who = debt.debtor
+    creditor = None if debt.to_bank_if_bankrupt else debt.creditor
+    opts = s.ruleset.options
+    deeds = s.deeds_of(who)
+    for gid in sorted({s.ruleset.squares[sq].group for sq in deeds if s.buildings[sq]}):
+        squares = s.ruleset.groups[gid].squares
+        _building.apply_change(step, _building.plan_change(s, who, {i: 0 for i in squares}, selling=True),
+                               "buildings_sold")
+    cash = s.players[who].cash
+    if cash:
+        step.emit(ev.Paid(who, creditor, cash, "bankruptcy"))
+    for card in list(s.players[who].jail_cards):
+        step.emit(ev.JailCardReturned(who, card))
+        if creditor is not None:
+            step.emit(ev.JailCardKept(creditor, card))
+    if creditor is not None:
+        for sq in deeds:
+            step.emit(ev.DeedTransferred(sq, creditor))
+        if opts.transferred_mortgage_interest == "on_transfer":
+            for sq in deeds:
+                if s.mortgaged[sq]:
+                    step.charge(creditor, None, interest(s, s.ruleset.squares[sq].mortgage), "interest")
+    else:
+        for sq in deeds:
+            step.emit(ev.DeedTransferred(sq, None))
+        if opts.bankruptcy_to_bank_deeds == "auction_in_board_order" and deeds and not s.time_called:
+            step.emit(ev.EstateAuctionsQueued(tuple(sorted(deeds))))
+    step.emit(ev.WentBankrupt(who, creditor))
+    if who == s.current:
+        step.emit(ev.ResumeSet(None))
+    step.emit(ev.AwaitingDecision(None))
+
+
+BANKRUPTCY_HANDLERS = {"bankrupt": _bankrupt}

@@ -1,0 +1,76 @@
+"""Chance and Community Chest: which cards can be drawn, and what each card does."""
+from __future__ import annotations
+
+from . import events as ev
+from .entries import Entry
+from .rules import _Step
+from .state import Debt, DrawCard, GameState
+
+
+def drawable_cards(state: GameState, deck: str) -> tuple[str, ...]:
+    held = {c for p in state.players for c in p.jail_cards}
+    return tuple(c for c in state.ruleset.decks[deck] if c not in held)
+
+
+def _card(step: _Step, entry: Entry) -> None:
+    s = step.state
+    p = step.expect(entry, DrawCard, "cards")
+    who = step.expect_actor(entry, p.player, "cards")
+    card = s.ruleset.cards.get(entry.card)
+    if card is None or card.deck != p.deck:
+        raise step.refuse("unknown_card", f"card: no card {entry.card!r} in the {p.deck.replace('_', ' ')} deck",
+                          "cards")
+    if entry.card not in drawable_cards(s, p.deck):
+        holder = next(pl.name for pl in s.players if entry.card in pl.jail_cards)
+        raise step.refuse("card_held", f"card: {entry.card} is held by {holder}, not in the deck", "cards")
+    step.emit(ev.CardDrawn(who, card.id))
+    step.emit(ev.AwaitingDecision(None))
+    e = card.effect
+    kind = e.kind
+    if kind == "advance_to":
+        step.advance_to(who, e.square)
+    elif kind == "advance_to_nearest":
+        here = s.players[who].position
+        n = len(s.ruleset.squares)
+        target = next(
+            (here + k) % n for k in range(1, n + 1) if s.ruleset.squares[(here + k) % n].kind == e.square_kind
+        )
+        step.advance_to(who, target, rent_multiplier=e.rent_multiplier, dice_multiplier=e.dice_multiplier)
+    elif kind == "move_back":
+        step.emit(ev.Moved(who, (s.players[who].position - e.spaces) % len(s.ruleset.squares)))
+        step.land(who)
+    elif kind == "go_to_jail":
+        step.emit(ev.Jailed(who))
+    elif kind == "get_out_of_jail":
+        step.emit(ev.JailCardKept(who, card.id))
+    elif kind == "collect":
+        step.emit(ev.Paid(None, who, e.amount, "card"))
+    elif kind == "pay":
+        step.charge(who, step.bank_or_pot(), e.amount, "card")
+    elif kind == "pay_each_player":
+        others = [i for i in _turn_order_from(s, who) if i != who]
+        if s.players[who].cash >= e.amount * len(others):
+            for o in others:
+                step.emit(ev.Paid(who, o, e.amount, "card"))
+        elif s.ruleset.options.pay_each_player_bankruptcy_to_bank:
+            # one debt, paid to every player at once or to no one (bankruptcy to the bank)
+            step.emit(ev.DebtQueued(Debt(who, None, e.amount * len(others), "card", True,
+                                         tuple((o, e.amount) for o in others))))
+        else:
+            for o in others:
+                step.charge(who, o, e.amount, "card")
+    elif kind == "collect_from_each_player":
+        for o in _turn_order_from(s, who):
+            if o != who:
+                step.charge(o, who, e.amount, "card")
+    elif kind == "repairs":
+        cost = sum(s.houses_on(sq) * e.per_house + s.hotels_on(sq) * e.per_hotel for sq in s.deeds_of(who))
+        step.charge(who, step.bank_or_pot(), cost, "card")
+
+
+def _turn_order_from(state: GameState, first: int) -> list[int]:
+    n = len(state.players)
+    return [(first + k) % n for k in range(n) if not state.players[(first + k) % n].bankrupt]
+
+
+CARD_HANDLERS = {"card": _card}
