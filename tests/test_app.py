@@ -292,3 +292,20 @@ def test_player_names_in_any_script(client):
     assert "あき" in page and "김민수" in page and "Jürgen Groß" in page
     record = client.get(f"/games/{game_id}/record.jsonl").get_data(as_text=True)
     assert json.loads(record.splitlines()[0])["players"] == ["あき", "김민수", "Jürgen Groß"]
+
+
+@pytest.mark.parametrize("form", [
+    {"seq": "x", "entry": "{}"},
+    {"entry": '{"type": "roll", "player": "Aki"}', "dice": "1,2"},
+    {"seq": "0", "entry": '{"type": "trade", "player": "Aki", "partner": "Ben"}', "give-cash": "lots"},
+    {"seq": "0", "entry": '{"type": "build", "player": "Aki"}', "level-boardwalk": "seven"},
+    {"seq": "0", "entry": '{"type": "bid", "player": "Aki"}', "amount": "1e9"},
+    {"seq": "0", "entry": '{"type": "deal", "player": "Aki"}', "deeds": "nowhere"},
+    {"seq": "-3", "entry": '{"type": "void"}', "count": "-1"},
+])
+def test_forged_forms_of_every_kind_get_a_message_not_a_500(client, form):
+    game_id = new_game(client)
+    r = client.post(f"/games/{game_id}/record", data=form, follow_redirects=True)
+    assert r.status_code == 200 and 'class="flash refused"' in r.get_data(as_text=True)
+    r = client.post(f"/games/{game_id}/check", data=form, follow_redirects=True)
+    assert r.status_code == 200
