@@ -25,6 +25,7 @@ from .engine import (
     parse_record, replay, resolve, with_options,
 )
 from .engine.record import parse_header
+from .engine.state import SeatingRoll
 from .models import EntryRow, GameRow, RoundRow, TableRow, TournamentPlayer, TournamentRow
 from .tournament import seating as seeding
 
@@ -349,7 +350,7 @@ def call_time_on_round(tournament_id: int, number: int) -> int:
     for view in round_overview(tournament_id, number):
         table = load(view.game_id)
         state = table.game.state
-        if state.over or state.time_called or type(state.pending).__name__ == "SeatingRoll":
+        if state.over or state.time_called or isinstance(state.pending, SeatingRoll):
             continue
         record(view.game_id, {"type": "time_called", "note": "called by the tournament director"}, table.seq)
         called += 1

@@ -145,3 +145,14 @@ def test_state_given_to_resolve_is_never_changed(jma):
     do(s, type="roll", player="Aki", dice=[3, 4])
     assert (cash(s), [p.position for p in s.players], s.pending) == before
     assert sq(s, "boardwalk") == 39
+
+
+def test_checking_an_entry_and_applying_its_events_are_separate_steps(jma):
+    from referee.engine import apply, check, parse_entry, resolve
+    s = table(jma)
+    entry = parse_entry({"type": "roll", "player": "Aki", "dice": [1, 3]})
+    events = check(s, entry)
+    assert cash(s)[0] == 1500  # checking changes nothing
+    after = apply(s, events)
+    assert cash(after) == cash(resolve(s, entry).state) == [1300, 1500, 1500]
+    assert after.pending == AwaitRoll(1)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from .entries import Entry, parse_entry
 from .errors import IllegalEntry, MalformedEntry, RefereeError
@@ -189,7 +189,7 @@ class Game:
 
 
 def replay(ruleset: Ruleset, header: Header, entries: list[tuple[int, Entry, dict]],
-           on_events: "callable[[tuple[Event, ...]], None] | None" = None) -> Game:
+           on_events: Callable[[tuple[Event, ...]], None] | None = None) -> Game:
     """Fold a parsed record; :class:`RecordError` naming the line at the first illegal entry."""
     game = Game(ruleset, header)
     for line, entry, raw in entries:

@@ -63,13 +63,9 @@ def total_assets(state: GameState, player: int) -> int:
     total = state.players[player].cash
     for sq in state.deeds_of(player):
         square = state.ruleset.squares[sq]
-        total += square.price + _building_count(state, sq) * square.house_cost
+        # the level is what the buildings cost in house prices: a hotel is the houses it replaced plus one
+        total += square.price + state.buildings[sq] * square.house_cost
     return total
-
-
-def _building_count(state: GameState, square: int) -> int:
-    """Houses a square's buildings cost: a hotel counts as the houses it replaced plus one."""
-    return state.buildings[square]
 
 
 def raisable_cash(state: GameState, player: int) -> int:
@@ -77,7 +73,7 @@ def raisable_cash(state: GameState, player: int) -> int:
     total = state.players[player].cash
     for sq in state.deeds_of(player):
         square = state.ruleset.squares[sq]
-        total += _building_count(state, sq) * square.house_cost // 2
+        total += state.buildings[sq] * square.house_cost // 2
         if not state.mortgaged[sq]:
             total += square.mortgage
     return total

@@ -7,7 +7,8 @@ from functools import wraps
 from flask import Blueprint, flash, redirect, render_template, request, session, url_for
 
 from .. import service
-from ..engine import Game, legal_actions
+from ..engine import Game, legal_actions, parse_entry
+from ..engine.state import Debt
 from ..engine.ending import ranking
 from ..forms import UnlockForm
 from flask_babel import gettext
@@ -53,6 +54,7 @@ def _view_model(table: service.Table, upto: int | None = None) -> dict:
         "ranking": ranking(state) if state.over else None,
         "clock": service.clock(table.row),
         "ways_to_pay": _ways_to_pay(state, by_type),
+        "in_debt": isinstance(state.pending, Debt),
         "log": _log(game, len(game.entries) - RECENT, len(game.entries)),
     }
 
@@ -67,7 +69,7 @@ def _clause_texts(game_id: int, rule: str) -> dict[str, str]:
 def _ways_to_pay(state, by_type: dict) -> list[tuple[str, int]]:
     """For a pending debt: every way the debtor can raise cash on their own, with what each raises."""
     debt = state.pending
-    if type(debt).__name__ != "Debt":
+    if not isinstance(debt, Debt):
         return []
     ways = []
     for a in by_type.get("sell_buildings", []):
@@ -219,9 +221,8 @@ def _entry_from_form(form) -> tuple[dict, int]:
 
 
 def _submit(game_id: int, act, done_message) -> object:
-    """Read the entry a table form describes, hand it to ``act`` (record or check), flash the outcome."""
-    if _load(game_id) is None:
-        return render_template("error.html", message=f"no game {game_id}"), 404
+    """Read the entry a table form describes, hand it to ``act`` (record or check), flash the outcome.
+    ``done_message`` puts the accepted entry's data in words."""
     try:
         data, seq = _entry_from_form(request.form)
     except (KeyError, ValueError, TypeError):
@@ -230,12 +231,14 @@ def _submit(game_id: int, act, done_message) -> object:
         return redirect(url_for(".table", game_id=game_id)), 303
     try:
         outcome = act(game_id, data, seq)
+    except service.GameNotFound:
+        return render_template("error.html", message=f"no game {game_id}"), 404
     except (service.StaleEntry, service.MalformedEntry, service.IllegalEntry) as exc:
         flash({"kind": "refused", "title": refusal_title(exc.code), "message": exc.message, "clause": exc.clause,
                "code": exc.code, "rule": exc.rule, "game": game_id, "texts": _clause_texts(game_id, exc.rule)})
     else:
         lines = [w for w in (event_words(outcome.state, e) for e in outcome.events) if w]
-        flash({"kind": "done", "message": done_message(game_id), "details": lines})
+        flash({"kind": "done", "message": done_message(data), "details": lines})
     return redirect(url_for(".table", game_id=game_id)), 303
 
 
@@ -243,11 +246,10 @@ def _submit(game_id: int, act, done_message) -> object:
 @referee_required
 def check(game_id: int):
     """Check an entry (a proposed trade) against the rules without recording it."""
-    return _submit(game_id, service.check, lambda _game_id: gettext("allowed (not recorded yet)"))
+    return _submit(game_id, service.check, lambda _data: gettext("allowed (not recorded yet)"))
 
 
 @bp.post("/games/<int:game_id>/record")
 @referee_required
 def record(game_id: int):
-    return _submit(game_id, service.record,
-                   lambda game_id: entry_words(service.load(game_id).game.entries[-1]))
+    return _submit(game_id, service.record, lambda data: entry_words(parse_entry(data)))
