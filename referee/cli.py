@@ -11,7 +11,7 @@ from .engine import Game, GameState, RecordError, RulesetError, parse_record, re
 from .engine.ending import ranking as final_ranking
 from .engine.rules import describe_pending
 from .engine.state import GameOver
-from .simulate import JAIL_MODES, PLAYER_NAMES, simulate
+from .simulate import CLOCKS, JAIL_MODES, PLAYER_NAMES, simulate
 
 
 def state_summary(game: Game) -> dict:
@@ -111,7 +111,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     except RulesetError as exc:
         print(f"referee simulate: {exc}", file=sys.stderr)
         return 1
-    stats = simulate(ruleset, args.games, args.seed, args.players, args.jail, args.max_turns)
+    stats = simulate(ruleset, args.games, args.seed, args.players, args.jail, args.max_turns, args.clock)
     result = stats.as_dict()
     if args.json:
         print(json.dumps(result, ensure_ascii=False))
@@ -120,6 +120,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             print(f"{key}: {result[key]}")
         print("events_by_type:")
         for key, value in result["events_by_type"].items():
+            print(f"  {key}: {value}")
+        print("endings:")
+        for key, value in result["endings"].items():
             print(f"  {key}: {value}")
         print("landings:")
         for key, value in result["landings"].items():
@@ -204,7 +207,11 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--players", type=_players, default=4)
     sp.add_argument("--ruleset", default=rulesets.DEFAULT_RULESET)
     sp.add_argument("--jail", choices=JAIL_MODES, default="random")
-    sp.add_argument("--max-turns", type=_positive, default=1000)
+    sp.add_argument("--max-turns", type=_positive, default=1000,
+                    help="time is called when this turn is over, at the latest")
+    sp.add_argument("--clock", choices=CLOCKS, default="random",
+                    help="random: each game's time is called after a turn drawn from 1 to --max-turns, as a "
+                    "round's clock finds its tables at different points; max: always after --max-turns")
     sp.add_argument("--json", action="store_true")
     sp.set_defaults(func=cmd_simulate)
     sv = sub.add_parser("serve", help="run the tablet web app (waitress; --dev for Flask's reloading server)")

@@ -31,6 +31,7 @@ TITLES = {
     "house_shortage": _l("The bank has not enough houses"),
     "impossible_die": _l("Impossible die"),
     "jail_card_price": _l("A jail card may not go for $50 or more"),
+    "jail_rescue_short": _l("A rescue must cover both the jail fine and the rent ahead"),
     "missing_field": _l("Something is missing from the entry"),
     "mortgaged_in_group": _l("A lot of the group is mortgaged"),
     "no_declaration": _l("No declaration to withdraw"),

@@ -20,6 +20,7 @@ from .engine.rules import deal_refusal, raisable_cash
 from .engine.state import AwaitRoll, Auction, BuildingAuction, BuildRound, BuyOrAuction, Debt, GameOver, PlaceBuilding
 
 JAIL_MODES = ("random", "short", "long")
+CLOCKS = ("random", "max")  # when time is called: at a random turn up to the limit, or at the limit
 PLAYER_NAMES = ("Aki", "Ben", "Chie", "Dai", "Emi", "Fumi", "Goro", "Hana")
 MAX_ENTRIES_PER_TURN = 400  # a guard against a policy that never ends an auction
 
@@ -32,6 +33,7 @@ class Stats:
     turns: int = 0
     seconds: float = 0.0
     events_by_type: Counter = field(default_factory=Counter)
+    endings: Counter = field(default_factory=Counter)
     landings: Counter = field(default_factory=Counter)
     invariant_violations: int = 0
     violations: list[str] = field(default_factory=list)
@@ -42,6 +44,7 @@ class Stats:
             "games": self.games, "events": self.events, "turns": self.turns, "seconds": round(self.seconds, 3),
             "events_per_second": round(self.events / secs), "turns_per_second": round(self.turns / secs),
             "events_by_type": dict(sorted(self.events_by_type.items())),
+            "endings": dict(sorted(self.endings.items())),
             "landings": {k: self.landings[k] for k in sorted(self.landings, key=_landing_order)},
             "invariant_violations": self.invariant_violations,
         }
@@ -58,9 +61,19 @@ def dice(rng: random.Random) -> list[int]:
 class Policy:
     """Random but plausible choices among the legal actions."""
 
+    HOARDING = 0.4  # the share of players who keep four houses rather than build hotels
+
     def __init__(self, rng: random.Random, jail: str) -> None:
         self.rng = rng
         self.jail = jail
+        self.hoarders: dict[int, bool] = {}
+
+    def hoards(self, player: int) -> bool:
+        """Whether this player keeps four houses on a lot rather than build a hotel: the tournament tactic of
+        holding houses so that the bank runs short (and other players must bid for what is left)."""
+        if player not in self.hoarders:
+            self.hoarders[player] = self.rng.random() < self.HOARDING
+        return self.hoarders[player]
 
     def choose(self, state: GameState, actions: list[Action]) -> Entry:
         rng = self.rng
@@ -87,16 +100,19 @@ class Policy:
             mortgages = [a for a in by_type.get("mortgage", []) if a.player == p.debtor]
             if mortgages:
                 return self._mortgage(state, rng.choice(mortgages))
+            taker = by_type["bankrupt"][0].detail["may_take_over"]
+            if taker is not None and rng.random() < 0.5:  # JMA: the owner of the square ahead takes it over
+                return Entry("bankrupt", player=name(p.debtor), creditor=name(taker))
             return Entry("bankrupt", player=name(p.debtor))
         if isinstance(p, BuildRound):
             declared = {player for player, _ in p.declarations}
             builds = [a for a in by_type.get("build", []) if a.player not in declared]
-            if builds and rng.random() < 0.6:
+            if builds and rng.random() < 0.85:  # houses are short: whoever can build declares
                 entry = self._build(state, rng.choice(builds))
                 if entry:
                     return entry
             withdrawals = by_type.get("withdraw_build", [])
-            if withdrawals and rng.random() < 0.3:
+            if withdrawals and rng.random() < 0.15:
                 a = rng.choice(withdrawals)
                 return Entry("withdraw_build", player=name(a.player),
                              targets=tuple((sq, state.buildings[sq]) for sq, _ in a.detail["targets"]))
@@ -157,6 +173,25 @@ class Policy:
         return Entry("trade", player=state.name(seller), partner=state.name(buyer),
                      give=Offer(deeds=(square.id,)), take=Offer(cash=price))
 
+    def _completing_trade(self, state: GameState, action: Action) -> Entry | None:
+        """The player offers cash, above the printed price, for the one lot missing from a colour group."""
+        buyer = action.player
+        wanted = []
+        for group in state.ruleset.groups.values():
+            if state.ruleset.squares[group.squares[0]].kind != "street":
+                continue
+            missing = [sq for sq in group.squares if state.owner[sq] != buyer]
+            if len(missing) == 1 and state.owner[missing[0]] in action.detail["partners"]:
+                wanted.append(missing[0])
+        if not wanted:
+            return None
+        square = state.ruleset.squares[self.rng.choice(wanted)]
+        price = square.price + 10 * self.rng.randint(2, square.price // 10 + 20)
+        if price > state.players[buyer].cash:
+            return None
+        return Entry("trade", player=state.name(buyer), partner=state.name(state.owner[square.index]),
+                     give=Offer(cash=price), take=Offer(deeds=(square.id,)))
+
     def _debt_trade(self, state: GameState, debt: Debt) -> Entry | None:
         action = next((a for a in legal_actions_of(state, "trade") if a.player == debt.debtor), None)
         if action is None:
@@ -165,11 +200,12 @@ class Policy:
         return entry if entry and trade_allowed(state, entry) else None
 
     def _build(self, state: GameState, action: Action) -> Entry | None:
-        """Declare as many levels as the player's cash allows (at least one), evenly."""
+        """Declare up to as many levels as the player's cash allows (at least one), evenly."""
         squares = action.detail["squares"]
         cost = action.detail["house_cost"]
         current = sum(state.buildings[sq] for sq in squares)
-        room = len(squares) * state.hotel_level - current
+        top = state.hotel_level - 1 if self.hoards(action.player) else state.hotel_level
+        room = len(squares) * top - current
         affordable = min(room, state.players[action.player].cash // cost)
         if affordable < 1:
             return None
@@ -200,6 +236,10 @@ class Policy:
             if entry:
                 return entry
         trades = by_type.get("trade", [])
+        if trades and rng.random() < 0.05:
+            entry = self._completing_trade(state, rng.choice(trades))
+            if entry and trade_allowed(state, entry):
+                return entry
         if trades and rng.random() < 0.03:
             a = rng.choice(trades)
             entry = self._sell_deed(state, a.player, a.detail["partners"])
@@ -299,7 +339,7 @@ class Invariants:
 
 def play_game(ruleset: Ruleset, rng: random.Random, players: int = 4, jail: str = "random",
               max_turns: int = 1000, stats: Stats | None = None, check: bool = True) -> Game:
-    """Play one random game to its end (one player left) or to ``max_turns`` turns."""
+    """Play one random game to its end: one player left, or time called when turn ``max_turns`` is over."""
     stats = stats if stats is not None else Stats()
     header = Header(ruleset.id, PLAYER_NAMES[:players])
     game = Game(ruleset, header)
@@ -311,7 +351,7 @@ def play_game(ruleset: Ruleset, rng: random.Random, players: int = 4, jail: str 
     while not game.state.over:
         state = game.state
         if state.turn > max_turns and not state.time_called:
-            entry = Entry("time_called")  # the turn limit ends it as a timed game
+            entry = Entry("time_called")  # the table's clock has run out: a timed finish
         else:
             entry = policy.choose(state, legal_actions(state))
         outcome = game.record(entry)
@@ -339,17 +379,34 @@ def play_game(ruleset: Ruleset, rng: random.Random, players: int = 4, jail: str 
             break
     stats.games += 1
     stats.turns += game.state.turn
+    stats.endings[_ending(game)] += 1
     stats.invariant_violations += len(invariants.violations)
     stats.violations.extend(invariants.violations[:5])
     return game
 
 
+def _ending(game: Game) -> str:
+    """How a game ended, for the counts: by time or by bankruptcies, and whether a roll-off ranked it."""
+    state = game.state
+    how = "time_called" if state.time_called else "last_player_standing"
+    if not isinstance(state.pending, GameOver):
+        return "unfinished"
+    return how + ("_with_rolloff" if any(state.pending.rolls) else "")
+
+
 def simulate(ruleset: Ruleset, games: int, seed: int, players: int = 4, jail: str = "random",
-             max_turns: int = 1000) -> Stats:
+             max_turns: int = 1000, clock: str = "random") -> Stats:
+    """Play ``games`` random games from ``seed``.
+
+    A tournament calls time on a whole round at once, and the tables are then at different points of
+    their games: with ``clock="random"`` each game's time is called after a turn drawn evenly from 1 to
+    ``max_turns`` (if it has not ended before); with ``clock="max"`` every game runs to ``max_turns``.
+    """
     rng = random.Random(seed)
     stats = Stats()
     start = time.perf_counter()
     for _ in range(games):
-        play_game(ruleset, rng, players, jail, max_turns, stats)
+        limit = rng.randint(1, max_turns) if clock == "random" else max_turns
+        play_game(ruleset, rng, players, jail, limit, stats)
     stats.seconds = time.perf_counter() - start
     return stats

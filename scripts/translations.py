@@ -72,6 +72,7 @@ NEW = {
     "A hotel cannot be broken into houses from the bank": "銀行の家を加えてホテルを家に戻すことはできません",
     "The bank has not enough houses": "銀行に家が足りません", "Impossible die": "ありえないサイコロの目です",
     "A jail card may not go for $50 or more": "釈放カードを$50以上で譲渡することはできません",
+    "A rescue must cover both the jail fine and the rent ahead": "救済提示は出所料とその先のレンタル料の両方を完済できるものでなければなりません",
     "Something is missing from the entry": "記録に必要な項目がありません",
     "A lot of the group is mortgaged": "同色の土地に抵当に入っているものがあります",
     "No declaration to withdraw": "取り消す宣言がありません", "No get-out-of-jail card": "釈放カードがありません",

@@ -4,7 +4,7 @@ import pytest
 from referee.engine import IllegalEntry
 from referee.engine.state import AwaitRoll, Debt, JailFine
 
-from conftest import cash, do, give, table
+from conftest import cash, do, give, sq, table
 
 
 def jailed(ruleset, **options):
@@ -143,3 +143,41 @@ def test_jma_destination_creditor_may_take_over_a_jail_fine_bankruptcy_fine_incl
     s = do(s, type="bankrupt", player="Aki", creditor="Ben")
     assert s.players[0].bankrupt
     assert s.owner[39] == 1 and cash(s)[1] == 1500 + 20 - 50
+
+
+def _jailed_before_built_pinks(ruleset):
+    """Aki on the third roll in jail with $20 and a mortgaged Park Place; Ben's pinks have 3 houses each,
+    States Avenue's rent $450."""
+    s = give(jailed(ruleset), 1, "st-charles-place", "states-avenue", "virginia-avenue")
+    s = give(s, 0, "park-place", mortgaged=True)
+    for sid in ("st-charles-place", "states-avenue", "virginia-avenue"):
+        s.buildings[sq(s, sid)] = 3
+    s.bank_houses -= 9
+    s.players[0].jail_rolls, s.players[0].cash = 2, 20
+    return do(s, type="roll", player="Aki", dice=[1, 2])  # fails: the fine, then States Avenue (13)
+
+
+def test_jma_rescue_after_the_third_failed_jail_roll_must_cover_the_fine_and_the_rent_ahead(jma):
+    s = _jailed_before_built_pinks(jma)
+    assert isinstance(s.pending, Debt) and s.pending.amount == 50
+    with pytest.raises(IllegalEntry) as err:  # $120 pays the fine but not the $450 at States Avenue
+        do(s, type="trade", player="Aki", partner="Chie", give={"deeds": ["park-place"]}, take={"cash": 100})
+    assert err.value.code == "jail_rescue_short" and err.value.rule == "jail_exit_bankruptcy"
+    assert "$500" in str(err.value)
+    s = do(s, type="trade", player="Aki", partner="Chie", give={"deeds": ["park-place"]}, take={"cash": 480})
+    assert s.players[0].position == 13 and cash(s)[0] == 0 and cash(s)[1] == 1500 + 450
+
+
+def test_jma_part_of_a_split_rescue_may_leave_the_fine_short(jma):
+    s = _jailed_before_built_pinks(jma)
+    s = do(s, type="trade", player="Aki", partner="Chie", give={"deeds": ["park-place"]}, take={"cash": 20})
+    assert isinstance(s.pending, Debt) and cash(s)[0] == 40 and s.owner[37] == 2
+
+
+def test_classic_has_no_jail_exit_take_over(classic):
+    s = give(jailed(classic), 1, "states-avenue")
+    s.players[0].jail_rolls, s.players[0].cash = 2, 20
+    s = do(s, type="roll", player="Aki", dice=[1, 2])
+    with pytest.raises(IllegalEntry) as err:
+        do(s, type="bankrupt", player="Aki", creditor="Ben")
+    assert err.value.code == "not_the_creditor"

@@ -142,10 +142,22 @@ def test_simulate_json_has_every_key_and_no_invariant_violation(capsys):
     assert main(["simulate", "--games", "3", "--seed", "1", "--max-turns", "200", "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
     assert set(result) == {"games", "events", "turns", "seconds", "events_per_second", "turns_per_second",
-                           "events_by_type", "landings", "invariant_violations"}
+                           "events_by_type", "endings", "landings", "invariant_violations"}
     assert result["games"] == 3 and result["invariant_violations"] == 0
+    assert sum(result["endings"].values()) == 3
+    assert set(result["endings"]) <= {"last_player_standing", "last_player_standing_with_rolloff",
+                                      "time_called", "time_called_with_rolloff"}
     assert set(result["landings"]) <= {str(i) for i in range(40)} | {"jail"}
     assert sum(result["landings"].values()) == result["events_by_type"]["dice_rolled"]
+
+
+def test_simulate_clock_max_calls_time_after_the_last_turn_random_calls_it_anywhere_up_to_it(capsys):
+    assert main(["simulate", "--games", "4", "--seed", "5", "--max-turns", "40", "--clock", "max", "--json"]) == 0
+    fixed = json.loads(capsys.readouterr().out)
+    assert fixed["events_by_type"]["time_called"] == 4 and fixed["turns"] >= 4 * 40
+    assert main(["simulate", "--games", "4", "--seed", "5", "--max-turns", "40", "--json"]) == 0
+    drawn = json.loads(capsys.readouterr().out)
+    assert drawn["events_by_type"]["time_called"] == 4 and drawn["turns"] < fixed["turns"]
 
 
 def test_simulate_jail_modes_short_leaves_at_once_long_stays_for_doubles(capsys):

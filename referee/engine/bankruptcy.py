@@ -6,7 +6,7 @@ from dataclasses import replace
 from . import building as _building
 from . import events as ev
 from .entries import Entry
-from .rules import _money, _Step, interest, raisable_cash
+from .rules import _money, _Step, interest, raisable_cash, rent
 from .state import Debt, GameState
 
 
@@ -31,9 +31,9 @@ def _bankrupt(step: _Step, entry: Entry) -> None:
     step.charge(taker, step.bank_or_pot(), debt.amount, "bail")
 
 
-def jail_exit_creditor(state: GameState) -> int | None:
-    """The owner of the square a player would move to after the third failed jail roll, while the fine is
-    unpaid: under JMA they may take the bankruptcy over, fine included."""
+def jail_exit_landing(state: GameState) -> tuple[int, int] | None:
+    """While the fine of the third failed jail roll is the pending debt: the square that roll leads to and its
+    rent to another player by those dice (0 if none is due there).  None at any other time."""
     p = state.pending
     if not isinstance(p, Debt) or p.reason != "bail" or not state.resume or state.resume[0] != "jail_exit":
         return None
@@ -41,8 +41,17 @@ def jail_exit_creditor(state: GameState) -> int | None:
     to = (state.players[player].position + steps) % len(state.ruleset.squares)
     owner = state.owner[to]
     if owner is None or owner == player or state.mortgaged[to] or state.players[owner].bankrupt:
+        return to, 0
+    return to, rent(state, to, steps)
+
+
+def jail_exit_creditor(state: GameState) -> int | None:
+    """The owner of the square a player would move to after the third failed jail roll, while the fine is
+    unpaid: under JMA they may take the bankruptcy over, fine included."""
+    landing = jail_exit_landing(state)
+    if state.ruleset.options.jail_exit_bankruptcy != "jma" or landing is None or not landing[1]:
         return None
-    return owner
+    return state.owner[landing[0]]
 
 
 def go_bankrupt(step: _Step, debt: Debt) -> None:

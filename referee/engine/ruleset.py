@@ -75,6 +75,7 @@ OPTION_SPECS: dict[str, OptionSpec] = {
     "transferred_mortgage_interest": OptionSpec(str, ("on_transfer", "on_unmortgage_only")),
     "bankruptcy_to_bank_deeds": OptionSpec(str, ("auction_in_board_order", "return_unowned")),
     "pay_each_player_bankruptcy_to_bank": OptionSpec(bool),
+    "jail_exit_bankruptcy": OptionSpec(str, ("jma", "to_bank")),
     "houses_per_hotel": OptionSpec(int, minimum=1),
     "build_timing": OptionSpec(str, ("between_turns", "any_time")),
     "hotel_breakdown": OptionSpec(str, ("debtors_only", "any_player")),
@@ -118,6 +119,7 @@ class Options:
     transferred_mortgage_interest: str
     bankruptcy_to_bank_deeds: str
     pay_each_player_bankruptcy_to_bank: bool
+    jail_exit_bankruptcy: str
     houses_per_hotel: int
     build_timing: str
     hotel_breakdown: str

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from . import bankruptcy as _bankruptcy
 from . import events as ev
 from .entries import Entry, Offer
 from .errors import IllegalEntry
@@ -76,6 +77,34 @@ def trade_refusal(state: GameState, a: int, b: int, give: Offer, take: Offer) ->
         refusal = _jma_limits(state, a, b, give, take)
         if refusal:
             return refusal
+    if context == "rescue":
+        return _jail_exit_rescue_refusal(state, a, b, give, take)
+    return None
+
+
+def _jail_exit_rescue_refusal(state: GameState, a: int, b: int, give: Offer, take: Offer) -> IllegalEntry | None:
+    """JMA 補足ルール「破産」: 刑務所から3回目にゾロ目が出ず、その出所料と出た目で行くべきマスのレンタル料の両方で
+    仮破産となる場合、救済提示(分割救済を含む)は両方の負債を完済できるものでなければならず…
+
+    A rescue that would let the player pay the fine but not also the rent ahead is refused; one that leaves
+    them short even of the fine is a part of a split rescue (分割救済), to be followed by another."""
+    if state.ruleset.options.jail_exit_bankruptcy != "jma":
+        return None
+    landing = _bankruptcy.jail_exit_landing(state)
+    if landing is None:
+        return None
+    debtor, fine = state.pending.debtor, state.pending.amount
+    after = state.copy()
+    ev.TradeMade(a, b, give, take, "rescue", (a, b, give, take)).apply(after)
+    square, _ = landing
+    _, rent_due = _bankruptcy.jail_exit_landing(after)  # the trade may change who owns the square ahead
+    can_raise = raisable_cash(after, debtor)
+    if fine <= can_raise < fine + rent_due:
+        return _refuse(state, "jail_rescue_short",
+                       f"trade: after this rescue {state.name(debtor)} could raise {_money(state, can_raise)}: a "
+                       f"rescue after the third failed jail roll must cover both the {_money(state, fine)} fine and "
+                       f"the {_money(state, rent_due)} rent on {_sq_name(state, square)}, "
+                       f"{_money(state, fine + rent_due)} in all", "jail_exit_bankruptcy")
     return None
 
 
