@@ -118,6 +118,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     else:
         for key in ("games", "events", "turns", "seconds", "events_per_second", "turns_per_second"):
             print(f"{key}: {result[key]}")
+        print("mechanisms:")
+        for key, value in result["mechanisms"].items():
+            print(f"  {key}: {value}")
         print("events_by_type:")
         for key, value in result["events_by_type"].items():
             print(f"  {key}: {value}")

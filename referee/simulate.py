@@ -43,11 +43,32 @@ class Stats:
         return {
             "games": self.games, "events": self.events, "turns": self.turns, "seconds": round(self.seconds, 3),
             "events_per_second": round(self.events / secs), "turns_per_second": round(self.turns / secs),
+            "mechanisms": {name: sum(self.events_by_type[k] + self.endings[k] for k in kinds)
+                           for name, kinds in MECHANISMS.items()},
             "events_by_type": dict(sorted(self.events_by_type.items())),
             "endings": dict(sorted(self.endings.items())),
             "landings": {k: self.landings[k] for k in sorted(self.landings, key=_landing_order)},
             "invariant_violations": self.invariant_violations,
         }
+
+
+MECHANISMS = {  # what each mechanism of the rules is counted by: event kinds, or how games ended
+    "houses built": ("houses_built",),
+    "hotels built": ("hotel_built",),
+    "house-shortage auctions won": ("paid.building_auction",),
+    "buildings sold": ("houses_sold", "hotel_sold"),
+    "hotels broken down": ("hotel_broken_down",),
+    "mortgages": ("mortgaged",),
+    "mortgages lifted": ("unmortgaged",),
+    "trades": ("trade",),
+    "debt negotiations": ("debt_negotiation",),
+    "rescues": ("rescue",),
+    "bankruptcies to a player": ("bankrupt_to_player",),
+    "bankruptcies to the bank": ("bankrupt_to_bank",),
+    "estate auctions": ("estate_auction_taken",),
+    "time called": ("time_called",),
+    "games ranked by a roll-off": ("last_player_standing_with_rolloff", "timed_finish_with_rolloff"),
+}
 
 
 def _landing_order(key: str) -> tuple[int, int]:
@@ -388,7 +409,7 @@ def play_game(ruleset: Ruleset, rng: random.Random, players: int = 4, jail: str 
 def _ending(game: Game) -> str:
     """How a game ended, for the counts: by time or by bankruptcies, and whether a roll-off ranked it."""
     state = game.state
-    how = "time_called" if state.time_called else "last_player_standing"
+    how = "timed_finish" if state.time_called else "last_player_standing"
     if not isinstance(state.pending, GameOver):
         return "unfinished"
     return how + ("_with_rolloff" if any(state.pending.rolls) else "")

@@ -142,11 +142,13 @@ def test_simulate_json_has_every_key_and_no_invariant_violation(capsys):
     assert main(["simulate", "--games", "3", "--seed", "1", "--max-turns", "200", "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
     assert set(result) == {"games", "events", "turns", "seconds", "events_per_second", "turns_per_second",
-                           "events_by_type", "endings", "landings", "invariant_violations"}
+                           "mechanisms", "events_by_type", "endings", "landings",
+                           "invariant_violations"}
     assert result["games"] == 3 and result["invariant_violations"] == 0
     assert sum(result["endings"].values()) == 3
+    assert result["mechanisms"]["time called"] == result["events_by_type"].get("time_called", 0)
     assert set(result["endings"]) <= {"last_player_standing", "last_player_standing_with_rolloff",
-                                      "time_called", "time_called_with_rolloff"}
+                                      "timed_finish", "timed_finish_with_rolloff"}
     assert set(result["landings"]) <= {str(i) for i in range(40)} | {"jail"}
     assert sum(result["landings"].values()) == result["events_by_type"]["dice_rolled"]
 
