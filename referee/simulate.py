@@ -17,7 +17,8 @@ from .engine.entries import Offer
 from .engine.rules import resolve
 from .engine.errors import IllegalEntry
 from .engine.rules import deal_refusal, raisable_cash
-from .engine.state import AwaitRoll, Auction, BuildingAuction, BuildRound, BuyOrAuction, Debt, GameOver, PlaceBuilding
+from .engine.state import (AwaitRoll, Auction, BidPayment, BuildingAuction, BuildRound, BuyOrAuction, Debt, GameOver,
+                           JailFine, PlaceBuilding)
 
 JAIL_MODES = ("random", "short", "long")
 CLOCKS = ("random", "max")  # when time is called: at a random turn up to the limit, or at the limit
@@ -141,8 +142,21 @@ class Policy:
         if isinstance(p, BuildingAuction):
             return self._auction(state, p, by_type)
         if isinstance(p, PlaceBuilding):
-            lots = by_type["place_building"][0].detail["squares"]
+            detail = by_type["place_building"][0].detail
+            lots = [sq for sq in detail["squares"] if sq not in detail["held"]]
+            if not lots or detail["held"] and rng.random() < 0.1:  # wants a dearer lot: the bid is held
+                lots = list(detail["held"])
             return Entry("place_building", player=name(p.player), square=state.ruleset.squares[rng.choice(lots)].id)
+        if isinstance(p, BidPayment):  # a winning bid to raise: mortgage, or sell buildings
+            mortgages = [a for a in by_type.get("mortgage", []) if a.player == p.player]
+            if mortgages:
+                return self._mortgage(state, rng.choice(mortgages))
+            for a in by_type.get("sell_buildings", []):
+                if a.player == p.player:
+                    sale = self._sale(state, a.player, a.detail["group"], in_debt=False)
+                    if sale:
+                        return sale
+            raise RuntimeError(f"no way to raise the winning bid of {p!r}")
         if isinstance(p, AwaitRoll):
             return self._await_roll(state, p, by_type)
         if isinstance(p, BuyOrAuction):
@@ -163,10 +177,27 @@ class Policy:
             return Entry("card", player=name(a.player), card=rng.choice(a.detail["cards"]))
         if "rent_roll" in by_type:
             return Entry("rent_roll", player=name(by_type["rent_roll"][0].player), dice=tuple(dice(rng)))
-        if "pay_bail" in by_type:  # third failed roll with a card in hand
-            kind = rng.choice(("pay_bail", "use_jail_card"))
-            return Entry(kind, player=name(by_type[kind][0].player))
+        if isinstance(p, JailFine):  # third failed roll: a card in hand, or one to buy from another player
+            jailed = p.player
+            if "use_jail_card" not in by_type and by_type.get("trade") and rng.random() < 0.5:
+                entry = self._buy_jail_card(state, jailed)
+                if entry and trade_allowed(state, entry):
+                    return entry
+            kind = rng.choice([k for k in ("pay_bail", "use_jail_card") if k in by_type])
+            return Entry(kind, player=name(jailed))
         raise RuntimeError(f"no policy for {p!r} with {sorted(by_type)}")
+
+    def _buy_jail_card(self, state: GameState, buyer: int) -> Entry | None:
+        """An offer for another player's get-out-of-jail card, below the JMA limit of the fine."""
+        sellers = [i for i in state.active if i != buyer and state.players[i].jail_cards]
+        if not sellers:
+            return None
+        seller = self.rng.choice(sellers)
+        price = self.rng.randint(1, state.ruleset.money.bail - 1)
+        if state.players[buyer].cash < price:
+            return None
+        return Entry("trade", player=state.name(buyer), partner=state.name(seller), give=Offer(cash=price),
+                     take=Offer(cards=(state.players[seller].jail_cards[0],)))
 
     def _mortgage(self, state: GameState, action: Action) -> Entry:
         return Entry(action.type, player=state.name(action.player), square=state.ruleset.squares[action.detail["square"]].id)
@@ -300,13 +331,14 @@ class Policy:
         if hammer and (not bids or (p.high_bidder is None and rng.random() < no_bid_chance)):
             return Entry("hammer")
         step = bids[0].detail["step"]
-        amount = bids[0].detail["minimum"] + step * rng.randint(0, 4)
+        callers = rng.sample(bids, 2) if len(bids) > 1 and bids[0].detail["equal_calls"] and rng.random() < 0.1 \
+            else [rng.choice(bids)]
+        amount = max(a.detail["minimum"] for a in callers) + step * rng.randint(0, 4)
         if isinstance(p, BuildingAuction):
             amount = max(amount, 50 + step * rng.randint(0, 10))
-        if len(bids) > 1 and bids[0].detail["equal_calls"] and rng.random() < 0.1:
-            pair = rng.sample(bids, 2)
-            return Entry("bid", players=tuple(state.name(a.player) for a in pair), amount=amount)
-        return Entry("bid", player=state.name(rng.choice(bids).player), amount=amount)
+        if len(callers) > 1:
+            return Entry("bid", players=tuple(state.name(a.player) for a in callers), amount=amount)
+        return Entry("bid", player=state.name(callers[0].player), amount=amount)
 
 
 def legal_actions_of(state: GameState, kind: str) -> list[Action]:
@@ -325,9 +357,11 @@ def trade_allowed(state: GameState, entry: Entry) -> bool:
 class Invariants:
     """Checks that must hold after every event of every game."""
 
-    def __init__(self, ruleset: Ruleset, players: int) -> None:
+    def __init__(self, ruleset: Ruleset, initial: GameState) -> None:
         self.ruleset = ruleset
-        self.money = ruleset.money.start_cash * players  # what the players and the pot should hold
+        # what the players and the pot should hold: what they held at the start (start cash, or a set-up
+        # position's cash) plus what the bank has paid out since
+        self.money = sum(p.cash for p in initial.players) + initial.pot
         self.violations: list[str] = []
 
     def after(self, state: GameState, event) -> None:
@@ -365,7 +399,7 @@ def play_game(ruleset: Ruleset, rng: random.Random, players: int = 4, jail: str 
     header = Header(ruleset.id, PLAYER_NAMES[:players])
     game = Game(ruleset, header)
     policy = Policy(rng, jail)
-    invariants = Invariants(ruleset, players)
+    invariants = Invariants(ruleset, game.initial)
     landing_due: int | None = None
     entries_this_turn = 0
     last_turn = 0

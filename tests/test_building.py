@@ -2,7 +2,7 @@
 import pytest
 
 from referee.engine import IllegalEntry, legal_actions
-from referee.engine.state import AwaitRoll, BuildingAuction, BuildRound, Debt, PlaceBuilding
+from referee.engine.state import AwaitRoll, BidPayment, BuildingAuction, BuildRound, Debt, PlaceBuilding
 
 from conftest import cash, do, give, table
 
@@ -132,18 +132,38 @@ def test_declarations_exceeding_the_stock_go_to_a_shortage_auction(jma):
     assert dict(s.pending.declarations)[1] == ((11, 1), (13, 1))
 
 
-def test_a_winning_building_bid_below_every_lot_price_does_not_stand(jma):
+def test_a_shortage_bid_starts_at_the_building_price_of_the_bidders_cheapest_lot(jma):
+    """家・ホテルの不足 補足ルール: 競売は、建てようとする土地の家等の定価以上、$10単位で行います。"""
     s = give(shortage(jma), 2, *LIGHT_BLUE)
     s = build(s, "Aki", st_james_place=1, tennessee_avenue=1, new_york_avenue=1)
     s = build(s, "Ben", st_charles_place=1, states_avenue=1, virginia_avenue=1)
-    s = do(do(s, type="close_builds"), type="bid", player="Aki", amount=60)
+    s = do(s, type="close_builds")
+    minimum = {a.player: a.detail["minimum"] for a in legal_actions(s) if a.type == "bid"}
+    assert minimum == {0: 100, 1: 100, 2: 50}  # orange and pink houses cost $100, light blue $50
     with pytest.raises(IllegalEntry) as err:
-        do(s, type="hammer")
+        do(s, type="bid", player="Aki", amount=60)
     assert err.value.code == "below_building_price"
-    assert "建設定価以下" in err.value.clause
+    assert "定価以上" in err.value.clause
     # Chie's light blue houses cost $50: a $60 bid stands for her
-    s = do(do(s, type="bid", player="Chie", amount=70), type="hammer")
+    s = do(do(s, type="bid", player="Chie", amount=60), type="hammer")
     assert s.pending.player == 2
+
+
+def test_a_winning_shortage_bid_below_the_chosen_lots_price_is_held_and_the_auction_goes_on(jma):
+    """家・ホテルの不足 補足ルール: 実際に建てたい土地の建設定価以下で落札してしまった場合は、落札を保留してさらに
+    競売を継続し、定価以上の金額で落札する必要があります。"""
+    s = give(shortage(jma), 2, *LIGHT_BLUE)
+    s = give(s, 2, "park-place", "boardwalk")  # dark blue: $200 a house
+    s = build(s, "Aki", st_james_place=1, tennessee_avenue=1, new_york_avenue=1)
+    s = build(s, "Ben", st_charles_place=1, states_avenue=1, virginia_avenue=1)
+    s = do(do(do(s, type="close_builds"), type="bid", player="Chie", amount=150), type="hammer")
+    s = do(s, type="place_building", player="Chie", square="boardwalk")
+    assert isinstance(s.pending, BuildingAuction)
+    assert (s.pending.high_bid, s.pending.high_bidder, s.pending.held) == (150, 2, 39)
+    assert s.buildings[39] == 0 and cash(s)[2] == 1500
+    s = do(do(s, type="bid", player="Chie", amount=200), type="hammer")
+    s = do(s, type="place_building", player="Chie", square="boardwalk")
+    assert s.buildings[39] == 1 and cash(s)[2] == 1300
 
 
 def test_an_unpayable_building_bid_is_void_and_declarations_restart_without_that_player(jma):
@@ -249,3 +269,64 @@ def test_bankruptcy_to_a_player_sells_every_building_at_half_price(jma):
     assert big.bank_houses == 32 and big.bank_hotels == 10
     assert cash(big)[1] == 1500 + (4 + 4 + 5) * 50
     assert big.owner[16] == 1 and big.buildings[16] == 0
+
+
+def test_jma_a_debtor_breaks_a_hotel_into_bank_houses_only_as_far_as_the_debt_needs(jma):
+    """土地の売却 補足ルール: 支払う現金を調達するのに必要な範囲内において、銀行にある家を加えてホテルを4軒以下の家に
+    することができます。"""
+    s = give(hotel_group(jma), 1, "baltic-avenue", "mediterranean-avenue")
+    s.buildings[3] = 5
+    s.bank_hotels -= 1
+    s.players[0].cash = 350
+    s = do(s, type="roll", player="Aki", dice=[1, 2])
+    assert s.pending == Debt(0, 1, 450, "rent")  # $100 short
+    with pytest.raises(IllegalEntry) as err:  # 4, 4, hotel -> 3, 3, 4 raises $150: one house fewer already does
+        do(s, type="sell_buildings", player="Aki",
+           targets={"st-james-place": 3, "tennessee-avenue": 3, "new-york-avenue": 4})
+    assert err.value.code == "breakdown_beyond_need"
+    assert "必要な範囲内" in err.value.clause and "$100" in err.value.message
+    s = do(s, type="sell_buildings", player="Aki",
+           targets={"st-james-place": 4, "tennessee-avenue": 3, "new-york-avenue": 4})
+    assert s.pending == AwaitRoll(1) and cash(s)[0] == 350 + 100 - 450 and s.bank_houses == 24 - 3
+
+
+def test_jma_a_hotel_declared_while_house_declarations_wait_is_built_first_and_its_houses_count(jma):
+    """家の建て方 補足ルール: 家の建設宣言中にホテルの建設宣言があった場合、ホテルの建設を先に行います。"""
+    s = give(shortage(jma), 2, *LIGHT_BLUE)
+    for i in (6, 8, 9):
+        s.buildings[i] = 4
+    s = build(s, "Aki", st_james_place=1, tennessee_avenue=1, new_york_avenue=1)
+    s = build(s, "Ben", st_charles_place=1, states_avenue=1, virginia_avenue=1)
+    assert isinstance(s.pending, BuildRound)  # 6 houses declared, 4 in the bank
+    s = do(s, type="build", player="Chie",
+           targets={"oriental-avenue": "hotel", "vermont-avenue": "hotel", "connecticut-avenue": "hotel"})
+    # the hotels give back 12 houses: every declaration stands, no shortage auction
+    assert [s.buildings[i] for i in (6, 8, 9)] == [5, 5, 5]
+    assert [s.buildings[i] for i in (16, 18, 19, 11, 13, 14)] == [1] * 6
+    assert s.bank_houses == 4 + 12 - 6 and s.bank_hotels == 9 and s.pending == AwaitRoll(0)
+
+
+def test_jma_hotels_first_at_close_when_others_could_still_follow(jma):
+    s = give(shortage(jma), 2, *LIGHT_BLUE)
+    s = give(s, 3 - 1, "park-place", "boardwalk")  # Chie could still declare dark blue houses
+    for i in (6, 8, 9):
+        s.buildings[i] = 4
+    s.bank_houses = 0
+    s = do(s, type="build", player="Chie", targets={"oriental-avenue": "hotel"})
+    s = build(s, "Aki", st_james_place=1, tennessee_avenue=1, new_york_avenue=1)
+    assert isinstance(s.pending, BuildRound)
+    s = do(s, type="close_builds")
+    assert s.buildings[6] == 5 and [s.buildings[i] for i in (16, 18, 19)] == [1, 1, 1] and s.bank_houses == 1
+
+
+def test_jma_a_shortage_bid_the_winner_can_raise_waits_for_the_cash_then_the_lot_is_chosen(jma):
+    s = build(shortage(jma), "Aki", st_james_place=1, tennessee_avenue=1, new_york_avenue=1)
+    s = build(s, "Ben", st_charles_place=1, states_avenue=1, virginia_avenue=1)
+    s = give(s, 1, "boardwalk")
+    s.players[1].cash = 150
+    s = do(do(do(s, type="close_builds"), type="bid", player="Ben", amount=300), type="hammer")
+    assert s.pending == BidPayment(1, 300, kind="house", round=s.pending.round)
+    s = do(s, type="mortgage", player="Ben", square="boardwalk")
+    assert isinstance(s.pending, PlaceBuilding) and s.pending.price == 300
+    s = do(s, type="place_building", player="Ben", square="virginia-avenue")
+    assert s.buildings[14] == 1 and cash(s)[1] == 150 + 200 - 300

@@ -32,13 +32,13 @@ def test_debt_is_paid_as_soon_as_mortgaging_raises_the_cash(jma):
     assert s.pending == AwaitRoll(1)
 
 
-def test_only_the_debtor_may_mortgage_while_a_debt_is_pending_under_jma(jma):
+def test_the_other_side_of_a_debt_negotiation_may_mortgage_for_the_cash_it_needs_under_jma(jma):
+    """抵当 補足ルール: 手番と手番の間以外のタイミングで権利書を抵当に入れることのできるのは、権利書の購入(競売を含む)、
+    負債の支払い、および負債交渉において必要な現金を捻出する場合に限られます。"""
     s = give(give(owes_rent(jma), 0, "boardwalk"), 2, "park-place")
     s = do(s, type="roll", player="Aki", dice=[1, 2])
-    with pytest.raises(IllegalEntry) as err:
-        do(s, type="mortgage", player="Chie", square="park-place")
-    assert err.value.code == "not_between_turns"
-    assert "手番と手番の間" in err.value.clause
+    s = do(s, type="mortgage", player="Chie", square="park-place")  # to buy a deed from Aki
+    assert s.mortgaged[37] and isinstance(s.pending, Debt)
 
 
 def test_bankruptcy_is_refused_while_the_debt_can_still_be_raised(jma):

@@ -1,7 +1,7 @@
 """Jail: just visiting, and the ways out."""
 import pytest
 
-from referee.engine import IllegalEntry
+from referee.engine import IllegalEntry, legal_actions
 from referee.engine.state import AwaitRoll, Debt, JailFine
 
 from conftest import cash, do, give, sq, table
@@ -181,3 +181,42 @@ def test_classic_has_no_jail_exit_take_over(classic):
     with pytest.raises(IllegalEntry) as err:
         do(s, type="bankrupt", player="Aki", creditor="Ben")
     assert err.value.code == "not_the_creditor"
+
+
+def test_jma_third_failed_roll_without_a_card_may_first_buy_one_from_another_player(jma):
+    """刑務所 補足ルール: またこの際に釈放カードを所有していなければ、出所する前に他者から釈放カードを入手する
+    交渉を行うことができます。"""
+    s = jailed(jma)
+    s.players[0].jail_rolls = 2
+    s.players[2].jail_cards.append("chest-get-out-of-jail-free")
+    s = do(s, type="roll", player="Aki", dice=[1, 2])
+    assert s.pending == JailFine(0, (1, 2))
+    kinds = {(a.type, a.player) for a in legal_actions(s)}
+    assert ("pay_bail", 0) in kinds and ("use_jail_card", 0) not in kinds and ("trade", 0) in kinds
+    s = give(s, 2, "boardwalk")
+    with pytest.raises(IllegalEntry) as err:  # only a trade that gets Aki a card
+        do(s, type="trade", player="Aki", partner="Chie", give={"cash": 450}, take={"deeds": ["boardwalk"]})
+    assert err.value.code == "jail_card_trade_only"
+    with pytest.raises(IllegalEntry) as err:  # the trade limits hold: a card for less than $50
+        do(s, type="trade", player="Aki", partner="Chie", give={"cash": 50}, take={"cards": ["chest-get-out-of-jail-free"]})
+    assert err.value.code == "jail_card_price"
+    s = do(s, type="trade", player="Aki", partner="Chie", give={"cash": 40},
+           take={"cards": ["chest-get-out-of-jail-free"]})
+    assert s.pending == JailFine(0, (1, 2)) and s.players[0].jail_cards == ["chest-get-out-of-jail-free"]
+    s = do(s, type="use_jail_card", player="Aki")
+    assert s.players[0].position == 13 and cash(s)[0] == 1460 and not s.players[0].in_jail
+
+
+def test_third_failed_roll_without_a_card_anywhere_pays_the_fine_at_once(jma):
+    s = jailed(jma)
+    s.players[0].jail_rolls = 2
+    s = do(s, type="roll", player="Aki", dice=[1, 2])
+    assert s.players[0].position == 13 and cash(s)[0] == 1450
+
+
+def test_the_jailed_player_may_decline_to_buy_and_pay_the_fine(jma):
+    s = jailed(jma)
+    s.players[0].jail_rolls = 2
+    s.players[1].jail_cards.append("chest-get-out-of-jail-free")
+    s = do(do(s, type="roll", player="Aki", dice=[1, 2]), type="pay_bail", player="Aki")
+    assert s.players[0].position == 13 and cash(s)[0] == 1450

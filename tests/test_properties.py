@@ -32,7 +32,7 @@ def test_random_and_forged_entries_are_refused_or_applied_and_the_invariants_hol
     ruleset = rulesets.load("jma-2006")
     game = Game(ruleset, Header("jma-2006", ("Aki", "Ben", "Chie")))
     policy = Policy(random.Random(seed), "random")
-    invariants = Invariants(ruleset, 3)
+    invariants = Invariants(ruleset, game.initial)
     for data in noise:
         for _ in range(3):  # some legal play between the forged entries
             if game.state.over:

@@ -1,8 +1,9 @@
 """Buying an unowned deed, or auctioning it."""
 import pytest
 
-from referee.engine import IllegalEntry
-from referee.engine.state import Auction, AwaitRoll
+from referee.engine import IllegalEntry, legal_actions
+from referee.engine.rules import next_to_move, tie_winner
+from referee.engine.state import Auction, AwaitRoll, BidPayment
 
 from conftest import cash, do, events, give, sq, table
 
@@ -137,3 +138,37 @@ def test_buy_is_refused_during_an_auction(jma):
     assert err.value.code == "not_now"
     assert "auction" in err.value.message
     assert sq(s, "baltic-avenue") == 3
+
+
+def test_a_winning_bid_the_winner_can_raise_by_mortgaging_stands_and_waits_for_the_cash(jma):
+    """競売 補足ルール: the bid is void only when the winner cannot raise it by every means open to them
+    (購入のために権利書を抵当に入れたり、家等の売却を行うことは可能)."""
+    s = give(do(on_baltic(jma), type="decline", player="Aki"), 1, "boardwalk")  # mortgage value $200
+    s.players[1].cash = 100
+    s = do(do(s, type="bid", player="Ben", amount=250), type="hammer")
+    assert s.pending == BidPayment(1, 250, square=3)
+    assert s.owner[3] is None and cash(s)[1] == 100
+    mortgages = [(a.player, a.detail["square"]) for a in legal_actions(s) if a.type == "mortgage"]
+    assert mortgages == [(1, 39)]  # only the winner raises cash now
+    with pytest.raises(IllegalEntry) as err:
+        do(s, type="roll", player="Ben", dice=[1, 2])
+    assert err.value.code == "not_now"
+    s = do(s, type="mortgage", player="Ben", square="boardwalk")
+    assert s.owner[3] == 1 and cash(s)[1] == 100 + 200 - 250 and s.pending == AwaitRoll(1)
+
+
+def test_a_winning_bid_beyond_cash_mortgages_and_buildings_at_half_is_void(jma):
+    s = give(do(on_baltic(jma), type="decline", player="Aki"), 1, "boardwalk")
+    s.players[1].cash = 100
+    s = do(do(s, type="bid", player="Ben", amount=310), type="hammer")  # $100 + $200 < $310
+    assert s.pending == Auction(3, excluded=(1,))
+
+
+def test_equal_calls_between_turns_go_first_to_the_player_about_to_roll(jma):
+    """競売 補足ルール: 次の手番のプレーヤーから右周りに近いプレーヤーのコールを優先します. Between turns the
+    player whose turn comes next is the one about to roll, not the one after."""
+    s = do(on_baltic(jma), type="buy", player="Aki")  # Ben's turn now, between turns
+    assert next_to_move(s) == 1
+    assert tie_winner(s, [1, 2]) == 1 and tie_winner(s, [2, 3]) == 2
+    s = do(s, type="roll", player="Ben", dice=[1, 2])  # during Ben's turn the next player is Chie
+    assert next_to_move(s) == 2 and tie_winner(s, [1, 2]) == 2

@@ -103,12 +103,12 @@ def test_results_come_from_the_engines_final_ranking():
         header, entries = parse_record((golden / f"{name}.jsonl").read_text(encoding="utf-8").splitlines())
         games.append(game_result(replay(rulesets.load("jma-2006"), header, entries).state, round_, "A"))
     assert [(p.player, p.rank, p.monopoly_win) for p in games[0].players][0] == ("Aki", 1, True)
-    assert [(p.player, p.assets) for p in games[1].players][:2] == [("Dai", 10180), ("Ben", 959)]
+    assert [(p.player, p.assets) for p in games[1].players][:2] == [("Dai", 6824), ("Aki", 2172)]
     result = standings(rulesets.load_scheme("jma-placement"), games)
     # game 1: Aki wins by monopoly (14), then Chie, Dai, Ben by how long they survived (6, 3, 1);
-    # game 2 (time): Dai 10, Ben 6, Aki 3, Chie 1.  Ben and Chie tie on 7: Ben has more assets.
-    assert [(r.rank, r.player, r.total) for r in result] == [(1, "Aki", 14 + 3), (2, "Dai", 3 + 10),
-                                                              (3, "Ben", 1 + 6), (4, "Chie", 6 + 1)]
+    # game 2 (time): Dai 10, Aki 6 by assets, then Ben 3 (bankrupt later) and Chie 1.
+    assert [(r.rank, r.player, r.total) for r in result] == [(1, "Aki", 14 + 6), (2, "Dai", 3 + 10),
+                                                              (3, "Chie", 6 + 1), (4, "Ben", 1 + 3)]
 
 
 def test_a_game_in_progress_has_no_result(jma):

@@ -147,3 +147,74 @@ def test_no_trade_after_time_is_called(jma):
     with pytest.raises(IllegalEntry) as err:
         trade(s, "Aki", "Ben", {"deeds": ["boardwalk"]}, {"cash": 300})
     assert err.value.code == "not_now"
+
+
+CARD = "chance-get-out-of-jail-free"
+
+
+def test_jma_limits_hold_for_a_bundle_a_deed_with_a_jail_card_for_a_token_sum(jma):
+    """その他 補足ルール: 抵当に入っていない権利書の抵当価額以下での譲渡 ... 釈放カードの$50以上での譲渡 ... できません,
+    judged on the bundle as a whole: each item must be able to fetch a price within its own limit."""
+    s = give(table(jma), 0, "boardwalk")  # mortgage value $200
+    s.players[0].jail_cards.append(CARD)
+    with pytest.raises(IllegalEntry) as err:
+        trade(s, "Aki", "Ben", {"deeds": ["boardwalk"], "cards": [CARD]}, {"cash": 10})
+    assert err.value.code == "below_mortgage_value" and "bundle" in err.value.message
+    with pytest.raises(IllegalEntry) as err:  # $201 for the deed leaves nothing for the card: a gift
+        trade(s, "Aki", "Ben", {"deeds": ["boardwalk"], "cards": [CARD]}, {"cash": 201})
+    assert err.value.code == "below_mortgage_value"
+    s = trade(s, "Aki", "Ben", {"deeds": ["boardwalk"], "cards": [CARD]}, {"cash": 230})  # e.g. $205 + $25
+    assert s.owner[39] == 1 and s.players[1].jail_cards == [CARD]
+
+
+def test_jma_an_unmortgaged_deed_swapped_for_a_jail_card_is_refused(jma):
+    s = give(table(jma), 0, "boardwalk")
+    s.players[1].jail_cards.append(CARD)
+    with pytest.raises(IllegalEntry) as err:
+        trade(s, "Aki", "Ben", {"deeds": ["boardwalk"]}, {"cards": [CARD]})
+    assert err.value.code == "below_mortgage_value"
+    with pytest.raises(IllegalEntry) as err:  # the card would go for $60 or more
+        trade(s, "Aki", "Ben", {"cash": 60}, {"cards": [CARD]})
+    assert err.value.code == "jail_card_price"
+    s = trade(s, "Aki", "Ben", {"deeds": ["boardwalk"]}, {"cards": [CARD], "cash": 160})  # $201 = $160 + $41
+    assert s.owner[39] == 1 and s.players[0].jail_cards == [CARD]
+
+
+def test_jma_unequal_sums_of_cash_are_a_gift(jma):
+    with pytest.raises(IllegalEntry) as err:
+        trade(table(jma), "Aki", "Ben", {"cash": 100}, {"cash": 50})
+    assert err.value.code == "gift"
+
+
+def test_jma_two_deeds_for_one_sum_must_each_fetch_more_than_its_mortgage_value(jma):
+    s = give(table(jma), 0, "mediterranean-avenue", "baltic-avenue")  # $30 each
+    with pytest.raises(IllegalEntry) as err:
+        trade(s, "Aki", "Ben", {"deeds": ["mediterranean-avenue", "baltic-avenue"]}, {"cash": 61})
+    assert err.value.code == "below_mortgage_value"
+    s = trade(s, "Aki", "Ben", {"deeds": ["mediterranean-avenue", "baltic-avenue"]}, {"cash": 62})
+    assert s.owner[1] == s.owner[3] == 1
+
+
+def test_jma_buying_back_part_of_a_bundle_at_once_is_refused(jma):
+    s = give(table(jma), 0, "boardwalk", "park-place")
+    s = trade(s, "Aki", "Ben", {"deeds": ["boardwalk", "park-place"]}, {"cash": 800})
+    with pytest.raises(IllegalEntry) as err:
+        trade(s, "Aki", "Ben", {"cash": 400}, {"deeds": ["boardwalk"]})
+    assert err.value.code == "buy_back"
+    s = trade(s, "Aki", "Ben", {"cash": 800}, {"deeds": ["boardwalk", "park-place"]})  # undone exactly
+    assert s.owner[39] == s.owner[37] == 0
+
+
+def test_classic_a_mortgaged_deed_received_and_lifted_at_once_costs_the_10_percent_once(classic):
+    """Official rules: "the new owner must immediately pay 10% interest on the mortgage and at their option may
+    pay the principal or hold the property. If the player holds the property and later wishes to lift the
+    mortgage they must pay an additional 10% interest at that time." """
+    s = give(table(classic), 0, "boardwalk", mortgaged=True)
+    s = trade(s, "Aki", "Ben", {"deeds": ["boardwalk"]}, {"cash": 10})
+    assert cash(s)[1] == 1500 - 10 - 20
+    lifted = do(s, type="unmortgage", player="Ben", square="boardwalk")
+    assert cash(lifted)[1] == 1500 - 10 - 20 - 200 and not lifted.mortgaged[39]
+    later = do(do(s, type="roll", player="Aki", dice=[1, 2]), type="decline", player="Aki")
+    later = do(later, type="hammer")
+    later = do(later, type="unmortgage", player="Ben", square="boardwalk")  # held, then lifted: 10% again
+    assert cash(later)[1] == 1500 - 10 - 20 - 220

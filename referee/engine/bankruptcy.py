@@ -6,7 +6,7 @@ from dataclasses import replace
 from . import building as _building
 from . import events as ev
 from .entries import Entry
-from .rules import _money, _Step, interest, raisable_cash, rent
+from .rules import _money, _Step, raisable_cash, rent
 from .state import Debt, GameState
 
 
@@ -38,6 +38,12 @@ def jail_exit_landing(state: GameState) -> tuple[int, int] | None:
     if not isinstance(p, Debt) or p.reason != "bail" or not state.resume or state.resume[0] != "jail_exit":
         return None
     _, player, _, steps = state.resume
+    return landing_rent(state, player, steps)
+
+
+def landing_rent(state: GameState, player: int, steps: int) -> tuple[int, int]:
+    """The square ``steps`` ahead of the player and the rent due there to another player by those dice (0 if
+    none)."""
     to = (state.players[player].position + steps) % len(state.ruleset.squares)
     owner = state.owner[to]
     if owner is None or owner == player or state.mortgaged[to] or state.players[owner].bankrupt:
@@ -76,10 +82,7 @@ def go_bankrupt(step: _Step, debt: Debt) -> None:
     if creditor is not None:
         for sq in deeds:
             step.emit(ev.DeedTransferred(sq, creditor))
-        if opts.transferred_mortgage_interest == "on_transfer":
-            for sq in deeds:
-                if s.mortgaged[sq]:
-                    step.charge(creditor, None, interest(s, s.ruleset.squares[sq].mortgage), "interest")
+        step.transfer_interest(creditor, deeds)
     else:
         for sq in deeds:
             step.emit(ev.DeedTransferred(sq, None))

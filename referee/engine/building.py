@@ -13,8 +13,8 @@ from . import events as ev
 from .entries import Entry
 from .errors import IllegalEntry
 from .rules import (Action, _bid_refusal, _money, _not_now, _refuse, _sq_name, _Step, _timing_refusal, describe_pending,
-                    tie_winner)
-from .state import AwaitRoll, BuildingAuction, BuildRound, Debt, GameState, PlaceBuilding
+                    minimum_bid, raisable_cash, tie_winner)
+from .state import AwaitRoll, BidPayment, BuildingAuction, BuildRound, Debt, GameState, PlaceBuilding
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +100,8 @@ def plan_change(state: GameState, player: int, targets: dict[int, int], selling:
                 houses_needed += max(0, min(new, top) - min(old, top))
                 hotels_needed += hotels_at(state, new) - hotels_at(state, old)
     if selling:
-        price = -((-price) // 2)  # the bank pays half the building price
+        # the bank pays half the building price; a hotel's is five house prices (option hotel_sale_value)
+        price = -((-price) // 2)
     return Change(player, levels, price, houses_needed, hotels_needed, house_change, hotel_change)
 
 
@@ -110,12 +111,50 @@ def sale_refusal(state: GameState, change: Change, in_debt: bool) -> IllegalEntr
         return _refuse(state, "house_shortage",
                        f"sell_buildings: the bank has {state.bank_houses} houses; this sale needs "
                        f"{-change.house_change}", "selling_buildings")
-    if (change.house_change < 0 and change.hotel_change > 0 and not in_debt
-            and state.ruleset.options.hotel_breakdown == "debtors_only"):
+    breakdown = change.house_change < 0 and change.hotel_change > 0
+    if not breakdown or state.ruleset.options.hotel_breakdown != "debtors_only":
+        return None
+    if not in_debt:
         return _refuse(state, "hotel_breakdown",
                        "sell_buildings: a hotel may only be replaced by houses already standing in its group, "
                        "unless the player is in debt", "hotel_sale")
+    return _beyond_need_refusal(state, change)
+
+
+def _beyond_need_refusal(state: GameState, change: Change) -> IllegalEntry | None:
+    """JMA 補足ルール「土地の売却」: 手持ち現金で支払えない負債を負ったときに限り、支払う現金を調達するのに必要な範囲内
+    において、銀行にある家を加えてホテルを4軒以下の家にすることができます。
+
+    A debtor's sale that breaks hotels into houses from the bank is refused when the same sale with one building
+    fewer sold on one of its groups would already raise the cash still owed."""
+    debt = state.pending
+    short = debt.amount - state.players[change.player].cash
+    for group in {state.ruleset.squares[sq].group for sq in change.levels}:
+        squares = state.ruleset.groups[group].squares
+        sold_to = sum(change.levels.get(i, state.buildings[i]) for i in squares)
+        if sold_to >= sum(state.buildings[i] for i in squares):
+            continue
+        fewer = dict(change.levels)
+        fewer.update(even_targets(state, group, sold_to + 1))
+        if any(fewer[i] > state.buildings[i] for i in squares):
+            continue
+        try:
+            smaller = plan_change(state, change.player, fewer, selling=True)
+        except IllegalEntry:
+            continue
+        if -smaller.price >= short:
+            levels = ", ".join(f"{_sq_name(state, i)} {_level_words(state, smaller.levels[i])}" for i in squares)
+            return _refuse(state, "breakdown_beyond_need",
+                           f"sell_buildings: {state.name(change.player)} owes {_money(state, short)} more than their "
+                           f"cash; selling to {levels} raises {_money(state, -smaller.price)}, enough: a hotel is "
+                           "broken into houses from the bank only as far as the debt needs", "hotel_sale")
     return None
+
+
+def _level_words(state: GameState, level: int) -> str:
+    if level == state.hotel_level:
+        return "hotel"
+    return "1 house" if level == 1 else f"{level} houses"
 
 
 def smallest_sale(state: GameState, player: int, group: str, in_debt: bool) -> Change | None:
@@ -156,6 +195,47 @@ def demand(state: GameState, declarations) -> tuple[int, int]:
     return houses, hotels
 
 
+def split_hotels(state: GameState, declarations) -> tuple[list[tuple[int, dict[int, int]]], tuple]:
+    """JMA 補足ルール「家の建て方」: 家の建設宣言中にホテルの建設宣言があった場合、ホテルの建設を先に行います。
+
+    The parts of the declarations that turn four houses into hotels, group by group (they need no house from
+    the bank and give four back each: built first), and the declarations without them."""
+    first: list[tuple[int, dict[int, int]]] = []
+    rest = []
+    for player, targets in declarations:
+        by_group: dict[str, dict[int, int]] = {}
+        for sq, level in targets:
+            by_group.setdefault(state.ruleset.squares[sq].group, {})[sq] = level
+        left = dict(targets)
+        for part in by_group.values():
+            if any(level != state.hotel_level or state.buildings[sq] != state.hotel_level - 1
+                   for sq, level in part.items()):
+                continue
+            try:
+                plan_change(state, player, part, selling=False)
+            except IllegalEntry:
+                continue
+            first.append((player, part))
+            for sq in part:
+                del left[sq]
+        if left:
+            rest.append((player, tuple(sorted(left.items()))))
+    return first, tuple(rest)
+
+
+def houses_for_declarations(state: GameState, declarations) -> int:
+    """The houses the bank has for the declarations once their hotels are built first: its stock plus the
+    houses those hotels give back."""
+    first, _ = split_hotels(state, declarations)
+    return state.bank_houses + sum(state.buildings[sq] for _, part in first for sq in part)
+
+
+def exceeds_stock(state: GameState, declarations) -> bool:
+    """Whether the declared buildings exceed what the bank has for them (hotels built first)."""
+    houses, hotels = demand(state, declarations)
+    return houses > houses_for_declarations(state, declarations) or hotels > state.bank_hotels
+
+
 def even_targets(state: GameState, group: str, total: int) -> dict[int, int]:
     """Levels for a group with ``total`` levels in all, as even as possible, extra levels on the first lots."""
     squares = state.ruleset.groups[group].squares
@@ -188,15 +268,12 @@ def building_actions(state: GameState) -> list[Action]:
     p = state.pending
     if isinstance(p, BuildRound):
         out.append(Action("close_builds", None, {"declarations": p.declarations}))
-        houses, hotels = demand(state, p.declarations)
-        if houses > state.bank_houses or hotels > state.bank_hotels:
+        if exceeds_stock(state, p.declarations):
             out.extend(Action("withdraw_build", player, {"targets": targets}) for player, targets in p.declarations)
     elif isinstance(p, BuildingAuction):
-        from .rules import minimum_bid
-        low = minimum_bid(state, p)
         for i in state.active:
             if i not in p.excluded and placeable(state, i, p.kind):
-                out.append(Action("bid", i, {"building": p.kind, "minimum": low,
+                out.append(Action("bid", i, {"building": p.kind, "minimum": building_minimum_bid(state, p, i),
                                              "step": state.ruleset.options.auction_bid_step,
                                              "equal_calls": state.ruleset.options.auction_tie != "refuse"}))
         if p.high_bidder is None or any(state.ruleset.squares[i].house_cost <= p.high_bid
@@ -204,8 +281,10 @@ def building_actions(state: GameState) -> list[Action]:
             out.append(Action("hammer", None, {"building": p.kind, "high_bid": p.high_bid,
                                                "high_bidder": p.high_bidder}))
     elif isinstance(p, PlaceBuilding):
-        lots = [i for i in placeable(state, p.player, p.kind) if state.ruleset.squares[i].house_cost <= p.price]
-        out.append(Action("place_building", p.player, {"kind": p.kind, "squares": tuple(lots)}))
+        lots = tuple(placeable(state, p.player, p.kind))
+        out.append(Action("place_building", p.player, {
+            "kind": p.kind, "price": p.price, "squares": lots,
+            "held": tuple(i for i in lots if state.ruleset.squares[i].house_cost > p.price)}))
     for i in state.active:
         can_build = build_timing_refusal(state, i) is None
         can_sell = _timing_refusal(state, i, "sell buildings", for_payment=True) is None
@@ -241,8 +320,18 @@ def _merge(declarations, player: int, targets: dict[int, int]):
     return rest + ((player, tuple(sorted(merged.items()))),)
 
 
+def _build_hotels_first(step: _Step, declarations) -> tuple:
+    """Build the declared hotels that need no house from the bank; the declarations left to build."""
+    first, rest = split_hotels(step.state, declarations)
+    for player, part in first:
+        change = plan_change(step.state, player, part, selling=False)
+        if change.price <= step.state.players[player].cash and change.hotels_needed <= step.state.bank_hotels:
+            apply_change(step, change, "building")
+    return rest
+
+
 def _build_all(step: _Step, declarations) -> None:
-    for player, targets in declarations:
+    for player, targets in _build_hotels_first(step, declarations):
         change = plan_change(step.state, player, dict(targets), selling=False)
         if change.price > step.state.players[player].cash:
             continue  # the declaration can no longer be paid for: it lapses
@@ -270,12 +359,13 @@ def _build(step: _Step, entry: Entry) -> None:
     if change.price > s.players[who].cash:
         raise step.refuse("cannot_afford", f"build: {entry.player} has {_money(s, s.players[who].cash)}; "
                           f"these buildings cost {_money(s, change.price)}", "building")
-    if change.houses_needed > s.bank_houses or change.hotels_needed > s.bank_hotels:
-        raise step.refuse("not_in_bank", f"build: the bank has {s.bank_houses} houses and {s.bank_hotels} hotels; "
-                          f"this needs {change.houses_needed} and {change.hotels_needed}", "building_shortage")
     p = s.pending
     round_ = p if isinstance(p, BuildRound) else BuildRound((), p)
     declarations = _merge(round_.declarations, who, targets)
+    houses_there = houses_for_declarations(s, declarations)  # hotels declared are built first
+    if change.houses_needed > houses_there or change.hotels_needed > s.bank_hotels:
+        raise step.refuse("not_in_bank", f"build: the bank has {houses_there} houses and {s.bank_hotels} hotels "
+                          f"for it; this needs {change.houses_needed} and {change.hotels_needed}", "building_shortage")
     houses, hotels = demand(s, declarations)
     others_h = others_t = 0
     declared = {d[0] for d in declarations}
@@ -283,7 +373,7 @@ def _build(step: _Step, entry: Entry) -> None:
         if i not in declared:
             h, t = group_capacity(s, i)
             others_h, others_t = others_h + h, others_t + t
-    if houses + others_h <= s.bank_houses and hotels + others_t <= s.bank_hotels:
+    if houses + others_h <= houses_there and hotels + others_t <= s.bank_hotels:
         # 補足ルール: no follower could exceed the bank's stock: the declarations stand at once
         _build_all(step, declarations)
         _back_to(step, round_)
@@ -295,8 +385,7 @@ def _withdraw_build(step: _Step, entry: Entry) -> None:
     s = step.state
     round_ = step.expect(entry, BuildRound, "building_shortage")
     who = step.player(entry.player, entry.type)
-    houses, hotels = demand(s, round_.declarations)
-    if houses <= s.bank_houses and hotels <= s.bank_hotels:
+    if not exceeds_stock(s, round_.declarations):
         raise step.refuse("declaration_stands", "withdraw_build: a declaration may be withdrawn or reduced only "
                           "while the declared buildings exceed the bank's stock", "building_shortage")
     old = dict(next((dict(t) for p, t in round_.declarations if p == who), {}))
@@ -320,21 +409,23 @@ def _close_builds(step: _Step, entry: Entry) -> None:
     s = step.state
     round_ = step.expect(entry, BuildRound, "building_shortage")
     # a declaration the bank's stock can no longer meet on its own lapses: the player must wait
-    declarations = tuple(d for d in round_.declarations if _fits_stock(s, d))
-    houses, hotels = demand(s, declarations)
-    if hotels > s.bank_hotels:
+    houses_there = houses_for_declarations(s, round_.declarations)
+    declarations = tuple(d for d in round_.declarations if _fits_stock(s, d, houses_there))
+    if demand(s, declarations)[1] > s.bank_hotels:  # ホテルの建設は家の競売より優先
         step.emit(ev.AwaitingDecision(BuildingAuction("hotel", replace(round_, declarations=declarations))))
-    elif houses > s.bank_houses:
+        return
+    declarations = _build_hotels_first(step, declarations)  # their houses go back to the bank first
+    if demand(step.state, declarations)[0] > step.state.bank_houses:
         step.emit(ev.AwaitingDecision(BuildingAuction("house", replace(round_, declarations=declarations))))
     else:
         _build_all(step, declarations)
         _back_to(step, round_)
 
 
-def _fits_stock(state: GameState, declaration) -> bool:
+def _fits_stock(state: GameState, declaration, houses: int) -> bool:
     player, targets = declaration
     change = plan_change(state, player, dict(targets), selling=False)
-    return change.houses_needed <= state.bank_houses and change.hotels_needed <= state.bank_hotels
+    return change.houses_needed <= houses and change.hotels_needed <= state.bank_hotels
 
 
 def placeable(state: GameState, player: int, kind: str) -> list[int]:
@@ -353,6 +444,16 @@ def placeable(state: GameState, player: int, kind: str) -> list[int]:
     return out
 
 
+def building_minimum_bid(state: GameState, auction: BuildingAuction, player: int) -> int:
+    """JMA 補足ルール「家・ホテルの不足」: 競売は、建てようとする土地の家等の定価以上、$10単位で行います。
+    The least a player may bid: above the standing bid, in the ruleset's steps, and no less than the building
+    price of the cheapest lot where they could build."""
+    lots = placeable(state, player, auction.kind)
+    floor = min((state.ruleset.squares[i].house_cost for i in lots), default=0)
+    step = state.ruleset.options.auction_bid_step
+    return max(minimum_bid(state, auction), -(-floor // step) * step)
+
+
 def bid_on_building(step: _Step, entry: Entry, auction: BuildingAuction) -> None:
     s = step.state
     bidders = [step.player(name, entry.type) for name in entry.bidders]
@@ -360,12 +461,16 @@ def bid_on_building(step: _Step, entry: Entry, auction: BuildingAuction) -> None
     if refusal:
         raise refusal
     for b in bidders:
-        lots = placeable(s, b, auction.kind)
-        if not lots:
+        if not placeable(s, b, auction.kind):
             raise step.refuse("nowhere_to_build", f"bid: {s.name(b)} has no lot where a {auction.kind} may be built",
                               "building_shortage")
+        low = building_minimum_bid(s, auction, b)
+        if entry.amount < low:
+            raise step.refuse("below_building_price", f"bid of {_money(s, entry.amount)} by {s.name(b)}: a bid for "
+                              f"a {auction.kind} starts at the building price of a lot where they could build, "
+                              f"{_money(s, low)} at the least", "building_shortage")
     winner = bidders[0] if len(bidders) == 1 else tie_winner(s, bidders)
-    step.emit(ev.AwaitingDecision(replace(auction, high_bid=entry.amount, high_bidder=winner)))
+    step.emit(ev.AwaitingDecision(replace(auction, high_bid=entry.amount, high_bidder=winner, held=None)))
 
 
 def hammer_building(step: _Step, entry: Entry, auction: BuildingAuction) -> None:
@@ -379,13 +484,14 @@ def hammer_building(step: _Step, entry: Entry, auction: BuildingAuction) -> None
         raise step.refuse("below_building_price", f"hammer: {_money(s, auction.high_bid)} is below the building "
                           f"price of every lot where {s.name(winner)} could build: the auction goes on",
                           "building_shortage")
-    if s.players[winner].cash < auction.high_bid:
+    if raisable_cash(s, winner) < auction.high_bid:
+        # 誤って、支払うことのできない金額で落札してしまった場合は無効とし、そのプレーヤー以外による建設の宣言からやりなおします
         step.emit(ev.BidVoided(winner, auction.high_bid))
         round_ = auction.round
         rest = tuple(d for d in round_.declarations if d[0] != winner)
         step.emit(ev.AwaitingDecision(replace(round_, declarations=rest, excluded=round_.excluded + (winner,))))
         return
-    step.emit(ev.AwaitingDecision(PlaceBuilding(winner, auction.kind, auction.high_bid, auction.round)))
+    step.pay_bid(BidPayment(winner, auction.high_bid, kind=auction.kind, round=auction.round))
 
 
 def _place_building(step: _Step, entry: Entry) -> None:
@@ -398,8 +504,11 @@ def _place_building(step: _Step, entry: Entry) -> None:
                           "building")
     cost = s.ruleset.squares[square].house_cost
     if cost > p.price:
-        raise step.refuse("below_building_price", f"place_building: the winning bid {_money(s, p.price)} is below "
-                          f"{_sq_name(s, square)}'s building price {_money(s, cost)}", "building_shortage")
+        # 実際に建てたい土地の建設定価以下で落札してしまった場合は、落札を保留してさらに競売を継続し、
+        # 定価以上の金額で落札する必要があります
+        step.emit(ev.BidHeld(who, p.price, square))
+        step.emit(ev.AwaitingDecision(BuildingAuction(p.kind, p.round, p.price, who, held=square)))
+        return
     change = plan_change(s, who, {square: s.buildings[square] + 1}, selling=False)
     if change.houses_needed > s.bank_houses or change.hotels_needed > s.bank_hotels:
         raise step.refuse("not_in_bank", f"place_building: the bank has {s.bank_houses} houses and "

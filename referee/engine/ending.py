@@ -7,7 +7,7 @@ from . import events as ev
 from .entries import Entry
 from .bankruptcy import go_bankrupt
 from .rules import _Step, describe_pending, raisable_cash
-from .state import Auction, BuildingAuction, BuildRound, Debt, GameOver, GameState, PlaceBuilding, RollOff, SeatingRoll
+from .state import Auction, BidPayment, BuildingAuction, BuildRound, Debt, GameOver, GameState, PlaceBuilding, RollOff, SeatingRoll
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,9 +115,10 @@ def _time_called(step: _Step, entry: Entry) -> None:
     p = s.pending
     if isinstance(p, Auction):
         step.emit(ev.AwaitingDecision(None))  # the auction in progress is void: the deed stays with the bank
-    elif isinstance(p, (BuildRound, BuildingAuction, PlaceBuilding)):
+    elif isinstance(p, (BuildRound, BuildingAuction, PlaceBuilding)) or isinstance(p, BidPayment) and p.round:
         back = p.back_to if isinstance(p, BuildRound) else p.round.back_to
         step.emit(ev.AwaitingDecision(back))  # unfinished building is void
+    # a deed's winning bid still being raised (BidPayment with a square) stands: the hammer settled the sale
     elif isinstance(p, Debt) and raisable_cash(s, p.debtor) < p.amount:
         go_bankrupt(step, p)  # a provisional bankruptcy becomes a bankruptcy
 

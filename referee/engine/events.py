@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .state import (DealDeeds, AwaitRoll, Auction, BuildingAuction, BuildRound, BuyOrAuction, Debt, DrawCard, GameOver, GameState,
+from .state import (DealDeeds, AwaitRoll, Auction, BidPayment, BuildingAuction, BuildRound, BuyOrAuction, Debt, DrawCard, GameOver, GameState,
                     IncomeTaxChoice, JailFine, Pending, PlaceBuilding, RentRoll, RollOff, SeatingRoll)
 
 POT = "pot"  # the free-parking pot, where a ruleset keeps one
@@ -45,6 +45,7 @@ class TurnBegan(Event):
         state.turn_started = False
         state.prepaid_release = False
         state.last_trade = None
+        state.interest_paid = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +59,7 @@ class DiceRolled(Event):
         state.doubles = self.doubles_in_a_row
         state.turn_started = True
         state.last_trade = None
+        state.interest_paid = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +104,8 @@ class DeedTransferred(Event):
 
     def apply(self, state: GameState) -> None:
         state.owner[self.square] = self.to
+        if self.square in state.interest_paid:
+            state.interest_paid = tuple(sq for sq in state.interest_paid if sq != self.square)
         if self.to is None:
             state.mortgaged[self.square] = False
 
@@ -120,6 +124,19 @@ class Unmortgaged(Event):
 
     def apply(self, state: GameState) -> None:
         state.mortgaged[self.square] = False
+        if self.square in state.interest_paid:
+            state.interest_paid = tuple(sq for sq in state.interest_paid if sq != self.square)
+
+
+@dataclass(frozen=True, slots=True)
+class TransferInterestPaid(Event):
+    """Official rules: the new owner of a mortgaged deed pays 10% interest at once; lifting the mortgage at
+    that same moment then costs only the mortgage value."""
+
+    square: int
+
+    def apply(self, state: GameState) -> None:
+        state.interest_paid = state.interest_paid + (self.square,)
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,6 +251,19 @@ class BidVoided(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class BidHeld(Event):
+    """JMA 補足ルール「家・ホテルの不足」: the winner chose a lot whose building price the bid does not reach; the
+    bid is held and the auction goes on (落札を保留してさらに競売を継続)."""
+
+    player: int
+    amount: int
+    square: int
+
+    def apply(self, state: GameState) -> None:
+        pass
+
+
+@dataclass(frozen=True, slots=True)
 class DebtQueued(Event):
     """A further debt waits behind the one being settled."""
 
@@ -329,6 +359,8 @@ class TradeMade(Event):
             state.players[to].cash += offer.cash
             for sq in offer.deeds:
                 state.owner[sq] = to
+            if state.interest_paid and offer.deeds:
+                state.interest_paid = tuple(sq for sq in state.interest_paid if sq not in offer.deeds)
             for card in offer.cards:
                 state.players[frm].jail_cards.remove(card)
                 state.players[to].jail_cards.append(card)
@@ -342,14 +374,14 @@ _KIND = {
     Unmortgaged: "unmortgaged", BuildingsChanged: "buildings_changed", Jailed: "jailed",
     JailRollFailed: "jail_roll_failed", Released: "released", JailCardKept: "jail_card_kept",
     JailCardReturned: "jail_card_returned", CardDrawn: "card_drawn", AwaitingDecision: "awaiting_decision",
-    BidVoided: "bid_voided", DebtQueued: "debt_queued", DebtTaken: "debt_taken", ResumeSet: "resume_set",
+    BidVoided: "bid_voided", BidHeld: "bid_held", DebtQueued: "debt_queued", DebtTaken: "debt_taken", ResumeSet: "resume_set",
     EstateAuctionsQueued: "estate_auctions_queued", EstateAuctionTaken: "estate_auction_taken",
-    WentBankrupt: "went_bankrupt",
+    WentBankrupt: "went_bankrupt", TransferInterestPaid: "transfer_interest_paid",
 }
 
 _DECISION_KIND = {
     SeatingRoll: "seating_roll", DealDeeds: "deal", AwaitRoll: "roll", BuyOrAuction: "buy_or_auction", Auction: "auction",
     IncomeTaxChoice: "income_tax_choice", DrawCard: "card", RentRoll: "rent_roll", JailFine: "jail_fine",
-    Debt: "debt", RollOff: "rolloff", BuildRound: "build_round", BuildingAuction: "building_auction", PlaceBuilding: "place_building",
+    Debt: "debt", BidPayment: "bid_payment", RollOff: "rolloff", BuildRound: "build_round", BuildingAuction: "building_auction", PlaceBuilding: "place_building",
     GameOver: "game_over",
 }

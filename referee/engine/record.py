@@ -1,12 +1,15 @@
 """The game record: the source of truth for a game, and the fold that replays it.
 
 A record is JSON Lines: one header object, then one object per referee
-entry (see ``docs/game-record.md``).  :class:`Game` holds a record's
-entries and the state they fold to.  A correction is itself an entry
-(``void``): it takes back the latest entries without deleting anything.
+entry (see ``docs/game-record.md``); the header may give a set-up
+``position`` to start from instead of a new game (:func:`initial_state`).
+:class:`Game` holds a record's entries and the state they fold to.  A
+correction is itself an entry (``void``): it takes back the latest entries
+without deleting anything.
 """
 from __future__ import annotations
 
+import copy
 import json
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
@@ -16,13 +19,19 @@ from .errors import IllegalEntry, MalformedEntry, RefereeError
 from .events import Event
 from .ruleset import Ruleset
 from .rules import Outcome, resolve
-from .state import GameState
+from .state import AwaitRoll, GameState
 
 RECORD_FORMAT = "referee-game-record"
 RECORD_VERSION = 1
 SEATING_MODES = ("roll", "fixed")
-HEADER_FIELDS = ("format", "version", "ruleset", "options", "players", "seating", "meta")
+HEADER_FIELDS = ("format", "version", "ruleset", "options", "players", "seating", "position", "meta")
 MAX_PLAYERS = 8
+# a set-up position (header field "position"): the table as found, waiting for the current player's roll
+POSITION_FIELDS = ("current", "players", "deeds", "bank")
+POSITION_PLAYER_FIELDS = ("cash", "square", "in_jail", "jail_rolls", "jail_cards")
+POSITION_DEED_FIELDS = ("owner", "mortgaged", "buildings")
+POSITION_BANK_FIELDS = ("houses", "hotels")
+MAX_AMOUNT = 10**9  # the largest cash (or count) a position may give
 SNAPSHOT_EVERY = 256
 
 
@@ -53,10 +62,13 @@ class Header:
     options: dict[str, Any] = field(default_factory=dict)
     seating: str = "roll"
     meta: dict[str, Any] = field(default_factory=dict)
+    position: dict[str, Any] | None = None  # the set-up position the game starts from (seating "fixed" only)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"format": RECORD_FORMAT, "version": RECORD_VERSION, "ruleset": self.ruleset,
                                "options": self.options, "players": list(self.players), "seating": self.seating}
+        if self.position is not None:
+            out["position"] = copy.deepcopy(self.position)
         if self.meta:
             out["meta"] = self.meta
         return out
@@ -93,7 +105,185 @@ def parse_header(data: Any, line: int = 1) -> Header:
     meta = data.get("meta", {})
     if not isinstance(meta, dict):
         raise bad(f"meta must be an object, got {meta!r}")
-    return Header(ruleset, tuple(players), options, seating, meta)
+    position = None
+    if "position" in data:
+        if seating != "fixed":
+            raise bad(f'position needs "seating": "fixed" (the order of play is the order of the players), '
+                      f"got seating {seating!r}")
+        position = copy.deepcopy(data["position"])
+        _check_position_form(position, players, bad)
+    return Header(ruleset, tuple(players), options, seating, meta, position)
+
+
+def _fields(where: str, value: Any, allowed: tuple[str, ...], bad: Callable[[str], RecordError]) -> dict:
+    if not isinstance(value, dict):
+        raise bad(f"{where} must be an object, got {value!r}")
+    extra = sorted(set(value) - set(allowed))
+    if extra:
+        raise bad(f"{where}: unknown field(s) {', '.join(map(str, extra))} (known: {', '.join(allowed)})")
+    return value
+
+
+def _whole(where: str, value: Any, low: int, high: int, bad: Callable[[str], RecordError]) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise bad(f"{where} must be a whole number from {low:,} to {high:,}, got {value!r}")
+    return value
+
+
+def _flag(where: str, value: Any, bad: Callable[[str], RecordError]) -> bool:
+    if not isinstance(value, bool):
+        raise bad(f"{where} must be true or false, got {value!r}")
+    return value
+
+
+def _player_name(where: str, value: Any, players: list[str], bad: Callable[[str], RecordError]) -> str:
+    if value not in players:
+        raise bad(f"{where}: {value!r} is not a player of this record (players: {', '.join(players)})")
+    return value
+
+
+def _check_position_form(position: Any, players: list[str], bad: Callable[[str], RecordError]) -> None:
+    """What can be checked of a set-up position without the ruleset: fields, kinds, player names."""
+    _fields("position", position, POSITION_FIELDS, bad)
+    if "current" in position:
+        _player_name("position.current", position["current"], players, bad)
+    held: dict[str, str] = {}
+    entries = position.get("players", {})
+    if not isinstance(entries, dict):
+        raise bad(f"position.players must be an object of players, got {entries!r}")
+    for name, p in entries.items():
+        _player_name("position.players", name, players, bad)
+        where = f"position.players.{name}"
+        _fields(where, p, POSITION_PLAYER_FIELDS, bad)
+        if "cash" in p:
+            _whole(f"{where}.cash", p["cash"], 0, MAX_AMOUNT, bad)
+        if "square" in p and (isinstance(p["square"], bool) or not isinstance(p["square"], (int, str))):
+            raise bad(f"{where}.square must be a square id or an index from GO, got {p['square']!r}")
+        if "in_jail" in p:
+            _flag(f"{where}.in_jail", p["in_jail"], bad)
+        if "jail_rolls" in p:
+            _whole(f"{where}.jail_rolls", p["jail_rolls"], 0, MAX_AMOUNT, bad)
+        cards = p.get("jail_cards", [])
+        if not isinstance(cards, list) or not all(isinstance(c, str) and c for c in cards):
+            raise bad(f"{where}.jail_cards must be a list of card ids, got {cards!r}")
+        for card in cards:
+            if card in held:
+                raise bad(f"{where}.jail_cards: {card!r} is already held by {held[card]}: a card is held by one "
+                          "player at most")
+            held[card] = name
+    deeds = position.get("deeds", {})
+    if not isinstance(deeds, dict):
+        raise bad(f"position.deeds must be an object mapping squares to deeds, got {deeds!r}")
+    for ref, d in deeds.items():
+        where = f"position.deeds.{ref}"
+        _fields(where, d, POSITION_DEED_FIELDS, bad)
+        if "owner" not in d:
+            raise bad(f"{where}: owner is missing (a deed the bank holds is left out of the position)")
+        _player_name(f"{where}.owner", d["owner"], players, bad)
+        if "mortgaged" in d:
+            _flag(f"{where}.mortgaged", d["mortgaged"], bad)
+        level = d.get("buildings", 0)
+        if level != "hotel" and (not isinstance(level, int) or isinstance(level, bool) or level < 0):
+            raise bad(f'{where}.buildings must be a number of houses or "hotel", got {level!r}')
+    for key, value in _fields("position.bank", position.get("bank", {}), POSITION_BANK_FIELDS, bad).items():
+        _whole(f"position.bank.{key}", value, 0, MAX_AMOUNT, bad)
+
+
+def initial_state(ruleset: Ruleset, header: Header) -> GameState:
+    """The state a record starts from: a new game, or the header's set-up position (the table as the referee
+    found it, between turns, waiting for the current player's roll).  :class:`RecordError` (line 1, code
+    ``bad_header``) naming the field and the value of a position the ruleset does not allow."""
+    state = GameState.new(ruleset, list(header.players), header.seating)
+    position = header.position
+    if position is None:
+        return state
+
+    def bad(message: str) -> RecordError:
+        return RecordError(1, f"header: {message}", code="bad_header")
+
+    def square(where: str, ref: Any) -> int:
+        if isinstance(ref, str) and ref.isdigit():
+            ref = int(ref)
+        try:
+            return ruleset.square(ref).index
+        except KeyError:
+            raise bad(f"{where}: no square {ref!r} on this board (an id such as \"boardwalk\", or 0-"
+                      f"{len(ruleset.squares) - 1})") from None
+
+    jail, max_rolls = ruleset.jail_index, ruleset.options.jail_max_rolls
+    for name, p in position.get("players", {}).items():
+        where = f"position.players.{name}"
+        player = state.players[state.player_index(name)]
+        player.cash = p.get("cash", player.cash)
+        player.in_jail = p.get("in_jail", False)
+        player.position = square(f"{where}.square", p["square"]) if "square" in p else (jail if player.in_jail
+                                                                                          else 0)
+        if player.in_jail and player.position != jail:
+            raise bad(f"{where}: in_jail needs the jail square ({ruleset.squares[jail].id!r}), got square "
+                      f"{p['square']!r}")
+        if "jail_rolls" in p:
+            if not player.in_jail:
+                raise bad(f"{where}.jail_rolls: {p['jail_rolls']!r}: failed jail rolls are counted only for a "
+                          "player in jail (in_jail: true)")
+            if p["jail_rolls"] >= max_rolls:
+                raise bad(f"{where}.jail_rolls must be from 0 to {max_rolls - 1} (the roll after the last failed "
+                          f"one leaves jail), got {p['jail_rolls']!r}")
+            player.jail_rolls = p["jail_rolls"]
+        for card in p.get("jail_cards", []):
+            found = ruleset.cards.get(card)
+            if found is None or found.effect.kind != "get_out_of_jail":
+                raise bad(f"{where}.jail_cards: {card!r} is not a get-out-of-jail card of this ruleset's decks")
+            player.jail_cards.append(card)
+    deeds = {}
+    for ref, d in position.get("deeds", {}).items():
+        where = f"position.deeds.{ref}"
+        i = square("position.deeds", ref)
+        sq = ruleset.squares[i]
+        named = repr(ref) if ref == sq.id else f"{ref!r} ({sq.id})"
+        if not sq.is_property:
+            raise bad(f"position.deeds: {named} is not a deed (a street, railroad or utility)")
+        if i in deeds:
+            raise bad(f"position.deeds: {sq.id} is given twice (as {deeds[i]!r} and {ref!r})")
+        deeds[i] = ref
+        state.owner[i] = state.player_index(d["owner"])
+        state.mortgaged[i] = d.get("mortgaged", False)
+        level = d.get("buildings", 0)
+        if level and sq.kind != "street":
+            raise bad(f"{where}.buildings: {level!r}: {sq.id} is not a street and holds no buildings")
+        if level != "hotel" and level > ruleset.options.houses_per_hotel:
+            raise bad(f'{where}.buildings must be 0 to {ruleset.options.houses_per_hotel} houses or "hotel", '
+                      f"got {level!r}")
+        state.buildings[i] = state.hotel_level if level == "hotel" else level
+    for gid, group in ruleset.groups.items():
+        levels = [state.buildings[i] for i in group.squares]
+        if not any(levels):
+            continue
+        names = ", ".join(f"{ruleset.squares[i].id} {'hotel' if state.hotels_on(i) else state.buildings[i]}"
+                          for i in group.squares)
+        owners = {state.owner[i] for i in group.squares}
+        if len(owners) != 1 or None in owners:
+            raise bad(f"position.deeds: buildings on the {gid} group ({names}) need one owner of every lot of "
+                      "the group")
+        mortgaged = [ruleset.squares[i].id for i in group.squares if state.mortgaged[i]]
+        if mortgaged:
+            raise bad(f"position.deeds: buildings on the {gid} group ({names}) with {', '.join(mortgaged)} "
+                      "mortgaged: no lot of a group with buildings is mortgaged")
+        if max(levels) - min(levels) > 1:
+            raise bad(f"position.deeds: {names}: the lots of a group differ by at most one building (even rule)")
+    houses = sum(state.houses_on(i) for i in range(len(ruleset.squares)))
+    hotels = sum(state.hotels_on(i) for i in range(len(ruleset.squares)))
+    if houses > ruleset.houses or hotels > ruleset.hotels:
+        raise bad(f"position.deeds: {houses} houses and {hotels} hotels on the board; the supply is "
+                  f"{ruleset.houses} and {ruleset.hotels}")
+    state.bank_houses, state.bank_hotels = ruleset.houses - houses, ruleset.hotels - hotels
+    bank = position.get("bank", {})
+    for key, left in (("houses", state.bank_houses), ("hotels", state.bank_hotels)):
+        if key in bank and bank[key] != left:
+            raise bad(f"position.bank.{key}: {bank[key]!r}, but the supply less the board leaves {left}")
+    state.current = state.player_index(position.get("current", header.players[0]))
+    state.turn = 1
+    state.pending = AwaitRoll(state.current)
+    return state
 
 
 def parse_record(lines: Iterable[str]) -> tuple[Header, list[tuple[int, Entry, dict]]]:
@@ -137,7 +327,7 @@ class Game:
     def __init__(self, ruleset: Ruleset, header: Header) -> None:
         self.ruleset = ruleset
         self.header = header
-        self.initial = GameState.new(ruleset, list(header.players), header.seating)
+        self.initial = initial_state(ruleset, header)
         self.entries: list[Entry] = []
         self.effective: list[int] = []  # indices into entries, voided ones removed
         self.state = self.initial

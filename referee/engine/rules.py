@@ -16,7 +16,7 @@ from . import events as ev
 from .entries import Entry
 from .errors import IllegalEntry
 from .state import (
-    AwaitRoll, Auction, BuildingAuction, BuildRound, BuyOrAuction, DealDeeds, Debt, DrawCard, GameOver, GameState,
+    AwaitRoll, Auction, BidPayment, BuildingAuction, BuildRound, BuyOrAuction, DealDeeds, Debt, DrawCard, GameOver, GameState,
     IncomeTaxChoice, JailFine, PlaceBuilding, RentRoll, RollOff, SeatingRoll,
 )
 
@@ -50,7 +50,12 @@ def interest(state: GameState, amount: int) -> int:
 
 
 def unmortgage_cost(state: GameState, square: int) -> int:
+    """The mortgage value plus interest; only the value when the interest was just paid on receiving the deed
+    (official rules: "the new owner must immediately pay 10% interest on the mortgage and at their option may
+    pay the principal")."""
     value = state.ruleset.squares[square].mortgage
+    if square in state.interest_paid:
+        return value
     return value + interest(state, value)
 
 
@@ -169,6 +174,9 @@ def describe_pending(state: GameState, _: Callable[[str], str] = _identity, lang
     if isinstance(p, RentRoll):
         return _("waiting for {player}'s roll for the utility rent").format(player=name(p.player))
     if isinstance(p, JailFine):
+        if not state.players[p.player].jail_cards:
+            return _("third failed roll: waiting for {player} to pay the fine, or buy a get-out-of-jail card and use "
+                     "it").format(player=name(p.player))
         return _("waiting for {player} to pay the fine or use a card to leave jail").format(player=name(p.player))
     if isinstance(p, Debt):
         return _("{debtor} owes {creditor} {amount} ({reason})").format(
@@ -180,6 +188,9 @@ def describe_pending(state: GameState, _: Callable[[str], str] = _identity, lang
     if isinstance(p, PlaceBuilding):
         return _("waiting for {player} to choose the lot for the {kind}").format(player=name(p.player),
                                                                                 kind=_(p.kind))
+    if isinstance(p, BidPayment):
+        return _("{player} won at {amount} and raises the cash to pay").format(player=name(p.player),
+                                                                             amount=_money(state, p.amount))
     if isinstance(p, GameOver):
         return _("the game is over")
     if isinstance(p, RollOff):
@@ -201,7 +212,7 @@ def mortgage_refusal(state: GameState, player: int, square: int) -> IllegalEntry
         return _refuse(state, "buildings_in_group",
                        f"{_sq_name(state, square)}: sell every building of its colour group before mortgaging",
                        "mortgage")
-    return _timing_refusal(state, player, "mortgage", for_payment=True)
+    return _timing_refusal(state, player, "mortgage", for_payment=True, negotiating=True)
 
 
 def unmortgage_refusal(state: GameState, player: int, square: int) -> IllegalEntry | None:
@@ -221,7 +232,8 @@ def unmortgage_refusal(state: GameState, player: int, square: int) -> IllegalEnt
     return None
 
 
-def _timing_refusal(state: GameState, player: int, what: str, for_payment: bool) -> IllegalEntry | None:
+def _timing_refusal(state: GameState, player: int, what: str, for_payment: bool,
+                    negotiating: bool = False) -> IllegalEntry | None:
     """JMA 補足ルール: outside the time between turns a deed may be mortgaged only to pay for a purchase
     (auctions included), a debt, or in debt negotiation; a mortgage is lifted only between turns."""
     p = state.pending
@@ -232,9 +244,9 @@ def _timing_refusal(state: GameState, player: int, what: str, for_payment: bool)
     if state.ruleset.options.mortgage_timing == "any_time" or state.between_turns:
         return None
     if for_payment and (
-        (isinstance(p, (BuyOrAuction, JailFine)) and p.player == player)
+        (isinstance(p, (BuyOrAuction, JailFine, BidPayment)) and p.player == player)
         or isinstance(p, Auction)
-        or (isinstance(p, Debt) and p.debtor == player)
+        or (isinstance(p, Debt) and (p.debtor == player or negotiating))  # 負債交渉において必要な現金を捻出する場合
     ):
         return None
     return _refuse(state, "not_between_turns",
@@ -269,10 +281,19 @@ def minimum_bid(state: GameState, auction: Auction | BuildingAuction) -> int:
     return max(opts.auction_min_bid, (auction.high_bid // step + 1) * step)
 
 
+def next_to_move(state: GameState) -> int:
+    """The player whose turn comes next (次の手番のプレーヤー): between turns, the player about to roll;
+    during a turn (doubles included), the player after the one whose turn it is."""
+    if not state.turn_started and state.doubles == 0 and not state.players[state.current].bankrupt:
+        return state.current
+    return state.next_player(state.current)
+
+
 def tie_winner(state: GameState, bidders: list[int]) -> int:
-    """JMA 補足ルール: equal calls at once go to the caller nearest in turn order, counting from the player
-    whose turn is next."""
-    start = state.next_player(state.current)
+    """JMA 補足ルール「競売」: 同時に同額のコールがあった場合は、次の手番のプレーヤーから右周りに近いプレーヤーの
+    コールを優先します。Equal calls at once go to the caller nearest in turn order, counting from the player
+    whose turn comes next (:func:`next_to_move`)."""
+    start = next_to_move(state)
     n = len(state.players)
     return min(bidders, key=lambda b: (b - start) % n)
 
@@ -324,8 +345,10 @@ def legal_actions(state: GameState) -> list[Action]:
     elif isinstance(p, RentRoll):
         out.append(Action("rent_roll", p.player, {"square": p.square, "multiplier": p.multiplier}))
     elif isinstance(p, JailFine):
-        out.append(Action("pay_bail", p.player, {"amount": state.ruleset.money.bail}))
-        out.append(Action("use_jail_card", p.player, {"cards": tuple(state.players[p.player].jail_cards)}))
+        if not _jail.card_first(state):
+            out.append(Action("pay_bail", p.player, {"amount": state.ruleset.money.bail}))
+        if state.players[p.player].jail_cards:
+            out.append(Action("use_jail_card", p.player, {"cards": tuple(state.players[p.player].jail_cards)}))
     elif isinstance(p, Debt):
         if raisable_cash(state, p.debtor) < p.amount:
             out.append(Action("bankrupt", p.debtor, {"amount": p.amount, "creditor": p.creditor,
@@ -406,6 +429,33 @@ class _Step:
             creditor = payee if isinstance(payee, int) else None
             self.emit(ev.DebtQueued(Debt(payer, creditor, amount, reason, to_bank_if_bankrupt)))
 
+    def transfer_interest(self, receiver: int, squares) -> None:
+        """Official rules: whoever receives a mortgaged deed pays the 10% interest at once (ruleset option
+        ``transferred_mortgage_interest = "on_transfer"``); JMA waives it until the mortgage is lifted."""
+        s = self.state
+        if s.ruleset.options.transferred_mortgage_interest != "on_transfer":
+            return
+        for sq in squares:
+            if s.mortgaged[sq]:
+                self.charge(receiver, None, interest(s, s.ruleset.squares[sq].mortgage), "interest")
+                self.emit(ev.TransferInterestPaid(sq))
+
+    def pay_bid(self, payment: BidPayment) -> None:
+        """JMA 補足ルール「競売」: 誤って、支払うことのできない金額で落札してしまった場合は、落札を無効とし…
+        購入のために権利書を抵当に入れたり、家等の売却を行うことは可能です。
+
+        A winning bid stands when the winner can raise it by every means open to them then (cash, mortgages,
+        buildings sold back): if their cash covers it, it is paid now; otherwise the table waits while they
+        mortgage and sell (:class:`BidPayment`), and it is paid as soon as the cash is there."""
+        if self.state.players[payment.player].cash < payment.amount:
+            self.emit(ev.AwaitingDecision(payment))
+        elif payment.square is not None:
+            self.emit(ev.Paid(payment.player, None, payment.amount, "auction"))
+            self.emit(ev.DeedTransferred(payment.square, payment.player))
+            self.emit(ev.AwaitingDecision(None))
+        else:  # a building won at a shortage auction: the winner now chooses the lot, and pays on it
+            self.emit(ev.AwaitingDecision(PlaceBuilding(payment.player, payment.kind, payment.amount, payment.round)))
+
     def bank_or_pot(self) -> str | None:
         return POT if self.state.ruleset.options.free_parking == "tax_pot" else None
 
@@ -474,6 +524,11 @@ class _Step:
                     payee = creditor if creditor is not None else self.bank_or_pot()
                     self.emit(ev.Paid(p.debtor, payee, amount, p.reason))
                 self.emit(ev.AwaitingDecision(None))
+                continue
+            if isinstance(p, BidPayment):
+                if s.players[p.player].cash < p.amount:
+                    return
+                self.pay_bid(p)
                 continue
             if p is not None:
                 return
@@ -613,7 +668,7 @@ def _roll(step: _Step, entry: Entry) -> None:
             return
         step.emit(ev.JailRollFailed(who))
         if player.jail_rolls >= s.ruleset.options.jail_max_rolls:
-            if player.jail_cards:
+            if player.jail_cards or _jail.card_for_sale(s, who):
                 step.emit(ev.AwaitingDecision(JailFine(who, entry.dice)))
             else:
                 step.emit(ev.ResumeSet(("jail_exit", who, "bail", d1 + d2)))
@@ -680,7 +735,7 @@ def _hammer(step: _Step, entry: Entry) -> None:
     if winner is None:  # nobody bid: the deed stays with the bank
         step.emit(ev.AwaitingDecision(None))
         return
-    if s.players[winner].cash < auction.high_bid:
+    if raisable_cash(s, winner) < auction.high_bid:
         step.emit(ev.BidVoided(winner, auction.high_bid))
         excluded = auction.excluded + (winner,)
         if all(i in excluded for i in s.active):
@@ -688,9 +743,7 @@ def _hammer(step: _Step, entry: Entry) -> None:
         else:
             step.emit(ev.AwaitingDecision(Auction(auction.square, excluded=excluded)))
         return
-    step.emit(ev.Paid(winner, None, auction.high_bid, "auction"))
-    step.emit(ev.DeedTransferred(auction.square, winner))
-    step.emit(ev.AwaitingDecision(None))
+    step.pay_bid(BidPayment(winner, auction.high_bid, square=auction.square))
 
 
 def _income_tax(step: _Step, entry: Entry) -> None:

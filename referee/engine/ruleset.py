@@ -69,6 +69,7 @@ OPTION_SPECS: dict[str, OptionSpec] = {
     "rent_while_in_jail": OptionSpec(bool),
     "doubles_after_prepaid_release_roll_again": OptionSpec(bool),
     "jail_max_rolls": OptionSpec(int, minimum=1),
+    "jail_card_purchase_before_fine": OptionSpec(bool),
     "mortgage_interest_percent": OptionSpec(int, minimum=0),
     "mortgage_interest_rounding": OptionSpec(str, ("up", "down")),
     "mortgage_timing": OptionSpec(str, ("between_turns_or_to_pay", "any_time")),
@@ -79,6 +80,7 @@ OPTION_SPECS: dict[str, OptionSpec] = {
     "houses_per_hotel": OptionSpec(int, minimum=1),
     "build_timing": OptionSpec(str, ("between_turns", "any_time")),
     "hotel_breakdown": OptionSpec(str, ("debtors_only", "any_player")),
+    "hotel_sale_value": OptionSpec(str, ("five_houses",)),
     "after_time_called": OptionSpec(str, ("one_more_roll", "equal_turns")),
     "asset_deed_percent": OptionSpec(int, minimum=0),
     "asset_mortgaged_deed_percent": OptionSpec(int, minimum=0),
@@ -113,6 +115,7 @@ class Options:
     rent_while_in_jail: bool
     doubles_after_prepaid_release_roll_again: bool
     jail_max_rolls: int
+    jail_card_purchase_before_fine: bool
     mortgage_interest_percent: int
     mortgage_interest_rounding: str
     mortgage_timing: str
@@ -123,6 +126,7 @@ class Options:
     houses_per_hotel: int
     build_timing: str
     hotel_breakdown: str
+    hotel_sale_value: str
     after_time_called: str
     asset_deed_percent: int
     asset_mortgaged_deed_percent: int

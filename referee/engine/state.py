@@ -132,6 +132,7 @@ class BuildingAuction:
     high_bid: int = 0
     high_bidder: int | None = None
     excluded: tuple[int, ...] = ()
+    held: int | None = None  # the lot the high bidder chose, whose building price the bid did not reach
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +143,19 @@ class PlaceBuilding:
     kind: str
     price: int
     round: BuildRound
+
+
+@dataclass(frozen=True, slots=True)
+class BidPayment:
+    """A winning bid the winner's cash does not cover but their assets do: they mortgage and sell buildings
+    until it does, then pay (JMA 補足ルール「競売」: 購入のために権利書を抵当に入れたり、家等の売却を行うことは可能).
+    ``square``: the deed auctioned; or ``kind`` and ``round``: a building won at a house-shortage auction."""
+
+    player: int
+    amount: int
+    square: int | None = None
+    kind: str | None = None
+    round: "BuildRound | None" = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,7 +178,7 @@ class GameOver:
 
 
 Pending = (SeatingRoll | DealDeeds | AwaitRoll | BuyOrAuction | Auction | IncomeTaxChoice | DrawCard | RentRoll | JailFine | Debt
-           | BuildRound | BuildingAuction | PlaceBuilding | RollOff | GameOver)
+           | BuildRound | BuildingAuction | PlaceBuilding | BidPayment | RollOff | GameOver)
 
 
 @dataclass(slots=True)
@@ -188,6 +202,7 @@ class GameState:
     time_called: bool = False
     final_roll: bool = False  # after time is called: the last roll has been made
     last_trade: tuple | None = None  # (first, second, give, take) of a trade just made, until the next roll
+    interest_paid: tuple[int, ...] = ()  # mortgaged deeds just received whose 10% was paid on transfer, until the next roll
     resume: tuple | None = None  # what the turn does once every pending payment is settled
     debts: list[Debt] = field(default_factory=list)  # waiting behind the one in ``pending``
     estate_auctions: list[int] = field(default_factory=list)  # deeds the bank still has to auction
@@ -214,7 +229,7 @@ class GameState:
             self.ruleset, [p.copy() for p in self.players], self.owner[:], self.mortgaged[:],
             self.buildings[:], self.bank_houses, self.bank_hotels, self.pending, self.current,
             self.doubles, self.turn, self.turn_started, self.prepaid_release, self.pot, self.last_dice,
-            self.go_passed, self.time_called, self.final_roll, self.last_trade, self.resume,
+            self.go_passed, self.time_called, self.final_roll, self.last_trade, self.interest_paid, self.resume,
             self.debts[:], self.estate_auctions[:],
         )
 
@@ -231,7 +246,7 @@ class GameState:
     @property
     def between_turns(self) -> bool:
         """JMA 補足ルール: the time after one turn ends and before the next player rolls."""
-        return (isinstance(self.pending, (AwaitRoll, BuildRound, BuildingAuction, PlaceBuilding))
+        return (isinstance(self.pending, (AwaitRoll, BuildRound, BuildingAuction, PlaceBuilding, BidPayment))
                 and self.doubles == 0 and not self.turn_started)
 
     @property

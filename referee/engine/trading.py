@@ -12,7 +12,7 @@ from . import bankruptcy as _bankruptcy
 from . import events as ev
 from .entries import Entry, Offer
 from .errors import IllegalEntry
-from .rules import Action, _money, _refuse, _sq_name, _Step, describe_pending, interest, raisable_cash
+from .rules import Action, _money, _refuse, _sq_name, _Step, describe_pending, raisable_cash
 from .state import AwaitRoll, BuyOrAuction, Debt, DrawCard, GameState, IncomeTaxChoice, JailFine, RentRoll
 
 _ANY_TIME = (AwaitRoll, BuyOrAuction, DrawCard, IncomeTaxChoice, JailFine, RentRoll)  # not during auctions
@@ -35,8 +35,10 @@ def trade_context(state: GameState, a: int, b: int) -> str | None:
         return "debt_negotiation"
     if not opts.trades_before_first_go and not state.go_passed:
         return None  # tournament regulation: only debt negotiation until some player has passed GO
-    if opts.trade_timing == "any_time":
-        return "trade" if isinstance(p, _ANY_TIME) else None
+    if opts.trade_timing == "any_time" and isinstance(p, _ANY_TIME):
+        return "trade"
+    if isinstance(p, JailFine) and p.player in (a, b) and opts.jail_card_purchase_before_fine:
+        return "jail_card"  # 補足ルール「刑務所」: only to get the jailed player a card before the fine
     return "trade" if isinstance(p, AwaitRoll) and state.between_turns else None
 
 
@@ -79,6 +81,14 @@ def trade_refusal(state: GameState, a: int, b: int, give: Offer, take: Offer) ->
             return refusal
     if context == "rescue":
         return _jail_exit_rescue_refusal(state, a, b, give, take)
+    if context == "jail_card":
+        jailed = p.player
+        to_jailed = take if jailed == a else give
+        if not to_jailed.cards:
+            return _refuse(state, "jail_card_trade_only",
+                           f"trade: after the third failed roll {state.name(jailed)} may only negotiate for a "
+                           "get-out-of-jail card before paying the fine: this trade gives them none",
+                           "jail_card_purchase_before_fine")
     return None
 
 
@@ -118,38 +128,75 @@ def _claim(state: GameState, a: int, b: int, give: Offer, take: Offer) -> dict[i
     return {p.creditor: min(paid, p.amount)}
 
 
+def _bounds(state: GameState, offer: Offer) -> tuple[int, float]:
+    """The least and the most one side of a trade can be worth when every item is priced within the limit the
+    JMA rules set for it alone: cash at its amount; an unmortgaged deed above its mortgage value; a mortgaged
+    deed and a get-out-of-jail card above nothing (no gifts); a card below the fine ($50)."""
+    low, high = offer.cash, float(offer.cash)
+    for sq in offer.deeds:
+        low += 1 + (0 if state.mortgaged[sq] else state.ruleset.squares[sq].mortgage)
+        high = float("inf")
+    bail = state.ruleset.money.bail
+    low += len(offer.cards)
+    high += (bail - 1) * len(offer.cards)
+    return low, high
+
+
+def _goods(state: GameState, offer: Offer) -> str:
+    parts = [_money(state, offer.cash)] if offer.cash else []
+    parts += [_sq_name(state, sq) for sq in offer.deeds]
+    parts += ["a get-out-of-jail card"] * len(offer.cards)
+    return ", ".join(parts) or "nothing"
+
+
 def _jma_limits(state: GameState, a: int, b: int, give: Offer, take: Offer) -> IllegalEntry | None:
-    """JMA 補足ルール「その他」: no gifts, no unmortgaged deed for its mortgage value or less, no jail card for $50
-    or more, no buying back at once at a different price."""
+    """JMA 補足ルール「その他」: 現金やその他の資産の贈与(無償譲渡)、抵当に入っていない権利書の抵当価額以下での譲渡、
+    釈放カードの$50以上での譲渡、権利書などを売ったその場で異なる価格での買い戻し、などもできません。
+
+    The limits hold for a bundle as a whole: a trade stands only if each item can be given a price within its
+    own limit (:func:`_bounds`) so that both sides are worth the same.  So a deed with a jail card for a token
+    sum, a deed swapped for a jail card, or unequal sums of cash are refused: each hides a forbidden transfer."""
     if give.empty or take.empty:
         return _refuse(state, "gift", "trade: each side must give something: gifts are not allowed", "trade_limits")
-    for goods, price in ((give, take), (take, give)):
-        if price.deeds or price.cards:
-            continue  # an exchange of deeds or cards: no cash price to judge
-        if goods.deeds and not goods.cards:
-            floor = sum(state.ruleset.squares[sq].mortgage for sq in goods.deeds if not state.mortgaged[sq])
-            if floor and price.cash <= floor:
-                return _refuse(state, "below_mortgage_value",
-                               f"trade: {_money(state, price.cash)} for unmortgaged deeds with mortgage value "
-                               f"{_money(state, floor)}: a deed may not go for its mortgage value or less",
-                               "trade_limits")
-        if goods.cards and not goods.deeds and price.cash >= 50 * len(goods.cards):
+    sides = ((a, give, b, take), (b, take, a, give))
+    for who, goods, other, price in sides:
+        low, _ = _bounds(state, goods)
+        _, high = _bounds(state, price)
+        if low <= high:
+            continue
+        what, worth = _goods(state, goods), _goods(state, price)
+        floors = [sq for sq in goods.deeds if not state.mortgaged[sq]]
+        if floors:
+            floor = sum(state.ruleset.squares[sq].mortgage for sq in floors)
+            return _refuse(state, "below_mortgage_value",
+                           f"trade: {what} from {state.name(who)} for {worth}: that is worth {_money(state, int(high))} "
+                           f"at most, and {', '.join(_sq_name(state, sq) for sq in floors)} alone must fetch more than "
+                           f"the mortgage value {_money(state, floor)}: a deed may not go for its mortgage value or "
+                           "less, in a bundle or alone", "trade_limits")
+        if price.cards:
             return _refuse(state, "jail_card_price",
-                           f"trade: {_money(state, price.cash)} for a get-out-of-jail card: a card may not go "
-                           "for $50 or more", "trade_limits")
+                           f"trade: {worth} from {state.name(other)} for {what}: the get-out-of-jail card would go "
+                           f"for {_money(state, low - int(high) + state.ruleset.money.bail - 1)} or more: a card may "
+                           f"not go for {_money(state, state.ruleset.money.bail)} or more, in a bundle or alone",
+                           "trade_limits")
+        return _refuse(state, "gift", f"trade: {what} from {state.name(who)} for {worth}: part of it would go for "
+                       "nothing: gifts are not allowed, in a bundle or alone", "trade_limits")
+    return _buy_back_refusal(state, a, b, give, take)
+
+
+def _buy_back_refusal(state: GameState, a: int, b: int, give: Offer, take: Offer) -> IllegalEntry | None:
+    """No buying back on the spot (before the next roll) at a different price: a trade that hands back to a
+    player anything the last trade took from them must be that trade undone exactly, the same cash back."""
     last = state.last_trade
-    if last is not None:
-        now = _flows(a, b, give, take)
-        before = _flows(*last)
-        keys = set(before)
-        if set(now) == keys:
-            (x, y) = next(iter(keys))
-            same_goods_back = all(now[(y, x)][1:] == before[(x, y)][1:] and now[(x, y)][1:] == before[(y, x)][1:]
-                                  for (x, y) in keys)
-            cash_changed = any(now[(y, x)][0] != before[(x, y)][0] for (x, y) in keys)
-            if same_goods_back and cash_changed and any(before[k][1] or before[k][2] for k in keys):
-                return _refuse(state, "buy_back", "trade: buying back at once what was just sold, at a different "
-                               "price, is not allowed", "trade_limits")
+    if last is None or {last[0], last[1]} != {a, b}:
+        return None
+    first, _, last_give, last_take = last
+    before = _flows(*last)
+    now = _flows(a, b, give, take)
+    returned = any(now[(y, x)][1] & before[(x, y)][1] or now[(y, x)][2] & before[(x, y)][2] for (x, y) in before)
+    if returned and any(now[(y, x)] != before[(x, y)] for (x, y) in before):
+        return _refuse(state, "buy_back", "trade: buying back at once what was just sold, at a different "
+                       "price, is not allowed: only the same trade undone exactly", "trade_limits")
     return None
 
 
@@ -178,11 +225,8 @@ def _trade(step: _Step, entry: Entry) -> None:
         else:
             take = replace(take, cash=take.cash - used)
     step.emit(ev.TradeMade(a, b, give, take, context, agreed))
-    if s.ruleset.options.transferred_mortgage_interest == "on_transfer":
-        for receiver, offer in ((b, give), (a, take)):
-            for sq in offer.deeds:
-                if s.mortgaged[sq]:
-                    step.charge(receiver, None, interest(s, s.ruleset.squares[sq].mortgage), "interest")
+    for receiver, offer in ((b, give), (a, take)):
+        step.transfer_interest(receiver, offer.deeds)
     if isinstance(s.pending, Debt) and s.pending.amount == 0:
         step.emit(ev.AwaitingDecision(None))
 
