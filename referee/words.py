@@ -1,12 +1,18 @@
 """Entries and events in words, for the table screen and the game log."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from flask import Flask
 from flask_babel import gettext as _
 
 from .engine import events as ev
+from .engine.building import Change
 from .engine.entries import Entry
-from .engine.state import GameState
+from .engine.ruleset import Ruleset
+from .engine.state import AwaitRoll, GameState
+from .rulings import TieCall, sale_offers
+
 
 def _reason(reason: str) -> str:
     return {
@@ -28,6 +34,64 @@ def _lang() -> str:
 def square_name(state: GameState, square: int, lang: str | None = None) -> str:
     names = state.ruleset.squares[square].name
     return names.get(lang or _lang()) or names.get("en") or state.ruleset.squares[square].id
+
+
+def _square_words(ruleset: Ruleset, ref: int | str) -> str:
+    """A square named in an entry (an index or an id) by its name on the board."""
+    try:
+        sq = ruleset.square(ref)
+    except KeyError:
+        return str(ref)
+    return sq.name.get(_lang()) or sq.name.get("en") or sq.id
+
+
+def group_name(ruleset: Ruleset, group: str) -> str:
+    """A colour group by its name on the board (Dark Blue, 紺), never its id."""
+    g = ruleset.groups.get(group)
+    if g is None:
+        return group
+    return g.name.get(_lang()) or g.name.get("en") or group
+
+
+def level_words(level: int | str, ruleset: Ruleset) -> str:
+    """A building level in words: no buildings, 1 house, 3 houses, hotel."""
+    if level == "hotel" or level == ruleset.options.houses_per_hotel + 1:
+        return _("hotel")
+    if level == 0:
+        return _("no buildings")
+    if level == 1:
+        return _("1 house")
+    return _("%(n)s houses", n=level)
+
+
+def _separator() -> str:
+    return "、" if _lang() == "ja" else ", "
+
+
+def names_and(names) -> str:
+    """Aki, Ben and Chie / Aki、BenとChie."""
+    names = list(names)
+    if len(names) < 2:
+        return "".join(names)
+    return _("%(names)s and %(last)s", names=_separator().join(names[:-1]), last=names[-1])
+
+
+@dataclass(frozen=True, slots=True)
+class Why:
+    """A ruling in words, with the clause of the active ruleset it rests on (``rule`` is the clause's key, the
+    anchor on the rules page; ``source`` is where the clause comes from)."""
+
+    text: str
+    rule: str
+    source: str
+
+    def __str__(self) -> str:
+        return _("%(why)s (%(source)s)", why=self.text, source=self.source) if self.source else self.text
+
+
+def why(ruleset: Ruleset, text: str, rule: str) -> Why:
+    clause = ruleset.clauses.get(rule)
+    return Why(text, rule, clause.source if clause else "")
 
 
 def money(state: GameState, amount: int) -> str:
@@ -67,9 +131,8 @@ def event_words(state: GameState, event: ev.Event) -> str | None:
         return _("%(player)s draws: %(card)s", player=party(state, event.player),
                  card=texts.get(_lang()) or texts.get("en", event.card))
     if isinstance(event, ev.BuildingsChanged):
-        return _("buildings: %(levels)s", levels=", ".join(
-            f"{square_name(state, sq)} {_('hotel') if lvl == state.hotel_level else _('%(n)s houses', n=lvl)}"
-            for sq, lvl in event.levels))
+        return _("buildings: %(levels)s", levels=_separator().join(
+            f"{square_name(state, sq)} {level_words(lvl, state.ruleset)}" for sq, lvl in event.levels))
     if isinstance(event, ev.BidVoided):
         return _("%(player)s's winning bid of %(amount)s is void", player=party(state, event.player),
                  amount=money(state, event.amount))
@@ -91,6 +154,132 @@ def event_words(state: GameState, event: ev.Event) -> str | None:
     return None
 
 
+def tie_reason(call: TieCall) -> str:
+    """Why the equal calls went to the winner (JMA 補足ルール「競売」: 次の手番のプレーヤーから右周りに近い
+    プレーヤーのコールを優先)."""
+    if call.winner == call.counted_from:
+        return _("%(winner)s's call wins, as %(winner)s's turn comes next", winner=call.winner)
+    return _("%(winner)s's call wins, as the caller nearest in turn order counting from %(next)s, whose turn "
+             "comes next", winner=call.winner, next=call.counted_from)
+
+
+def tie_words(ruleset: Ruleset, call: TieCall, standing: bool = False) -> Why:
+    """Equal calls explained: for the log (after the entry's own words) or, ``standing``, for the auction card
+    (the calls behind the standing high bid)."""
+    if standing:
+        text = _("%(players)s called %(amount)s at once: %(reason)s", players=names_and(call.callers),
+                 amount=ruleset.money_text(call.amount), reason=tie_reason(call))
+    else:
+        text = _("equal calls at once: %(reason)s", reason=tie_reason(call))
+    return why(ruleset, text, "auction_tie")
+
+
+_ORDINALS = {2: "a second", 3: "a third", 4: "a fourth", 5: "a fifth", 6: "a sixth", 7: "a seventh",
+             8: "an eighth", 9: "a ninth", 10: "a tenth"}
+
+
+def roll_notes(state: GameState) -> list[Why]:
+    """What makes the roll the table waits for special, for the dice pad: the last roll of the game after time
+    is called, a roll in jail (and which attempt), a roll again after doubles (and how many)."""
+    p = state.pending
+    if not isinstance(p, AwaitRoll):
+        return []
+    rs = state.ruleset
+    opts = rs.options
+    player = state.players[p.player]
+    name = player.name
+    notes = []
+    if state.time_called and opts.after_time_called == "one_more_roll" and not state.final_roll:
+        notes.append(why(rs, _("Last roll of the game: time has been called. Once this roll and all it brings are "
+                               "settled, the game ends and is ranked; doubles give no further roll."),
+                         "after_time_called"))
+    elif state.time_called and opts.after_time_called == "equal_turns":
+        notes.append(why(rs, _("Time has been called: play goes on until %(player)s's turn is over, so that "
+                               "everyone has had as many turns; then the game ends and is ranked.",
+                               player=state.players[max(state.active)].name), "after_time_called"))
+    if player.in_jail:
+        n, most = player.jail_rolls + 1, opts.jail_max_rolls
+        if n >= most:
+            fine = rs.money_text(rs.money.bail)
+            if player.jail_cards:
+                text = _("%(player)s is in jail: roll %(n)s of %(max)s, the last. Without doubles, %(player)s pays "
+                         "the %(fine)s fine or uses a get-out-of-jail card, and the token moves by this roll.",
+                         player=name, n=n, max=most, fine=fine)
+            else:
+                text = _("%(player)s is in jail: roll %(n)s of %(max)s, the last. Without doubles, %(player)s pays "
+                         "the %(fine)s fine and the token moves by this roll.", player=name, n=n, max=most, fine=fine)
+        else:
+            text = _("%(player)s is in jail: roll %(n)s of %(max)s. Doubles let %(player)s out and the token moves "
+                     "by the roll.", player=name, n=n, max=most)
+        notes.append(why(rs, text, "jail_release"))
+    elif state.doubles and p.player == state.current:
+        limit = opts.doubles_to_jail
+        notes.append(why(rs, _("%(player)s rolls again: doubles %(n)s of %(limit)s — %(nth)s doubles in a row "
+                               "sends %(player)s to jail", player=name, n=state.doubles, limit=limit,
+                               nth=_ORDINALS.get(limit, f"a {limit}th")), "doubles_to_jail"))
+    return notes
+
+
+def change_words(state: GameState, change: Change) -> str:
+    """A change of buildings lot by lot: Boardwalk hotel → 4 houses, Park Place 4 houses → 3 houses."""
+    rs = state.ruleset
+    return _separator().join(
+        _("%(square)s %(before)s → %(after)s", square=square_name(state, sq),
+          before=level_words(state.buildings[sq], rs), after=level_words(level, rs))
+        for sq, level in sorted(change.levels.items()) if level != state.buildings[sq])
+
+
+@dataclass(frozen=True, slots=True)
+class SaleOffer:
+    entry: dict  # the sell_buildings entry the button records
+    after: list[tuple[str, bool]]  # each lot's buildings after the sale (words, changed), in the group's order
+    label: str  # the button: what the bank pays
+
+
+@dataclass(frozen=True, slots=True)
+class SalePanel:
+    player: str
+    group: str  # the colour group's name
+    color: str
+    lots: list[tuple[str, str]]  # (lot, its buildings now)
+    offers: list[SaleOffer]
+
+
+def sale_panels(state: GameState, actions) -> list[SalePanel]:
+    """The sell panel: for each player and colour group they may sell on, every sale the rules allow now, with
+    the buildings left on each lot and what the bank pays (the engine's price: half of what the levels sold
+    cost, a hotel counting as the houses it replaced plus itself)."""
+    rs = state.ruleset
+    panels = []
+    for a in actions:
+        squares = rs.groups[a.detail["group"]].squares
+        name = state.players[a.player].name
+        offers = []
+        for change in sale_offers(state, a.player, a.detail["group"]):
+            targets = {rs.squares[sq].id: "hotel" if level == state.hotel_level else level
+                       for sq, level in change.levels.items()}
+            offers.append(SaleOffer(
+                {"type": "sell_buildings", "player": name, "targets": targets},
+                [(level_words(change.levels.get(sq, state.buildings[sq]), rs),
+                  change.levels.get(sq, state.buildings[sq]) != state.buildings[sq]) for sq in squares],
+                _("Sell: the bank pays %(amount)s", amount=money(state, -change.price))))
+        if offers:
+            panels.append(SalePanel(name, group_name(rs, a.detail["group"]), rs.groups[a.detail["group"]].color,
+                                    [(square_name(state, sq), level_words(state.buildings[sq], rs)) for sq in squares],
+                                    offers))
+    return panels
+
+
+def sale_way_words(state: GameState, group: str, change: Change) -> str:
+    """A way for a debtor to raise cash: the smallest sale of buildings on a group."""
+    return _("sell buildings on the %(group)s group: %(change)s", group=group_name(state.ruleset, group),
+             change=change_words(state, change))
+
+
+def mortgage_way_words(state: GameState, square: int) -> str:
+    return _("mortgage %(square)s", square=square_name(state, square))
+
+
 def pending_words(state: GameState) -> str:
     from .engine.rules import describe_pending
 
@@ -99,7 +288,8 @@ def pending_words(state: GameState) -> str:
 
 def _entry_labels() -> dict[str, str]:
     return {
-        "seat_roll": _("seating roll"), "roll": _("rolls"), "buy": _("buys"), "decline": _("declines: auction"),
+        "seat_roll": _("seating roll"), "roll": _("rolls"), "deal": _("is dealt"), "buy": _("buys"),
+        "decline": _("declines: auction"),
         "bid": _("bids"), "hammer": _("hammer"), "income_tax": _("income tax"), "card": _("card"),
         "rent_roll": _("rent roll"), "pay_bail": _("pays to leave jail"), "use_jail_card": _("uses a jail card"),
         "mortgage": _("mortgages"), "unmortgage": _("lifts the mortgage on"), "bankrupt": _("bankrupt"),
@@ -110,8 +300,15 @@ def _entry_labels() -> dict[str, str]:
     }
 
 
-def entry_words(entry: Entry) -> str:
-    """An entry as the referee recorded it, in the device's language."""
+def _card_words(ruleset: Ruleset, card: str) -> str:
+    c = ruleset.cards.get(card)
+    return (c.text.get(_lang()) or c.text.get("en") or card) if c else card
+
+
+def entry_words(entry: Entry, ruleset: Ruleset | None = None, tie: TieCall | None = None) -> str:
+    """An entry as the referee recorded it, in the device's language: squares, cards and buildings by their
+    names when the game's ruleset is given; equal calls at an auction with who won them and by which rule
+    (``tie``, judged on the state before the entry)."""
     parts = [_entry_labels().get(entry.type, entry.type)]
     if entry.player:
         parts.insert(0, entry.player)
@@ -120,17 +317,31 @@ def entry_words(entry: Entry) -> str:
     if entry.dice:
         parts.append(f"{entry.dice[0]}+{entry.dice[1]}")
     if entry.amount is not None:
-        parts.append(f"{entry.amount:,}")
-    for value in (entry.card, entry.choice, entry.square, entry.partner):
-        if value is not None:
-            parts.append(str(value))
+        parts.append(ruleset.money_text(entry.amount) if ruleset else f"{entry.amount:,}")
+    if entry.card is not None:
+        parts.append(_card_words(ruleset, entry.card) if ruleset else entry.card)
+    if entry.choice is not None:
+        parts.append({"flat": _("flat amount"), "percent": _("percentage of assets")}.get(entry.choice, entry.choice))
+    if entry.square is not None:
+        parts.append(_square_words(ruleset, entry.square) if ruleset else str(entry.square))
+    if entry.deeds:
+        parts.append(_separator().join(_square_words(ruleset, d) if ruleset else str(d) for d in entry.deeds))
+    if entry.partner is not None:
+        parts.append(entry.partner)
+    if entry.creditor is not None:
+        parts.append(_("to %(creditor)s", creditor=entry.creditor))
     if entry.count:
         parts.append(_("the latest %(n)s", n=entry.count))
     if entry.targets:
-        parts.append(", ".join(f"{sq} {lvl}" for sq, lvl in entry.targets))
+        parts.append(_separator().join(
+            f"{_square_words(ruleset, sq)} {level_words(lvl, ruleset)}" if ruleset else f"{sq} {lvl}"
+            for sq, lvl in entry.targets))
     if entry.note:
         parts.append(f"({entry.note})")
-    return " ".join(parts)
+    text = " ".join(parts)
+    if tie is not None and ruleset is not None:
+        text = f"{text} — {tie_words(ruleset, tie)}"
+    return text
 
 
 def init_app(app: Flask) -> None:
@@ -138,3 +349,5 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["money"] = money
     app.jinja_env.filters["entry_words"] = entry_words
     app.jinja_env.filters["pending_words"] = pending_words
+    app.jinja_env.filters["level_words"] = level_words
+    app.jinja_env.filters["group_name"] = group_name

@@ -94,6 +94,55 @@ NEW = {
     "Not that many entries to take back": "そこまで遡る記録がありません",
     "A build cannot lower, a sale cannot raise": "建設で減らしたり売却で増やしたりはできません",
     "Not that player's decision": "そのプレーヤーの判断ではありません",
+    # rulings explained on the table screen and in the log
+    "%(why)s (%(source)s)": "%(why)s（%(source)s）",
+    "%(names)s and %(last)s": "%(names)s と %(last)s",
+    "equal calls at once: %(reason)s": "同時に同額のコール：%(reason)s",
+    "%(players)s called %(amount)s at once: %(reason)s": "%(players)s が同時に同額の %(amount)s をコール：%(reason)s",
+    "%(winner)s's call wins, as %(winner)s's turn comes next":
+        "次の手番が %(winner)s なので、%(winner)s のコールが優先されます",
+    "%(winner)s's call wins, as the caller nearest in turn order counting from %(next)s, whose turn comes next":
+        "次の手番の %(next)s から右回りに最も近い %(winner)s のコールが優先されます",
+    "%(player)s rolls again: doubles %(n)s of %(limit)s — %(nth)s doubles in a row sends %(player)s to jail":
+        "%(player)s はもう1回振ります：ゾロ目%(limit)s回中%(n)s回目 — ゾロ目が%(limit)s回続くと %(player)s は刑務所に入ります",
+    "%(player)s is in jail: roll %(n)s of %(max)s. Doubles let %(player)s out and the token moves by the roll.":
+        "%(player)s は刑務所にいます：%(max)s回中%(n)s回目のサイコロです。ゾロ目が出れば出所し、その目だけ駒を進めます。",
+    "%(player)s is in jail: roll %(n)s of %(max)s, the last. Without doubles, %(player)s pays the %(fine)s fine and "
+    "the token moves by this roll.":
+        "%(player)s は刑務所にいます：%(max)s回中%(n)s回目、最後のサイコロです。ゾロ目が出なければ %(player)s は出所料"
+        "%(fine)sを支払い、この目だけ駒を進めます。",
+    "%(player)s is in jail: roll %(n)s of %(max)s, the last. Without doubles, %(player)s pays the %(fine)s fine or "
+    "uses a get-out-of-jail card, and the token moves by this roll.":
+        "%(player)s は刑務所にいます：%(max)s回中%(n)s回目、最後のサイコロです。ゾロ目が出なければ %(player)s は出所料"
+        "%(fine)sを支払うか釈放カードを使い、この目だけ駒を進めます。",
+    "Last roll of the game: time has been called. Once this roll and all it brings are settled, the game ends and is "
+    "ranked; doubles give no further roll.":
+        "ゲーム最後のサイコロです：終了の合図がありました。このサイコロを振ってその処理を終えたらゲーム終了となり、"
+        "順位を決めます。ゾロ目が出てももう1回は振りません。",
+    "Time has been called: play goes on until %(player)s's turn is over, so that everyone has had as many turns; then "
+    "the game ends and is ranked.":
+        "終了の合図がありました：全員の手番の回数がそろうよう %(player)s の手番が終わるまで続け、その後ゲーム終了となり"
+        "順位を決めます。",
+    "no buildings": "建物なし", "1 house": "家1軒",
+    "%(square)s %(before)s → %(after)s": "%(square)s %(before)s → %(after)s",
+    "Sell buildings": "建物の売却", "Sell: the bank pays %(amount)s": "売却：銀行から%(amount)s",
+    "The bank pays half of what the buildings sold cost; a hotel counts as the houses it replaced plus the hotel.":
+        "銀行は売却する建物の建設費の半額を支払います。ホテルは置き換えた家の分とホテルの分を合わせて計算します。",
+    "the buildings each sale leaves": "売却後に残る建物", "now: %(buildings)s": "現在：%(buildings)s",
+    "sell buildings on the %(group)s group: %(change)s": "%(group)sのグループの建物を売却：%(change)s",
+    "mortgage %(square)s": "%(square)s を抵当に入れる",
+    "amount": "金額", "flat amount": "定額", "percentage of assets": "総資産に対する割合",
+    "is dealt": "権利書の配布", "to %(creditor)s": "債権者 %(creditor)s",
+    "log, page %(page)s of %(pages)s": "記録 %(page)s / %(pages)sページ", "table": "卓の画面", "newer": "新しい記録",
+    "older": "古い記録",
+    "get-out-of-jail cards: %(n)s": "釈放カード%(n)s枚",
+    "third failed roll: waiting for {player} to pay the fine, or buy a get-out-of-jail card and use it":
+        "3回目もゾロ目なし：{player} が出所料を払うか、釈放カードを買って使うか待ち",
+    "{player} won at {amount} and raises the cash to pay": "{player} が {amount} で落札、支払う現金を調達中",
+    "A hotel is broken into bank houses only as far as the debt needs":
+        "銀行の家を加えてホテルを崩せるのは負債の支払いに必要な範囲までです",
+    "The get-out-of-jail card settles the fine first": "出所料はまず釈放カードで精算します",
+    "Before the fine, only a trade for a get-out-of-jail card": "出所料の前にできるのは釈放カードを入手する取引のみです",
 }
 
 

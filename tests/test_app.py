@@ -251,7 +251,7 @@ def test_a_trade_is_checked_against_the_rules_before_it_is_recorded(client):
     assert len(client.get(f"/games/{game_id}/record.jsonl").get_data(as_text=True).splitlines()) == 3
 
 
-def test_the_debt_panel_lists_every_way_to_raise_cash(jma):
+def test_the_debt_panel_lists_every_way_to_raise_cash(jma, app):
     from conftest import do, give, table
     from referee.engine import legal_actions
     from referee.views.table import _ways_to_pay
@@ -264,7 +264,9 @@ def test_the_debt_panel_lists_every_way_to_raise_cash(jma):
     by_type = {}
     for a in legal_actions(s):
         by_type.setdefault(a.type, []).append(a)
-    assert _ways_to_pay(s, by_type) == [("sell buildings on orange", 50), ("mortgage Boardwalk", 200)]
+    with app.test_request_context():
+        assert _ways_to_pay(s, by_type) == [("sell buildings on the Orange group: New York Avenue 2 houses → 1 house", 50),
+                                            ("mortgage Boardwalk", 200)]
 
 
 def test_the_table_speaks_japanese_on_a_device_that_chose_it(client):

@@ -13,9 +13,11 @@ from ..engine.ending import ranking
 from ..forms import UnlockForm
 from flask_babel import gettext
 
+from .. import rulings
 from ..engine.building import smallest_sale
 from ..refusals import title as refusal_title
-from ..words import entry_words, event_words, pending_words, square_name
+from ..words import (entry_words, event_words, mortgage_way_words, pending_words, roll_notes, sale_panels,
+                     sale_way_words, tie_words)
 from .games import unlock
 
 bp = Blueprint("table", __name__)
@@ -56,7 +58,16 @@ def _view_model(table: service.Table, upto: int | None = None) -> dict:
         "ways_to_pay": _ways_to_pay(state, by_type),
         "in_debt": isinstance(state.pending, Debt),
         "log": _log(game, len(game.entries) - RECENT, len(game.entries)),
+        "roll_notes": roll_notes(state) if upto is None else [],
+        "standing_tie": _standing_tie(game) if upto is None else None,
+        "sales": sale_panels(state, by_type.get("sell_buildings", [])),
     }
+
+
+def _standing_tie(game: Game):
+    """When the auction's standing high bid came from equal calls: who won them and why."""
+    call = rulings.standing_tie(game)
+    return tie_words(game.ruleset, call, standing=True) if call else None
 
 
 def _clause_texts(game_id: int, rule: str) -> dict[str, str]:
@@ -76,19 +87,21 @@ def _ways_to_pay(state, by_type: dict) -> list[tuple[str, int]]:
         if a.player == debt.debtor:
             change = smallest_sale(state, a.player, a.detail["group"], in_debt=True)
             if change is not None:
-                ways.append((f"sell buildings on {a.detail['group']}", -change.price))
+                ways.append((sale_way_words(state, a.detail["group"], change), -change.price))
     for a in by_type.get("mortgage", []):
         if a.player == debt.debtor:
-            ways.append((f"mortgage {square_name(state, a.detail['square'])}", a.detail["value"]))
+            ways.append((mortgage_way_words(state, a.detail["square"]), a.detail["value"]))
     return ways
 
 
 def _log(game: Game, start: int, stop: int) -> list[tuple[int, str, bool]]:
-    """Entries ``start`` to ``stop`` (0-based) as (number, words, still in effect)."""
+    """Entries ``start`` to ``stop`` (0-based) as (number, words, still in effect); equal calls at an auction
+    say who won them and by which rule."""
     effective = set(game.effective)
     start = max(0, start)
-    return [(i + 1, entry_words(game.entries[i]), i in effective or game.entries[i].type == "void")
-            for i in range(start, stop)]
+    ties = rulings.tie_calls(game, range(start, stop))
+    return [(i + 1, entry_words(game.entries[i], game.ruleset, ties.get(i)),
+             i in effective or game.entries[i].type == "void") for i in range(start, stop)]
 
 
 @bp.get("/games/<int:game_id>/unlock")
@@ -222,13 +235,15 @@ def _entry_from_form(form) -> tuple[dict, int]:
 
 def _submit(game_id: int, act, done_message) -> object:
     """Read the entry a table form describes, hand it to ``act`` (record or check), flash the outcome.
-    ``done_message`` puts the accepted entry's data in words."""
+    ``done_message(entry, ruleset, tie)`` puts the accepted entry in words (``tie``: equal calls at an auction,
+    judged on the table as it was before the entry)."""
     try:
         data, seq = _entry_from_form(request.form)
     except (KeyError, ValueError, TypeError):
         flash({"kind": "refused", "message": gettext("this form is not one the table screen makes: nothing was "
                                                      "recorded")})
         return redirect(url_for(".table", game_id=game_id)), 303
+    before = _before_equal_calls(game_id, data, seq)
     try:
         outcome = act(game_id, data, seq)
     except service.GameNotFound:
@@ -237,19 +252,35 @@ def _submit(game_id: int, act, done_message) -> object:
         flash({"kind": "refused", "title": refusal_title(exc.code), "message": exc.message, "clause": exc.clause,
                "code": exc.code, "rule": exc.rule, "game": game_id, "texts": _clause_texts(game_id, exc.rule)})
     else:
+        tie = None
+        if before is not None:
+            game, state = before
+            tie = rulings.tie_call(state, parse_entry(data))
+            if act is service.record:  # the log will say who won the calls without folding the record again
+                rulings.remember_tie(game, seq, state)
         lines = [w for w in (event_words(outcome.state, e) for e in outcome.events) if w]
-        flash({"kind": "done", "message": done_message(data), "details": lines})
+        flash({"kind": "done", "message": done_message(parse_entry(data), outcome.state.ruleset, tie),
+               "details": lines})
     return redirect(url_for(".table", game_id=game_id)), 303
+
+
+def _before_equal_calls(game_id: int, data: dict, seq: int):
+    """For equal calls at an auction: the game and the state the entry is judged on (the table's state when
+    the tablet's screen is the latest, as the entry is then recorded on it), else None."""
+    if data.get("type") != "bid" or not isinstance(data.get("players"), list) or len(data["players"]) < 2:
+        return None
+    t = _load(game_id)
+    return (t.game, t.game.state) if t is not None and t.seq == seq else None
 
 
 @bp.post("/games/<int:game_id>/check")
 @referee_required
 def check(game_id: int):
     """Check an entry (a proposed trade) against the rules without recording it."""
-    return _submit(game_id, service.check, lambda _data: gettext("allowed (not recorded yet)"))
+    return _submit(game_id, service.check, lambda *_: gettext("allowed (not recorded yet)"))
 
 
 @bp.post("/games/<int:game_id>/record")
 @referee_required
 def record(game_id: int):
-    return _submit(game_id, service.record, lambda data: entry_words(parse_entry(data)))
+    return _submit(game_id, service.record, entry_words)

@@ -1,0 +1,93 @@
+"""The rulings the table screen explains, in a real browser on both tablet orientations and in both languages:
+the dice pad on the last roll in jail, during doubles and after time is called, the sell panel with its prices,
+the log and the auction card after equal calls.  Screenshots go to tests/artifacts/table-words-*.png."""
+import json
+
+import pytest
+
+from test_browser import ARTIFACTS, browser, server, shot  # noqa: F401  (the browser and the app server)
+
+VIEWPORTS = {"landscape": {"width": 1024, "height": 768}, "portrait": {"width": 768, "height": 1024}}
+LANGUAGES = {"en": "English", "ja": "日本語"}
+
+
+def roll(player, a, b):
+    return {"type": "roll", "player": player, "dice": [a, b]}
+
+
+SCENES = {
+    "jail-third-roll": ({}, [roll("Aki", 2, 2), roll("Aki", 3, 3), roll("Aki", 1, 1), roll("Ben", 4, 6),
+                             roll("Chie", 4, 6), roll("Aki", 1, 2), roll("Ben", 4, 6), roll("Chie", 4, 6),
+                             roll("Aki", 1, 2), roll("Ben", 4, 6), roll("Chie", 4, 6)]),
+    "doubles": ({}, [roll("Aki", 2, 2), roll("Aki", 3, 3)]),
+    "time-called": ({}, [roll("Aki", 2, 2), {"type": "time_called"}]),
+    "sell-panel": ({"dealt_deeds": 3}, [
+        {"type": "deal", "player": "Chie", "deeds": ["reading-railroad", "st-charles-place", "states-avenue"]},
+        {"type": "deal", "player": "Ben", "deeds": ["virginia-avenue", "tennessee-avenue", "kentucky-avenue"]},
+        {"type": "deal", "player": "Aki", "deeds": ["oriental-avenue", "vermont-avenue", "connecticut-avenue"]},
+        {"type": "build", "player": "Aki",
+         "targets": {"oriental-avenue": 4, "vermont-avenue": 4, "connecticut-avenue": "hotel"}}]),
+    "tie-log": ({}, [roll("Aki", 1, 2), {"type": "buy", "player": "Aki"}, roll("Ben", 1, 5),
+                     {"type": "decline", "player": "Ben"},
+                     {"type": "bid", "players": ["Ben", "Aki"], "amount": 60}]),
+}
+EXPECT = {  # what each scene must say, in each language
+    ("jail-third-roll", "en"): "Aki is in jail: roll 3 of 3, the last.",
+    ("jail-third-roll", "ja"): "Aki は刑務所にいます：3回中3回目、最後のサイコロです。",
+    ("doubles", "en"): "Aki rolls again: doubles 2 of 3",
+    ("doubles", "ja"): "ゾロ目3回中2回目",
+    ("time-called", "en"): "Last roll of the game",
+    ("time-called", "ja"): "ゲーム最後のサイコロです",
+    ("sell-panel", "en"): "Sell: the bank pays $125",
+    ("sell-panel", "ja"): "売却：銀行から$125",
+    ("tie-log", "en"): "Aki's call wins, as the caller nearest in turn order counting from Chie",
+    ("tie-log", "ja"): "次の手番の Chie から右回りに最も近い Aki のコールが優先されます",
+}
+
+
+def import_scene(page, server, name) -> int:
+    options, entries = SCENES[name]
+    header = {"format": "referee-game-record", "version": 1, "ruleset": "jma-2006", "options": options,
+              "players": ["Aki", "Ben", "Chie"], "seating": "fixed"}
+    lines = [json.dumps(header)] + [json.dumps({"seq": i, **e}) for i, e in enumerate(entries, start=1)]
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"table-words-{name}.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    page.goto(server + "/")
+    page.set_input_files("input[name=record]", str(path))
+    page.fill("form[enctype] input[name=pin]", "2468")
+    page.click("form[enctype] button")
+    page.wait_for_selector(".decision")
+    return int(page.url.rsplit("/", 1)[1])
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("orientation", VIEWPORTS)
+@pytest.mark.parametrize("scene", SCENES)
+def test_the_rulings_read_well_on_a_tablet(server, browser, scene, orientation, lang):
+    context = browser.new_context(viewport=VIEWPORTS[orientation])
+    page = context.new_page()
+    import_scene(page, server, scene)
+    page.click(f"header a:text-is('{LANGUAGES[lang]}')")
+    page.wait_for_selector(".decision")
+    expected = EXPECT[scene, lang]
+    if scene == "sell-panel":
+        page.click("#sell summary")
+        assert expected in page.inner_text("#sell")
+        target = page.locator("#sell")
+    elif scene == "tie-log":
+        assert expected in page.locator("table.log").last.inner_text()
+        assert expected in page.inner_text(".decision")
+        target = page.locator(".decision")
+    else:
+        assert expected in page.inner_text(".decision")
+        target = page.locator(".decision")
+    # nothing wider than the screen: no sideways scrolling on a tablet
+    assert page.evaluate("document.documentElement.scrollWidth") <= VIEWPORTS[orientation]["width"]
+    target.scroll_into_view_if_needed()
+    shot(page, f"table-words-{scene}-{orientation}-{lang}")
+    if scene == "tie-log":
+        page.locator("table.log").last.screenshot(path=str(ARTIFACTS / f"table-words-{scene}-{orientation}-{lang}"
+                                                                          "-log.png"))
+    target.screenshot(path=str(ARTIFACTS / f"table-words-{scene}-{orientation}-{lang}-card.png"))
+    context.close()
