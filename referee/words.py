@@ -7,10 +7,12 @@ from flask import Flask
 from flask_babel import gettext as _
 
 from .engine import events as ev
-from .engine.building import Change
+from .engine.building import Change, placeable
 from .engine.entries import Entry
 from .engine.ruleset import Ruleset
-from .engine.state import AwaitRoll, GameState
+from .engine.jail import card_first, card_for_sale
+from .engine.rules import raisable_cash
+from .engine.state import AwaitRoll, BidPayment, GameState, JailFine, PlaceBuilding
 from .rulings import TieCall, sale_offers
 
 
@@ -136,6 +138,13 @@ def event_words(state: GameState, event: ev.Event) -> str | None:
     if isinstance(event, ev.BidVoided):
         return _("%(player)s's winning bid of %(amount)s is void", player=party(state, event.player),
                  amount=money(state, event.amount))
+    if isinstance(event, ev.BidHeld):
+        return _("%(player)s's bid of %(amount)s is below the building price of %(square)s: the bid is held and the "
+                 "auction goes on", player=party(state, event.player), amount=money(state, event.amount),
+                 square=square_name(state, event.square))
+    if isinstance(event, ev.TransferInterestPaid):
+        return _("the 10%% interest on %(square)s is paid: lifting it now costs the mortgage value alone",
+                 square=square_name(state, event.square))
     if isinstance(event, ev.DebtQueued):
         d = event.debt
         return _("%(debtor)s owes %(creditor)s %(amount)s", debtor=party(state, d.debtor),
@@ -205,6 +214,10 @@ def roll_notes(state: GameState) -> list[Why]:
                 text = _("%(player)s is in jail: roll %(n)s of %(max)s, the last. Without doubles, %(player)s pays "
                          "the %(fine)s fine or uses a get-out-of-jail card, and the token moves by this roll.",
                          player=name, n=n, max=most, fine=fine)
+            elif card_for_sale(state, p.player):
+                text = _("%(player)s is in jail: roll %(n)s of %(max)s, the last. Without doubles, %(player)s pays "
+                         "the %(fine)s fine, or first buys a get-out-of-jail card from another player and uses it, and "
+                         "the token moves by this roll.", player=name, n=n, max=most, fine=fine)
             else:
                 text = _("%(player)s is in jail: roll %(n)s of %(max)s, the last. Without doubles, %(player)s pays "
                          "the %(fine)s fine and the token moves by this roll.", player=name, n=n, max=most, fine=fine)
@@ -218,6 +231,47 @@ def roll_notes(state: GameState) -> list[Why]:
                                "sends %(player)s to jail", player=name, n=state.doubles, limit=limit,
                                nth=_ORDINALS.get(limit, f"a {limit}th")), "doubles_to_jail"))
     return notes
+
+
+def decision_notes(state: GameState) -> list[Why]:
+    """Why the decision the table waits for is the one it is: a winning bid that stands while its cash is raised,
+    the jail fine that a card may be bought for or must be settled by, a lot that holds a shortage bid."""
+    p = state.pending
+    rs = state.ruleset
+    fine = rs.money_text(rs.money.bail)
+    if isinstance(p, BidPayment):
+        cash = state.players[p.player].cash
+        text = _("%(player)s's winning bid of %(amount)s stands: %(player)s has %(cash)s and can raise "
+                 "%(can)s by mortgaging and selling buildings. The table waits for the %(short)s still missing; the "
+                 "bid is paid as soon as the cash is there.", player=state.players[p.player].name,
+                 amount=rs.money_text(p.amount), cash=rs.money_text(cash),
+                 can=rs.money_text(raisable_cash(state, p.player)), short=rs.money_text(p.amount - cash))
+        return [why(rs, text, "auction_unpayable_bid" if p.square is not None else "building_shortage")]
+    if isinstance(p, JailFine):
+        name = state.players[p.player].name
+        if card_first(state):
+            return [why(rs, _("The fine and the rent ahead come to more than %(player)s can raise: the "
+                              "get-out-of-jail card settles the fine first, and the cash is left for the rent.",
+                              player=name), "jail_exit_bankruptcy")]
+        if not state.players[p.player].jail_cards:
+            return [why(rs, _("Third failed roll: before paying the %(fine)s fine, %(player)s may buy a "
+                              "get-out-of-jail card from another player, for less than %(fine)s, and use it.",
+                              player=name, fine=fine), "jail_card_purchase_before_fine")]
+    if isinstance(p, PlaceBuilding) and any(rs.squares[i].house_cost > p.price
+                                            for i in placeable(state, p.player, p.kind)):
+        return [why(rs, _("A lot whose building price is above the winning bid of %(amount)s holds the bid: the "
+                          "auction goes on, and %(player)s must win it at that price or more to build there.",
+                          amount=rs.money_text(p.price), player=state.players[p.player].name), "building_shortage")]
+    return []
+
+
+def jail_card_offers(state: GameState) -> list[tuple[int, str]]:
+    """After the third failed roll, the cards the jailed player could buy: (holder, card id)."""
+    p = state.pending
+    if not isinstance(p, JailFine) or state.players[p.player].jail_cards or not card_for_sale(state, p.player):
+        return []
+    return [(i, pl.jail_cards[0]) for i, pl in enumerate(state.players)
+            if i != p.player and not pl.bankrupt and pl.jail_cards]
 
 
 def change_words(state: GameState, change: Change) -> str:

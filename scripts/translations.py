@@ -143,6 +143,41 @@ NEW = {
         "銀行の家を加えてホテルを崩せるのは負債の支払いに必要な範囲までです",
     "The get-out-of-jail card settles the fine first": "出所料はまず釈放カードで精算します",
     "Before the fine, only a trade for a get-out-of-jail card": "出所料の前にできるのは釈放カードを入手する取引のみです",
+    # rulings of issue 10 on the table screen: a bid raised, a jail card bought, a held shortage bid
+    "%(player)s's winning bid of %(amount)s stands: %(player)s has %(cash)s and can raise %(can)s by mortgaging and selling buildings. The table waits for the %(short)s still missing; the bid is paid as soon as the cash is there.":
+        "%(player)s の%(amount)sの落札は有効です：%(player)s の手持ちは%(cash)sですが、抵当と建物の売却で%(can)sまで調達できます。不足の%(short)sが揃うまで進行を止め、揃いしだい支払います。",
+    "The fine and the rent ahead come to more than %(player)s can raise: the get-out-of-jail card settles the fine first, and the cash is left for the rent.":
+        "出所料と進むマスのレンタル料の合計は %(player)s が調達できる額を超えています：出所料は釈放カードの使用を優先し、現金はレンタル料に残します。",
+    "Third failed roll: before paying the %(fine)s fine, %(player)s may buy a get-out-of-jail card from another player, for less than %(fine)s, and use it.":
+        "3回目もゾロ目が出ませんでした：%(player)s は出所料%(fine)sを払う前に、他のプレーヤーから釈放カードを%(fine)s未満で買って使うことができます。",
+    "A lot whose building price is above the winning bid of %(amount)s holds the bid: the auction goes on, and %(player)s must win it at that price or more to build there.":
+        "建設定価が落札額%(amount)sを上回る土地を選ぶと落札は保留となり競売を継続します。その土地に建てるには、%(player)s は定価以上で落札する必要があります。",
+    "%(player)s is in jail: roll %(n)s of %(max)s, the last. Without doubles, %(player)s pays the %(fine)s fine, or first buys a get-out-of-jail card from another player and uses it, and the token moves by this roll.":
+        "%(player)s は刑務所にいます：%(max)s回中%(n)s回目、最後のサイコロです。ゾロ目が出なければ、%(player)s は出所料%(fine)sを支払うか、先に他のプレーヤーから釈放カードを買って使い、この目だけ駒を進めます。",
+    "Ways for %(player)s to raise cash (has %(cash)s, the bid is %(amount)s):":
+        "%(player)s の現金の調達方法（手持ち%(cash)s、落札額%(amount)s）：",
+    "The bid is paid as soon as the cash is there. No trades during an auction.":
+        "現金が揃いしだい落札額を支払います。競売中は交渉できません。",
+    "Pay the %(fine)s fine and move": "出所料%(fine)sを払って進む",
+    "Use a get-out-of-jail card and move": "釈放カードを使って進む",
+    "Buy %(holder)s's card": "%(holder)s の釈放カードを買う",
+    "%(player)s pays": "%(player)s が支払う額",
+    "less than %(fine)s": "%(fine)s未満",
+    "%(square)s (%(price)s a building): the bid is held, the auction goes on":
+        "%(square)s（建設定価%(price)s）：落札を保留して競売を継続",
+    "%(square)s: pay %(price)s": "%(square)s：%(price)sを支払う",
+    "%(player)s's bid of %(amount)s is below the building price of %(square)s: the bid is held and the auction goes on":
+        "%(player)s の%(amount)sは%(square)sの建設定価に届きません：落札を保留して競売を継続します",
+    "the 10%% interest on %(square)s is paid: lifting it now costs the mortgage value alone":
+        "%(square)sの利息10%%を支払いました：今抵当を抜くなら抵当価額だけです",
+    "A hotel is broken into bank houses only as far as the debt needs": "銀行の家を加えてホテルを家にするのは負債に必要な範囲内のみです",
+    "Before the fine, only a trade for a get-out-of-jail card": "出所前に交渉できるのは釈放カードの入手のみです",
+    "The get-out-of-jail card settles the fine first": "出所料は釈放カードの使用が優先です",
+    "{player} won {square} at {amount} and raises the cash to pay": "{player} が{square}を{amount}で落札し、支払う現金を調達中",
+    "{player} won a {kind} at {amount} and raises the cash to pay": "{player} が{kind}1軒を{amount}で落札し、支払う現金を調達中",
+    "waiting for {player} to use the get-out-of-jail card to leave jail": "{player} が釈放カードを使って出所するのを待っています",
+    "third failed roll: waiting for {player} to pay the fine, or buy a get-out-of-jail card and use it":
+        "3回目もゾロ目なし：{player} が出所料を払うか、釈放カードを買って使うのを待っています",
 }
 
 

@@ -265,8 +265,12 @@ def test_the_debt_panel_lists_every_way_to_raise_cash(jma, app):
     for a in legal_actions(s):
         by_type.setdefault(a.type, []).append(a)
     with app.test_request_context():
-        assert _ways_to_pay(s, by_type) == [("sell buildings on the Orange group: New York Avenue 2 houses → 1 house", 50),
-                                            ("mortgage Boardwalk", 200)]
+        assert [way[:2] for way in _ways_to_pay(s, by_type)] == [
+            ("sell buildings on the Orange group: New York Avenue 2 houses → 1 house", 50), ("mortgage Boardwalk", 200)]
+        assert [way[2] for way in _ways_to_pay(s, by_type)] == [
+            {"type": "sell_buildings", "player": "Aki", "targets": {"st-james-place": 2, "tennessee-avenue": 2,
+                                                                    "new-york-avenue": 1}},
+            {"type": "mortgage", "player": "Aki", "square": "boardwalk"}]
 
 
 def test_the_table_speaks_japanese_on_a_device_that_chose_it(client):

@@ -174,6 +174,8 @@ def describe_pending(state: GameState, _: Callable[[str], str] = _identity, lang
     if isinstance(p, RentRoll):
         return _("waiting for {player}'s roll for the utility rent").format(player=name(p.player))
     if isinstance(p, JailFine):
+        if _jail.card_first(state):
+            return _("waiting for {player} to use the get-out-of-jail card to leave jail").format(player=name(p.player))
         if not state.players[p.player].jail_cards:
             return _("third failed roll: waiting for {player} to pay the fine, or buy a get-out-of-jail card and use "
                      "it").format(player=name(p.player))
@@ -189,8 +191,11 @@ def describe_pending(state: GameState, _: Callable[[str], str] = _identity, lang
         return _("waiting for {player} to choose the lot for the {kind}").format(player=name(p.player),
                                                                                 kind=_(p.kind))
     if isinstance(p, BidPayment):
-        return _("{player} won at {amount} and raises the cash to pay").format(player=name(p.player),
-                                                                             amount=_money(state, p.amount))
+        if p.square is not None:
+            return _("{player} won {square} at {amount} and raises the cash to pay").format(
+                player=name(p.player), square=sq(p.square), amount=_money(state, p.amount))
+        return _("{player} won a {kind} at {amount} and raises the cash to pay").format(
+            player=name(p.player), kind=_(p.kind), amount=_money(state, p.amount))
     if isinstance(p, GameOver):
         return _("the game is over")
     if isinstance(p, RollOff):

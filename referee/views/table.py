@@ -8,7 +8,7 @@ from flask import Blueprint, flash, redirect, render_template, request, session,
 
 from .. import service
 from ..engine import Game, legal_actions, parse_entry
-from ..engine.state import Debt
+from ..engine.state import BidPayment, Debt
 from ..engine.ending import ranking
 from ..forms import UnlockForm
 from flask_babel import gettext
@@ -16,8 +16,8 @@ from flask_babel import gettext
 from .. import rulings
 from ..engine.building import smallest_sale
 from ..refusals import title as refusal_title
-from ..words import (entry_words, event_words, mortgage_way_words, pending_words, roll_notes, sale_panels,
-                     sale_way_words, tie_words)
+from ..words import (decision_notes, entry_words, event_words, jail_card_offers, mortgage_way_words, pending_words,
+                     roll_notes, sale_panels, sale_way_words, tie_words)
 from .games import unlock
 
 bp = Blueprint("table", __name__)
@@ -56,7 +56,10 @@ def _view_model(table: service.Table, upto: int | None = None) -> dict:
         "ranking": ranking(state) if state.over else None,
         "clock": service.clock(table.row),
         "ways_to_pay": _ways_to_pay(state, by_type),
-        "in_debt": isinstance(state.pending, Debt),
+        "raiser": _raiser(state),
+        "in_debt": isinstance(state.pending, (Debt, BidPayment)),
+        "decision_notes": decision_notes(state) if upto is None else [],
+        "jail_card_offers": jail_card_offers(state) if upto is None else [],
         "log": _log(game, len(game.entries) - RECENT, len(game.entries)),
         "roll_notes": roll_notes(state) if upto is None else [],
         "standing_tie": _standing_tie(game) if upto is None else None,
@@ -77,20 +80,37 @@ def _clause_texts(game_id: int, rule: str) -> dict[str, str]:
     return dict(clause.text) if clause else {}
 
 
-def _ways_to_pay(state, by_type: dict) -> list[tuple[str, int]]:
-    """For a pending debt: every way the debtor can raise cash on their own, with what each raises."""
-    debt = state.pending
-    if not isinstance(debt, Debt):
+def _raiser(state) -> int | None:
+    """The player who must raise cash now: a debtor, or the winner of a bid their cash does not cover."""
+    p = state.pending
+    if isinstance(p, Debt):
+        return p.debtor
+    if isinstance(p, BidPayment):
+        return p.player
+    return None
+
+
+def _ways_to_pay(state, by_type: dict) -> list[tuple[str, int, dict]]:
+    """For a pending debt or winning bid: every way the player can raise cash on their own, with what each
+    raises and the entry that records it (the card's buttons)."""
+    who = _raiser(state)
+    if who is None:
         return []
+    name = state.players[who].name
+    squares = state.ruleset.squares
     ways = []
     for a in by_type.get("sell_buildings", []):
-        if a.player == debt.debtor:
-            change = smallest_sale(state, a.player, a.detail["group"], in_debt=True)
+        if a.player == who:
+            change = smallest_sale(state, a.player, a.detail["group"], in_debt=isinstance(state.pending, Debt))
             if change is not None:
-                ways.append((sale_way_words(state, a.detail["group"], change), -change.price))
+                entry = {"type": "sell_buildings", "player": name,
+                         "targets": {squares[sq].id: "hotel" if lvl == state.hotel_level else lvl
+                                     for sq, lvl in change.levels.items()}}
+                ways.append((sale_way_words(state, a.detail["group"], change), -change.price, entry))
     for a in by_type.get("mortgage", []):
-        if a.player == debt.debtor:
-            ways.append((mortgage_way_words(state, a.detail["square"]), a.detail["value"]))
+        if a.player == who:
+            entry = {"type": "mortgage", "player": name, "square": squares[a.detail["square"]].id}
+            ways.append((mortgage_way_words(state, a.detail["square"]), a.detail["value"], entry))
     return ways
 
 

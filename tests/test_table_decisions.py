@@ -1,0 +1,108 @@
+"""The table screen plays the JMA rulings of the last clauses as a referee would: a winning bid raised by
+mortgaging, a get-out-of-jail card bought before the fine, the card that must settle the fine first, a shortage
+bid held by a dearer lot; each card says why, with the clause, in English and Japanese."""
+import html
+import json
+from io import BytesIO
+
+from referee import rulesets
+from test_app import app, client, database, post  # noqa: F401  (the app's fixtures)
+from test_table_words import JA, record, screen
+
+JMA = rulesets.load("jma-2006")
+
+
+def from_position(client, position, players=("Aki", "Ben", "Chie")):
+    """A game continued from a position found at the table (a record header with a set-up position)."""
+    header = {"format": "referee-game-record", "version": 1, "ruleset": "jma-2006", "players": list(players),
+              "seating": "fixed", "position": position}
+    r = client.post("/games/import", data={"record": (BytesIO(json.dumps(header).encode()), "game.jsonl"),
+                                           "pin": "4321"}, content_type="multipart/form-data")
+    assert r.status_code == 302, r.get_data(as_text=True)
+    return int(r.headers["Location"].rsplit("/", 1)[1])
+
+
+def seq_of(client, game_id):
+    return len(client.get(f"/games/{game_id}/record.jsonl").get_data(as_text=True).splitlines()) - 1
+
+
+def test_a_winning_bid_beyond_cash_is_raised_on_the_card_then_paid(client):
+    game_id = from_position(client, {"players": {"Ben": {"cash": 100}}, "deeds": {"boardwalk": {"owner": "Ben"}}})
+    record(client, game_id, {"type": "roll", "player": "Aki", "dice": [1, 2]}, {"type": "decline", "player": "Aki"},
+           {"type": "bid", "player": "Ben", "amount": 250}, {"type": "hammer"})
+    page = screen(client, game_id)
+    assert "Ben won Baltic Avenue at $250 and raises the cash to pay" in page
+    assert ("Ben's winning bid of $250 stands: Ben has $100 and can raise $300 by mortgaging and selling buildings. "
+            "The table waits for the $150 still missing") in page
+    assert JMA.clauses["auction_unpayable_bid"].source in page
+    assert "mortgage Boardwalk: +$200" in page  # the amount on the button before it is tapped
+    ja = screen(client, game_id, **JA)
+    assert "Ben の$250の落札は有効です" in ja and "不足の$150が揃うまで進行を止め" in ja
+    record(client, game_id, {"type": "mortgage", "player": "Ben", "square": "boardwalk"})
+    page = screen(client, game_id)
+    assert "waiting for Ben to roll" in page
+    record_lines = client.get(f"/games/{game_id}/record.jsonl").get_data(as_text=True).splitlines()
+    assert json.loads(record_lines[-1])["type"] == "mortgage"
+
+
+def test_after_the_third_failed_roll_a_card_is_bought_on_the_card_and_used(client):
+    game_id = from_position(client, {"players": {"Aki": {"in_jail": True, "jail_rolls": 2},
+                                                 "Chie": {"jail_cards": ["chest-get-out-of-jail-free"]}}})
+    record(client, game_id, {"type": "roll", "player": "Aki", "dice": [1, 2]})
+    page = screen(client, game_id)
+    assert ("Third failed roll: before paying the $50 fine, Aki may buy a get-out-of-jail card from another "
+            "player, for less than $50, and use it.") in page
+    assert "Pay the $50 fine and move" in page and "Buy Chie's card" in page
+    ja = screen(client, game_id, **JA)
+    assert "他のプレーヤーから釈放カードを$50未満で買って使うことができます" in ja and "Chie の釈放カードを買う" in ja
+    # the buy form as the screen sends it: the card in a hidden field, the price typed in
+    seq = seq_of(client, game_id)
+    r = post(client, game_id, seq, {"type": "trade", "player": "Aki", "partner": "Chie"},
+             **{"take-cards": "chest-get-out-of-jail-free", "give-cash": "50"})
+    assert "A jail card may not go for $50 or more" in r.get_data(as_text=True)
+    r = post(client, game_id, seq, {"type": "trade", "player": "Aki", "partner": "Chie"},
+             **{"take-cards": "chest-get-out-of-jail-free", "give-cash": "30"})
+    assert 'class="flash refused"' not in r.get_data(as_text=True)
+    page = screen(client, game_id)
+    assert "Use a get-out-of-jail card and move" in page
+    record(client, game_id, {"type": "use_jail_card", "player": "Aki"})
+    page = screen(client, game_id)
+    assert "waiting for Aki to buy or decline States Avenue" in page and "$1,470" in page
+
+
+def test_the_card_settles_the_fine_first_when_fine_and_rent_outrun_the_player(client):
+    pinks = {sq: {"owner": "Ben", "buildings": 3} for sq in ("st-charles-place", "states-avenue", "virginia-avenue")}
+    game_id = from_position(client, {"players": {"Aki": {"in_jail": True, "jail_rolls": 2, "cash": 60,
+                                                         "jail_cards": ["chance-get-out-of-jail-free"]}},
+                                     "deeds": pinks})
+    record(client, game_id, {"type": "roll", "player": "Aki", "dice": [1, 2]})
+    page = screen(client, game_id)
+    assert "the get-out-of-jail card settles the fine first" in page
+    assert JMA.clauses["jail_exit_bankruptcy"].source in page
+    assert "Pay the $50 fine and move" not in page and "Use a get-out-of-jail card and move" in page
+    assert "出所料は釈放カードの使用を優先し" in screen(client, game_id, **JA)
+
+
+def test_a_shortage_bid_below_the_chosen_lots_price_is_held_on_the_card(client):
+    orange = {sq: {"owner": "Aki"} for sq in ("st-james-place", "tennessee-avenue", "new-york-avenue")}
+    ben = {sq: {"owner": "Ben"} for sq in ("park-place", "boardwalk", "oriental-avenue", "vermont-avenue",
+                                             "connecticut-avenue")}
+    filler = {sq: {"owner": "Chie", "buildings": 4} for sq in (
+        "kentucky-avenue", "indiana-avenue", "illinois-avenue", "atlantic-avenue", "ventnor-avenue", "marvin-gardens")}
+    filler.update({"pacific-avenue": {"owner": "Chie", "buildings": 2},
+                   "north-carolina-avenue": {"owner": "Chie", "buildings": 1},
+                   "pennsylvania-avenue": {"owner": "Chie", "buildings": 1}})
+    game_id = from_position(client, {"deeds": {**orange, **ben, **filler}})  # 28 houses stand: 4 in the bank
+    record(client, game_id,
+           {"type": "build", "player": "Aki", "targets": {"st-james-place": 1, "tennessee-avenue": 1,
+                                                          "new-york-avenue": 1}},
+           {"type": "build", "player": "Ben", "targets": {"park-place": 1, "boardwalk": 1}},
+           {"type": "close_builds"}, {"type": "bid", "player": "Ben", "amount": 150}, {"type": "hammer"})
+    page = screen(client, game_id)
+    assert "Boardwalk ($200 a building): the bid is held, the auction goes on" in page
+    assert "Oriental Avenue: pay $150" in page
+    assert "holds the bid: the auction goes on" in page
+    done = record(client, game_id, {"type": "place_building", "player": "Ben", "square": "boardwalk"})
+    assert "Ben's bid of $150 is below the building price of Boardwalk: the bid is held" in html.unescape(
+        done.get_data(as_text=True))
+    assert "Highest bid: $150 by Ben" in screen(client, game_id)
