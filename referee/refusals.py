@@ -1,5 +1,8 @@
-"""A short title for every kind of refusal, in the device's language (the detail and the clause follow)."""
+"""A refusal in the device's language: a short title for every kind, and the detail (the clause follows)."""
+from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
+
+from .i18n import current_language
 
 TITLES = {
     "after_roll": _l("Too late: the player has already rolled"),
@@ -72,3 +75,9 @@ TITLES = {
 
 def title(code: str) -> str:
     return str(TITLES.get(code, _l("Refused")))
+
+
+def detail(exc) -> str:
+    """What was wrong, in the device's language: the refusal's English pattern translated, each value filling it
+    (a square, a colour group, money, buildings, a card, what the table waits for) said in that language."""
+    return exc.detail(gettext, current_language())

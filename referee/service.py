@@ -140,8 +140,9 @@ def record(game_id: int, data: dict, expected_seq: int) -> Outcome:
     with _game_lock(game_id):
         table = load(game_id)
         if expected_seq != table.seq:
-            raise StaleEntry(f"this screen showed the table after entry {expected_seq}, but it is now at entry "
-                             f"{table.seq}: nothing was recorded; look at the table again")
+            raise StaleEntry.of("this screen showed the table after entry {seen}, but it is now at entry {now}: "
+                                "nothing was recorded; look at the table again",
+                                {"seen": expected_seq, "now": table.seq})
         outcome = table.game.record(entry)  # raises before changing anything
         db.session.add(EntryRow(game_id=game_id, seq=table.seq,
                                 data=json.dumps(entry.to_dict(), ensure_ascii=False)))
@@ -150,8 +151,8 @@ def record(game_id: int, data: dict, expected_seq: int) -> Outcome:
         except IntegrityError:
             db.session.rollback()
             _forget(game_id)
-            raise StaleEntry("another tablet recorded an entry at the same moment: nothing was recorded; "
-                             "look at the table again") from None
+            raise StaleEntry.of("another tablet recorded an entry at the same moment: nothing was recorded; look at "
+                                "the table again") from None
         except Exception:
             db.session.rollback()
             _forget(game_id)
@@ -164,8 +165,8 @@ def check(game_id: int, data: dict, expected_seq: int) -> Outcome:
     entry = parse_entry(data)
     table = load(game_id)
     if expected_seq != table.seq:
-        raise StaleEntry(f"this screen showed the table after entry {expected_seq}, but it is now at entry "
-                         f"{table.seq}: look at the table again")
+        raise StaleEntry.of("this screen showed the table after entry {seen}, but it is now at entry {now}: look at "
+                            "the table again", {"seen": expected_seq, "now": table.seq})
     return resolve(table.game.state, entry)
 
 

@@ -12,7 +12,7 @@ from .engine.entries import Entry
 from .engine.ruleset import Ruleset
 from .engine.jail import card_first, card_for_sale
 from .engine.rules import raisable_cash
-from .engine.state import AwaitRoll, BidPayment, GameState, JailFine, PlaceBuilding
+from .engine.state import AwaitRoll, BidPayment, BuildingAuction, GameState, JailFine, PlaceBuilding
 from .rulings import TieCall, sale_offers
 
 
@@ -136,8 +136,9 @@ def event_words(state: GameState, event: ev.Event) -> str | None:
         return _("buildings: %(levels)s", levels=_separator().join(
             f"{square_name(state, sq)} {level_words(lvl, state.ruleset)}" for sq, lvl in event.levels))
     if isinstance(event, ev.BidVoided):
-        return _("%(player)s's winning bid of %(amount)s is void", player=party(state, event.player),
-                 amount=money(state, event.amount))
+        return _("%(player)s's winning bid of %(amount)s is void: %(player)s could raise %(can)s at most, even by "
+                 "mortgaging every deed and selling every building", player=party(state, event.player),
+                 amount=money(state, event.amount), can=money(state, raisable_cash(state, event.player)))
     if isinstance(event, ev.BidHeld):
         return _("%(player)s's bid of %(amount)s is below the building price of %(square)s: the bid is held and the "
                  "auction goes on", player=party(state, event.player), amount=money(state, event.amount),
@@ -262,6 +263,19 @@ def decision_notes(state: GameState) -> list[Why]:
         return [why(rs, _("A lot whose building price is above the winning bid of %(amount)s holds the bid: the "
                           "auction goes on, and %(player)s must win it at that price or more to build there.",
                           amount=rs.money_text(p.price), player=state.players[p.player].name), "building_shortage")]
+    return []
+
+
+def outcome_notes(state: GameState, events) -> list[Why]:
+    """Rulings an entry's events carry out that the events alone do not explain: declared hotels built before the
+    house declarations, their houses going to those declarations."""
+    built = [e for e in events if isinstance(e, ev.BuildingsChanged)]
+    hotels_first = any(e.hotel_change < 0 < e.house_change for e in built)
+    houses_after = any(e.house_change < 0 for e in built[1:]) or any(
+        isinstance(e, ev.AwaitingDecision) and isinstance(e.decision, BuildingAuction) for e in events)
+    if hotels_first and houses_after:
+        return [why(state.ruleset, _("Hotels declared are built first; the houses they give back go to the house "
+                                     "declarations."), "building_shortage")]
     return []
 
 

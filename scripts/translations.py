@@ -1,7 +1,13 @@
 """Update the Japanese catalogue from the sources: scripts/translations.py (after pybabel extract).
 
-    pybabel extract -F babel.cfg -k _ -k gettext -k _l -k lazy_gettext -o /tmp/messages.pot .
+    .venv/bin/pybabel extract -F babel.cfg -k _ -k gettext -k _l -k lazy_gettext \
+        -k _refuse:3 -k refuse:2 -k _malformed:2 -k of:1 -o /tmp/messages.pot .
     .venv/bin/python scripts/translations.py /tmp/messages.pot
+
+The keywords after lazy_gettext take the engine's refusals: the English pattern is the 3rd argument of
+``_refuse(state, code, pattern, clause, **params)``, the 2nd of ``step.refuse(code, pattern, clause, **params)``
+and of ``_malformed(code, pattern, **params)``, the 1st of ``RefereeError.of(pattern, params)`` (see
+referee/engine/phrases.py; tests/test_refusal_words.py checks that every pattern is extracted and translated).
 
 Keeps every existing translation, adds the new ones from NEW below, lists what is still missing, and
 writes messages.po and the compiled messages.mo that the app reads.
@@ -159,6 +165,10 @@ NEW = {
     "The bid is paid as soon as the cash is there. No trades during an auction.":
         "現金が揃いしだい落札額を支払います。競売中は交渉できません。",
     "Pay the %(fine)s fine and move": "出所料%(fine)sを払って進む",
+    "%(player)s's winning bid of %(amount)s is void: %(player)s could raise %(can)s at most, even by mortgaging every deed and selling every building":
+        "%(player)s の%(amount)sの落札は無効です：すべての権利書を抵当に入れ、すべての建物を売却しても %(player)s が調達できるのは%(can)sまでです",
+    "Hotels declared are built first; the houses they give back go to the house declarations.":
+        "宣言されたホテルの建設を先に行い、返却された家は家の建設宣言に充てます。",
     "Use a get-out-of-jail card and move": "釈放カードを使って進む",
     "Buy %(holder)s's card": "%(holder)s の釈放カードを買う",
     "%(player)s pays": "%(player)s が支払う額",
@@ -178,6 +188,169 @@ NEW = {
     "waiting for {player} to use the get-out-of-jail card to leave jail": "{player} が釈放カードを使って出所するのを待っています",
     "third failed roll: waiting for {player} to pay the fine, or buy a get-out-of-jail card and use it":
         "3回目もゾロ目なし：{player} が出所料を払うか、釈放カードを買って使うのを待っています",
+    # refusal details: the engine's patterns (referee/engine/*.py) and the words that fill them (phrases.py)
+    "this screen showed the table after entry {seen}, but it is now at entry {now}: nothing was recorded; look at the table again":
+        "この画面は記録{seen}件目の後の卓を表示していましたが、卓はすでに{now}件目まで進んでいます：何も記録されていません。卓の画面を確認し直してください",
+    "another tablet recorded an entry at the same moment: nothing was recorded; look at the table again":
+        "別の端末が同時に記録しました：何も記録されていません。卓の画面を確認し直してください",
+    "this screen showed the table after entry {seen}, but it is now at entry {now}: look at the table again":
+        "この画面は記録{seen}件目の後の卓を表示していましたが、卓はすでに{now}件目まで進んでいます：卓の画面を確認し直してください",
+    "{player} can raise {amount} by selling buildings and mortgaging, enough for the {debt} owed":
+        "{player} は建物の売却と抵当で {amount} の現金を作れるので、{debt} の負債を支払えます",
+    "{player} cannot take over this bankruptcy: only the owner of the square a player leaving jail after the third failed roll would move to may take over the unpaid fine":
+        "{player} はこの破産を引き取れません：出所料の負債を含めて引き取れるのは、3回目にゾロ目が出ずに出所するプレーヤーが進むべきマスの債権者のみです",
+    "{group}: buildings go on streets only": "{group}：建物は土地にのみ建てられます",
+    "{player} does not own every lot of the {group} group": "{player} は{group}の土地をすべては所有していません",
+    "a lot of the {group} group is mortgaged: lift the mortgage before building":
+        "{group}の土地に抵当に入っているものがあります：建設の前に抵当を戻してください",
+    "{square} cannot hold buildings": "{square} には建物を建てられません",
+    "{player} does not own {square}": "{player} は {square} を所有していません",
+    "{level} buildings on {square}: a lot holds at most {houses} houses or one hotel":
+        "{square} に建物{level}軒：1つの土地に建てられるのは家{houses}軒かホテル1軒までです",
+    "{square}: {now} now; a sale cannot take it to {level}": "{square} は現在{now}です：売却で{level}にすることはできません",
+    "{square}: {now} now; a build cannot take it to {level}": "{square} は現在{now}です：建設で{level}にすることはできません",
+    "{lots}: the lots of a group must differ by at most one building": "{lots}：同色の土地には均等に建てなければなりません（土地ごとの差は1軒まで）",
+    "the bank has {houses} houses; this sale needs {needed}": "銀行の家は{houses}軒です：この売却には{needed}軒必要です",
+    "a hotel may only be replaced by houses already standing in its group, unless the player is in debt":
+        "ホテルを家に戻せるのは、そのカラーグループにある家の数の範囲内のみです（手持ち現金で支払えない負債を負ったときを除く）",
+    "{player} owes {short} more than their cash; selling to {lots} raises {amount}, enough: a hotel is broken into houses from the bank only as far as the debt needs":
+        "{player} の負債は手持ち現金より {short} 多いだけです：{lots} まで売却すれば {amount} となり足ります。銀行にある家を加えてホテルを家に戻せるのは、支払う現金を調達するのに必要な範囲内のみです",
+    "time has been called: nothing more is built": "終了の合図がありました：これ以上の建設はできません",
+    "{player} made an unpayable winning bid and is out of this round of declarations":
+        "{player} は支払えない金額で落札したため、今回の建設の宣言には加われません",
+    "{player} has {cash}; these buildings cost {price}": "{player} の現金は {cash} です：この建設には {price} かかります",
+    "the bank has {houses} houses and {hotels} hotels for it; this needs {houses_needed} and {hotels_needed}":
+        "この建設に使える銀行の家は{houses}軒、ホテルは{hotels}軒です：必要なのは家{houses_needed}軒とホテル{hotels_needed}軒です",
+    "a declaration may be withdrawn or reduced only while the declared buildings exceed the bank's stock":
+        "宣言の取消しや希望数を減らすことができるのは、建設希望数が銀行にある家等の数を超える場合のみです",
+    "{player} has declared nothing": "{player} は建設を宣言していません",
+    "{lot} is not a reduction of the declaration": "{lot} は宣言した希望数を減らすものではありません",
+    "{player} has no lot where a {kind} may be built": "{player} には{kind}を建てられる土地がありません",
+    "bid of {amount} by {player}: a bid for a {kind} starts at the building price of a lot where they could build, {minimum} at the least":
+        "{player} の入札 {amount}：{kind}の競売は建てようとする土地の建設定価以上で行います（最低 {minimum}）",
+    "{amount} is below the building price of every lot where {player} could build: the auction goes on":
+        "{amount} は {player} が建てられるどの土地の建設定価にも届きません：落札を保留して競売を続けます",
+    "a {kind} cannot go on {square} now": "今は {square} に{kind}を建てられません",
+    "the bank has {houses} houses and {hotels} hotels": "銀行の家は{houses}軒、ホテルは{hotels}軒です",
+    "{card} is not a card of the {deck} deck": "{card} は{deck}カードの山にありません",
+    "{card} is held by {player}, not in the deck": "{card}は {player} が持っていて、カードの山にはありません",
+    "time has already been called": "すでに終了の合図がありました",
+    "the game has not started: {pending}": "ゲームはまだ始まっていません：{pending}",
+    "no player named {name} at this table": "この卓に {name} というプレーヤーはいません",
+    "{player} is not in the roll-off: {pending}": "{player} は順位決定のサイコロに加わっていません：{pending}",
+    "{field} must be a non-empty text, got {value}": "{field} は空でない文字列でなければなりません（指定：{value}）",
+    "{field} must be a whole number of at least {minimum}, got {value}":
+        "{field} は{minimum}以上の整数でなければなりません（指定：{value}）",
+    "dice must be two numbers, got {value}": "サイコロは2つの数でなければなりません（指定：{value}）",
+    "impossible die {die}: a die shows 1 to 6": "ありえないサイコロの目 {die}：サイコロの目は1から6です",
+    "{field} must be an object with cash, deeds and cards, got {value}":
+        "{field} は現金(cash)・権利書(deeds)・カード(cards)の指定でなければなりません（指定：{value}）",
+    "unknown field(s) {fields}": "不明な項目：{fields}",
+    "{field} must be a list of squares, got {value}": "{field} はマスのリストでなければなりません（指定：{value}）",
+    "{field} must be a list of card ids, got {value}": "{field} はカードIDのリストでなければなりません（指定：{value}）",
+    "an entry must be a JSON object, got {value}": "記録はJSONオブジェクトでなければなりません（指定：{value}）",
+    "unknown entry type {type}": "不明な種類の記録 {type}",
+    "missing field(s) {fields}": "必要な項目がありません：{fields}",
+    "{field} must be a list of names, got {value}": "{field} は名前のリストでなければなりません（指定：{value}）",
+    "a bid gives either player (one call) or players (equal calls at once)":
+        "入札には player（1人のコール）か players（同時に同額のコール）のどちらか一方を指定します",
+    "{field} must be an index or a square id, got {value}": "{field} はマスの番号かIDでなければなりません（指定：{value}）",
+    "{field} must map squares to building levels, got {value}": "{field} はマスごとの建物の数の指定でなければなりません（指定：{value}）",
+    "{square}: a level is a number of houses or \"hotel\", got {value}": "{square}：建物の数は家の軒数か \"hotel\" です（指定：{value}）",
+    "{field} must be flat or percent, got {value}": "{field} は flat か percent でなければなりません（指定：{value}）",
+    "{player} cannot raise both the fine and the rent ahead: the get-out-of-jail card settles the fine first":
+        "{player} は出所料と進んだマスのレンタル料の両方は支払えません：出所料は釈放カードの使用を優先して精算します",
+    "{player} is not in jail": "{player} は刑務所に入っていません",
+    "{player} has already rolled this turn": "{player} はこの手番ですでにサイコロを振っています",
+    "{player} has {cash}; the fine is {fine}": "{player} の現金は {cash} です：出所料は {fine} です",
+    "{player} holds no get-out-of-jail card": "{player} は釈放カードを持っていません",
+    "{player} does not hold {card}": "{player} は{card}を持っていません",
+    "the {deck} get-out-of-jail card": "{deck}の釈放カード",
+    "a seating roll": "スタート順を決めるサイコロ",
+    "dealing deeds": "権利書の配布",
+    "a roll of the dice": "サイコロ",
+    "a purchase": "購入",
+    "declining to buy": "購入しない宣言",
+    "a bid": "入札",
+    "the hammer": "落札",
+    "the choice of how to pay income tax": "所得税の支払い方法の選択",
+    "a card drawn": "引いたカード",
+    "the roll for the utility rent": "公共会社のレンタル料を決めるサイコロ",
+    "paying the fine to leave jail": "出所料の支払い",
+    "using a get-out-of-jail card": "釈放カードの使用",
+    "a mortgage": "抵当入れ",
+    "lifting a mortgage": "抵当戻し",
+    "a bankruptcy": "破産",
+    "a building declaration": "建設の宣言",
+    "reducing a building declaration": "建設の宣言の取消し",
+    "closing the building declarations": "建設の宣言の締め切り",
+    "placing a building": "落札した建物の建設",
+    "a sale of buildings": "建物の売却",
+    "a trade": "取引",
+    "calling time": "終了の合図",
+    "a roll-off roll": "順位決定のサイコロ",
+    "taking back entries": "記録の取り消し",
+    "mortgage a deed": "権利書を抵当に入れる",
+    "lift a mortgage": "抵当を戻す",
+    "sell buildings": "建物を売却する",
+    "build houses or hotels": "家等を建設する",
+    "make a trade": "取引する",
+    "a get-out-of-jail card": "釈放カード",
+    "nothing": "なし",
+    "only {n} entries can be taken back, not {count}": "取り消せる記録は{n}件までです（{count}件は取り消せません）",
+    "{entry} cannot be recorded now: {pending}": "今は{entry}を記録できません：{pending}",
+    "{player} rolled doubles and rolls again: the turn is not over": "{player} はゾロ目が出たのでもう1回サイコロを振ります：手番はまだ終わっていません",
+    "{player} has left jail and rolls next: the turn is not over": "{player} は出所してこれからサイコロを振ります：手番はまだ終わっていません",
+    "{player} cannot {act} while a payment is being settled: {pending}":
+        "支払い処理中のため、{player} は今は{act}ことはできません：{pending}",
+    "{player} cannot {act} now: {pending}": "{player} は今は{act}ことはできません：{pending}",
+    "{square} is already mortgaged": "{square} はすでに抵当に入っています",
+    "{square}: sell every building of its colour group before mortgaging":
+        "{square}：抵当に入れる前に、同色の土地に建っているすべての建物を銀行に売却してください",
+    "{square} is not mortgaged": "{square} は抵当に入っていません",
+    "{player} has {cash}; lifting the mortgage on {square} costs {cost}":
+        "{player} の現金は {cash} です：{square} の抵当を戻すには {cost} かかります",
+    "{player} is bankrupt": "{player} は破産しています",
+    "{player} is bankrupt and cannot bid": "{player} は破産しているため入札できません",
+    "{player} made a winning bid they could not pay and is out of this auction":
+        "{player} は支払えない金額で落札したため、この競売には加われません",
+    "bid of {amount}: bids are from {minimum} in steps of {step}": "入札 {amount}：競売価格は{minimum}以上{step}単位です",
+    "bid of {amount} does not beat the highest bid {high_bid} by {bidder}":
+        "入札 {amount} は {bidder} の最高値 {high_bid} を上回っていません",
+    "equal calls at once: record the call that came first": "同時に同額のコール：先にあったコールを記録してください",
+    "{player} is bankrupt and out of the game": "{player} は破産してゲームから抜けています",
+    "no square {square} on this board": "このボードに {square} というマスはありません",
+    "{entry} by {player}: {pending}": "{player} の{entry}：{pending}",
+    "{player} is not due to roll: {pending}": "{player} がサイコロを振る番ではありません：{pending}",
+    "{player} is dealt {count} different deeds, not {given}": "{player} に配る権利書は異なる{count}枚です（{given}枚ではありません）",
+    "{square} is not an unowned deed": "{square} は所有者のいない権利書ではありません",
+    "{first} and {second} are one colour group, two railroads or two utilities: deal again":
+        "{first} と {second} は同色・鉄道2枚・公共会社2枚の組です：配り直してください",
+    "{player} cannot pay {price}": "{player} は {price} を支払えません",
+    "{player} has {cash}; {square} costs {price} (mortgage first, or decline)":
+        "{player} の現金は {cash} です：{square} は {price} です（抵当で現金を作るか、購入しない宣言をしてください）",
+    "a player is named twice among the callers {players}": "コールしたプレーヤーに同じプレーヤーが2回指定されています：{players}",
+    "{entry} is applied by the game record, not by the rules": "{entry}はルールではなくゲーム記録が処理します",
+    "time has been called: no more trades": "終了の合図がありました：これ以上の取引はできません",
+    "a player cannot trade with themself": "自分自身とは取引できません",
+    "{player} is provisionally bankrupt: a rescue comes from a player other than the creditor":
+        "{player} は仮破産です：救済は債権者以外のプレーヤーからのみ受けられます",
+    "{square}: its colour group has buildings; sell them to the bank first": "{square}：同色の土地に建物があります。先に建物を銀行に売却してください",
+    "a deed is named twice": "同じ権利書が2回指定されています",
+    "{player} has {cash}, not {amount}": "{player} の現金は {cash} です（{amount} はありません）",
+    "after the third failed roll {player} may only negotiate for a get-out-of-jail card before paying the fine: this trade gives them none":
+        "3回目にゾロ目が出なかった {player} が出所料を払う前にできるのは、釈放カードを入手する交渉のみです：この取引では釈放カードが渡りません",
+    "after this rescue {player} could raise {amount}: a rescue after the third failed jail roll must cover both the {fine} fine and the {rent} rent on {square}, {total} in all":
+        "この救済で {player} が作れる現金は {amount} です：刑務所から3回目にゾロ目が出なかった場合の救済提示は、出所料 {fine} と {square} のレンタル料 {rent}、計 {total} の両方を完済できるものでなければなりません",
+    "each side must give something: gifts are not allowed": "双方が何かを渡す必要があります：贈与（無償譲渡）はできません",
+    "{goods} from {player} for {price}: that is worth {most} at most, and {deeds} alone must fetch more than the mortgage value {floor}: a deed may not go for its mortgage value or less, in a bundle or alone":
+        "{player} の「{goods}」と「{price}」の交換：その価値は最大 {most} ですが、{deeds} だけでも抵当価額 {floor} を超える必要があります。抵当に入っていない権利書は、まとめてでも単独でも抵当価額以下で譲渡できません",
+    "{goods} from {player} for {price}: the get-out-of-jail card would go for {least} or more: a card may not go for {fine} or more, in a bundle or alone":
+        "{player} の「{goods}」と「{price}」の交換：釈放カードが {least} 以上で譲渡されることになります。釈放カードは、まとめてでも単独でも {fine} 以上で譲渡できません",
+    "{goods} from {player} for {price}: part of it would go for nothing: gifts are not allowed, in a bundle or alone":
+        "{player} の「{goods}」と「{price}」の交換：その一部が無償で渡ることになります。贈与（無償譲渡）は、まとめてでも単独でもできません",
+    "buying back at once what was just sold, at a different price, is not allowed: only the same trade undone exactly":
+        "売ったその場で異なる価格での買い戻しはできません：できるのは直前の取引をそのまま元に戻すことのみです",
 }
 
 

@@ -163,7 +163,7 @@ def test_import_of_an_illegal_record_names_the_line(client):
           b'"seating": "fixed"}\n{"type": "buy", "player": "A"}\n'
     page = client.post("/games/import", data={"record": (BytesIO(bad), "bad.jsonl"), "pin": "4321"},
                        content_type="multipart/form-data", follow_redirects=True).get_data(as_text=True)
-    assert "line 2" in page and "buy cannot be recorded now" in page
+    assert "line 2" in page and "a purchase cannot be recorded now" in page
 
 
 def test_entries_are_kept_across_app_restarts(tmp_path):

@@ -106,3 +106,34 @@ def test_a_shortage_bid_below_the_chosen_lots_price_is_held_on_the_card(client):
     assert "Ben's bid of $150 is below the building price of Boardwalk: the bid is held" in html.unescape(
         done.get_data(as_text=True))
     assert "Highest bid: $150 by Ben" in screen(client, game_id)
+
+
+def test_hotels_declared_while_house_declarations_wait_are_built_first_and_the_screen_says_so(client):
+    orange = {sq: {"owner": "Aki"} for sq in ("st-james-place", "tennessee-avenue", "new-york-avenue")}
+    pink = {sq: {"owner": "Ben"} for sq in ("st-charles-place", "states-avenue", "virginia-avenue")}
+    blue = {sq: {"owner": "Chie", "buildings": 4} for sq in ("oriental-avenue", "vermont-avenue",
+                                                             "connecticut-avenue")}
+    red = {sq: {"owner": "Chie", "buildings": 3} for sq in ("kentucky-avenue", "indiana-avenue", "illinois-avenue")}
+    yellow = {sq: {"owner": "Chie", "buildings": 2} for sq in ("atlantic-avenue", "ventnor-avenue", "marvin-gardens")}
+    dark = {"park-place": {"owner": "Chie"}, "boardwalk": {"owner": "Chie", "buildings": 1}}
+    game_id = from_position(client, {"deeds": {**orange, **pink, **blue, **red, **yellow, **dark}})  # 4 in the bank
+    record(client, game_id,
+           {"type": "build", "player": "Aki", "targets": {"st-james-place": 1, "tennessee-avenue": 1,
+                                                          "new-york-avenue": 1}},
+           {"type": "build", "player": "Ben", "targets": {"st-charles-place": 1, "states-avenue": 1,
+                                                          "virginia-avenue": 1}})
+    done = record(client, game_id, {"type": "build", "player": "Chie",
+                                    "targets": {"oriental-avenue": "hotel", "vermont-avenue": "hotel",
+                                                "connecticut-avenue": "hotel"}})
+    text = html.unescape(done.get_data(as_text=True))
+    assert "Hotels declared are built first; the houses they give back go to the house declarations." in text
+    assert "waiting for Aki to roll" in screen(client, game_id)
+
+
+def test_a_void_bid_says_what_the_winner_could_raise_at_most(client):
+    game_id = from_position(client, {"players": {"Ben": {"cash": 100}}, "deeds": {"boardwalk": {"owner": "Ben"}}})
+    record(client, game_id, {"type": "roll", "player": "Aki", "dice": [1, 2]}, {"type": "decline", "player": "Aki"},
+           {"type": "bid", "player": "Ben", "amount": 310})
+    done = html.unescape(record(client, game_id, {"type": "hammer"}).get_data(as_text=True))
+    assert ("Ben's winning bid of $310 is void: Ben could raise $300 at most, even by mortgaging every deed and "
+            "selling every building") in done

@@ -6,7 +6,8 @@ from dataclasses import replace
 from . import building as _building
 from . import events as ev
 from .entries import Entry
-from .rules import _money, _Step, raisable_cash, rent
+from .phrases import Money, Player
+from .rules import _Step, raisable_cash, rent
 from .state import Debt, GameState
 
 
@@ -16,16 +17,17 @@ def _bankrupt(step: _Step, entry: Entry) -> None:
     who = step.expect_actor(entry, debt.debtor, "bankruptcy")
     can_raise = raisable_cash(s, who)
     if can_raise >= debt.amount:
-        raise step.refuse("can_still_pay", f"bankrupt: {entry.player} can raise {_money(s, can_raise)} by selling "
-                          f"buildings and mortgaging, enough for the {_money(s, debt.amount)} owed", "bankruptcy")
+        raise step.refuse("can_still_pay", "{player} can raise {amount} by selling buildings and mortgaging, enough "
+                          "for the {debt} owed", "bankruptcy", player=Player(who), amount=Money(can_raise),
+                          debt=Money(debt.amount))
     if entry.creditor is None:
         go_bankrupt(step, debt)
         return
     taker = step.player(entry.creditor, entry.type)
     if taker != jail_exit_creditor(s):
-        raise step.refuse("not_the_creditor", f"bankrupt: {entry.creditor} cannot take over this bankruptcy: only "
-                          "the owner of the square a player leaving jail after the third failed roll would move to "
-                          "may take over the unpaid fine", "bankruptcy")
+        raise step.refuse("not_the_creditor", "{player} cannot take over this bankruptcy: only the owner of the square "
+                          "a player leaving jail after the third failed roll would move to may take over the unpaid "
+                          "fine", "bankruptcy", player=Player(taker))
     # JMA 補足ルール「破産」: the destination's creditor takes the estate, fine included
     go_bankrupt(step, replace(debt, creditor=taker, to_bank_if_bankrupt=False))
     step.charge(taker, step.bank_or_pot(), debt.amount, "bail")

@@ -12,8 +12,9 @@ from dataclasses import dataclass, replace
 from . import events as ev
 from .entries import Entry
 from .errors import IllegalEntry
-from .rules import (Action, _bid_refusal, _money, _not_now, _refuse, _sq_name, _Step, _timing_refusal, describe_pending,
-                    minimum_bid, raisable_cash, tie_winner)
+from .phrases import Group, Kind, Level, Lot, Many, Money, Player, Square
+from .rules import (Action, _bid_refusal, _refuse, _Step, _timing_refusal, _turn_refusal, minimum_bid, raisable_cash,
+                    tie_winner)
 from .state import AwaitRoll, BidPayment, BuildingAuction, BuildRound, Debt, GameState, PlaceBuilding
 
 
@@ -43,36 +44,37 @@ def buildable_group_refusal(state: GameState, player: int, group: str) -> Illega
     squares = state.ruleset.groups[group].squares
     first = state.ruleset.squares[squares[0]]
     if first.kind != "street":
-        return _refuse(state, "not_a_street", f"{group}: buildings go on streets only", "building")
+        return _refuse(state, "not_a_street", "{group}: buildings go on streets only", "building", group=Group(group))
     if any(state.owner[i] != player for i in squares):
-        return _refuse(state, "not_whole_group",
-                       f"{state.name(player)} does not own every lot of the {group} group", "building")
+        return _refuse(state, "not_whole_group", "{player} does not own every lot of the {group} group", "building",
+                       player=Player(player), group=Group(group))
     if any(state.mortgaged[i] for i in squares):
-        return _refuse(state, "mortgaged_in_group",
-                       f"a lot of the {group} group is mortgaged: lift the mortgage before building", "building")
+        return _refuse(state, "mortgaged_in_group", "a lot of the {group} group is mortgaged: lift the mortgage before "
+                       "building", "building", group=Group(group))
     return None
 
 
 def plan_change(state: GameState, player: int, targets: dict[int, int], selling: bool) -> Change:
     """Check a build or a sale of buildings on whole groups; :class:`IllegalEntry` if the rules refuse it."""
-    what = "sell_buildings" if selling else "build"
     levels: dict[int, int] = {}
     groups = []
     for square, level in targets.items():
         sq = state.ruleset.squares[square]
         if sq.kind != "street":
-            raise _refuse(state, "not_a_street", f"{what}: {_sq_name(state, square)} cannot hold buildings", "building")
+            raise _refuse(state, "not_a_street", "{square} cannot hold buildings", "building", square=Square(square))
         if state.owner[square] != player:
-            raise _refuse(state, "not_owner", f"{what}: {state.name(player)} does not own {_sq_name(state, square)}",
-                          "building")
+            raise _refuse(state, "not_owner", "{player} does not own {square}", "building", player=Player(player),
+                          square=Square(square))
         if not 0 <= level <= state.hotel_level:
-            raise _refuse(state, "bad_level", f"{what}: {level} buildings on {_sq_name(state, square)}: a lot holds "
-                          f"at most {state.hotel_level - 1} houses or one hotel", "building")
+            raise _refuse(state, "bad_level", "{level} buildings on {square}: a lot holds at most {houses} houses or "
+                          "one hotel", "building", level=level, square=Square(square), houses=state.hotel_level - 1)
         current = state.buildings[square]
-        if selling and level > current or not selling and level < current:
-            word = "sale" if selling else "build"
-            raise _refuse(state, "wrong_direction", f"{what}: {_sq_name(state, square)} has level {current}; "
-                          f"a {word} cannot take it to {level}", "selling_buildings" if selling else "building")
+        if selling and level > current:
+            raise _refuse(state, "wrong_direction", "{square}: {now} now; a sale cannot take it to {level}",
+                          "selling_buildings", square=Square(square), now=Level(current), level=Level(level))
+        if not selling and level < current:
+            raise _refuse(state, "wrong_direction", "{square}: {now} now; a build cannot take it to {level}",
+                          "building", square=Square(square), now=Level(current), level=Level(level))
         levels[square] = level
         if sq.group not in groups:
             groups.append(sq.group)
@@ -88,9 +90,8 @@ def plan_change(state: GameState, player: int, targets: dict[int, int], selling:
         squares = state.ruleset.groups[group].squares
         after = [levels.get(i, state.buildings[i]) for i in squares]
         if max(after) - min(after) > 1:
-            names = ", ".join(f"{_sq_name(state, i)} {a}" for i, a in zip(squares, after))
-            raise _refuse(state, "uneven", f"{what}: {names}: the lots of a group must differ by at most one "
-                          "building", "building")
+            raise _refuse(state, "uneven", "{lots}: the lots of a group must differ by at most one building",
+                          "building", lots=Many(tuple(Lot(i, a) for i, a in zip(squares, after))))
         for i, new in zip(squares, after):
             old = state.buildings[i]
             price += (new - old) * state.ruleset.squares[i].house_cost
@@ -108,16 +109,14 @@ def plan_change(state: GameState, player: int, targets: dict[int, int], selling:
 def sale_refusal(state: GameState, change: Change, in_debt: bool) -> IllegalEntry | None:
     """JMA 補足ルール: a hotel is not broken into houses from the bank, except by a player in debt."""
     if -change.house_change > state.bank_houses:
-        return _refuse(state, "house_shortage",
-                       f"sell_buildings: the bank has {state.bank_houses} houses; this sale needs "
-                       f"{-change.house_change}", "selling_buildings")
+        return _refuse(state, "house_shortage", "the bank has {houses} houses; this sale needs {needed}",
+                       "selling_buildings", houses=state.bank_houses, needed=-change.house_change)
     breakdown = change.house_change < 0 and change.hotel_change > 0
     if not breakdown or state.ruleset.options.hotel_breakdown != "debtors_only":
         return None
     if not in_debt:
-        return _refuse(state, "hotel_breakdown",
-                       "sell_buildings: a hotel may only be replaced by houses already standing in its group, "
-                       "unless the player is in debt", "hotel_sale")
+        return _refuse(state, "hotel_breakdown", "a hotel may only be replaced by houses already standing in its "
+                       "group, unless the player is in debt", "hotel_sale")
     return _beyond_need_refusal(state, change)
 
 
@@ -143,18 +142,12 @@ def _beyond_need_refusal(state: GameState, change: Change) -> IllegalEntry | Non
         except IllegalEntry:
             continue
         if -smaller.price >= short:
-            levels = ", ".join(f"{_sq_name(state, i)} {_level_words(state, smaller.levels[i])}" for i in squares)
             return _refuse(state, "breakdown_beyond_need",
-                           f"sell_buildings: {state.name(change.player)} owes {_money(state, short)} more than their "
-                           f"cash; selling to {levels} raises {_money(state, -smaller.price)}, enough: a hotel is "
-                           "broken into houses from the bank only as far as the debt needs", "hotel_sale")
+                           "{player} owes {short} more than their cash; selling to {lots} raises {amount}, enough: a "
+                           "hotel is broken into houses from the bank only as far as the debt needs", "hotel_sale",
+                           player=Player(change.player), short=Money(short),
+                           lots=Many(tuple(Lot(i, smaller.levels[i]) for i in squares)), amount=Money(-smaller.price))
     return None
-
-
-def _level_words(state: GameState, level: int) -> str:
-    if level == state.hotel_level:
-        return "hotel"
-    return "1 house" if level == 1 else f"{level} houses"
 
 
 def smallest_sale(state: GameState, player: int, group: str, in_debt: bool) -> Change | None:
@@ -248,17 +241,16 @@ def build_timing_refusal(state: GameState, player: int) -> IllegalEntry | None:
     """JMA 補足ルール: building happens between turns, not during doubles or an unsettled payment."""
     p = state.pending
     if state.time_called:
-        return _refuse(state, "time_called", "build: time has been called: nothing more is built", "after_time_called")
+        return _refuse(state, "time_called", "time has been called: nothing more is built", "after_time_called")
     if isinstance(p, BuildRound):
         if player in p.excluded:
-            return _refuse(state, "excluded_builder", f"build: {state.name(player)} made an unpayable winning bid "
-                           "and is out of this round of declarations", "building_shortage")
+            return _refuse(state, "excluded_builder", "{player} made an unpayable winning bid and is out of this round "
+                           "of declarations", "building_shortage", player=Player(player))
         return None
     if not isinstance(p, AwaitRoll):
-        return _not_now(state, "build", "build_timing")
+        return _turn_refusal(state, player, "build", "not_now", "build_timing")
     if state.ruleset.options.build_timing == "between_turns" and not state.between_turns:
-        return _refuse(state, "not_between_turns", f"build: not between turns: {describe_pending(state)}",
-                       "build_timing")
+        return _turn_refusal(state, player, "build", "not_between_turns", "build_timing")
     return None
 
 
@@ -287,7 +279,7 @@ def building_actions(state: GameState) -> list[Action]:
             "held": tuple(i for i in lots if state.ruleset.squares[i].house_cost > p.price)}))
     for i in state.active:
         can_build = build_timing_refusal(state, i) is None
-        can_sell = _timing_refusal(state, i, "sell buildings", for_payment=True) is None
+        can_sell = _timing_refusal(state, i, "sell_buildings", for_payment=True) is None
         for gid, group in state.ruleset.groups.items():
             if can_build and buildable_group_refusal(state, i, gid) is None and any(
                     state.buildings[sq] < state.hotel_level for sq in group.squares):
@@ -357,15 +349,16 @@ def _build(step: _Step, entry: Entry) -> None:
     targets = _targets(step, entry)
     change = plan_change(s, who, targets, selling=False)
     if change.price > s.players[who].cash:
-        raise step.refuse("cannot_afford", f"build: {entry.player} has {_money(s, s.players[who].cash)}; "
-                          f"these buildings cost {_money(s, change.price)}", "building")
+        raise step.refuse("cannot_afford", "{player} has {cash}; these buildings cost {price}", "building",
+                          player=Player(who), cash=Money(s.players[who].cash), price=Money(change.price))
     p = s.pending
     round_ = p if isinstance(p, BuildRound) else BuildRound((), p)
     declarations = _merge(round_.declarations, who, targets)
     houses_there = houses_for_declarations(s, declarations)  # hotels declared are built first
     if change.houses_needed > houses_there or change.hotels_needed > s.bank_hotels:
-        raise step.refuse("not_in_bank", f"build: the bank has {houses_there} houses and {s.bank_hotels} hotels "
-                          f"for it; this needs {change.houses_needed} and {change.hotels_needed}", "building_shortage")
+        raise step.refuse("not_in_bank", "the bank has {houses} houses and {hotels} hotels for it; this needs "
+                          "{houses_needed} and {hotels_needed}", "building_shortage", houses=houses_there,
+                          hotels=s.bank_hotels, houses_needed=change.houses_needed, hotels_needed=change.hotels_needed)
     houses, hotels = demand(s, declarations)
     others_h = others_t = 0
     declared = {d[0] for d in declarations}
@@ -386,16 +379,16 @@ def _withdraw_build(step: _Step, entry: Entry) -> None:
     round_ = step.expect(entry, BuildRound, "building_shortage")
     who = step.player(entry.player, entry.type)
     if not exceeds_stock(s, round_.declarations):
-        raise step.refuse("declaration_stands", "withdraw_build: a declaration may be withdrawn or reduced only "
-                          "while the declared buildings exceed the bank's stock", "building_shortage")
+        raise step.refuse("declaration_stands", "a declaration may be withdrawn or reduced only while the declared "
+                          "buildings exceed the bank's stock", "building_shortage")
     old = dict(next((dict(t) for p, t in round_.declarations if p == who), {}))
     if not old:
-        raise step.refuse("no_declaration", f"withdraw_build: {entry.player} has declared nothing", "building_shortage")
+        raise step.refuse("no_declaration", "{player} has declared nothing", "building_shortage", player=Player(who))
     new = {sq: lvl for sq, lvl in _targets(step, entry).items()}
     for sq, lvl in new.items():
         if sq not in old or lvl > old[sq] or lvl < s.buildings[sq]:
-            raise step.refuse("bad_withdrawal", f"withdraw_build: {_sq_name(s, sq)} {lvl} is not a reduction of "
-                              "the declaration", "building_shortage")
+            raise step.refuse("bad_withdrawal", "{lot} is not a reduction of the declaration", "building_shortage",
+                              lot=Lot(sq, lvl))
     old.update(new)
     kept = {sq: lvl for sq, lvl in old.items() if lvl != s.buildings[sq]}
     rest = tuple(d for d in round_.declarations if d[0] != who)
@@ -462,13 +455,14 @@ def bid_on_building(step: _Step, entry: Entry, auction: BuildingAuction) -> None
         raise refusal
     for b in bidders:
         if not placeable(s, b, auction.kind):
-            raise step.refuse("nowhere_to_build", f"bid: {s.name(b)} has no lot where a {auction.kind} may be built",
-                              "building_shortage")
+            raise step.refuse("nowhere_to_build", "{player} has no lot where a {kind} may be built",
+                              "building_shortage", player=Player(b), kind=Kind(auction.kind))
         low = building_minimum_bid(s, auction, b)
         if entry.amount < low:
-            raise step.refuse("below_building_price", f"bid of {_money(s, entry.amount)} by {s.name(b)}: a bid for "
-                              f"a {auction.kind} starts at the building price of a lot where they could build, "
-                              f"{_money(s, low)} at the least", "building_shortage")
+            raise step.refuse("below_building_price", "bid of {amount} by {player}: a bid for a {kind} starts at the "
+                              "building price of a lot where they could build, {minimum} at the least",
+                              "building_shortage", amount=Money(entry.amount), player=Player(b),
+                              kind=Kind(auction.kind), minimum=Money(low))
     winner = bidders[0] if len(bidders) == 1 else tie_winner(s, bidders)
     step.emit(ev.AwaitingDecision(replace(auction, high_bid=entry.amount, high_bidder=winner, held=None)))
 
@@ -481,9 +475,9 @@ def hammer_building(step: _Step, entry: Entry, auction: BuildingAuction) -> None
         return
     lots = [i for i in placeable(s, winner, auction.kind) if s.ruleset.squares[i].house_cost <= auction.high_bid]
     if not lots:
-        raise step.refuse("below_building_price", f"hammer: {_money(s, auction.high_bid)} is below the building "
-                          f"price of every lot where {s.name(winner)} could build: the auction goes on",
-                          "building_shortage")
+        raise step.refuse("below_building_price", "{amount} is below the building price of every lot where {player} "
+                          "could build: the auction goes on", "building_shortage", amount=Money(auction.high_bid),
+                          player=Player(winner))
     if raisable_cash(s, winner) < auction.high_bid:
         # 誤って、支払うことのできない金額で落札してしまった場合は無効とし、そのプレーヤー以外による建設の宣言からやりなおします
         step.emit(ev.BidVoided(winner, auction.high_bid))
@@ -500,8 +494,8 @@ def _place_building(step: _Step, entry: Entry) -> None:
     who = step.expect_actor(entry, p.player, "building_shortage")
     square = step.square(entry.square, entry.type)
     if square not in placeable(s, who, p.kind):
-        raise step.refuse("cannot_place", f"place_building: a {p.kind} cannot go on {_sq_name(s, square)} now",
-                          "building")
+        raise step.refuse("cannot_place", "a {kind} cannot go on {square} now", "building", kind=Kind(p.kind),
+                          square=Square(square))
     cost = s.ruleset.squares[square].house_cost
     if cost > p.price:
         # 実際に建てたい土地の建設定価以下で落札してしまった場合は、落札を保留してさらに競売を継続し、
@@ -511,8 +505,8 @@ def _place_building(step: _Step, entry: Entry) -> None:
         return
     change = plan_change(s, who, {square: s.buildings[square] + 1}, selling=False)
     if change.houses_needed > s.bank_houses or change.hotels_needed > s.bank_hotels:
-        raise step.refuse("not_in_bank", f"place_building: the bank has {s.bank_houses} houses and "
-                          f"{s.bank_hotels} hotels", "building_shortage")
+        raise step.refuse("not_in_bank", "the bank has {houses} houses and {hotels} hotels", "building_shortage",
+                          houses=s.bank_houses, hotels=s.bank_hotels)
     step.emit(ev.Paid(who, None, p.price, "building_auction"))
     step.emit(ev.BuildingsChanged(tuple(change.levels.items()), change.house_change, change.hotel_change))
     # the declarations are asked again; what is now built is no longer declared
@@ -531,7 +525,7 @@ def _place_building(step: _Step, entry: Entry) -> None:
 def _sell_buildings(step: _Step, entry: Entry) -> None:
     s = step.state
     who = step.player(entry.player, entry.type)
-    timing = _timing_refusal(s, who, "sell buildings", for_payment=True)
+    timing = _timing_refusal(s, who, "sell_buildings", for_payment=True)
     if timing:
         raise timing
     change = plan_change(s, who, _targets(step, entry), selling=True)

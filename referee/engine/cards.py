@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from . import events as ev
 from .entries import Entry
+from .phrases import Card, Deck, Player
 from .rules import _Step
 from .state import Debt, DrawCard, GameState
 
@@ -18,11 +19,12 @@ def _card(step: _Step, entry: Entry) -> None:
     who = step.expect_actor(entry, p.player, "cards")
     card = s.ruleset.cards.get(entry.card)
     if card is None or card.deck != p.deck:
-        raise step.refuse("unknown_card", f"card: no card {entry.card!r} in the {p.deck.replace('_', ' ')} deck",
-                          "cards")
+        raise step.refuse("unknown_card", "{card} is not a card of the {deck} deck", "cards", card=Card(entry.card),
+                          deck=Deck(p.deck))
     if entry.card not in drawable_cards(s, p.deck):
-        holder = next(pl.name for pl in s.players if entry.card in pl.jail_cards)
-        raise step.refuse("card_held", f"card: {entry.card} is held by {holder}, not in the deck", "cards")
+        holder = next(i for i, pl in enumerate(s.players) if entry.card in pl.jail_cards)
+        raise step.refuse("card_held", "{card} is held by {player}, not in the deck", "cards", card=Card(entry.card),
+                          player=Player(holder))
     step.emit(ev.CardDrawn(who, card.id))
     step.emit(ev.AwaitingDecision(None))
     e = card.effect

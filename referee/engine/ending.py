@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from . import events as ev
 from .entries import Entry
 from .bankruptcy import go_bankrupt
-from .rules import _Step, describe_pending, raisable_cash
+from .phrases import Pending, Player
+from .rules import _Step, raisable_cash
 from .state import Auction, BidPayment, BuildingAuction, BuildRound, Debt, GameOver, GameState, PlaceBuilding, RollOff, SeatingRoll
 
 
@@ -107,10 +108,9 @@ def time_is_up(state: GameState, next_player: int, again: bool) -> bool:
 def _time_called(step: _Step, entry: Entry) -> None:
     s = step.state
     if s.time_called:
-        raise step.refuse("time_already_called", "time_called: time has already been called", "after_time_called")
+        raise step.refuse("time_already_called", "time has already been called", "after_time_called")
     if isinstance(s.pending, SeatingRoll):
-        raise step.refuse("not_started", f"time_called: the game has not started: {describe_pending(s)}",
-                          "after_time_called")
+        raise step.refuse("not_started", "the game has not started: {pending}", "after_time_called", pending=Pending())
     step.emit(ev.TimeCalled())
     p = s.pending
     if isinstance(p, Auction):
@@ -129,11 +129,11 @@ def _rolloff(step: _Step, entry: Entry) -> None:
     try:
         who = s.player_index(entry.player)  # bankrupt players roll off too
     except KeyError:
-        raise step.refuse("unknown_player", f"rolloff: no player named {entry.player!r} at this table",
-                          "ranking") from None
+        raise step.refuse("unknown_player", "no player named {name} at this table", "ranking",
+                          name=repr(entry.player)) from None
     if who not in p.waiting:
-        raise step.refuse("not_waiting", f"rolloff: {entry.player} is not in the roll-off: {describe_pending(s)}",
-                          "ranking")
+        raise step.refuse("not_waiting", "{player} is not in the roll-off: {pending}", "ranking", player=Player(who),
+                          pending=Pending())
     rolls = list(p.rolls)
     rolls[who] = rolls[who] + (sum(entry.dice),)
     waiting = tuple(i for i in p.waiting if i != who)

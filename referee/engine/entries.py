@@ -107,115 +107,124 @@ class Entry:
         return self.players or ((self.player,) if self.player else ())
 
 
-def _text(kind: str, name: str, value: Any) -> str:
+def _malformed(code: str, pattern: str, /, **params: Any) -> MalformedEntry:
+    """A refusal of the entry's form: ``pattern`` (English) filled with ``params`` (the fields and values as given)."""
+    return MalformedEntry.of(pattern, params, code=code)
+
+
+def _text(name: str, value: Any) -> str:
     if not isinstance(value, str) or not value.strip():
-        raise MalformedEntry(f"{kind}: {name} must be a non-empty text, got {value!r}", code="bad_field")
+        raise _malformed("bad_field", "{field} must be a non-empty text, got {value}", field=name, value=repr(value))
     return value
 
 
-def _whole(kind: str, name: str, value: Any, minimum: int) -> int:
+def _whole(name: str, value: Any, minimum: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
-        raise MalformedEntry(f"{kind}: {name} must be a whole number of at least {minimum}, got {value!r}",
-                             code="bad_field")
+        raise _malformed("bad_field", "{field} must be a whole number of at least {minimum}, got {value}", field=name,
+                         minimum=minimum, value=repr(value))
     return value
 
 
-def parse_dice(kind: str, value: Any) -> tuple[int, int]:
+def parse_dice(value: Any) -> tuple[int, int]:
     """Two dice, each a whole number from 1 to 6."""
     if not isinstance(value, (list, tuple)) or len(value) != 2:
-        raise MalformedEntry(f"{kind}: dice must be two numbers, got {value!r}", code="bad_dice")
+        raise _malformed("bad_dice", "dice must be two numbers, got {value}", value=repr(value))
     for die in value:
         if not isinstance(die, int) or isinstance(die, bool) or not 1 <= die <= 6:
-            raise MalformedEntry(f"{kind}: impossible die {die!r}: a die shows 1 to 6", code="impossible_die")
+            raise _malformed("impossible_die", "impossible die {die}: a die shows 1 to 6", die=repr(die))
     return (value[0], value[1])
 
 
-def _offer(kind: str, side: str, data: Any) -> Offer:
+def _offer(side: str, data: Any) -> Offer:
     if not isinstance(data, dict):
-        raise MalformedEntry(f"{kind}: {side} must be an object with cash, deeds and cards, got {data!r}",
-                             code="bad_field")
+        raise _malformed("bad_field", "{field} must be an object with cash, deeds and cards, got {value}", field=side,
+                         value=repr(data))
     extra = sorted(set(data) - {"cash", "deeds", "cards"})
     if extra:
-        raise MalformedEntry(f"{kind}: {side}: unknown field(s) {', '.join(extra)}", code="unknown_field")
+        raise _malformed("unknown_field", "unknown field(s) {fields}", fields=", ".join(f"{side}.{x}" for x in extra))
     cash = data.get("cash", 0)
     if cash:
-        cash = _whole(kind, f"{side}.cash", cash, 1)
+        cash = _whole(f"{side}.cash", cash, 1)
     deeds = data.get("deeds", [])
     cards = data.get("cards", [])
     if not isinstance(deeds, list) or any(isinstance(d, bool) or not isinstance(d, (int, str)) for d in deeds):
-        raise MalformedEntry(f"{kind}: {side}.deeds must be a list of squares, got {deeds!r}", code="bad_field")
+        raise _malformed("bad_field", "{field} must be a list of squares, got {value}", field=f"{side}.deeds",
+                         value=repr(deeds))
     if not isinstance(cards, list):
-        raise MalformedEntry(f"{kind}: {side}.cards must be a list of card ids, got {cards!r}", code="bad_field")
-    return Offer(cash, tuple(deeds), tuple(_text(kind, f"{side}.cards", c) for c in cards))
+        raise _malformed("bad_field", "{field} must be a list of card ids, got {value}", field=f"{side}.cards",
+                         value=repr(cards))
+    return Offer(cash, tuple(deeds), tuple(_text(f"{side}.cards", c) for c in cards))
 
 
 def parse_entry(data: Any) -> Entry:
     """An :class:`Entry` from a decoded JSON object; :class:`MalformedEntry` if it is not one."""
     if not isinstance(data, dict):
-        raise MalformedEntry(f"an entry must be a JSON object, got {data!r}", code="not_an_object")
+        raise _malformed("not_an_object", "an entry must be a JSON object, got {value}", value=repr(data))
     kind = data.get("type")
     if kind not in ENTRY_FIELDS:
-        raise MalformedEntry(f"unknown entry type {kind!r}", code="unknown_type")
+        raise _malformed("unknown_type", "unknown entry type {type}", type=repr(kind))
     required, optional = ENTRY_FIELDS[kind]
     allowed = set(required) | set(optional) | {"type", "seq", "note"}
     extra = sorted(set(data) - allowed)
     if extra:
-        raise MalformedEntry(f"{kind}: unknown field(s) {', '.join(extra)}", code="unknown_field")
+        raise _malformed("unknown_field", "unknown field(s) {fields}", fields=", ".join(extra))
     missing = [f for f in required if f not in data]
     if missing:
-        raise MalformedEntry(f"{kind}: missing field(s) {', '.join(missing)}", code="missing_field")
+        raise _malformed("missing_field", "missing field(s) {fields}", fields=", ".join(missing))
     fields: dict[str, Any] = {}
     if "player" in data:
-        fields["player"] = _text(kind, "player", data["player"])
+        fields["player"] = _text("player", data["player"])
     if "players" in data:
         names = data["players"]
         if not isinstance(names, list) or not names:
-            raise MalformedEntry(f"{kind}: players must be a list of names, got {names!r}", code="bad_field")
-        fields["players"] = tuple(_text(kind, "players", n) for n in names)
+            raise _malformed("bad_field", "{field} must be a list of names, got {value}", field="players",
+                             value=repr(names))
+        fields["players"] = tuple(_text("players", n) for n in names)
     if kind == "bid" and ("player" in data) == ("players" in data):
-        raise MalformedEntry("bid: give either player (one call) or players (equal calls at once)",
-                             code="missing_field")
+        raise _malformed("missing_field", "a bid gives either player (one call) or players (equal calls at once)")
     if "dice" in data:
-        fields["dice"] = parse_dice(kind, data["dice"])
+        fields["dice"] = parse_dice(data["dice"])
     if "amount" in data:
-        fields["amount"] = _whole(kind, "amount", data["amount"], 1)
+        fields["amount"] = _whole("amount", data["amount"], 1)
     if "count" in data:
-        fields["count"] = _whole(kind, "count", data["count"], 1)
+        fields["count"] = _whole("count", data["count"], 1)
     if "square" in data:
         sq = data["square"]
         if isinstance(sq, bool) or not isinstance(sq, (int, str)):
-            raise MalformedEntry(f"{kind}: square must be an index or a square id, got {sq!r}", code="bad_field")
+            raise _malformed("bad_field", "{field} must be an index or a square id, got {value}", field="square",
+                             value=repr(sq))
         fields["square"] = sq
     if "card" in data:
-        fields["card"] = _text(kind, "card", data["card"])
+        fields["card"] = _text("card", data["card"])
     if "targets" in data:
         targets = data["targets"]
         if not isinstance(targets, dict) or not targets:
-            raise MalformedEntry(f"{kind}: targets must map squares to building levels, got {targets!r}",
-                                 code="bad_field")
+            raise _malformed("bad_field", "{field} must map squares to building levels, got {value}",
+                             field="targets", value=repr(targets))
         for square, level in targets.items():
             if level != "hotel" and (not isinstance(level, int) or isinstance(level, bool) or level < 0):
-                raise MalformedEntry(f"{kind}: {square}: a level is a number of houses or \"hotel\", got {level!r}",
-                                     code="bad_field")
+                raise _malformed("bad_field", "{square}: a level is a number of houses or \"hotel\", got {value}",
+                                 square=square, value=repr(level))
         fields["targets"] = tuple((int(k) if k.isdigit() else k, v) for k, v in targets.items())
     if "creditor" in data:
-        fields["creditor"] = _text(kind, "creditor", data["creditor"])
+        fields["creditor"] = _text("creditor", data["creditor"])
     if "deeds" in data:
         deeds = data["deeds"]
         if not isinstance(deeds, list) or not deeds or any(isinstance(d, bool) or not isinstance(d, (int, str))
                                                             for d in deeds):
-            raise MalformedEntry(f"{kind}: deeds must be a list of squares, got {deeds!r}", code="bad_field")
+            raise _malformed("bad_field", "{field} must be a list of squares, got {value}", field="deeds",
+                             value=repr(deeds))
         fields["deeds"] = tuple(deeds)
     if "partner" in data:
-        fields["partner"] = _text(kind, "partner", data["partner"])
+        fields["partner"] = _text("partner", data["partner"])
     for side in ("give", "take"):
         if side in data:
-            fields[side] = _offer(kind, side, data[side])
+            fields[side] = _offer(side, data[side])
     if "note" in data:
-        fields["note"] = _text(kind, "note", data["note"])
+        fields["note"] = _text("note", data["note"])
     if "choice" in data:
         if data["choice"] not in INCOME_TAX_CHOICES:
-            raise MalformedEntry(f"{kind}: choice must be flat or percent, got {data['choice']!r}",
-                                 code="bad_field")
+            raise _malformed("bad_field", "{field} must be flat or percent, got {value}", field="choice",
+                             value=repr(data["choice"]))
         fields["choice"] = data["choice"]
     return Entry(kind, **fields)

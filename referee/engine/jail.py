@@ -4,7 +4,8 @@ from __future__ import annotations
 from . import events as ev
 from .bankruptcy import landing_rent
 from .entries import Entry
-from .rules import _money, _Step, raisable_cash
+from .phrases import Card, Money, Player
+from .rules import _Step, raisable_cash
 from .state import AwaitRoll, GameState, JailFine
 
 
@@ -37,8 +38,8 @@ def _pay_bail(step: _Step, entry: Entry) -> None:
     if isinstance(p, JailFine):
         who = step.expect_actor(entry, p.player, "jail_release")
         if card_first(s):
-            raise step.refuse("card_first", f"pay_bail: {entry.player} cannot raise both the fine and the rent "
-                              f"ahead: the get-out-of-jail card settles the fine first", "jail_exit_bankruptcy")
+            raise step.refuse("card_first", "{player} cannot raise both the fine and the rent ahead: the "
+                              "get-out-of-jail card settles the fine first", "jail_exit_bankruptcy", player=Player(who))
         step.emit(ev.AwaitingDecision(None))
         step.emit(ev.ResumeSet(("jail_exit", who, "bail", sum(p.dice))))
         step.charge(who, step.bank_or_pot(), s.ruleset.money.bail, "bail")
@@ -47,13 +48,13 @@ def _pay_bail(step: _Step, entry: Entry) -> None:
     who = step.expect_actor(entry, p.player, "jail_release")
     player = s.players[who]
     if not player.in_jail:
-        raise step.refuse("not_in_jail", f"pay_bail: {entry.player} is not in jail", "jail_release")
+        raise step.refuse("not_in_jail", "{player} is not in jail", "jail_release", player=Player(who))
     if s.turn_started:
-        raise step.refuse("after_roll", f"pay_bail: {entry.player} has already rolled this turn", "jail_release")
+        raise step.refuse("after_roll", "{player} has already rolled this turn", "jail_release", player=Player(who))
     bail = s.ruleset.money.bail
     if player.cash < bail:
-        raise step.refuse("cannot_afford", f"pay_bail: {entry.player} has {_money(s, player.cash)}; "
-                          f"the fine is {_money(s, bail)}", "jail_release")
+        raise step.refuse("cannot_afford", "{player} has {cash}; the fine is {fine}", "jail_release",
+                          player=Player(who), cash=Money(player.cash), fine=Money(bail))
     step.emit(ev.Paid(who, step.bank_or_pot(), bail, "bail"))
     step.emit(ev.Released(who, "bail"))
 
@@ -67,14 +68,15 @@ def _use_jail_card(step: _Step, entry: Entry) -> None:
     who = step.expect_actor(entry, p.player, "jail_release")
     player = s.players[who]
     if not fine and not player.in_jail:
-        raise step.refuse("not_in_jail", f"use_jail_card: {entry.player} is not in jail", "jail_release")
+        raise step.refuse("not_in_jail", "{player} is not in jail", "jail_release", player=Player(who))
     if not fine and s.turn_started:
-        raise step.refuse("after_roll", f"use_jail_card: {entry.player} has already rolled this turn",
-                          "jail_release")
+        raise step.refuse("after_roll", "{player} has already rolled this turn", "jail_release", player=Player(who))
     card = entry.card or (player.jail_cards[0] if player.jail_cards else None)
-    if card is None or card not in player.jail_cards:
-        raise step.refuse("no_jail_card", f"use_jail_card: {entry.player} holds no get-out-of-jail card "
-                          f"{entry.card or ''}".rstrip(), "jail_release")
+    if card is None:
+        raise step.refuse("no_jail_card", "{player} holds no get-out-of-jail card", "jail_release", player=Player(who))
+    if card not in player.jail_cards:
+        raise step.refuse("no_jail_card", "{player} does not hold {card}", "jail_release", player=Player(who),
+                          card=Card(card))
     step.emit(ev.JailCardReturned(who, card))
     if fine:
         step.emit(ev.AwaitingDecision(None))

@@ -18,7 +18,7 @@ from .entries import Entry, parse_entry
 from .errors import IllegalEntry, MalformedEntry, RefereeError
 from .events import Event
 from .ruleset import Ruleset
-from .rules import Outcome, resolve
+from .rules import Outcome, _refuse, resolve
 from .state import AwaitRoll, GameState
 
 RECORD_FORMAT = "referee-game-record"
@@ -41,15 +41,21 @@ class RecordError(RefereeError):
     code = "record"
 
     def __init__(self, line: int, message: str, *, code: str | None = None, clause: str = "",
-                 entry: dict | None = None) -> None:
+                 entry: dict | None = None, refusal: RefereeError | None = None) -> None:
         super().__init__(message, code=code, clause=clause)
         self.line = line
         self.entry = entry
+        if refusal is not None:  # the refused entry's own words, to be said in another language (detail)
+            self.pattern, self.params, self.state = refusal.pattern, refusal.params, refusal.state
 
     def __str__(self) -> str:
-        text = f"line {self.line}: {self.message}"
+        return self.where(self.message)
+
+    def where(self, detail: str) -> str:
+        """``detail`` (the message, or it in another language) after the line and the entry it is about."""
+        text = f"line {self.line}: {detail}"
         if self.entry is not None:
-            text = f"line {self.line}: {json.dumps(self.entry, ensure_ascii=False)}: {self.message}"
+            text = f"line {self.line}: {json.dumps(self.entry, ensure_ascii=False)}: {detail}"
         if self.clause:
             text += f" [{self.code}] (rule: {self.clause})"
         return text
@@ -303,8 +309,8 @@ def parse_record(lines: Iterable[str]) -> tuple[Header, list[tuple[int, Entry, d
         try:
             entry = parse_entry(data)
         except MalformedEntry as exc:
-            raise RecordError(number, exc.message, code=exc.code, entry=data if isinstance(data, dict) else None) \
-                from None
+            raise RecordError(number, exc.message, code=exc.code, entry=data if isinstance(data, dict) else None,
+                              refusal=exc) from None
         seq = data.get("seq")
         if seq is not None and seq != len(entries) + 1:
             raise RecordError(number, f"seq {seq!r} out of order: expected {len(entries) + 1}", code="bad_seq",
@@ -347,8 +353,8 @@ class Game:
     def _void(self, entry: Entry) -> Outcome:
         count = entry.count
         if count > len(self.effective):
-            raise IllegalEntry(f"void: only {len(self.effective)} entries can be taken back, not {count}",
-                               code="void_too_many", clause=self.ruleset.cite("correction"), rule="correction")
+            raise _refuse(self.state, "void_too_many", "only {n} entries can be taken back, not {count}", "correction",
+                          n=len(self.effective), count=count)
         keep = len(self.effective) - count
         self.entries.append(entry)
         del self.effective[keep:]
@@ -386,7 +392,7 @@ def replay(ruleset: Ruleset, header: Header, entries: list[tuple[int, Entry, dic
         try:
             outcome = game.record(entry)
         except IllegalEntry as exc:
-            raise RecordError(line, exc.message, code=exc.code, clause=exc.clause, entry=raw) from None
+            raise RecordError(line, exc.message, code=exc.code, clause=exc.clause, entry=raw, refusal=exc) from None
         if on_events is not None:
             on_events(outcome.events)
     return game

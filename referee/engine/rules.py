@@ -15,6 +15,7 @@ from typing import Any, Callable
 from . import events as ev
 from .entries import Entry
 from .errors import IllegalEntry
+from .phrases import Act, EntryKind, Many, Money, Pending, Player, Square
 from .state import (
     AwaitRoll, Auction, BidPayment, BuildingAuction, BuildRound, BuyOrAuction, DealDeeds, Debt, DrawCard, GameOver, GameState,
     IncomeTaxChoice, JailFine, PlaceBuilding, RentRoll, RollOff, SeatingRoll,
@@ -131,8 +132,10 @@ def rent(state: GameState, square: int, dice_total: int, multiplier: int = 1) ->
 # --- refusals shared by checking and by legal_actions ----------------------
 
 
-def _refuse(state: GameState, code: str, message: str, clause: str) -> IllegalEntry:
-    return IllegalEntry(message, code=code, clause=state.ruleset.cite(clause), rule=clause)
+def _refuse(state: GameState, code: str, pattern: str, clause: str, /, **params: Any) -> IllegalEntry:
+    """A refusal citing ``clause`` of the active ruleset: ``pattern`` is English with ``{placeholders}``, filled
+    with ``params`` (typed values from :mod:`.phrases` for anything said differently in another language)."""
+    return IllegalEntry(pattern=pattern, params=params, state=state, code=code, rule=clause)
 
 
 def _money(state: GameState, amount: int) -> str:
@@ -203,37 +206,55 @@ def describe_pending(state: GameState, _: Callable[[str], str] = _identity, lang
     return _("nothing pending")
 
 
-def _not_now(state: GameState, entry_type: str, clause: str) -> IllegalEntry:
-    return _refuse(state, "not_now", f"{entry_type} cannot be recorded now: {describe_pending(state)}", clause)
+def _not_now(state: GameState, entry_type: str, clause: str, code: str = "not_now") -> IllegalEntry:
+    return _refuse(state, code, "{entry} cannot be recorded now: {pending}", clause, entry=EntryKind(entry_type),
+                   pending=Pending())
+
+
+def _turn_refusal(state: GameState, player: int, act: str, code: str, clause: str) -> IllegalEntry:
+    """Why ``player`` may not ``act`` (an entry type) now, when it waits for the time between turns: the roller's
+    doubles, a payment being settled, or else what the table waits for."""
+    p = state.pending
+    if isinstance(p, AwaitRoll) and p.player == state.current and state.doubles:
+        return _refuse(state, code, "{player} rolled doubles and rolls again: the turn is not over", clause,
+                       player=Player(p.player))
+    if isinstance(p, AwaitRoll) and p.player == state.current and state.turn_started:
+        return _refuse(state, code, "{player} has left jail and rolls next: the turn is not over", clause,
+                       player=Player(p.player))
+    if isinstance(p, (Debt, BidPayment)):
+        return _refuse(state, code, "{player} cannot {act} while a payment is being settled: {pending}", clause,
+                       player=Player(player), act=Act(act), pending=Pending())
+    return _refuse(state, code, "{player} cannot {act} now: {pending}", clause, player=Player(player), act=Act(act),
+                   pending=Pending())
 
 
 def mortgage_refusal(state: GameState, player: int, square: int) -> IllegalEntry | None:
     sq = state.ruleset.squares[square]
     if not sq.is_property or state.owner[square] != player:
-        return _refuse(state, "not_owner", f"{state.name(player)} does not own {_sq_name(state, square)}", "mortgage")
+        return _refuse(state, "not_owner", "{player} does not own {square}", "mortgage", player=Player(player),
+                       square=Square(square))
     if state.mortgaged[square]:
-        return _refuse(state, "already_mortgaged", f"{_sq_name(state, square)} is already mortgaged", "mortgage")
+        return _refuse(state, "already_mortgaged", "{square} is already mortgaged", "mortgage", square=Square(square))
     if state.group_has_buildings(square):
-        return _refuse(state, "buildings_in_group",
-                       f"{_sq_name(state, square)}: sell every building of its colour group before mortgaging",
-                       "mortgage")
+        return _refuse(state, "buildings_in_group", "{square}: sell every building of its colour group before "
+                       "mortgaging", "mortgage", square=Square(square))
     return _timing_refusal(state, player, "mortgage", for_payment=True, negotiating=True)
 
 
 def unmortgage_refusal(state: GameState, player: int, square: int) -> IllegalEntry | None:
     if state.owner[square] != player:
-        return _refuse(state, "not_owner", f"{state.name(player)} does not own {_sq_name(state, square)}",
-                       "unmortgage")
+        return _refuse(state, "not_owner", "{player} does not own {square}", "unmortgage", player=Player(player),
+                       square=Square(square))
     if not state.mortgaged[square]:
-        return _refuse(state, "not_mortgaged", f"{_sq_name(state, square)} is not mortgaged", "unmortgage")
+        return _refuse(state, "not_mortgaged", "{square} is not mortgaged", "unmortgage", square=Square(square))
     timing = _timing_refusal(state, player, "unmortgage", for_payment=False)
     if timing:
         return timing
     cost = unmortgage_cost(state, square)
     if state.players[player].cash < cost:
-        return _refuse(state, "cannot_afford",
-                       f"{state.name(player)} has {_money(state, state.players[player].cash)}; lifting the mortgage "
-                       f"on {_sq_name(state, square)} costs {_money(state, cost)}", "unmortgage")
+        return _refuse(state, "cannot_afford", "{player} has {cash}; lifting the mortgage on {square} costs {cost}",
+                       "unmortgage", player=Player(player), cash=Money(state.players[player].cash),
+                       square=Square(square), cost=Money(cost))
     return None
 
 
@@ -245,7 +266,7 @@ def _timing_refusal(state: GameState, player: int, what: str, for_payment: bool,
     if p is None or isinstance(p, (SeatingRoll, GameOver)):
         return _not_now(state, what, "mortgage_timing")
     if state.players[player].bankrupt:
-        return _refuse(state, "bankrupt", f"{state.name(player)} is bankrupt", "bankruptcy")
+        return _refuse(state, "bankrupt", "{player} is bankrupt", "bankruptcy", player=Player(player))
     if state.ruleset.options.mortgage_timing == "any_time" or state.between_turns:
         return None
     if for_payment and (
@@ -254,27 +275,26 @@ def _timing_refusal(state: GameState, player: int, what: str, for_payment: bool,
         or (isinstance(p, Debt) and (p.debtor == player or negotiating))  # 負債交渉において必要な現金を捻出する場合
     ):
         return None
-    return _refuse(state, "not_between_turns",
-                   f"{state.name(player)} cannot {what} now: {describe_pending(state)}", "mortgage_timing")
+    return _turn_refusal(state, player, what, "not_between_turns", "mortgage_timing")
 
 
 def _bid_refusal(state: GameState, auction: Auction | BuildingAuction, bidders: list[int], amount: int) -> IllegalEntry | None:
     opts = state.ruleset.options
     for b in bidders:
         if state.players[b].bankrupt:
-            return _refuse(state, "bankrupt", f"{state.name(b)} is bankrupt and cannot bid", "auction")
+            return _refuse(state, "bankrupt", "{player} is bankrupt and cannot bid", "auction", player=Player(b))
         if b in auction.excluded:
             return _refuse(state, "excluded_bidder",
-                           f"{state.name(b)} made a winning bid they could not pay and is out of this auction",
-                           "auction_unpayable_bid")
+                           "{player} made a winning bid they could not pay and is out of this auction",
+                           "auction_unpayable_bid", player=Player(b))
     if amount < opts.auction_min_bid or amount % opts.auction_bid_step:
-        return _refuse(state, "bad_bid_step",
-                       f"bid of {_money(state, amount)}: bids are from {_money(state, opts.auction_min_bid)} "
-                       f"in steps of {_money(state, opts.auction_bid_step)}", "auction_bid_step")
+        return _refuse(state, "bad_bid_step", "bid of {amount}: bids are from {minimum} in steps of {step}",
+                       "auction_bid_step", amount=Money(amount), minimum=Money(opts.auction_min_bid),
+                       step=Money(opts.auction_bid_step))
     if amount <= auction.high_bid:
-        return _refuse(state, "bid_too_low",
-                       f"bid of {_money(state, amount)} does not beat the highest bid "
-                       f"{_money(state, auction.high_bid)} by {state.name(auction.high_bidder)}", "auction")
+        return _refuse(state, "bid_too_low", "bid of {amount} does not beat the highest bid {high_bid} by {bidder}",
+                       "auction", amount=Money(amount), high_bid=Money(auction.high_bid),
+                       bidder=Player(auction.high_bidder))
     if len(bidders) > 1 and opts.auction_tie == "refuse":
         return _refuse(state, "tie_bid", "equal calls at once: record the call that came first", "auction_tie")
     return None
@@ -385,8 +405,8 @@ class _Step:
         event.apply(self.state)
         self.events.append(event)
 
-    def refuse(self, code: str, message: str, clause: str) -> IllegalEntry:
-        return _refuse(self.state, code, message, clause)
+    def refuse(self, code: str, pattern: str, clause: str, /, **params: Any) -> IllegalEntry:
+        return _refuse(self.state, code, pattern, clause, **params)
 
     # -- who and what --
 
@@ -395,18 +415,18 @@ class _Step:
         try:
             i = s.player_index(name or "")
         except KeyError:
-            raise self.refuse("unknown_player", f"{entry_type}: no player named {name!r} at this table",
-                              "seating") from None
+            raise self.refuse("unknown_player", "no player named {name} at this table", "seating",
+                              name=repr(name)) from None
         if s.players[i].bankrupt:
-            raise self.refuse("bankrupt", f"{entry_type}: {name} is bankrupt and out of the game", "bankruptcy")
+            raise self.refuse("bankrupt", "{player} is bankrupt and out of the game", "bankruptcy", player=Player(i))
         return i
 
     def square(self, ref: int | str | None, entry_type: str) -> int:
         try:
             return self.state.ruleset.square(ref).index
         except KeyError:
-            raise self.refuse("unknown_square", f"{entry_type}: no square {ref!r} on this board", "mortgage") \
-                from None
+            raise self.refuse("unknown_square", "no square {square} on this board", "mortgage",
+                              square=repr(ref)) from None
 
     def expect(self, entry: Entry, kind: type, clause: str):
         p = self.state.pending
@@ -417,8 +437,8 @@ class _Step:
     def expect_actor(self, entry: Entry, who: int, clause: str) -> int:
         actor = self.player(entry.player, entry.type)
         if actor != who:
-            raise self.refuse("wrong_player",
-                              f"{entry.type} by {entry.player}: {describe_pending(self.state)}", clause)
+            raise self.refuse("wrong_player", "{entry} by {player}: {pending}", clause, entry=EntryKind(entry.type),
+                              player=Player(actor), pending=Pending())
         return actor
 
     # -- money --
@@ -582,8 +602,8 @@ def _seat_roll(step: _Step, entry: Entry) -> None:
     p = step.expect(entry, SeatingRoll, "seating")
     who = step.player(entry.player, entry.type)
     if who not in p.waiting:
-        raise step.refuse("not_waiting", f"seat_roll: {entry.player} is not due to roll: "
-                          f"{describe_pending(s)}", "seating")
+        raise step.refuse("not_waiting", "{player} is not due to roll: {pending}", "seating", player=Player(who),
+                          pending=Pending())
     rolls = list(p.rolls)
     rolls[who] = rolls[who] + (sum(entry.dice),)
     waiting = tuple(i for i in p.waiting if i != who)
@@ -614,20 +634,20 @@ def deal_refusal(state: GameState, player: int, squares: list[int]) -> IllegalEn
     a pair of one colour, two railroads or two utilities is dealt again."""
     opts = state.ruleset.options
     if len(squares) != opts.dealt_deeds or len(set(squares)) != len(squares):
-        return _refuse(state, "bad_deal", f"deal: {state.name(player)} is dealt {opts.dealt_deeds} different deeds, "
-                       f"not {len(squares)}", "dealt_deeds")
+        return _refuse(state, "bad_deal", "{player} is dealt {count} different deeds, not {given}", "dealt_deeds",
+                       player=Player(player), count=opts.dealt_deeds, given=len(squares))
     for sq in squares:
         if not state.ruleset.squares[sq].is_property or state.owner[sq] is not None:
-            return _refuse(state, "not_dealable", f"deal: {_sq_name(state, sq)} is not an unowned deed",
-                           "dealt_deeds")
+            return _refuse(state, "not_dealable", "{square} is not an unowned deed", "dealt_deeds",
+                           square=Square(sq))
     groups = [state.ruleset.squares[sq].group for sq in squares]
     if opts.dealt_deeds_redeal_pairs and len(squares) == 2 and groups[0] == groups[1]:
-        return _refuse(state, "redeal", f"deal: {' and '.join(_sq_name(state, sq) for sq in squares)} are one colour "
-                       "group, two railroads or two utilities: deal again", "dealt_deeds_redeal_pairs")
+        return _refuse(state, "redeal", "{first} and {second} are one colour group, two railroads or two utilities: "
+                       "deal again", "dealt_deeds_redeal_pairs", first=Square(squares[0]), second=Square(squares[1]))
     price = sum(state.ruleset.squares[sq].price for sq in squares)
     if state.players[player].cash < price:
-        return _refuse(state, "cannot_afford", f"deal: {state.name(player)} cannot pay {_money(state, price)}",
-                       "dealt_deeds")
+        return _refuse(state, "cannot_afford", "{player} cannot pay {price}", "dealt_deeds", player=Player(player),
+                       price=Money(price))
     return None
 
 
@@ -698,9 +718,9 @@ def _buy(step: _Step, entry: Entry) -> None:
     price = s.ruleset.squares[p.square].price
     cash = s.players[who].cash
     if cash < price:
-        raise step.refuse("cannot_afford", f"buy: {entry.player} has {_money(s, cash)}; "
-                          f"{_sq_name(s, p.square)} costs {_money(s, price)} (mortgage first, or decline)",
-                          "purchase")
+        raise step.refuse("cannot_afford", "{player} has {cash}; {square} costs {price} (mortgage first, or decline)",
+                          "purchase", player=Player(who), cash=Money(cash), square=Square(p.square),
+                          price=Money(price))
     step.emit(ev.Paid(who, None, price, "purchase"))
     step.emit(ev.DeedTransferred(p.square, who))
     step.emit(ev.AwaitingDecision(None))
@@ -723,7 +743,8 @@ def _bid(step: _Step, entry: Entry) -> None:
     auction = step.expect(entry, Auction, "auction")
     bidders = [step.player(name, entry.type) for name in entry.bidders]
     if len(set(bidders)) != len(bidders):
-        raise step.refuse("duplicate_bidder", f"bid: a player is named twice in {list(entry.bidders)}", "auction")
+        raise step.refuse("duplicate_bidder", "a player is named twice among the callers {players}", "auction",
+                          players=Many(entry.bidders))
     refusal = _bid_refusal(s, auction, bidders, entry.amount)
     if refusal:
         raise refusal
@@ -803,11 +824,11 @@ HANDLERS: dict[str, Callable[[_Step, Entry], None]] = {
 def resolve(state: GameState, entry: Entry) -> Outcome:
     """Check ``entry`` against the rules and work out its events; ``state`` is left as it was."""
     if state.over or isinstance(state.pending, RollOff) and entry.type != "rolloff":
-        raise _refuse(state, "game_over", f"{entry.type}: {describe_pending(state)}", "game_end")
+        raise _not_now(state, entry.type, "game_end", code="game_over")
     handler = HANDLERS.get(entry.type)
     if handler is None:
-        raise _refuse(state, "not_an_engine_entry",
-                      f"{entry.type} is applied by the game record, not by the rules", "correction")
+        raise _refuse(state, "not_an_engine_entry", "{entry} is applied by the game record, not by the rules",
+                      "correction", entry=EntryKind(entry.type))
     step = _Step(state)
     handler(step, entry)
     step.settle()

@@ -12,7 +12,8 @@ from . import bankruptcy as _bankruptcy
 from . import events as ev
 from .entries import Entry, Offer
 from .errors import IllegalEntry
-from .rules import Action, _money, _refuse, _sq_name, _Step, describe_pending, raisable_cash
+from .phrases import Card, Goods, Many, Money, Player, Square
+from .rules import Action, _refuse, _Step, _turn_refusal, raisable_cash
 from .state import AwaitRoll, BuyOrAuction, Debt, DrawCard, GameState, IncomeTaxChoice, JailFine, RentRoll
 
 _ANY_TIME = (AwaitRoll, BuyOrAuction, DrawCard, IncomeTaxChoice, JailFine, RentRoll)  # not during auctions
@@ -42,39 +43,52 @@ def trade_context(state: GameState, a: int, b: int) -> str | None:
     return "trade" if isinstance(p, AwaitRoll) and state.between_turns else None
 
 
+def _trade_timing_refusal(state: GameState, a: int, b: int) -> IllegalEntry:
+    """Why no trade between ``a`` and ``b`` may be made now (:func:`trade_context` gave None)."""
+    if state.time_called:
+        return _refuse(state, "not_now", "time has been called: no more trades", "trade_timing")
+    for i in (a, b):
+        if state.players[i].bankrupt:
+            return _refuse(state, "not_now", "{player} is bankrupt", "trade_timing", player=Player(i))
+    if not state.ruleset.options.trades_before_first_go and not state.go_passed:
+        return _refuse(state, "not_now", "no trades except debt negotiation until some player has passed GO",
+                       "trade_timing")
+    return _turn_refusal(state, a, "trade", "not_now", "trade_timing")
+
+
 def trade_refusal(state: GameState, a: int, b: int, give: Offer, take: Offer) -> IllegalEntry | None:
     """Everything the rules say about a proposed trade, as a refusal, or None if it may stand."""
     opts = state.ruleset.options
     if a == b:
-        return _refuse(state, "same_player", "trade: a player cannot trade with themself", "trade")
+        return _refuse(state, "same_player", "a player cannot trade with themself", "trade")
     context = trade_context(state, a, b)
     if context is None:
-        return _refuse(state, "not_now", f"trade: no trade can be made now: {describe_pending(state)}",
-                       "trade_timing")
+        return _trade_timing_refusal(state, a, b)
     p = state.pending
     if context == "rescue" and p.creditor in (a, b):
-        return _refuse(state, "creditor_rescue", f"trade: {state.name(p.debtor)} is provisionally bankrupt: a rescue "
-                       "comes from a player other than the creditor", "provisional_bankruptcy")
+        return _refuse(state, "creditor_rescue", "{player} is provisionally bankrupt: a rescue comes from a player "
+                       "other than the creditor", "provisional_bankruptcy", player=Player(p.debtor))
     for who, offer in ((a, give), (b, take)):
         for ref in offer.deeds:
             sq = ref
             if state.owner[sq] != who:
-                return _refuse(state, "not_owner", f"trade: {state.name(who)} does not own {_sq_name(state, sq)}",
-                               "trade")
+                return _refuse(state, "not_owner", "{player} does not own {square}", "trade", player=Player(who),
+                               square=Square(sq))
             if state.group_has_buildings(sq):
-                return _refuse(state, "buildings_in_group", f"trade: {_sq_name(state, sq)}: its colour group has "
-                               "buildings; sell them to the bank first", "trade")
+                return _refuse(state, "buildings_in_group", "{square}: its colour group has buildings; sell them to "
+                               "the bank first", "trade", square=Square(sq))
         for card in offer.cards:
             if offer.cards.count(card) > 1 or card not in state.players[who].jail_cards:
-                return _refuse(state, "no_jail_card", f"trade: {state.name(who)} does not hold {card}", "trade")
+                return _refuse(state, "no_jail_card", "{player} does not hold {card}", "trade", player=Player(who),
+                               card=Card(card))
         if len(set(offer.deeds)) != len(offer.deeds):
-            return _refuse(state, "duplicate_deed", "trade: a deed is named twice", "trade")
+            return _refuse(state, "duplicate_deed", "a deed is named twice", "trade")
     claim = _claim(state, a, b, give, take)
     for who, offer in ((a, give), (b, take)):
         cash_due = offer.cash - claim.get(who, 0)
         if cash_due > state.players[who].cash:
-            return _refuse(state, "cannot_afford", f"trade: {state.name(who)} has "
-                           f"{_money(state, state.players[who].cash)}, not {_money(state, offer.cash)}", "trade")
+            return _refuse(state, "cannot_afford", "{player} has {cash}, not {amount}", "trade", player=Player(who),
+                           cash=Money(state.players[who].cash), amount=Money(offer.cash))
     if opts.trade_limits == "jma":
         refusal = _jma_limits(state, a, b, give, take)
         if refusal:
@@ -86,9 +100,9 @@ def trade_refusal(state: GameState, a: int, b: int, give: Offer, take: Offer) ->
         to_jailed = take if jailed == a else give
         if not to_jailed.cards:
             return _refuse(state, "jail_card_trade_only",
-                           f"trade: after the third failed roll {state.name(jailed)} may only negotiate for a "
-                           "get-out-of-jail card before paying the fine: this trade gives them none",
-                           "jail_card_purchase_before_fine")
+                           "after the third failed roll {player} may only negotiate for a get-out-of-jail card before "
+                           "paying the fine: this trade gives them none", "jail_card_purchase_before_fine",
+                           player=Player(jailed))
     return None
 
 
@@ -111,10 +125,10 @@ def _jail_exit_rescue_refusal(state: GameState, a: int, b: int, give: Offer, tak
     can_raise = raisable_cash(after, debtor)
     if fine <= can_raise < fine + rent_due:
         return _refuse(state, "jail_rescue_short",
-                       f"trade: after this rescue {state.name(debtor)} could raise {_money(state, can_raise)}: a "
-                       f"rescue after the third failed jail roll must cover both the {_money(state, fine)} fine and "
-                       f"the {_money(state, rent_due)} rent on {_sq_name(state, square)}, "
-                       f"{_money(state, fine + rent_due)} in all", "jail_exit_bankruptcy")
+                       "after this rescue {player} could raise {amount}: a rescue after the third failed jail roll must "
+                       "cover both the {fine} fine and the {rent} rent on {square}, {total} in all",
+                       "jail_exit_bankruptcy", player=Player(debtor), amount=Money(can_raise), fine=Money(fine),
+                       rent=Money(rent_due), square=Square(square), total=Money(fine + rent_due))
     return None
 
 
@@ -142,11 +156,8 @@ def _bounds(state: GameState, offer: Offer) -> tuple[int, float]:
     return low, high
 
 
-def _goods(state: GameState, offer: Offer) -> str:
-    parts = [_money(state, offer.cash)] if offer.cash else []
-    parts += [_sq_name(state, sq) for sq in offer.deeds]
-    parts += ["a get-out-of-jail card"] * len(offer.cards)
-    return ", ".join(parts) or "nothing"
+def _goods(offer: Offer) -> Goods:
+    return Goods(offer.cash, tuple(offer.deeds), len(offer.cards))
 
 
 def _jma_limits(state: GameState, a: int, b: int, give: Offer, take: Offer) -> IllegalEntry | None:
@@ -157,30 +168,30 @@ def _jma_limits(state: GameState, a: int, b: int, give: Offer, take: Offer) -> I
     own limit (:func:`_bounds`) so that both sides are worth the same.  So a deed with a jail card for a token
     sum, a deed swapped for a jail card, or unequal sums of cash are refused: each hides a forbidden transfer."""
     if give.empty or take.empty:
-        return _refuse(state, "gift", "trade: each side must give something: gifts are not allowed", "trade_limits")
+        return _refuse(state, "gift", "each side must give something: gifts are not allowed", "trade_limits")
     sides = ((a, give, b, take), (b, take, a, give))
     for who, goods, other, price in sides:
         low, _ = _bounds(state, goods)
         _, high = _bounds(state, price)
         if low <= high:
             continue
-        what, worth = _goods(state, goods), _goods(state, price)
+        what, worth = _goods(goods), _goods(price)
         floors = [sq for sq in goods.deeds if not state.mortgaged[sq]]
         if floors:
             floor = sum(state.ruleset.squares[sq].mortgage for sq in floors)
             return _refuse(state, "below_mortgage_value",
-                           f"trade: {what} from {state.name(who)} for {worth}: that is worth {_money(state, int(high))} "
-                           f"at most, and {', '.join(_sq_name(state, sq) for sq in floors)} alone must fetch more than "
-                           f"the mortgage value {_money(state, floor)}: a deed may not go for its mortgage value or "
-                           "less, in a bundle or alone", "trade_limits")
+                           "{goods} from {player} for {price}: that is worth {most} at most, and {deeds} alone must "
+                           "fetch more than the mortgage value {floor}: a deed may not go for its mortgage value or "
+                           "less, in a bundle or alone", "trade_limits", goods=what, player=Player(who), price=worth,
+                           most=Money(int(high)), deeds=Many(tuple(Square(sq) for sq in floors)), floor=Money(floor))
         if price.cards:
+            bail = state.ruleset.money.bail
             return _refuse(state, "jail_card_price",
-                           f"trade: {worth} from {state.name(other)} for {what}: the get-out-of-jail card would go "
-                           f"for {_money(state, low - int(high) + state.ruleset.money.bail - 1)} or more: a card may "
-                           f"not go for {_money(state, state.ruleset.money.bail)} or more, in a bundle or alone",
-                           "trade_limits")
-        return _refuse(state, "gift", f"trade: {what} from {state.name(who)} for {worth}: part of it would go for "
-                       "nothing: gifts are not allowed, in a bundle or alone", "trade_limits")
+                           "{goods} from {player} for {price}: the get-out-of-jail card would go for {least} or more: "
+                           "a card may not go for {fine} or more, in a bundle or alone", "trade_limits", goods=worth,
+                           player=Player(other), price=what, least=Money(low - int(high) + bail - 1), fine=Money(bail))
+        return _refuse(state, "gift", "{goods} from {player} for {price}: part of it would go for nothing: gifts are "
+                       "not allowed, in a bundle or alone", "trade_limits", goods=what, player=Player(who), price=worth)
     return _buy_back_refusal(state, a, b, give, take)
 
 
@@ -195,8 +206,8 @@ def _buy_back_refusal(state: GameState, a: int, b: int, give: Offer, take: Offer
     now = _flows(a, b, give, take)
     returned = any(now[(y, x)][1] & before[(x, y)][1] or now[(y, x)][2] & before[(x, y)][2] for (x, y) in before)
     if returned and any(now[(y, x)] != before[(x, y)] for (x, y) in before):
-        return _refuse(state, "buy_back", "trade: buying back at once what was just sold, at a different "
-                       "price, is not allowed: only the same trade undone exactly", "trade_limits")
+        return _refuse(state, "buy_back", "buying back at once what was just sold, at a different price, is not "
+                       "allowed: only the same trade undone exactly", "trade_limits")
     return None
 
 

@@ -5,6 +5,7 @@ from flask import Blueprint, Response, flash, redirect, render_template, request
 
 from .. import service
 from ..forms import ImportForm, NewGameForm
+from ..refusals import detail as refusal_detail
 
 bp = Blueprint("games", __name__)
 
@@ -71,7 +72,9 @@ def import_record():
             game_id = service.import_record(text, form.pin.data)
         except UnicodeDecodeError:
             flash({"kind": "refused", "message": "the record is not UTF-8 text"})
-        except (service.RecordError, service.BadGameSetup) as exc:
+        except service.RecordError as exc:
+            flash({"kind": "refused", "message": exc.where(refusal_detail(exc)), "clause": exc.clause})
+        except service.BadGameSetup as exc:
             flash({"kind": "refused", "message": str(exc), "clause": exc.clause})
         else:
             unlock(game_id)

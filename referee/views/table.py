@@ -16,8 +16,8 @@ from flask_babel import gettext
 from .. import rulings
 from ..engine.building import smallest_sale
 from ..refusals import title as refusal_title
-from ..words import (decision_notes, entry_words, event_words, jail_card_offers, mortgage_way_words, pending_words,
-                     roll_notes, sale_panels, sale_way_words, tie_words)
+from ..words import (decision_notes, entry_words, event_words, jail_card_offers, mortgage_way_words, outcome_notes,
+                     pending_words, roll_notes, sale_panels, sale_way_words, tie_words)
 from .games import unlock
 
 bp = Blueprint("table", __name__)
@@ -269,8 +269,11 @@ def _submit(game_id: int, act, done_message) -> object:
     except service.GameNotFound:
         return render_template("error.html", message=f"no game {game_id}"), 404
     except (service.StaleEntry, service.MalformedEntry, service.IllegalEntry) as exc:
-        flash({"kind": "refused", "title": refusal_title(exc.code), "message": exc.message, "clause": exc.clause,
-               "code": exc.code, "rule": exc.rule, "game": game_id, "texts": _clause_texts(game_id, exc.rule)})
+        from ..refusals import detail as refusal_detail
+
+        flash({"kind": "refused", "title": refusal_title(exc.code), "message": refusal_detail(exc),
+               "clause": exc.clause, "code": exc.code, "rule": exc.rule, "game": game_id,
+               "texts": _clause_texts(game_id, exc.rule)})
     else:
         tie = None
         if before is not None:
@@ -279,6 +282,7 @@ def _submit(game_id: int, act, done_message) -> object:
             if act is service.record:  # the log will say who won the calls without folding the record again
                 rulings.remember_tie(game, seq, state)
         lines = [w for w in (event_words(outcome.state, e) for e in outcome.events) if w]
+        lines += [str(w) for w in outcome_notes(outcome.state, outcome.events)]
         flash({"kind": "done", "message": done_message(parse_entry(data), outcome.state.ruleset, tie),
                "details": lines})
     return redirect(url_for(".table", game_id=game_id)), 303

@@ -1,0 +1,219 @@
+"""Refusals in words: an English pattern with named placeholders, and typed values to fill them.
+
+The engine says why it refuses an entry as a pattern and its parameters, e.g.
+``"{player} does not own {square}"`` with ``player=Player(0), square=Square(39)``.  :func:`render` puts it in
+English (the refusal's ``message``, which replays, the command line and the tests read); the web app renders
+the same pattern in the device's language by passing its gettext and the language (pybabel extracts the
+patterns: see scripts/translations.py).  A parameter that is a word of some language is a typed value here
+(a square, a colour group, money, a building level, a card, the decision the table waits for, ...), never an
+internal id; plain values (names as entered, numbers, an entry's text as given) are shown as they are.
+
+Every ``words`` method takes ``_``, the translation of an English text (the identity for English), and
+``lang``, the language of the names on the board and the cards.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Mapping
+
+if TYPE_CHECKING:
+    from .state import GameState
+
+Translate = Callable[[str], str]
+
+
+def identity(text: str) -> str:
+    return text
+
+
+def separator(lang: str) -> str:
+    return "、" if lang == "ja" else ", "
+
+
+def named(names: Mapping[str, str], lang: str, fallback: str) -> str:
+    """A name (or a card's text) in ``lang``, else in English, else ``fallback``."""
+    return names.get(lang) or names.get("en") or fallback
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A player by seat index; None is the bank."""
+
+    index: int | None
+
+    def words(self, state: GameState, _: Translate, lang: str) -> str:
+        return _("the bank") if self.index is None else state.players[self.index].name
+
+
+@dataclass(frozen=True, slots=True)
+class Square:
+    """A square by index: its name on the board."""
+
+    index: int
+
+    def words(self, state: GameState, _: Translate, lang: str) -> str:
+        sq = state.ruleset.squares[self.index]
+        return named(sq.name, lang, sq.id)
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """A colour group (or the railroads, the utilities) by its name on the board: Dark Blue, 紺."""
+
+    id: str
+
+    def words(self, state: GameState, _: Translate, lang: str) -> str:
+        return named(state.ruleset.groups[self.id].name, lang, self.id)
+
+
+@dataclass(frozen=True, slots=True)
+class Money:
+    amount: int
+
+    def words(self, state: GameState, _: Translate, lang: str) -> str:
+        return state.ruleset.money_text(self.amount)
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """The buildings on a lot: no buildings, 1 house, 3 houses, hotel."""
+
+    level: int
+
+    def words(self, state: GameState, _: Translate, lang: str) -> str:
+        if self.level == state.hotel_level:
+            return _("hotel")
+        if self.level == 0:
+            return _("no buildings")
+        if self.level == 1:
+            return _("1 house")
+        return _("%(n)s houses") % {"n": self.level}
+
+
+@dataclass(frozen=True, slots=True)
+class Lot:
+    """A lot with its buildings: Boardwalk hotel."""
+
+    square: int
+    level: int
+
+    def words(self, state: GameState, _: Translate, lang: str) -> str:
+        return f"{Square(self.square).words(state, _, lang)} {Level(self.level).words(state, _, lang)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Kind:
+    """A kind of building: house or hotel."""
+
+    kind: str
+
+    def words(self, state: GameState, _: Translate, lang: str) -> str:
+        return _("hotel") if self.kind == "hotel" else _("house")
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    """Chance or Community Chest."""
+
+    deck: str
+
+    def words(self, state: GameState, _: Translate, lang: str) -> str:
+        return _("Chance") if self.deck == "chance" else _("Community Chest")
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A card by id: a get-out-of-jail card by its deck, any other by its text (an id no deck has, as given)."""
+
+    id: str
+
+    def words(self, state: GameState, _: Translate, lang: str) -> str:
+        card = state.ruleset.cards.get(self.id)
+        if card is None:
+            return repr(self.id)
+        if card.effect.kind == "get_out_of_jail":
+            return _("the {deck} get-out-of-jail card").format(deck=Deck(card.deck).words(state, _, lang))
+        return named(card.text, lang, self.id)
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """What the table is waiting for, in words (:func:`describe_pending`)."""
+
+    def words(self, state: GameState, _: Translate, lang: str) -> str:
+        from .rules import describe_pending
+
+        return describe_pending(state, _, lang)
+
+
+@dataclass(frozen=True, slots=True)
+class EntryKind:
+    """A kind of entry, as a noun: a purchase, a bid, a building declaration."""
+
+    type: str
+
+    def words(self, state: GameState, _: Translate, lang: str) -> str:
+        nouns = {
+            "seat_roll": _("a seating roll"), "deal": _("dealing deeds"), "roll": _("a roll of the dice"),
+            "buy": _("a purchase"), "decline": _("declining to buy"), "bid": _("a bid"),
+            "hammer": _("the hammer"), "income_tax": _("the choice of how to pay income tax"),
+            "card": _("a card drawn"), "rent_roll": _("the roll for the utility rent"),
+            "pay_bail": _("paying the fine to leave jail"), "use_jail_card": _("using a get-out-of-jail card"),
+            "mortgage": _("a mortgage"), "unmortgage": _("lifting a mortgage"), "bankrupt": _("a bankruptcy"),
+            "build": _("a building declaration"), "withdraw_build": _("reducing a building declaration"),
+            "close_builds": _("closing the building declarations"), "place_building": _("placing a building"),
+            "sell_buildings": _("a sale of buildings"), "trade": _("a trade"), "time_called": _("calling time"),
+            "rolloff": _("a roll-off roll"), "void": _("taking back entries"),
+        }
+        return nouns.get(self.type, self.type)
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    """What a player wants to do, as a verb: mortgage a deed, sell buildings."""
+
+    type: str
+
+    def words(self, state: GameState, _: Translate, lang: str) -> str:
+        verbs = {
+            "mortgage": _("mortgage a deed"), "unmortgage": _("lift a mortgage"),
+            "sell_buildings": _("sell buildings"), "build": _("build houses or hotels"), "trade": _("make a trade"),
+        }
+        return verbs.get(self.type, self.type)
+
+
+@dataclass(frozen=True, slots=True)
+class Goods:
+    """One side of a trade: cash, deeds and get-out-of-jail cards, or nothing."""
+
+    cash: int
+    deeds: tuple[int, ...]
+    cards: int
+
+    def words(self, state: GameState, _: Translate, lang: str) -> str:
+        parts = [Money(self.cash).words(state, _, lang)] if self.cash else []
+        parts += [Square(sq).words(state, _, lang) for sq in self.deeds]
+        parts += [_("a get-out-of-jail card")] * self.cards
+        return separator(lang).join(parts) or _("nothing")
+
+
+@dataclass(frozen=True, slots=True)
+class Many:
+    """Several values, in a list: Boardwalk, Park Place."""
+
+    items: tuple[Any, ...]
+
+    def words(self, state: GameState, _: Translate, lang: str) -> str:
+        return separator(lang).join(words(item, state, _, lang) for item in self.items)
+
+
+def words(value: Any, state: GameState | None, _: Translate = identity, lang: str = "en") -> str:
+    """One parameter in words: a typed value in ``lang``, anything else as it is."""
+    render_words = getattr(value, "words", None)
+    return render_words(state, _, lang) if render_words is not None else str(value)
+
+
+def render(pattern: str, params: Mapping[str, Any], state: GameState | None, _: Translate = identity,
+           lang: str = "en") -> str:
+    """``pattern`` translated by ``_``, its placeholders filled with ``params`` in words."""
+    return _(pattern).format(**{name: words(value, state, _, lang) for name, value in params.items()})
