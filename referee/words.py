@@ -8,6 +8,7 @@ from flask_babel import gettext as _
 
 from .engine import events as ev
 from .engine.building import Change, placeable
+from .engine.phrases import level_text, named
 from .engine.entries import Entry
 from .engine.ruleset import Ruleset
 from .engine.jail import card_first, card_for_sale
@@ -34,8 +35,8 @@ def _lang() -> str:
 
 
 def square_name(state: GameState, square: int, lang: str | None = None) -> str:
-    names = state.ruleset.squares[square].name
-    return names.get(lang or _lang()) or names.get("en") or state.ruleset.squares[square].id
+    sq = state.ruleset.squares[square]
+    return named(sq.name, lang or _lang(), sq.id)
 
 
 def _square_words(ruleset: Ruleset, ref: int | str) -> str:
@@ -50,20 +51,13 @@ def _square_words(ruleset: Ruleset, ref: int | str) -> str:
 def group_name(ruleset: Ruleset, group: str) -> str:
     """A colour group by its name on the board (Dark Blue, 紺), never its id."""
     g = ruleset.groups.get(group)
-    if g is None:
-        return group
-    return g.name.get(_lang()) or g.name.get("en") or group
+    return group if g is None else named(g.name, _lang(), group)
 
 
 def level_words(level: int | str, ruleset: Ruleset) -> str:
     """A building level in words: no buildings, 1 house, 3 houses, hotel."""
-    if level == "hotel" or level == ruleset.options.houses_per_hotel + 1:
-        return _("hotel")
-    if level == 0:
-        return _("no buildings")
-    if level == 1:
-        return _("1 house")
-    return _("%(n)s houses", n=level)
+    hotel = ruleset.options.houses_per_hotel + 1
+    return level_text(hotel if level == "hotel" else level, hotel, _)
 
 
 def _separator() -> str:

@@ -81,13 +81,18 @@ class Level:
     level: int
 
     def words(self, state: GameState, _: Translate, lang: str) -> str:
-        if self.level == state.hotel_level:
-            return _("hotel")
-        if self.level == 0:
-            return _("no buildings")
-        if self.level == 1:
-            return _("1 house")
-        return _("%(n)s houses") % {"n": self.level}
+        return level_text(self.level, state.hotel_level, _)
+
+
+def level_text(level: int, hotel_level: int, _: Translate = identity) -> str:
+    """A building level in words: no buildings, 1 house, 3 houses, hotel."""
+    if level == hotel_level:
+        return _("hotel")
+    if level == 0:
+        return _("no buildings")
+    if level == 1:
+        return _("1 house")
+    return _("%(n)s houses") % {"n": level}
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,7 @@ from typing import Any, Callable
 from . import events as ev
 from .entries import Entry
 from .errors import IllegalEntry
-from .phrases import Act, EntryKind, Many, Money, Pending, Player, Square
+from .phrases import Act, EntryKind, Many, Money, Pending, Player, Square, separator
 from .state import (
     AwaitRoll, Auction, BidPayment, BuildingAuction, BuildRound, BuyOrAuction, DealDeeds, Debt, DrawCard, GameOver, GameState,
     IncomeTaxChoice, JailFine, PlaceBuilding, RentRoll, RollOff, SeatingRoll,
@@ -162,7 +162,8 @@ def describe_pending(state: GameState, _: Callable[[str], str] = _identity, lang
     if isinstance(p, DealDeeds):
         return _("dealing deeds: waiting for {player}'s deeds").format(player=name(p.waiting[0]))
     if isinstance(p, SeatingRoll):
-        return _("waiting for the seating roll of {players}").format(players=", ".join(name(i) for i in p.waiting))
+        return _("waiting for the seating roll of {players}").format(
+            players=separator(lang).join(name(i) for i in p.waiting))
     if isinstance(p, AwaitRoll):
         return _("waiting for {player} to roll").format(player=name(p.player))
     if isinstance(p, BuyOrAuction):
@@ -202,7 +203,8 @@ def describe_pending(state: GameState, _: Callable[[str], str] = _identity, lang
     if isinstance(p, GameOver):
         return _("the game is over")
     if isinstance(p, RollOff):
-        return _("waiting for the roll-off of {players}").format(players=", ".join(name(i) for i in p.waiting))
+        return _("waiting for the roll-off of {players}").format(
+            players=separator(lang).join(name(i) for i in p.waiting))
     return _("nothing pending")
 
 
