@@ -11,9 +11,10 @@ from .engine.building import Change, placeable
 from .engine.phrases import level_text, named
 from .engine.entries import Entry
 from .engine.ruleset import Ruleset
+from .engine.bankruptcy import jail_exit_landing, jail_exit_short
 from .engine.jail import card_first, card_for_sale
 from .engine.rules import raisable_cash
-from .engine.state import AwaitRoll, BidPayment, BuildingAuction, GameState, JailFine, PlaceBuilding
+from .engine.state import AwaitRoll, BidPayment, BuildingAuction, BuildRound, Debt, GameState, JailFine, PlaceBuilding
 from .rulings import TieCall, sale_offers
 
 
@@ -252,6 +253,24 @@ def decision_notes(state: GameState) -> list[Why]:
             return [why(rs, _("Third failed roll: before paying the %(fine)s fine, %(player)s may buy a "
                               "get-out-of-jail card from another player, for less than %(fine)s, and use it.",
                               player=name, fine=fine), "jail_card_purchase_before_fine")]
+    if isinstance(p, Debt) and jail_exit_short(state):
+        square, rent_due = jail_exit_landing(state)
+        return [why(rs, _("After the fine, this roll leads to %(square)s: %(rent)s rent to %(owner)s, %(total)s in "
+                          "all, more than %(player)s can raise. A rescue must come from a player other than "
+                          "%(owner)s and cover both.", square=square_name(state, square), rent=rs.money_text(rent_due),
+                          owner=state.players[state.owner[square]].name, total=rs.money_text(p.amount + rent_due),
+                          player=state.players[p.debtor].name), "jail_exit_bankruptcy")]
+    if isinstance(p, BuildingAuction):
+        notes = [why(rs, _("A bid for a %(kind)s starts at the building price of the cheapest lot where the bidder "
+                           "could build, in steps of %(step)s: each bidder's first quick bid is their own minimum.",
+                           kind=_(p.kind), step=rs.money_text(rs.options.auction_bid_step)), "building_shortage")]
+        if p.held is not None and p.high_bidder is not None:
+            notes.append(why(rs, _("%(player)s's bid of %(amount)s is held: %(square)s's building price is %(price)s. "
+                                   "To build there %(player)s must win at %(price)s or more; a higher bid by anyone "
+                                   "wins as usual.", player=state.players[p.high_bidder].name,
+                                   amount=rs.money_text(p.high_bid), square=square_name(state, p.held),
+                                   price=rs.money_text(rs.squares[p.held].house_cost)), "building_shortage"))
+        return notes
     if isinstance(p, PlaceBuilding) and any(rs.squares[i].house_cost > p.price
                                             for i in placeable(state, p.player, p.kind)):
         return [why(rs, _("A lot whose building price is above the winning bid of %(amount)s holds the bid: the "
@@ -263,14 +282,23 @@ def decision_notes(state: GameState) -> list[Why]:
 def outcome_notes(state: GameState, events) -> list[Why]:
     """Rulings an entry's events carry out that the events alone do not explain: declared hotels built before the
     house declarations, their houses going to those declarations."""
+    notes = []
+    for e in events:
+        if isinstance(e, ev.BidVoided):
+            shortage = any(isinstance(x, ev.AwaitingDecision) and isinstance(x.decision, BuildRound)
+                           for x in events)
+            notes.append(why(state.ruleset, _("The declarations start again without %(player)s.",
+                                              player=party(state, e.player)) if shortage else
+                             _("The auction runs again without %(player)s.", player=party(state, e.player)),
+                             "building_shortage" if shortage else "auction_unpayable_bid"))
     built = [e for e in events if isinstance(e, ev.BuildingsChanged)]
     hotels_first = any(e.hotel_change < 0 < e.house_change for e in built)
     houses_after = any(e.house_change < 0 for e in built[1:]) or any(
         isinstance(e, ev.AwaitingDecision) and isinstance(e.decision, BuildingAuction) for e in events)
     if hotels_first and houses_after:
-        return [why(state.ruleset, _("Hotels declared are built first; the houses they give back go to the house "
-                                     "declarations."), "building_shortage")]
-    return []
+        notes.append(why(state.ruleset, _("Hotels declared are built first; the houses they give back go to the "
+                                          "house declarations."), "building_shortage"))
+    return notes
 
 
 def jail_card_offers(state: GameState) -> list[tuple[int, str]]:
@@ -356,7 +384,7 @@ def _entry_labels() -> dict[str, str]:
         "rent_roll": _("rent roll"), "pay_bail": _("pays to leave jail"), "use_jail_card": _("uses a jail card"),
         "mortgage": _("mortgages"), "unmortgage": _("lifts the mortgage on"), "bankrupt": _("bankrupt"),
         "build": _("declares buildings"), "withdraw_build": _("reduces the declaration"),
-        "close_builds": _("declarations closed"), "place_building": _("builds on"),
+        "close_builds": _("declarations closed"), "place_building": _("chooses the lot"),
         "sell_buildings": _("sells buildings"), "trade": _("trades with"), "time_called": _("time called"),
         "rolloff": _("roll-off"), "void": _("void"),
     }

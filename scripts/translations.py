@@ -165,6 +165,18 @@ NEW = {
     "The bid is paid as soon as the cash is there. No trades during an auction.":
         "現金が揃いしだい落札額を支払います。競売中は交渉できません。",
     "Pay the %(fine)s fine and move": "出所料%(fine)sを払って進む",
+    "chooses the lot": "土地を選ぶ",
+    "After the fine, this roll leads to %(square)s: %(rent)s rent to %(owner)s, %(total)s in all, more than %(player)s can raise. A rescue must come from a player other than %(owner)s and cover both.":
+        "出所料の後、この目で%(square)sに進み、%(owner)s へのレンタル料%(rent)sがかかります。合計%(total)sは %(player)s が調達できる額を超えるため仮破産です。救済提示は %(owner)s 以外のプレーヤーからで、両方の負債を完済できるものでなければなりません。",
+    "A bid for a %(kind)s starts at the building price of the cheapest lot where the bidder could build, in steps of %(step)s: each bidder's first quick bid is their own minimum.":
+        "%(kind)sの競売は、入札者が建設できる土地のうち最も安い建設定価以上、%(step)s単位で行います：クイック入札の最初の額は入札者ごとの最低額です。",
+    "%(player)s's bid of %(amount)s is held: %(square)s's building price is %(price)s. To build there %(player)s must win at %(price)s or more; a higher bid by anyone wins as usual.":
+        "%(player)s の%(amount)sの落札は保留中です：%(square)sの建設定価は%(price)sです。そこに建てるには %(player)s が%(price)s以上で落札する必要があります。より高い入札は通常どおり有効です。",
+    "The declarations start again without %(player)s.": "%(player)s 以外による建設の宣言からやりなおします。",
+    "The auction runs again without %(player)s.": "%(player)s を除いて再度競売をやり直します。",
+    "That would leave no lot to build on": "建設できる土地がなくなります",
+    "{square}: mortgaging it would leave {player} no lot to build the {kind} on":
+        "{square}：抵当に入れると、{player} が{kind}を建てられる土地がなくなります",
     "%(player)s's winning bid of %(amount)s is void: %(player)s could raise %(can)s at most, even by mortgaging every deed and selling every building":
         "%(player)s の%(amount)sの落札は無効です：すべての権利書を抵当に入れ、すべての建物を売却しても %(player)s が調達できるのは%(can)sまでです",
     "Hotels declared are built first; the houses they give back go to the house declarations.":

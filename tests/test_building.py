@@ -290,13 +290,18 @@ def test_jma_a_debtor_breaks_a_hotel_into_bank_houses_only_as_far_as_the_debt_ne
     assert s.pending == AwaitRoll(1) and cash(s)[0] == 350 + 100 - 450 and s.bank_houses == 24 - 3
 
 
-def test_jma_a_hotel_declared_while_house_declarations_wait_is_built_first_and_its_houses_count(jma):
-    """家の建て方 補足ルール: 家の建設宣言中にホテルの建設宣言があった場合、ホテルの建設を先に行います。"""
-    s = give(shortage(jma), 2, *LIGHT_BLUE)
+def houses_waiting_and_light_blue_at_four(ruleset):
+    """Aki and Ben have declared 3 houses each, 4 in the bank; Chie's light blue lots have 4 houses each."""
+    s = give(shortage(ruleset), 2, *LIGHT_BLUE)
     for i in (6, 8, 9):
         s.buildings[i] = 4
     s = build(s, "Aki", st_james_place=1, tennessee_avenue=1, new_york_avenue=1)
-    s = build(s, "Ben", st_charles_place=1, states_avenue=1, virginia_avenue=1)
+    return build(s, "Ben", st_charles_place=1, states_avenue=1, virginia_avenue=1)
+
+
+def test_jma_a_hotel_declared_while_house_declarations_wait_is_built_first_and_its_houses_count(jma):
+    """家の建て方 補足ルール: 家の建設宣言中にホテルの建設宣言があった場合、ホテルの建設を先に行います。"""
+    s = houses_waiting_and_light_blue_at_four(jma)
     assert isinstance(s.pending, BuildRound)  # 6 houses declared, 4 in the bank
     s = do(s, type="build", player="Chie",
            targets={"oriental-avenue": "hotel", "vermont-avenue": "hotel", "connecticut-avenue": "hotel"})
@@ -330,3 +335,14 @@ def test_jma_a_shortage_bid_the_winner_can_raise_waits_for_the_cash_then_the_lot
     assert isinstance(s.pending, PlaceBuilding) and s.pending.price == 300
     s = do(s, type="place_building", player="Ben", square="virginia-avenue")
     assert s.buildings[14] == 1 and cash(s)[1] == 150 + 200 - 300
+
+
+def test_jma_a_hotel_declared_with_the_groups_other_lots_named_unchanged_is_still_built_first(jma):
+    """The table screen's form names every lot of the group: 4, 4 stay, one lot to hotel."""
+    s = houses_waiting_and_light_blue_at_four(jma)
+    s = do(s, type="build", player="Chie",
+           targets={"oriental-avenue": "hotel", "vermont-avenue": 4, "connecticut-avenue": 4})
+    if isinstance(s.pending, BuildRound):
+        s = do(s, type="close_builds")
+    assert s.buildings[6] == 5 and [s.buildings[i] for i in (16, 18, 19, 11, 13, 14)] == [1] * 6
+    assert s.bank_houses == 4 + 4 - 6 and s.pending == AwaitRoll(0)

@@ -105,7 +105,11 @@ def test_a_shortage_bid_below_the_chosen_lots_price_is_held_on_the_card(client):
     done = record(client, game_id, {"type": "place_building", "player": "Ben", "square": "boardwalk"})
     assert "Ben's bid of $150 is below the building price of Boardwalk: the bid is held" in html.unescape(
         done.get_data(as_text=True))
-    assert "Highest bid: $150 by Ben" in screen(client, game_id)
+    page = screen(client, game_id)
+    assert "Highest bid: $150 by Ben" in page
+    assert "Ben's bid of $150 is held: Boardwalk's building price is $200." in page
+    assert "each bidder's first quick bid is their own minimum" in page
+    assert "ボードウォークの建設定価は$200です" in screen(client, game_id, **JA)
 
 
 def test_hotels_declared_while_house_declarations_wait_are_built_first_and_the_screen_says_so(client):
@@ -137,3 +141,17 @@ def test_a_void_bid_says_what_the_winner_could_raise_at_most(client):
     done = html.unescape(record(client, game_id, {"type": "hammer"}).get_data(as_text=True))
     assert ("Ben's winning bid of $310 is void: Ben could raise $300 at most, even by mortgaging every deed and "
             "selling every building") in done
+    assert "The auction runs again without Ben." in done and JMA.clauses["auction_unpayable_bid"].source in done
+
+
+def test_the_debt_card_says_when_the_fine_and_the_rent_ahead_make_a_provisional_bankruptcy(client):
+    pinks = {sq: {"owner": "Ben", "buildings": 3} for sq in ("st-charles-place", "states-avenue", "virginia-avenue")}
+    game_id = from_position(client, {"players": {"Aki": {"cash": 10, "in_jail": True, "jail_rolls": 2}},
+                                     "deeds": {**pinks, "park-place": {"owner": "Aki"}, "boardwalk": {"owner": "Aki"}}})
+    record(client, game_id, {"type": "roll", "player": "Aki", "dice": [1, 2]})
+    page = screen(client, game_id)
+    assert ("After the fine, this roll leads to States Avenue: $450 rent to Ben, $500 in all, more than Aki can "
+            "raise. A rescue must come from a player other than Ben and cover both.") in page
+    assert "Aki owes the bank $50" in page
+    ja = screen(client, game_id, **JA)
+    assert "ステーツ・アベニューに進み" in ja and "the bank" not in ja

@@ -53,6 +53,16 @@ def landing_rent(state: GameState, player: int, steps: int) -> tuple[int, int]:
     return to, rent(state, to, steps)
 
 
+def jail_exit_short(state: GameState) -> bool:
+    """JMA 補足ルール「破産」: 刑務所から3回目にゾロ目が出ず、その出所料と出た目で行くべきマスのレンタル料の両方で
+    仮破産となる場合: while the fine of the third failed roll is the pending debt, whether the fine and the rent
+    ahead together are more than the player can raise (a provisional bankruptcy even if the fine alone is not)."""
+    landing = jail_exit_landing(state)
+    if state.ruleset.options.jail_exit_bankruptcy != "jma" or landing is None or not landing[1]:
+        return False
+    return raisable_cash(state, state.pending.debtor) < state.pending.amount + landing[1]
+
+
 def jail_exit_creditor(state: GameState) -> int | None:
     """The owner of the square a player would move to after the third failed jail roll, while the fine is
     unpaid: under JMA they may take the bankruptcy over, fine included."""

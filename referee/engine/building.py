@@ -200,16 +200,17 @@ def split_hotels(state: GameState, declarations) -> tuple[list[tuple[int, dict[i
         for sq, level in targets:
             by_group.setdefault(state.ruleset.squares[sq].group, {})[sq] = level
         left = dict(targets)
-        for part in by_group.values():
-            if any(level != state.hotel_level or state.buildings[sq] != state.hotel_level - 1
-                   for sq, level in part.items()):
+        for named_lots in by_group.values():
+            part = {sq: level for sq, level in named_lots.items() if level != state.buildings[sq]}  # lots that change
+            if not part or any(level != state.hotel_level or state.buildings[sq] != state.hotel_level - 1
+                               for sq, level in part.items()):
                 continue
             try:
                 plan_change(state, player, part, selling=False)
             except IllegalEntry:
                 continue
             first.append((player, part))
-            for sq in part:
+            for sq in named_lots:
                 del left[sq]
         if left:
             rest.append((player, tuple(sorted(left.items()))))
@@ -437,6 +438,35 @@ def placeable(state: GameState, player: int, kind: str) -> list[int]:
     return out
 
 
+def _groups_to_build_on(state: GameState, player: int, kind: str, price: int) -> set[str]:
+    """The colour groups where the winner of a shortage bid at ``price`` could put the building."""
+    return {state.ruleset.squares[i].group for i in placeable(state, player, kind)
+            if state.ruleset.squares[i].house_cost <= price}
+
+
+def bid_means(state: GameState, player: int, kind: str, price: int) -> int:
+    """What the winner of a shortage bid can raise and still build: every means (cash, mortgages, buildings sold
+    at half) less the mortgage values of one group to build on, the cheapest to keep (a lot can hold a building
+    only while no deed of its group is mortgaged: 同色のすべての土地の権利書が抵当に入っていない状態である必要があります)."""
+    groups = _groups_to_build_on(state, player, kind, price)
+    keep = min((sum(state.ruleset.squares[i].mortgage for i in state.ruleset.groups[g].squares)
+                for g in groups), default=0)
+    return raisable_cash(state, player) - keep
+
+
+def bid_payment_mortgage_refusal(state: GameState, player: int, square: int) -> IllegalEntry | None:
+    """While the winner of a shortage bid raises its cash: no mortgage of the last group they could build on."""
+    p = state.pending
+    if not isinstance(p, BidPayment) or p.kind is None or p.player != player:
+        return None
+    groups = _groups_to_build_on(state, player, p.kind, p.amount)
+    if groups == {state.ruleset.squares[square].group}:
+        return _refuse(state, "last_lot_group", "{square}: mortgaging it would leave {player} no lot to build the "
+                       "{kind} on", "building_shortage", square=Square(square), player=Player(player),
+                       kind=Kind(p.kind))
+    return None
+
+
 def building_minimum_bid(state: GameState, auction: BuildingAuction, player: int) -> int:
     """JMA 補足ルール「家・ホテルの不足」: 競売は、建てようとする土地の家等の定価以上、$10単位で行います。
     The least a player may bid: above the standing bid, in the ruleset's steps, and no less than the building
@@ -478,7 +508,7 @@ def hammer_building(step: _Step, entry: Entry, auction: BuildingAuction) -> None
         raise step.refuse("below_building_price", "{amount} is below the building price of every lot where {player} "
                           "could build: the auction goes on", "building_shortage", amount=Money(auction.high_bid),
                           player=Player(winner))
-    if raisable_cash(s, winner) < auction.high_bid:
+    if bid_means(s, winner, auction.kind, auction.high_bid) < auction.high_bid:
         # 誤って、支払うことのできない金額で落札してしまった場合は無効とし、そのプレーヤー以外による建設の宣言からやりなおします
         step.emit(ev.BidVoided(winner, auction.high_bid))
         round_ = auction.round

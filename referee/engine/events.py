@@ -44,7 +44,7 @@ class TurnBegan(Event):
         state.turn += 1
         state.turn_started = False
         state.prepaid_release = False
-        state.last_trade = None
+        state.recent_trades = ()
         state.interest_paid = ()
 
 
@@ -58,7 +58,7 @@ class DiceRolled(Event):
         state.last_dice = self.dice
         state.doubles = self.doubles_in_a_row
         state.turn_started = True
-        state.last_trade = None
+        state.recent_trades = ()
         state.interest_paid = ()
 
 
@@ -364,7 +364,7 @@ class TradeMade(Event):
             for card in offer.cards:
                 state.players[frm].jail_cards.remove(card)
                 state.players[to].jail_cards.append(card)
-        state.last_trade = self.agreed
+        state.recent_trades = state.recent_trades + (self.agreed,)
 
 
 _KIND = {

@@ -20,7 +20,7 @@ def card_first(state: GameState) -> bool:
     if not state.players[p.player].jail_cards:
         return False
     _, rent_due = landing_rent(state, p.player, sum(p.dice))
-    return raisable_cash(state, p.player) < state.ruleset.money.bail + rent_due
+    return rent_due > 0 and raisable_cash(state, p.player) < state.ruleset.money.bail + rent_due
 
 
 def card_for_sale(state: GameState, player: int) -> bool:

@@ -154,7 +154,8 @@ def describe_pending(state: GameState, _: Callable[[str], str] = _identity, lang
     """What the table is waiting for, in words.  ``_`` translates the message patterns (the web app passes
     its gettext); ``lang`` picks square names."""
     p = state.pending
-    name = state.name
+    def name(i: int | None) -> str:
+        return _("the bank") if i is None else state.players[i].name
 
     def sq(i: int) -> str:
         return state.ruleset.squares[i].name.get(lang) or _sq_name(state, i)
@@ -240,7 +241,8 @@ def mortgage_refusal(state: GameState, player: int, square: int) -> IllegalEntry
     if state.group_has_buildings(square):
         return _refuse(state, "buildings_in_group", "{square}: sell every building of its colour group before "
                        "mortgaging", "mortgage", square=Square(square))
-    return _timing_refusal(state, player, "mortgage", for_payment=True, negotiating=True)
+    return (_timing_refusal(state, player, "mortgage", for_payment=True, negotiating=True)
+            or _building.bid_payment_mortgage_refusal(state, player, square))
 
 
 def unmortgage_refusal(state: GameState, player: int, square: int) -> IllegalEntry | None:

@@ -201,7 +201,7 @@ class GameState:
     go_passed: bool = False  # some player has passed or landed on GO (tournament trade regulation)
     time_called: bool = False
     final_roll: bool = False  # after time is called: the last roll has been made
-    last_trade: tuple | None = None  # (first, second, give, take) of a trade just made, until the next roll
+    recent_trades: tuple = ()  # (first, second, give, take) of each trade made since the last roll
     interest_paid: tuple[int, ...] = ()  # mortgaged deeds just received whose 10% was paid on transfer, until the next roll
     resume: tuple | None = None  # what the turn does once every pending payment is settled
     debts: list[Debt] = field(default_factory=list)  # waiting behind the one in ``pending``
@@ -229,7 +229,7 @@ class GameState:
             self.ruleset, [p.copy() for p in self.players], self.owner[:], self.mortgaged[:],
             self.buildings[:], self.bank_houses, self.bank_hotels, self.pending, self.current,
             self.doubles, self.turn, self.turn_started, self.prepaid_release, self.pot, self.last_dice,
-            self.go_passed, self.time_called, self.final_roll, self.last_trade, self.interest_paid, self.resume,
+            self.go_passed, self.time_called, self.final_roll, self.recent_trades, self.interest_paid, self.resume,
             self.debts[:], self.estate_auctions[:],
         )
 

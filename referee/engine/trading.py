@@ -31,7 +31,8 @@ def trade_context(state: GameState, a: int, b: int) -> str | None:
     if state.time_called or any(state.players[i].bankrupt for i in (a, b)):
         return None
     if isinstance(p, Debt) and p.debtor in (a, b):
-        if raisable_cash(state, p.debtor) < p.amount and opts.provisional_bankruptcy:
+        if opts.provisional_bankruptcy and (raisable_cash(state, p.debtor) < p.amount
+                                            or _bankruptcy.jail_exit_short(state)):
             return "rescue"
         return "debt_negotiation"
     if not opts.trades_before_first_go and not state.go_passed:
@@ -65,7 +66,7 @@ def trade_refusal(state: GameState, a: int, b: int, give: Offer, take: Offer) ->
     if context is None:
         return _trade_timing_refusal(state, a, b)
     p = state.pending
-    if context == "rescue" and p.creditor in (a, b):
+    if context == "rescue" and (p.creditor in (a, b) or _bankruptcy.jail_exit_creditor(state) in (a, b)):
         return _refuse(state, "creditor_rescue", "{player} is provisionally bankrupt: a rescue comes from a player "
                        "other than the creditor", "provisional_bankruptcy", player=Player(p.debtor))
     for who, offer in ((a, give), (b, take)):
@@ -197,17 +198,18 @@ def _jma_limits(state: GameState, a: int, b: int, give: Offer, take: Offer) -> I
 
 def _buy_back_refusal(state: GameState, a: int, b: int, give: Offer, take: Offer) -> IllegalEntry | None:
     """No buying back on the spot (before the next roll) at a different price: a trade that hands back to a
-    player anything the last trade took from them must be that trade undone exactly, the same cash back."""
-    last = state.last_trade
-    if last is None or {last[0], last[1]} != {a, b}:
-        return None
-    first, _, last_give, last_take = last
-    before = _flows(*last)
+    player anything an earlier trade between the same two players since the last roll took from them must be that
+    trade undone exactly, the same cash back (other trades in between change nothing)."""
     now = _flows(a, b, give, take)
-    returned = any(now[(y, x)][1] & before[(x, y)][1] or now[(y, x)][2] & before[(x, y)][2] for (x, y) in before)
-    if returned and any(now[(y, x)] != before[(x, y)] for (x, y) in before):
-        return _refuse(state, "buy_back", "buying back at once what was just sold, at a different price, is not "
-                       "allowed: only the same trade undone exactly", "trade_limits")
+    for earlier in state.recent_trades:
+        if {earlier[0], earlier[1]} != {a, b}:
+            continue
+        before = _flows(*earlier)
+        returned = any(now[(y, x)][1] & before[(x, y)][1] or now[(y, x)][2] & before[(x, y)][2]
+                       for (x, y) in before)
+        if returned and any(now[(y, x)] != before[(x, y)] for (x, y) in before):
+            return _refuse(state, "buy_back", "buying back at once what was just sold, at a different price, is not "
+                           "allowed: only the same trade undone exactly", "trade_limits")
     return None
 
 
