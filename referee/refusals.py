@@ -38,7 +38,6 @@ TITLES = {
     "jail_card_price": _l("A jail card may not go for $50 or more"),
     "jail_card_trade_only": _l("Before the fine, only a trade for a get-out-of-jail card"),
     "last_lot_group": _l("That would leave no lot to build on"),
-    "jail_rescue_short": _l("A rescue must cover both the jail fine and the rent ahead"),
     "missing_field": _l("Something is missing from the entry"),
     "mortgaged_in_group": _l("A lot of the group is mortgaged"),
     "no_declaration": _l("No declaration to withdraw"),

@@ -257,7 +257,8 @@ def decision_notes(state: GameState) -> list[Why]:
         square, rent_due = jail_exit_landing(state)
         return [why(rs, _("After the fine, this roll leads to %(square)s: %(rent)s rent to %(owner)s, %(total)s in "
                           "all, more than %(player)s can raise. A rescue must come from a player other than "
-                          "%(owner)s and cover both.", square=square_name(state, square), rent=rs.money_text(rent_due),
+                          "%(owner)s and cover both; the parts of a split rescue stand once together they do, and the "
+                          "fine waits until then.", square=square_name(state, square), rent=rs.money_text(rent_due),
                           owner=state.players[state.owner[square]].name, total=rs.money_text(p.amount + rent_due),
                           player=state.players[p.debtor].name), "jail_exit_bankruptcy")]
     if isinstance(p, BuildingAuction):

@@ -166,8 +166,8 @@ NEW = {
         "現金が揃いしだい落札額を支払います。競売中は交渉できません。",
     "Pay the %(fine)s fine and move": "出所料%(fine)sを払って進む",
     "chooses the lot": "土地を選ぶ",
-    "After the fine, this roll leads to %(square)s: %(rent)s rent to %(owner)s, %(total)s in all, more than %(player)s can raise. A rescue must come from a player other than %(owner)s and cover both.":
-        "出所料の後、この目で%(square)sに進み、%(owner)s へのレンタル料%(rent)sがかかります。合計%(total)sは %(player)s が調達できる額を超えるため仮破産です。救済提示は %(owner)s 以外のプレーヤーからで、両方の負債を完済できるものでなければなりません。",
+    "After the fine, this roll leads to %(square)s: %(rent)s rent to %(owner)s, %(total)s in all, more than %(player)s can raise. A rescue must come from a player other than %(owner)s and cover both; the parts of a split rescue stand once together they do, and the fine waits until then.":
+        "出所料の後、この目で%(square)sに進み、%(owner)s へのレンタル料%(rent)sがかかります。合計%(total)sは %(player)s が調達できる額を超えるため仮破産です。救済提示は %(owner)s 以外のプレーヤーからで、両方の負債を完済できるものでなければなりません。分割救済は合わせて完済できた時点で成立し、それまで出所料の支払いは待ちます。",
     "A bid for a %(kind)s starts at the building price of the cheapest lot where the bidder could build, in steps of %(step)s: each bidder's first quick bid is their own minimum.":
         "%(kind)sの競売は、入札者が建設できる土地のうち最も安い建設定価以上、%(step)s単位で行います：クイック入札の最初の額は入札者ごとの最低額です。",
     "%(player)s's bid of %(amount)s is held: %(square)s's building price is %(price)s. To build there %(player)s must win at %(price)s or more; a higher bid by anyone wins as usual.":

@@ -157,21 +157,33 @@ def _jailed_before_built_pinks(ruleset):
     return do(s, type="roll", player="Aki", dice=[1, 2])  # fails: the fine, then States Avenue (13)
 
 
-def test_jma_rescue_after_the_third_failed_jail_roll_must_cover_the_fine_and_the_rent_ahead(jma):
-    s = _jailed_before_built_pinks(jma)
+def test_jma_parts_of_a_split_rescue_stand_once_together_they_cover_the_fine_and_the_rent_ahead(jma):
+    """破産 補足ルール: 救済提示(分割救済を含む)は両方の負債を完済できるものでなければならず…"""
+    s = give(_jailed_before_built_pinks(jma), 0, "boardwalk", mortgaged=True)
     assert isinstance(s.pending, Debt) and s.pending.amount == 50
-    with pytest.raises(IllegalEntry) as err:  # $120 pays the fine but not the $450 at States Avenue
-        do(s, type="trade", player="Aki", partner="Chie", give={"deeds": ["park-place"]}, take={"cash": 100})
-    assert err.value.code == "jail_rescue_short" and err.value.rule == "jail_exit_bankruptcy"
-    assert "$500" in str(err.value)
-    s = do(s, type="trade", player="Aki", partner="Chie", give={"deeds": ["park-place"]}, take={"cash": 480})
-    assert s.players[0].position == 13 and cash(s)[0] == 0 and cash(s)[1] == 1500 + 450
+    s = do(s, type="trade", player="Aki", partner="Chie", give={"deeds": ["park-place"]}, take={"cash": 100})
+    # $120 would pay the fine but not the $450 at States Avenue: a part, and the fine waits
+    assert isinstance(s.pending, Debt) and s.players[0].in_jail and len(s.rescue_parts) == 1
+    assert [a.type for a in legal_actions(s) if a.player == 0 and a.type == "bankrupt"] == ["bankrupt"]
+    s = do(s, type="trade", player="Aki", partner="Chie", give={"deeds": ["boardwalk"]}, take={"cash": 380})
+    assert s.rescue_parts == () and s.players[0].position == 13 and not s.players[0].in_jail
+    assert cash(s)[0] == 0 and cash(s)[1] == 1500 + 450 and s.owner[37] == s.owner[39] == 2
 
 
-def test_jma_part_of_a_split_rescue_may_leave_the_fine_short(jma):
+def test_jma_a_split_rescue_that_never_covers_both_is_undone_by_the_bankruptcy(jma):
     s = _jailed_before_built_pinks(jma)
-    s = do(s, type="trade", player="Aki", partner="Chie", give={"deeds": ["park-place"]}, take={"cash": 20})
-    assert isinstance(s.pending, Debt) and cash(s)[0] == 40 and s.owner[37] == 2
+    s = do(s, type="trade", player="Aki", partner="Chie", give={"deeds": ["park-place"]}, take={"cash": 100})
+    s = do(s, type="bankrupt", player="Aki")  # no further rescue: the part does not stand (未成立のものは無効)
+    assert cash(s)[2] == 1500 and s.players[0].bankrupt and s.owner[37] is None  # back to Aki, then to the bank
+
+
+def test_jma_without_a_rescue_the_fine_is_paid_from_own_assets_and_the_bankruptcy_is_on_the_square_ahead(jma):
+    """破産 補足ルール: 自分の資産で出所料の負債を支払える場合は、その処理をして(カード使用を優先)進んだマス目での
+    破産となります。"""
+    s = give(_jailed_before_built_pinks(jma), 0, "boardwalk")  # $20, and Boardwalk's $200 mortgage value
+    s = do(s, type="bankrupt", player="Aki")
+    assert s.players[0].bankrupt and s.players[0].position == 13
+    assert s.owner[39] == 1 and s.mortgaged[39] and cash(s)[1] == 1500 + 20 + 200 - 50
 
 
 def test_classic_has_no_jail_exit_take_over(classic):

@@ -151,7 +151,7 @@ def test_the_debt_card_says_when_the_fine_and_the_rent_ahead_make_a_provisional_
     record(client, game_id, {"type": "roll", "player": "Aki", "dice": [1, 2]})
     page = screen(client, game_id)
     assert ("After the fine, this roll leads to States Avenue: $450 rent to Ben, $500 in all, more than Aki can "
-            "raise. A rescue must come from a player other than Ben and cover both.") in page
+            "raise. A rescue must come from a player other than Ben and cover both;") in page
     assert "Aki owes the bank $50" in page
     ja = screen(client, game_id, **JA)
     assert "ステーツ・アベニューに進み" in ja and "the bank" not in ja

@@ -16,10 +16,14 @@ def _bankrupt(step: _Step, entry: Entry) -> None:
     debt = step.expect(entry, Debt, "bankruptcy")
     who = step.expect_actor(entry, debt.debtor, "bankruptcy")
     can_raise = raisable_cash(s, who)
-    if can_raise >= debt.amount:
+    if can_raise >= debt.amount and not jail_exit_short(s):
         raise step.refuse("can_still_pay", "{player} can raise {amount} by selling buildings and mortgaging, enough "
                           "for the {debt} owed", "bankruptcy", player=Player(who), amount=Money(can_raise),
                           debt=Money(debt.amount))
+    _undo_rescue_parts(step)
+    if raisable_cash(s, who) >= debt.amount:
+        _pay_the_fine_then_bankrupt_ahead(step, debt)
+        return
     if entry.creditor is None:
         go_bankrupt(step, debt)
         return
@@ -31,6 +35,40 @@ def _bankrupt(step: _Step, entry: Entry) -> None:
     # JMA 補足ルール「破産」: the destination's creditor takes the estate, fine included
     go_bankrupt(step, replace(debt, creditor=taker, to_bank_if_bankrupt=False))
     step.charge(taker, step.bank_or_pot(), debt.amount, "bail")
+
+
+def _undo_rescue_parts(step: _Step) -> None:
+    """JMA 補足ルール「破産」: the parts of a split rescue that never covered both debts do not stand (未成立のものは
+    無効): each is handed back, the latest first."""
+    parts = step.state.rescue_parts
+    for a, b, give, take in reversed(parts):
+        step.emit(ev.TradeMade(a, b, take, give, "rescue_undone", (a, b, take, give)))
+    if parts:
+        step.emit(ev.RescueSettled())
+
+
+def _pay_the_fine_then_bankrupt_ahead(step: _Step, debt: Debt) -> None:
+    """JMA 補足ルール「破産」: 自分の資産で出所料の負債を支払える場合は、その処理をして(カード使用を優先)進んだマス目での
+    破産となります。Without a rescue covering both, a player whose own assets pay the fine raises it (every building
+    sold back, then deeds mortgaged in board order as far as needed), pays it, moves by the roll, and is bankrupt on
+    that square to its owner."""
+    s = step.state
+    who = debt.debtor
+    square, rent_due = jail_exit_landing(s)
+    for gid in sorted({s.ruleset.squares[sq].group for sq in s.deeds_of(who) if s.buildings[sq]}):
+        squares = s.ruleset.groups[gid].squares
+        _building.apply_change(step, _building.plan_change(s, who, {i: 0 for i in squares}, selling=True),
+                               "buildings_sold")
+    for sq in s.deeds_of(who):
+        if s.players[who].cash >= debt.amount:
+            break
+        if not s.mortgaged[sq]:
+            step.emit(ev.Mortgaged(sq))
+            step.emit(ev.Paid(None, who, s.ruleset.squares[sq].mortgage, "mortgage"))
+    step.emit(ev.Paid(who, step.bank_or_pot(), debt.amount, "bail"))
+    step.emit(ev.Released(who, "bail"))
+    step.emit(ev.Moved(who, square))
+    go_bankrupt(step, Debt(who, s.owner[square], rent_due, "rent"))
 
 
 def jail_exit_landing(state: GameState) -> tuple[int, int] | None:

@@ -129,6 +129,25 @@ class Unmortgaged(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class RescuePart(Event):
+    """JMA 補足ルール「破産」(分割救済): a rescue trade recorded while, with the rescues so far, the fine of the third
+    failed jail roll and the rent ahead are still not both covered; ``agreed`` as in :class:`TradeMade`."""
+
+    agreed: tuple
+
+    def apply(self, state: GameState) -> None:
+        state.rescue_parts = state.rescue_parts + (self.agreed,)
+
+
+@dataclass(frozen=True, slots=True)
+class RescueSettled(Event):
+    """The split rescue's parts now stand (the fine was paid) or were undone (the player went bankrupt)."""
+
+    def apply(self, state: GameState) -> None:
+        state.rescue_parts = ()
+
+
+@dataclass(frozen=True, slots=True)
 class TransferInterestPaid(Event):
     """Official rules: the new owner of a mortgaged deed pays 10% interest at once; lifting the mortgage at
     that same moment then costs only the mortgage value."""
@@ -377,6 +396,7 @@ _KIND = {
     BidVoided: "bid_voided", BidHeld: "bid_held", DebtQueued: "debt_queued", DebtTaken: "debt_taken", ResumeSet: "resume_set",
     EstateAuctionsQueued: "estate_auctions_queued", EstateAuctionTaken: "estate_auction_taken",
     WentBankrupt: "went_bankrupt", TransferInterestPaid: "transfer_interest_paid",
+    RescuePart: "rescue_part", RescueSettled: "rescue_settled",
 }
 
 _DECISION_KIND = {

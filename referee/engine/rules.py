@@ -379,7 +379,7 @@ def legal_actions(state: GameState) -> list[Action]:
         if state.players[p.player].jail_cards:
             out.append(Action("use_jail_card", p.player, {"cards": tuple(state.players[p.player].jail_cards)}))
     elif isinstance(p, Debt):
-        if raisable_cash(state, p.debtor) < p.amount:
+        if raisable_cash(state, p.debtor) < p.amount or _bankruptcy.jail_exit_short(state):
             out.append(Action("bankrupt", p.debtor, {"amount": p.amount, "creditor": p.creditor,
                                                      "may_take_over": _bankruptcy.jail_exit_creditor(state)}))
     out.extend(_building.building_actions(state))
@@ -547,8 +547,10 @@ class _Step:
         while True:
             p = s.pending
             if isinstance(p, Debt):
-                if s.players[p.debtor].cash < p.amount:
-                    return
+                if s.players[p.debtor].cash < p.amount or _bankruptcy.jail_exit_short(s):
+                    return  # JMA: the fine waits while it and the rent ahead are not both covered
+                if s.rescue_parts:
+                    self.emit(ev.RescueSettled())  # the split rescue covers both: its parts stand
                 for creditor, amount in p.shares or ((p.creditor, p.amount),):
                     payee = creditor if creditor is not None else self.bank_or_pot()
                     self.emit(ev.Paid(p.debtor, payee, amount, p.reason))

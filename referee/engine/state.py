@@ -202,6 +202,7 @@ class GameState:
     time_called: bool = False
     final_roll: bool = False  # after time is called: the last roll has been made
     recent_trades: tuple = ()  # (first, second, give, take) of each trade made since the last roll
+    rescue_parts: tuple = ()  # trades recorded as parts of a split rescue not yet covering both debts (JMA)
     interest_paid: tuple[int, ...] = ()  # mortgaged deeds just received whose 10% was paid on transfer, until the next roll
     resume: tuple | None = None  # what the turn does once every pending payment is settled
     debts: list[Debt] = field(default_factory=list)  # waiting behind the one in ``pending``
@@ -229,8 +230,8 @@ class GameState:
             self.ruleset, [p.copy() for p in self.players], self.owner[:], self.mortgaged[:],
             self.buildings[:], self.bank_houses, self.bank_hotels, self.pending, self.current,
             self.doubles, self.turn, self.turn_started, self.prepaid_release, self.pot, self.last_dice,
-            self.go_passed, self.time_called, self.final_roll, self.recent_trades, self.interest_paid, self.resume,
-            self.debts[:], self.estate_auctions[:],
+            self.go_passed, self.time_called, self.final_roll, self.recent_trades, self.rescue_parts,
+            self.interest_paid, self.resume, self.debts[:], self.estate_auctions[:],
         )
 
     # --- derived facts ---------------------------------------------------

@@ -94,8 +94,6 @@ def trade_refusal(state: GameState, a: int, b: int, give: Offer, take: Offer) ->
         refusal = _jma_limits(state, a, b, give, take)
         if refusal:
             return refusal
-    if context == "rescue":
-        return _jail_exit_rescue_refusal(state, a, b, give, take)
     if context == "jail_card":
         jailed = p.player
         to_jailed = take if jailed == a else give
@@ -104,32 +102,6 @@ def trade_refusal(state: GameState, a: int, b: int, give: Offer, take: Offer) ->
                            "after the third failed roll {player} may only negotiate for a get-out-of-jail card before "
                            "paying the fine: this trade gives them none", "jail_card_purchase_before_fine",
                            player=Player(jailed))
-    return None
-
-
-def _jail_exit_rescue_refusal(state: GameState, a: int, b: int, give: Offer, take: Offer) -> IllegalEntry | None:
-    """JMA 補足ルール「破産」: 刑務所から3回目にゾロ目が出ず、その出所料と出た目で行くべきマスのレンタル料の両方で
-    仮破産となる場合、救済提示(分割救済を含む)は両方の負債を完済できるものでなければならず…
-
-    A rescue that would let the player pay the fine but not also the rent ahead is refused; one that leaves
-    them short even of the fine is a part of a split rescue (分割救済), to be followed by another."""
-    if state.ruleset.options.jail_exit_bankruptcy != "jma":
-        return None
-    landing = _bankruptcy.jail_exit_landing(state)
-    if landing is None:
-        return None
-    debtor, fine = state.pending.debtor, state.pending.amount
-    after = state.copy()
-    ev.TradeMade(a, b, give, take, "rescue", (a, b, give, take)).apply(after)
-    square, _ = landing
-    _, rent_due = _bankruptcy.jail_exit_landing(after)  # the trade may change who owns the square ahead
-    can_raise = raisable_cash(after, debtor)
-    if fine <= can_raise < fine + rent_due:
-        return _refuse(state, "jail_rescue_short",
-                       "after this rescue {player} could raise {amount}: a rescue after the third failed jail roll must "
-                       "cover both the {fine} fine and the {rent} rent on {square}, {total} in all",
-                       "jail_exit_bankruptcy", player=Player(debtor), amount=Money(can_raise), fine=Money(fine),
-                       rent=Money(rent_due), square=Square(square), total=Money(fine + rent_due))
     return None
 
 
@@ -238,6 +210,10 @@ def _trade(step: _Step, entry: Entry) -> None:
         else:
             take = replace(take, cash=take.cash - used)
     step.emit(ev.TradeMade(a, b, give, take, context, agreed))
+    if context == "rescue" and _bankruptcy.jail_exit_short(step.state):
+        # 救済提示(分割救済を含む)は両方の負債を完済できるものでなければならず: a part of a split rescue stands only
+        # once the parts together cover the fine and the rent ahead; a bankruptcy undoes it
+        step.emit(ev.RescuePart((a, b, give, take)))
     for receiver, offer in ((b, give), (a, take)):
         step.transfer_interest(receiver, offer.deeds)
     if isinstance(s.pending, Debt) and s.pending.amount == 0:
