@@ -237,9 +237,9 @@ def decision_notes(state: GameState) -> list[Why]:
     fine = rs.money_text(rs.money.bail)
     if isinstance(p, BidPayment):
         cash = state.players[p.player].cash
-        text = _("%(player)s's winning bid of %(amount)s stands: %(player)s has %(cash)s and can raise "
-                 "%(can)s by mortgaging and selling buildings. The table waits for the %(short)s still missing; the "
-                 "bid is paid as soon as the cash is there.", player=state.players[p.player].name,
+        text = _("%(player)s's winning bid of %(amount)s stands: %(player)s has %(cash)s, and %(can)s in all "
+                 "with every deed mortgaged and every building sold. The table waits for the %(short)s still "
+                 "missing; the bid is paid as soon as the cash is there.", player=state.players[p.player].name,
                  amount=rs.money_text(p.amount), cash=rs.money_text(cash),
                  can=rs.money_text(raisable_cash(state, p.player)), short=rs.money_text(p.amount - cash))
         return [why(rs, text, "auction_unpayable_bid" if p.square is not None else "building_shortage")]

@@ -150,8 +150,8 @@ NEW = {
     "The get-out-of-jail card settles the fine first": "出所料はまず釈放カードで精算します",
     "Before the fine, only a trade for a get-out-of-jail card": "出所料の前にできるのは釈放カードを入手する取引のみです",
     # rulings of issue 10 on the table screen: a bid raised, a jail card bought, a held shortage bid
-    "%(player)s's winning bid of %(amount)s stands: %(player)s has %(cash)s and can raise %(can)s by mortgaging and selling buildings. The table waits for the %(short)s still missing; the bid is paid as soon as the cash is there.":
-        "%(player)s の%(amount)sの落札は有効です：%(player)s の手持ちは%(cash)sですが、抵当と建物の売却で%(can)sまで調達できます。不足の%(short)sが揃うまで進行を止め、揃いしだい支払います。",
+    "%(player)s's winning bid of %(amount)s stands: %(player)s has %(cash)s, and %(can)s in all with every deed mortgaged and every building sold. The table waits for the %(short)s still missing; the bid is paid as soon as the cash is there.":
+        "%(player)s の%(amount)sの落札は有効です：%(player)s の手持ちは%(cash)sで、すべての権利書を抵当に入れ建物を売却すれば合計%(can)sになります。不足の%(short)sが揃うまで進行を止め、揃いしだい支払います。",
     "The fine and the rent ahead come to more than %(player)s can raise: the get-out-of-jail card settles the fine first, and the cash is left for the rent.":
         "出所料と進むマスのレンタル料の合計は %(player)s が調達できる額を超えています：出所料は釈放カードの使用を優先し、現金はレンタル料に残します。",
     "Third failed roll: before paying the %(fine)s fine, %(player)s may buy a get-out-of-jail card from another player, for less than %(fine)s, and use it.":

@@ -32,12 +32,12 @@ def test_a_winning_bid_beyond_cash_is_raised_on_the_card_then_paid(client):
            {"type": "bid", "player": "Ben", "amount": 250}, {"type": "hammer"})
     page = screen(client, game_id)
     assert "Ben won Baltic Avenue at $250 and raises the cash to pay" in page
-    assert ("Ben's winning bid of $250 stands: Ben has $100 and can raise $300 by mortgaging and selling buildings. "
-            "The table waits for the $150 still missing") in page
+    assert ("Ben's winning bid of $250 stands: Ben has $100, and $300 in all with every deed mortgaged and every "
+            "building sold. The table waits for the $150 still missing") in page
     assert JMA.clauses["auction_unpayable_bid"].source in page
     assert "mortgage Boardwalk: +$200" in page  # the amount on the button before it is tapped
     ja = screen(client, game_id, **JA)
-    assert "Ben の$250の落札は有効です" in ja and "不足の$150が揃うまで進行を止め" in ja
+    assert "Ben の$250の落札は有効です" in ja and "不足の$150が揃うまで進行を止め" in ja and "合計$300" in ja
     record(client, game_id, {"type": "mortgage", "player": "Ben", "square": "boardwalk"})
     page = screen(client, game_id)
     assert "waiting for Ben to roll" in page

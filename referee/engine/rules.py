@@ -379,8 +379,10 @@ def legal_actions(state: GameState) -> list[Action]:
         if state.players[p.player].jail_cards:
             out.append(Action("use_jail_card", p.player, {"cards": tuple(state.players[p.player].jail_cards)}))
     elif isinstance(p, Debt):
-        if raisable_cash(state, p.debtor) < p.amount or _bankruptcy.jail_exit_short(state):
-            out.append(Action("bankrupt", p.debtor, {"amount": p.amount, "creditor": p.creditor,
+        short_both = _bankruptcy.jail_exit_short(state)
+        if raisable_cash(state, p.debtor) < p.amount or short_both:
+            ahead = _bankruptcy.jail_exit_landing(state)[1] if short_both else 0  # the rent the roll leads to
+            out.append(Action("bankrupt", p.debtor, {"amount": p.amount + ahead, "creditor": p.creditor,
                                                      "may_take_over": _bankruptcy.jail_exit_creditor(state)}))
     out.extend(_building.building_actions(state))
     out.extend(_trading.trade_actions(state))

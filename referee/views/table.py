@@ -14,6 +14,7 @@ from ..forms import UnlockForm
 from flask_babel import gettext
 
 from .. import rulings
+from ..engine.bankruptcy import jail_exit_short
 from ..engine.building import smallest_sale
 from ..refusals import title as refusal_title
 from ..words import (decision_notes, entry_words, event_words, jail_card_offers, mortgage_way_words, outcome_notes,
@@ -94,7 +95,7 @@ def _ways_to_pay(state, by_type: dict) -> list[tuple[str, int, dict]]:
     """For a pending debt or winning bid: every way the player can raise cash on their own, with what each
     raises and the entry that records it (the card's buttons)."""
     who = _raiser(state)
-    if who is None:
+    if who is None or jail_exit_short(state):  # the fine waits for a rescue covering the rent ahead too
         return []
     name = state.players[who].name
     squares = state.ruleset.squares
