@@ -54,6 +54,16 @@ def start_game(page, server, players="Aki\nBen\nChie"):
     return int(page.url.rsplit("/", 1)[1])
 
 
+def import_record(page, server, path) -> int:
+    """Continue a game from a record file through the home page's import form; the new table's id."""
+    page.goto(server + "/")
+    page.set_input_files("input[name=record]", str(path))
+    page.fill("form[enctype] input[name=pin]", "2468")
+    page.click("form[enctype] button")
+    page.wait_for_selector(".decision")
+    return int(page.url.rsplit("/", 1)[1])
+
+
 def tap(page, text):
     page.locator("button", has_text=text).first.click()
     page.wait_for_load_state()

@@ -5,7 +5,7 @@ Screenshots go to tests/artifacts/rulings-*.png."""
 import json
 from pathlib import Path
 
-from test_browser import ARTIFACTS, TABLET, browser, server, shot  # noqa: F401  (the browser and the app server)
+from test_browser import ARTIFACTS, TABLET, browser, import_record, server, shot  # noqa: F401  (the browser and the app server)
 
 CONFORMANCE = Path(__file__).parent / "conformance"
 
@@ -16,12 +16,7 @@ def continue_from(page, server, record: str, keep: int) -> int:
     ARTIFACTS.mkdir(exist_ok=True)
     path = ARTIFACTS / f"rulings-{record}.jsonl"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    page.goto(server + "/")
-    page.set_input_files("input[name=record]", str(path))
-    page.fill("form[enctype] input[name=pin]", "2468")
-    page.click("form[enctype] button")
-    page.wait_for_selector(".decision")
-    return int(page.url.rsplit("/", 1)[1])
+    return import_record(page, server, path)
 
 
 def tap(page, text):

@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from test_browser import ARTIFACTS, browser, server, shot  # noqa: F401  (the browser and the app server)
+from test_browser import ARTIFACTS, browser, import_record, server, shot  # noqa: F401  (the browser and the app server)
 
 VIEWPORTS = {"landscape": {"width": 1024, "height": 768}, "portrait": {"width": 768, "height": 1024}}
 LANGUAGES = {"en": "English", "ja": "日本語"}
@@ -53,12 +53,7 @@ def import_scene(page, server, name) -> int:
     ARTIFACTS.mkdir(exist_ok=True)
     path = ARTIFACTS / f"table-words-{name}.jsonl"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    page.goto(server + "/")
-    page.set_input_files("input[name=record]", str(path))
-    page.fill("form[enctype] input[name=pin]", "2468")
-    page.click("form[enctype] button")
-    page.wait_for_selector(".decision")
-    return int(page.url.rsplit("/", 1)[1])
+    return import_record(page, server, path)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
