@@ -222,7 +222,8 @@ NEW = {
     "{square}: {now} now; a sale cannot take it to {level}": "{square} は現在{now}です：売却で{level}にすることはできません",
     "{square}: {now} now; a build cannot take it to {level}": "{square} は現在{now}です：建設で{level}にすることはできません",
     "{lots}: the lots of a group must differ by at most one building": "{lots}：同色の土地には均等に建てなければなりません（土地ごとの差は1軒まで）",
-    "the bank has {houses} houses; this sale needs {needed}": "銀行の家は{houses}軒です：この売却には{needed}軒必要です",
+    "the bank has {houses}; this sale needs {needed}": "銀行にあるのは{houses}です：この売却には{needed}が必要です",
+    "1 hotel": "ホテル1軒", "%(n)s hotels": "ホテル%(n)s軒",
     "a hotel may only be replaced by houses already standing in its group, unless the player is in debt":
         "ホテルを家に戻せるのは、そのカラーグループにある家の数の範囲内のみです（手持ち現金で支払えない負債を負ったときを除く）",
     "{player} owes {short} more than their cash; selling to {lots} raises {amount}, enough: a hotel is broken into houses from the bank only as far as the debt needs":
@@ -231,8 +232,8 @@ NEW = {
     "{player} made an unpayable winning bid and is out of this round of declarations":
         "{player} は支払えない金額で落札したため、今回の建設の宣言には加われません",
     "{player} has {cash}; these buildings cost {price}": "{player} の現金は {cash} です：この建設には {price} かかります",
-    "the bank has {houses} houses and {hotels} hotels for it; this needs {houses_needed} and {hotels_needed}":
-        "この建設に使える銀行の家は{houses}軒、ホテルは{hotels}軒です：必要なのは家{houses_needed}軒とホテル{hotels_needed}軒です",
+    "the bank has {houses} and {hotels} for it; this needs {houses_needed} and {hotels_needed}":
+        "この建設に使える銀行の在庫は{houses}と{hotels}です：必要なのは{houses_needed}と{hotels_needed}です",
     "a declaration may be withdrawn or reduced only while the declared buildings exceed the bank's stock":
         "宣言の取消しや希望数を減らすことができるのは、建設希望数が銀行にある家等の数を超える場合のみです",
     "{player} has declared nothing": "{player} は建設を宣言していません",
@@ -243,7 +244,7 @@ NEW = {
     "{amount} is below the building price of every lot where {player} could build: the auction goes on":
         "{amount} は {player} が建てられるどの土地の建設定価にも届きません：落札を保留して競売を続けます",
     "a {kind} cannot go on {square} now": "今は {square} に{kind}を建てられません",
-    "the bank has {houses} houses and {hotels} hotels": "銀行の家は{houses}軒、ホテルは{hotels}軒です",
+    "the bank has {houses} and {hotels}": "銀行の在庫は{houses}と{hotels}です",
     "{card} is not a card of the {deck} deck": "{card} は{deck}カードの山にありません",
     "{card} is held by {player}, not in the deck": "{card}は {player} が持っていて、カードの山にはありません",
     "time has already been called": "すでに終了の合図がありました",

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from . import events as ev
 from .entries import Entry
 from .errors import IllegalEntry
-from .phrases import Group, Kind, Level, Lot, Many, Money, Player, Square
+from .phrases import Count, Group, Kind, Level, Lot, Many, Money, Player, Square
 from .rules import (Action, _bid_refusal, _refuse, _Step, _timing_refusal, _turn_refusal, minimum_bid, raisable_cash,
                     tie_winner)
 from .state import AwaitRoll, BidPayment, BuildingAuction, BuildRound, Debt, GameState, PlaceBuilding
@@ -109,8 +109,9 @@ def plan_change(state: GameState, player: int, targets: dict[int, int], selling:
 def sale_refusal(state: GameState, change: Change, in_debt: bool) -> IllegalEntry | None:
     """JMA 補足ルール: a hotel is not broken into houses from the bank, except by a player in debt."""
     if -change.house_change > state.bank_houses:
-        return _refuse(state, "house_shortage", "the bank has {houses} houses; this sale needs {needed}",
-                       "selling_buildings", houses=state.bank_houses, needed=-change.house_change)
+        return _refuse(state, "house_shortage", "the bank has {houses}; this sale needs {needed}",
+                       "selling_buildings", houses=Count("house", state.bank_houses),
+                       needed=Count("house", -change.house_change))
     breakdown = change.house_change < 0 and change.hotel_change > 0
     if not breakdown or state.ruleset.options.hotel_breakdown != "debtors_only":
         return None
@@ -357,9 +358,10 @@ def _build(step: _Step, entry: Entry) -> None:
     declarations = _merge(round_.declarations, who, targets)
     houses_there = houses_for_declarations(s, declarations)  # hotels declared are built first
     if change.houses_needed > houses_there or change.hotels_needed > s.bank_hotels:
-        raise step.refuse("not_in_bank", "the bank has {houses} houses and {hotels} hotels for it; this needs "
-                          "{houses_needed} and {hotels_needed}", "building_shortage", houses=houses_there,
-                          hotels=s.bank_hotels, houses_needed=change.houses_needed, hotels_needed=change.hotels_needed)
+        raise step.refuse("not_in_bank", "the bank has {houses} and {hotels} for it; this needs {houses_needed} and "
+                          "{hotels_needed}", "building_shortage", houses=Count("house", houses_there),
+                          hotels=Count("hotel", s.bank_hotels), houses_needed=Count("house", change.houses_needed),
+                          hotels_needed=Count("hotel", change.hotels_needed))
     houses, hotels = demand(s, declarations)
     others_h = others_t = 0
     declared = {d[0] for d in declarations}
@@ -535,8 +537,8 @@ def _place_building(step: _Step, entry: Entry) -> None:
         return
     change = plan_change(s, who, {square: s.buildings[square] + 1}, selling=False)
     if change.houses_needed > s.bank_houses or change.hotels_needed > s.bank_hotels:
-        raise step.refuse("not_in_bank", "the bank has {houses} houses and {hotels} hotels", "building_shortage",
-                          houses=s.bank_houses, hotels=s.bank_hotels)
+        raise step.refuse("not_in_bank", "the bank has {houses} and {hotels}", "building_shortage",
+                          houses=Count("house", s.bank_houses), hotels=Count("hotel", s.bank_hotels))
     step.emit(ev.Paid(who, None, p.price, "building_auction"))
     step.emit(ev.BuildingsChanged(tuple(change.levels.items()), change.house_change, change.hotel_change))
     # the declarations are asked again; what is now built is no longer declared

@@ -107,6 +107,19 @@ class Lot:
 
 
 @dataclass(frozen=True, slots=True)
+class Count:
+    """A number of houses or hotels: 1 house, 3 houses, 1 hotel."""
+
+    kind: str  # house or hotel
+    n: int
+
+    def words(self, state: GameState, _: Translate, lang: str) -> str:
+        if self.kind == "hotel":
+            return _("1 hotel") if self.n == 1 else _("%(n)s hotels") % {"n": self.n}
+        return _("1 house") if self.n == 1 else _("%(n)s houses") % {"n": self.n}
+
+
+@dataclass(frozen=True, slots=True)
 class Kind:
     """A kind of building: house or hotel."""
 
