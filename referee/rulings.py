@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
-from itertools import product
 from weakref import WeakKeyDictionary
 
 from .engine import Game, IllegalEntry
-from .engine.building import Change, plan_change, sale_refusal
+from .engine.building import Change, even_layouts_below, plan_change, sale_refusal
 from .engine.entries import Entry
 from .engine.rules import next_to_move, tie_winner
 from .engine.state import Auction, BuildingAuction, Debt, GameState
@@ -95,10 +94,8 @@ def sale_offers(state: GameState, player: int, group: str) -> list[Change]:
     the smallest sale first."""
     squares = state.ruleset.groups[group].squares
     in_debt = isinstance(state.pending, Debt) and state.pending.debtor == player
-    layouts = ({sq: level for sq, level in zip(squares, levels) if level != state.buildings[sq]}
-               for levels in product(*(range(state.buildings[sq], -1, -1) for sq in squares)))
-    offers = [change for change in (_legal_sale(state, player, targets, in_debt) for targets in layouts if targets)
-              if change is not None]
+    offers = [change for change in (_legal_sale(state, player, targets, in_debt)
+                                    for targets in even_layouts_below(state, squares)) if change is not None]
     return sorted(offers, key=lambda c: -c.price)
 
 

@@ -55,10 +55,7 @@ def _pay_the_fine_then_bankrupt_ahead(step: _Step, debt: Debt) -> None:
     s = step.state
     who = debt.debtor
     square, rent_due = jail_exit_landing(s)
-    for gid in sorted({s.ruleset.squares[sq].group for sq in s.deeds_of(who) if s.buildings[sq]}):
-        squares = s.ruleset.groups[gid].squares
-        _building.apply_change(step, _building.plan_change(s, who, {i: 0 for i in squares}, selling=True),
-                               "buildings_sold")
+    _sell_every_building(step, who)
     for sq in s.deeds_of(who):
         if s.players[who].cash >= debt.amount:
             break
@@ -110,6 +107,15 @@ def jail_exit_creditor(state: GameState) -> int | None:
     return state.owner[landing[0]]
 
 
+def _sell_every_building(step: _Step, player: int) -> None:
+    """Every building of the player back to the bank at half price, group by group."""
+    s = step.state
+    for gid in sorted({s.ruleset.squares[sq].group for sq in s.deeds_of(player) if s.buildings[sq]}):
+        squares = s.ruleset.groups[gid].squares
+        _building.apply_change(step, _building.plan_change(s, player, {i: 0 for i in squares}, selling=True),
+                               "buildings_sold")
+
+
 def go_bankrupt(step: _Step, debt: Debt) -> None:
     """元ルール「破産」: to a player, buildings go back at half price and everything passes to the creditor;
     to the bank, the deeds go back (JMA: auctioned in board order, unmortgaged)."""
@@ -118,10 +124,7 @@ def go_bankrupt(step: _Step, debt: Debt) -> None:
     creditor = None if debt.to_bank_if_bankrupt else debt.creditor
     opts = s.ruleset.options
     deeds = s.deeds_of(who)
-    for gid in sorted({s.ruleset.squares[sq].group for sq in deeds if s.buildings[sq]}):
-        squares = s.ruleset.groups[gid].squares
-        _building.apply_change(step, _building.plan_change(s, who, {i: 0 for i in squares}, selling=True),
-                               "buildings_sold")
+    _sell_every_building(step, who)
     cash = s.players[who].cash
     if cash:
         step.emit(ev.Paid(who, creditor, cash, "bankruptcy"))

@@ -8,6 +8,7 @@ the bank's supply and the price are checked on that whole change at once.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from itertools import combinations
 
 from . import events as ev
 from .entries import Entry
@@ -237,6 +238,18 @@ def even_targets(state: GameState, group: str, total: int) -> dict[int, int]:
     base, extra = divmod(total, len(squares))
     order = sorted(squares, key=lambda i: -state.buildings[i])
     return {i: base + (1 if k < extra else 0) for k, i in enumerate(order)}
+
+
+def even_layouts_below(state: GameState, squares: tuple[int, ...]):
+    """Every layout of fewer buildings on a group that the even rule allows (levels at most one apart, none above
+    today's), as the lots it changes: ``total`` levels in all are ``base`` on each lot and one more on ``extra``
+    of them, so the layouts are the totals times the choices of those lots."""
+    for total in range(sum(state.buildings[sq] for sq in squares) - 1, -1, -1):
+        base, extra = divmod(total, len(squares))
+        for raised in combinations(squares, extra):
+            levels = {sq: base + (sq in raised) for sq in squares}
+            if all(levels[sq] <= state.buildings[sq] for sq in squares):
+                yield {sq: level for sq, level in levels.items() if level != state.buildings[sq]}
 
 
 def build_timing_refusal(state: GameState, player: int) -> IllegalEntry | None:

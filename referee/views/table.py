@@ -16,6 +16,7 @@ from flask_babel import gettext
 from .. import rulings
 from ..engine.bankruptcy import jail_exit_short
 from ..engine.building import smallest_sale
+from ..refusals import detail as refusal_detail
 from ..refusals import title as refusal_title
 from ..words import (decision_notes, entry_words, event_words, jail_card_offers, mortgage_way_words, outcome_notes,
                      pending_words, roll_notes, sale_panels, sale_way_words, tie_words)
@@ -270,8 +271,6 @@ def _submit(game_id: int, act, done_message) -> object:
     except service.GameNotFound:
         return render_template("error.html", message=f"no game {game_id}"), 404
     except (service.StaleEntry, service.MalformedEntry, service.IllegalEntry) as exc:
-        from ..refusals import detail as refusal_detail
-
         flash({"kind": "refused", "title": refusal_title(exc.code), "message": refusal_detail(exc),
                "clause": exc.clause, "code": exc.code, "rule": exc.rule, "game": game_id,
                "texts": _clause_texts(game_id, exc.rule)})
