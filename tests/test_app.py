@@ -308,6 +308,10 @@ def test_player_names_in_any_script(client):
     {"seq": "0", "entry": '{"type": "bid", "player": "Aki"}', "amount": "1e9"},
     {"seq": "0", "entry": '{"type": "deal", "player": "Aki"}', "deeds": "nowhere"},
     {"seq": "-3", "entry": '{"type": "void"}', "count": "-1"},
+    {"seq": "0", "entry": "[" * 10000 + "]" * 10000},
+    {"seq": "0", "entry": '{"type": "trade", "player": "Aki", "partner": "Ben"}', "give-cash": "9" * 5000,
+     "take-cards": "chest-get-out-of-jail-free"},
+    {"seq": "0", "entry": '{"type": "place_building", "player": "Aki", "square": 1180591620717411303424}'},
 ])
 def test_forged_forms_of_every_kind_get_a_message_not_a_500(client, form):
     game_id = new_game(client)

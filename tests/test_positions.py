@@ -201,3 +201,19 @@ def test_an_imported_record_with_a_bad_position_is_refused_with_its_reason(clien
     page = client.post("/games/import", data={"record": (BytesIO(text), "bad.jsonl"), "pin": "4321"},
                        content_type="multipart/form-data", follow_redirects=True).get_data(as_text=True)
     assert "the lots of a group differ by at most one building" in page
+
+
+def test_a_record_nested_ten_thousand_deep_is_refused_with_a_message():
+    header = json.dumps({"format": "referee-game-record", "version": 1, "ruleset": "jma-2006",
+                         "players": ["Aki", "Ben"], "seating": "fixed"})
+    with pytest.raises(RecordError) as err:
+        parse_record([header[:-1] + ', "position": ' + "[" * 10000 + "]" * 10000 + "}"])
+    assert err.value.line == 1 and "nested too deeply" in err.value.message
+
+
+def test_a_huge_value_in_a_position_is_cut_in_its_message():
+    header = {"format": "referee-game-record", "version": 1, "ruleset": "jma-2006", "players": ["Aki", "Ben"],
+              "seating": "fixed", "position": {"deeds": {"x" * 1_000_000: {"owner": "Aki"}}}}
+    with pytest.raises(RecordError) as err:
+        Game(rulesets.load("jma-2006"), parse_header(header))
+    assert len(err.value.message) < 1000 and "1,000,0" in err.value.message

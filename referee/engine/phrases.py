@@ -225,10 +225,18 @@ class Many:
         return separator(lang).join(words(item, state, _, lang) for item in self.items)
 
 
+SHOWN = 120  # characters of a value given in an entry that a message repeats
+
+
+def clip(text: str, limit: int = SHOWN) -> str:
+    """``text`` as a message repeats it: a value longer than ``limit`` (a forged 1 MB name) is cut, its length said."""
+    return text if len(text) <= limit else f"{text[:limit]}… ({len(text):,} characters)"
+
+
 def words(value: Any, state: GameState | None, _: Translate = identity, lang: str = "en") -> str:
-    """One parameter in words: a typed value in ``lang``, anything else as it is."""
+    """One parameter in words: a typed value in ``lang``, anything else as it is (cut when very long)."""
     render_words = getattr(value, "words", None)
-    return render_words(state, _, lang) if render_words is not None else str(value)
+    return render_words(state, _, lang) if render_words is not None else clip(str(value))
 
 
 def render(pattern: str, params: Mapping[str, Any], state: GameState | None, _: Translate = identity,

@@ -18,6 +18,7 @@ from .entries import Entry, parse_entry
 from .errors import IllegalEntry, MalformedEntry, RefereeError
 from .events import Event
 from .ruleset import Ruleset
+from .phrases import SHOWN, clip
 from .rules import Outcome, _refuse, resolve
 from .state import AwaitRoll, GameState
 
@@ -80,9 +81,14 @@ class Header:
         return out
 
 
+def bad_header(line: int, message: str) -> RecordError:
+    """A header that cannot be read: the message names the field and (cut if very long) the value."""
+    return RecordError(line, f"header: {clip(message, 4 * SHOWN)}", code="bad_header")
+
+
 def parse_header(data: Any, line: int = 1) -> Header:
     def bad(message: str) -> RecordError:
-        return RecordError(line, f"header: {message}", code="bad_header")
+        return bad_header(line, message)
 
     if not isinstance(data, dict):
         raise bad(f"expected a JSON object, got {data!r}")
@@ -205,7 +211,7 @@ def initial_state(ruleset: Ruleset, header: Header) -> GameState:
         return state
 
     def bad(message: str) -> RecordError:
-        return RecordError(1, f"header: {message}", code="bad_header")
+        return bad_header(1, message)
 
     def square(where: str, ref: Any) -> int:
         if isinstance(ref, str) and ref.isdigit():
@@ -303,6 +309,9 @@ def parse_record(lines: Iterable[str]) -> tuple[Header, list[tuple[int, Entry, d
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise RecordError(number, f"not JSON: {exc.msg} at column {exc.colno}", code="not_json") from None
+        except RecursionError:
+            raise RecordError(number, "not a record line: JSON nested too deeply (a header or an entry is a flat "
+                                      "object)", code="not_json") from None
         if header is None:
             header = parse_header(data, number)
             continue

@@ -261,7 +261,7 @@ def _submit(game_id: int, act, done_message) -> object:
     judged on the table as it was before the entry)."""
     try:
         data, seq = _entry_from_form(request.form)
-    except (KeyError, ValueError, TypeError):
+    except (KeyError, ValueError, TypeError, RecursionError):
         flash({"kind": "refused", "message": gettext("this form is not one the table screen makes: nothing was "
                                                      "recorded")})
         return redirect(url_for(".table", game_id=game_id)), 303
