@@ -28,7 +28,8 @@ def _secret_key(instance: Path) -> str:
 
 def create_app(test_config: dict | None = None) -> Flask:
     app = Flask(__name__, instance_path=str(ROOT / "instance"), instance_relative_config=True,
-                template_folder=str(ROOT / "templates"), static_folder=None)
+                template_folder=str(ROOT / "templates"),
+                static_folder=str(Path(__file__).resolve().parent / "static"))
     instance = Path(app.instance_path)
     instance.mkdir(parents=True, exist_ok=True)
     app.config.from_mapping(

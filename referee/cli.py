@@ -7,7 +7,7 @@ import sys
 from typing import Sequence
 
 from . import rulesets
-from .engine import Game, GameState, RecordError, RulesetError, parse_record, replay, with_options
+from .engine import Game, GameState, RecordError, RulesetError, parse_record, replay
 from .engine.ending import ranking as final_ranking
 from .engine.rules import describe_pending
 from .engine.state import GameOver
@@ -89,7 +89,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return 1
     try:
         header, entries = parse_record(lines)
-        ruleset = with_options(rulesets.load(header.ruleset), header.options)
+        ruleset = rulesets.for_header(header)
         game = replay(ruleset, header, entries)
     except RecordError as exc:
         print(f"referee replay: {args.file}: {exc}", file=sys.stderr)

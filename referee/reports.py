@@ -5,7 +5,11 @@ Noto CJK fonts that scripts/setup installs (Debian's fonts-noto-cjk), embedded i
 """
 from __future__ import annotations
 
+from decimal import Decimal
+from fractions import Fraction
+
 from flask import render_template
+from flask_babel import format_decimal, gettext
 from markupsafe import Markup
 
 from . import rulesets, service
@@ -13,6 +17,30 @@ from .engine.ending import ranking
 from .tournament.charts import net_worth_series, net_worth_svg
 
 PAGE_SIZES = ("A4", "Letter")
+
+
+# --- numbers for the device's locale (Jinja filters: the tournaments blueprint registers them) -------------
+
+def number_text(value, decimals: int = 0) -> str:
+    """A number with the locale's separators (1,708), a decimal only when it is not whole, and then at most
+    ``decimals`` places (never more than one): 1,708 / 83.3."""
+    if isinstance(value, Fraction):
+        value = Decimal(value.numerator) / Decimal(value.denominator)
+    places = min(max(int(decimals), 0), 1)
+    return format_decimal(value, format="#,##0" + ("." + "#" * places if places else ""))
+
+
+def points_text(value, decimals: int = 1) -> str:
+    """Tournament points: 1,708 in English, 1,708点 in Japanese."""
+    return gettext("%(points)s", points=number_text(value, decimals))
+
+
+def cash_text(amount: int, currency: str = "$") -> str:
+    """An amount of the game's money with the ruleset's currency: $1,500."""
+    return f"{currency}{number_text(amount)}"
+
+
+FILTERS = {"number_text": number_text, "points_text": points_text, "cash_text": cash_text}
 
 
 def _pdf(html: str) -> bytes:
@@ -27,21 +55,48 @@ def standings_pdf(tournament_id: int, size: str = "A4") -> bytes:
                                 service.tournament_standings(tournament_id), [r.number for r in row.rounds], size)
 
 
+def standings_html(name: str, ruleset: str, players: int, scheme, standings, rounds: list[int],
+                   size: str = "A4") -> str:
+    """The standings report as HTML (in the device's language, numbers in its locale), before it is printed."""
+    rs = rulesets.load(ruleset)
+    return render_template("reports/standings.html", name=name, ruleset=ruleset, players=players, size=size,
+                           ruleset_name=rs.name, currency=rs.money.currency, scheme=scheme, standings=standings,
+                           rounds=rounds)
+
+
 def render_standings_pdf(name: str, ruleset: str, players: int, scheme, standings, rounds: list[int],
                          size: str = "A4") -> bytes:
-    html = render_template("reports/standings.html", name=name, ruleset=ruleset, players=players, size=size,
-                           scheme=scheme, standings=standings, rounds=rounds)
-    return _pdf(html)
+    return _pdf(standings_html(name, ruleset, players, scheme, standings, rounds, size))
+
+
+def game_title(game_id: int, title: str) -> str:
+    """A game's title in the device's language: a tournament's table is named by its tournament, round and
+    table; any other game by the title it was given, else its number."""
+    seat = service.table_of_game(game_id)
+    if seat is not None:
+        return gettext("%(tournament)s: round %(round)s, table %(table)s", tournament=seat[0], round=seat[1],
+                       table=seat[2])
+    return title or gettext("Game #%(n)s", n=game_id)
+
+
+def chart_svg(game, currency: str) -> Markup:
+    """The net-worth chart, its axis in the device's language and locale."""
+    names, points = net_worth_series(game)
+    return Markup(net_worth_svg(names, points, money=lambda amount: cash_text(amount, currency),
+                                turns=lambda n: gettext("turns → %(n)s", n=number_text(n))))
+
+
+def game_html(game_id: int, size: str = "A4") -> str:
+    """A game's result sheet as HTML, before it is printed."""
+    table = service.load(game_id)
+    state = table.game.state
+    return render_template("reports/game.html", row=table.row, title=game_title(game_id, table.row.title),
+                           state=state, size=size, ranking=ranking(state),
+                           chart=chart_svg(table.game, state.ruleset.money.currency), over=state.over)
 
 
 def game_pdf(game_id: int, size: str = "A4") -> bytes:
-    table = service.load(game_id)
-    state = table.game.state
-    names, points = net_worth_series(table.game)
-    html = render_template("reports/game.html", row=table.row, state=state, size=size,
-                           ranking=ranking(state),
-                           chart=Markup(net_worth_svg(names, points)), over=state.over)
-    return _pdf(html)
+    return _pdf(game_html(game_id, size))
 
 
 def scoresheet_pdf(players: int = 4, size: str = "A4") -> bytes:

@@ -51,6 +51,38 @@ def load(ruleset_id: str = DEFAULT_RULESET) -> Ruleset:
     return load_path(RULESETS_DIR / f"{ruleset_id}.toml")
 
 
+def for_header(header) -> Ruleset:
+    """The ruleset a game record's header names, with the header's options over the file's."""
+    from .engine import with_options
+
+    return with_options(load(header.ruleset), header.options)
+
+
+NOTES_DIR = RULESETS_DIR / "notes"
+
+
+@lru_cache(maxsize=None)
+def notes(ruleset_id: str, lang: str) -> dict[str, tuple[str, str]]:
+    """The notes of ``rulesets/ID.toml`` translated into ``lang``: option or clause key -> (the English note it
+    translates, the translation), from ``rulesets/notes/ID.LANG.toml`` (tables ``[notes.KEY]`` with ``en`` and
+    ``LANG``), kept beside the ruleset file, which the engine reads strictly and which holds each note in English;
+    {} when there is no such file."""
+    path = NOTES_DIR / f"{ruleset_id}.{lang}.toml"
+    if not path.exists():
+        return {}
+    data = _read(path)
+    table = data.get("notes")
+    if set(data) != {"notes"} or not isinstance(table, dict):
+        raise RulesetError(f"{path}: expected tables [notes.KEY] with en and {lang}")
+    out = {}
+    for key, texts in table.items():
+        if not isinstance(texts, dict) or set(texts) != {"en", lang} or not all(
+                isinstance(t, str) and t for t in texts.values()):
+            raise RulesetError(f"{path}: notes.{key}: expected en and {lang}, each a text")
+        out[key] = (texts["en"], texts[lang])
+    return out
+
+
 SCORING_DIR = RULESETS_DIR / "scoring"
 
 

@@ -21,7 +21,7 @@ from werkzeug.security import check_password_hash, generate_password_hash
 from . import rulesets
 from .db import db
 from .engine import (
-    Game, Header, IllegalEntry, MalformedEntry, Outcome, RecordError, RefereeError, RulesetError, parse_entry,
+    Game, IllegalEntry, MalformedEntry, Outcome, RecordError, RefereeError, RulesetError, parse_entry,
     parse_record, replay, resolve, with_options,
 )
 from .engine.record import parse_header
@@ -36,6 +36,16 @@ class StaleEntry(RefereeError):
     """The entry was made against an older state of the table (another tablet, a double tap, a retry)."""
 
     code = "stale"
+
+
+class ClockStopped(RefereeError):
+    """The clock of a game that is over, or on which time has been called, cannot be started again."""
+
+    code = "clock_stopped"
+
+
+class NothingToRedo(RefereeError):
+    code = "nothing_to_redo"
 
 
 class GameNotFound(RefereeError):
@@ -76,8 +86,7 @@ def _forget(game_id: int) -> None:
         _cache.pop(_key(game_id), None)
 
 
-def ruleset_for(header: Header):
-    return with_options(rulesets.load(header.ruleset), header.options)
+ruleset_for = rulesets.for_header
 
 
 def create_game(title: str, ruleset_id: str, players: list[str], seating: str, pin: str,
@@ -146,6 +155,8 @@ def record(game_id: int, data: dict, expected_seq: int) -> Outcome:
         outcome = table.game.record(entry)  # raises before changing anything
         db.session.add(EntryRow(game_id=game_id, seq=table.seq,
                                 data=json.dumps(entry.to_dict(), ensure_ascii=False)))
+        if outcome.state.over or outcome.state.time_called:  # the game clock stops with the game
+            _pause(table.row, _utcnow())
         try:
             db.session.commit()
         except IntegrityError:
@@ -205,12 +216,62 @@ def set_clock(game_id: int, running: bool) -> Clock:
         raise GameNotFound(f"no game {game_id}")
     now = _utcnow()
     if running and row.clock_started_at is None:
+        state = load(game_id).game.state
+        if state.over or state.time_called:
+            raise (ClockStopped.of("the game is over: its clock stays stopped") if state.over else
+                   ClockStopped.of("time has been called: the game clock stays stopped"))
         row.clock_started_at = now
-    elif not running and row.clock_started_at is not None:
-        row.clock_elapsed_seconds += (now - row.clock_started_at).total_seconds()
-        row.clock_started_at = None
+    elif not running:
+        _pause(row, now)
     db.session.commit()
     return clock(row, now)
+
+
+def _pause(row: GameRow, now: datetime) -> None:
+    if row.clock_started_at is not None:
+        row.clock_elapsed_seconds += (now - row.clock_started_at).total_seconds()
+        row.clock_started_at = None
+
+
+def version(table: Table) -> str:
+    """A short token that changes whenever what a screen of this game shows may change: an entry recorded (or
+    taken back), the clock started or paused.  A live screen is sent again only when it differs."""
+    import hashlib
+
+    row = table.row
+    text = f"{row.id}:{table.seq}:{row.clock_started_at}:{row.clock_elapsed_seconds}:{row.time_limit_minutes}"
+    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
+
+
+def redo(game_id: int, expected_seq: int) -> list[Outcome]:
+    """Record again, as new entries, the run of entries the latest entry (a void) took back: each is checked
+    against the table as it now is, and either all are written or none (:class:`IllegalEntry` naming the first
+    that no longer stands)."""
+    with _game_lock(game_id):
+        table = load(game_id)
+        if expected_seq != table.seq:
+            raise StaleEntry.of("this screen showed the table after entry {seen}, but it is now at entry {now}: "
+                                "nothing was recorded; look at the table again",
+                                {"seen": expected_seq, "now": table.seq})
+        entries = table.game.redoable()
+        if not entries:
+            raise NothingToRedo.of("there is nothing to redo: only the run of entries taken back by the latest "
+                                   "entry, a void, can be recorded again")
+        outcomes, seq = [], table.seq
+        try:
+            for entry in entries:
+                outcomes.append(table.game.record(entry))
+                seq += 1
+                db.session.add(EntryRow(game_id=game_id, seq=seq,
+                                        data=json.dumps(entry.to_dict(), ensure_ascii=False)))
+                if outcomes[-1].state.over or outcomes[-1].state.time_called:
+                    _pause(table.row, _utcnow())
+            db.session.commit()
+        except BaseException:
+            db.session.rollback()
+            _forget(game_id)  # the fold took some of the entries: read it again from the database
+            raise
+    return outcomes
 
 
 def export_record(game_id: int) -> str:
@@ -237,8 +298,8 @@ def import_record(text: str, pin: str) -> int:
     return row.id
 
 
-__all__ = ["BadGameSetup", "GameNotFound", "IllegalEntry", "MalformedEntry", "RecordError", "StaleEntry",
-           "Clock", "Table", "check_pin", "clock", "create_game", "set_clock", "export_record", "import_record", "list_games", "load", "record"]
+__all__ = ["BadGameSetup", "ClockStopped", "GameNotFound", "NothingToRedo", "IllegalEntry", "MalformedEntry", "RecordError", "StaleEntry",
+           "Clock", "Table", "check_pin", "clock", "create_game", "set_clock", "export_record", "import_record", "list_games", "load", "record", "redo", "version"]
 
 
 # --- tournaments ------------------------------------------------------------
@@ -259,6 +320,22 @@ class TableView:
     turn: int
     over: bool
     clock: Clock
+    seating: bool = False  # still in the seating roll-off
+    time_called: bool = False
+    currency: str = "$"
+
+    @property
+    def started(self) -> bool:
+        """Play has begun: the seating roll-off is over and the clock has run (a table without a time limit
+        needs no clock)."""
+        if self.seating:
+            return False
+        return self.clock.limit_seconds is None or self.clock.running or self.clock.elapsed_seconds > 0
+
+    @property
+    def callable(self) -> bool:
+        """Calling time on the round records 'time called' here (not before the seating roll-off is over)."""
+        return not (self.over or self.time_called or self.seating)
 
 
 def create_tournament(name: str, scheme: str, ruleset_id: str, players: list[str], pin: str,
@@ -270,9 +347,10 @@ def create_tournament(name: str, scheme: str, ruleset_id: str, players: list[str
         raise BadTournament(str(exc)) from None
     names = [p.strip() for p in players if p.strip()]
     if len(names) < 2 or len(set(names)) != len(names):
-        raise BadTournament(f"a tournament needs at least 2 players with different names, got {names!r}")
+        raise BadTournament.of("a tournament needs at least 2 players with different names, got {names}",
+                               {"names": ", ".join(names) or "-"})
     if len(pin) < 4:
-        raise BadTournament("the director PIN must have at least 4 characters")
+        raise BadTournament.of("the director PIN must have at least 4 characters")
     row = TournamentRow(name=name, scheme=scheme, ruleset=ruleset_id, options=options or {},
                         round_minutes=list(round_minutes or []), pin_hash=generate_password_hash(pin),
                         players=[TournamentPlayer(name=n) for n in names])
@@ -284,7 +362,7 @@ def create_tournament(name: str, scheme: str, ruleset_id: str, players: list[str
 def get_tournament(tournament_id: int) -> TournamentRow:
     row = db.session.get(TournamentRow, tournament_id)
     if row is None:
-        raise GameNotFound(f"no tournament {tournament_id}")
+        raise GameNotFound.of("no tournament {tournament}", {"tournament": tournament_id})
     return row
 
 
@@ -308,7 +386,7 @@ def seat_round(tournament_id: int, pin: str, final: bool = False) -> int:
     number = len(row.rounds) + 1
     players = [p.name for p in row.players]
     if row.rounds and not all(load(t.game_id).game.state.over for t in row.rounds[-1].tables):
-        raise BadTournament(f"round {number - 1} is still being played")
+        raise BadTournament.of("round {round} is still being played", {"round": number - 1})
     if final:
         ranked = [s.player for s in tournament_standings(tournament_id)]
         tables = seeding.seeded(ranked, len(seeding.table_sizes(len(ranked))))
@@ -335,24 +413,57 @@ def round_overview(tournament_id: int, number: int, describe=None) -> list[Table
     row = get_tournament(tournament_id)
     round_row = next((r for r in row.rounds if r.number == number), None)
     if round_row is None:
-        raise GameNotFound(f"tournament {tournament_id} has no round {number}")
+        raise GameNotFound.of("tournament {tournament} has no round {round}", {"tournament": tournament_id,
+                                                                              "round": number})
     out = []
     for t in round_row.tables:
         table = load(t.game_id)
         state = table.game.state
         out.append(TableView(t.number, t.game_id, [(p.name, p.cash, p.bankrupt) for p in state.players],
-                             describe(state), state.turn, state.over, clock(table.row)))
+                             describe(state), state.turn, state.over, clock(table.row),
+                             seating=isinstance(state.pending, SeatingRoll), time_called=bool(state.time_called),
+                             currency=state.ruleset.money.currency))
     return out
 
 
+def table_of_game(game_id: int) -> tuple[str, int, int] | None:
+    """(tournament name, round number, table number) of a game seated by a tournament, else None."""
+    found = db.session.execute(
+        select(TournamentRow.name, RoundRow.number, TableRow.number)
+        .join(RoundRow, RoundRow.tournament_id == TournamentRow.id)
+        .join(TableRow, TableRow.round_id == RoundRow.id)
+        .where(TableRow.game_id == game_id)).first()
+    return None if found is None else (found[0], found[1], found[2])
+
+
+def tournament_version(tournament_id: int) -> str:
+    """A short token that changes whenever anything the director's page shows may have changed: a round
+    seated, an entry recorded (or taken out of the log) on any table, a table's clock started or paused.
+    One query; the live page compares it with the token it was drawn with and is sent again only if it differs."""
+    import hashlib
+
+    entries = (select(EntryRow.game_id, func.count().label("n"), func.max(EntryRow.id).label("last"))
+               .group_by(EntryRow.game_id).subquery())
+    rows = db.session.execute(
+        select(RoundRow.number, RoundRow.final, TableRow.number, TableRow.game_id, GameRow.clock_started_at,
+               GameRow.clock_elapsed_seconds, GameRow.time_limit_minutes, entries.c.n, entries.c.last)
+        .join(TableRow, TableRow.round_id == RoundRow.id)
+        .join(GameRow, GameRow.id == TableRow.game_id)
+        .outerjoin(entries, entries.c.game_id == GameRow.id)
+        .where(RoundRow.tournament_id == tournament_id)
+        .order_by(RoundRow.number, TableRow.number)).all()
+    text = "|".join(",".join("" if v is None else str(v) for v in r) for r in rows)
+    return hashlib.blake2b(f"{tournament_id}:{text}".encode(), digest_size=8).hexdigest()
+
+
 def call_time_on_round(tournament_id: int, number: int) -> int:
-    """Record 'time called' on every table of the round still playing; how many tables it was recorded on."""
+    """Record 'time called' on every table of the round still playing (not on a table still in its seating
+    roll-off); how many tables it was recorded on."""
     called = 0
     for view in round_overview(tournament_id, number):
-        table = load(view.game_id)
-        state = table.game.state
-        if state.over or state.time_called or isinstance(state.pending, SeatingRoll):
+        if not view.callable:
             continue
+        table = load(view.game_id)
         record(view.game_id, {"type": "time_called", "note": "called by the tournament director"}, table.seq)
         called += 1
     return called

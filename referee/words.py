@@ -1,7 +1,9 @@
 """Entries and events in words, for the table screen and the game log."""
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
+from weakref import WeakKeyDictionary
 
 from flask import Flask
 from flask_babel import gettext as _
@@ -9,13 +11,15 @@ from flask_babel import gettext as _
 from .engine import events as ev
 from .engine.building import Change, placeable
 from .engine.phrases import level_text, named
-from .engine.entries import Entry
+from .engine.entries import Entry, Offer
+from .engine.record import Game
 from .engine.ruleset import Ruleset
 from .engine.bankruptcy import jail_exit_landing, jail_exit_short
 from .engine.jail import card_first, card_for_sale
 from .engine.rules import raisable_cash
-from .engine.state import AwaitRoll, BidPayment, BuildingAuction, BuildRound, Debt, GameState, JailFine, PlaceBuilding
-from .rulings import TieCall, sale_offers
+from .engine.state import (AwaitRoll, Auction, BidPayment, BuildingAuction, BuildRound, BuyOrAuction, Debt, GameState,
+                           JailFine, PlaceBuilding)
+from .rulings import TieCall, sale_offers, tie_calls
 
 
 def _reason(reason: str) -> str:
@@ -149,13 +153,14 @@ def event_words(state: GameState, event: ev.Event) -> str | None:
         return _("%(player)s is bankrupt to %(creditor)s", player=party(state, event.player),
                  creditor=party(state, event.creditor))
     if isinstance(event, ev.TradeMade):
+        # the goods are in the trade entry's own words (the log, the flash): here only that it took effect
         return _("%(first)s and %(second)s trade", first=party(state, event.first), second=party(state, event.second))
     if isinstance(event, ev.TurnBegan):
         return _("%(player)s's turn", player=party(state, event.player))
     if isinstance(event, ev.TimeCalled):
         return _("time is called")
     if isinstance(event, ev.SeatingOrdered):
-        return _("order of play: %(players)s", players=", ".join(p.name for p in state.players))
+        return _("order of play: %(players)s", players=_separator().join(p.name for p in state.players))
     return None
 
 
@@ -396,10 +401,183 @@ def _card_words(ruleset: Ruleset, card: str) -> str:
     return (c.text.get(_lang()) or c.text.get("en") or card) if c else card
 
 
-def entry_words(entry: Entry, ruleset: Ruleset | None = None, tie: TieCall | None = None) -> str:
+def deck_words(ruleset: Ruleset, deck: str) -> str:
+    """A deck by the name of its squares on the board (Chance, 共同基金)."""
+    for sq in ruleset.squares:
+        if sq.kind == deck:
+            return named(sq.name, _lang(), deck)
+    return deck
+
+
+def jail_card_words(ruleset: Ruleset, card: str) -> str:
+    """A get-out-of-jail card by its deck, never its id: a get-out-of-jail card (Chance)."""
+    c = ruleset.cards.get(card)
+    if c is None:
+        return _("a get-out-of-jail card")
+    return _("a get-out-of-jail card (%(deck)s)", deck=deck_words(ruleset, c.deck))
+
+
+def goods_words(ruleset: Ruleset, offer: Offer | None, mortgaged: tuple[int, ...] = ()) -> str:
+    """One side of a trade: $200 and Baltic Avenue; deeds by their names (marked when mortgaged), jail cards by
+    their deck; nothing when the side gives nothing."""
+    if offer is None or offer.empty:
+        return _("nothing")
+    items = [ruleset.money_text(offer.cash)] if offer.cash else []
+    for deed in offer.deeds:
+        words = _square_words(ruleset, deed)
+        items.append(_("%(square)s (mortgaged)", square=words) if _square_index(ruleset, deed) in mortgaged else words)
+    items += [jail_card_words(ruleset, card) for card in offer.cards]
+    return names_and(items)
+
+
+def trade_words(ruleset: Ruleset, player: str, partner: str, give: Offer | None, take: Offer | None,
+                context: str = "trade", mortgaged: tuple[int, ...] = ()) -> str:
+    """A trade with both sides' goods: Aki ⇄ Ben: Aki gives $200 and Baltic Avenue; Ben gives Park Place."""
+    text = _("%(player)s ⇄ %(partner)s: %(player)s gives %(give)s; %(partner)s gives %(take)s", player=player,
+             partner=partner, give=goods_words(ruleset, give, mortgaged), take=goods_words(ruleset, take, mortgaged))
+    if context == "rescue":
+        return _("rescue: %(trade)s", trade=text)
+    if context == "debt_negotiation":
+        return _("debt negotiation: %(trade)s", trade=text)
+    return text
+
+
+@dataclass(frozen=True, slots=True)
+class EntryFacts:
+    """What the log says of an entry beyond its own fields, taken from the table as it was just before it (and
+    from what it did): the deed or building an auction entry was for, who won it at what price, a deed's price,
+    the buildings on the lots before a change, the mortgaged deeds in a trade and what kind of trade it was."""
+
+    square: int | None = None  # the deed auctioned, bought or declined
+    kind: str | None = None  # the building auctioned (house or hotel)
+    winner: str | None = None  # hammer: the high bidder's name
+    amount: int = 0  # hammer: the winning bid; buy: the price
+    void: bool = False  # hammer: the winning bid was void
+    levels: tuple[tuple[int, int], ...] = ()  # build, sell_buildings: (lot, buildings before)
+    mortgaged: tuple[int, ...] = ()  # trade: deeds that were mortgaged
+    context: str = "trade"  # trade: trade, debt_negotiation or rescue
+    card: str | None = None  # use_jail_card: the card used, when the entry does not name it
+
+
+def entry_facts(before: GameState, entry: Entry, events=()) -> EntryFacts | None:
+    """The facts the log needs about ``entry``, from ``before`` (the state it was recorded on) and its
+    ``events``; None when the entry's own fields say it all."""
+    p = before.pending
+    rs = before.ruleset
+    if entry.type in ("bid", "hammer") and isinstance(p, (Auction, BuildingAuction)):
+        square = p.square if isinstance(p, Auction) else None
+        kind = p.kind if isinstance(p, BuildingAuction) else None
+        if entry.type == "bid":
+            return EntryFacts(square=square, kind=kind)
+        winner = None if p.high_bidder is None else before.players[p.high_bidder].name
+        return EntryFacts(square=square, kind=kind, winner=winner, amount=p.high_bid,
+                          void=any(isinstance(e, ev.BidVoided) for e in events))
+    if entry.type in ("buy", "decline") and isinstance(p, BuyOrAuction):
+        return EntryFacts(square=p.square, amount=rs.squares[p.square].price)
+    if entry.type in ("build", "sell_buildings") and entry.targets:
+        levels = []
+        for ref, _level in entry.targets:
+            index = _square_index(rs, ref)
+            if index is None:
+                return None
+            levels.append((index, before.buildings[index]))
+        return EntryFacts(levels=tuple(levels))
+    if entry.type == "trade":
+        made = next((e for e in events if isinstance(e, ev.TradeMade)), None)
+        context = made.context if made is not None else "trade"
+        deeds = [d for offer in (entry.give, entry.take) if offer is not None for d in offer.deeds]
+        mortgaged = tuple(i for i in (_square_index(rs, d) for d in deeds) if i is not None and before.mortgaged[i])
+        return EntryFacts(mortgaged=mortgaged, context=context) if mortgaged or context != "trade" else None
+    if entry.type == "use_jail_card" and entry.card is None:
+        used = next((e.card for e in events if isinstance(e, ev.JailCardReturned)), None)
+        return EntryFacts(card=used) if used is not None else None
+    return None
+
+
+def _lot_words(ruleset: Ruleset, facts: EntryFacts) -> str:
+    if facts.square is not None:
+        return _square_words(ruleset, facts.square)
+    return _("a hotel") if facts.kind == "hotel" else _("a house")
+
+
+def _square_index(ruleset: Ruleset, ref: int | str) -> int | None:
+    try:
+        return ruleset.square(ref).index
+    except KeyError:
+        return None
+
+
+def _sentence(entry: Entry, ruleset: Ruleset, facts: EntryFacts | None) -> str | None:
+    """The entry as one sentence where its fields (and the facts) allow; None for the plain label form."""
+    bidders = " = ".join(entry.bidders)
+    if entry.type == "trade":
+        return trade_words(ruleset, entry.player, entry.partner, entry.give, entry.take,
+                           facts.context if facts else "trade", facts.mortgaged if facts else ())
+    if entry.type == "card" and entry.card in ruleset.cards:
+        return _("%(player)s draws a %(deck)s card: %(card)s", player=entry.player,
+                 deck=deck_words(ruleset, ruleset.cards[entry.card].deck), card=_card_words(ruleset, entry.card))
+    card = entry.card or (facts.card if facts else None)
+    if entry.type == "use_jail_card" and card is not None:
+        return _("%(player)s uses %(card)s", player=entry.player, card=jail_card_words(ruleset, card))
+    if facts is None:
+        return None
+    if entry.type == "bid" and entry.amount is not None:
+        return _("%(bidders)s bids %(amount)s for %(lot)s", bidders=bidders, amount=ruleset.money_text(entry.amount),
+                 lot=_lot_words(ruleset, facts))
+    if entry.type == "hammer":
+        lot = _lot_words(ruleset, facts)
+        if facts.winner is None:
+            if facts.square is not None:
+                return _("hammer: no bid, %(lot)s stays with the bank", lot=lot)
+            return _("hammer: no bid for %(lot)s", lot=lot)
+        amount = ruleset.money_text(facts.amount)
+        if facts.void:
+            return _("hammer: %(player)s's winning bid of %(amount)s for %(lot)s is void", player=facts.winner,
+                     amount=amount, lot=lot)
+        if facts.square is not None:
+            return _("hammer: %(player)s buys %(lot)s for %(amount)s", player=facts.winner, lot=lot, amount=amount)
+        return _("hammer: %(player)s wins %(lot)s for %(amount)s", player=facts.winner, lot=lot, amount=amount)
+    if entry.type == "buy" and facts.square is not None:
+        return _("%(player)s buys %(square)s for %(price)s", player=entry.player,
+                 square=_square_words(ruleset, facts.square), price=ruleset.money_text(facts.amount))
+    if entry.type == "decline" and facts.square is not None:
+        return _("%(player)s declines %(square)s: it goes to auction", player=entry.player,
+                 square=_square_words(ruleset, facts.square))
+    if entry.type in ("build", "sell_buildings") and facts.levels:
+        before = dict(facts.levels)
+        hotel = ruleset.options.houses_per_hotel + 1
+        changes = _separator().join(
+            _("%(square)s %(before)s → %(after)s", square=_square_words(ruleset, ref),
+              before=level_words(before[_square_index(ruleset, ref)], ruleset), after=level_words(level, ruleset))
+            for ref, level in entry.targets
+            if (hotel if level == "hotel" else level) != before[_square_index(ruleset, ref)])
+        if not changes:  # every lot named as it stands: the label form names them
+            return None
+        if entry.type == "build":
+            return _("%(player)s declares buildings: %(changes)s", player=entry.player, changes=changes)
+        return _("%(player)s sells buildings: %(changes)s", player=entry.player, changes=changes)
+    return None
+
+
+def entry_words(entry: Entry, ruleset: Ruleset | None = None, tie: TieCall | None = None,
+                facts: EntryFacts | None = None) -> str:
     """An entry as the referee recorded it, in the device's language: squares, cards and buildings by their
-    names when the game's ruleset is given; equal calls at an auction with who won them and by which rule
-    (``tie``, judged on the state before the entry)."""
+    names when the game's ruleset is given, a trade with both sides' goods, a card by its text; with ``facts``
+    (:func:`entry_facts`, from the table as it was before the entry) what an auction entry was for and who won
+    it, a deed's price, the buildings before a change; equal calls at an auction with who won them and by which
+    rule (``tie``, judged on the state before the entry)."""
+    text = _sentence(entry, ruleset, facts) if ruleset is not None else None
+    if text is None:
+        text = _label_words(entry, ruleset)
+    elif entry.note:
+        text = f"{text} ({entry.note})"
+    if tie is not None and ruleset is not None:
+        text = f"{text} — {tie_words(ruleset, tie)}"
+    return text
+
+
+def _label_words(entry: Entry, ruleset: Ruleset | None) -> str:
+    """An entry as its label and fields, for the entries one sentence does not fit (and without a ruleset)."""
     parts = [_entry_labels().get(entry.type, entry.type)]
     if entry.player:
         parts.insert(0, entry.player)
@@ -429,10 +607,177 @@ def entry_words(entry: Entry, ruleset: Ruleset | None = None, tie: TieCall | Non
             for sq, lvl in entry.targets))
     if entry.note:
         parts.append(f"({entry.note})")
-    text = " ".join(parts)
-    if tie is not None and ruleset is not None:
-        text = f"{text} — {tie_words(ruleset, tie)}"
-    return text
+    return " ".join(parts)
+
+
+# The facts behind each entry of a game's log, judged once on the state the entry was recorded on: entries never
+# change once recorded, so a fold of the record kept beside the service's Game (and carried on as entries are
+# added) serves every later page of the log without folding the record again.
+@dataclass
+class _LogFold:
+    game: Game
+    facts: dict[int, EntryFacts]
+
+
+_log_folds: "WeakKeyDictionary[Game, _LogFold]" = WeakKeyDictionary()
+_log_lock = threading.Lock()
+
+
+def log_facts(game: Game, stop: int) -> dict[int, EntryFacts]:
+    """The facts of entries 0 to ``stop`` (0-based, exclusive), by index, for the entries that have any."""
+    stop = min(stop, len(game.entries))
+    with _log_lock:
+        fold = _log_folds.get(game)
+        if fold is None:
+            fold = _log_folds[game] = _LogFold(Game(game.ruleset, game.header), {})
+        while len(fold.game.entries) < stop:
+            index = len(fold.game.entries)
+            entry = game.entries[index]
+            before = fold.game.state
+            outcome = fold.game.record(entry)
+            facts = entry_facts(before, entry, outcome.events) if entry.type != "void" else None
+            if facts is not None:
+                fold.facts[index] = facts
+        return {i: f for i, f in fold.facts.items() if i < stop}
+
+
+def log_lines(game: Game, start: int, stop: int) -> list[tuple[int, str, bool]]:
+    """Entries ``start`` to ``stop`` (0-based) of the game's log as (number, words, still in effect): trades with
+    both sides' goods, cards by their text, auction bids with their lot, the hammer with who bought what for how
+    much, equal calls with who won them and by which rule."""
+    effective = set(game.effective)
+    start = max(0, start)
+    stop = min(stop, len(game.entries))
+    ties = tie_calls(game, range(start, stop))
+    facts = log_facts(game, stop)
+    return [(i + 1, entry_words(game.entries[i], game.ruleset, ties.get(i), facts.get(i)),
+             i in effective or game.entries[i].type == "void") for i in range(start, stop)]
+
+
+# --- the rules page: options and clauses by their names, option values in words, notes in the device's language --
+
+
+def _clause_labels() -> dict[str, str]:
+    return {
+        # options
+        "seating_order": _("Order of play"), "doubles_to_jail": _("Doubles in a row that send a player to jail"),
+        "auction_on_decline": _("Auction when the player declines to buy"),
+        "auction_min_bid": _("Lowest bid at an auction"), "auction_bid_step": _("Bid step at an auction"),
+        "auction_tie": _("Equal calls at the same time"),
+        "auction_own_raise": _("The high bidder raising their own bid"),
+        "auction_unpayable_bid": _("A winning bid the winner cannot pay"), "auction_no_bid": _("An auction without a bid"),
+        "monopoly_rent_multiplier": _("Rent on a whole colour group"),
+        "mortgaged_lot_breaks_monopoly_doubling": _("A mortgaged lot cancels the doubled rent of its group"),
+        "mortgaged_deeds_count_for_rent": _("Mortgaged deeds count for rent"),
+        "income_tax": _("Income tax"), "income_tax_percent": _("Income tax as a share of assets"),
+        "free_parking": _("Free Parking"), "rent_while_in_jail": _("Rent collected while in jail"),
+        "doubles_after_prepaid_release_roll_again": _("Doubles after paying or using a card to leave jail roll again"),
+        "jail_max_rolls": _("Rolls for doubles in jail"),
+        "jail_card_purchase_before_fine": _("Getting a jail card from another player before paying the fine"),
+        "mortgage_interest_percent": _("Mortgage interest"),
+        "mortgage_interest_rounding": _("Rounding of mortgage interest"),
+        "mortgage_timing": _("When deeds may be mortgaged"),
+        "transferred_mortgage_interest": _("Interest on a mortgaged deed received from a player"),
+        "bankruptcy_to_bank_deeds": _("Deeds after a bankruptcy to the bank"),
+        "pay_each_player_bankruptcy_to_bank": _("Bankrupted by the 'pay each player' card"),
+        "jail_exit_bankruptcy": _("Bankruptcy leaving jail after the third failed roll"),
+        "houses_per_hotel": _("Houses per hotel"), "build_timing": _("When buildings may be built"),
+        "hotel_breakdown": _("Selling a hotel as houses from the bank"),
+        "hotel_sale_value": _("What the bank pays for a hotel"), "after_time_called": _("After time is called"),
+        "asset_deed_percent": _("Deeds in the asset count"),
+        "asset_mortgaged_deed_percent": _("Mortgaged deeds in the asset count"),
+        "asset_building_percent": _("Buildings in the asset count"), "trade_timing": _("When trades may be made"),
+        "trade_limits": _("Limits on trades"), "provisional_bankruptcy": _("Provisional bankruptcy and rescue"),
+        "trades_before_first_go": _("Trades before anyone has passed GO"),
+        "dealt_deeds": _("Deeds dealt to each player at the start"),
+        "dealt_deeds_redeal_pairs": _("A dealt pair of one colour is dealt again"),
+        # clauses
+        "seating": _("Seating"), "dice": _("Dice"), "doubles": _("Doubles"), "salary": _("Salary"),
+        "purchase": _("Buying a deed"), "auction": _("Auction"), "rent": _("Rent"), "railroad_rent": _("Railroad rent"),
+        "utility_rent": _("Utility rent"), "mortgaged_rent": _("No rent on a mortgaged lot"), "tax": _("Taxes"),
+        "cards": _("Chance and Community Chest"), "jail": _("Jail"), "jail_release": _("Leaving jail"),
+        "mortgage": _("Mortgage"), "unmortgage": _("Lifting a mortgage"), "debt": _("Debt"),
+        "bankruptcy": _("Bankruptcy"), "between_turns": _("Between turns"), "correction": _("Correcting a mistake"),
+        "game_end": _("End of the game"), "building": _("Building houses and hotels"),
+        "building_shortage": _("Shortage of houses and hotels"), "selling_buildings": _("Selling buildings"),
+        "hotel_sale": _("Selling a hotel"), "ranking": _("Ranking when time is called"), "trade": _("Trades"),
+    }
+
+
+def clause_label(key: str) -> str:
+    """An option or clause of a ruleset by its name in the device's language (the key when none is known)."""
+    return _clause_labels().get(key) or key.replace("_", " ")
+
+
+def _choice_words() -> dict[tuple[str, str], str]:
+    return {
+        ("seating_order", "by_roll"): _("by a roll of the dice, highest first"),
+        ("seating_order", "highest_then_seat_order"): _("the highest roll starts, then seat order"),
+        ("auction_tie", "next_to_move_first"): _("the caller nearest in turn order from the next player wins"),
+        ("auction_tie", "refuse"): _("refused: the first call stands"),
+        ("auction_unpayable_bid", "void_and_rerun_without_bidder"):
+            _("void: the auction is run again without the winner"),
+        ("auction_no_bid", "stays_with_bank"): _("the deed stays with the bank"),
+        ("income_tax", "flat"): _("a flat amount"), ("income_tax", "choice"): _("a flat amount or a share of assets"),
+        ("free_parking", "nothing"): _("nothing happens"),
+        ("free_parking", "tax_pot"): _("taxes and fines collect there for the player who lands"),
+        ("mortgage_interest_rounding", "up"): _("rounded up"), ("mortgage_interest_rounding", "down"): _("rounded down"),
+        ("mortgage_timing", "between_turns_or_to_pay"): _("between turns, or to raise cash for a payment"),
+        ("mortgage_timing", "any_time"): _("at any time"),
+        ("transferred_mortgage_interest", "on_transfer"): _("10% at once on receiving it"),
+        ("transferred_mortgage_interest", "on_unmortgage_only"): _("only when the mortgage is lifted"),
+        ("bankruptcy_to_bank_deeds", "auction_in_board_order"): _("auctioned unmortgaged, in board order from GO"),
+        ("bankruptcy_to_bank_deeds", "return_unowned"): _("back to the bank unowned, for sale again"),
+        ("jail_exit_bankruptcy", "jma"): _("as the JMA rules say (rescue covering fine and rent)"),
+        ("jail_exit_bankruptcy", "to_bank"): _("a bankruptcy to the bank"),
+        ("build_timing", "between_turns"): _("between turns"), ("build_timing", "any_time"): _("at any time"),
+        ("hotel_breakdown", "debtors_only"): _("only by a player in debt"),
+        ("hotel_breakdown", "any_player"): _("by any player"),
+        ("hotel_sale_value", "five_houses"): _("half of five house prices"),
+        ("after_time_called", "one_more_roll"): _("one more roll, then the game ends"),
+        ("after_time_called", "equal_turns"): _("play on until everyone has had as many turns"),
+        ("trade_timing", "between_turns_or_debt"): _("between turns, or in debt negotiation"),
+        ("trade_timing", "any_time"): _("at any time"),
+        ("trade_limits", "jma"): _("the JMA limits"), ("trade_limits", "none"): _("none"),
+    }
+
+
+_MONEY_OPTIONS = ("auction_min_bid", "auction_bid_step")
+_PERCENT_OPTIONS = ("income_tax_percent", "mortgage_interest_percent", "asset_deed_percent",
+                    "asset_mortgaged_deed_percent", "asset_building_percent")
+
+
+def option_value_words(ruleset: Ruleset, key: str, value) -> str:
+    """An option's value in words: yes / no, $10, 10%, a flat amount."""
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if isinstance(value, int):
+        if key in _MONEY_OPTIONS:
+            return ruleset.money_text(value)
+        if key in _PERCENT_OPTIONS:
+            return f"{value}%"
+        if key == "monopoly_rent_multiplier":
+            return _("%(n)s times", n=value)
+        return f"{value:,}"
+    return _choice_words().get((key, value)) or str(value)
+
+
+def clause_note(ruleset: Ruleset, clause) -> str:
+    """A clause's note (the choice made where the texts are silent, and why) in the device's language: the
+    translation kept beside the ruleset file (rulesets/notes/ID.LANG.toml) while it translates the note as it
+    stands; else the note as written (a note changed since, or a tournament's override of the option)."""
+    from . import rulesets
+
+    lang = _lang()
+    if not clause.note or lang == "en":
+        return clause.note
+    english, translated = rulesets.notes(ruleset.id, lang).get(clause.key, ("", ""))
+    return translated if english == clause.note else clause.note
+
+
+def ruleset_name(ruleset: Ruleset) -> str:
+    """A ruleset by its name in the device's language."""
+    return named(ruleset.name, _lang(), ruleset.id)
 
 
 def init_app(app: Flask) -> None:
@@ -442,3 +787,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["pending_words"] = pending_words
     app.jinja_env.filters["level_words"] = level_words
     app.jinja_env.filters["group_name"] = group_name
+    app.jinja_env.globals["clause_label"] = clause_label
+    app.jinja_env.globals["option_value_words"] = option_value_words
+    app.jinja_env.globals["clause_note"] = clause_note
+    app.jinja_env.globals["ruleset_name"] = ruleset_name

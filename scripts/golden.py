@@ -27,7 +27,7 @@ from referee.simulate import Policy  # noqa: E402
 
 def load(path: Path) -> Game:
     header, entries = parse_record(path.read_text(encoding="utf-8").splitlines())
-    return replay(rulesets.load(header.ruleset), header, entries)
+    return replay(rulesets.for_header(header), header, entries)
 
 
 def expected(game: Game) -> dict:
@@ -79,7 +79,7 @@ def main() -> int:
         return 0
     lines = args.record.read_text(encoding="utf-8").splitlines()
     header, entries = parse_record(lines)
-    game = replay(rulesets.load(header.ruleset), header, entries[:args.keep])
+    game = replay(rulesets.for_header(header), header, entries[:args.keep])
     play_on(game, args.seed, args.time_at)
     args.record.write_text("\n".join(game.to_lines()) + "\n", encoding="utf-8")
     print(f"wrote {args.record}: {args.keep} entries kept, {len(game.entries) - args.keep} played on")

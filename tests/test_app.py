@@ -199,10 +199,10 @@ def test_the_whole_log_is_on_its_own_page(client):
 def test_the_rules_page_lists_the_active_options_and_clauses_and_searches_them(client):
     game_id = new_game(client)
     page = client.get(f"/games/{game_id}/rules").get_data(as_text=True)
-    assert "auction bid step" in page and "競売価格は$10以上$10単位で行います" in page
+    assert "Bid step at an auction: $10" in page and "競売価格は$10以上$10単位で行います" in page
     assert "Auction bids are $10 or more, in units of $10." in page
     found = client.get(f"/games/{game_id}/rules?q=抵当").get_data(as_text=True)
-    assert "mortgage timing" in found and "seating" not in found.split("</form>", 1)[1]
+    assert "When deeds may be mortgaged" in found and "Order of play" not in found.split("</form>", 1)[1]
 
 
 def test_a_refusal_links_to_its_clause_in_both_languages(client):

@@ -64,12 +64,18 @@ def import_record(page, server, path) -> int:
     return int(page.url.rsplit("/", 1)[1])
 
 
+def armed(page):
+    page.wait_for_function("!document.body.classList.contains('arming')", timeout=3000)
+
+
 def tap(page, text):
+    armed(page)
     page.locator("button", has_text=text).first.click()
     page.wait_for_load_state()
 
 
 def dice(page, a, b):
+    armed(page)
     page.locator(".dicepad button", has_text=f"{a}·{b}").click()
     page.wait_for_load_state()
 
@@ -274,6 +280,7 @@ def test_the_screen_says_plainly_when_the_server_cannot_be_reached(server, brows
 def test_the_directors_flow_create_seat_call_time_and_standings(server, browser):
     page = browser.new_page(viewport=TABLET)
     page.goto(server + "/tournaments")
+    armed(page)
     page.fill("input[name=name]", "Tokyo Open")
     page.select_option("select[name=scheme]", "jma-placement")
     page.fill("textarea[name=players]", "\n".join(["佐藤 葵", "鈴木 蓮", "高橋 陽菜", "田中 湊", "김민수",
@@ -281,6 +288,7 @@ def test_the_directors_flow_create_seat_call_time_and_standings(server, browser)
     page.fill("input[name=pin]", "1357")
     page.click("text=Create the tournament")
     page.wait_for_selector("text=Seat the next round")
+    armed(page)
     page.fill("input[name=pin]", "1357")
     tap(page, "Seat round 1")
     assert page.locator(".player:has-text('Table 1')").count() == 1
@@ -289,12 +297,16 @@ def test_the_directors_flow_create_seat_call_time_and_standings(server, browser)
     # each table rolls for seats from its own tablet page
     for n in (1, 2):
         page.goto(director)
+        armed(page)
         page.click(f"text=Table {n}")
         page.wait_for_selector(".dicepad")
         for a, b in ((1, 2), (2, 3), (3, 4), (5, 6)):  # four different totals: no tie to roll off
             dice(page, a, b)
     page.goto(director)
-    tap(page, "Call time on every table of this round")
+    armed(page)
+    page.click("#call-time-1 summary")
+    assert "Table 1: its clock was never started" in page.inner_text("#call-time-1")
+    tap(page, "Confirm: call time on 2 tables")
     assert "time called on 2 tables" in page.inner_text(".flash")
     shot(page, "director")
     page.click("text=standings")

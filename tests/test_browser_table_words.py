@@ -86,3 +86,55 @@ def test_the_rulings_read_well_on_a_tablet(server, browser, scene, orientation, 
                                                                           "-log.png"))
     target.screenshot(path=str(ARTIFACTS / f"table-words-{scene}-{orientation}-{lang}-card.png"))
     context.close()
+
+
+LOG_SCENE = ({"dealt_deeds": 2, "dealt_deeds_redeal_pairs": False}, [
+    {"type": "deal", "player": "Chie", "deeds": ["oriental-avenue", "st-charles-place"]},
+    {"type": "deal", "player": "Ben", "deeds": ["states-avenue", "virginia-avenue"]},
+    {"type": "deal", "player": "Aki", "deeds": ["mediterranean-avenue", "baltic-avenue"]},
+    {"type": "build", "player": "Aki", "targets": {"mediterranean-avenue": 4, "baltic-avenue": 4}},
+    roll("Aki", 2, 5), {"type": "card", "player": "Aki", "card": "chance-bank-dividend"}, roll("Ben", 3, 5),
+    {"type": "buy", "player": "Ben"}, roll("Chie", 1, 3),
+    {"type": "trade", "player": "Ben", "partner": "Chie", "give": {"cash": 150, "deeds": ["vermont-avenue"]},
+     "take": {"deeds": ["oriental-avenue"]}}])
+LOG_EXPECT = {
+    "en": ["Ben ⇄ Chie: Ben gives $150 and Vermont Avenue; Chie gives Oriental Avenue",
+           "Aki draws a Chance card: Bank pays you dividend of $50"],
+    "ja": ["Ben ⇄ Chie：Ben は $150 と バーモント・アベニュー を、Chie は オリエンタル・アベニュー を渡す",
+           "Aki がチャンスのカードを引く：銀行から配当金$50を受け取る"],
+}
+RULES_EXPECT = {"en": ["Equal calls at the same time: the caller nearest in turn order from the next player wins",
+                       "Note: The token does not move by the third doubles."],
+                "ja": ["同時に同額のコール：次の手番のプレーヤーから右回りに近い人が優先", "注：3回目のゾロ目では駒を進めません。"]}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("orientation", VIEWPORTS)
+def test_the_log_and_the_rules_page_read_in_the_device_language_on_a_tablet(server, browser, orientation, lang):
+    options, entries = LOG_SCENE
+    header = {"format": "referee-game-record", "version": 1, "ruleset": "jma-2006", "options": options,
+              "players": ["Aki", "Ben", "Chie"], "seating": "fixed"}
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / "table-words-log.jsonl"
+    path.write_text("\n".join([json.dumps(header)] + [json.dumps({"seq": i, **e}) for i, e in enumerate(entries, 1)])
+                    + "\n", encoding="utf-8")
+    context = browser.new_context(viewport=VIEWPORTS[orientation])
+    page = context.new_page()
+    page.goto(server + "/")
+    page.wait_for_function("!document.body.classList.contains('arming')")  # a tap is taken once controls are armed
+    page.set_input_files("input[name=record]", str(path))
+    page.fill("form[enctype] input[name=pin]", "2468")
+    page.click("form[enctype] button")
+    page.wait_for_selector(".decision")
+    page.click(f"header a:text-is('{LANGUAGES[lang]}')")
+    page.wait_for_selector(".decision")
+    game = page.url.split("?")[0].rstrip("/")
+    for path, expected in (("/log", LOG_EXPECT[lang]), ("/rules", RULES_EXPECT[lang])):
+        page.goto(game + path)
+        text = page.inner_text("main")
+        for words in expected:
+            assert words in text, (path, words)
+        assert "chance-bank-dividend" not in text and "vermont-avenue" not in text
+        assert page.evaluate("document.documentElement.scrollWidth") <= VIEWPORTS[orientation]["width"]
+        shot(page, f"table-words-{path.strip('/')}-{orientation}-{lang}")
+    context.close()

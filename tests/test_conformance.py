@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from referee import rulesets
-from referee.engine import Game, IllegalEntry, RecordError, legal_actions, parse_record, with_options
+from referee.engine import Game, IllegalEntry, RecordError, legal_actions, parse_record
 from referee.engine import state as state_module
 from referee.engine.ending import ranking
 
@@ -234,7 +234,7 @@ def replay_and_check(path: Path) -> list[str]:
     header, entries = read(path)
     expect = header.meta["expect"]
     refused = expect.get("refused")
-    game = Game(with_options(rulesets.load(header.ruleset), header.options), header)
+    game = Game(rulesets.for_header(header), header)
     kinds: list[str] = []
     for n, (line, entry, raw) in enumerate(entries, start=1):
         last = n == len(entries)

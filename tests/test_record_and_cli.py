@@ -15,7 +15,7 @@ GOLDEN = sorted((HERE / "golden").glob("*.jsonl"))
 
 def load(path: Path) -> Game:
     header, entries = parse_record(path.read_text(encoding="utf-8").splitlines())
-    return replay(rulesets.load(header.ruleset), header, entries)
+    return replay(rulesets.for_header(header), header, entries)
 
 
 @pytest.mark.parametrize("path", GOLDEN, ids=[p.stem for p in GOLDEN])

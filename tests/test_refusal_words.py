@@ -225,7 +225,7 @@ def probes(state):
 @pytest.mark.parametrize("path", PROBED_RECORDS, ids=[p.stem for p in PROBED_RECORDS])
 def test_refusals_all_through_recorded_games_are_japanese_and_show_no_internal_values(path):
     header, entries = parse_record(path.read_text(encoding="utf-8").splitlines())
-    game = Game(rulesets.load(header.ruleset), header)
+    game = Game(rulesets.for_header(header), header)
     codes = set()
     for n, (_, entry, _) in enumerate(entries):
         if n % max(1, len(entries) // 25) == 0:

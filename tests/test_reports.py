@@ -78,3 +78,58 @@ def test_the_game_page_shows_the_ranking_and_the_net_worth_chart(demo):
         game_id = service.round_overview(tid, 1)[0].game_id
     page = app.test_client().get(f"/games/{game_id}/result").get_data(as_text=True)
     assert "Final ranking" in page and "<svg" in page and "<polyline" in page
+
+
+@pytest.fixture(scope="module")
+def asset_points(tmp_path_factory):
+    """A tournament scored in assets (totals in the thousands) with a round of finished games."""
+    import random
+
+    from referee.demo import play_table
+
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False,
+                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path_factory.mktemp('a') / 'a.sqlite'}"})
+    with app.app_context():
+        tid = service.create_tournament("Asset cup", "asset-points", "jma-2006", [f"P{i}" for i in range(8)], "1357")
+        service.seat_round(tid, "1357")
+        rng = random.Random(4)
+        for view in service.round_overview(tid, 1):
+            play_table(view.game_id, rng, 30)
+        standings = service.tournament_standings(tid)
+    return app, tid, standings
+
+
+def test_the_standings_pdf_prints_points_and_money_with_separators_not_1708_0(asset_points, tmp_path):
+    app, tid, standings = asset_points
+    big = [s for s in standings if s.total >= 1000]
+    assert big
+    with app.test_request_context():
+        text, _ = text_and_fonts(tmp_path, reports.standings_pdf(tid, "A4"))
+    for s in big:
+        assert f"{int(s.total):,}" in text and f"{float(s.total)}" not in text and f"{int(s.total)}" not in text
+        assert f"${s.total_assets:,}" in text
+    assert ".0 " not in text.replace("\n", " ") + " "
+
+
+def test_the_standings_pdf_in_japanese(asset_points, tmp_path):
+    app, tid, standings = asset_points
+    with app.test_request_context(headers={"Cookie": "lang=ja"}):
+        text, _ = text_and_fonts(tmp_path, reports.standings_pdf(tid, "A4"))
+    for s in standings:
+        assert f"{int(s.total):,}点" in text
+    for ja in ("順位表", "プレーヤー", "合計", "モノポリー勝ち", "資産", "1回戦", "8人", "日本モノポリー協会",
+               "資産ポイント（上限あり・3戦中上位2戦）", "集計外（上位の成績のみ集計）"):
+        assert ja in text, ja
+    for english in ("Standings", "player", "total", "assets", "players", "R1"):
+        assert english not in text, english
+
+
+def test_a_tournament_games_result_sheet_in_japanese_names_its_round_and_table(asset_points, tmp_path):
+    app, tid, _ = asset_points
+    with app.test_request_context(headers={"Cookie": "lang=ja"}):
+        game_id = service.round_overview(tid, 1)[0].game_id
+        text, _ = text_and_fonts(tmp_path, reports.game_pdf(game_id, "A4"))
+    for ja in ("Asset cup 第1回戦 第1卓", "結果表", "現金", "権利書", "署名", "資産の推移", "審判", "手番 →"):
+        assert ja in text, ja
+    for english in ("round 1", "table 1", "Result sheet", "turns", "cash", "signature"):
+        assert english not in text, english

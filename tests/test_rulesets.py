@@ -97,3 +97,20 @@ def test_header_option_override_is_checked_and_cited():
 def test_unknown_ruleset_id_is_refused():
     with pytest.raises(RulesetError, match="unknown ruleset 'monopoly-junior'"):
         rulesets.load("monopoly-junior")
+
+
+def test_a_notes_translation_file_is_read_strictly(tmp_path, monkeypatch):
+    monkeypatch.setattr(rulesets, "NOTES_DIR", tmp_path)
+    rulesets.notes.cache_clear()
+    try:
+        assert rulesets.notes("jma-2006", "ja") == {}  # no file: the notes stay in English
+        (tmp_path / "jma-2006.ja.toml").write_text('[notes.doubles_to_jail]\nen = "The token does not move."\n'
+                                                   'ja = "駒は進めません。"\n', encoding="utf-8")
+        rulesets.notes.cache_clear()
+        assert rulesets.notes("jma-2006", "ja") == {"doubles_to_jail": ("The token does not move.", "駒は進めません。")}
+        rulesets.notes.cache_clear()
+        (tmp_path / "jma-2006.ja.toml").write_text('[notes]\ndoubles_to_jail = "駒は進めません。"\n', encoding="utf-8")
+        with pytest.raises(RulesetError, match="notes.doubles_to_jail: expected en and ja"):
+            rulesets.notes("jma-2006", "ja")
+    finally:
+        rulesets.notes.cache_clear()

@@ -101,7 +101,7 @@ def test_results_come_from_the_engines_final_ranking():
     games = []
     for round_, name in enumerate(("jma-simulated-shortage", "jma-simulated-timed"), start=1):
         header, entries = parse_record((golden / f"{name}.jsonl").read_text(encoding="utf-8").splitlines())
-        games.append(game_result(replay(rulesets.load("jma-2006"), header, entries).state, round_, "A"))
+        games.append(game_result(replay(rulesets.for_header(header), header, entries).state, round_, "A"))
     assert [(p.player, p.rank, p.monopoly_win) for p in games[0].players][0] == ("Aki", 1, True)
     assert [(p.player, p.assets) for p in games[1].players][:2] == [("Dai", 6824), ("Aki", 2172)]
     result = standings(rulesets.load_scheme("jma-placement"), games)

@@ -73,13 +73,14 @@ def test_equal_calls_say_who_won_and_by_which_rule_in_the_log_and_on_the_auction
     line = f"Aki = Chie bids $70 — {why} ({source('auction_tie')})"
     assert line in html.unescape(r.get_data(as_text=True))  # the flash when it is recorded
     page = screen(client, game_id)
+    line = f"Aki = Chie bids $70 for Oriental Avenue — {why} ({source('auction_tie')})"  # the log names the lot
     assert f"5 {line} " in page  # entry 5 of the log
     assert "Highest bid: $70 by Chie" in page
     assert (f"Aki and Chie called $70 at once: Chie's call wins, as Chie's turn comes next "
             f"{source('auction_tie')}") in page
     ja = screen(client, game_id, **JA)
-    assert (f"Aki = Chie 入札 $70 — 同時に同額のコール：次の手番が Chie なので、Chie のコールが優先されます"
-            f"（{source('auction_tie')}）") in ja
+    assert (f"Aki = Chie が オリエンタル・アベニュー に $70 で入札 — 同時に同額のコール：次の手番が Chie なので、"
+            f"Chie のコールが優先されます（{source('auction_tie')}）") in ja
     assert f"Aki と Chie が同時に同額の $70 をコール：次の手番が Chie なので、Chie のコールが優先されます" in ja
     assert line in screen(client, game_id, "/log")  # the whole log says it too
     assert "同時に同額のコール：次の手番が Chie なので" in screen(client, game_id, "/log", **JA)
@@ -91,14 +92,14 @@ def test_equal_calls_count_from_the_player_whose_turn_comes_next(client):
     # counting from Chie: Aki comes before Ben
     why = "Aki's call wins, as the caller nearest in turn order counting from Chie, whose turn comes next"
     page = screen(client, game_id)
-    assert f"Ben = Aki bids $20 — equal calls at once: {why} ({source('auction_tie')})" in page
+    assert f"Ben = Aki bids $20 for Oriental Avenue — equal calls at once: {why} ({source('auction_tie')})" in page
     assert f"Ben and Aki called $20 at once: {why}" in page
     assert "次の手番の Chie から右回りに最も近い Aki のコールが優先されます" in screen(client, game_id, **JA)
     # a single call over it: the standing bid no longer comes from equal calls
     record(client, game_id, {"type": "bid", "player": "Chie", "amount": 30})
     page = screen(client, game_id)
     assert "$30 by Chie" in page and "called $20 at once" not in page
-    assert f"Ben = Aki bids $20 — equal calls at once: {why}" in page  # the log keeps the ruling
+    assert f"Ben = Aki bids $20 for Oriental Avenue — equal calls at once: {why}" in page  # the log keeps the ruling
 
 
 def test_the_log_explains_equal_calls_after_the_game_is_loaded_anew(app, client):
@@ -107,7 +108,7 @@ def test_the_log_explains_equal_calls_after_the_game_is_loaded_anew(app, client)
     record(client, game_id, {"type": "bid", "players": ["Aki", "Chie"], "amount": 70})
     with app.app_context():
         service._forget(game_id)  # as after a restart: the record is folded again, the ruling judged again
-    assert "Aki = Chie bids $70 — equal calls at once: Chie's call wins" in screen(client, game_id)
+    assert "Aki = Chie bids $70 for Oriental Avenue — equal calls at once: Chie's call wins" in screen(client, game_id)
 
 
 def test_equal_calls_are_refused_under_the_classic_rules_and_nothing_is_explained(client):
@@ -123,11 +124,13 @@ def test_the_log_names_squares_cards_and_deeds_never_their_ids(client):
     game_id = new_game(client, players="Aki\nBen")
     record(client, game_id, roll("Aki", 2, 5), {"type": "card", "player": "Aki", "card": "chance-bank-dividend"})
     page = screen(client, game_id)
-    assert "Aki card Bank pays you dividend of $50" in page and "chance-bank-dividend" not in page
+    assert "Aki draws a Chance card: Bank pays you dividend of $50" in page and "chance-bank-dividend" not in page
+    assert "Aki がチャンスのカードを引く：銀行から配当金$50を受け取る" in screen(client, game_id, **JA)
     game_id = brown_hotels(client)
     page = screen(client, game_id)
     assert "Aki is dealt Mediterranean Avenue, Baltic Avenue" in page
-    assert "Aki declares buildings Mediterranean Avenue hotel, Baltic Avenue hotel" in page
+    assert ("Aki declares buildings: Mediterranean Avenue no buildings → hotel, Baltic Avenue no buildings → hotel"
+            in page)
     assert "mediterranean-avenue" not in page
     ja = screen(client, game_id, **JA)
     assert "Aki 権利書の配布 メディタレーニアン・アベニュー、バルティック・アベニュー" in ja

@@ -1,4 +1,6 @@
 """Tournaments through the app: create, seat a round, play, call time, standings."""
+import re
+
 import pytest
 
 from referee import create_app, service
@@ -33,7 +35,8 @@ def test_the_director_seats_a_round_sees_every_table_and_calls_time(app):
     tid = int(r.headers["Location"].rsplit("/", 1)[1])
     client.post(f"/tournaments/{tid}/rounds", data={"pin": "1357"})
     page = client.get(f"/tournaments/{tid}").get_data(as_text=True)
-    assert "Table 1" in page and "Table 2" in page and "70:00" in page
+    assert "Table 1" in page and "Table 2" in page and "Round 1 · 70 min" in page
+    assert page.count("not started") == 2  # both still in the seating roll-off; the clocks have not run
     with app.app_context():
         views = service.round_overview(tid, 1)
         assert sorted(len(v.players) for v in views) == [4, 5]
@@ -80,3 +83,228 @@ def test_tournament_regulations_reach_every_table(app):
         game = service.load(service.round_overview(tid, 1)[0].game_id).game
         assert game.header.options == {"dealt_deeds": 2, "trades_before_first_go": False}
         assert game.ruleset.options.dealt_deeds == 2
+
+
+# --- the director's page on a tournament day (issue 11) -------------------------------------------------------
+
+def new_tournament(client, players=9, scheme="jma-placement", minutes="70 60") -> int:
+    r = client.post("/tournaments", data={"name": "Cup", "scheme": scheme, "ruleset": "jma-2006",
+                                          "players": "\n".join(f"P{i}" for i in range(players)), "pin": "1357",
+                                          "round_minutes": minutes})
+    tid = int(r.headers["Location"].rsplit("/", 1)[1])
+    client.post(f"/tournaments/{tid}/rounds", data={"pin": "1357"})
+    return tid
+
+
+def finish_seating(game_id: int) -> None:
+    """Every player rolls for the seating order until it is decided (play can begin)."""
+    table = service.load(game_id)
+    while type(table.game.state.pending).__name__ == "SeatingRoll":
+        who = table.game.state.players[table.game.state.pending.waiting[0]].name
+        dice = [1 + (table.seq % 6), 1 + ((table.seq * 5) % 6)]
+        service.record(game_id, {"type": "seat_roll", "player": who, "dice": dice}, table.seq)
+        table = service.load(game_id)
+
+
+def visible(page: str) -> str:
+    """The text a person sees on the page (no tags, styles, scripts or attribute values)."""
+    page = re.sub(r"<(style|script)\b.*?</\1>", " ", page, flags=re.S)
+    return re.sub(r"<[^>]+>", " ", page)
+
+
+def live_url(page: str) -> str:
+    return re.search(r'id="live-rounds" class="live" hx-get="([^"]+)"', page).group(1).replace("&amp;", "&")
+
+
+def test_the_director_page_has_no_meta_refresh_and_polls_its_live_region_every_second(app):
+    client = app.test_client()
+    tid = new_tournament(client)
+    page = client.get(f"/tournaments/{tid}").get_data(as_text=True)
+    assert 'http-equiv="refresh"' not in page
+    region = re.search(r'<div id="live-rounds"[^>]*>', page.replace("\n", " ")).group(0)
+    assert 'class="live"' in region and 'hx-trigger="every 1s"' in region
+    assert 'hx-select="#live-rounds"' in region and 'hx-swap="outerHTML"' in region
+    with app.app_context():
+        version = service.tournament_version(tid)
+    assert live_url(page) == f"/tournaments/{tid}/live?v={version}"
+    # the seating form, where the director types the PIN, is on the page but never in the region that is swapped
+    assert 'name="pin"' in page
+    fresh = client.get(f"/tournaments/{tid}/live?v=old").get_data(as_text=True)
+    assert 'id="live-rounds"' in fresh and "Table 1" in fresh and 'name="pin"' not in fresh
+
+
+def test_the_live_region_answers_204_until_a_table_records_an_entry_or_its_clock_is_started(app):
+    client = app.test_client()
+    tid = new_tournament(client)
+    url = live_url(client.get(f"/tournaments/{tid}").get_data(as_text=True))
+    assert client.get(url).status_code == 204
+    assert client.get(url).status_code == 204  # still nothing new: no swap
+    with app.app_context():
+        game_id = service.round_overview(tid, 1)[0].game_id
+        who = service.load(game_id).game.state.players[0].name
+        service.record(game_id, {"type": "seat_roll", "player": who, "dice": [6, 5]}, 0)
+    r = client.get(url)
+    assert r.status_code == 200
+    region = r.get_data(as_text=True)
+    assert "waiting for the seating roll of" in region and f"seating roll of {who}," not in region
+    url2 = live_url(region)
+    assert url2 != url and client.get(url2).status_code == 204
+    with app.app_context():
+        service.set_clock(game_id, True)
+    r = client.get(url2)
+    assert r.status_code == 200
+    assert client.get(live_url(r.get_data(as_text=True))).status_code == 204
+    # a device that is not the director's gets nothing to swap in
+    assert app.test_client().get(url2).status_code == 403
+
+
+def test_the_director_sees_each_tables_clock_what_it_waits_for_its_turn_and_cash(app):
+    client = app.test_client()
+    tid = new_tournament(client)
+    with app.app_context():
+        first, second = service.round_overview(tid, 1)
+        finish_seating(first.game_id)
+        service.set_clock(first.game_id, True)
+    page = client.get(f"/tournaments/{tid}").get_data(as_text=True)
+    card = page[page.index(f'id="table-{first.game_id}"'):page.index(f'id="table-{second.game_id}"')]
+    clock = re.search(r'<span class="clock"[^>]*>', card).group(0)
+    assert 'data-running="1"' in clock and 'data-up="time is up"' in clock
+    assert 69 * 60 <= int(re.search(r'data-left="(\d+)"', clock).group(1)) <= 70 * 60
+    assert "turn 1" in card and "waiting for" in card and "$1,500" in card
+    rest = page[page.index(f'id="table-{second.game_id}"'):]
+    assert "not started" in rest[:rest.index("</table>")]
+    client.post(f"/tournaments/{tid}/rounds/1/time")
+    page = client.get(f"/tournaments/{tid}").get_data(as_text=True)
+    card = page[page.index(f'id="table-{first.game_id}"'):page.index(f'id="table-{second.game_id}"')]
+    assert "time called" in card and 'data-running="1"' not in card  # stopped once time is called
+
+
+def test_the_director_page_shows_finished_games_as_over_with_no_clock_running(app):
+    with app.app_context():
+        tid = build_demo(seed=3, max_turns=40)
+    client = app.test_client()
+    client.post(f"/tournaments/{tid}/unlock", data={"pin": "2468"})
+    page = client.get(f"/tournaments/{tid}").get_data(as_text=True)
+    assert page.count("game over") == 2 and 'data-running="1"' not in page
+    assert "Call time on every table" not in page  # nothing left to call time on
+
+
+def test_calling_time_asks_for_confirmation_and_names_the_tables_not_started(app):
+    client = app.test_client()
+    tid = new_tournament(client)
+    with app.app_context():
+        first, second = service.round_overview(tid, 1)
+        finish_seating(first.game_id)
+        service.set_clock(first.game_id, True)
+    page = client.get(f"/tournaments/{tid}").get_data(as_text=True)
+    confirm = page[page.index('<details class="confirm" id="call-time-1">'):]
+    confirm = confirm[:confirm.index("</details>")]
+    assert "<summary>Call time on every table of this round…</summary>" in confirm
+    assert f"Table {second.number}: still in the seating roll: time is not called there" in confirm
+    assert f"Table {first.number}:" not in confirm
+    assert '<button class="danger" type="submit">Confirm: call time on 1 table</button>' in confirm
+    with app.app_context():
+        finish_seating(second.game_id)  # seated, but its clock never started
+    page = client.get(f"/tournaments/{tid}").get_data(as_text=True)
+    assert f"Table {second.number}: its clock was never started" in page
+    assert "Confirm: call time on 2 tables" in page
+    done = client.post(f"/tournaments/{tid}/rounds/1/time", follow_redirects=True).get_data(as_text=True)
+    assert "time called on 2 tables" in done
+    with app.app_context():
+        assert all(v.time_called for v in service.round_overview(tid, 1))
+
+
+def test_calling_time_leaves_a_table_still_in_its_seating_roll_alone(app):
+    client = app.test_client()
+    tid = new_tournament(client)
+    with app.app_context():
+        first, second = service.round_overview(tid, 1)
+        finish_seating(first.game_id)
+    client.post(f"/tournaments/{tid}/rounds/1/time")
+    with app.app_context():
+        after = {v.game_id: v for v in service.round_overview(tid, 1)}
+    assert after[first.game_id].time_called and not after[second.game_id].time_called
+    assert after[second.game_id].seating
+
+
+def test_a_new_tournament_defaults_to_the_jma_ruleset_and_jma_placement_scoring(app):
+    page = app.test_client().get("/tournaments").get_data(as_text=True)
+    scheme = re.search(r'<select id="t-scheme" name="scheme".*?</select>', page, re.S).group(0)
+    ruleset = re.search(r'<select id="t-ruleset" name="ruleset".*?</select>', page, re.S).group(0)
+    assert re.findall(r'<option value="([^"]+)" selected>', scheme) == ["jma-placement"]
+    assert re.findall(r'<option value="([^"]+)" selected>', ruleset) == ["jma-2006"]
+    assert "JMA competition rules (2006)" in ruleset  # by its name, not its file name
+
+
+def test_a_new_game_defaults_to_the_jma_ruleset(app):
+    page = app.test_client().get("/").get_data(as_text=True)
+    ruleset = re.search(r'<select[^>]*name="ruleset".*?</select>', page, re.S).group(0)
+    assert re.findall(r'<option[^>]*selected[^>]*>', ruleset) == [
+        m for m in re.findall(r'<option[^>]*>', ruleset) if 'value="jma-2006"' in m]
+
+
+@pytest.fixture
+def asset_points(app):
+    """A tournament scored in assets (totals in the thousands) with a round of finished games."""
+    from referee.demo import play_table
+    import random
+
+    with app.app_context():
+        tid = service.create_tournament("Asset cup", "asset-points", "jma-2006", [f"P{i}" for i in range(8)], "1357")
+        service.seat_round(tid, "1357")
+        rng = random.Random(4)
+        for view in service.round_overview(tid, 1):
+            play_table(view.game_id, rng, 30)
+        standings = service.tournament_standings(tid)
+    return tid, standings
+
+
+def test_standings_show_points_with_separators_and_no_trailing_decimal(app, asset_points):
+    tid, standings = asset_points
+    client = app.test_client()
+    big = [s for s in standings if s.total >= 1000]
+    assert big
+    page = client.get(f"/tournaments/{tid}/standings").get_data(as_text=True)
+    for s in big:
+        assert f"<strong>{int(s.total):,}</strong>" in page
+        assert f"{float(s.total)}" not in page and f"{int(s.total)}" not in page
+    client.set_cookie("lang", "ja")
+    page = client.get(f"/tournaments/{tid}/standings").get_data(as_text=True)
+    for s in big:
+        assert f"<strong>{int(s.total):,}点</strong>" in page
+
+
+def test_numbers_are_formatted_for_the_locale(app):
+    from fractions import Fraction
+
+    from referee.reports import cash_text, number_text, points_text
+
+    with app.test_request_context():
+        assert points_text(Fraction(1708)) == "1,708" and points_text(1708.0) == "1,708"
+        assert points_text(Fraction(250, 3)) == "83.3"  # a scheme that gives fractions: one decimal at most
+        assert points_text(Fraction(250, 3), 0) == "83"
+        assert number_text(Fraction(12345, 2), 3) == "6,172.5" and cash_text(15000, "$") == "$15,000"
+    with app.test_request_context(headers={"Cookie": "lang=ja"}):
+        assert points_text(Fraction(1708)) == "1,708点" and cash_text(1500) == "$1,500"
+
+
+def test_the_director_page_and_the_standings_are_in_japanese(app):
+    client = app.test_client()
+    tid = new_tournament(client)
+    with app.app_context():
+        first, second = service.round_overview(tid, 1)
+        finish_seating(first.game_id)
+    client.set_cookie("lang", "ja")
+    page = client.get(f"/tournaments/{tid}").get_data(as_text=True)
+    for text in ("第1回戦", "第1卓", "未開始", "スタート順のサイコロ中：この卓には終了の合図をしません",
+                 "確定：1卓に終了の合図", "この回戦の全卓に終了の合図", "次の回戦の組み合わせ", "第2回戦を組む",
+                 "順位点（モノポリー勝ちボーナス）", "9人", "順位表", "ゲーム時計が一度も開始されていません"):
+        assert text in page, text
+    shown = visible(page)
+    for english in ("Round", "Table", "turn", "not started", "Confirm", "Seat", "players", "standings", "min",
+                    "waiting for", "result"):
+        assert english not in shown, english
+    refused = client.post(f"/tournaments/{tid}/rounds", data={"pin": "1357"}, follow_redirects=True)
+    assert "第1回戦はまだ対戦中です" in refused.get_data(as_text=True)
+    index = client.get("/tournaments").get_data(as_text=True)
+    assert "新しい大会" in index and "日本モノポリー協会 競技ルール（2006年）" in index

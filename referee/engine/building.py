@@ -279,7 +279,7 @@ def building_actions(state: GameState) -> list[Action]:
             out.extend(Action("withdraw_build", player, {"targets": targets}) for player, targets in p.declarations)
     elif isinstance(p, BuildingAuction):
         for i in state.active:
-            if i not in p.excluded and placeable(state, i, p.kind):
+            if i not in p.excluded and (i != p.high_bidder or p.held is not None or state.ruleset.options.auction_own_raise) and placeable(state, i, p.kind):
                 out.append(Action("bid", i, {"building": p.kind, "minimum": building_minimum_bid(state, p, i),
                                              "step": state.ruleset.options.auction_bid_step,
                                              "equal_calls": state.ruleset.options.auction_tie != "refuse"}))

@@ -345,6 +345,7 @@ class Game:
         self.initial = initial_state(ruleset, header)
         self.entries: list[Entry] = []
         self.effective: list[int] = []  # indices into entries, voided ones removed
+        self.voided: dict[int, tuple[int, ...]] = {}  # a void's index -> the indices of the entries it took back
         self.state = self.initial
         self._snapshots: dict[int, GameState] = {0: self.initial}  # effective length -> state
 
@@ -366,6 +367,7 @@ class Game:
                           n=len(self.effective), count=count)
         keep = len(self.effective) - count
         self.entries.append(entry)
+        self.voided[len(self.entries) - 1] = tuple(self.effective[keep:])
         del self.effective[keep:]
         for length in [k for k in self._snapshots if k > keep]:
             del self._snapshots[length]
@@ -375,6 +377,11 @@ class Game:
             state = resolve(state, self.entries[index]).state
         self.state = state
         return Outcome((), state)
+
+    def redoable(self) -> list[Entry]:
+        """The entries the latest entry took back, when it is a void: what a redo records again."""
+        taken = self.voided.get(len(self.entries) - 1, ())
+        return [self.entries[i] for i in taken]
 
     def state_after(self, recorded: int) -> GameState:
         """The state as it was after the first ``recorded`` entries (voids included) were recorded."""

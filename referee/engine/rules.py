@@ -291,6 +291,11 @@ def _bid_refusal(state: GameState, auction: Auction | BuildingAuction, bidders: 
             return _refuse(state, "excluded_bidder",
                            "{player} made a winning bid they could not pay and is out of this auction",
                            "auction_unpayable_bid", player=Player(b))
+    held = getattr(auction, "held", None) is not None  # a held bid may be raised to the chosen lot's price
+    if auction.high_bidder in bidders and not held and not opts.auction_own_raise:
+        return _refuse(state, "own_high_bid", "{player} already holds the highest bid ({amount}): a player does not "
+                       "outbid themselves", "auction", player=Player(auction.high_bidder),
+                       amount=Money(auction.high_bid))
     if amount < opts.auction_min_bid or amount % opts.auction_bid_step:
         return _refuse(state, "bad_bid_step", "bid of {amount}: bids are from {minimum} in steps of {step}",
                        "auction_bid_step", amount=Money(amount), minimum=Money(opts.auction_min_bid),
@@ -360,7 +365,7 @@ def legal_actions(state: GameState) -> list[Action]:
     elif isinstance(p, Auction):
         low = minimum_bid(state, p)
         for i in state.active:
-            if i not in p.excluded:
+            if i not in p.excluded and (i != p.high_bidder or opts.auction_own_raise):
                 out.append(Action("bid", i, {"square": p.square, "minimum": low, "step": opts.auction_bid_step,
                                              "equal_calls": opts.auction_tie != "refuse"}))
         out.append(Action("hammer", None, {"square": p.square, "high_bid": p.high_bid, "high_bidder": p.high_bidder}))

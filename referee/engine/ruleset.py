@@ -58,6 +58,7 @@ OPTION_SPECS: dict[str, OptionSpec] = {
     "auction_min_bid": OptionSpec(int, minimum=1),
     "auction_bid_step": OptionSpec(int, minimum=1),
     "auction_tie": OptionSpec(str, ("next_to_move_first", "refuse")),
+    "auction_own_raise": OptionSpec(bool),
     "auction_unpayable_bid": OptionSpec(str, ("void_and_rerun_without_bidder",)),
     "auction_no_bid": OptionSpec(str, ("stays_with_bank",)),
     "monopoly_rent_multiplier": OptionSpec(int, minimum=1),
@@ -104,6 +105,7 @@ class Options:
     auction_min_bid: int
     auction_bid_step: int
     auction_tie: str
+    auction_own_raise: bool
     auction_unpayable_bid: str
     auction_no_bid: str
     monopoly_rent_multiplier: int

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from html import escape
+from typing import Callable
 
 from ..engine import Game, GameState, resolve
 from ..engine.ending import assets
@@ -24,7 +25,17 @@ def net_worth_series(game: Game) -> tuple[list[str], list[list[int]]]:
     return [p.name for p in state.players], points
 
 
-def net_worth_svg(names: list[str], points: list[list[int]], width: int = 640, height: int = 260) -> str:
+def _dollars(amount: int) -> str:
+    return f"${amount:,}"
+
+
+def _turns(steps: int) -> str:
+    return f"turns → {steps}"
+
+
+def net_worth_svg(names: list[str], points: list[list[int]], width: int = 640, height: int = 260,
+                  money: Callable[[int], str] = _dollars, turns: Callable[[int], str] = _turns) -> str:
+    """The chart; ``money`` writes an amount on the axis and ``turns`` the axis label (the caller's language)."""
     left, right, top, bottom = 56, 12, 12, 40
     plot_w, plot_h = width - left - right, height - top - bottom
     peak = max((v for row in points for v in row), default=1) or 1
@@ -38,8 +49,9 @@ def net_worth_svg(names: list[str], points: list[list[int]], width: int = 640, h
              f'<rect x="{left}" y="{top}" width="{plot_w}" height="{plot_h}" fill="none" stroke="#999"/>']
     for frac in (0, 0.5, 1):
         y = top + plot_h * (1 - frac)
-        parts.append(f'<text x="{left - 4}" y="{y + 4:.1f}" text-anchor="end">${int(peak * frac):,}</text>')
-    parts.append(f'<text x="{left + plot_w / 2:.1f}" y="{height - 22}" text-anchor="middle">turns → {steps}</text>')
+        parts.append(f'<text x="{left - 4}" y="{y + 4:.1f}" text-anchor="end">{escape(money(int(peak * frac)))}</text>')
+    parts.append(f'<text x="{left + plot_w / 2:.1f}" y="{height - 22}" text-anchor="middle">'
+                 f'{escape(turns(steps))}</text>')
     for p, name in enumerate(names):
         color = COLORS[p % len(COLORS)]
         line = " ".join(xy(i, row[p]) for i, row in enumerate(points))

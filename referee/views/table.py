@@ -18,7 +18,7 @@ from ..engine.bankruptcy import jail_exit_short
 from ..engine.building import smallest_sale
 from ..refusals import detail as refusal_detail
 from ..refusals import title as refusal_title
-from ..words import (decision_notes, entry_words, event_words, jail_card_offers, mortgage_way_words, outcome_notes,
+from ..words import (decision_notes, entry_words, event_words, jail_card_offers, log_lines, mortgage_way_words, outcome_notes,
                      pending_words, roll_notes, sale_panels, sale_way_words, tie_words)
 from .games import unlock
 
@@ -62,7 +62,7 @@ def _view_model(table: service.Table, upto: int | None = None) -> dict:
         "in_debt": isinstance(state.pending, (Debt, BidPayment)),
         "decision_notes": decision_notes(state) if upto is None else [],
         "jail_card_offers": jail_card_offers(state) if upto is None else [],
-        "log": _log(game, len(game.entries) - RECENT, len(game.entries)),
+        "log": log_lines(game, len(game.entries) - RECENT, len(game.entries)),
         "roll_notes": roll_notes(state) if upto is None else [],
         "standing_tie": _standing_tie(game) if upto is None else None,
         "sales": sale_panels(state, by_type.get("sell_buildings", [])),
@@ -114,16 +114,6 @@ def _ways_to_pay(state, by_type: dict) -> list[tuple[str, int, dict]]:
             entry = {"type": "mortgage", "player": name, "square": squares[a.detail["square"]].id}
             ways.append((mortgage_way_words(state, a.detail["square"]), a.detail["value"], entry))
     return ways
-
-
-def _log(game: Game, start: int, stop: int) -> list[tuple[int, str, bool]]:
-    """Entries ``start`` to ``stop`` (0-based) as (number, words, still in effect); equal calls at an auction
-    say who won them and by which rule."""
-    effective = set(game.effective)
-    start = max(0, start)
-    ties = rulings.tie_calls(game, range(start, stop))
-    return [(i + 1, entry_words(game.entries[i], game.ruleset, ties.get(i)),
-             i in effective or game.entries[i].type == "void") for i in range(start, stop)]
 
 
 @bp.get("/games/<int:game_id>/unlock")
@@ -195,7 +185,7 @@ def log(game_id: int):
     pages = max(1, -(-total // LOG_PAGE))
     page = min(page, pages)
     stop = total - (page - 1) * LOG_PAGE
-    return render_template("table/log.html", row=t.row, lines=_log(t.game, stop - LOG_PAGE, stop), page=page,
+    return render_template("table/log.html", row=t.row, lines=log_lines(t.game, stop - LOG_PAGE, stop), page=page,
                            pages=pages, referee=game_id in session.get("referee_games", []))
 
 

@@ -1,0 +1,104 @@
+// The table screen's few behaviours that need the browser.  Everything that decides anything is on the
+// server: a tap made against an old screen is refused there, so nothing here can record a fact twice.
+"use strict";
+(() => {
+  const body = document.body;
+  const ARM_MS = 600;  // a tap must begin at least this long after a screen (or a change of it) was shown
+
+  // --- No ghost entries ----------------------------------------------------------------------------
+  // A double tap's second touch lands on the screen the first one brought up (the next player's dice
+  // pad, a new auction...).  Controls are armed only ARM_MS after a screen is shown, and a tap whose
+  // finger went down before that acts on nothing.
+  let armedAt = Infinity;
+  let downAt = -Infinity;
+  const arm = () => {
+    armedAt = performance.now() + ARM_MS;
+    body.classList.add("arming");
+    setTimeout(() => { if (performance.now() >= armedAt) body.classList.remove("arming"); }, ARM_MS + 10);
+  };
+  const ghost = () => performance.now() < armedAt || downAt < armedAt;
+  addEventListener("pointerdown", (e) => { downAt = e.timeStamp || performance.now(); }, true);
+  addEventListener("click", (e) => {
+    const control = e.target.closest("button, a, summary, input[type=submit], label, select");
+    if (!control || control.closest("header.bar")) return;
+    // A click the keyboard made (Enter) has no pointer: it counts from the moment of the click.
+    if (e.detail === 0) downAt = performance.now();
+    if (ghost()) { e.preventDefault(); e.stopImmediatePropagation(); }
+  }, true);
+  addEventListener("pageshow", () => { delete body.dataset.sending; arm(); });
+  // A confirmation appears where the finger just was: it is armed anew when it opens.
+  document.addEventListener("toggle", (e) => { if (e.target.matches && e.target.matches("details.confirm") && e.target.open) arm(); }, true);
+
+  // --- The server can be reached, and one tap is one entry -----------------------------------------
+  const offline = (down) => {
+    document.getElementById("offline").style.display = down ? "block" : "none";
+    body.dataset.offline = down ? "1" : "";
+  };
+  addEventListener("offline", () => offline(true));
+  addEventListener("online", () => offline(false));
+  if (body.dataset.ping) {
+    setInterval(() => {
+      fetch(body.dataset.ping, {cache: "no-store"}).then((r) => offline(!r.ok)).catch(() => offline(true));
+    }, 5000);
+  }
+  document.addEventListener("submit", (e) => {
+    if (!navigator.onLine || body.dataset.offline) { e.preventDefault(); offline(true); return; }
+    if (body.dataset.sending) { e.preventDefault(); return; }
+    if (e.target.dataset.stay === undefined) body.dataset.sending = "1";
+  });
+
+  // --- Clocks count down on the screen; the server's clock is the truth at every refresh ------------
+  const clocks = new Map();
+  const tick = () => {
+    for (const c of document.querySelectorAll(".clock[data-running='1']")) {
+      if (!clocks.has(c)) clocks.set(c, {left: +c.dataset.left, from: performance.now()});
+      const {left, from} = clocks.get(c);
+      const now = Math.round(left - (performance.now() - from) / 1000);
+      c.textContent = now > 0 ? `${Math.floor(now / 60)}:${String(now % 60).padStart(2, "0")}` : c.dataset.up;
+      c.classList.toggle("up", now <= 0);
+    }
+  };
+  setInterval(tick, 1000);
+
+  // --- Live: a screen follows entries made elsewhere without losing what is being typed ------------
+  // htmx polls the screen's live region (hx-get ... every 1s); the server answers 204 while nothing
+  // changed.  Before a new region replaces the old one, what the referee has typed, ticked or opened is
+  // noted and put back on the same form of the new region, and the controls are armed anew.
+  const kept = [];
+  const typed = (el) => (el.type === "checkbox" || el.type === "radio") ? el.checked !== el.defaultChecked
+    : el.tagName === "SELECT" ? [...el.options].some((o) => o.selected !== o.defaultSelected)
+    : el.type !== "hidden" && el.value !== el.defaultValue;
+  document.addEventListener("htmx:beforeSwap", (e) => {
+    if (!e.detail.target || !e.detail.target.matches(".live")) return;
+    kept.length = 0;
+    const active = document.activeElement;
+    for (const d of e.detail.target.querySelectorAll("details[id][open]")) kept.push({details: d.id});
+    for (const form of e.detail.target.querySelectorAll("form[id]")) {
+      for (const el of form.elements) {
+        if (!el.name || !typed(el)) continue;
+        kept.push({form: form.id, name: el.name, value: el.value, checked: el.checked, type: el.type,
+                   focus: el === active, start: el.selectionStart, end: el.selectionEnd});
+      }
+    }
+  });
+  document.addEventListener("htmx:afterSettle", (e) => {
+    if (!e.detail.target || !e.detail.target.matches(".live")) return;
+    clocks.clear();
+    for (const k of kept) {
+      if (k.details) { const d = document.getElementById(k.details); if (d) d.open = true; continue; }
+      const form = document.getElementById(k.form);
+      if (!form) continue;
+      for (const el of form.elements) {
+        if (el.name !== k.name) continue;
+        if (k.type === "checkbox" || k.type === "radio") { if (el.value === k.value) el.checked = k.checked; continue; }
+        el.value = k.value;
+        if (k.focus) { el.focus(); try { el.setSelectionRange(k.start, k.end); } catch (_) { /* not a text field */ } }
+      }
+    }
+    kept.length = 0;
+    tick();
+    arm();
+  });
+  arm();
+  tick();
+})();

@@ -1,0 +1,196 @@
+"""The director's page in a real browser (Debian's chromium driven by Playwright): it follows every table live
+within 2 seconds without a reload, so a PIN being typed is never lost; calling time asks first."""
+import os
+import shutil
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from werkzeug.serving import make_server
+
+from referee import create_app, service
+
+sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is installed by scripts/setup")
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).parent / "artifacts"
+LANDSCAPE = {"width": 1024, "height": 768}
+PORTRAIT = {"width": 768, "height": 1024}
+PLAYERS = ["佐藤 葵", "鈴木 蓮", "高橋 陽菜", "田中 湊", "김민수", "이서연", "Jürgen Groß", "Anneliese Weiß", "Chloé Dubois"]
+
+if not os.path.exists(CHROMIUM):  # scripts/setup installs it; a missing browser is a setup failure, not a skip
+    pytest.fail(f"no chromium at {CHROMIUM}: run scripts/setup", pytrace=False)
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory):
+    """The app served on a real port, and the app itself (to record on a table as another tablet would)."""
+    db = tmp_path_factory.mktemp("director") / "d.sqlite"
+    app = create_app({"SECRET_KEY": "browser", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{db}"})
+    srv = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{srv.server_port}", app
+    srv.shutdown()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=[
+            "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync"])
+        yield b
+        b.close()
+
+
+def shot(page, name):
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def armed(page) -> None:
+    """Wait until the screen's controls are armed (referee.js ignores a tap that began as a screen appeared)."""
+    page.wait_for_function("!document.body.classList.contains('arming')", timeout=3000)
+
+
+def create_and_seat(page, server, name="Tokyo Open") -> str:
+    """A tournament created and its first round seated through the pages; the director page's address."""
+    page.goto(server + "/tournaments")
+    armed(page)
+    page.fill("input[name=name]", name)
+    page.fill("textarea[name=players]", "\n".join(PLAYERS))
+    page.fill("input[name=pin]", "1357")
+    page.click("form[action='/tournaments'] button[type=submit]")
+    page.wait_for_selector("#seat-form")
+    armed(page)
+    page.fill("#seat-form input[name=pin]", "1357")
+    page.click("#seat-form button")
+    page.wait_for_selector("#round-1")
+    armed(page)
+    return page.url
+
+
+def seat_roll(app, game_id: int) -> str:
+    """The next seating roll on a table, recorded as its tablet would; who rolled."""
+    with app.app_context():
+        table = service.load(game_id)
+        who = table.game.state.players[table.game.state.pending.waiting[0]].name
+        service.record(game_id, {"type": "seat_roll", "player": who, "dice": [1 + table.seq % 6, 6]}, table.seq)
+    return who
+
+
+def finish_seating(app, game_id: int) -> None:
+    with app.app_context():
+        table = service.load(game_id)
+        while type(table.game.state.pending).__name__ == "SeatingRoll":
+            who = table.game.state.players[table.game.state.pending.waiting[0]].name
+            dice = [1 + (table.seq % 6), 1 + ((table.seq * 5) % 6)]
+            service.record(game_id, {"type": "seat_roll", "player": who, "dice": dice}, table.seq)
+            table = service.load(game_id)
+
+
+def table_ids(app, page) -> list[int]:
+    tid = int(page.url.rstrip("/").rsplit("/", 1)[1])
+    with app.app_context():
+        return [v.game_id for v in service.round_overview(tid, 1)]
+
+
+def no_horizontal_scroll(page) -> bool:
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def test_the_director_page_follows_an_entry_within_2_seconds_and_keeps_the_pin_being_typed(live, browser):
+    server, app = live
+    page = browser.new_page(viewport=LANDSCAPE)
+    create_and_seat(page, server)
+    assert page.locator("meta[http-equiv=refresh]").count() == 0
+    first, _ = table_ids(app, page)
+    card = page.locator(f"#table-{first} .pending")
+    pin = page.locator("#seat-form input[name=pin]")
+    pin.click()
+    pin.press_sequentially("24")  # the director is typing a PIN when a table records an entry
+    before = card.inner_text()
+    who = seat_roll(app, first)
+    recorded = time.monotonic()
+    assert who in before
+    page.wait_for_function(
+        "([sel, who]) => !document.querySelector(sel).textContent.includes(who)",
+        arg=[f"#table-{first} .pending", who], timeout=2000)
+    assert time.monotonic() - recorded < 2.0
+    assert pin.input_value() == "24"
+    assert page.evaluate("document.activeElement && document.activeElement.name") == "pin"
+    pin.press_sequentially("68")  # typing goes on where it was
+    assert pin.input_value() == "2468"
+    page.close()
+
+
+def test_a_clock_started_on_a_table_counts_down_on_the_director_page(live, browser):
+    server, app = live
+    page = browser.new_page(viewport=LANDSCAPE)
+    create_and_seat(page, server, "Clock cup")
+    first, second = table_ids(app, page)
+    assert page.inner_text(f"#table-{first} .clock") == "not started"
+    finish_seating(app, first)
+    with app.app_context():
+        service.set_clock(first, True)
+    clock = page.locator(f"#table-{first} .clock[data-running='1']")
+    clock.wait_for(timeout=2000)
+    assert clock.get_attribute("data-up") == "time is up"
+    page.wait_for_function(f"document.querySelector('#table-{first} .clock').textContent.trim() === '69:59'",
+                           timeout=3000)  # counts down on the screen between the server's answers
+    assert page.inner_text(f"#table-{second} .clock") == "not started"
+    page.close()
+
+
+def test_calling_time_opens_a_confirmation_that_names_the_tables_not_started(live, browser):
+    server, app = live
+    page = browser.new_page(viewport=LANDSCAPE)
+    create_and_seat(page, server, "Call cup")
+    first, second = table_ids(app, page)
+    finish_seating(app, first)
+    with app.app_context():
+        service.set_clock(first, True)
+    page.locator(f"#table-{first} .clock[data-running='1']").wait_for(timeout=2000)
+    armed(page)  # the region was just drawn again: its controls are armed a moment later
+    page.click("#call-time-1 summary")
+    confirm = page.locator("#call-time-1")
+    text = confirm.inner_text()
+    assert "Not started:" in text and "Table 2: still in the seating roll: time is not called there" in text
+    assert confirm.locator("button", has_text="Confirm: call time on 1 table").is_visible()
+    # the open confirmation stays open when a table records an entry and the region is drawn again
+    version = page.get_attribute("#live-rounds", "data-version")
+    seat_roll(app, second)
+    page.wait_for_function(f"document.querySelector('#live-rounds').dataset.version !== '{version}'", timeout=2000)
+    assert page.locator("#call-time-1").evaluate("d => d.open")
+    armed(page)  # a confirmation is armed a moment after it appears
+    page.locator("#call-time-1 button.danger").click()
+    page.wait_for_load_state()
+    assert "time called on 1 table" in page.inner_text(".flash")
+    with app.app_context():
+        views = {v.game_id: v for v in service.round_overview(int(page.url.rsplit("/", 1)[1]), 1)}
+    assert views[first].time_called and not views[second].time_called
+    assert page.inner_text(f"#table-{first} .clock") == "time called"
+    page.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("viewport", [LANDSCAPE, PORTRAIT], ids=["1024x768", "768x1024"])
+def test_the_director_page_fits_the_tablet(live, browser, lang, viewport):
+    server, app = live
+    context = browser.new_context(viewport=viewport)
+    page = context.new_page()
+    page.goto(f"{server}/lang/{lang}")
+    create_and_seat(page, server, f"Fit cup {lang}")
+    first, _ = table_ids(app, page)
+    finish_seating(app, first)
+    with app.app_context():
+        service.set_clock(first, True)
+    page.locator(f"#table-{first} .clock[data-running='1']").wait_for(timeout=2000)
+    armed(page)  # the region was just drawn again: its controls are armed a moment later
+    page.click("#call-time-1 summary")
+    assert no_horizontal_scroll(page)
+    if lang == "ja":
+        assert "第1卓" in page.inner_text("#live-rounds") and "未開始" in page.inner_text("#live-rounds")
+    shot(page, f"director-{viewport['width']}x{viewport['height']}-{lang}")
+    context.close()
