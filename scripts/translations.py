@@ -25,6 +25,10 @@ NEW = {
     # --- table screen (issue 11) ---
     "{player} already holds the highest bid ({amount}): a player does not outbid themselves":
         "{player} はすでに最高値（{amount}）を付けています：自分の付け値を自分で上げることはできません",
+    "the game is over: its clock stays stopped": "ゲームは終了しています：時計は止まったままです",
+    "time has been called: the game clock stays stopped": "タイムが宣言されています：ゲームの時計は止まったままです",
+    "there is nothing to redo: only the run of entries taken back by the latest entry, a void, can be recorded again":
+        "やり直すものはありません：最新の記録（取り消し）で取り消された一連の記録だけを記録し直せます",
     # --- end table screen (issue 11) ---
     # --- table words (issue 11) ---
     "a get-out-of-jail card (%(deck)s)": "釈放カード（%(deck)s）", "%(square)s (mortgaged)": "%(square)s（抵当）",
