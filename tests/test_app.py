@@ -111,7 +111,7 @@ def test_the_spectator_display_cannot_record(app, client):
     game_id = new_game(client)
     page = app.test_client().get(f"/games/{game_id}/display").get_data(as_text=True)
     assert "waiting for Aki to roll" in page and "/record\"" not in page
-    assert 'http-equiv="refresh"' in page
+    assert 'http-equiv="refresh"' not in page and 'hx-trigger="every 1s"' in page  # live, without reloading
 
 
 def test_forms_need_a_csrf_token(tmp_path):

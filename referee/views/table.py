@@ -7,11 +7,11 @@ from functools import wraps
 from flask import Blueprint, flash, redirect, render_template, request, session, url_for
 
 from .. import service
-from ..engine import Game, legal_actions, parse_entry
+from ..engine import Game, IllegalEntry, legal_actions, parse_entry, resolve
 from ..engine.state import BidPayment, Debt
 from ..engine.ending import ranking
 from ..forms import UnlockForm
-from flask_babel import gettext
+from flask_babel import gettext, ngettext
 
 from .. import rulings
 from ..engine.bankruptcy import jail_exit_short
@@ -33,6 +33,8 @@ def referee_required(view):
     @wraps(view)
     def wrapped(game_id: int, *args, **kwargs):
         if game_id not in session.get("referee_games", []):
+            if request.headers.get("HX-Request"):  # a live poll or a check: the tablet reloads to the PIN screen
+                return "", 403, {"HX-Redirect": url_for("table.unlock_form", game_id=game_id)}
             return redirect(url_for("table.unlock_form", game_id=game_id, next=request.path))
         return view(game_id, *args, **kwargs)
     return wrapped
@@ -66,13 +68,50 @@ def _view_model(table: service.Table, upto: int | None = None) -> dict:
         "roll_notes": roll_notes(state) if upto is None else [],
         "standing_tie": _standing_tie(game) if upto is None else None,
         "sales": sale_panels(state, by_type.get("sell_buildings", [])),
+        "version": service.version(table),
+        "ends_game": _ends_game(state, by_type) if upto is None else {},
+        "void_runs": _void_runs(game) if upto is None else [],
+        "redo": [entry_words(e, game.ruleset) for e in game.redoable()] if upto is None else [],
     }
+
+
+VOID_CHOICES = 5  # runs of latest entries offered one tap each; any other count is typed
+
+
+def _void_runs(game: Game) -> list[tuple[int, int, str]]:
+    """The runs of latest entries a void can take back, one button each: (how many, the first one's number,
+    the first one in words) for the latest 1 to VOID_CHOICES effective entries."""
+    runs = []
+    for count, index in enumerate(reversed(game.effective[-VOID_CHOICES:]), start=1):
+        n, words, _ = log_lines(game, index, index + 1)[0]
+        runs.append((count, n, words))
+    return runs
+
+
+def _ends_game(state, by_type: dict) -> dict[str, bool]:
+    """For the entries that ask for a confirmation: whether recording them would end the game (the confirmation
+    says so)."""
+    ends = {}
+    for a in by_type.get("bankrupt", [])[:1]:
+        try:
+            ends["bankrupt"] = resolve(state, parse_entry({"type": "bankrupt", "player": state.players[a.player].name})).state.over
+        except IllegalEntry:
+            ends["bankrupt"] = False
+    return ends
 
 
 def _standing_tie(game: Game):
     """When the auction's standing high bid came from equal calls: who won them and why."""
     call = rulings.standing_tie(game)
     return tie_words(game.ruleset, call, standing=True) if call else None
+
+
+def _refused(game_id: int, exc) -> dict:
+    """The flash of a refused entry: what kind of wrong, what was wrong in the device's language, and the clause
+    (with its text in every language the ruleset gives)."""
+    return {"kind": "refused", "title": refusal_title(exc.code), "message": refusal_detail(exc),
+            "clause": exc.clause, "code": exc.code, "rule": exc.rule, "game": game_id,
+            "texts": _clause_texts(game_id, exc.rule)}
 
 
 def _clause_texts(game_id: int, rule: str) -> dict[str, str]:
@@ -142,7 +181,18 @@ def table(game_id: int):
     upto = request.args.get("at", type=int)
     if upto is not None and not 0 <= upto <= t.seq:
         upto = None
-    return render_template("table/table.html", **_view_model(t, upto))
+    return _live_or_page(t, "table/table.html", upto)
+
+
+def _live_or_page(t: service.Table, page: str, upto: int | None = None):
+    """A whole screen, or for htmx's poll its live region alone: 204 while the game is as the screen was drawn
+    (the poll names the version it saw), so a screen follows entries made elsewhere within a second."""
+    if request.headers.get("HX-Request") and upto is None:
+        if request.args.get("v") == service.version(t):
+            return "", 204
+        return render_template("table/_live.html" if page == "table/table.html" else "table/_display_live.html",
+                               **_view_model(t)), 200, {"Cache-Control": "no-store"}
+    return render_template(page, **_view_model(t, upto))
 
 
 @bp.post("/games/<int:game_id>/clock")
@@ -156,6 +206,31 @@ def set_clock(game_id: int):
             service.set_clock(game_id, action == "start")
         except service.GameNotFound:
             return render_template("error.html", message=f"no game {game_id}"), 404
+        except service.ClockStopped as exc:
+            flash({"kind": "refused", "title": refusal_title(exc.code), "message": refusal_detail(exc)})
+    return redirect(url_for(".table", game_id=game_id)), 303
+
+
+@bp.post("/games/<int:game_id>/redo")
+@referee_required
+def redo(game_id: int):
+    """Record again the run of entries the latest void took back (all of them, or none)."""
+    try:
+        seq = int(request.form["seq"])
+    except (KeyError, ValueError):
+        flash({"kind": "refused", "message": gettext("this form is not one the table screen makes: nothing was "
+                                                     "recorded")})
+        return redirect(url_for(".table", game_id=game_id)), 303
+    try:
+        outcomes = service.redo(game_id, seq)
+    except service.GameNotFound:
+        return render_template("error.html", message=f"no game {game_id}"), 404
+    except (service.StaleEntry, service.NothingToRedo, service.IllegalEntry) as exc:
+        flash(_refused(game_id, exc))
+    else:
+        flash({"kind": "done", "message": ngettext("%(num)s entry recorded again", "%(num)s entries recorded again",
+                                                   len(outcomes)),
+               "details": [w for o in outcomes for w in (event_words(o.state, e) for e in o.events) if w]})
     return redirect(url_for(".table", game_id=game_id)), 303
 
 
@@ -209,7 +284,7 @@ def display(game_id: int):
     t = _load(game_id)
     if t is None:
         return render_template("error.html", message=f"no game {game_id}"), 404
-    return render_template("table/display.html", **_view_model(t))
+    return _live_or_page(t, "table/display.html")
 
 
 def _entry_from_form(form) -> tuple[dict, int]:
@@ -261,9 +336,7 @@ def _submit(game_id: int, act, done_message) -> object:
     except service.GameNotFound:
         return render_template("error.html", message=f"no game {game_id}"), 404
     except (service.StaleEntry, service.MalformedEntry, service.IllegalEntry) as exc:
-        flash({"kind": "refused", "title": refusal_title(exc.code), "message": refusal_detail(exc),
-               "clause": exc.clause, "code": exc.code, "rule": exc.rule, "game": game_id,
-               "texts": _clause_texts(game_id, exc.rule)})
+        flash(_refused(game_id, exc))
     else:
         tie = None
         if before is not None:
