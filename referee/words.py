@@ -791,3 +791,341 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["option_value_words"] = option_value_words
     app.jinja_env.globals["clause_note"] = clause_note
     app.jinja_env.globals["ruleset_name"] = ruleset_name
+
+
+# --- decision cards (issue 11) ---
+
+
+def count_words(kind: str, n: int) -> str:
+    """A number of houses or hotels in words: 1 house, 3 houses, 1 hotel (the refusals' words)."""
+    from .engine.phrases import Count
+
+    return Count(kind, n).words(None, _, _lang())
+
+
+def bank_stock_words(state: GameState) -> str:
+    """The bank's houses and hotels left: In the bank: 12 houses, 1 hotel."""
+    return _("In the bank: %(houses)s, %(hotels)s", houses=count_words("house", state.bank_houses),
+             hotels=count_words("hotel", state.bank_hotels))
+
+
+@dataclass(frozen=True, slots=True)
+class DeedLine:
+    """A deed on a player's card: its name on the board, its buildings in words ("" when none), mortgaged."""
+
+    square: str
+    buildings: str
+    mortgaged: bool
+
+
+@dataclass(frozen=True, slots=True)
+class DeedGroup:
+    """A player's deeds of one colour group (or of the railroads, the utilities), in the board's order."""
+
+    group: str  # the group's name on the board
+    color: str
+    deeds: list[DeedLine]
+    whole: bool  # the player holds every deed of the group
+
+
+@dataclass(frozen=True, slots=True)
+class Holdings:
+    """What a player's card shows besides cash and square: deeds by group, buildings, get-out-of-jail cards."""
+
+    groups: list[DeedGroup]
+    deeds: int
+    mortgaged: int
+    houses: int
+    hotels: int
+    cards: list[str]  # each card held, by its deck
+
+    @property
+    def summary(self) -> str:
+        """7 deeds (1 mortgaged) · 6 houses · 1 hotel"""
+        parts = [_("%(n)s deeds", n=self.deeds) if self.deeds != 1 else _("1 deed")]
+        if self.mortgaged:
+            parts[0] = _("%(deeds)s (%(n)s mortgaged)", deeds=parts[0], n=self.mortgaged)
+        if self.houses:
+            parts.append(count_words("house", self.houses))
+        if self.hotels:
+            parts.append(count_words("hotel", self.hotels))
+        return " · ".join(parts)
+
+
+def holdings(state: GameState, player: int) -> Holdings:
+    """A player's deeds grouped by colour group (groups in board order), each with its buildings and whether it is
+    mortgaged; the houses and hotels standing on them; the get-out-of-jail cards held, by deck."""
+    rs = state.ruleset
+    owned = state.deeds_of(player)
+    by_group: dict[str, list[int]] = {}
+    for sq in owned:
+        by_group.setdefault(rs.squares[sq].group, []).append(sq)
+    groups = []
+    for gid, squares in by_group.items():
+        group = rs.groups.get(gid)
+        lines = [DeedLine(square_name(state, sq), level_words(state.buildings[sq], rs) if state.buildings[sq] else "",
+                          state.mortgaged[sq]) for sq in squares]
+        groups.append(DeedGroup(group_name(rs, gid) if gid else "", group.color if group else "#ddd", lines,
+                                group is not None and len(squares) == len(group.squares)))
+    return Holdings(groups, len(owned), sum(state.mortgaged[sq] for sq in owned),
+                    sum(state.houses_on(sq) for sq in owned), sum(state.hotels_on(sq) for sq in owned),
+                    [jail_card_words(rs, c) for c in state.players[player].jail_cards])
+
+
+@dataclass(frozen=True, slots=True)
+class DebtCard:
+    """The figures of the debt card (a debt, or a winning bid the winner's cash does not cover): what is owed and
+    to whom, the cash there, what mortgaging every deed and selling every building would add (the engine's
+    ``raisable_cash``), and who the player may trade with to finish it."""
+
+    player: int
+    bid: bool  # a winning bid, not a debt
+    owed: int
+    to: str  # who is paid
+    cash: int
+    mortgages: int  # mortgaging every deed not yet mortgaged
+    mortgage_count: int
+    buildings: int  # selling every building back to the bank at half price
+    building_count: int
+    kept: int  # a building won at a shortage auction: the mortgage values of the group kept to build on
+    ahead: int  # the rent the third failed jail roll leads to, due once the fine is paid (JMA)
+    later: int  # further payments the player owes, waiting behind this one
+    partners: list[tuple[int, str]]  # (player, "debt_negotiation" or "rescue"): trades that may finish the debt
+
+    @property
+    def raisable(self) -> int:
+        return self.mortgages + self.buildings - self.kept
+
+    @property
+    def in_all(self) -> int:
+        return self.cash + self.raisable
+
+    @property
+    def missing(self) -> int:
+        return max(0, self.owed - self.cash)
+
+    @property
+    def short(self) -> int:
+        """What even every way of raising cash leaves unpaid (0: the player can pay on their own)."""
+        return max(0, self.owed + self.ahead - self.in_all)
+
+
+def debt_card(state: GameState, trade_actions=()) -> DebtCard | None:
+    """The debt card's figures while a debt or an unpayable winning bid is pending, else None.  ``trade_actions``:
+    the legal ``trade`` actions (the debtor's partners)."""
+    from .engine.bankruptcy import jail_exit_creditor
+    from .engine.building import bid_means
+    from .engine.trading import trade_context
+
+    p = state.pending
+    if isinstance(p, Debt):
+        who, bid, to = p.debtor, False, party(state, p.creditor)
+        if p.shares:
+            to = names_and(party(state, c) for c, _amount in p.shares)
+    elif isinstance(p, BidPayment):
+        who, bid, to = p.player, True, _("the bank")
+    else:
+        return None
+    rs = state.ruleset
+    deeds = state.deeds_of(who)
+    free = [sq for sq in deeds if not state.mortgaged[sq]]
+    mortgages = sum(rs.squares[sq].mortgage for sq in free)
+    cash = state.players[who].cash
+    buildings = raisable_cash(state, who) - cash - mortgages  # the engine's sum, half the buildings' price
+    kept = 0
+    if bid and p.kind is not None:
+        kept = raisable_cash(state, who) - bid_means(state, who, p.kind, p.amount)
+    ahead = jail_exit_landing(state)[1] if jail_exit_short(state) else 0
+    partners = []
+    creditors = set() if bid else {p.creditor, jail_exit_creditor(state)}  # the creditors take no part in a rescue
+    for a in trade_actions:
+        if a.player != who:
+            continue
+        for b in a.detail["partners"]:
+            context = trade_context(state, who, b)
+            if context == "rescue" and b in creditors:
+                continue  # a rescue comes from a player other than the creditor
+            if context in ("debt_negotiation", "rescue"):
+                partners.append((b, context))
+    later = sum(d.amount for d in state.debts if d.debtor == who)
+    return DebtCard(who, bid, p.amount, to, cash, mortgages, len(free), buildings,
+                    sum(state.houses_on(sq) + state.hotels_on(sq) for sq in deeds), kept, ahead, later, partners)
+
+
+@dataclass(frozen=True, slots=True)
+class LotPreview:
+    """A lot of a declared group: its buildings now and once the declaration is built (the even rule's result)."""
+
+    square: str
+    now: str
+    after: str
+    changed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class DeclarationCard:
+    """One player's declaration: the groups it builds on with every lot's levels before and after, what it costs,
+    what it takes from the bank, and why it cannot be filled, if it cannot."""
+
+    player: int
+    name: str
+    groups: list[tuple[str, str, list[LotPreview]]]  # (group name, colour, lots in the group's order)
+    cost: int
+    houses: int
+    hotels: int
+    problems: list[str]
+
+    @property
+    def needs(self) -> str:
+        """What it takes from the bank: 3 houses, 1 hotel."""
+        return _separator().join([count_words("house", self.houses)] * bool(self.houses)
+                                 + [count_words("hotel", self.hotels)] * bool(self.hotels))
+
+
+@dataclass(frozen=True, slots=True)
+class ShortageLot:
+    """A house-shortage auction: the building auctioned and, for each player who may bid, the opening price (the
+    building price of the cheapest lot where they could build, in the bid steps) and where that is."""
+
+    kind: str  # house or hotel
+    openings: list[tuple[str, int, str]]  # (player, opening price, the lot's name)
+
+    @property
+    def what(self) -> str:
+        return count_words(self.kind, 1)
+
+
+@dataclass(frozen=True, slots=True)
+class BuildRoundCard:
+    """The building round panel: every declaration so far, the bank's stock and what the declarations need of
+    it, what closing them does, and during a shortage auction its lot."""
+
+    declarations: list[DeclarationCard]
+    bank_houses: int
+    bank_hotels: int
+    houses_back: int  # houses the declared hotels, built first, give back to the bank
+    houses_needed: int
+    hotels_needed: int
+    excluded: str  # the players out of this round after an unpayable bid, in words
+    close_cost: int | None  # closing builds these declarations for this much in all; None: an auction follows
+    close_auction: str | None  # closing starts an auction of this building (house or hotel)
+    shortage: str  # why not every declaration can be built, in words ("" when they can)
+    lot: ShortageLot | None
+
+    @property
+    def houses_there(self) -> int:
+        return self.bank_houses + self.houses_back
+
+    @property
+    def hotels_first(self) -> str:
+        """Where declared hotels give houses back: the bank's houses count them."""
+        if not self.houses_back:
+            return ""
+        return _("The bank has %(bank)s; the hotels declared are built first and give back %(back)s.",
+                 bank=count_words("house", self.bank_houses), back=count_words("house", self.houses_back))
+
+    @property
+    def close_auction_words(self) -> str:
+        return count_words(self.close_auction, 1) if self.close_auction else ""
+
+    def cost_of(self, player: int) -> int:
+        return next((d.cost for d in self.declarations if d.player == player), 0)
+
+
+def _declaration_card(state: GameState, player: int, targets, houses_there: int) -> DeclarationCard:
+    from .engine.building import plan_change
+    from .engine.errors import IllegalEntry
+    from .refusals import detail
+
+    rs = state.ruleset
+    targets = dict(targets)
+    groups = []
+    for gid in dict.fromkeys(rs.squares[sq].group for sq in targets):
+        g = rs.groups[gid]
+        lots = [LotPreview(square_name(state, sq), level_words(state.buildings[sq], rs),
+                           level_words(targets.get(sq, state.buildings[sq]), rs),
+                           targets.get(sq, state.buildings[sq]) != state.buildings[sq]) for sq in g.squares]
+        groups.append((group_name(rs, gid), g.color, lots))
+    name = state.players[player].name
+    try:
+        change = plan_change(state, player, targets, selling=False)
+    except IllegalEntry as exc:
+        return DeclarationCard(player, name, groups, 0, 0, 0, [detail(exc)])
+    problems = []
+    cash = state.players[player].cash
+    if change.price > cash:
+        problems.append(_("%(player)s has %(cash)s, less than the %(cost)s it costs: it lapses when the buildings go "
+                          "up.", player=name, cash=money(state, cash), cost=money(state, change.price)))
+    if change.houses_needed > houses_there:
+        problems.append(_("It needs %(needed)s; the bank has %(there)s for the declarations: it lapses when the "
+                          "declarations close.", needed=count_words("house", change.houses_needed),
+                          there=count_words("house", houses_there)))
+    if change.hotels_needed > state.bank_hotels:
+        problems.append(_("It needs %(needed)s; the bank has %(there)s: it lapses when the declarations close.",
+                          needed=count_words("hotel", change.hotels_needed),
+                          there=count_words("hotel", state.bank_hotels)))
+    return DeclarationCard(player, name, groups, change.price, change.houses_needed, change.hotels_needed, problems)
+
+
+def build_round_card(state: GameState) -> BuildRoundCard | None:
+    """The building round panel's contents while declarations, their shortage auction or its winner's choice of
+    lot are pending, else None."""
+    from .engine import parse_entry, resolve
+    from .engine.building import building_minimum_bid, demand, houses_for_declarations, placeable
+    from .engine.errors import IllegalEntry
+
+    p = state.pending
+    if isinstance(p, BuildRound):
+        round_ = p
+    elif isinstance(p, (BuildingAuction, PlaceBuilding)):
+        round_ = p.round
+    else:
+        return None
+    rs = state.ruleset
+    declarations = round_.declarations
+    try:
+        houses_there = houses_for_declarations(state, declarations)
+        houses, hotels = demand(state, declarations)
+    except IllegalEntry:
+        houses_there, houses, hotels = state.bank_houses, 0, 0
+    cards = [_declaration_card(state, player, targets, houses_there) for player, targets in declarations]
+    close_cost = close_auction = None
+    if isinstance(p, BuildRound):
+        try:
+            outcome = resolve(state, parse_entry({"type": "close_builds"}))
+        except IllegalEntry:
+            outcome = None
+        if outcome is not None:
+            after = outcome.state.pending
+            if isinstance(after, BuildingAuction):
+                close_auction = after.kind
+            else:
+                close_cost = sum(e.amount for e in outcome.events if isinstance(e, ev.Paid) and e.reason == "building")
+    shortage = ""
+    if houses > houses_there or hotels > state.bank_hotels:
+        needed = [count_words("house", houses)] * bool(houses) + [count_words("hotel", hotels)] * bool(hotels)
+        there = [count_words("house", houses_there)] * bool(houses) + [count_words("hotel", state.bank_hotels)] * bool(hotels)
+        words = {"needed": names_and(needed), "there": names_and(there)}
+        if close_auction:
+            shortage = _("Declared in all: %(needed)s; the bank has %(there)s for them. Closing the declarations starts "
+                         "a shortage auction, one building at a time, unless a declaration is withdrawn or reduced "
+                         "first.", **words)
+        elif isinstance(p, BuildRound):
+            shortage = _("Declared in all: %(needed)s; the bank has %(there)s for them. Closing the declarations "
+                         "builds those the bank can fill; the others lapse.", **words)
+        else:
+            shortage = _("Declared in all: %(needed)s; the bank has %(there)s for them: the buildings go one at a time "
+                         "by auction, and after each the declarations stand again, less what was built.", **words)
+    lot = None
+    if isinstance(p, BuildingAuction):
+        openings = []
+        for i in state.active:
+            lots = placeable(state, i, p.kind)
+            if i in p.excluded or not lots:
+                continue
+            cheapest = min(lots, key=lambda sq: rs.squares[sq].house_cost)
+            opening = building_minimum_bid(state, BuildingAuction(p.kind, p.round), i)
+            openings.append((state.players[i].name, opening, square_name(state, cheapest)))
+        lot = ShortageLot(p.kind, openings)
+    return BuildRoundCard(cards, state.bank_houses, state.bank_hotels, houses_there - state.bank_houses, houses, hotels,
+                          names_and(state.players[i].name for i in round_.excluded), close_cost, close_auction, shortage, lot)

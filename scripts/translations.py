@@ -29,6 +29,24 @@ NEW = {
     "time has been called: the game clock stays stopped": "タイムが宣言されています：ゲームの時計は止まったままです",
     "there is nothing to redo: only the run of entries taken back by the latest entry, a void, can be recorded again":
         "やり直すものはありません：最新の記録（取り消し）で取り消された一連の記録だけを記録し直せます",
+    ("%(num)s entry recorded again", "%(num)s entries recorded again"): ("%(num)s件を記録し直しました",),
+    "allowed (not recorded yet): %(entry)s": "ルール上可能（まだ記録されていません）：%(entry)s",
+    "%(player)s goes bankrupt. This ends the game.": "%(player)s が破産します。これでゲームは終了します。",
+    "%(player)s goes bankrupt and leaves the game.": "%(player)s が破産し、ゲームから退場します。",
+    "Call time: negotiations, auctions and building in progress stop; the last roll is played and the game is ranked. This cannot be taken back except by voiding it.":
+        "タイムを宣言します：進行中の交渉・競売・建設は止まり、最後のロールを行って順位が決まります。取り消すには記録の取り消しが必要です。",
+    "Void the latest entries…": "最新の記録を取り消す…",
+    "Take back the latest entries (they stay in the record, struck through; a void can be redone):":
+        "最新の記録を取り消します（記録には取り消し線付きで残り、やり直せます）：",
+    ("Void entry %(first)s", "Void entries %(first)s–%(last)s"): ("記録%(first)s以降の%(num)s件を取り消す",),
+    "back to: %(words)s": "ここから：%(words)s",
+    "Void": "取り消す", "how many": "件数",
+    "Tap the button above again to cancel.": "やめるときは上のボタンをもう一度押してください。",
+    ("Redo the voided entry: %(words)s", "Redo the %(num)s voided entries, from: %(words)s"):
+        ("取り消した%(num)s件を記録し直す（%(words)s から）",),
+    "Yes: %(player)s is bankrupt": "はい：%(player)s は破産", "Yes: call time now": "はい：いまタイムを宣言する",
+    "dice": "サイコロ",
+    "%(a)s ⇄ %(b)s": "%(a)s ⇄ %(b)s",
     # --- end table screen (issue 11) ---
     # --- table words (issue 11) ---
     "a get-out-of-jail card (%(deck)s)": "釈放カード（%(deck)s）", "%(square)s (mortgaged)": "%(square)s（抵当）",
@@ -111,6 +129,70 @@ NEW = {
     # --- end table words (issue 11) ---
     "Tournament": "大会", "round minutes must be whole numbers, e.g. 70 60 60": "各ゲームの時間は整数で（例：70 60 60）",
     "wrong PIN": "PINが違います",
+    # --- decision cards (issue 11) ---
+    "In the bank: %(houses)s, %(hotels)s": "銀行の在庫：%(houses)s、%(hotels)s",
+    "%(n)s deeds": "権利書%(n)s枚", "1 deed": "権利書1枚", "%(deeds)s (%(n)s mortgaged)": "%(deeds)s（うち抵当%(n)s枚）",
+    "The bank has %(bank)s; the hotels declared are built first and give back %(back)s.":
+        "銀行には%(bank)sあり、宣言されたホテルを先に建てることで%(back)sが戻ります。",
+    "%(player)s has %(cash)s, less than the %(cost)s it costs: it lapses when the buildings go up.":
+        "%(player)s の現金は%(cash)sで、費用%(cost)sに足りません：建設の時点で無効になります。",
+    "It needs %(needed)s; the bank has %(there)s for the declarations: it lapses when the declarations close.":
+        "%(needed)sが必要ですが、宣言に使える銀行の在庫は%(there)sです：宣言の締め切りで無効になります。",
+    "It needs %(needed)s; the bank has %(there)s: it lapses when the declarations close.":
+        "%(needed)sが必要ですが、銀行の在庫は%(there)sです：宣言の締め切りで無効になります。",
+    "Declared in all: %(needed)s; the bank has %(there)s for them. Closing the declarations starts a shortage auction, "
+    "one building at a time, unless a declaration is withdrawn or reduced first.":
+        "宣言の合計：%(needed)s。銀行の在庫は%(there)sです。先に宣言の取り消しか縮小がなければ、宣言を締め切ると不足分の"
+        "競売が1軒ずつ始まります。",
+    "Declared in all: %(needed)s; the bank has %(there)s for them. Closing the declarations builds those the bank can "
+    "fill; the others lapse.":
+        "宣言の合計：%(needed)s。銀行の在庫は%(there)sです。宣言を締め切ると、在庫で足りる宣言だけが建設され、"
+        "残りは無効になります。",
+    "Declared in all: %(needed)s; the bank has %(there)s for them: the buildings go one at a time by auction, and after "
+    "each the declarations stand again, less what was built.":
+        "宣言の合計：%(needed)s。銀行の在庫は%(there)sです：建物は1軒ずつ競売にかけられ、そのたびに建った分を除いて"
+        "宣言が改めて有効になります。",
+    "Lot: %(building)s": "競売品：%(building)s",
+    "Opening price for each bidder: the building price of the cheapest lot where they could build.":
+        "各入札者の開始価格：その人が建てられる土地のうち最も安い建設定価。",
+    "%(player)s: from %(price)s (%(square)s)": "%(player)s：%(price)sから（%(square)s）",
+    "houses declared / in the bank": "宣言された家 / 銀行の在庫", "hotels declared / in the bank": "宣言されたホテル / 銀行の在庫",
+    "Out of this round after an unpayable bid: %(players)s": "支払えない落札によりこの宣言から除外：%(players)s",
+    "%(player)s declares": "%(player)s の宣言", "cost %(amount)s": "費用%(amount)s",
+    "from the bank: %(buildings)s": "銀行から：%(buildings)s", "(stays)": "（そのまま）",
+    "No declaration stands.": "有効な宣言はありません。",
+    "No one else follows: close the declarations — the bank is short: an auction of %(building)s follows":
+        "追随なし：宣言を締め切る — 在庫不足：%(building)sの競売へ",
+    "No one else follows: close the declarations — nothing can be built, they lapse":
+        "追随なし：宣言を締め切る — 建設できるものはなく、宣言は無効",
+    "No one else follows: close the declarations — build for %(amount)s in all":
+        "追随なし：宣言を締め切る — 合計%(amount)sで建設",
+    "Withdraw %(player)s's declaration of %(amount)s": "%(player)s の宣言（%(amount)s）を取り消す",
+    "the winning bid": "落札額", "owed to %(creditor)s": "%(creditor)s への負債", "rent ahead, after the fine": "出所料の後のレンタル料",
+    "%(player)s's cash": "%(player)s の現金", "still missing": "不足額",
+    "mortgaging every deed left (%(n)s)": "残りの権利書をすべて抵当に（%(n)s枚）",
+    "selling every building (%(n)s)": "建物をすべて売却（%(n)s軒）",
+    "less one group kept to build on": "建設先として残す1グループの分を除く",
+    "in all, with the cash": "現金を含めた調達可能額の合計",
+    "Then %(player)s owes %(amount)s more, in payments waiting behind this one.":
+        "この後、%(player)s にはさらに%(amount)sの支払いが控えています。",
+    "1. Raise cash: each button records one way, with what it raises": "1. 現金の調達：ボタンごとに1つの方法とその調達額",
+    "2. Pay": "2. 支払い", "Pay": "支払い",
+    "Paid by itself: the bid of %(amount)s goes to the bank the moment %(player)s has it in cash — %(missing)s still "
+    "missing. No trades during an auction.":
+        "自動で支払われます：%(player)s の現金が揃った時点で落札額%(amount)sが銀行に支払われます — 不足額%(missing)s。"
+        "競売中の取引はできません。",
+    "Paid by itself: the %(amount)s goes to %(creditor)s the moment %(player)s has it in cash; selling and mortgaging "
+    "everything leaves %(short)s short, which only a rescue can bring.":
+        "自動で支払われます：%(player)s の現金が揃った時点で%(amount)sが %(creditor)s に支払われます。すべてを売却し"
+        "抵当に入れても%(short)s足りず、それを補えるのは救済だけです。",
+    "Paid by itself: the %(amount)s goes to %(creditor)s the moment %(player)s has it in cash — %(missing)s still missing.":
+        "自動で支払われます：%(player)s の現金が揃った時点で%(amount)sが %(creditor)s に支払われます — 不足額%(missing)s。",
+    "Or a rescue: a trade with a player other than the creditor": "または救済：債権者以外のプレーヤーとの取引",
+    "Or negotiate: a trade (debt negotiation)": "または交渉：取引（負債交渉）",
+    "Rescue by %(partner)s": "%(partner)s による救済", "Trade with %(partner)s": "%(partner)s と取引",
+    "Or bankruptcy": "または破産",
+    # --- end decision cards (issue 11) ---
     # --- director/tournament (issue 11) ---
     "%(points)s": "%(points)s点",
     "%(tournament)s: round %(round)s, table %(table)s": "%(tournament)s 第%(round)s回戦 第%(table)s卓",
@@ -483,7 +565,9 @@ def main(pot_path: str) -> int:
     for message in pot:
         if not message.id:
             continue
-        text = old.get(message.id) or NEW.get(message.id, "")
+        text = old.get(message.id)
+        if not text or isinstance(text, tuple) and not any(text):  # a plural message keeps a tuple of forms
+            text = NEW.get(message.id, "")
         if not text:
             missing.append(message.id)
         catalog.add(message.id, text, locations=message.locations)

@@ -74,6 +74,13 @@ def tap(page, text):
     page.wait_for_load_state()
 
 
+def confirm_tap(page, text, yes):
+    """A game-changing entry: its button opens a confirmation (armed anew), whose button records it."""
+    armed(page)
+    page.click(f"summary:has-text('{text}')")
+    tap(page, yes)
+
+
 def dice(page, a, b):
     armed(page)
     page.locator(".dicepad button", has_text=f"{a}·{b}").click()
@@ -189,21 +196,28 @@ def test_a_short_jma_game_on_a_tablet_from_the_seating_roll(server, browser):
     assert "Chie goes to jail" in page.inner_text(".flash")
     dice(page, 3, 4)
     tap(page, "Buy St. Charles Place for $140")
-    page.fill("input[name=count]", "2")
-    page.fill("input[name=note]", "the dice were 3 and 3")
-    tap(page, "Void the latest entries")
+    armed(page)
+    page.click("summary:has-text('Void the latest entries')")  # a confirmation: it opens, then is armed anew
+    armed(page)
+    menu = page.locator("#void-any")
+    menu.locator("input[name=count]").fill("2")
+    menu.locator("input[name=note]").fill("the dice were 3 and 3")
+    menu.locator("button").click()
+    page.wait_for_load_state()
     assert "waiting for Aki to roll" in page.inner_text(".decision")
     assert "$1,300" in page.inner_text(".players")
     page.click("summary:has-text('Mortgages')")
     tap(page, "Ben: mortgage Reading Railroad +$100")
     assert "Reading Railroad is mortgaged" in page.inner_text(".flash")
     page.click("summary:has-text('Trade')")
+    page.click("summary:has-text('Ben ⇄ Aki')")
     form = page.locator("form:has(button:has-text('Record trade Ben ⇄ Aki'))")
     form.locator("input[name=give-deeds][value=oriental-avenue]").check()
     form.locator("input[name=take-cash]").fill("40")
     form.locator("button:has-text('Check against the rules')").click()
-    page.wait_for_load_state()
-    refusal = page.inner_text(".flash.refused")
+    refusal = form.locator(".check-result .flash.refused").inner_text()  # the verdict appears in the form
+    assert form.locator("input[name=take-cash]").input_value() == "40"  # which keeps what was entered
+    assert form.locator("input[name=give-deeds][value=oriental-avenue]").is_checked()
     assert "A deed may not go for its mortgage value or less" in refusal
     assert "抵当に入っていない権利書の抵当価額以下での譲渡" in refusal
     shot(page, "trade-refused")
@@ -233,7 +247,7 @@ def test_bankruptcy_and_the_final_ranking_on_a_tablet(server, browser):
     page = browser.new_page(viewport=TABLET)
     import_prefix(page, server, GOLDEN, 1674)
     assert "even by selling and mortgaging everything" in page.inner_text(".decision")
-    tap(page, "No rescue: bankrupt")
+    confirm_tap(page, "No rescue: bankrupt", "Yes: Chie is bankrupt")
     assert "Final ranking (monopoly win)" in page.inner_text(".decision")
     assert page.locator(".decision table.log tr").count() == 5
     shot(page, "ranking")
@@ -243,8 +257,7 @@ def test_bankruptcy_and_the_final_ranking_on_a_tablet(server, browser):
 def test_time_called_makes_a_provisional_bankruptcy_final_and_ranks_the_table(server, browser):
     page = browser.new_page(viewport=TABLET)
     import_prefix(page, server, GOLDEN, 1031)
-    page.click("summary:has-text('Game clock')")
-    tap(page, "Time called")
+    confirm_tap(page, "Time called", "Yes: call time now")
     assert "Ben is bankrupt" in page.inner_text(".flash")
     for _ in range(3):  # the last roll, and any decision it brings
         if "Final ranking" in page.inner_text(".decision"):

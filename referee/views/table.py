@@ -18,6 +18,7 @@ from ..engine.bankruptcy import jail_exit_short
 from ..engine.building import smallest_sale
 from ..refusals import detail as refusal_detail
 from ..refusals import title as refusal_title
+from ..words import bank_stock_words, build_round_card, debt_card, holdings
 from ..words import (decision_notes, entry_words, event_words, jail_card_offers, log_lines, mortgage_way_words, outcome_notes,
                      pending_words, roll_notes, sale_panels, sale_way_words, tie_words)
 from .games import unlock
@@ -72,6 +73,9 @@ def _view_model(table: service.Table, upto: int | None = None) -> dict:
         "ends_game": _ends_game(state, by_type) if upto is None else {},
         "void_runs": _void_runs(game) if upto is None else [],
         "redo": [entry_words(e, game.ruleset) for e in game.redoable()] if upto is None else [],
+        "holdings": [holdings(state, i) for i in range(len(state.players))], "bank_stock": bank_stock_words(state),
+        "debt_card": debt_card(state, by_type.get("trade", [])) if upto is None else None,
+        "build_card": build_round_card(state) if upto is None else None,
     }
 
 
@@ -321,34 +325,40 @@ def _entry_from_form(form) -> tuple[dict, int]:
 
 
 def _submit(game_id: int, act, done_message) -> object:
-    """Read the entry a table form describes, hand it to ``act`` (record or check), flash the outcome.
-    ``done_message(entry, ruleset, tie)`` puts the accepted entry in words (``tie``: equal calls at an auction,
-    judged on the table as it was before the entry)."""
+    """Read the entry a table form describes, hand it to ``act`` (record or check), flash the outcome and show
+    the table again."""
+    message = _attempt(game_id, act, done_message)
+    if message is None:
+        return render_template("error.html", message=f"no game {game_id}"), 404
+    flash(message)
+    return redirect(url_for(".table", game_id=game_id)), 303
+
+
+def _attempt(game_id: int, act, done_message) -> dict | None:
+    """The outcome, as a flash message, of handing the entry the form describes to ``act`` (record or check);
+    None when there is no such game.  ``done_message(entry, ruleset, tie)`` puts the accepted entry in words
+    (``tie``: equal calls at an auction, judged on the table as it was before the entry)."""
     try:
         data, seq = _entry_from_form(request.form)
     except (KeyError, ValueError, TypeError, RecursionError):
-        flash({"kind": "refused", "message": gettext("this form is not one the table screen makes: nothing was "
-                                                     "recorded")})
-        return redirect(url_for(".table", game_id=game_id)), 303
+        return {"kind": "refused", "message": gettext("this form is not one the table screen makes: nothing was "
+                                                      "recorded")}
     before = _before_equal_calls(game_id, data, seq)
     try:
         outcome = act(game_id, data, seq)
     except service.GameNotFound:
-        return render_template("error.html", message=f"no game {game_id}"), 404
+        return None
     except (service.StaleEntry, service.MalformedEntry, service.IllegalEntry) as exc:
-        flash(_refused(game_id, exc))
-    else:
-        tie = None
-        if before is not None:
-            game, state = before
-            tie = rulings.tie_call(state, parse_entry(data))
-            if act is service.record:  # the log will say who won the calls without folding the record again
-                rulings.remember_tie(game, seq, state)
-        lines = [w for w in (event_words(outcome.state, e) for e in outcome.events) if w]
-        lines += [str(w) for w in outcome_notes(outcome.state, outcome.events)]
-        flash({"kind": "done", "message": done_message(parse_entry(data), outcome.state.ruleset, tie),
-               "details": lines})
-    return redirect(url_for(".table", game_id=game_id)), 303
+        return _refused(game_id, exc)
+    tie = None
+    if before is not None:
+        game, state = before
+        tie = rulings.tie_call(state, parse_entry(data))
+        if act is service.record:  # the log will say who won the calls without folding the record again
+            rulings.remember_tie(game, seq, state)
+    lines = [w for w in (event_words(outcome.state, e) for e in outcome.events) if w]
+    lines += [str(w) for w in outcome_notes(outcome.state, outcome.events)]
+    return {"kind": "done", "message": done_message(parse_entry(data), outcome.state.ruleset, tie), "details": lines}
 
 
 def _before_equal_calls(game_id: int, data: dict, seq: int):
@@ -363,8 +373,17 @@ def _before_equal_calls(game_id: int, data: dict, seq: int):
 @bp.post("/games/<int:game_id>/check")
 @referee_required
 def check(game_id: int):
-    """Check an entry (a proposed trade) against the rules without recording it."""
-    return _submit(game_id, service.check, lambda *_: gettext("allowed (not recorded yet)"))
+    """Check an entry (a proposed trade) against the rules without recording it.  From htmx, the verdict alone
+    is sent, shown inside the form, which keeps what was entered."""
+    def allowed(entry, ruleset, tie):
+        return gettext("allowed (not recorded yet): %(entry)s", entry=entry_words(entry, ruleset, tie))
+
+    if not request.headers.get("HX-Request"):
+        return _submit(game_id, service.check, allowed)
+    message = _attempt(game_id, service.check, allowed)
+    if message is None:
+        return "", 404
+    return render_template("_message.html", m=message), 200, {"Cache-Control": "no-store"}
 
 
 @bp.post("/games/<int:game_id>/record")

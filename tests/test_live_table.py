@@ -1,0 +1,135 @@
+"""The table screen on a tournament day (issue 11): every screen follows the game live (a poll answered 204 while
+nothing changed, the live region alone when it did, never a flash taken by a poll), a trade is checked without
+losing the form, game-ending entries ask first, any run of latest entries can be voided and redone, and a clock
+stopped by the game's end or by time called cannot be started again."""
+import json
+
+from test_app import app, client, database, new_game, post  # noqa: F401  (the app's fixtures)
+from test_table_decisions import from_position, seq_of
+from test_table_words import record, roll, screen
+
+HX = {"HX-Request": "true"}
+
+
+def live_version(page: str) -> str:
+    return page.split('data-version="', 1)[1].split('"', 1)[0]
+
+
+def test_a_second_tablet_polls_the_live_region_and_is_sent_it_only_when_the_game_changed(app, client):
+    game_id = new_game(client)
+    other = app.test_client()
+    assert other.post(f"/games/{game_id}/unlock", data={"pin": "1234"}).status_code == 302
+    page = other.get(f"/games/{game_id}").get_data(as_text=True)
+    version = live_version(page)
+    assert f'hx-get="/games/{game_id}?v={version}"' in page and 'hx-trigger="every 1s"' in page
+    assert other.get(f"/games/{game_id}?v={version}", headers=HX).status_code == 204
+    record(client, game_id, roll("Aki", 1, 3))
+    live = other.get(f"/games/{game_id}?v={version}", headers=HX)
+    text = live.get_data(as_text=True)
+    assert live.status_code == 200 and text.lstrip().startswith("{#") is False
+    assert '<div id="tablelive"' in text and "<html" not in text and "<header" not in text
+    assert "waiting for Ben to roll" in text and live_version(text) != version
+    assert other.get(f"/games/{game_id}?v={live_version(text)}", headers=HX).status_code == 204
+
+
+def test_a_poll_never_takes_the_flash_meant_for_the_screen_that_recorded(app, client):
+    game_id = new_game(client)
+    client.post(f"/games/{game_id}/record", data={"seq": 0, "entry": json.dumps({"type": "roll", "player": "Aki"}),
+                                                  "dice": "1,3"})  # the redirect is not followed yet
+    assert client.get(f"/games/{game_id}?v=old", headers=HX).status_code == 200  # a poll in between
+    assert "Aki moves to Income Tax" in client.get(f"/games/{game_id}").get_data(as_text=True)
+
+
+def test_a_locked_tablet_polling_is_sent_to_the_pin_screen(app, client):
+    game_id = new_game(client)
+    stranger = app.test_client()
+    r = stranger.get(f"/games/{game_id}?v=x", headers=HX)
+    assert r.status_code == 403 and r.headers["HX-Redirect"] == f"/games/{game_id}/unlock"
+
+
+def test_the_spectator_display_follows_live_without_a_pin(app, client):
+    game_id = new_game(client)
+    spectator = app.test_client()
+    page = spectator.get(f"/games/{game_id}/display").get_data(as_text=True)
+    version = live_version(page)
+    assert spectator.get(f"/games/{game_id}/display?v={version}", headers=HX).status_code == 204
+    record(client, game_id, roll("Aki", 1, 3))
+    live = spectator.get(f"/games/{game_id}/display?v={version}", headers=HX).get_data(as_text=True)
+    assert '<div id="displaylive"' in live and "waiting for Ben to roll" in live and "/record\"" not in live
+
+
+def trade_page(client):
+    return from_position(client, {"deeds": {"baltic-avenue": {"owner": "Aki"}}, "players": {"Ben": {"cash": 500}}})
+
+
+def test_checking_a_trade_answers_in_the_form_and_records_nothing(client):
+    game_id = trade_page(client)
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert 'id="trade-form-0-1"' in page and 'hx-target="#check-0-1"' in page
+    entry = {"type": "trade", "player": "Aki", "partner": "Ben"}
+    r = client.post(f"/games/{game_id}/check", headers=HX,
+                    data={"seq": 0, "entry": json.dumps(entry), "give-deeds": "baltic-avenue", "take-cash": "120"})
+    verdict = r.get_data(as_text=True)
+    assert r.status_code == 200 and "allowed (not recorded yet)" in verdict and "<html" not in verdict
+    assert "Baltic Avenue" in verdict  # what the trade would do
+    r = client.post(f"/games/{game_id}/check", headers=HX,
+                    data={"seq": 0, "entry": json.dumps(entry), "give-deeds": "baltic-avenue", "take-cash": "900"})
+    assert 'class="flash refused"' in r.get_data(as_text=True)  # Ben has $500
+    assert seq_of(client, game_id) == 0
+
+
+def test_bankruptcy_that_ends_the_game_asks_first_and_says_so(client):
+    blues = {sq: {"owner": "Ben", "buildings": "hotel"} for sq in ("oriental-avenue", "vermont-avenue", "connecticut-avenue")}
+    game_id = from_position(client, {"players": {"Aki": {"cash": 10}}, "deeds": blues}, players=("Aki", "Ben"))
+    record(client, game_id, roll("Aki", 2, 4))
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    block = page.split('id="confirm-bankrupt"', 1)[1].split("</details>", 1)[0]
+    assert "No rescue: bankrupt" in block and "Aki goes bankrupt. This ends the game." in block
+    assert '"type": "bankrupt"' in block.replace("&#34;", '"')
+
+
+def test_calling_time_asks_first(client):
+    game_id = new_game(client)
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    block = page.split('id="confirm-time"', 1)[1].split("</details>", 1)[0]
+    assert "Call time:" in block and "the last roll is played and the game is ranked" in block
+
+
+def test_any_run_of_latest_entries_is_voided_in_two_taps_and_redone_in_one(client):
+    game_id = new_game(client)
+    record(client, game_id, roll("Aki", 1, 2), {"type": "buy", "player": "Aki"}, roll("Ben", 2, 4),
+           {"type": "buy", "player": "Ben"})
+    page = screen(client, game_id)
+    assert "Void entries 2–4" in page and "Void entry 4" in page
+    r = screen(client, game_id) if post(client, game_id, 4, {"type": "void", "count": 3}) else ""
+    assert "Buy Baltic Avenue for $60" in r
+    assert seq_of(client, game_id) == 5
+    page = screen(client, game_id)
+    assert "Redo the 3 voided entries" in page
+    r = client.post(f"/games/{game_id}/redo", data={"seq": 5}, follow_redirects=True).get_data(as_text=True)
+    assert "3 entries recorded again" in r
+    assert seq_of(client, game_id) == 8
+    lines = client.get(f"/games/{game_id}/record.jsonl").get_data(as_text=True).splitlines()
+    assert [json.loads(x)["type"] for x in lines[1:]] == ["roll", "buy", "roll", "buy", "void", "buy", "roll",
+                                                          "buy"]
+    r = client.post(f"/games/{game_id}/redo", data={"seq": 8}, follow_redirects=True).get_data(as_text=True)
+    assert "there is nothing to redo" in r and seq_of(client, game_id) == 8
+
+
+def test_a_stale_redo_is_refused(client):
+    game_id = new_game(client)
+    record(client, game_id, roll("Aki", 1, 3), {"type": "void", "count": 1})
+    r = client.post(f"/games/{game_id}/redo", data={"seq": 1}, follow_redirects=True).get_data(as_text=True)
+    assert "nothing was recorded" in r and seq_of(client, game_id) == 2
+
+
+def test_the_clock_stays_stopped_once_time_is_called(client):
+    r = client.post("/games", data={"title": "T", "ruleset": "jma-2006", "players": "Aki\nBen", "seating": "fixed",
+                                    "pin": "1234", "time_limit": "70"})
+    game_id = int(r.headers["Location"].rsplit("/", 1)[1])
+    client.post(f"/games/{game_id}/clock", data={"action": "start"})
+    record(client, game_id, {"type": "time_called"})
+    assert "Start the clock" not in client.get(f"/games/{game_id}").get_data(as_text=True)
+    r = client.post(f"/games/{game_id}/clock", data={"action": "start"}, follow_redirects=True)
+    assert r.status_code == 200 and "time has been called: the game clock stays stopped" in r.get_data(as_text=True)
+    assert "(stopped)" in r.get_data(as_text=True)
