@@ -47,6 +47,10 @@ NEW = {
     "Yes: %(player)s is bankrupt": "はい：%(player)s は破産", "Yes: call time now": "はい：いまタイムを宣言する",
     "dice": "サイコロ",
     "%(a)s ⇄ %(b)s": "%(a)s ⇄ %(b)s",
+    "Title": "タイトル", "Players, one per line, in seat order": "プレイヤー（1行に1人、座席順）",
+    "seating roll-off": "サイコロで決める", "as listed": "入力した順",
+    "Time limit (minutes)": "制限時間（分）", "Referee PIN": "審判のPIN",
+    "Game record (.jsonl)": "ゲームの記録（.jsonl）", "Referee PIN for the imported game": "取り込むゲームの審判のPIN",
     # --- end table screen (issue 11) ---
     # --- table words (issue 11) ---
     "a get-out-of-jail card (%(deck)s)": "釈放カード（%(deck)s）", "%(square)s (mortgaged)": "%(square)s（抵当）",

@@ -133,3 +133,16 @@ def test_the_clock_stays_stopped_once_time_is_called(client):
     r = client.post(f"/games/{game_id}/clock", data={"action": "start"}, follow_redirects=True)
     assert r.status_code == 200 and "time has been called: the game clock stays stopped" in r.get_data(as_text=True)
     assert "(stopped)" in r.get_data(as_text=True)
+
+
+def test_the_games_page_and_its_forms_read_in_japanese(client):
+    new_game(client)
+    ja = client.get("/", headers={"Accept-Language": "ja"}).get_data(as_text=True)
+    for words in ("プレイヤー（1行に1人、座席順）", "サイコロで決める", "入力した順", "制限時間（分）", "審判のPIN",
+                  "日本モノポリー協会 競技ルール（2006年）", "表示用画面"):
+        assert words in ja, words
+    for english in ("Players, one per line", "seating roll-off", "as listed", "Referee PIN", ">display<", "jma-2006<"):
+        assert english not in ja, english
+    r = client.post("/games", data={"title": "T", "ruleset": "jma-2006", "players": "", "seating": "fixed",
+                                    "pin": "1234"}, headers={"Accept-Language": "ja"})
+    assert r.status_code == 400 and "プレイヤー（1行に1人、座席順）:" in r.get_data(as_text=True)

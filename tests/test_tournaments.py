@@ -308,3 +308,16 @@ def test_the_director_page_and_the_standings_are_in_japanese(app):
     assert "第1回戦はまだ対戦中です" in refused.get_data(as_text=True)
     index = client.get("/tournaments").get_data(as_text=True)
     assert "新しい大会" in index and "日本モノポリー協会 競技ルール（2006年）" in index
+
+
+def test_a_tournament_tables_screen_is_named_by_its_seat_in_the_devices_language(app):
+    client = app.test_client()
+    tid = new_tournament(client)
+    with app.app_context():
+        game_id = service.round_overview(tid, 1)[0].game_id
+    assert client.post(f"/games/{game_id}/unlock", data={"pin": "1357"}).status_code == 302  # the director's PIN
+    ja = visible(client.get(f"/games/{game_id}", headers={"Accept-Language": "ja"}).get_data(as_text=True))
+    en = visible(client.get(f"/games/{game_id}/display").get_data(as_text=True))
+    assert "Cup 第1回戦 第1卓" in ja
+    assert "Cup: round 1, table 1" in en
+    assert "round 1, table 1" not in ja

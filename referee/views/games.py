@@ -19,7 +19,8 @@ def unlock(game_id: int) -> None:
 
 def flash_form_errors(form) -> None:
     for field, errors in form.errors.items():
-        flash({"kind": "refused", "message": f"{field}: {'; '.join(errors)}"})
+        label = form[field].label.text if field in form else field  # the field as the form names it, translated
+        flash({"kind": "refused", "message": f"{label}: {'; '.join(map(str, errors))}"})
 
 
 def pdf_response(data: bytes, name: str) -> Response:

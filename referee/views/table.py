@@ -6,7 +6,7 @@ from functools import wraps
 
 from flask import Blueprint, flash, redirect, render_template, request, session, url_for
 
-from .. import service
+from .. import reports, service
 from ..engine import Game, IllegalEntry, legal_actions, parse_entry, resolve
 from ..engine.state import BidPayment, Debt
 from ..engine.ending import ranking
@@ -24,6 +24,7 @@ from ..words import (decision_notes, entry_words, event_words, jail_card_offers,
 from .games import unlock
 
 bp = Blueprint("table", __name__)
+bp.add_app_template_global(lambda row: reports.game_title(row.id, row.title), "game_title")  # a tournament's by its seat
 
 RECENT = 30  # log lines on the table screen; the whole log is on its own page
 LOG_PAGE = 500
@@ -271,16 +272,11 @@ def log(game_id: int):
 @bp.get("/games/<int:game_id>/result")
 def result(game_id: int):
     """The game's ranking (or standing so far) with every player's assets, and net worth over the game."""
-    from markupsafe import Markup
-
-    from ..tournament.charts import net_worth_series, net_worth_svg
-
     t = _load(game_id)
     if t is None:
         return render_template("error.html", message=f"no game {game_id}"), 404
-    names, points = net_worth_series(t.game)
     return render_template("table/result.html", row=t.row, state=t.game.state, ruleset=t.game.ruleset,
-                           ranking=ranking(t.game.state), chart=Markup(net_worth_svg(names, points)))
+                           ranking=ranking(t.game.state), chart=reports.chart_svg(t.game, t.game.ruleset.money.currency))
 
 
 @bp.get("/games/<int:game_id>/display")

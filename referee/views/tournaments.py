@@ -7,6 +7,7 @@ from flask import Blueprint, flash, redirect, render_template, request, session,
 from flask_babel import gettext
 
 from .. import reports, rulesets, service
+from ..forms import named_choices
 from ..refusals import detail as refusal_detail
 from ..words import pending_words
 from .games import page_size, pdf_response
@@ -36,27 +37,12 @@ def _refused(exc) -> None:
     flash({"kind": "refused", "message": refusal_detail(exc) if hasattr(exc, "detail") else str(exc)})
 
 
-def _choices(available: list[str], names) -> list[tuple[str, str]]:
-    """(id, name in the device's language) for a select."""
-    from ..i18n import current_language
-
-    lang = current_language()
-    out = []
-    for key in available:
-        try:
-            name = names(key)
-        except rulesets.RulesetError:  # a broken file still shows, by its id; creating with it says what is wrong
-            name = {}
-        out.append((key, name.get(lang) or name.get("en") or key))
-    return out
-
-
 @bp.get("")
 def index():
-    schemes = _choices(rulesets.available_schemes(), lambda k: rulesets.load_scheme(k).name)
+    schemes = named_choices(rulesets.available_schemes(), lambda k: rulesets.load_scheme(k).name)
     return render_template(
         "tournaments/index.html", tournaments=service.list_tournaments(), schemes=schemes,
-        scheme_names=dict(schemes), rulesets=_choices(rulesets.available(), lambda k: rulesets.load(k).name),
+        scheme_names=dict(schemes), rulesets=named_choices(rulesets.available(), lambda k: rulesets.load(k).name),
         default_scheme=DEFAULT_SCHEME, default_ruleset=rulesets.DEFAULT_RULESET)
 
 
