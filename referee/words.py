@@ -366,6 +366,47 @@ def sale_panels(state: GameState, actions) -> list[SalePanel]:
     return panels
 
 
+def build_panels(state: GameState, actions) -> list[SalePanel]:
+    """The build panel: for each player and colour group they may build on, the builds a referee is asked for
+    most, one tap each, with the buildings each lot ends with and the price on the button: the same number on
+    every lot (1 house each ... a hotel each) and the single next building.  Only builds the rules accept now
+    (the even rule, the player's cash, the bank's stock) are offered; any other layout is declared with the
+    lot-by-lot form."""
+    from .engine.building import even_targets
+    from .engine.entries import parse_entry
+    from .engine.errors import RefereeError
+    from .engine.rules import resolve
+
+    rs = state.ruleset
+    panels = []
+    for a in actions:
+        group = a.detail["group"]
+        squares = rs.groups[group].squares
+        name = state.players[a.player].name
+        now = sum(state.buildings[sq] for sq in squares)
+        totals = [t for t in range(now + 1, state.hotel_level * len(squares) + 1)
+                  if t == now + 1 or t % len(squares) == 0]
+        offers = []
+        for total in totals:
+            levels = even_targets(state, group, total)
+            targets = {rs.squares[sq].id: "hotel" if level == state.hotel_level else level
+                       for sq, level in levels.items() if level != state.buildings[sq]}
+            entry = {"type": "build", "player": name, "targets": targets}
+            try:
+                resolve(state, parse_entry(entry))
+            except RefereeError:
+                continue
+            price = sum((levels[sq] - state.buildings[sq]) * rs.squares[sq].house_cost for sq in squares)
+            offers.append(SaleOffer(entry, [(level_words(levels[sq], rs), levels[sq] != state.buildings[sq])
+                                            for sq in squares],
+                                    _("Build: %(price)s", price=money(state, price))))
+        if offers:
+            panels.append(SalePanel(name, group_name(rs, group), rs.groups[group].color,
+                                    [(square_name(state, sq), level_words(state.buildings[sq], rs)) for sq in squares],
+                                    offers))
+    return panels
+
+
 def sale_way_words(state: GameState, group: str, change: Change) -> str:
     """A way for a debtor to raise cash: the smallest sale of buildings on a group."""
     return _("sell buildings on the %(group)s group: %(change)s", group=group_name(state.ruleset, group),

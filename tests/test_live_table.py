@@ -3,6 +3,7 @@ nothing changed, the live region alone when it did, never a flash taken by a pol
 losing the form, game-ending entries ask first, any run of latest entries can be voided and redone, and a clock
 stopped by the game's end or by time called cannot be started again."""
 import json
+import re
 
 from test_app import app, client, database, new_game, post  # noqa: F401  (the app's fixtures)
 from test_table_decisions import from_position, seq_of
@@ -146,3 +147,27 @@ def test_the_games_page_and_its_forms_read_in_japanese(client):
     r = client.post("/games", data={"title": "T", "ruleset": "jma-2006", "players": "", "seating": "fixed",
                                     "pin": "1234"}, headers={"Accept-Language": "ja"})
     assert r.status_code == 400 and "プレイヤー（1行に1人、座席順）:" in r.get_data(as_text=True)
+
+
+def test_a_build_is_one_tap_with_the_levels_each_lot_ends_with_and_the_price_on_the_button(client):
+    """JMA 補足ルール: buildings are declared; the even rule holds (lots of a group differ by at most one)."""
+    oranges = {sq: {"owner": "Aki"} for sq in ("st-james-place", "tennessee-avenue", "new-york-avenue")}
+    game_id = from_position(client, {"deeds": oranges})
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    panel = page.split('id="build"', 1)[1].split('id="build-any"', 1)[0]
+    buttons = [json.loads(v.replace("&#34;", '"')) for v in
+               re.findall(r"name=\"entry\" value='([^']+)'>Build: ", panel)]
+    labels = re.findall(r">(Build: \$[\d,]+)<", panel)
+    assert labels == ["Build: $100", "Build: $300", "Build: $600", "Build: $900", "Build: $1,200", "Build: $1,500"]
+    assert buttons[1]["targets"] == {"st-james-place": 1, "tennessee-avenue": 1, "new-york-avenue": 1}
+    assert buttons[-1]["targets"] == {"st-james-place": "hotel", "tennessee-avenue": "hotel", "new-york-avenue": "hotel"}
+    record(client, game_id, buttons[1])  # no one else could build: it stands at once
+    panel = client.get(f"/games/{game_id}").get_data(as_text=True).split('id="build"', 1)[1].split('id="build-any"')[0]
+    assert panel.count("now: 1 house") == 3 and re.findall(r">(Build: \$[\d,]+)<", panel)[0] == "Build: $100"
+
+
+def test_a_build_the_player_cannot_pay_for_is_not_offered(client):
+    oranges = {sq: {"owner": "Aki"} for sq in ("st-james-place", "tennessee-avenue", "new-york-avenue")}
+    game_id = from_position(client, {"deeds": oranges, "players": {"Aki": {"cash": 350}}})
+    panel = client.get(f"/games/{game_id}").get_data(as_text=True).split('id="build"', 1)[1].split('id="build-any"')[0]
+    assert re.findall(r">(Build: \$[\d,]+)<", panel) == ["Build: $100", "Build: $300"]

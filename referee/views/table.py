@@ -8,7 +8,7 @@ from flask import Blueprint, flash, redirect, render_template, request, session,
 
 from .. import reports, service
 from ..engine import Game, IllegalEntry, legal_actions, parse_entry, resolve
-from ..engine.state import BidPayment, Debt
+from ..engine.state import BidPayment, BuildRound, Debt
 from ..engine.ending import ranking
 from ..forms import UnlockForm
 from flask_babel import gettext, ngettext
@@ -20,7 +20,7 @@ from ..refusals import detail as refusal_detail
 from ..refusals import title as refusal_title
 from ..words import bank_stock_words, build_round_card, debt_card, holdings
 from ..words import (decision_notes, entry_words, event_words, jail_card_offers, log_lines, mortgage_way_words, outcome_notes,
-                     pending_words, roll_notes, sale_panels, sale_way_words, tie_words)
+                     pending_words, roll_notes, build_panels, sale_panels, sale_way_words, tie_words)
 from .games import unlock
 
 bp = Blueprint("table", __name__)
@@ -70,6 +70,8 @@ def _view_model(table: service.Table, upto: int | None = None) -> dict:
         "roll_notes": roll_notes(state) if upto is None else [],
         "standing_tie": _standing_tie(game) if upto is None else None,
         "sales": sale_panels(state, by_type.get("sell_buildings", [])),
+        "builds": build_panels(state, by_type.get("build", [])) if upto is None else [],
+        "building_round": isinstance(state.pending, BuildRound),
         "version": service.version(table),
         "ends_game": _ends_game(state, by_type) if upto is None else {},
         "void_runs": _void_runs(game) if upto is None else [],
