@@ -247,6 +247,9 @@ def test_bankruptcy_and_the_final_ranking_on_a_tablet(server, browser):
     page = browser.new_page(viewport=TABLET)
     import_prefix(page, server, GOLDEN, 1674)
     assert "even by selling and mortgaging everything" in page.inner_text(".decision")
+    armed(page)
+    fit = page.evaluate(TARGETS_JS)  # the debt card and the panels below it: targets 48 px, 8 px apart
+    assert fit["small"] == [] and fit["gap"] >= 8 and fit["scroll"] <= TABLET["width"], fit
     confirm_tap(page, "No rescue: bankrupt", "Yes: Chie is bankrupt")
     assert "Final ranking (monopoly win)" in page.inner_text(".decision")
     assert page.locator(".decision table.log tr").count() == 5
@@ -327,3 +330,42 @@ def test_the_directors_flow_create_seat_call_time_and_standings(server, browser)
     assert "Standings" in page.inner_text("h1")
     shot(page, "standings")
     page.close()
+
+
+TARGETS_JS = """() => {
+  const els = [...document.querySelectorAll('main button, main summary.button, header.bar a')]
+    .filter(e => e.checkVisibility({contentVisibilityAuto: true, visibilityProperty: true}));
+  const seen = els.map(e => e.getBoundingClientRect());
+  let pair = null;
+  let small = seen.filter(r => r.height < 48 || r.width < 48).map(r => [r.x, r.y, r.width, r.height]);
+  let gap = Infinity;
+  for (let i = 0; i < seen.length; i++) for (let j = i + 1; j < seen.length; j++) {
+    const a = seen[i], b = seen[j];
+    const dx = Math.max(b.left - a.right, a.left - b.right), dy = Math.max(b.top - a.bottom, a.top - b.bottom);
+    const g = Math.max(dx, dy);
+    if (g < gap) { gap = g; pair = [els[i].outerHTML.slice(0, 80), els[j].outerHTML.slice(0, 80)]; }
+  }
+  return {small, gap, pair, scroll: document.documentElement.scrollWidth, count: seen.length,
+          header: document.querySelector('header.bar').getBoundingClientRect().height,
+          pad: document.querySelector('.dicepad') ? document.querySelector('.dicepad').getBoundingClientRect().bottom : 0,
+          decision: document.querySelector('.decision').getBoundingClientRect().bottom};
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("size", [(1024, 768), (768, 1024)])
+def test_the_table_screen_fits_the_tablet_with_targets_48_px_and_8_px_apart(server, browser, size, lang):
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    page = context.new_page()
+    game_id = start_game(page, server, players="Aki\nBen\nChie\nDaisuke")
+    page.goto(f"{server}/lang/{lang}")
+    page.goto(f"{server}/games/{game_id}")
+    armed(page)
+    fit = page.evaluate(TARGETS_JS)
+    assert fit["scroll"] <= size[0], fit  # no horizontal scroll
+    assert fit["header"] <= 56, fit  # the header on one line
+    assert fit["count"] > 36 and fit["small"] == [] and fit["gap"] >= 8, fit
+    if size[0] > size[1]:  # landscape: the whole dice pad and the decision above the fold
+        assert fit["pad"] <= size[1] and fit["decision"] <= size[1], fit
+    shot(page, f"table-{size[0]}x{size[1]}-{lang}")
+    context.close()
