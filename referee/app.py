@@ -30,6 +30,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     app = Flask(__name__, instance_path=str(ROOT / "instance"), instance_relative_config=True,
                 template_folder=str(ROOT / "templates"),
                 static_folder=str(Path(__file__).resolve().parent / "static"))
+    app.jinja_env.policies["json.dumps_kwargs"] = {"sort_keys": False}  # an entry's lots stay in board order on
+    # its button (tojson), so in the log's words
     instance = Path(app.instance_path)
     instance.mkdir(parents=True, exist_ok=True)
     app.config.from_mapping(

@@ -146,29 +146,46 @@ def record(game_id: int, data: dict, expected_seq: int) -> Outcome:
     """Check an entry and write it, or raise (:class:`StaleEntry`, :class:`MalformedEntry`,
     :class:`IllegalEntry`) and change nothing."""
     entry = parse_entry(data)
+    return _record_all(game_id, expected_seq, lambda _: [entry])[0]
+
+
+def record_run(game_id: int, data: list[dict], expected_seq: int) -> list[Outcome]:
+    """Record entries one after the other as one act of the referee (a decline and the auction's opening bid):
+    each is checked against the table the one before leaves, and either all are written or none."""
+    entries = [parse_entry(d) for d in data]
+    return _record_all(game_id, expected_seq, lambda _: entries)
+
+
+def _record_all(game_id: int, expected_seq: int, entries_of) -> list[Outcome]:
+    """Write the entries ``entries_of(table)`` names, in turn, on the table this screen showed (``expected_seq``):
+    all of them, or none (the first refusal is raised and the fold read again)."""
     with _game_lock(game_id):
         table = load(game_id)
         if expected_seq != table.seq:
             raise StaleEntry.of("this screen showed the table after entry {seen}, but it is now at entry {now}: "
                                 "nothing was recorded; look at the table again",
                                 {"seen": expected_seq, "now": table.seq})
-        outcome = table.game.record(entry)  # raises before changing anything
-        db.session.add(EntryRow(game_id=game_id, seq=table.seq,
-                                data=json.dumps(entry.to_dict(), ensure_ascii=False)))
-        if outcome.state.over or outcome.state.time_called:  # the game clock stops with the game
-            _pause(table.row, _utcnow())
+        entries = entries_of(table)
+        outcomes = []
         try:
+            for entry in entries:
+                outcomes.append(table.game.record(entry))  # raises before changing anything
+                db.session.add(EntryRow(game_id=game_id, seq=table.seq,
+                                        data=json.dumps(entry.to_dict(), ensure_ascii=False)))
+                if outcomes[-1].state.over or outcomes[-1].state.time_called:  # the game clock stops with the game
+                    _pause(table.row, _utcnow())
             db.session.commit()
         except IntegrityError:
             db.session.rollback()
             _forget(game_id)
             raise StaleEntry.of("another tablet recorded an entry at the same moment: nothing was recorded; look at "
                                 "the table again") from None
-        except Exception:
+        except BaseException:
             db.session.rollback()
-            _forget(game_id)
+            if outcomes:
+                _forget(game_id)  # the fold took some of the entries: read it again from the database
             raise
-    return outcome
+    return outcomes
 
 
 def check(game_id: int, data: dict, expected_seq: int) -> Outcome:
@@ -247,31 +264,14 @@ def redo(game_id: int, expected_seq: int) -> list[Outcome]:
     """Record again, as new entries, the run of entries the latest entry (a void) took back: each is checked
     against the table as it now is, and either all are written or none (:class:`IllegalEntry` naming the first
     that no longer stands)."""
-    with _game_lock(game_id):
-        table = load(game_id)
-        if expected_seq != table.seq:
-            raise StaleEntry.of("this screen showed the table after entry {seen}, but it is now at entry {now}: "
-                                "nothing was recorded; look at the table again",
-                                {"seen": expected_seq, "now": table.seq})
+    def voided(table: Table) -> list:
         entries = table.game.redoable()
         if not entries:
             raise NothingToRedo.of("there is nothing to redo: only the run of entries taken back by the latest "
                                    "entry, a void, can be recorded again")
-        outcomes, seq = [], table.seq
-        try:
-            for entry in entries:
-                outcomes.append(table.game.record(entry))
-                seq += 1
-                db.session.add(EntryRow(game_id=game_id, seq=seq,
-                                        data=json.dumps(entry.to_dict(), ensure_ascii=False)))
-                if outcomes[-1].state.over or outcomes[-1].state.time_called:
-                    _pause(table.row, _utcnow())
-            db.session.commit()
-        except BaseException:
-            db.session.rollback()
-            _forget(game_id)  # the fold took some of the entries: read it again from the database
-            raise
-    return outcomes
+        return entries
+
+    return _record_all(game_id, expected_seq, voided)
 
 
 def export_record(game_id: int) -> str:

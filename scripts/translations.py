@@ -53,6 +53,7 @@ NEW = {
     "Game record (.jsonl)": "ゲームの記録（.jsonl）", "Referee PIN for the imported game": "取り込むゲームの審判のPIN",
     "Build: %(price)s": "建てる：%(price)s", "the buildings each lot ends with": "建てた後の各土地の建物",
     "Another layout, lot by lot": "土地ごとに別の配置を指定",
+    "Or decline, and the auction opens with a bid:": "または購入せず、次の付け値で競売を始める：",
     # --- end table screen (issue 11) ---
     # --- table words (issue 11) ---
     "a get-out-of-jail card (%(deck)s)": "釈放カード（%(deck)s）", "%(square)s (mortgaged)": "%(square)s（抵当）",

@@ -160,6 +160,7 @@ def test_a_build_is_one_tap_with_the_levels_each_lot_ends_with_and_the_price_on_
     labels = re.findall(r">(Build: \$[\d,]+)<", panel)
     assert labels == ["Build: $100", "Build: $300", "Build: $600", "Build: $900", "Build: $1,200", "Build: $1,500"]
     assert buttons[1]["targets"] == {"st-james-place": 1, "tennessee-avenue": 1, "new-york-avenue": 1}
+    assert list(buttons[1]["targets"]) == ["st-james-place", "tennessee-avenue", "new-york-avenue"]  # board order
     assert buttons[-1]["targets"] == {"st-james-place": "hotel", "tennessee-avenue": "hotel", "new-york-avenue": "hotel"}
     record(client, game_id, buttons[1])  # no one else could build: it stands at once
     panel = client.get(f"/games/{game_id}").get_data(as_text=True).split('id="build"', 1)[1].split('id="build-any"')[0]
@@ -171,3 +172,35 @@ def test_a_build_the_player_cannot_pay_for_is_not_offered(client):
     game_id = from_position(client, {"deeds": oranges, "players": {"Aki": {"cash": 350}}})
     panel = client.get(f"/games/{game_id}").get_data(as_text=True).split('id="build"', 1)[1].split('id="build-any"')[0]
     assert re.findall(r">(Build: \$[\d,]+)<", panel) == ["Build: $100", "Build: $300"]
+
+
+def test_a_decline_and_the_auctions_opening_bid_are_one_tap_both_recorded_or_neither(client):
+    """JMA: a deed the player declines to buy is auctioned at once; the bids start at the ruleset's lowest bid."""
+    game_id = new_game(client)
+    record(client, game_id, roll("Aki", 1, 2))
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    opening = page.split('class="opening"', 1)[1].split("</form>", 1)[0]
+    assert "Or decline, and the auction opens with a bid:" in opening
+    assert re.findall(r"<strong class=\"who\">(\w+)</strong>", opening) == ["Aki", "Ben", "Chie"]
+    first = re.search(r"name=\"then\" value='([^']+)'>([^<]+)<", opening)
+    bid = json.loads(first.group(1).replace("&#34;", '"'))
+    assert bid["player"] == "Aki" and first.group(2) == f"${bid['amount']}"
+    decline = json.dumps({"type": "decline", "player": "Aki"})
+    then = json.dumps({"type": "bid", "player": "Ben", "amount": 70})
+    r = client.post(f"/games/{game_id}/record", data={"seq": 1, "entry": decline, "then": then}, follow_redirects=True)
+    assert seq_of(client, game_id) == 3
+    assert "Highest bid" in r.get_data(as_text=True) and "$70" in screen(client, game_id)
+    lines = client.get(f"/games/{game_id}/record.jsonl").get_data(as_text=True).splitlines()
+    assert [json.loads(x)["type"] for x in lines[1:]] == ["roll", "decline", "bid"]
+
+
+def test_a_decline_with_an_opening_bid_off_the_steps_records_neither(client):
+    game_id = new_game(client)
+    record(client, game_id, roll("Aki", 1, 2))
+    decline = json.dumps({"type": "decline", "player": "Aki"})
+    for then in (json.dumps({"type": "bid", "player": "Ben", "amount": 75}), "[1, 2]", "{"):
+        r = client.post(f"/games/{game_id}/record", data={"seq": 1, "entry": decline, "then": then},
+                        follow_redirects=True)
+        assert r.status_code == 200 and 'class="flash refused"' in r.get_data(as_text=True)
+        assert seq_of(client, game_id) == 1
+    assert "Buy Baltic Avenue for $60" in screen(client, game_id)

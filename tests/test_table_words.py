@@ -70,10 +70,9 @@ def test_equal_calls_say_who_won_and_by_which_rule_in_the_log_and_on_the_auction
     r = record(client, game_id, {"type": "bid", "players": ["Aki", "Chie"], "amount": 70})
     # Ben's turn: Chie's turn comes next, so Chie's call wins
     why = "equal calls at once: Chie's call wins, as Chie's turn comes next"
-    line = f"Aki = Chie bids $70 — {why} ({source('auction_tie')})"
-    assert line in html.unescape(r.get_data(as_text=True))  # the flash when it is recorded
-    page = screen(client, game_id)
     line = f"Aki = Chie bids $70 for Oriental Avenue — {why} ({source('auction_tie')})"  # the log names the lot
+    assert line in html.unescape(r.get_data(as_text=True))  # the flash when it is recorded says what the log keeps
+    page = screen(client, game_id)
     assert f"5 {line} " in page  # entry 5 of the log
     assert "Highest bid: $70 by Chie" in page
     assert (f"Aki and Chie called $70 at once: Chie's call wins, as Chie's turn comes next "
@@ -264,7 +263,7 @@ def test_the_sell_panel_prices_selling_hotels_outright_before_the_tap(client):
                                  "targets": {"mediterranean-avenue": 0, "baltic-avenue": 0}})
     page = html.unescape(r.get_data(as_text=True))
     assert "the bank pays Aki $250 for buildings sold" in page
-    assert "Aki sells buildings Mediterranean Avenue no buildings, Baltic Avenue no buildings" in page
+    assert "Aki sells buildings: Mediterranean Avenue hotel → no buildings, Baltic Avenue hotel → no buildings" in page
 
 
 def test_the_sell_panel_prices_breaking_a_hotel_into_houses(client):

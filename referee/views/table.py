@@ -72,6 +72,7 @@ def _view_model(table: service.Table, upto: int | None = None) -> dict:
         "sales": sale_panels(state, by_type.get("sell_buildings", [])),
         "builds": build_panels(state, by_type.get("build", [])) if upto is None else [],
         "building_round": isinstance(state.pending, BuildRound),
+        "opening_bids": _opening_bids(state, by_type) if upto is None else [],
         "version": service.version(table),
         "ends_game": _ends_game(state, by_type) if upto is None else {},
         "void_runs": _void_runs(game) if upto is None else [],
@@ -93,6 +94,23 @@ def _void_runs(game: Game) -> list[tuple[int, int, str]]:
         n, words, _ = log_lines(game, index, index + 1)[0]
         runs.append((count, n, words))
     return runs
+
+
+QUICK_BIDS = (0, 1, 2, 5, 10)  # a bidder's buttons: the lowest bid, then this many steps above it
+
+
+def _opening_bids(state, by_type: dict) -> list[tuple[str, list[int]]]:
+    """On the buy-or-decline card: the bids the auction a decline opens would accept first, per bidder (the
+    engine's own minimums on the table the decline leaves), so a decline and the opening bid are one tap."""
+    if not by_type.get("decline"):
+        return []
+    who = state.players[by_type["decline"][0].player].name
+    try:
+        after = resolve(state, parse_entry({"type": "decline", "player": who})).state
+    except IllegalEntry:
+        return []
+    return [(after.players[a.player].name, [a.detail["minimum"] + k * a.detail["step"] for k in QUICK_BIDS])
+            for a in legal_actions(after) if a.type == "bid"]
 
 
 def _ends_game(state, by_type: dict) -> dict[str, bool]:
@@ -341,6 +359,8 @@ def _attempt(game_id: int, act, done_message) -> dict | None:
     except (KeyError, ValueError, TypeError, RecursionError):
         return {"kind": "refused", "message": gettext("this form is not one the table screen makes: nothing was "
                                                       "recorded")}
+    if request.form.get("then") and act is service.record:
+        return _attempt_run(game_id, data, seq)
     before = _before_equal_calls(game_id, data, seq)
     try:
         outcome = act(game_id, data, seq)
@@ -357,6 +377,26 @@ def _attempt(game_id: int, act, done_message) -> dict | None:
     lines = [w for w in (event_words(outcome.state, e) for e in outcome.events) if w]
     lines += [str(w) for w in outcome_notes(outcome.state, outcome.events)]
     return {"kind": "done", "message": done_message(parse_entry(data), outcome.state.ruleset, tie), "details": lines}
+
+
+def _attempt_run(game_id: int, data: dict, seq: int) -> dict | None:
+    """The form's entry and the one its button adds after it (``then``: the auction's opening bid after a
+    decline), recorded as one act: both or neither."""
+    try:
+        then = json.loads(request.form["then"])
+        if not isinstance(then, dict):
+            raise ValueError("not an entry")
+    except (ValueError, RecursionError):
+        return {"kind": "refused", "message": gettext("this form is not one the table screen makes: nothing was "
+                                                      "recorded")}
+    try:
+        outcomes = service.record_run(game_id, [data, then], seq)
+    except service.GameNotFound:
+        return None
+    except (service.StaleEntry, service.MalformedEntry, service.IllegalEntry) as exc:
+        return _refused(game_id, exc)
+    return {"kind": "done", "message": " · ".join(_logged(game_id, seq, len(outcomes))),
+            "details": [w for o in outcomes for w in (event_words(o.state, e) for e in o.events) if w]}
 
 
 def _before_equal_calls(game_id: int, data: dict, seq: int):
@@ -387,4 +427,10 @@ def check(game_id: int):
 @bp.post("/games/<int:game_id>/record")
 @referee_required
 def record(game_id: int):
-    return _submit(game_id, service.record, entry_words)
+    return _submit(game_id, service.record, lambda *_: " · ".join(_logged(game_id, int(request.form["seq"]), 1)))
+
+
+def _logged(game_id: int, seq: int, count: int) -> list[str]:
+    """The log's words for the ``count`` entries just recorded after entry ``seq``: what the referee is told
+    is what the log keeps (who won the hammer, for how much, the lot...)."""
+    return [words for _, words, _ in log_lines(service.load(game_id).game, seq, seq + count)]
