@@ -38,6 +38,11 @@ def create_app(test_config: dict | None = None) -> Flask:
         SQLALCHEMY_DATABASE_URI=f"sqlite:///{instance / 'referee.sqlite'}",
         SQLALCHEMY_ENGINE_OPTIONS={"pool_pre_ping": True},
         MAX_CONTENT_LENGTH=8 * 1024 * 1024,
+        # the venue network is shared: the session cookie is out of scripts' reach and not sent by other sites'
+        # forms; over https (REFEREE_HTTPS=1, or SESSION_COOKIE_SECURE in instance/config.py) only over https
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_SECURE=os.environ.get("REFEREE_HTTPS") == "1",
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)

@@ -140,10 +140,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from . import create_app
 
     app = create_app()
-    if args.dev:
-        app.run(host=args.host, port=args.port, debug=True)
+    if args.dev:  # the debugger runs code: never on the venue network unless told to
+        app.run(host=args.host or "127.0.0.1", port=args.port, debug=True)
         return 0
     from waitress import serve
+
+    args.host = args.host or "0.0.0.0"
 
     print(f"referee: serving on http://{args.host}:{args.port}/ (database: {app.config['SQLALCHEMY_DATABASE_URI']})")
     serve(app, host=args.host, port=args.port, threads=8)
@@ -218,8 +220,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--json", action="store_true")
     sp.set_defaults(func=cmd_simulate)
     sv = sub.add_parser("serve", help="run the tablet web app (waitress; --dev for Flask's reloading server)")
-    sv.add_argument("--host", default="0.0.0.0", help="address to listen on (default: every interface, so the "
-                    "tablets on the venue network can reach it)")
+    sv.add_argument("--host", default=None, help="address to listen on (default: every interface, so the tablets on "
+                    "the venue network can reach it; with --dev, 127.0.0.1 only: the debugger runs code)")
     sv.add_argument("--port", type=int, default=5000)
     sv.add_argument("--dev", action="store_true", help="Flask's development server with the debugger")
     sv.set_defaults(func=cmd_serve)

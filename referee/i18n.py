@@ -23,10 +23,23 @@ def current_language() -> str:
     return str(get_locale() or "en")
 
 
+def _back(referrer: str | None) -> str:
+    """The page the language was chosen on, as a path on this site: a Referer naming another site (or none)
+    leads home, so the switch never sends a tablet off-site."""
+    from urllib.parse import urlsplit
+
+    if not referrer:
+        return "/"
+    url = urlsplit(referrer)
+    if url.netloc and url.netloc != request.host or url.scheme not in ("", "http", "https"):
+        return "/"
+    path = url.path if url.path.startswith("/") and not url.path.startswith("//") else "/"
+    return path + (f"?{url.query}" if url.query else "")
+
+
 @bp.get("/lang/<code>")
 def choose(code: str):
-    target = request.referrer or "/"
-    response = redirect(target)
+    response = redirect(_back(request.referrer))
     if code in LANGUAGES:
         response.set_cookie("lang", code, max_age=365 * 24 * 3600, samesite="Lax")
     return response

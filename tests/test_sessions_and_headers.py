@@ -1,0 +1,45 @@
+"""Issue 12 (sessions and headers, first part): the session cookie is HttpOnly and SameSite=Lax (Secure when the
+app is told it is served over https), the language switch never redirects off-site, and ``serve --dev`` (the
+debugger runs code) listens on 127.0.0.1 unless told otherwise."""
+import pytest
+
+from referee import cli, create_app
+from test_app import app, client, database, new_game  # noqa: F401  (the app's fixtures)
+
+
+def test_the_session_cookie_is_httponly_and_samesite_lax(client):
+    game_id = new_game(client)
+    r = client.post(f"/games/{game_id}/unlock", data={"pin": "1234"})
+    cookie = r.headers["Set-Cookie"]
+    assert "HttpOnly" in cookie and "SameSite=Lax" in cookie and "Secure" not in cookie
+
+
+def test_the_session_cookie_is_secure_when_served_over_https(monkeypatch, tmp_path):
+    monkeypatch.setenv("REFEREE_HTTPS", "1")
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'https.sqlite'}")
+    monkeypatch.setenv("SECRET_KEY", "s")
+    assert create_app().config["SESSION_COOKIE_SECURE"] is True
+
+
+@pytest.mark.parametrize("referrer, expected", [
+    ("https://evil.example/phish", "/"),
+    ("//evil.example/x", "/"),
+    ("javascript:alert(1)", "/"),
+    (None, "/"),
+    ("http://localhost/games/1/rules?q=jail", "/games/1/rules?q=jail"),
+])
+def test_the_language_switch_goes_back_to_the_page_on_this_site_only(client, referrer, expected):
+    headers = {"Referer": referrer} if referrer else {}
+    r = client.get("/lang/ja", headers=headers)
+    assert r.status_code == 302 and r.headers["Location"] == expected
+    assert "lang=ja" in r.headers["Set-Cookie"]
+
+
+def test_serve_dev_listens_on_localhost_unless_told(monkeypatch):
+    seen = {}
+    monkeypatch.setattr("flask.Flask.run", lambda self, **kw: seen.update(kw))
+    monkeypatch.setenv("SECRET_KEY", "s")
+    parser_args = ["serve", "--dev"]
+    monkeypatch.setattr("referee.create_app", lambda *a, **k: __import__("flask").Flask("x"))
+    assert cli.main(parser_args) == 0 and seen["host"] == "127.0.0.1"
+    assert cli.main(parser_args + ["--host", "0.0.0.0"]) == 0 and seen["host"] == "0.0.0.0"
