@@ -7,6 +7,7 @@ from pathlib import Path
 
 from flask import Flask
 from flask_wtf import CSRFProtect
+from flask_wtf.csrf import CSRFError
 
 from .db import db, migrate
 
@@ -43,6 +44,8 @@ def create_app(test_config: dict | None = None) -> Flask:
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_SECURE=os.environ.get("REFEREE_HTTPS") == "1",
+        # a form's token lasts as long as the tablet's session: a screen left open for hours still records
+        WTF_CSRF_TIME_LIMIT=None,
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -64,10 +67,29 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(tournaments.bp)
     words.init_app(app)
     i18n.init_app(app)
+    app.register_error_handler(CSRFError, _stale_form)
     if app.config.get("CREATE_TABLES", True):
         with app.app_context():
             _upgrade_or_create()
     return app
+
+
+def _stale_form(error: CSRFError):
+    """A form whose token this session does not know (the server's key changed, the tablet's session ended, or
+    a form made elsewhere): nothing is recorded.  Sent from one of our own screens, that screen is shown again
+    with the reason; otherwise a page says so (never a bare 400)."""
+    from flask import flash, redirect, render_template, request
+    from flask_babel import gettext
+
+    from .i18n import same_site_path
+
+    message = gettext("this screen's form had expired or was not made by this app: nothing was recorded; the screen "
+                      "is shown again, tap once more")
+    back = same_site_path(request.referrer)
+    if request.referrer and back != "/" and not request.headers.get("HX-Request"):
+        flash({"kind": "refused", "message": message})
+        return redirect(back), 303
+    return render_template("error.html", message=message), 400
 
 
 def _upgrade_or_create() -> None:

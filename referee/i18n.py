@@ -23,7 +23,7 @@ def current_language() -> str:
     return str(get_locale() or "en")
 
 
-def _back(referrer: str | None) -> str:
+def same_site_path(referrer: str | None) -> str:
     """The page the language was chosen on, as a path on this site: a Referer naming another site (or none)
     leads home, so the switch never sends a tablet off-site."""
     from urllib.parse import urlsplit
@@ -39,7 +39,7 @@ def _back(referrer: str | None) -> str:
 
 @bp.get("/lang/<code>")
 def choose(code: str):
-    response = redirect(_back(request.referrer))
+    response = redirect(same_site_path(request.referrer))
     if code in LANGUAGES:
         response.set_cookie("lang", code, max_age=365 * 24 * 3600, samesite="Lax")
     return response

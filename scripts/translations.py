@@ -54,6 +54,8 @@ NEW = {
     "Build: %(price)s": "建てる：%(price)s", "the buildings each lot ends with": "建てた後の各土地の建物",
     "Another layout, lot by lot": "土地ごとに別の配置を指定",
     "Or decline, and the auction opens with a bid:": "または購入せず、次の付け値で競売を始める：",
+    "this screen's form had expired or was not made by this app: nothing was recorded; the screen is shown again, tap once more":
+        "この画面のフォームは期限切れか、このアプリで作られたものではありません：何も記録されていません。画面を表示し直したので、もう一度押してください",
     # --- end table screen (issue 11) ---
     # --- table words (issue 11) ---
     "a get-out-of-jail card (%(deck)s)": "釈放カード（%(deck)s）", "%(square)s (mortgaged)": "%(square)s（抵当）",

@@ -43,3 +43,17 @@ def test_serve_dev_listens_on_localhost_unless_told(monkeypatch):
     monkeypatch.setattr("referee.create_app", lambda *a, **k: __import__("flask").Flask("x"))
     assert cli.main(parser_args) == 0 and seen["host"] == "127.0.0.1"
     assert cli.main(parser_args + ["--host", "0.0.0.0"]) == 0 and seen["host"] == "0.0.0.0"
+
+
+def test_a_form_with_a_stale_token_shows_the_screen_again_with_the_reason_not_a_bare_400(tmp_path):
+    app = create_app({"TESTING": True, "SECRET_KEY": "test",
+                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'csrf.sqlite'}"})
+    assert app.config["WTF_CSRF_TIME_LIMIT"] is None  # an idle screen's token does not expire with the hour
+    client = app.test_client()
+    r = client.post("/games/1/record", data={"seq": 0, "entry": "{}", "csrf_token": "stale"},
+                    headers={"Referer": "http://localhost/games/1"})
+    assert r.status_code == 303 and r.headers["Location"] == "/games/1"
+    page = client.get("/").get_data(as_text=True)
+    assert "had expired or was not made by this app: nothing was recorded" in page
+    r = client.post("/games", data={"players": "A\nB", "csrf_token": "forged"})  # from nowhere: a page says why
+    assert r.status_code == 400 and "nothing was recorded" in r.get_data(as_text=True)
