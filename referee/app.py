@@ -8,12 +8,23 @@ from pathlib import Path
 from flask import Flask
 from flask_wtf import CSRFProtect
 from flask_wtf.csrf import CSRFError
+from flask_talisman import Talisman
 
 from .db import db, migrate
 
 ROOT = Path(__file__).resolve().parent.parent
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 csrf = CSRFProtect()
+talisman = Talisman()
+
+# Every screen assumes players and spectators share the venue's Wi-Fi: scripts only from this app (htmx and
+# referee.js, no inline script, no eval), no framing by another page, forms posted only here.  Inline style
+# attributes are allowed (colour swatches and board cells carry their colours in them).
+CONTENT_SECURITY_POLICY = {
+    "default-src": "'self'", "script-src": "'self'", "style-src": "'self' 'unsafe-inline'",
+    "img-src": "'self' data:", "object-src": "'none'", "base-uri": "'none'", "form-action": "'self'",
+    "frame-ancestors": "'none'",
+}
 
 
 def _secret_key(instance: Path) -> str:
@@ -58,6 +69,10 @@ def create_app(test_config: dict | None = None) -> Flask:
     db.init_app(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS))
     csrf.init_app(app)
+    https = bool(app.config["SESSION_COOKIE_SECURE"])
+    talisman.init_app(app, force_https=https, strict_transport_security=https, frame_options="DENY",
+                      content_security_policy=CONTENT_SECURITY_POLICY, referrer_policy="same-origin",
+                      session_cookie_secure=https, session_cookie_http_only=True, session_cookie_samesite="Lax")
 
     from . import i18n, words
     from .views import games, table, tournaments

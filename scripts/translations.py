@@ -34,17 +34,18 @@ NEW = {
     "%(player)s goes bankrupt. This ends the game.": "%(player)s が破産します。これでゲームは終了します。",
     "%(player)s goes bankrupt and leaves the game.": "%(player)s が破産し、ゲームから退場します。",
     "Call time: negotiations, auctions and building in progress stop; the last roll is played and the game is ranked. This cannot be taken back except by voiding it.":
-        "タイムを宣言します：進行中の交渉・競売・建設は止まり、最後のロールを行って順位が決まります。取り消すには記録の取り消しが必要です。",
+        "終了の合図をします：進行中の交渉・競売・建設は止まり、最後のロールを行って順位が決まります。取り消すには記録の取り消しが必要です。",
     "Void the latest entries…": "最新の記録を取り消す…",
     "Take back the latest entries (they stay in the record, struck through; a void can be redone):":
         "最新の記録を取り消します（記録には取り消し線付きで残り、やり直せます）：",
     ("Void entry %(first)s", "Void entries %(first)s–%(last)s"): ("記録%(first)s以降の%(num)s件を取り消す",),
-    "back to: %(words)s": "ここから：%(words)s",
+    "takes back “%(words)s”": "「%(words)s」を取り消します",
+    "takes back “%(words)s” and the %(n)s entries after it": "「%(words)s」とその後の%(n)s件を取り消します",
     "Void": "取り消す", "how many": "件数",
     "Tap the button above again to cancel.": "やめるときは上のボタンをもう一度押してください。",
     ("Redo the voided entry: %(words)s", "Redo the %(num)s voided entries, from: %(words)s"):
         ("取り消した%(num)s件を記録し直す（%(words)s から）",),
-    "Yes: %(player)s is bankrupt": "はい：%(player)s は破産", "Yes: call time now": "はい：いまタイムを宣言する",
+    "Yes: %(player)s is bankrupt": "はい：%(player)s は破産", "Yes: call time now": "はい：いま終了の合図をする",
     "dice": "サイコロ",
     "%(a)s ⇄ %(b)s": "%(a)s ⇄ %(b)s",
     "Title": "タイトル", "Players, one per line, in seat order": "プレイヤー（1行に1人、座席順）",

@@ -51,7 +51,7 @@ def shot(page, name):
 
 def armed(page) -> None:
     """Wait until the screen's controls are armed (referee.js ignores a tap that began as a screen appeared)."""
-    page.wait_for_function("!document.body.classList.contains('arming')", timeout=3000)
+    page.wait_for_selector("body:not(.arming)", timeout=3000)
 
 
 def create_and_seat(page, server, name="Tokyo Open") -> str:
@@ -114,9 +114,7 @@ def test_the_director_page_follows_an_entry_within_2_seconds_and_keeps_the_pin_b
     who = seat_roll(app, first)
     recorded = time.monotonic()
     assert who in before
-    page.wait_for_function(
-        "([sel, who]) => !document.querySelector(sel).textContent.includes(who)",
-        arg=[f"#table-{first} .pending", who], timeout=2000)
+    page.locator(f"#table-{first} .pending", has_not_text=who).wait_for(timeout=2000)
     assert time.monotonic() - recorded < 2.0
     assert pin.input_value() == "24"
     assert page.evaluate("document.activeElement && document.activeElement.name") == "pin"
@@ -137,8 +135,7 @@ def test_a_clock_started_on_a_table_counts_down_on_the_director_page(live, brows
     clock = page.locator(f"#table-{first} .clock[data-running='1']")
     clock.wait_for(timeout=2000)
     assert clock.get_attribute("data-up") == "time is up"
-    page.wait_for_function(f"document.querySelector('#table-{first} .clock').textContent.trim() === '69:59'",
-                           timeout=3000)  # counts down on the screen between the server's answers
+    page.locator(f"#table-{first} .clock", has_text="69:59").wait_for(timeout=3000)  # counts down on the screen between the server's answers
     assert page.inner_text(f"#table-{second} .clock") == "not started"
     page.close()
 
@@ -161,7 +158,7 @@ def test_calling_time_opens_a_confirmation_that_names_the_tables_not_started(liv
     # the open confirmation stays open when a table records an entry and the region is drawn again
     version = page.get_attribute("#live-rounds", "data-version")
     seat_roll(app, second)
-    page.wait_for_function(f"document.querySelector('#live-rounds').dataset.version !== '{version}'", timeout=2000)
+    page.locator(f"#live-rounds:not([data-version='{version}'])").wait_for(timeout=2000)
     assert page.locator("#call-time-1").evaluate("d => d.open")
     armed(page)  # a confirmation is armed a moment after it appears
     page.locator("#call-time-1 button.danger").click()

@@ -129,7 +129,7 @@ def test_the_log_and_the_rules_page_read_in_the_device_language_on_a_tablet(serv
     context = browser.new_context(viewport=VIEWPORTS[orientation])
     page = context.new_page()
     page.goto(server + "/")
-    page.wait_for_function("!document.body.classList.contains('arming')")  # a tap is taken once controls are armed
+    page.wait_for_selector("body:not(.arming)")  # a tap is taken once controls are armed
     page.set_input_files("input[name=record]", str(path))
     page.fill("form[enctype] input[name=pin]", "2468")
     page.click("form[enctype] button")

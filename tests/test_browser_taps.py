@@ -208,9 +208,7 @@ def unlocked_tablet(browser, server, game_id, viewport):
 
 def follows(page, selector: str, text: str, since: float, timeout_s: float = 6.0) -> float:
     """Seconds from ``since`` until ``selector`` says ``text`` (waiting at most ``timeout_s``)."""
-    page.wait_for_function("([sel, text]) => { const el = document.querySelector(sel);"
-                           " return el && el.innerText.includes(text); }", arg=[selector, text],
-                           timeout=timeout_s * 1000, polling=50)
+    page.locator(selector).first.filter(has_text=text).wait_for(timeout=timeout_s * 1000)
     return time.monotonic() - since
 
 

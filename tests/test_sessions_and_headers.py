@@ -57,3 +57,14 @@ def test_a_form_with_a_stale_token_shows_the_screen_again_with_the_reason_not_a_
     assert "had expired or was not made by this app: nothing was recorded" in page
     r = client.post("/games", data={"players": "A\nB", "csrf_token": "forged"})  # from nowhere: a page says why
     assert r.status_code == 400 and "nothing was recorded" in r.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("path", ["/", "/games/1", "/games/1/display", "/tournaments"])
+def test_every_screen_sends_a_content_security_policy_without_inline_script_and_refuses_framing(client, path):
+    new_game(client)
+    r = client.get(path)
+    csp = r.headers["Content-Security-Policy"]
+    assert "script-src 'self'" in csp and "unsafe-inline" not in csp.split("script-src", 1)[1].split(";", 1)[0]
+    assert "frame-ancestors 'none'" in csp and r.headers["X-Frame-Options"] == "DENY"
+    assert r.headers["X-Content-Type-Options"] == "nosniff" and r.headers["Referrer-Policy"] == "same-origin"
+    assert "<script>" not in r.get_data(as_text=True)  # every script is a file of the app's
