@@ -57,6 +57,8 @@ NEW = {
     "Or decline, and the auction opens with a bid:": "または購入せず、次の付け値で競売を始める：",
     "this screen's form had expired or was not made by this app: nothing was recorded; the screen is shown again, tap once more":
         "この画面のフォームは期限切れか、このアプリで作られたものではありません：何も記録されていません。画面を表示し直したので、もう一度押してください",
+    "No Buy button: %(player)s has %(cash)s, less than the price of %(price)s.":
+        "購入ボタンはありません：%(player)s の所持金は%(cash)sで、価格%(price)sに足りません。",
     # --- end table screen (issue 11) ---
     # --- table words (issue 11) ---
     "a get-out-of-jail card (%(deck)s)": "釈放カード（%(deck)s）", "%(square)s (mortgaged)": "%(square)s（抵当）",

@@ -204,3 +204,26 @@ def test_a_decline_with_an_opening_bid_off_the_steps_records_neither(client):
         assert r.status_code == 200 and 'class="flash refused"' in r.get_data(as_text=True)
         assert seq_of(client, game_id) == 1
     assert "Buy Baltic Avenue for $60" in screen(client, game_id)
+
+
+def test_the_buy_card_says_why_there_is_no_buy_button(client):
+    """A player who cannot pay the price may only decline (the deed goes to auction)."""
+    game_id = from_position(client, {"players": {"Aki": {"cash": 50}}})
+    record(client, game_id, roll("Aki", 1, 2))
+    page = screen(client, game_id)
+    assert "Buy Baltic Avenue" not in page and "Decline: auction it" in page
+    assert "No Buy button: Aki has $50, less than the price of $60." in page
+    assert "購入ボタンはありません：Aki の所持金は$50で、価格$60に足りません。" in screen(client, game_id, **{"Accept-Language": "ja"})
+
+
+def test_the_message_after_a_card_names_it_once(client):
+    game_id = new_game(client)
+    record(client, game_id, roll("Aki", 3, 4))  # Chance
+    page = html_text(record(client, game_id, {"type": "card", "player": "Aki", "card": "chance-bank-dividend"}))
+    flash = page.split('class="flash done"', 1)[1].split("</div>\n  </div>", 1)[0]
+    assert flash.count("Bank pays you dividend of $50") == 1, flash
+
+
+def html_text(response) -> str:
+    import html
+    return html.unescape(response.get_data(as_text=True))

@@ -8,6 +8,7 @@ from flask import Blueprint, flash, redirect, render_template, request, session,
 
 from .. import reports, service
 from ..engine import Game, IllegalEntry, legal_actions, parse_entry, resolve
+from ..engine.events import CardDrawn
 from ..engine.state import BidPayment, BuildRound, Debt
 from ..engine.ending import ranking
 from ..forms import UnlockForm
@@ -255,7 +256,7 @@ def redo(game_id: int):
     else:
         flash({"kind": "done", "message": ngettext("%(num)s entry recorded again", "%(num)s entries recorded again",
                                                    len(outcomes)),
-               "details": [w for o in outcomes for w in (event_words(o.state, e) for e in o.events) if w]})
+               "details": _event_lines(outcomes)})
     return redirect(url_for(".table", game_id=game_id)), 303
 
 
@@ -374,8 +375,7 @@ def _attempt(game_id: int, act, done_message) -> dict | None:
         tie = rulings.tie_call(state, parse_entry(data))
         if act is service.record:  # the log will say who won the calls without folding the record again
             rulings.remember_tie(game, seq, state)
-    lines = [w for w in (event_words(outcome.state, e) for e in outcome.events) if w]
-    lines += [str(w) for w in outcome_notes(outcome.state, outcome.events)]
+    lines = _event_lines([outcome]) + [str(w) for w in outcome_notes(outcome.state, outcome.events)]
     return {"kind": "done", "message": done_message(parse_entry(data), outcome.state.ruleset, tie), "details": lines}
 
 
@@ -396,7 +396,14 @@ def _attempt_run(game_id: int, data: dict, seq: int) -> dict | None:
     except (service.StaleEntry, service.MalformedEntry, service.IllegalEntry) as exc:
         return _refused(game_id, exc)
     return {"kind": "done", "message": " · ".join(_logged(game_id, seq, len(outcomes))),
-            "details": [w for o in outcomes for w in (event_words(o.state, e) for e in o.events) if w]}
+            "details": _event_lines(outcomes)}
+
+
+def _event_lines(outcomes) -> list[str]:
+    """What the entries brought about, in words, under the message naming them (a card drawn is left out: the
+    message, the log's words for a card entry, names it already)."""
+    return [w for o in outcomes for w in (event_words(o.state, e) for e in o.events
+                                           if not isinstance(e, CardDrawn)) if w]
 
 
 def _before_equal_calls(game_id: int, data: dict, seq: int):
