@@ -68,3 +68,11 @@ def test_every_screen_sends_a_content_security_policy_without_inline_script_and_
     assert "frame-ancestors 'none'" in csp and r.headers["X-Frame-Options"] == "DENY"
     assert r.headers["X-Content-Type-Options"] == "nosniff" and r.headers["Referrer-Policy"] == "same-origin"
     assert "<script>" not in r.get_data(as_text=True)  # every script is a file of the app's
+
+
+def test_the_home_pages_two_forms_have_ids_of_their_own_so_each_label_names_its_field(client):
+    import re
+    page = client.get("/").get_data(as_text=True)
+    ids = re.findall(r' id="([^"]+)"', page)
+    assert len(ids) == len(set(ids)), sorted(i for i in ids if ids.count(i) > 1)
+    assert 'for="import-pin"' in page and 'id="import-pin"' in page
