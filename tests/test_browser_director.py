@@ -1,25 +1,17 @@
 """The director's page in a real browser (Debian's chromium driven by Playwright): it follows every table live
 within 2 seconds without a reload, so a PIN being typed is never lost; calling time asks first."""
-import os
-import shutil
 import threading
 import time
-from pathlib import Path
 
 import pytest
 from werkzeug.serving import make_server
 
 from referee import create_app, service
+from test_browser import armed, browser, shot  # noqa: F401  (chromium, screenshots, the arming wait)
 
-sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is installed by scripts/setup")
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-ARTIFACTS = Path(__file__).parent / "artifacts"
 LANDSCAPE = {"width": 1024, "height": 768}
 PORTRAIT = {"width": 768, "height": 1024}
 PLAYERS = ["佐藤 葵", "鈴木 蓮", "高橋 陽菜", "田中 湊", "김민수", "이서연", "Jürgen Groß", "Anneliese Weiß", "Chloé Dubois"]
-
-if not os.path.exists(CHROMIUM):  # scripts/setup installs it; a missing browser is a setup failure, not a skip
-    pytest.fail(f"no chromium at {CHROMIUM}: run scripts/setup", pytrace=False)
 
 
 @pytest.fixture(scope="module")
@@ -32,26 +24,6 @@ def live(tmp_path_factory):
     thread.start()
     yield f"http://127.0.0.1:{srv.server_port}", app
     srv.shutdown()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=[
-            "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-            "--disable-component-update", "--disable-sync"])
-        yield b
-        b.close()
-
-
-def shot(page, name):
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
-
-
-def armed(page) -> None:
-    """Wait until the screen's controls are armed (referee.js ignores a tap that began as a screen appeared)."""
-    page.wait_for_selector("body:not(.arming)", timeout=3000)
 
 
 def create_and_seat(page, server, name="Tokyo Open") -> str:

@@ -89,12 +89,13 @@ VOID_CHOICES = 5  # runs of latest entries offered one tap each; any other count
 
 def _void_runs(game: Game) -> list[tuple[int, int, str]]:
     """The runs of latest entries a void can take back, one button each: (how many, the first one's number,
-    the first one in words) for the latest 1 to VOID_CHOICES effective entries."""
-    runs = []
-    for count, index in enumerate(reversed(game.effective[-VOID_CHOICES:]), start=1):
-        n, words, _ = log_lines(game, index, index + 1)[0]
-        runs.append((count, n, words))
-    return runs
+    the first one in words) for the latest 1 to VOID_CHOICES effective entries (their words read in one pass
+    over the log's tail)."""
+    latest = game.effective[-VOID_CHOICES:]
+    if not latest:
+        return []
+    words = {n: text for n, text, _ in log_lines(game, latest[0], len(game.entries))}
+    return [(count, index + 1, words[index + 1]) for count, index in enumerate(reversed(latest), start=1)]
 
 
 QUICK_BIDS = (0, 1, 2, 5, 10)  # a bidder's buttons: the lowest bid, then this many steps above it
