@@ -10,6 +10,7 @@ TITLES = {
     "bad_bid_step": _l("Not a valid bid amount"),
     "bad_dice": _l("Not two dice"),
     "bad_field": _l("A field of the entry is wrong"),
+    "too_large": _l("A number beyond the limit"),
     "bad_level": _l("Too many buildings for one lot"),
     "bad_withdrawal": _l("Not a reduction of the declaration"),
     "bankrupt": _l("That player is bankrupt"),

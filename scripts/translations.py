@@ -59,6 +59,9 @@ NEW = {
         "この画面のフォームは期限切れか、このアプリで作られたものではありません：何も記録されていません。画面を表示し直したので、もう一度押してください",
     "No Buy button: %(player)s has %(cash)s, less than the price of %(price)s.":
         "購入ボタンはありません：%(player)s の所持金は%(cash)sで、価格%(price)sに足りません。",
+    "{field} is more than {maximum}, the largest number an entry may carry":
+        "{field} が {maximum} を超えています：記録できる数の上限です",
+    "A number beyond the limit": "上限を超える数",
     # --- end table screen (issue 11) ---
     # --- table words (issue 11) ---
     "a get-out-of-jail card (%(deck)s)": "釈放カード（%(deck)s）", "%(square)s (mortgaged)": "%(square)s（抵当）",

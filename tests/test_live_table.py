@@ -227,3 +227,31 @@ def test_the_message_after_a_card_names_it_once(client):
 def html_text(response) -> str:
     import html
     return html.unescape(response.get_data(as_text=True))
+
+
+def test_hostile_input_on_the_new_forms_gets_a_message_and_changes_nothing(client):
+    """A forged opening bid (10,000 deep, NUL, huge), a forged redo, a forged poll: a message or nothing, never a
+    500, and nothing recorded."""
+    game_id = new_game(client)
+    record(client, game_id, roll("Aki", 1, 2))
+    decline = json.dumps({"type": "decline", "player": "Aki"})
+    for then in ("[" * 10_000 + "]" * 10_000, '{"type": "bid", "player": "Ben\\u0000", "amount": 70}',
+                 json.dumps({"type": "bid", "player": "Ben", "amount": 10 ** 400}), "x" * 1_000_000):
+        r = client.post(f"/games/{game_id}/record", data={"seq": 1, "entry": decline, "then": then},
+                        follow_redirects=True)
+        assert r.status_code == 200 and 'class="flash refused"' in r.get_data(as_text=True), then[:40]
+    for seq in ("-1", "99999999999999999999999", "x", ""):
+        r = client.post(f"/games/{game_id}/redo", data={"seq": seq}, follow_redirects=True)
+        assert r.status_code == 200 and 'class="flash refused"' in r.get_data(as_text=True), seq
+    assert client.get(f"/games/{game_id}?v={'x' * 100_000}", headers=HX).status_code == 200
+    assert client.post(f"/games/{game_id}/check", headers=HX, data={"seq": "1", "entry": "[" * 10_000}).status_code == 200
+    assert seq_of(client, game_id) == 1
+
+
+def test_an_amount_beyond_what_a_record_holds_is_refused_with_the_limit(client):
+    game_id = new_game(client)
+    record(client, game_id, roll("Aki", 1, 2), {"type": "decline", "player": "Aki"})
+    r = post(client, game_id, 2, {"type": "bid", "player": "Ben", "amount": 2**31})
+    text = r.get_data(as_text=True)
+    assert "A number beyond the limit" in text and "amount is more than 2147483647" in text
+    assert seq_of(client, game_id) == 2

@@ -118,10 +118,16 @@ def _text(name: str, value: Any) -> str:
     return value
 
 
+LARGEST = 2**31 - 1  # the largest amount or count an entry may carry: what every database column of a number holds
+
+
 def _whole(name: str, value: Any, minimum: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
         raise _malformed("bad_field", "{field} must be a whole number of at least {minimum}, got {value}", field=name,
                          minimum=minimum, value=repr(value))
+    if value > LARGEST:
+        raise _malformed("too_large", "{field} is more than {maximum}, the largest number an entry may carry",
+                         field=name, maximum=LARGEST)
     return value
 
 
