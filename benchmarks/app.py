@@ -47,8 +47,8 @@ def main() -> None:
         client = app.test_client()
         text = long_record(args.entries)
         with app.app_context():
-            game_id = service.import_record(text, "1234")
-        client.post(f"/games/{game_id}/unlock", data={"pin": "1234"})
+            game_id = service.import_record(text, "123456")
+        client.post(f"/games/{game_id}/unlock", data={"pin": "123456"})
         client.get(f"/games/{game_id}")  # the first load folds the record into the cache
         policy = Policy(random.Random(7), "random")
         times: dict[str, list[float]] = {}

@@ -46,7 +46,7 @@ CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 SCREENS = ROOT / "tests" / "artifacts" / "screens"
 LANDSCAPE = {"width": 1024, "height": 768}
 PORTRAIT = {"width": 768, "height": 1024}
-PIN = "2468"
+PIN = "246802"
 PLAYERS = ["Aki", "Ben", "Chie"]
 
 

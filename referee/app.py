@@ -10,6 +10,7 @@ from flask_wtf import CSRFProtect
 from flask_wtf.csrf import CSRFError
 from flask_talisman import Talisman
 
+from .access import PASSWORD_FILE
 from .db import db, migrate
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -64,6 +65,7 @@ def create_app(test_config: dict | None = None) -> Flask:
             app.config["SQLALCHEMY_DATABASE_URI"] = os.environ["DATABASE_URL"]
         if not app.config.get("SECRET_KEY"):
             app.config["SECRET_KEY"] = _secret_key(instance)
+        app.config.setdefault("ORGANISER_PASSWORD_FILE", str(instance / PASSWORD_FILE))
     else:
         app.config.update(test_config)
     db.init_app(app)
@@ -74,9 +76,10 @@ def create_app(test_config: dict | None = None) -> Flask:
                       content_security_policy=CONTENT_SECURITY_POLICY, referrer_policy="same-origin",
                       session_cookie_secure=https, session_cookie_http_only=True, session_cookie_samesite="Lax")
 
-    from . import i18n, words
+    from . import access, i18n, words
     from .views import games, table, tournaments
 
+    access.init_app(app)
     app.register_blueprint(games.bp)
     app.register_blueprint(table.bp)
     app.register_blueprint(tournaments.bp)

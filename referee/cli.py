@@ -164,6 +164,34 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_organiser_password(args: argparse.Namespace) -> int:
+    """Set (or, with --remove, take away) the organiser password that closes the creation of games and
+    tournaments: its hash goes to instance/organiser_password."""
+    import getpass
+    from pathlib import Path
+
+    from . import access
+    from .app import ROOT
+
+    instance = Path(args.instance) if args.instance else ROOT / "instance"
+    instance.mkdir(parents=True, exist_ok=True)
+    if args.remove:
+        (instance / access.PASSWORD_FILE).unlink(missing_ok=True)
+        print("referee organiser-password: removed; anyone who reaches the app may create games and tournaments")
+        return 0
+    password = sys.stdin.readline().rstrip("\n") if args.stdin else getpass.getpass("organiser password: ")
+    if len(password) < access.ORGANISER_PASSWORD_MIN:
+        print(f"referee organiser-password: at least {access.ORGANISER_PASSWORD_MIN} characters, please; "
+              "nothing was changed", file=sys.stderr)
+        return 1
+    if not args.stdin and getpass.getpass("again: ") != password:
+        print("referee organiser-password: the two did not match; nothing was changed", file=sys.stderr)
+        return 1
+    path = access.write_organiser_password(instance, password)
+    print(f"referee organiser-password: written to {path}; creating games and tournaments now needs it")
+    return 0
+
+
 def cmd_report(args: argparse.Namespace) -> int:
     from . import create_app, reports, service
 
@@ -229,6 +257,12 @@ def build_parser() -> argparse.ArgumentParser:
     dm.add_argument("--seed", type=int, default=1)
     dm.add_argument("--max-turns", type=_positive, default=120, help="turns before time is called on a table")
     dm.set_defaults(func=cmd_demo)
+    op = sub.add_parser("organiser-password", help="close the creation of games and tournaments behind a password "
+                        "(its hash is kept in instance/organiser_password)")
+    op.add_argument("--stdin", action="store_true", help="read the password from the first line of stdin")
+    op.add_argument("--remove", action="store_true", help="open creation to anyone again")
+    op.add_argument("--instance", help="the instance folder (default: instance/ beside the app)")
+    op.set_defaults(func=cmd_organiser_password)
     rp2 = sub.add_parser("report", help="print a report as PDF: standings, a game's result sheet, a score sheet")
     rp2.add_argument("kind", choices=("standings", "game", "scoresheet"))
     rp2.add_argument("--tournament", type=int)

@@ -9,7 +9,7 @@ from .engine import legal_actions
 from .simulate import Policy
 
 DEMO_PLAYERS = ["佐藤 葵", "鈴木 蓮", "高橋 陽菜", "田中 湊", "김민수", "이서연", "Jürgen Groß", "Anneliese Weiß"]
-DEMO_PIN = "2468"
+DEMO_PIN = "246802"
 
 
 def play_table(game_id: int, rng: random.Random, max_turns: int) -> None:
@@ -30,7 +30,7 @@ def play_table(game_id: int, rng: random.Random, max_turns: int) -> None:
 def build_demo(seed: int = 1, max_turns: int = 120, players: list[str] | None = None) -> int:
     tournament_id = service.create_tournament("Demo tournament / デモ大会", "jma-placement", "jma-2006",
                                               players or DEMO_PLAYERS, DEMO_PIN, [70, 60, 60])
-    service.seat_round(tournament_id, DEMO_PIN)
+    service.seat_round(tournament_id)
     rng = random.Random(seed)
     for view in service.round_overview(tournament_id, 1):
         play_table(view.game_id, rng, max_turns)

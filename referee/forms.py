@@ -7,6 +7,7 @@ from wtforms.validators import DataRequired, Length, NumberRange, Optional
 from flask_babel import lazy_gettext as _l
 
 from . import rulesets
+from .service import PIN_MIN
 
 
 def _choices(*pairs: tuple[str, str]) -> list:
@@ -40,7 +41,7 @@ class NewGameForm(FlaskForm):
     seating = RadioField(_l("Order of play"), choices=_choices(("roll", _l("seating roll-off")), ("fixed", _l("as listed"))),
                          default="roll")
     time_limit = IntegerField(_l("Time limit (minutes)"), validators=[Optional(), NumberRange(min=1, max=600)])
-    pin = PasswordField(_l("Referee PIN"), validators=[DataRequired(), Length(min=4, max=64)])
+    pin = PasswordField(_l("Referee PIN"), validators=[DataRequired(), Length(min=PIN_MIN, max=64)])
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -51,9 +52,13 @@ class NewGameForm(FlaskForm):
 
 
 class UnlockForm(FlaskForm):
-    pin = PasswordField(_l("Referee PIN"), validators=[DataRequired()])
+    pin = PasswordField(_l("Referee PIN"), validators=[DataRequired(), Length(max=64)])
+
+
+class OrganiserForm(FlaskForm):
+    password = PasswordField(_l("Organiser password"), validators=[DataRequired(), Length(max=200)])
 
 
 class ImportForm(FlaskForm):
     record = FileField(_l("Game record (.jsonl)"), validators=[FileRequired()])
-    pin = PasswordField(_l("Referee PIN for the imported game"), validators=[DataRequired(), Length(min=4, max=64)])
+    pin = PasswordField(_l("Referee PIN for the imported game"), validators=[DataRequired(), Length(min=PIN_MIN, max=64)])

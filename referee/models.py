@@ -90,3 +90,6 @@ class TableRow(db.Model):
     round_id: Mapped[int] = mapped_column(ForeignKey("rounds.id", ondelete="CASCADE"), index=True)
     number: Mapped[int] = mapped_column()
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
+    # the table's own referee PIN, kept readable for the director's page and the table's slip (the game keeps
+    # only its hash); None for tables seated before tables had their own PIN (the director's opens them)
+    pin: Mapped[str | None] = mapped_column(String(16), default=None)

@@ -101,3 +101,25 @@ def game_pdf(game_id: int, size: str = "A4") -> bytes:
 
 def scoresheet_pdf(players: int = 4, size: str = "A4") -> bytes:
     return _pdf(render_template("reports/scoresheet.html", players=range(1, players + 1), size=size))
+
+
+def table_slips_html(tournament_id: int, number: int, base_url: str, size: str = "A4") -> str:
+    """One slip per table of a round, to cut out and lay on the table: the tournament, round and table, the
+    players in their seats (the seating roll decides who starts), the time limit, where the table's screen is
+    and the table's own referee PIN (the director's PIN opens it too)."""
+    row = service.get_tournament(tournament_id)
+    round_row = next((r for r in row.rounds if r.number == number), None)
+    if round_row is None:
+        raise service.GameNotFound.of("tournament {tournament} has no round {round}",
+                                      {"tournament": tournament_id, "round": number})
+    slips = []
+    for t in round_row.tables:
+        table = service.load(t.game_id)
+        slips.append({"number": t.number, "players": [p.name for p in table.game.state.players], "pin": t.pin,
+                      "url": f"{base_url.rstrip('/')}/games/{t.game_id}",
+                      "minutes": table.row.time_limit_minutes})
+    return render_template("reports/slips.html", row=row, round=round_row, slips=slips, size=size)
+
+
+def table_slips_pdf(tournament_id: int, number: int, base_url: str, size: str = "A4") -> bytes:
+    return _pdf(table_slips_html(tournament_id, number, base_url, size))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import secrets
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -30,6 +31,9 @@ from .models import EntryRow, GameRow, RoundRow, TableRow, TournamentPlayer, Tou
 from .tournament import seating as seeding
 
 CACHE_SIZE = 64
+PIN_MIN = 6  # a PIN or password typed for a game or a tournament: guessing is throttled, and 6 characters
+# leave 10**6 digit PINs against at most a few hundred tries a day (access.PIN_FAILURES_PER_TARGET)
+TABLE_PIN_DIGITS = 6  # a tournament table's own PIN, drawn at seating
 
 
 class StaleEntry(RefereeError):
@@ -89,9 +93,15 @@ def _forget(game_id: int) -> None:
 ruleset_for = rulesets.for_header
 
 
-def create_game(title: str, ruleset_id: str, players: list[str], seating: str, pin: str,
-                time_limit_minutes: int | None = None, options: dict | None = None) -> int:
-    """A new game; :class:`BadGameSetup` naming what is wrong."""
+def _pin_hash(pin: str, error=None) -> str:
+    if len(pin) < PIN_MIN:
+        raise (error or BadGameSetup).of("the PIN must have at least {n} characters", {"n": PIN_MIN})
+    return generate_password_hash(pin)
+
+
+def _new_game(title: str, ruleset_id: str, players: list[str], seating: str, pin: str,
+              time_limit_minutes: int | None = None, options: dict | None = None) -> GameRow:
+    """A new game's row, added to the session and not committed (a round seats all its tables or none)."""
     data = {"format": "referee-game-record", "version": 1, "ruleset": ruleset_id, "options": options or {},
             "players": players, "seating": seating, "meta": {"title": title} if title else {}}
     try:
@@ -99,19 +109,34 @@ def create_game(title: str, ruleset_id: str, players: list[str], seating: str, p
         ruleset_for(header)
     except (RecordError, RulesetError) as exc:
         raise BadGameSetup(str(exc).removeprefix("line 1: ")) from None
-    if len(pin) < 4:
-        raise BadGameSetup("the referee PIN must have at least 4 characters")
-    row = GameRow(title=title, header=header.to_dict(), pin_hash=generate_password_hash(pin),
+    row = GameRow(title=title, header=header.to_dict(), pin_hash=_pin_hash(pin),
                   time_limit_minutes=time_limit_minutes)
     db.session.add(row)
-    db.session.commit()
+    db.session.flush()
     _forget(row.id)  # a database made anew may reuse a game id
+    return row
+
+
+def create_game(title: str, ruleset_id: str, players: list[str], seating: str, pin: str,
+                time_limit_minutes: int | None = None, options: dict | None = None) -> int:
+    """A new game; :class:`BadGameSetup` naming what is wrong."""
+    row = _new_game(title, ruleset_id, players, seating, pin, time_limit_minutes, options)
+    db.session.commit()
     return row.id
 
 
 def check_pin(game_id: int, pin: str) -> bool:
+    """The game's own referee PIN."""
     row = db.session.get(GameRow, game_id)
     return row is not None and check_password_hash(row.pin_hash, pin)
+
+
+def check_table_pin(game_id: int, pin: str) -> bool:
+    """The PIN opens this table: the game's own, or the director's of the tournament that seated it."""
+    if check_pin(game_id, pin):
+        return True
+    tournament = tournament_of_game(game_id)
+    return tournament is not None and check_director_pin(tournament, pin)
 
 
 def list_games() -> list[GameRow]:
@@ -285,10 +310,7 @@ def import_record(text: str, pin: str) -> int:
         game = replay(ruleset_for(header), header, entries)
     except RulesetError as exc:
         raise BadGameSetup(str(exc)) from None
-    if len(pin) < 4:
-        raise BadGameSetup("the referee PIN must have at least 4 characters")
-    row = GameRow(title=str(header.meta.get("title", "")), header=header.to_dict(),
-                  pin_hash=generate_password_hash(pin))
+    row = GameRow(title=str(header.meta.get("title", "")), header=header.to_dict(), pin_hash=_pin_hash(pin))
     db.session.add(row)
     db.session.flush()
     for seq, entry in enumerate(game.entries, start=1):
@@ -299,7 +321,7 @@ def import_record(text: str, pin: str) -> int:
 
 
 __all__ = ["BadGameSetup", "ClockStopped", "GameNotFound", "NothingToRedo", "IllegalEntry", "MalformedEntry", "RecordError", "StaleEntry",
-           "Clock", "Table", "check_pin", "clock", "create_game", "set_clock", "export_record", "import_record", "list_games", "load", "record", "redo", "version"]
+           "Clock", "Table", "check_pin", "check_table_pin", "clock", "create_game", "set_clock", "export_record", "import_record", "list_games", "load", "record", "redo", "version"]
 
 
 # --- tournaments ------------------------------------------------------------
@@ -323,6 +345,7 @@ class TableView:
     seating: bool = False  # still in the seating roll-off
     time_called: bool = False
     currency: str = "$"
+    pin: str | None = None  # the table's own referee PIN (None: seated before tables had one)
 
     @property
     def started(self) -> bool:
@@ -349,10 +372,8 @@ def create_tournament(name: str, scheme: str, ruleset_id: str, players: list[str
     if len(names) < 2 or len(set(names)) != len(names):
         raise BadTournament.of("a tournament needs at least 2 players with different names, got {names}",
                                {"names": ", ".join(names) or "-"})
-    if len(pin) < 4:
-        raise BadTournament.of("the director PIN must have at least 4 characters")
     row = TournamentRow(name=name, scheme=scheme, ruleset=ruleset_id, options=options or {},
-                        round_minutes=list(round_minutes or []), pin_hash=generate_password_hash(pin),
+                        round_minutes=list(round_minutes or []), pin_hash=_pin_hash(pin, BadTournament),
                         players=[TournamentPlayer(name=n) for n in names])
     db.session.add(row)
     db.session.commit()
@@ -379,11 +400,21 @@ def _round_tables(row: TournamentRow) -> list[list[list[str]]]:
     return [[parse_header(db.session.get(GameRow, t.game_id).header).players for t in r.tables] for r in row.rounds]
 
 
-def seat_round(tournament_id: int, pin: str, final: bool = False) -> int:
+def table_pin() -> str:
+    """A table's own referee PIN: digits, as easy to type on a tablet as to read off the slip."""
+    return f"{secrets.randbelow(10 ** TABLE_PIN_DIGITS):0{TABLE_PIN_DIGITS}d}"
+
+
+def seat_round(tournament_id: int, expected: int | None = None, final: bool = False) -> int:
     """Seat the next round: a draw avoiding repeat opponents, or the final seeded from the standings.
-    Every table gets a game with the director's PIN and the round's time limit."""
+    Every table gets a game with a PIN of its own and the round's time limit; the round is seated whole or not
+    at all.  ``expected`` is the round number the director's screen offered to seat (a stale screen, or a
+    second tap, seats nothing)."""
     row = get_tournament(tournament_id)
     number = len(row.rounds) + 1
+    if expected is not None and expected != number:
+        raise BadTournament.of("round {round} is already seated (this screen was out of date): nothing was "
+                               "seated", {"round": expected})
     players = [p.name for p in row.players]
     if row.rounds and not all(load(t.game_id).game.state.over for t in row.rounds[-1].tables):
         raise BadTournament.of("round {round} is still being played", {"round": number - 1})
@@ -394,14 +425,25 @@ def seat_round(tournament_id: int, pin: str, final: bool = False) -> int:
         rng = random.Random(f"{tournament_id}-{number}")
         tables = seeding.draw(players, seeding.met_counts(_round_tables(row)), rng)
     minutes = row.round_minutes[min(number, len(row.round_minutes)) - 1] if row.round_minutes else None
-    round_row = RoundRow(tournament_id=tournament_id, number=number, final=final)
-    row.rounds.append(round_row)
-    for k, seats in enumerate(tables, start=1):
-        game_id = create_game(f"{row.name}: round {number}, table {k}", row.ruleset, seats, "roll", pin,
-                              minutes, row.options)
-        round_row.tables.append(TableRow(number=k, game_id=game_id))
-    db.session.commit()
+    try:
+        round_row = RoundRow(tournament_id=tournament_id, number=number, final=final)
+        row.rounds.append(round_row)
+        for k, seats in enumerate(tables, start=1):
+            pin = table_pin()
+            game = _new_game(f"{row.name}: round {number}, table {k}", row.ruleset, seats, "roll", pin, minutes,
+                             row.options)
+            round_row.tables.append(TableRow(number=k, game_id=game.id, pin=pin))
+        db.session.commit()
+    except Exception:
+        db.session.rollback()
+        raise
     return number
+
+
+def tournament_of_game(game_id: int) -> int | None:
+    """The tournament that seated the game, if any."""
+    return db.session.execute(select(RoundRow.tournament_id).join(TableRow, TableRow.round_id == RoundRow.id)
+                              .where(TableRow.game_id == game_id)).scalar()
 
 
 def round_overview(tournament_id: int, number: int, describe=None) -> list[TableView]:
@@ -422,7 +464,7 @@ def round_overview(tournament_id: int, number: int, describe=None) -> list[Table
         out.append(TableView(t.number, t.game_id, [(p.name, p.cash, p.bankrupt) for p in state.players],
                              describe(state), state.turn, state.over, clock(table.row),
                              seating=isinstance(state.pending, SeatingRoll), time_called=bool(state.time_called),
-                             currency=state.ruleset.money.currency))
+                             currency=state.ruleset.money.currency, pin=t.pin))
     return out
 
 

@@ -63,6 +63,46 @@ NEW = {
         "{field} が {maximum} を超えています：記録できる数の上限です",
     "A number beyond the limit": "上限を超える数",
     # --- end table screen (issue 11) ---
+    # --- roles and PINs (issue 12) ---
+    "creating games and tournaments needs the organiser password on this tablet":
+        "ゲームや大会を作るには、このタブレットで主催者パスワードを入力してください",
+    "too many wrong PINs or passwords: unlocking here is refused for up to %(n)s minutes, right PIN or wrong; the director can still open a table from the director's page":
+        "PINまたはパスワードの誤りが多すぎます：最長%(n)s分間、ここでのロック解除は（正しいPINでも）受け付けません。大会進行は大会進行画面から卓を開けます",
+    "Organiser password": "主催者パスワード",
+    "the PIN must have at least {n} characters": "PINは{n}文字以上にしてください",
+    "round {round} is already seated (this screen was out of date): nothing was seated":
+        "第{round}回戦はすでに組み合わせ済みです（この画面が古くなっていました）：何も組んでいません",
+    "this tablet is locked: a PIN is needed to record again": "このタブレットをロックしました：記録するには再びPINが必要です",
+    "wrong organiser password": "主催者パスワードが違います",
+    "wrong PIN: only the referee of this table may record": "PINが違います：この卓の審判だけが記録できます",
+    "the form names no round to seat: nothing was seated": "組み合わせる回戦がフォームにありません：何も組んでいません",
+    "round %(n)s seated: each table has its own PIN (on the table's card and its slip)":
+        "第%(n)s回戦を組みました：各卓に専用のPINがあります（卓のカードと卓票に記載）",
+    "Lock this tablet": "このタブレットをロック",
+    "Lock": "ロック",
+    "Creating games and tournaments on this app needs the organiser password.":
+        "このアプリでゲームや大会を作るには主催者パスワードが必要です。",
+    "Organiser sign-in": "主催者サインイン",
+    'The organiser password opens the creation of games and tournaments on this tablet. It is set on the server with "referee organiser-password".':
+        "主催者パスワードで、このタブレットからゲームや大会を作れるようになります。パスワードはサーバーで「referee organiser-password」により設定します。",
+    "Sign in": "サインイン",
+    "Table slips": "卓票",
+    "Players in their seats (the seating roll decides who starts):": "座席順のプレイヤー（スタート順はサイコロで決めます）：",
+    "Time limit: %(n)s minutes": "制限時間：%(n)s分",
+    "The table's screen:": "この卓の画面：",
+    "Referee PIN for this table only:": "この卓専用の審判PIN：",
+    "This table was seated before tables had their own PIN: the director's PIN opens it.":
+        "この卓は卓専用PINの導入前に組まれました：大会進行PINで開けます。",
+    'Keep the PIN from players and spectators. Tap "Lock" in the top bar when you leave the table.':
+        "PINはプレイヤーや観客に見せないでください。卓を離れるときは上のバーの「ロック」を押してください。",
+    "referee PIN": "審判のPIN",
+    "Only this table's referee records here: give the table's PIN (on its slip) or the director's PIN.":
+        "ここで記録できるのはこの卓の審判だけです：卓のPIN（卓票に記載）または大会進行PINを入力してください。",
+    "Spectators' display": "観客用の表示画面",
+    "PIN": "PIN",
+    "PIN: the director's": "PIN：大会進行PIN",
+    "Table slips (PDF, with each table's PIN)": "卓票（PDF、各卓のPIN入り）",
+    # --- end roles and PINs (issue 12) ---
     # --- table words (issue 11) ---
     "a get-out-of-jail card (%(deck)s)": "釈放カード（%(deck)s）", "%(square)s (mortgaged)": "%(square)s（抵当）",
     "%(player)s ⇄ %(partner)s: %(player)s gives %(give)s; %(partner)s gives %(take)s":

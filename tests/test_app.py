@@ -35,7 +35,7 @@ def client(app):
     return app.test_client()
 
 
-def new_game(client, players="Aki\nBen\nChie", seating="fixed", pin="1234", ruleset="jma-2006"):
+def new_game(client, players="Aki\nBen\nChie", seating="fixed", pin="123456", ruleset="jma-2006"):
     r = client.post("/games", data={"title": "Table 1", "ruleset": ruleset, "players": players,
                                     "seating": seating, "pin": pin})
     assert r.status_code == 302, r.data
@@ -101,8 +101,8 @@ def test_recording_needs_the_referee_pin(app, client):
     r = other.post(f"/games/{game_id}/record", data={"seq": 0, "entry": '{"type": "roll", "player": "Aki"}',
                                                      "dice": "1,2"})
     assert r.status_code == 302 and "/unlock" in r.headers["Location"]
-    assert other.post(f"/games/{game_id}/unlock", data={"pin": "9999"}).status_code == 403
-    assert other.post(f"/games/{game_id}/unlock", data={"pin": "1234"}).status_code == 302
+    assert other.post(f"/games/{game_id}/unlock", data={"pin": "999999"}).status_code == 403
+    assert other.post(f"/games/{game_id}/unlock", data={"pin": "123456"}).status_code == 302
     assert "Aki moves to" in post(other, game_id, 0, {"type": "roll", "player": "Aki"}, dice="1,2").get_data(
         as_text=True)
 
@@ -118,17 +118,17 @@ def test_forms_need_a_csrf_token(tmp_path):
     app = create_app({"TESTING": True, "SECRET_KEY": "test",
                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'csrf.sqlite'}"})
     client = app.test_client()
-    r = client.post("/games", data={"ruleset": "jma-2006", "players": "A\nB", "seating": "fixed", "pin": "1234"})
+    r = client.post("/games", data={"ruleset": "jma-2006", "players": "A\nB", "seating": "fixed", "pin": "123456"})
     assert r.status_code == 400
     token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"',
                       client.get("/").get_data(as_text=True)).group(1)
-    r = client.post("/games", data={"ruleset": "jma-2006", "players": "A\nB", "seating": "fixed", "pin": "1234",
+    r = client.post("/games", data={"ruleset": "jma-2006", "players": "A\nB", "seating": "fixed", "pin": "123456",
                                     "csrf_token": token})
     assert r.status_code == 302
 
 
 def test_a_bad_game_setup_is_refused_with_its_reason(client):
-    r = client.post("/games", data={"ruleset": "jma-2006", "players": "Aki\nAki", "seating": "fixed", "pin": "1234"})
+    r = client.post("/games", data={"ruleset": "jma-2006", "players": "Aki\nAki", "seating": "fixed", "pin": "123456"})
     assert r.status_code == 400 and "player names must differ" in r.get_data(as_text=True)
 
 
@@ -150,7 +150,7 @@ def test_export_then_import_continues_the_same_game(client, tmp_path):
     post(client, game_id, 1, {"type": "buy", "player": "Aki"})
     text = client.get(f"/games/{game_id}/record.jsonl").get_data()
     from io import BytesIO
-    r = client.post("/games/import", data={"record": (BytesIO(text), "game.jsonl"), "pin": "4321"},
+    r = client.post("/games/import", data={"record": (BytesIO(text), "game.jsonl"), "pin": "654321"},
                     content_type="multipart/form-data")
     new_id = int(r.headers["Location"].rsplit("/", 1)[1])
     assert new_id != game_id
@@ -161,7 +161,7 @@ def test_import_of_an_illegal_record_names_the_line(client):
     from io import BytesIO
     bad = b'{"format": "referee-game-record", "version": 1, "ruleset": "jma-2006", "players": ["A", "B"], ' \
           b'"seating": "fixed"}\n{"type": "buy", "player": "A"}\n'
-    page = client.post("/games/import", data={"record": (BytesIO(bad), "bad.jsonl"), "pin": "4321"},
+    page = client.post("/games/import", data={"record": (BytesIO(bad), "bad.jsonl"), "pin": "654321"},
                        content_type="multipart/form-data", follow_redirects=True).get_data(as_text=True)
     assert "line 2" in page and "a purchase cannot be recorded now" in page
 
@@ -174,7 +174,7 @@ def test_entries_are_kept_across_app_restarts(tmp_path):
     post(c, game_id, 0, {"type": "roll", "player": "Aki"}, dice="1,3")
     second = create_app({"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False, "SQLALCHEMY_DATABASE_URI": uri})
     c2 = second.test_client()
-    c2.post(f"/games/{game_id}/unlock", data={"pin": "1234"})
+    c2.post(f"/games/{game_id}/unlock", data={"pin": "123456"})
     assert "$1,300" in c2.get(f"/games/{game_id}").get_data(as_text=True)
 
 
@@ -214,7 +214,7 @@ def test_a_refusal_links_to_its_clause_in_both_languages(client):
 
 def test_the_game_clock_starts_pauses_and_says_when_time_is_up(app, client):
     r = client.post("/games", data={"ruleset": "jma-2006", "players": "Aki\nBen", "seating": "fixed",
-                                    "pin": "1234", "time_limit": "70"})
+                                    "pin": "123456", "time_limit": "70"})
     game_id = int(r.headers["Location"].rsplit("/", 1)[1])
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert "70:00" in page and "Start the clock" in page

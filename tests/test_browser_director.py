@@ -32,11 +32,10 @@ def create_and_seat(page, server, name="Tokyo Open") -> str:
     armed(page)
     page.fill("input[name=name]", name)
     page.fill("textarea[name=players]", "\n".join(PLAYERS))
-    page.fill("input[name=pin]", "1357")
+    page.fill("input[name=pin]", "135791")
     page.click("form[action='/tournaments'] button[type=submit]")
     page.wait_for_selector("#seat-form")
     armed(page)
-    page.fill("#seat-form input[name=pin]", "1357")
     page.click("#seat-form button")
     page.wait_for_selector("#round-1")
     armed(page)
@@ -72,26 +71,23 @@ def no_horizontal_scroll(page) -> bool:
     return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
 
-def test_the_director_page_follows_an_entry_within_2_seconds_and_keeps_the_pin_being_typed(live, browser):
+def test_the_director_page_follows_an_entry_within_2_seconds_and_keeps_the_seating_form_as_set(live, browser):
     server, app = live
     page = browser.new_page(viewport=LANDSCAPE)
     create_and_seat(page, server)
     assert page.locator("meta[http-equiv=refresh]").count() == 0
     first, _ = table_ids(app, page)
     card = page.locator(f"#table-{first} .pending")
-    pin = page.locator("#seat-form input[name=pin]")
-    pin.click()
-    pin.press_sequentially("24")  # the director is typing a PIN when a table records an entry
+    final = page.locator("#seat-form input[name=final]")
+    final.check()  # the director is setting up the next round when a table records an entry
     before = card.inner_text()
     who = seat_roll(app, first)
     recorded = time.monotonic()
     assert who in before
     page.locator(f"#table-{first} .pending", has_not_text=who).wait_for(timeout=2000)
     assert time.monotonic() - recorded < 2.0
-    assert pin.input_value() == "24"
-    assert page.evaluate("document.activeElement && document.activeElement.name") == "pin"
-    pin.press_sequentially("68")  # typing goes on where it was
-    assert pin.input_value() == "2468"
+    assert final.is_checked()
+    assert page.evaluate("document.activeElement && document.activeElement.name") == "final"
     page.close()
 
 

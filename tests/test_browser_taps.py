@@ -24,7 +24,7 @@ from test_browser import ARTIFACTS, TABLET, armed, browser, server, start_game  
 
 DELAYS_MS = (80, 150, 300)
 DEVICES = ("mouse", "touch")
-PIN = "2468"
+PIN = "246802"
 
 
 def entries(page, server, game_id) -> list[dict]:

@@ -19,7 +19,7 @@ def live_version(page: str) -> str:
 def test_a_second_tablet_polls_the_live_region_and_is_sent_it_only_when_the_game_changed(app, client):
     game_id = new_game(client)
     other = app.test_client()
-    assert other.post(f"/games/{game_id}/unlock", data={"pin": "1234"}).status_code == 302
+    assert other.post(f"/games/{game_id}/unlock", data={"pin": "123456"}).status_code == 302
     page = other.get(f"/games/{game_id}").get_data(as_text=True)
     version = live_version(page)
     assert f'hx-get="/games/{game_id}?v={version}"' in page and 'hx-trigger="every 1s"' in page
@@ -126,7 +126,7 @@ def test_a_stale_redo_is_refused(client):
 
 def test_the_clock_stays_stopped_once_time_is_called(client):
     r = client.post("/games", data={"title": "T", "ruleset": "jma-2006", "players": "Aki\nBen", "seating": "fixed",
-                                    "pin": "1234", "time_limit": "70"})
+                                    "pin": "123456", "time_limit": "70"})
     game_id = int(r.headers["Location"].rsplit("/", 1)[1])
     client.post(f"/games/{game_id}/clock", data={"action": "start"})
     record(client, game_id, {"type": "time_called"})
@@ -145,7 +145,7 @@ def test_the_games_page_and_its_forms_read_in_japanese(client):
     for english in ("Players, one per line", "seating roll-off", "as listed", "Referee PIN", ">display<", "jma-2006<"):
         assert english not in ja, english
     r = client.post("/games", data={"title": "T", "ruleset": "jma-2006", "players": "", "seating": "fixed",
-                                    "pin": "1234"}, headers={"Accept-Language": "ja"})
+                                    "pin": "123456"}, headers={"Accept-Language": "ja"})
     assert r.status_code == 400 and "プレイヤー（1行に1人、座席順）:" in r.get_data(as_text=True)
 
 

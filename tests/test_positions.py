@@ -187,7 +187,7 @@ def test_money_is_conserved_from_the_positions_cash_in_random_play():
 def test_an_imported_record_with_a_position_is_stored_and_continued(client):
     text = (json.dumps(header(meta={"title": "begun on paper"}), ensure_ascii=False) + "\n"
             + json.dumps({"seq": 1, "type": "roll", "player": "Ben", "dice": [1, 2]}) + "\n").encode()
-    r = client.post("/games/import", data={"record": (BytesIO(text), "paper.jsonl"), "pin": "4321"},
+    r = client.post("/games/import", data={"record": (BytesIO(text), "paper.jsonl"), "pin": "654321"},
                     content_type="multipart/form-data")
     game_id = int(r.headers["Location"].rsplit("/", 1)[1])
     exported = client.get(f"/games/{game_id}/record.jsonl").get_data(as_text=True).splitlines()
@@ -198,7 +198,7 @@ def test_an_imported_record_with_a_position_is_stored_and_continued(client):
 
 def test_an_imported_record_with_a_bad_position_is_refused_with_its_reason(client):
     text = json.dumps(header(with_change("deeds/boardwalk/buildings", 2))).encode() + b"\n"
-    page = client.post("/games/import", data={"record": (BytesIO(text), "bad.jsonl"), "pin": "4321"},
+    page = client.post("/games/import", data={"record": (BytesIO(text), "bad.jsonl"), "pin": "654321"},
                        content_type="multipart/form-data", follow_redirects=True).get_data(as_text=True)
     assert "the lots of a group differ by at most one building" in page
 

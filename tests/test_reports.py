@@ -90,8 +90,8 @@ def asset_points(tmp_path_factory):
     app = create_app({"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False,
                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path_factory.mktemp('a') / 'a.sqlite'}"})
     with app.app_context():
-        tid = service.create_tournament("Asset cup", "asset-points", "jma-2006", [f"P{i}" for i in range(8)], "1357")
-        service.seat_round(tid, "1357")
+        tid = service.create_tournament("Asset cup", "asset-points", "jma-2006", [f"P{i}" for i in range(8)], "135791")
+        service.seat_round(tid)
         rng = random.Random(4)
         for view in service.round_overview(tid, 1):
             play_table(view.game_id, rng, 30)

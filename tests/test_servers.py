@@ -96,11 +96,11 @@ def test_a_second_tablet_follows_the_first_live_on_waitress_and_gunicorn(server)
     first = Tablet(server)
     status, home = first.get("/")
     status, _ = first.post("/games", {"csrf_token": token(home), "title": "Served", "ruleset": "jma-2006",
-                                      "players": "Aki\nBen", "seating": "fixed", "pin": "2468"})
+                                      "players": "Aki\nBen", "seating": "fixed", "pin": "246802"})
     assert status == 302
     second = Tablet(server)
     status, unlock = second.get("/games/1/unlock")
-    assert second.post("/games/1/unlock", {"csrf_token": token(unlock), "pin": "2468"})[0] == 302
+    assert second.post("/games/1/unlock", {"csrf_token": token(unlock), "pin": "246802"})[0] == 302
     status, page = second.get("/games/1")
     assert status == 200 and "waiting for Aki to roll" in page
     seen = version(page)

@@ -9,7 +9,7 @@ from test_app import app, client, database, new_game  # noqa: F401  (the app's f
 
 def test_the_session_cookie_is_httponly_and_samesite_lax(client):
     game_id = new_game(client)
-    r = client.post(f"/games/{game_id}/unlock", data={"pin": "1234"})
+    r = client.post(f"/games/{game_id}/unlock", data={"pin": "123456"})
     cookie = r.headers["Set-Cookie"]
     assert "HttpOnly" in cookie and "SameSite=Lax" in cookie and "Secure" not in cookie
 

@@ -17,7 +17,7 @@ def from_position(client, position, players=("Aki", "Ben", "Chie")):
     header = {"format": "referee-game-record", "version": 1, "ruleset": "jma-2006", "players": list(players),
               "seating": "fixed", "position": position}
     r = client.post("/games/import", data={"record": (BytesIO(json.dumps(header).encode()), "game.jsonl"),
-                                           "pin": "4321"}, content_type="multipart/form-data")
+                                           "pin": "654321"}, content_type="multipart/form-data")
     assert r.status_code == 302, r.get_data(as_text=True)
     return int(r.headers["Location"].rsplit("/", 1)[1])
 

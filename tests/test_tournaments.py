@@ -30,10 +30,10 @@ def test_demo_fills_a_round_of_finished_games_and_ranked_standings(app):
 def test_the_director_seats_a_round_sees_every_table_and_calls_time(app):
     client = app.test_client()
     r = client.post("/tournaments", data={"name": "Cup", "scheme": "jma-placement", "ruleset": "jma-2006",
-                                          "players": "\n".join(f"P{i}" for i in range(9)), "pin": "1357",
+                                          "players": "\n".join(f"P{i}" for i in range(9)), "pin": "135791",
                                           "round_minutes": "70 60"})
     tid = int(r.headers["Location"].rsplit("/", 1)[1])
-    client.post(f"/tournaments/{tid}/rounds", data={"pin": "1357"})
+    client.post(f"/tournaments/{tid}/rounds", data={"round": "1"})
     page = client.get(f"/tournaments/{tid}").get_data(as_text=True)
     assert "Table 1" in page and "Table 2" in page and "Round 1 · 70 min" in page
     assert page.count("not started") == 2  # both still in the seating roll-off; the clocks have not run
@@ -50,24 +50,24 @@ def test_the_director_seats_a_round_sees_every_table_and_calls_time(app):
     client.post(f"/tournaments/{tid}/rounds/1/time")
     with app.app_context():
         assert all(service.load(v.game_id).game.state.time_called for v in service.round_overview(tid, 1))
-    page = client.post(f"/tournaments/{tid}/rounds", data={"pin": "1357"}, follow_redirects=True).get_data(
+    page = client.post(f"/tournaments/{tid}/rounds", data={"round": "2"}, follow_redirects=True).get_data(
         as_text=True)
     assert "round 1 is still being played" in page
 
 
 def test_the_director_pages_need_the_pin_and_the_standings_do_not(app):
     with app.app_context():
-        tid = service.create_tournament("Cup", "asset-share", "jma-2006", ["A", "B", "C", "D"], "1357")
+        tid = service.create_tournament("Cup", "asset-share", "jma-2006", ["A", "B", "C", "D"], "135791")
     other = app.test_client()
     assert "/unlock" in other.get(f"/tournaments/{tid}").headers["Location"]
     assert other.get(f"/tournaments/{tid}/standings").status_code == 200
-    assert other.post(f"/tournaments/{tid}/unlock", data={"pin": "0000"}).status_code == 403
+    assert other.post(f"/tournaments/{tid}/unlock", data={"pin": "000000"}).status_code == 403
 
 
 def test_a_bad_tournament_is_refused_with_its_reason(app):
     client = app.test_client()
     page = client.post("/tournaments", data={"scheme": "no-such-scheme", "ruleset": "jma-2006",
-                                             "players": "A\nB", "pin": "1357"}, follow_redirects=True)
+                                             "players": "A\nB", "pin": "135791"}, follow_redirects=True)
     text = page.get_data(as_text=True)
     assert "unknown scoring scheme" in text and "no-such-scheme" in text
 
@@ -75,10 +75,10 @@ def test_a_bad_tournament_is_refused_with_its_reason(app):
 def test_tournament_regulations_reach_every_table(app):
     client = app.test_client()
     r = client.post("/tournaments", data={"name": "Cup", "scheme": "jma-placement", "ruleset": "jma-2006",
-                                          "players": "A\nB\nC\nD", "pin": "1357", "dealt_deeds": "1",
+                                          "players": "A\nB\nC\nD", "pin": "135791", "dealt_deeds": "1",
                                           "no_trades_before_go": "1"})
     tid = int(r.headers["Location"].rsplit("/", 1)[1])
-    client.post(f"/tournaments/{tid}/rounds", data={"pin": "1357"})
+    client.post(f"/tournaments/{tid}/rounds", data={"round": "1"})
     with app.app_context():
         game = service.load(service.round_overview(tid, 1)[0].game_id).game
         assert game.header.options == {"dealt_deeds": 2, "trades_before_first_go": False}
@@ -89,10 +89,10 @@ def test_tournament_regulations_reach_every_table(app):
 
 def new_tournament(client, players=9, scheme="jma-placement", minutes="70 60") -> int:
     r = client.post("/tournaments", data={"name": "Cup", "scheme": scheme, "ruleset": "jma-2006",
-                                          "players": "\n".join(f"P{i}" for i in range(players)), "pin": "1357",
+                                          "players": "\n".join(f"P{i}" for i in range(players)), "pin": "135791",
                                           "round_minutes": minutes})
     tid = int(r.headers["Location"].rsplit("/", 1)[1])
-    client.post(f"/tournaments/{tid}/rounds", data={"pin": "1357"})
+    client.post(f"/tournaments/{tid}/rounds", data={"round": "1"})
     return tid
 
 
@@ -127,10 +127,10 @@ def test_the_director_page_has_no_meta_refresh_and_polls_its_live_region_every_s
     with app.app_context():
         version = service.tournament_version(tid)
     assert live_url(page) == f"/tournaments/{tid}/live?v={version}"
-    # the seating form, where the director types the PIN, is on the page but never in the region that is swapped
-    assert 'name="pin"' in page
+    # the seating form (the round it seats) is on the page but never in the region that is swapped
+    assert 'name="round"' in page
     fresh = client.get(f"/tournaments/{tid}/live?v=old").get_data(as_text=True)
-    assert 'id="live-rounds"' in fresh and "Table 1" in fresh and 'name="pin"' not in fresh
+    assert 'id="live-rounds"' in fresh and "Table 1" in fresh and 'name="round"' not in fresh
 
 
 def test_the_live_region_answers_204_until_a_table_records_an_entry_or_its_clock_is_started(app):
@@ -154,8 +154,9 @@ def test_the_live_region_answers_204_until_a_table_records_an_entry_or_its_clock
     r = client.get(url2)
     assert r.status_code == 200
     assert client.get(live_url(r.get_data(as_text=True))).status_code == 204
-    # a device that is not the director's gets nothing to swap in
-    assert app.test_client().get(url2).status_code == 403
+    # a device that is not the director's gets nothing to swap in: htmx is sent to the PIN screen
+    locked = app.test_client().get(url2, headers={"HX-Request": "true"})
+    assert locked.status_code == 403 and locked.headers["HX-Redirect"] == f"/tournaments/{tid}/unlock"
 
 
 def test_the_director_sees_each_tables_clock_what_it_waits_for_its_turn_and_cash(app):
@@ -183,7 +184,7 @@ def test_the_director_page_shows_finished_games_as_over_with_no_clock_running(ap
     with app.app_context():
         tid = build_demo(seed=3, max_turns=40)
     client = app.test_client()
-    client.post(f"/tournaments/{tid}/unlock", data={"pin": "2468"})
+    client.post(f"/tournaments/{tid}/unlock", data={"pin": "246802"})
     page = client.get(f"/tournaments/{tid}").get_data(as_text=True)
     assert page.count("game over") == 2 and 'data-running="1"' not in page
     assert "Call time on every table" not in page  # nothing left to call time on
@@ -250,8 +251,8 @@ def asset_points(app):
     import random
 
     with app.app_context():
-        tid = service.create_tournament("Asset cup", "asset-points", "jma-2006", [f"P{i}" for i in range(8)], "1357")
-        service.seat_round(tid, "1357")
+        tid = service.create_tournament("Asset cup", "asset-points", "jma-2006", [f"P{i}" for i in range(8)], "135791")
+        service.seat_round(tid)
         rng = random.Random(4)
         for view in service.round_overview(tid, 1):
             play_table(view.game_id, rng, 30)
@@ -304,7 +305,7 @@ def test_the_director_page_and_the_standings_are_in_japanese(app):
     for english in ("Round", "Table", "turn", "not started", "Confirm", "Seat", "players", "standings", "min",
                     "waiting for", "result"):
         assert english not in shown, english
-    refused = client.post(f"/tournaments/{tid}/rounds", data={"pin": "1357"}, follow_redirects=True)
+    refused = client.post(f"/tournaments/{tid}/rounds", data={"round": "2"}, follow_redirects=True)
     assert "第1回戦はまだ対戦中です" in refused.get_data(as_text=True)
     index = client.get("/tournaments").get_data(as_text=True)
     assert "新しい大会" in index and "日本モノポリー協会 競技ルール（2006年）" in index
@@ -315,7 +316,7 @@ def test_a_tournament_tables_screen_is_named_by_its_seat_in_the_devices_language
     tid = new_tournament(client)
     with app.app_context():
         game_id = service.round_overview(tid, 1)[0].game_id
-    assert client.post(f"/games/{game_id}/unlock", data={"pin": "1357"}).status_code == 302  # the director's PIN
+    assert client.post(f"/games/{game_id}/unlock", data={"pin": "135791"}).status_code == 302  # the director's PIN
     ja = visible(client.get(f"/games/{game_id}", headers={"Accept-Language": "ja"}).get_data(as_text=True))
     en = visible(client.get(f"/games/{game_id}/display").get_data(as_text=True))
     assert "Cup 第1回戦 第1卓" in ja

@@ -1,10 +1,13 @@
 """Games: the list, a new game, importing and exporting records."""
 from __future__ import annotations
 
-from flask import Blueprint, Response, flash, redirect, render_template, request, session, url_for
+from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
+from flask_babel import gettext
 
-from .. import service
-from ..forms import ImportForm, NewGameForm
+from .. import access, service
+from ..access import organiser_required, throttled
+from ..forms import ImportForm, NewGameForm, OrganiserForm
+from ..i18n import same_site_path
 from ..refusals import detail as refusal_detail
 
 bp = Blueprint("games", __name__)
@@ -12,9 +15,7 @@ bp = Blueprint("games", __name__)
 
 def unlock(game_id: int) -> None:
     """This device may record in this game (the referee gave its PIN)."""
-    games = set(session.get("referee_games", []))
-    games.add(game_id)
-    session["referee_games"] = sorted(games)
+    access.grant(access.GAME, game_id)
 
 
 def flash_form_errors(form) -> None:
@@ -40,6 +41,31 @@ def ping():
     return {"ok": True}
 
 
+@bp.post("/lock")
+def lock():
+    """Lock this tablet: every game, tournament and the organiser's creation it had opened needs its PIN or
+    password again."""
+    access.lock()
+    flash({"kind": "done", "message": gettext("this tablet is locked: a PIN is needed to record again")})
+    return redirect(url_for(".index")), 303
+
+
+@bp.get("/organiser")
+def organiser_form():
+    return render_template("games/organiser.html", form=OrganiserForm(), next=same_site_path(request.args.get("next")))
+
+
+@bp.post("/organiser")
+@throttled
+def organiser_post():
+    form = OrganiserForm()
+    if form.validate_on_submit() and access.check_organiser(form.password.data):
+        access.grant(access.ORGANISER)
+        return redirect(same_site_path(request.form.get("next"))), 303
+    flash({"kind": "refused", "message": gettext("wrong organiser password")})
+    return render_template("games/organiser.html", form=form, next=same_site_path(request.form.get("next"))), 403
+
+
 @bp.get("/")
 def index():
     return render_template("games/index.html", games=service.list_games(), form=NewGameForm(),
@@ -47,6 +73,7 @@ def index():
 
 
 @bp.post("/games")
+@organiser_required
 def create():
     form = NewGameForm()
     if form.validate_on_submit():
@@ -54,7 +81,7 @@ def create():
             game_id = service.create_game(form.title.data or "", form.ruleset.data, form.player_names(),
                                           form.seating.data, form.pin.data, form.time_limit.data)
         except service.BadGameSetup as exc:
-            flash({"kind": "refused", "message": exc.message})
+            flash({"kind": "refused", "message": refusal_detail(exc)})
         else:
             unlock(game_id)
             return redirect(url_for("table.table", game_id=game_id))
@@ -65,6 +92,7 @@ def create():
 
 
 @bp.post("/games/import")
+@organiser_required
 def import_record():
     form = ImportForm()
     if form.validate_on_submit():
@@ -76,7 +104,7 @@ def import_record():
         except service.RecordError as exc:
             flash({"kind": "refused", "message": exc.where(refusal_detail(exc)), "clause": exc.clause})
         except service.BadGameSetup as exc:
-            flash({"kind": "refused", "message": str(exc), "clause": exc.clause})
+            flash({"kind": "refused", "message": refusal_detail(exc), "clause": exc.clause})
         else:
             unlock(game_id)
             return redirect(url_for("table.table", game_id=game_id))

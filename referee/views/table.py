@@ -2,9 +2,8 @@
 from __future__ import annotations
 
 import json
-from functools import wraps
 
-from flask import Blueprint, flash, redirect, render_template, request, session, url_for
+from flask import Blueprint, flash, redirect, render_template, request, url_for
 
 from .. import reports, service
 from ..engine import Game, IllegalEntry, legal_actions, parse_entry, resolve
@@ -22,6 +21,7 @@ from ..refusals import title as refusal_title
 from ..words import bank_stock_words, build_round_card, debt_card, holdings
 from ..words import (decision_notes, entry_words, event_words, jail_card_offers, log_lines, mortgage_way_words, outcome_notes,
                      pending_words, roll_notes, build_panels, sale_panels, sale_way_words, tie_words)
+from ..access import may_referee, referee_required, throttled
 from .games import unlock
 
 bp = Blueprint("table", __name__)
@@ -30,17 +30,6 @@ bp.add_app_template_global(lambda row: reports.game_title(row.id, row.title), "g
 RECENT = 30  # log lines on the table screen; the whole log is on its own page
 LOG_PAGE = 500
 OVERRIDES = ("amount", "card", "square", "choice", "count", "partner", "note")
-
-
-def referee_required(view):
-    @wraps(view)
-    def wrapped(game_id: int, *args, **kwargs):
-        if game_id not in session.get("referee_games", []):
-            if request.headers.get("HX-Request"):  # a live poll or a check: the tablet reloads to the PIN screen
-                return "", 403, {"HX-Redirect": url_for("table.unlock_form", game_id=game_id)}
-            return redirect(url_for("table.unlock_form", game_id=game_id, next=request.path))
-        return view(game_id, *args, **kwargs)
-    return wrapped
 
 
 def _load(game_id: int):
@@ -184,19 +173,24 @@ def _ways_to_pay(state, by_type: dict) -> list[tuple[str, int, dict]]:
 
 @bp.get("/games/<int:game_id>/unlock")
 def unlock_form(game_id: int):
-    if _load(game_id) is None:
+    t = _load(game_id)
+    if t is None:
         return render_template("error.html", message=f"no game {game_id}"), 404
-    return render_template("table/unlock.html", form=UnlockForm(), game_id=game_id)
+    return render_template("table/unlock.html", form=UnlockForm(), row=t.row)
 
 
 @bp.post("/games/<int:game_id>/unlock")
+@throttled
 def unlock_post(game_id: int):
     form = UnlockForm()
-    if form.validate_on_submit() and service.check_pin(game_id, form.pin.data):
+    t = _load(game_id)
+    if t is None:
+        return render_template("error.html", message=f"no game {game_id}"), 404
+    if form.validate_on_submit() and service.check_table_pin(game_id, form.pin.data):
         unlock(game_id)
         return redirect(url_for(".table", game_id=game_id))
-    flash({"kind": "refused", "message": "wrong PIN: only the referee of this table may record"})
-    return render_template("table/unlock.html", form=form, game_id=game_id), 403
+    flash({"kind": "refused", "message": gettext("wrong PIN: only the referee of this table may record")})
+    return render_template("table/unlock.html", form=form, row=t.row), 403
 
 
 @bp.get("/games/<int:game_id>")
@@ -288,7 +282,7 @@ def log(game_id: int):
     page = min(page, pages)
     stop = total - (page - 1) * LOG_PAGE
     return render_template("table/log.html", row=t.row, lines=log_lines(t.game, stop - LOG_PAGE, stop), page=page,
-                           pages=pages, referee=game_id in session.get("referee_games", []))
+                           pages=pages, referee=may_referee(game_id))
 
 
 @bp.get("/games/<int:game_id>/result")

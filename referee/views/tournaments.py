@@ -1,12 +1,11 @@
 """Tournaments: creating one, the director's page (every table live, seating, calling time), standings."""
 from __future__ import annotations
 
-from functools import wraps
-
-from flask import Blueprint, flash, redirect, render_template, request, session, url_for
+from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_babel import gettext
 
-from .. import reports, rulesets, service
+from .. import access, reports, rulesets, service
+from ..access import director_required, organiser_required, throttled
 from ..forms import named_choices
 from ..refusals import detail as refusal_detail
 from ..words import pending_words
@@ -18,19 +17,6 @@ for _name, _filter in reports.FILTERS.items():  # numbers in the device's locale
 
 DEFAULT_SCHEME = "jma-placement"  # what a JMA organiser expects, with the JMA ruleset (rulesets.DEFAULT_RULESET)
 POLL = "every 1s"  # the director's page asks this often whether any table changed (204 while nothing did)
-
-
-def _is_director(tournament_id: int) -> bool:
-    return tournament_id in session.get("director_tournaments", [])
-
-
-def director_required(view):
-    @wraps(view)
-    def wrapped(tournament_id: int, *args, **kwargs):
-        if not _is_director(tournament_id):
-            return redirect(url_for("tournaments.unlock_form", tournament_id=tournament_id))
-        return view(tournament_id, *args, **kwargs)
-    return wrapped
 
 
 def _refused(exc) -> None:
@@ -47,6 +33,7 @@ def index():
 
 
 @bp.post("")
+@organiser_required
 def create():
     form = request.form
     try:
@@ -64,7 +51,7 @@ def create():
     except service.BadTournament as exc:
         _refused(exc)
     else:
-        session["director_tournaments"] = sorted(set(session.get("director_tournaments", [])) | {tournament_id})
+        access.grant(access.DIRECTOR, tournament_id)
         return redirect(url_for(".director", tournament_id=tournament_id))
     return redirect(url_for(".index"))
 
@@ -75,29 +62,19 @@ def unlock_form(tournament_id: int):
 
 
 @bp.post("/<int:tournament_id>/unlock")
+@throttled
 def unlock_post(tournament_id: int):
     pin = request.form.get("pin", "")
     if service.check_director_pin(tournament_id, pin):
-        session["director_tournaments"] = sorted(set(session.get("director_tournaments", [])) | {tournament_id})
-        session["director_pin_ok"] = True
+        access.grant(access.DIRECTOR, tournament_id)
         return redirect(url_for(".director", tournament_id=tournament_id))
     flash({"kind": "refused", "message": gettext("wrong PIN")})
     return render_template("tournaments/unlock.html", tournament_id=tournament_id), 403
 
 
-def _unlock_tables(rounds) -> None:
-    """The director may open any table of the tournament (the session is changed only for a new table, so a
-    poll never rewrites the cookie a form's answer is setting)."""
-    have = set(session.get("referee_games", []))
-    new = {t.game_id for _, tables in rounds for t in tables} - have
-    if new:
-        session["referee_games"] = sorted(have | new)
-
-
 def _live_context(row, version: str) -> dict:
     """What the live region of the director's page shows: every round's tables, and the standings."""
     rounds = [(r, service.round_overview(row.id, r.number, pending_words)) for r in row.rounds]
-    _unlock_tables(rounds)
     ruleset = rulesets.load(row.ruleset)
     return {"row": row, "rounds": rounds, "version": version, "poll": POLL,
             "scheme": rulesets.load_scheme(row.scheme), "ruleset": ruleset, "currency": ruleset.money.currency,
@@ -112,14 +89,14 @@ def director(tournament_id: int):
     except service.GameNotFound:
         return render_template("error.html", message=gettext("no tournament %(n)s", n=tournament_id)), 404
     version = service.tournament_version(tournament_id)
-    return render_template("tournaments/director.html", **_live_context(row, version))
+    page = render_template("tournaments/director.html", **_live_context(row, version))
+    return page, 200, {"Cache-Control": "no-store"}  # it shows the tables' PINs
 
 
 @bp.get("/<int:tournament_id>/live")
+@director_required
 def live(tournament_id: int):
     """The director page's live region: 204 (nothing to swap) while the tables are as the page saw them."""
-    if not _is_director(tournament_id):
-        return "", 403  # htmx swaps nothing on an error; a reload asks for the PIN
     try:
         row = service.get_tournament(tournament_id)
     except service.GameNotFound:
@@ -134,17 +111,17 @@ def live(tournament_id: int):
 @bp.post("/<int:tournament_id>/rounds")
 @director_required
 def seat(tournament_id: int):
-    pin = request.form.get("pin", "")
-    if not service.check_director_pin(tournament_id, pin):
-        flash({"kind": "refused", "message": gettext("the director PIN is needed to seat a round (it becomes the "
-                                                     "tables' referee PIN)")})
+    expected = request.form.get("round", type=int)
+    if expected is None:
+        flash({"kind": "refused", "message": gettext("the form names no round to seat: nothing was seated")})
     else:
         try:
-            number = service.seat_round(tournament_id, pin, final=request.form.get("final") == "1")
+            number = service.seat_round(tournament_id, expected, final=request.form.get("final") == "1")
         except service.BadTournament as exc:
             _refused(exc)
         else:
-            flash({"kind": "done", "message": gettext("round %(n)s seated", n=number)})
+            flash({"kind": "done", "message": gettext("round %(n)s seated: each table has its own PIN (on the "
+                                                      "table's card and its slip)", n=number)})
     return redirect(url_for(".director", tournament_id=tournament_id)), 303
 
 
@@ -159,6 +136,19 @@ def call_time(tournament_id: int, number: int):
         flash({"kind": "done", "message": gettext("time called on 1 table") if called == 1
                else gettext("time called on %(n)s tables", n=called)})
     return redirect(url_for(".director", tournament_id=tournament_id)), 303
+
+
+@bp.get("/<int:tournament_id>/rounds/<int:number>/slips.pdf")
+@director_required
+def slips_pdf(tournament_id: int, number: int):
+    """The round's table slips (each table's players and its own PIN): for the director only."""
+    try:
+        data = reports.table_slips_pdf(tournament_id, number, request.host_url, page_size())
+    except service.GameNotFound as exc:
+        return render_template("error.html", message=refusal_detail(exc)), 404
+    response = pdf_response(data, f"slips-{tournament_id}-round-{number}.pdf")
+    response.headers["Cache-Control"] = "no-store"  # it holds the tables' PINs
+    return response
 
 
 @bp.get("/<int:tournament_id>/standings.pdf")
