@@ -6,12 +6,14 @@ import secrets
 from pathlib import Path
 
 from flask import Flask
+from werkzeug.routing import IntegerConverter
 from flask_wtf import CSRFProtect
 from flask_wtf.csrf import CSRFError
 from flask_talisman import Talisman
 
 from .access import PASSWORD_FILE
 from .db import db, migrate
+from .engine.entries import LARGEST
 
 ROOT = Path(__file__).resolve().parent.parent
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
@@ -39,10 +41,20 @@ def _secret_key(instance: Path) -> str:
     return path.read_text().strip()
 
 
+class BoundedInt(IntegerConverter):
+    """``<int:...>`` in every URL: a number a database column holds (0 to 2**31-1); a larger id is no page
+    (404), never an overflow in the database driver."""
+
+    def __init__(self, map, *args, **kwargs):
+        kwargs.setdefault("max", LARGEST)
+        super().__init__(map, *args, **kwargs)
+
+
 def create_app(test_config: dict | None = None) -> Flask:
     app = Flask(__name__, instance_path=str(ROOT / "instance"), instance_relative_config=True,
                 template_folder=str(ROOT / "templates"),
                 static_folder=str(Path(__file__).resolve().parent / "static"))
+    app.url_map.converters["int"] = BoundedInt
     app.jinja_env.policies["json.dumps_kwargs"] = {"sort_keys": False}  # an entry's lots stay in board order on
     # its button (tojson), so in the log's words
     instance = Path(app.instance_path)
@@ -86,6 +98,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     words.init_app(app)
     i18n.init_app(app)
     app.register_error_handler(CSRFError, _stale_form)
+    app.register_error_handler(413, _too_large)
     if app.config.get("CREATE_TABLES", True):
         with app.app_context():
             _upgrade_or_create()
@@ -108,6 +121,16 @@ def _stale_form(error: CSRFError):
         flash({"kind": "refused", "message": message})
         return redirect(back), 303
     return render_template("error.html", message=message), 400
+
+
+def _too_large(error):
+    """A request larger than MAX_CONTENT_LENGTH (a record file, a form): nothing is read or recorded."""
+    from flask import current_app, render_template
+    from flask_babel import gettext
+
+    limit = f'{current_app.config["MAX_CONTENT_LENGTH"] / (1024 * 1024):.3g}'
+    return render_template("error.html", message=gettext(
+        "what was sent is larger than %(n)s MB, the most this app reads: nothing was recorded", n=limit)), 413
 
 
 def _upgrade_or_create() -> None:

@@ -3,11 +3,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Sequence
 
 from . import rulesets
 from .engine import Game, GameState, RecordError, RulesetError, parse_record, replay
+from .engine.record import MAX_RECORD_BYTES
 from .engine.ending import ranking as final_ranking
 from .engine.rules import describe_pending
 from .engine.state import GameOver
@@ -79,6 +81,11 @@ def _print_summary(summary: dict, money) -> None:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     try:
+        size = os.path.getsize(args.file)
+        if size > MAX_RECORD_BYTES:
+            print(f"referee replay: {args.file}: {size:,} bytes: a record holds at most {MAX_RECORD_BYTES:,}",
+                  file=sys.stderr)
+            return 1
         with open(args.file, encoding="utf-8") as fh:
             lines = fh.read().splitlines()
     except OSError as exc:
@@ -213,6 +220,59 @@ def cmd_report(args: argparse.Namespace) -> int:
     return 0
 
 
+def _backup_url(args: argparse.Namespace) -> str:
+    from . import backup
+
+    return backup.as_url(args.database) if args.database else backup.database_url()
+
+
+def cmd_backup(args: argparse.Namespace) -> int:
+    """Back the app's database up: SQLite's online backup (safe while serving), or pg_dump for PostgreSQL."""
+    from pathlib import Path
+
+    from . import backup
+
+    try:
+        url = _backup_url(args)
+        result = backup.backup(url, Path(args.out) if args.out else None)
+    except backup.BackupError as exc:
+        print(f"referee backup: {exc}", file=sys.stderr)
+        return 1
+    kind = "SQLite online backup" if result.kind == "sqlite" else "pg_dump custom format"
+    print(f"referee backup: wrote {result.path} ({result.size:,} bytes, {kind})")
+    print(f"  check: {result.check}")
+    if result.kind == "postgresql":
+        print(f"  restore: referee restore {result.path} --yes  (runs {backup.pg_restore_command(url, result.path)})")
+    else:
+        print(f"  restore: referee restore {result.path} --yes")
+    return 0 if result.check.ok else 1
+
+
+def cmd_restore(args: argparse.Namespace) -> int:
+    """Replace the app's database with a backup: only with --yes, and only a backup of a referee database."""
+    from pathlib import Path
+
+    from . import backup
+
+    try:
+        url = _backup_url(args)
+        plan = backup.plan_restore(url, Path(args.file))
+        now = f"{plan.current}" if plan.current is not None else "no referee database yet"
+        if not args.yes:
+            print(f"referee restore: would replace the database {plan.target} ({now}) with the backup {plan.source} "
+                  f"({plan.backup.counts}); nothing was changed: run again with --yes to restore it", file=sys.stderr)
+            return 1
+        result = backup.restore(url, Path(args.file))
+    except backup.BackupError as exc:
+        print(f"referee restore: {exc}", file=sys.stderr)
+        return 1
+    if result.kept:
+        print(f"referee restore: the database it replaced ({now}) is kept in {result.kept}")
+    print(f"referee restore: restored {plan.source} into {plan.target}: {result.check}")
+    print("  restart the app if it is running, so every screen reads the restored games")
+    return 0
+
+
 def _positive(text: str) -> int:
     value = int(text)
     if value < 1:
@@ -271,6 +331,18 @@ def build_parser() -> argparse.ArgumentParser:
     rp2.add_argument("--size", choices=("A4", "Letter"), default="A4")
     rp2.add_argument("--out", required=True)
     rp2.set_defaults(func=cmd_report)
+    bk = sub.add_parser("backup", help="back the database up (SQLite's online backup, safe while serving; pg_dump "
+                        "for PostgreSQL)")
+    bk.add_argument("--out", help="the backup file, or a folder for it (default: "
+                    "instance/backups/referee-YYYYmmdd-HHMMSS.sqlite, or .dump for PostgreSQL)")
+    bk.add_argument("--database", help="a database URL or SQLite file (default: the app's, as `referee serve` uses)")
+    bk.set_defaults(func=cmd_backup)
+    rs = sub.add_parser("restore", help="replace the database with a backup (SQLite's online backup; pg_restore for "
+                        "PostgreSQL); the database it replaces is backed up first")
+    rs.add_argument("file", help="a file made by `referee backup`")
+    rs.add_argument("--yes", action="store_true", help="do it (without: say what would be replaced, change nothing)")
+    rs.add_argument("--database", help="a database URL or SQLite file (default: the app's, as `referee serve` uses)")
+    rs.set_defaults(func=cmd_restore)
     return parser
 
 

@@ -2,12 +2,39 @@
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import IntegerField, PasswordField, RadioField, SelectField, StringField, TextAreaField
-from wtforms.validators import DataRequired, Length, NumberRange, Optional
+from wtforms.validators import DataRequired, Length, NumberRange, Optional, ValidationError
 
 from flask_babel import lazy_gettext as _l
 
 from . import rulesets
-from .service import PIN_MIN
+from .engine.entries import text_problem
+from .refusals import detail as refusal_detail
+from .engine.record import MAX_NAME, MAX_PLAYERS, MAX_TITLE
+from .service import MAX_TOURNAMENT_PLAYERS, PIN_MIN
+
+
+def plain_text(maximum: int):
+    """A validator: at most ``maximum`` characters, none that cannot be stored or shown (NUL, a control
+    character, half of a surrogate pair)."""
+    def check(form, field):
+        problem = text_problem(str(field.label.text), field.data or "", maximum)
+        if problem:
+            raise ValidationError(refusal_detail(problem))
+    return check
+
+
+def one_name_per_line(most: int):
+    """A validator for a list of players typed one per line: at most ``most`` lines, each a plain name of at most
+    :data:`MAX_NAME` characters."""
+    def check(form, field):
+        names = [line.strip() for line in (field.data or "").splitlines() if line.strip()]
+        if len(names) > most:
+            raise ValidationError(_l("at most %(n)s players", n=most))
+        for name in names:
+            problem = text_problem(repr(name[:40]), name, MAX_NAME)
+            if problem:
+                raise ValidationError(refusal_detail(problem))
+    return check
 
 
 def _choices(*pairs: tuple[str, str]) -> list:
@@ -35,9 +62,11 @@ def named_choices(available: list[str], names) -> list[tuple[str, str]]:
 
 
 class NewGameForm(FlaskForm):
-    title = StringField(_l("Title"), validators=[Optional(), Length(max=200)])
+    title = StringField(_l("Title"), validators=[Optional(), plain_text(MAX_TITLE)])
     ruleset = SelectField(_l("Ruleset"), default=rulesets.DEFAULT_RULESET)
-    players = TextAreaField(_l("Players, one per line, in seat order"), validators=[DataRequired()])
+    players = TextAreaField(_l("Players, one per line, in seat order"),
+                            validators=[DataRequired(), Length(max=MAX_PLAYERS * (MAX_NAME + 2)),
+                                        one_name_per_line(MAX_PLAYERS)])
     seating = RadioField(_l("Order of play"), choices=_choices(("roll", _l("seating roll-off")), ("fixed", _l("as listed"))),
                          default="roll")
     time_limit = IntegerField(_l("Time limit (minutes)"), validators=[Optional(), NumberRange(min=1, max=600)])
@@ -57,6 +86,28 @@ class UnlockForm(FlaskForm):
 
 class OrganiserForm(FlaskForm):
     password = PasswordField(_l("Organiser password"), validators=[DataRequired(), Length(max=200)])
+
+
+class NewTournamentForm(FlaskForm):
+    """The new-tournament form (its fields are laid out by hand in tournaments/index.html)."""
+
+    name = StringField(_l("Name"), validators=[Optional(), plain_text(MAX_TITLE)])
+    scheme = StringField(_l("Scoring"), validators=[DataRequired(), Length(max=80)])
+    ruleset = StringField(_l("Ruleset"), validators=[DataRequired(), Length(max=80)])
+    players = TextAreaField(_l("Players, one per line"),
+                            validators=[DataRequired(), Length(max=MAX_TOURNAMENT_PLAYERS * (MAX_NAME + 2)),
+                                        one_name_per_line(MAX_TOURNAMENT_PLAYERS)])
+    round_minutes = StringField(_l("Minutes per round (e.g. 70 60 60)"), validators=[Optional(), Length(max=200)])
+    pin = PasswordField(_l("Director PIN"), validators=[DataRequired(), Length(min=PIN_MIN, max=64)])
+    dealt_deeds = StringField(validators=[Optional(), Length(max=1)])
+    no_trades_before_go = StringField(validators=[Optional(), Length(max=1)])
+
+    def minutes(self) -> list[int]:
+        """Minutes per round; ValueError unless each is a whole number from 1 to 600."""
+        out = [int(m) for m in (self.round_minutes.data or "").replace(",", " ").split()]
+        if len(out) > 20 or any(not 1 <= m <= 600 for m in out):
+            raise ValueError(out)
+        return out
 
 
 class ImportForm(FlaskForm):

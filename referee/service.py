@@ -25,7 +25,8 @@ from .engine import (
     Game, IllegalEntry, MalformedEntry, Outcome, RecordError, RefereeError, RulesetError, parse_entry,
     parse_record, replay, resolve, with_options,
 )
-from .engine.record import parse_header
+from .engine.entries import text_problem
+from .engine.record import MAX_NAME, MAX_TITLE, parse_header
 from .engine.state import SeatingRoll
 from .models import EntryRow, GameRow, RoundRow, TableRow, TournamentPlayer, TournamentRow
 from .tournament import seating as seeding
@@ -33,6 +34,7 @@ from .tournament import seating as seeding
 CACHE_SIZE = 64
 PIN_MIN = 6  # a PIN or password typed for a game or a tournament: guessing is throttled, and 6 characters
 # leave 10**6 digit PINs against at most a few hundred tries a day (access.PIN_FAILURES_PER_TARGET)
+MAX_TOURNAMENT_PLAYERS = 512
 TABLE_PIN_DIGITS = 6  # a tournament table's own PIN, drawn at seating
 
 
@@ -310,7 +312,9 @@ def import_record(text: str, pin: str) -> int:
         game = replay(ruleset_for(header), header, entries)
     except RulesetError as exc:
         raise BadGameSetup(str(exc)) from None
-    row = GameRow(title=str(header.meta.get("title", "")), header=header.to_dict(), pin_hash=_pin_hash(pin))
+    title = header.meta.get("title", "")
+    row = GameRow(title=(title if isinstance(title, str) else "")[:MAX_TITLE], header=header.to_dict(),
+                  pin_hash=_pin_hash(pin))
     db.session.add(row)
     db.session.flush()
     for seq, entry in enumerate(game.entries, start=1):
@@ -372,6 +376,16 @@ def create_tournament(name: str, scheme: str, ruleset_id: str, players: list[str
     if len(names) < 2 or len(set(names)) != len(names):
         raise BadTournament.of("a tournament needs at least 2 players with different names, got {names}",
                                {"names": ", ".join(names) or "-"})
+    if len(names) > MAX_TOURNAMENT_PLAYERS:
+        raise BadTournament.of("a tournament has at most {n} players", {"n": MAX_TOURNAMENT_PLAYERS})
+    for text, maximum in [(name, MAX_TITLE)] + [(n, MAX_NAME) for n in names]:
+        problem = text_problem(repr(text[:40]), text, maximum)
+        if problem:
+            pattern = problem.pattern
+            raise BadTournament.of(pattern, problem.params)
+    if any(not isinstance(m, int) or not 1 <= m <= 600 for m in round_minutes or []):
+        raise BadTournament.of("round minutes must be whole numbers from 1 to 600, got {minutes}",
+                               {"minutes": " ".join(map(str, round_minutes))[:80]})
     row = TournamentRow(name=name, scheme=scheme, ruleset=ruleset_id, options=options or {},
                         round_minutes=list(round_minutes or []), pin_hash=_pin_hash(pin, BadTournament),
                         players=[TournamentPlayer(name=n) for n in names])

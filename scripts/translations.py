@@ -102,6 +102,17 @@ NEW = {
     "PIN": "PIN",
     "PIN: the director's": "PIN：大会進行PIN",
     "Table slips (PDF, with each table's PIN)": "卓票（PDF、各卓のPIN入り）",
+    "what was sent is larger than %(n)s MB, the most this app reads: nothing was recorded":
+        "送信された内容が%(n)s MBを超えています（このアプリが読み込める上限）：何も記録していません",
+    "at most %(n)s players": "プレイヤーは%(n)s人までです",
+    "a tournament has at most {n} players": "大会のプレイヤーは{n}人までです",
+    "round minutes must be whole numbers from 1 to 600, got {minutes}":
+        "回戦の時間は1から600までの整数（分）で指定してください（入力：{minutes}）",
+    "round minutes must be whole numbers from 1 to 600, e.g. 70 60 60":
+        "回戦の時間は1から600までの整数（分）で指定してください（例：70 60 60）",
+    "{field} is longer than {maximum} characters": "{field}が{maximum}文字を超えています",
+    "{field} contains a character that cannot be stored or shown (U+{code})":
+        "{field}に保存も表示もできない文字（U+{code}）が含まれています",
     # --- end roles and PINs (issue 12) ---
     # --- table words (issue 11) ---
     "a get-out-of-jail card (%(deck)s)": "釈放カード（%(deck)s）", "%(square)s (mortgaged)": "%(square)s（抵当）",

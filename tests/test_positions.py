@@ -208,7 +208,7 @@ def test_a_record_nested_ten_thousand_deep_is_refused_with_a_message():
                          "players": ["Aki", "Ben"], "seating": "fixed"})
     with pytest.raises(RecordError) as err:
         parse_record([header[:-1] + ', "position": ' + "[" * 10000 + "]" * 10000 + "}"])
-    assert err.value.line == 1 and "nested too deeply" in err.value.message
+    assert err.value.line == 1 and "nested more than 8 levels deep" in err.value.message
 
 
 def test_a_huge_value_in_a_position_is_cut_in_its_message():

@@ -112,9 +112,29 @@ def _malformed(code: str, pattern: str, /, **params: Any) -> MalformedEntry:
     return MalformedEntry.of(pattern, params, code=code)
 
 
-def _text(name: str, value: Any) -> str:
+MAX_NAME = 60  # characters of a player's name: a score sheet's column, and what a database column holds
+MAX_NOTE = 500  # characters of a referee's note on an entry
+
+
+def text_problem(field: str, value: str, maximum: int) -> MalformedEntry | None:
+    """What makes ``value`` unfit to store and show, as a refusal naming ``field`` (not raised), or None: longer
+    than ``maximum`` characters, or a control character (NUL included, which PostgreSQL cannot store) or half of a
+    surrogate pair (which no page can show)."""
+    if len(value) > maximum:
+        return _malformed("too_long", "{field} is longer than {maximum} characters", field=field, maximum=maximum)
+    for ch in value:
+        if ch < " " or "\x7f" <= ch < "\xa0" or "\ud800" <= ch <= "\udfff":
+            return _malformed("bad_text", "{field} contains a character that cannot be stored or shown (U+{code})",
+                              field=field, code=f"{ord(ch):04X}")
+    return None
+
+
+def _text(name: str, value: Any, maximum: int = MAX_NAME) -> str:
     if not isinstance(value, str) or not value.strip():
         raise _malformed("bad_field", "{field} must be a non-empty text, got {value}", field=name, value=repr(value))
+    problem = text_problem(name, value, maximum)
+    if problem:
+        raise problem
     return value
 
 
@@ -227,7 +247,7 @@ def parse_entry(data: Any) -> Entry:
         if side in data:
             fields[side] = _offer(side, data[side])
     if "note" in data:
-        fields["note"] = _text("note", data["note"])
+        fields["note"] = _text("note", data["note"], MAX_NOTE)
     if "choice" in data:
         if data["choice"] not in INCOME_TAX_CHOICES:
             raise _malformed("bad_field", "{field} must be flat or percent, got {value}", field="choice",

@@ -14,7 +14,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
-from .entries import Entry, parse_entry
+from .entries import MAX_NAME, Entry, parse_entry, text_problem
 from .errors import IllegalEntry, MalformedEntry, RefereeError
 from .events import Event
 from .ruleset import Ruleset
@@ -33,6 +33,14 @@ POSITION_PLAYER_FIELDS = ("cash", "square", "in_jail", "jail_rolls", "jail_cards
 POSITION_DEED_FIELDS = ("owner", "mortgaged", "buildings")
 POSITION_BANK_FIELDS = ("houses", "hotels")
 MAX_AMOUNT = 10**9  # the largest cash (or count) a position may give
+# what any line of a record may hold, so that a hostile file is refused with a line's number instead of filling
+# memory, the stack or a database column: a line's length, how deeply its JSON nests (a set-up position, the
+# deepest thing a record holds, nests 4 levels), any text in it; a game's title as its list shows it
+MAX_LINE = 256 * 1024
+MAX_DEPTH = 8
+MAX_TEXT = 1000
+MAX_TITLE = 200  # a record's meta.title may be longer (a conformance record's says what it pins): cut for the list
+MAX_RECORD_BYTES = 64 * 1024 * 1024  # a whole record file (100,000 entries take about 8 MB)
 SNAPSHOT_EVERY = 256
 
 
@@ -106,6 +114,10 @@ def parse_header(data: Any, line: int = 1) -> Header:
     if (not isinstance(players, list) or not 2 <= len(players) <= MAX_PLAYERS
             or not all(isinstance(p, str) and p.strip() for p in players)):
         raise bad(f"players must be 2 to {MAX_PLAYERS} names, got {players!r}")
+    for name in players:
+        problem = text_problem(f"player name {clip(repr(name), 40)}", name, MAX_NAME)
+        if problem:
+            raise bad(problem.message)
     if len(set(players)) != len(players):
         raise bad(f"player names must differ, got {players!r}")
     options = data.get("options", {})
@@ -117,6 +129,7 @@ def parse_header(data: Any, line: int = 1) -> Header:
     meta = data.get("meta", {})
     if not isinstance(meta, dict):
         raise bad(f"meta must be an object, got {meta!r}")
+
     position = None
     if "position" in data:
         if seating != "fixed":
@@ -298,6 +311,28 @@ def initial_state(ruleset: Ruleset, header: Header) -> GameState:
     return state
 
 
+def plain_json_problem(data: Any) -> str | None:
+    """What makes a decoded line more than a record line may hold (:data:`MAX_DEPTH`, :data:`MAX_TEXT`, a
+    character no page or database can take), or None."""
+    stack = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            return f"JSON nested more than {MAX_DEPTH} levels deep (a header or an entry is a flat object)"
+        if isinstance(value, dict):
+            stack.extend((k, depth + 1) for k in value)
+            stack.extend((v, depth + 1) for v in value.values())
+        elif isinstance(value, list):
+            stack.extend((v, depth + 1) for v in value)
+        elif isinstance(value, str):
+            problem = text_problem(f"the text {clip(repr(value), 40)}", value, MAX_TEXT)
+            if problem:
+                return problem.message
+        elif isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**18:
+            return f"the number {clip(str(value), 40)} is larger than any record holds"
+    return None
+
+
 def parse_record(lines: Iterable[str]) -> tuple[Header, list[tuple[int, Entry, dict]]]:
     """The header and every entry (with its line number and raw object) of a record's text."""
     header: Header | None = None
@@ -305,13 +340,22 @@ def parse_record(lines: Iterable[str]) -> tuple[Header, list[tuple[int, Entry, d
     for number, text in enumerate(lines, start=1):
         if not text.strip():
             continue
+        if len(text) > MAX_LINE:
+            raise RecordError(number, f"a line of {len(text):,} characters: a record's lines hold at most "
+                                      f"{MAX_LINE:,}", code="too_large")
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise RecordError(number, f"not JSON: {exc.msg} at column {exc.colno}", code="not_json") from None
         except RecursionError:
-            raise RecordError(number, "not a record line: JSON nested too deeply (a header or an entry is a flat "
-                                      "object)", code="not_json") from None
+            raise RecordError(number, f"not a record line: JSON nested more than {MAX_DEPTH} levels deep (a header "
+                                      "or an entry is a flat object)", code="not_json") from None
+        except ValueError:  # a number of thousands of digits
+            raise RecordError(number, "not a record line: a number of thousands of digits (no record holds one)",
+                              code="not_json") from None
+        problem = plain_json_problem(data)
+        if problem:
+            raise RecordError(number, f"not a record line: {problem}", code="not_json")
         if header is None:
             header = parse_header(data, number)
             continue

@@ -21,7 +21,8 @@ def unlock(game_id: int) -> None:
 def flash_form_errors(form) -> None:
     for field, errors in form.errors.items():
         label = form[field].label.text if field in form else field  # the field as the form names it, translated
-        flash({"kind": "refused", "message": f"{label}: {'; '.join(map(str, errors))}"})
+        text = "; ".join(map(str, errors))
+        flash({"kind": "refused", "message": text if text.startswith(str(label)) else f"{label}: {text}"})
 
 
 def pdf_response(data: bytes, name: str) -> Response:

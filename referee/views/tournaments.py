@@ -6,10 +6,10 @@ from flask_babel import gettext
 
 from .. import access, reports, rulesets, service
 from ..access import director_required, organiser_required, throttled
-from ..forms import named_choices
+from ..forms import NewTournamentForm, named_choices
 from ..refusals import detail as refusal_detail
 from ..words import pending_words
-from .games import page_size, pdf_response
+from .games import flash_form_errors, page_size, pdf_response
 
 bp = Blueprint("tournaments", __name__, url_prefix="/tournaments")
 for _name, _filter in reports.FILTERS.items():  # numbers in the device's locale: 1,708 / 1,708点, $1,500
@@ -35,25 +35,29 @@ def index():
 @bp.post("")
 @organiser_required
 def create():
-    form = request.form
+    form = NewTournamentForm()
+    if not form.validate_on_submit():
+        flash_form_errors(form)
+        return redirect(url_for(".index")), 303
     try:
-        minutes = [int(m) for m in form.get("round_minutes", "").replace(",", " ").split()]
-        regulations = {}
-        if form.get("dealt_deeds") == "1":
-            regulations["dealt_deeds"] = 2
-        if form.get("no_trades_before_go") == "1":
-            regulations["trades_before_first_go"] = False
-        tournament_id = service.create_tournament(
-            form.get("name", "").strip() or gettext("Tournament"), form.get("scheme", ""), form.get("ruleset", ""),
-            form.get("players", "").splitlines(), form.get("pin", ""), minutes, regulations)
+        minutes = form.minutes()
     except ValueError:
-        flash({"kind": "refused", "message": gettext("round minutes must be whole numbers, e.g. 70 60 60")})
+        flash({"kind": "refused", "message": gettext("round minutes must be whole numbers from 1 to 600, e.g. 70 60 60")})
+        return redirect(url_for(".index")), 303
+    regulations = {}
+    if form.dealt_deeds.data == "1":
+        regulations["dealt_deeds"] = 2
+    if form.no_trades_before_go.data == "1":
+        regulations["trades_before_first_go"] = False
+    try:
+        tournament_id = service.create_tournament(
+            (form.name.data or "").strip() or gettext("Tournament"), form.scheme.data, form.ruleset.data,
+            form.players.data.splitlines(), form.pin.data, minutes, regulations)
     except service.BadTournament as exc:
         _refused(exc)
-    else:
-        access.grant(access.DIRECTOR, tournament_id)
-        return redirect(url_for(".director", tournament_id=tournament_id))
-    return redirect(url_for(".index"))
+        return redirect(url_for(".index")), 303
+    access.grant(access.DIRECTOR, tournament_id)
+    return redirect(url_for(".director", tournament_id=tournament_id))
 
 
 @bp.get("/<int:tournament_id>/unlock")
