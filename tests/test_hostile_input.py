@@ -1,0 +1,209 @@
+"""Hostile input on a shared venue network (issue 12): every form and the import, fuzzed with hypothesis on SQLite
+and PostgreSQL.  Whatever is sent (lone surrogates, NUL bytes, ids and numbers past any column, lists or objects
+where a value belongs, JSON nested 10,000 deep, megabyte names), the answer is never a server error, and an input
+that is refused changes nothing in the database."""
+import json
+from io import BytesIO
+from urllib.parse import quote
+
+import pytest
+import sqlalchemy
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from referee import service
+from referee.db import db
+from referee.engine.entries import ENTRY_FIELDS
+
+from test_app import app, database  # noqa: F401  (the app on SQLite and on PostgreSQL)
+
+PIN, DIRECTOR = "123456", "135791"
+FUZZ = settings(max_examples=60, deadline=None, derandomize=True,
+                suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+
+# values nobody types at a table, next to ordinary ones
+EDGES = st.sampled_from([
+    "", " ", "0", "-1", "1", "6", "3,4", "2147483647", "2147483648", "9223372036854775808", "9" * 5000, "1e309",
+    "NaN", "null", "true", "[]", "{}", "[1]", "\x00", "a\x00b", "\ud800", "x\udfffy", "\u202e", "x" * 70_000,
+    "[" * 10_000 + "]" * 10_000, '{"a":' * 3000 + "1" + "}" * 3000, "Aki", "hotel", "boardwalk", "roll",
+])
+TEXT = st.text(st.characters(blacklist_categories=()), max_size=40)  # surrogates and controls included
+VALUE = st.one_of(EDGES, TEXT, st.integers(min_value=-(2**70), max_value=2**70).map(str))
+JSON_VALUE = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(min_value=-(2**70), max_value=2**70), TEXT, EDGES),
+    lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(TEXT, inner, max_size=4)), max_leaves=12)
+ENTRY = st.builds(
+    lambda kind, fields: {"type": kind, **fields},
+    st.sampled_from(sorted(ENTRY_FIELDS) + ["nonsense"]),
+    st.dictionaries(st.sampled_from(["player", "players", "dice", "amount", "count", "square", "card", "choice",
+                                     "partner", "creditor", "deeds", "give", "take", "targets", "note", "seq"]),
+                    JSON_VALUE, max_size=4))
+ENTRY_TEXT = st.one_of(ENTRY.map(json.dumps), EDGES, TEXT)
+
+
+def body(fields: list[tuple[str, str]]) -> bytes:
+    """A form body as a forged client sends it: any text, lone surrogates included, percent-encoded."""
+    return "&".join(f"{quote(k)}={quote(v.encode('utf-8', 'surrogatepass'))}" for k, v in fields).encode()
+
+
+def post(client, path: str, fields: list[tuple[str, str]], **headers):
+    return client.post(path, data=body(fields), content_type="application/x-www-form-urlencoded",
+                       headers=headers)
+
+
+def snapshot(app) -> tuple:
+    """Everything stored: every row of every table."""
+    with app.app_context():
+        rows = []
+        for table in ("games", "entries", "tournaments", "tournament_players", "rounds", "tables"):
+            rows.append(sorted(map(repr, db.session.execute(sqlalchemy.text(f"SELECT * FROM {table}")).all())))
+        return tuple(map(tuple, rows))
+
+
+def refused(client, response) -> bool:
+    """The answer says nothing was done: an error status, or a refusal flashed for the next page."""
+    if response.status_code >= 400:
+        return True
+    with client.session_transaction() as session:
+        flashes = session.get("_flashes", [])
+    return any(isinstance(m, dict) and m.get("kind") == "refused" for _, m in flashes)
+
+
+def check(app, client, response, before) -> None:
+    assert response.status_code < 500, response.get_data(as_text=True)[:500]
+    if refused(client, response):
+        assert snapshot(app) == before
+    with client.session_transaction() as session:
+        session.pop("_flashes", None)
+
+
+@pytest.fixture
+def table(app):
+    """A game and a tournament, and a tablet unlocked for both (the referee's and the director's rights)."""
+    client = app.test_client()
+    client.post("/games", data={"players": "Aki\nBen\nChie", "seating": "fixed", "ruleset": "jma-2006",
+                                "pin": PIN})
+    r = client.post("/tournaments", data={"name": "Cup", "scheme": "jma-placement", "ruleset": "jma-2006",
+                                          "players": "\n".join(f"P{i}" for i in range(8)), "pin": DIRECTOR})
+    tid = int(r.headers["Location"].rsplit("/", 1)[1])
+    client.post(f"/tournaments/{tid}/rounds", data={"round": "1"})
+    with app.app_context():
+        game_id = service.list_games()[-1].id
+    return client, game_id, tid
+
+
+@FUZZ
+@given(fields=st.lists(st.tuples(st.sampled_from(["title", "ruleset", "players", "seating", "time_limit", "pin",
+                                                  "extra"]), VALUE), max_size=7))
+def test_the_new_game_form_never_errs_and_a_refusal_changes_nothing(app, table, fields):
+    client = table[0]
+    before = snapshot(app)
+    check(app, client, post(client, "/games", fields), before)
+
+
+@FUZZ
+@given(fields=st.lists(st.tuples(st.sampled_from(["name", "scheme", "ruleset", "players", "round_minutes", "pin",
+                                                  "dealt_deeds", "no_trades_before_go"]), VALUE), max_size=8))
+def test_the_new_tournament_form_never_errs_and_a_refusal_changes_nothing(app, table, fields):
+    client = table[0]
+    before = snapshot(app)
+    check(app, client, post(client, "/tournaments", fields), before)
+
+
+@FUZZ
+@given(entry=ENTRY_TEXT, seq=st.one_of(st.just("0"), VALUE),
+       extra=st.lists(st.tuples(st.sampled_from(["dice", "amount", "card", "square", "choice", "count", "partner",
+                                                 "note", "players", "deeds", "then", "level-boardwalk",
+                                                 "give-cash", "take-deeds", "give-cards"]), VALUE), max_size=4),
+       path=st.sampled_from(["record", "check"]), hx=st.booleans())
+def test_an_entry_form_never_errs_and_a_refused_entry_changes_nothing(app, table, entry, seq, extra, path, hx):
+    client, game_id, _ = table
+    before = snapshot(app)
+    headers = {"HX-Request": "true"} if hx else {}
+    response = post(client, f"/games/{game_id}/{path}", [("seq", seq), ("entry", entry)] + extra, **headers)
+    check(app, client, response, before)
+
+
+@FUZZ
+@given(path=st.sampled_from(["/games/{g}/unlock", "/games/{g}/clock", "/games/{g}/redo", "/tournaments/{t}/unlock",
+                             "/tournaments/{t}/rounds", "/tournaments/{t}/rounds/1/time", "/organiser", "/lock"]),
+       fields=st.lists(st.tuples(st.sampled_from(["pin", "action", "seq", "round", "final", "password", "next"]),
+                                 VALUE), max_size=4))
+def test_every_other_form_never_errs_and_a_refusal_changes_nothing(app, table, path, fields):
+    client, game_id, tid = table
+    before = snapshot(app)
+    check(app, client, post(client, path.format(g=game_id, t=tid), fields), before)
+    client.post(f"/games/{game_id}/unlock", data={"pin": PIN})  # a fuzzed /lock locked the tablet: open it again
+
+
+@FUZZ
+@given(path=st.sampled_from(["/games/{v}", "/games/{v}/display", "/games/{v}/log", "/games/{v}/rules",
+                             "/games/{v}/result", "/games/{v}/record.jsonl", "/games/{v}/unlock",
+                             "/tournaments/{v}", "/tournaments/{v}/standings", "/tournaments/{v}/live",
+                             "/games/{g}?at={v}", "/games/{g}/display?v={v}", "/games/{g}/log?page={v}",
+                             "/games/{g}/rules?q={v}", "/lang/{v}", "/organiser?next={v}"]),
+       value=st.one_of(EDGES, st.integers(min_value=-(2**70), max_value=2**70).map(str)))
+def test_every_page_answers_a_forged_address_without_a_server_error(app, table, path, value):
+    client, game_id, _ = table
+    url = path.format(g=game_id, v=quote(value.encode("utf-8", "surrogatepass"), safe=""))
+    response = client.get(url[:60_000])
+    assert response.status_code < 500
+
+
+RECORD_LINE = st.one_of(ENTRY.map(json.dumps), EDGES, JSON_VALUE.map(json.dumps))
+
+
+@FUZZ
+@given(header=st.one_of(st.just({"players": ["Aki", "Ben"]}),
+                        st.dictionaries(st.sampled_from(["players", "ruleset", "seating", "options", "meta",
+                                                         "position", "version", "format"]), JSON_VALUE, max_size=3)),
+       lines=st.lists(RECORD_LINE, max_size=4), raw=st.one_of(st.none(), st.binary(max_size=200)))
+def test_importing_any_file_never_errs_and_a_refused_record_adds_nothing(app, table, header, lines, raw):
+    client = table[0]
+    head = {"format": "referee-game-record", "version": 1, "ruleset": "jma-2006", "seating": "fixed", **header}
+    text = raw if raw is not None else "\n".join([json.dumps(head)] + lines).encode("utf-8", "surrogatepass")
+    before = snapshot(app)
+    response = client.post("/games/import", data={"record": (BytesIO(text), "r.jsonl"), "pin": PIN},
+                           content_type="multipart/form-data")
+    check(app, client, response, before)
+
+
+def test_the_named_hostile_inputs_each_get_a_message_and_change_nothing(app, table):
+    """The cases the issue measured, one by one, each with the message that names the rule or the limit."""
+    client, game_id, _ = table
+    before = snapshot(app)
+    cases = [
+        ("/games", [("players", "Aki\n" + "x" * 1_000_000), ("pin", PIN)], "longer than 60 characters"),
+        ("/games", [("players", "Aki\nB\x00n"), ("pin", PIN)], "U+0000"),
+        ("/games", [("title", "t" * 201), ("players", "Aki\nBen"), ("pin", PIN)], "longer than 200 characters"),
+        ("/tournaments", [("name", "Cup"), ("scheme", "jma-placement"), ("ruleset", "jma-2006"),
+                          ("players", "A\nB"), ("pin", DIRECTOR), ("round_minutes", "2147483648")],
+         "whole numbers from 1 to 600"),
+        (f"/games/{game_id}/record", [("seq", "0"), ("entry", json.dumps({"type": "roll", "player": "\ud800",
+                                                                         "dice": [3, 4]}))], "U+D800"),
+        (f"/games/{game_id}/record", [("seq", "0"), ("entry", json.dumps({"type": "roll", "player": "Aki",
+                                                                         "dice": [3, 4], "note": "n" * 501}))],
+         "longer than 500 characters"),
+        (f"/games/{game_id}/record", [("seq", "0"), ("entry", json.dumps({"type": "roll", "player": "Aki",
+                                                                         "dice": [3, 4], "note": "a\x00b"}))],
+         "U+0000"),  # a legal roll: PostgreSQL could not store its note
+        (f"/games/{game_id}/record", [("seq", "0"), ("entry", "[" * 10_000 + "]" * 10_000)],
+         "not one the table screen makes"),
+        (f"/games/{game_id}/record", [("seq", "0"), ("entry", json.dumps({"type": "roll", "player": ["Aki"],
+                                                                         "dice": {"a": 1}}))], "must be"),
+    ]
+    for path, fields, words in cases:
+        response = post(client, path, fields)
+        assert response.status_code < 500
+        page = client.get(response.headers["Location"]).get_data(as_text=True) if response.status_code in (
+            302, 303) else response.get_data(as_text=True)
+        assert words in page, (path, words)
+        assert snapshot(app) == before
+    deep = '{"format": "referee-game-record", "version": 1, "ruleset": "jma-2006", "players": ["A", "B"]}\n' + \
+        "[" * 10_000 + "]" * 10_000 + "\n"
+    r = client.post("/games/import", data={"record": (BytesIO(deep.encode()), "r.jsonl"), "pin": PIN},
+                    content_type="multipart/form-data", follow_redirects=True)
+    assert "line 2: not a record line: JSON nested more than 8 levels deep" in r.get_data(as_text=True)
+    for url in ("/games/2147483648", "/games/9223372036854775808/display", "/tournaments/99999999999999999999"):
+        assert client.get(url).status_code == 404
+    assert snapshot(app) == before
