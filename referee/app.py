@@ -99,6 +99,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     i18n.init_app(app)
     app.register_error_handler(CSRFError, _stale_form)
     app.register_error_handler(413, _too_large)
+    from .service import RecordAltered
+
+    app.register_error_handler(RecordAltered, _unreadable_record)
     if app.config.get("CREATE_TABLES", True):
         with app.app_context():
             _upgrade_or_create()
@@ -131,6 +134,15 @@ def _too_large(error):
     limit = f'{current_app.config["MAX_CONTENT_LENGTH"] / (1024 * 1024):.3g}'
     return render_template("error.html", message=gettext(
         "what was sent is larger than %(n)s MB, the most this app reads: nothing was recorded", n=limit)), 413
+
+
+def _unreadable_record(error):
+    """A game whose stored header no longer reads: a page that says so (its other games are untouched)."""
+    from flask import render_template
+
+    from .refusals import detail
+
+    return render_template("error.html", message=detail(error)), 409
 
 
 def _upgrade_or_create() -> None:

@@ -171,6 +171,23 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_verify(args: argparse.Namespace) -> int:
+    """Check every game's stored record: its hash chain, and that every entry still replays."""
+    from . import create_app, service
+
+    app = create_app({"SQLALCHEMY_DATABASE_URI": args.database, "SECRET_KEY": "verify"} if args.database else None)
+    with app.app_context():
+        total, broken = service.verify_all()
+    for row, altered in broken:
+        what = {"changed": "its stored text is not the one recorded", "missing": "a stored entry is missing",
+                "inserted": "an entry was inserted", "header": f"the header cannot be read ({altered.detail})"
+                }.get(altered.reason, f"it no longer follows the rules ({altered.detail})")
+        title = f' "{row.title}"' if row.title else ""
+        print(f"game {row.id}{title}: the record was altered at entry {altered.at}: {what}")
+    print(f"referee verify: {total} game(s) checked, {len(broken)} altered")
+    return 1 if broken else 0
+
+
 def cmd_organiser_password(args: argparse.Namespace) -> int:
     """Set (or, with --remove, take away) the organiser password that closes the creation of games and
     tournaments: its hash goes to instance/organiser_password."""
@@ -317,6 +334,9 @@ def build_parser() -> argparse.ArgumentParser:
     dm.add_argument("--seed", type=int, default=1)
     dm.add_argument("--max-turns", type=_positive, default=120, help="turns before time is called on a table")
     dm.set_defaults(func=cmd_demo)
+    vf = sub.add_parser("verify", help="check every stored game record (hash chain and replay); names each broken game")
+    vf.add_argument("--database", help="a database URL (default: the app's, as `referee serve` uses)")
+    vf.set_defaults(func=cmd_verify)
     op = sub.add_parser("organiser-password", help="close the creation of games and tournaments behind a password "
                         "(its hash is kept in instance/organiser_password)")
     op.add_argument("--stdin", action="store_true", help="read the password from the first line of stdin")

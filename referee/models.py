@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from sqlalchemy import JSON, ForeignKey, String, Text, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, String, Text, UniqueConstraint, false
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .db import db
@@ -29,6 +29,10 @@ class GameRow(db.Model):
     clock_elapsed_seconds: Mapped[float] = mapped_column(default=0.0, server_default="0")
     clock_started_at: Mapped[datetime | None] = mapped_column(default=None)
     created_at: Mapped[datetime] = mapped_column(default=_now)
+    # a finished game's ranking and net-worth series, kept when it ends with the chain hash it was computed at
+    # (result pages and PDFs read it instead of replaying the record); None while the game goes on
+    result: Mapped[dict | None] = mapped_column(JSON, default=None)
+    archived: Mapped[bool] = mapped_column(default=False, server_default=false())  # off the games list, kept
     entries: Mapped[list["EntryRow"]] = relationship(back_populates="game", order_by="EntryRow.seq",
                                                       cascade="all, delete-orphan")
 
@@ -43,6 +47,7 @@ class EntryRow(db.Model):
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
     seq: Mapped[int] = mapped_column()
     data: Mapped[str] = mapped_column(Text)  # the entry as a JSON object, as in the record file
+    hash: Mapped[str | None] = mapped_column(String(64), default=None)  # chain.link of the entry before and this
     recorded_at: Mapped[datetime] = mapped_column(default=_now)
     game: Mapped[GameRow] = relationship(back_populates="entries")
 
@@ -58,6 +63,7 @@ class TournamentRow(db.Model):
     round_minutes: Mapped[list] = mapped_column(JSON, default=list)  # minutes per round; the last repeats
     pin_hash: Mapped[str] = mapped_column(String(200))
     created_at: Mapped[datetime] = mapped_column(default=_now)
+    archived: Mapped[bool] = mapped_column(default=False, server_default=false())
     players: Mapped[list["TournamentPlayer"]] = relationship(order_by="TournamentPlayer.id",
                                                             cascade="all, delete-orphan")
     rounds: Mapped[list["RoundRow"]] = relationship(order_by="RoundRow.number", cascade="all, delete-orphan")

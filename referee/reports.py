@@ -79,9 +79,12 @@ def game_title(game_id: int, title: str) -> str:
     return title or gettext("Game #%(n)s", n=game_id)
 
 
-def chart_svg(game, currency: str) -> Markup:
-    """The net-worth chart, its axis in the device's language and locale."""
-    names, points = net_worth_series(game)
+def chart_svg(table: service.Table) -> Markup:
+    """The net-worth chart, its axis in the device's language and locale: a finished game's kept series, else
+    the record replayed."""
+    kept = service.kept_result(table)
+    names, points = (kept["names"], kept["points"]) if kept else net_worth_series(table.game)
+    currency = table.game.ruleset.money.currency
     return Markup(net_worth_svg(names, points, money=lambda amount: cash_text(amount, currency),
                                 turns=lambda n: gettext("turns → %(n)s", n=number_text(n))))
 
@@ -90,9 +93,10 @@ def game_html(game_id: int, size: str = "A4") -> str:
     """A game's result sheet as HTML, before it is printed."""
     table = service.load(game_id)
     state = table.game.state
-    return render_template("reports/game.html", row=table.row, title=game_title(game_id, table.row.title),
+    return render_template("reports/game.html", row=table.row, altered=table.altered,
+                           title=game_title(game_id, table.row.title),
                            state=state, size=size, ranking=ranking(state),
-                           chart=chart_svg(table.game, state.ruleset.money.currency), over=state.over)
+                           chart=chart_svg(table), over=state.over)
 
 
 def game_pdf(game_id: int, size: str = "A4") -> bytes:

@@ -19,7 +19,7 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from . import rulesets
+from . import chain, rulesets
 from .db import db
 from .engine import (
     Game, IllegalEntry, MalformedEntry, Outcome, RecordError, RefereeError, RulesetError, parse_entry,
@@ -62,17 +62,53 @@ class BadGameSetup(RefereeError):
     code = "bad_setup"
 
 
+class RecordAltered(RefereeError):
+    """The stored record is not the one that was written (its hash chain breaks), or no longer replays."""
+
+    code = "record_altered"
+
+
+@dataclass(frozen=True)
+class Altered:
+    """Where a stored record stops being trustworthy: entry ``at`` (from 1) and why — "changed", "missing",
+    "inserted" (the hash chain breaks there) or "unplayable" (the chain holds but the rules refuse the entry:
+    ``detail`` says why)."""
+
+    at: int
+    reason: str
+    detail: str = ""
+
+
+@dataclass
+class _Fold:
+    """A game's fold as the cache keeps it: the engine's game over the good entries, the chain hash they end on,
+    the stored rows it was read from, and where the record was found altered (if it was)."""
+
+    game: Game
+    head: str
+    stored: int
+    altered: Altered | None = None
+
+
 @dataclass(frozen=True)
 class Table:
     row: GameRow
-    game: Game
+    fold: _Fold
+
+    @property
+    def game(self) -> Game:
+        return self.fold.game
+
+    @property
+    def altered(self) -> Altered | None:
+        return self.fold.altered
 
     @property
     def seq(self) -> int:
         return len(self.game.entries)
 
 
-_cache: "OrderedDict[tuple[str, int], Game]" = OrderedDict()  # (database, game id) -> its fold
+_cache: "OrderedDict[tuple[str, int], _Fold]" = OrderedDict()  # (database, game id) -> its fold
 _lock = threading.Lock()
 _game_locks: dict[tuple[str, int], threading.Lock] = {}
 
@@ -146,27 +182,93 @@ def list_games() -> list[GameRow]:
 
 
 def load(game_id: int) -> Table:
-    """The game row and the engine's fold of its entries (kept in a small cache, checked against the log)."""
+    """The game row and the engine's fold of its entries.  A fold is read from the database, its hash chain
+    checked entry by entry, and kept in a small cache; the cache is used while the stored rows' count and last
+    hash are still the ones it was read at (an altered entry is noticed at the next full read: a restart, the
+    cache's turn, ``referee verify``, an export).  Where the chain breaks, or an entry no longer replays, the game
+    is the good entries before it and :attr:`Table.altered` says where."""
     row = db.session.get(GameRow, game_id)
     if row is None:
         raise GameNotFound(f"no game {game_id}")
-    count = db.session.scalar(select(func.count()).select_from(EntryRow).where(EntryRow.game_id == game_id))
+    count, last = _stored_tail(game_id)
     key = _key(game_id)
     with _lock:
-        game = _cache.get(key)
-        if game is not None and len(game.entries) == count:
+        fold = _cache.get(key)
+        if fold is not None and fold.stored == count and (fold.altered is not None or fold.head == last):
             _cache.move_to_end(key)
-            return Table(row, game)
-    header = parse_header(row.header)
-    game = Game(ruleset_for(header), header)
-    rows = db.session.scalars(select(EntryRow.data).where(EntryRow.game_id == game_id).order_by(EntryRow.seq))
-    for data in rows:
-        game.record(parse_entry(json.loads(data)))
+            return Table(row, fold)
+    fold = _read_fold(row)
     with _lock:
-        _cache[key] = game
+        _cache[key] = fold
         while len(_cache) > CACHE_SIZE:
             _cache.popitem(last=False)
-    return Table(row, game)
+    return Table(row, fold)
+
+
+def _result(game: Game, head: str) -> dict:
+    """A finished game's result as it is kept (:attr:`GameRow.result`): its ranking and net worth over the game,
+    with the chain hash of the record it was computed from."""
+    from .tournament.charts import net_worth_series
+    from .tournament.results import final_result
+
+    names, points = net_worth_series(game)
+    return {"head": head, "names": names, "points": points, **final_result(game.state)}
+
+
+def kept_result(table: Table) -> dict | None:
+    """The finished game's kept result, if it was computed from exactly the record the fold holds."""
+    kept = table.row.result
+    if kept and table.altered is None and table.game.state.over and kept.get("head") == table.fold.head:
+        return kept
+    return None
+
+
+def verify_all() -> tuple[int, list[tuple[GameRow, Altered]]]:
+    """Every game read afresh from the database, its hash chain checked and its entries replayed: how many
+    games there are, and each one whose record is altered (a header that no longer reads counts as entry 0)."""
+    broken = []
+    rows = list(db.session.scalars(select(GameRow).order_by(GameRow.id)))
+    for row in rows:
+        try:
+            fold = _read_fold(row)
+        except RecordAltered as exc:
+            broken.append((row, Altered(0, "header", exc.message)))
+            continue
+        if fold.altered is not None:
+            broken.append((row, fold.altered))
+    return len(rows), broken
+
+
+def _stored_tail(game_id: int) -> tuple[int, str | None]:
+    """How many entry rows a game has, and the hash of its last."""
+    count = db.session.scalar(select(func.count()).select_from(EntryRow).where(EntryRow.game_id == game_id)) or 0
+    last = db.session.scalar(select(EntryRow.hash).where(EntryRow.game_id == game_id)
+                             .order_by(EntryRow.seq.desc()).limit(1)) if count else None
+    return count, last
+
+
+def _read_fold(row: GameRow) -> _Fold:
+    """A game folded from its stored rows, the chain checked (``RecordAltered`` if the header itself is not a
+    header any more)."""
+    try:
+        header = parse_header(row.header)
+        ruleset = ruleset_for(header)
+    except (RecordError, RulesetError) as exc:
+        raise RecordAltered.of("the record's header cannot be read: {reason}", {"reason": str(exc)}) from None
+    rows = db.session.execute(select(EntryRow.seq, EntryRow.data, EntryRow.hash)
+                              .where(EntryRow.game_id == row.id).order_by(EntryRow.seq)).all()
+    good, head, broken = chain.verify(row.header, rows)
+    game = Game(ruleset, header)
+    altered = Altered(broken.at, broken.reason) if broken else None
+    heads = [chain.genesis(row.header)] + [r.hash for r in rows[:len(good)]]
+    for n, data in enumerate(good, start=1):
+        try:
+            game.record(parse_entry(json.loads(data)))
+        except (RefereeError, ValueError, TypeError, RecursionError) as exc:
+            detail = exc.message if isinstance(exc, RefereeError) else str(exc)
+            altered, head = Altered(n, "unplayable", detail), heads[n - 1]
+            break
+    return _Fold(game, head, len(rows), altered)
 
 
 def record(game_id: int, data: dict, expected_seq: int) -> Outcome:
@@ -192,16 +294,24 @@ def _record_all(game_id: int, expected_seq: int, entries_of) -> list[Outcome]:
             raise StaleEntry.of("this screen showed the table after entry {seen}, but it is now at entry {now}: "
                                 "nothing was recorded; look at the table again",
                                 {"seen": expected_seq, "now": table.seq})
+        if table.altered is not None:
+            raise RecordAltered.of("the record was altered at entry {n}: nothing more is recorded in this game "
+                                   "(export it: the good entries can be imported as a new game)",
+                                   {"n": table.altered.at})
         entries = entries_of(table)
         outcomes = []
+        head = table.fold.head
         try:
             for entry in entries:
                 outcomes.append(table.game.record(entry))  # raises before changing anything
-                db.session.add(EntryRow(game_id=game_id, seq=table.seq,
-                                        data=json.dumps(entry.to_dict(), ensure_ascii=False)))
+                data = json.dumps(entry.to_dict(), ensure_ascii=False)
+                head = chain.link(head, table.seq, data)
+                db.session.add(EntryRow(game_id=game_id, seq=table.seq, data=data, hash=head))
                 if outcomes[-1].state.over or outcomes[-1].state.time_called:  # the game clock stops with the game
                     _pause(table.row, _utcnow())
+            table.row.result = _result(table.game, head) if table.game.state.over else None
             db.session.commit()
+            table.fold.head, table.fold.stored = head, table.fold.stored + len(entries)
         except IntegrityError:
             db.session.rollback()
             _forget(game_id)
@@ -302,7 +412,20 @@ def redo(game_id: int, expected_seq: int) -> list[Outcome]:
 
 
 def export_record(game_id: int) -> str:
-    return "\n".join(load(game_id).game.to_lines()) + "\n"
+    """The record file: the header and every stored entry.  The chain is checked on a fresh read; of a record
+    altered at entry N, the entries from N on follow as they are stored (nothing stored is left out), so a replay
+    of the file stops there too."""
+    _forget(game_id)
+    table = load(game_id)
+    lines = table.game.to_lines()
+    if table.altered is not None:
+        for seq, data in db.session.execute(select(EntryRow.seq, EntryRow.data).where(
+                EntryRow.game_id == game_id, EntryRow.seq >= table.altered.at).order_by(EntryRow.seq)):
+            try:
+                lines.append(json.dumps({"seq": seq, **json.loads(data)}, ensure_ascii=False))
+            except (ValueError, TypeError, RecursionError):
+                lines.append(data.replace("\n", " "))
+    return "\n".join(lines) + "\n"
 
 
 def import_record(text: str, pin: str) -> int:
@@ -317,8 +440,12 @@ def import_record(text: str, pin: str) -> int:
                   pin_hash=_pin_hash(pin))
     db.session.add(row)
     db.session.flush()
+    head = chain.genesis(row.header)
     for seq, entry in enumerate(game.entries, start=1):
-        db.session.add(EntryRow(game_id=row.id, seq=seq, data=json.dumps(entry.to_dict(), ensure_ascii=False)))
+        data = json.dumps(entry.to_dict(), ensure_ascii=False)
+        head = chain.link(head, seq, data)
+        db.session.add(EntryRow(game_id=row.id, seq=seq, data=data, hash=head))
+    row.result = _result(game, head) if game.state.over else None
     db.session.commit()
     _forget(row.id)
     return row.id
@@ -526,15 +653,21 @@ def call_time_on_round(tournament_id: int, number: int) -> int:
 
 
 def tournament_results(tournament_id: int):
-    from .tournament.results import game_result
+    """Every finished table's result: the one kept when its game ended while the stored record still ends on the
+    hash it was kept at (no replay), else from the game's fold."""
+    from .tournament.results import game_result, kept_result
 
     row = get_tournament(tournament_id)
     results = []
     for r in row.rounds:
         for t in r.tables:
-            state = load(t.game_id).game.state
-            if state.over:
-                results.append(game_result(state, r.number, str(t.number)))
+            kept = db.session.get(GameRow, t.game_id).result
+            if kept and kept.get("head") == _stored_tail(t.game_id)[1]:
+                results.append(kept_result(kept, r.number, str(t.number)))
+                continue
+            table = load(t.game_id)
+            if table.game.state.over:
+                results.append(game_result(table.game.state, r.number, str(t.number)))
     return results
 
 

@@ -113,6 +113,16 @@ NEW = {
     "{field} is longer than {maximum} characters": "{field}が{maximum}文字を超えています",
     "{field} contains a character that cannot be stored or shown (U+{code})":
         "{field}に保存も表示もできない文字（U+{code}）が含まれています",
+    "the record was altered at entry {n}: nothing more is recorded in this game (export it: the good entries can be imported as a new game)":
+        "記録は{n}番目の記録で改変されています：このゲームにはこれ以上記録しません（書き出せば、改変前までの記録を新しいゲームとして読み込めます）",
+    "the record's header cannot be read: {reason}": "記録のヘッダーを読めません：{reason}",
+    "The record was altered at entry %(n)s": "記録は%(n)s番目の記録で改変されています",
+    "its stored text is not the one that was recorded": "保存されている内容が記録されたものと異なります",
+    "a stored entry is missing there": "保存されていた記録がそこで欠けています",
+    "an entry was inserted there": "そこに記録が挿入されています",
+    "it no longer follows the rules": "ルールに合わなくなっています",
+    "The game is shown as it stood before that entry, and nothing more can be recorded. The exported record keeps every stored entry.":
+        "ゲームはその記録の直前の状態で表示され、これ以上は記録できません。書き出した記録には保存されている記録がすべて含まれます。",
     # --- end roles and PINs (issue 12) ---
     # --- table words (issue 11) ---
     "a get-out-of-jail card (%(deck)s)": "釈放カード（%(deck)s）", "%(square)s (mortgaged)": "%(square)s（抵当）",

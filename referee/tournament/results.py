@@ -11,7 +11,20 @@ def game_result(state: GameState, round_: int, table: str) -> GameResult:
     """Rank, assets and monopoly win of every player (JMA: assets, then survival, then the roll-off)."""
     if not isinstance(state.pending, GameOver):
         raise IllegalEntry(f"table {table}: the game has not ended, so it has no result yet", code="not_over")
-    monopoly = state.pending.reason == "monopoly"
+    return kept_result(final_result(state), round_, table)
+
+
+def final_result(state: GameState) -> dict:
+    """What a finished game's result keeps (stored with the game when it ends): how it ended and each player's
+    rank, name and assets."""
+    return {"reason": state.pending.reason, "ranking": [
+        {"rank": st.rank, "name": st.name, "total": st.assets.total, "bankrupt_order": st.bankrupt_order}
+        for st in ranking(state)]}
+
+
+def kept_result(kept: dict, round_: int, table: str) -> GameResult:
+    """The standings' view of a result kept by :func:`final_result`."""
+    monopoly = kept["reason"] == "monopoly"
     return GameResult(round_, table, tuple(
-        PlayerResult(st.name, st.rank, st.assets.total, monopoly_win=monopoly and st.rank == 1)
-        for st in ranking(state)))
+        PlayerResult(p["name"], p["rank"], p["total"], monopoly_win=monopoly and p["rank"] == 1)
+        for p in kept["ranking"]))

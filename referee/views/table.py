@@ -64,6 +64,7 @@ def _view_model(table: service.Table, upto: int | None = None) -> dict:
         "building_round": isinstance(state.pending, BuildRound),
         "opening_bids": _opening_bids(state, by_type) if upto is None else [],
         "version": service.version(table),
+        "altered": table.altered,
         "ends_game": _ends_game(state, by_type) if upto is None else {},
         "void_runs": _void_runs(game) if upto is None else [],
         "redo": [entry_words(e, game.ruleset) for e in game.redoable()] if upto is None else [],
@@ -281,7 +282,8 @@ def log(game_id: int):
     pages = max(1, -(-total // LOG_PAGE))
     page = min(page, pages)
     stop = total - (page - 1) * LOG_PAGE
-    return render_template("table/log.html", row=t.row, lines=log_lines(t.game, stop - LOG_PAGE, stop), page=page,
+    return render_template("table/log.html", row=t.row, altered=t.altered,
+                           lines=log_lines(t.game, stop - LOG_PAGE, stop), page=page,
                            pages=pages, referee=may_referee(game_id))
 
 
@@ -291,8 +293,9 @@ def result(game_id: int):
     t = _load(game_id)
     if t is None:
         return render_template("error.html", message=f"no game {game_id}"), 404
-    return render_template("table/result.html", row=t.row, state=t.game.state, ruleset=t.game.ruleset,
-                           ranking=ranking(t.game.state), chart=reports.chart_svg(t.game, t.game.ruleset.money.currency))
+    return render_template("table/result.html", row=t.row, altered=t.altered, state=t.game.state,
+                           ruleset=t.game.ruleset,
+                           ranking=ranking(t.game.state), chart=reports.chart_svg(t))
 
 
 @bp.get("/games/<int:game_id>/display")

@@ -1,0 +1,54 @@
+"""The stored record's hash chain: each entry row carries a hash of its own text chained to the one before (as
+a commit names its parent), starting from a hash of the game's header.  Changing, inserting or removing a stored
+entry breaks the chain at that entry, and every full read of a game notices it (``docs/game-record.md``,
+"Tamper evidence").
+
+Pure functions on the stored text; the service writes and checks the hashes.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+VERSION = "referee-chain-1"
+
+
+def canonical(data: Any) -> str:
+    """JSON text that does not depend on how a database column gave the object back (key order, spacing)."""
+    return json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+def genesis(header: dict) -> str:
+    """The chain's start: the game's header (players, ruleset, options, set-up position) hashed."""
+    return hashlib.sha256(f"{VERSION}\n{canonical(header)}".encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def link(previous: str, seq: int, data: str) -> str:
+    """The hash of entry ``seq`` whose stored text is ``data``, after the entry (or header) hashed ``previous``."""
+    return hashlib.sha256(f"{previous}\n{seq}\n{data}".encode("utf-8", "surrogatepass")).hexdigest()
+
+
+@dataclass(frozen=True)
+class Break:
+    """Where the stored record stops being the one that was written: entry ``at`` (counting from 1)."""
+
+    at: int
+    reason: str  # "changed" (its text or hash does not follow from the entries before), "missing", "inserted"
+
+
+def verify(header: dict, rows: Iterable[tuple[int, str, str | None]]) -> tuple[list[str], str, Break | None]:
+    """Check stored rows ``(seq, data, hash)`` in order: the texts of the good entries, the hash they end on, and
+    the first break (None when the whole record is as written)."""
+    good: list[str] = []
+    head = genesis(header)
+    for seq, data, stored in rows:
+        expected_seq = len(good) + 1
+        if seq != expected_seq:
+            return good, head, Break(expected_seq, "missing" if seq > expected_seq else "inserted")
+        if stored != link(head, seq, data):
+            return good, head, Break(seq, "changed")
+        good.append(data)
+        head = stored
+    return good, head, None

@@ -1,0 +1,161 @@
+"""A tamper-evident record (issue 12): each stored entry carries a hash chained to the one before, every full read
+checks it, an altered, inserted or removed entry is reported as "the record was altered at entry N" on every page
+of the game (shown up to the entry before, export kept whole, nothing more recorded), and ``referee verify`` names
+each broken game.  A finished game's result is kept with the hash it was computed at, so its pages do not replay
+the record."""
+import json
+from pathlib import Path
+
+import pytest
+import sqlalchemy
+from flask_migrate import downgrade, upgrade
+
+from referee import chain, cli, service
+from referee.app import MIGRATIONS
+from referee.db import db
+from referee.engine.ending import ranking
+from referee.models import EntryRow
+
+from test_app import app, client, database  # noqa: F401  (the app on SQLite and on PostgreSQL)
+
+GOLDEN = Path(__file__).parent / "golden"
+PIN = "123456"
+PAGES = ["/games/{g}", "/games/{g}/display", "/games/{g}/log", "/games/{g}/result", "/games/{g}/result.pdf",
+         "/games/{g}/record.jsonl", "/games/{g}/rules"]
+
+
+def imported(app, client, name: str) -> int:
+    with app.app_context():
+        game_id = service.import_record((GOLDEN / name).read_text(encoding="utf-8"), PIN)
+    client.post(f"/games/{game_id}/unlock", data={"pin": PIN})
+    return game_id
+
+
+def sql(app, statement: str, **params) -> None:
+    """What someone with the database file could do behind the app's back, then the app restarted."""
+    with app.app_context():
+        db.session.execute(sqlalchemy.text(statement), params)
+        db.session.commit()
+    service._cache.clear()
+
+
+def test_every_stored_entry_carries_the_hash_chained_to_the_one_before(app, client):
+    game_id = imported(app, client, "jma-short-game.jsonl")
+    with app.app_context():
+        service.record(game_id, {"type": "roll", "player": service.load(game_id).game.state.players[
+            service.load(game_id).game.state.current].name, "dice": [1, 2]}, 45)
+        header = service.load(game_id).row.header
+        rows = db.session.execute(sqlalchemy.select(EntryRow.seq, EntryRow.data, EntryRow.hash)
+                                  .where(EntryRow.game_id == game_id).order_by(EntryRow.seq)).all()
+    assert len(rows) == 46 and all(len(r.hash) == 64 for r in rows)
+    head = chain.genesis(header)
+    for seq, data, stored in rows:
+        head = chain.link(head, seq, data)
+        assert stored == head
+    good, _, broken = chain.verify(header, rows)
+    assert len(good) == 46 and broken is None
+
+
+def test_a_legal_edit_in_the_database_is_reported_and_changes_nothing_shown(app, client):
+    game_id = imported(app, client, "jma-short-game.jsonl")
+    with app.app_context():
+        before = service.load(game_id).game.state_after(5)
+    sql(app, "UPDATE entries SET data = :d WHERE game_id = :g AND seq = 6",
+        d='{"type": "roll", "player": "Ben", "dice": [1, 4]}', g=game_id)  # the same square: still legal
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "The record was altered at entry 6" in page and "its stored text is not the one that was recorded" in page
+    with app.app_context():
+        table = service.load(game_id)
+        assert table.altered == service.Altered(6, "changed") and table.seq == 5
+        assert [p.cash for p in table.game.state.players] == [p.cash for p in before.players]
+        with pytest.raises(service.RecordAltered) as refused:
+            service.record(game_id, {"type": "roll", "player": "Ben", "dice": [2, 3]}, 5)
+        assert "altered at entry 6" in refused.value.message
+    # the export keeps every stored entry, the altered one included, so a replay stops at the same place
+    export = client.get(f"/games/{game_id}/record.jsonl").get_data(as_text=True).splitlines()
+    assert len(export) == 46 and '"dice": [1, 4]' in export[6]
+
+
+@pytest.mark.parametrize("how, reason, at", [
+    ("DELETE FROM entries WHERE game_id = :g AND seq = 10", "missing", 10),
+    ("UPDATE entries SET hash = :h WHERE game_id = :g AND seq = 44", "changed", 44),
+    ("UPDATE games SET header = :header WHERE id = :g", "changed", 1),
+])
+def test_a_removed_entry_a_forged_hash_or_an_edited_header_is_found_where_it_is(app, client, how, reason, at):
+    game_id = imported(app, client, "jma-short-game.jsonl")
+    with app.app_context():
+        header = dict(service.load(game_id).row.header, players=["Aki", "Ben", "Chie"], meta={"title": "edited"})
+    sql(app, how, g=game_id, h="0" * 64, header=json.dumps(header))
+    with app.app_context():
+        table = service.load(game_id)
+        assert (table.altered.at, table.altered.reason) == (at, reason)
+    for path in PAGES:
+        assert client.get(path.format(g=game_id)).status_code == 200, path
+    assert f"The record was altered at entry {at}" in client.get(f"/games/{game_id}/result").get_data(as_text=True)
+
+
+def test_an_illegal_edit_with_its_chain_recomputed_is_a_message_on_every_page_not_a_server_error(app, client):
+    game_id = imported(app, client, "jma-short-game.jsonl")
+    with app.app_context():
+        rows = db.session.execute(sqlalchemy.select(EntryRow.seq, EntryRow.data).where(EntryRow.game_id == game_id)
+                                  .order_by(EntryRow.seq)).all()
+        header = service.load(game_id).row.header
+    head = chain.genesis(header)
+    for seq, data in rows:  # entry 7 becomes a purchase by the wrong player; every hash is made again
+        if seq == 7:
+            data = '{"type": "buy", "player": "Chie"}'
+        head = chain.link(head, seq, data)
+        sql(app, "UPDATE entries SET data = :d, hash = :h WHERE game_id = :g AND seq = :s", d=data, h=head,
+            g=game_id, s=seq)
+    for path in PAGES:
+        response = client.get(path.format(g=game_id))
+        assert response.status_code == 200, path
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "The record was altered at entry 7" in page and "it no longer follows the rules" in page
+    export = client.get(f"/games/{game_id}/record.jsonl").get_data(as_text=True)
+    assert '"seq": 7, "type": "buy", "player": "Chie"' in export
+
+
+def test_referee_verify_names_each_broken_game_and_passes_a_sound_database(app, client, database, capsys):
+    sound = imported(app, client, "jma-short-game.jsonl")
+    broken = imported(app, client, "jma-timed-rolloff.jsonl")
+    assert cli.main(["verify", "--database", database]) == 0
+    assert "2 game(s) checked, 0 altered" in capsys.readouterr().out
+    sql(app, "UPDATE entries SET data = data || ' ' WHERE game_id = :g AND seq = 30", g=broken)
+    assert cli.main(["verify", "--database", database]) == 1
+    out = capsys.readouterr().out
+    assert f"game {broken} " in out and "the record was altered at entry 30" in out
+    assert f"game {sound} " not in out and "2 game(s) checked, 1 altered" in out
+
+
+def test_the_migration_chains_the_entries_stored_before_it(app, client):
+    game_id = imported(app, client, "jma-short-game.jsonl")
+    with app.app_context():
+        downgrade(directory=str(MIGRATIONS), revision="a7c41e2b9d10")
+        upgrade(directory=str(MIGRATIONS))
+        service._cache.clear()
+        total, broken = service.verify_all()
+        assert total == 1 and broken == []
+        assert service.load(game_id).seq == 45
+
+
+def test_a_finished_games_result_is_kept_and_its_pages_do_not_replay_the_record(app, client, monkeypatch):
+    game_id = imported(app, client, "jma-timed-rolloff.jsonl")
+    with app.app_context():
+        table = service.load(game_id)
+        kept = service.kept_result(table)
+        assert kept is not None and kept["head"] == table.fold.head and kept["reason"] == "time"
+        assert [p["rank"] for p in kept["ranking"]] == [st.rank for st in ranking(table.game.state)]
+    from referee.tournament import charts
+
+    def no_replay(game):
+        raise AssertionError("the record was replayed")
+
+    monkeypatch.setattr(charts, "net_worth_series", no_replay)
+    monkeypatch.setattr("referee.reports.net_worth_series", no_replay)
+    assert client.get(f"/games/{game_id}/result").status_code == 200
+    assert client.get(f"/games/{game_id}/result.pdf").status_code == 200
+    # an edit behind the app's back: the kept result no longer matches the chain, and is not used
+    sql(app, "UPDATE entries SET hash = :h WHERE game_id = :g AND seq = 145", h="1" * 64, g=game_id)
+    with app.app_context():
+        assert service.kept_result(service.load(game_id)) is None
