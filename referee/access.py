@@ -74,6 +74,13 @@ def any_unlock() -> bool:
     return any(isinstance(v, (int, float)) and v > now for v in _unlocks().values())
 
 
+def drop(role: str, target: int | None = None) -> None:
+    """This device no longer holds ``role`` for ``target`` (a deleted tournament)."""
+    unlocks = dict(_unlocks())
+    if unlocks.pop(_key(role, target), None) is not None:
+        session["unlocks"] = unlocks
+
+
 def lock() -> None:
     session.pop("unlocks", None)
 

@@ -78,6 +78,8 @@ def create_app(test_config: dict | None = None) -> Flask:
         if not app.config.get("SECRET_KEY"):
             app.config["SECRET_KEY"] = _secret_key(instance)
         app.config.setdefault("ORGANISER_PASSWORD_FILE", str(instance / PASSWORD_FILE))
+        # every finished game's record file, and a deleted game's (deleted/): a test app keeps none unless told
+        app.config.setdefault("RECORDS_DIR", str(instance / "records"))
     else:
         app.config.update(test_config)
     db.init_app(app)

@@ -14,6 +14,7 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import datetime, timezone
+from pathlib import Path
 
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
@@ -177,8 +178,76 @@ def check_table_pin(game_id: int, pin: str) -> bool:
     return tournament is not None and check_director_pin(tournament, pin)
 
 
-def list_games() -> list[GameRow]:
-    return list(db.session.scalars(select(GameRow).order_by(GameRow.id.desc())))
+def list_games(archived: bool | None = None) -> list[GameRow]:
+    """Games, newest first: all of them, or only those archived (True) or not (False)."""
+    query = select(GameRow).order_by(GameRow.id.desc())
+    if archived is not None:
+        query = query.where(GameRow.archived == archived)
+    return list(db.session.scalars(query))
+
+
+class NotDeletable(RefereeError):
+    code = "not_deletable"
+
+
+def _records_dir() -> Path | None:
+    from flask import current_app
+
+    folder = current_app.config.get("RECORDS_DIR")
+    return Path(folder) if folder else None
+
+
+def _write_record(game_id: int, folder: Path, name: str) -> Path:
+    """The game's record file, written whole or not at all (a temporary file renamed over)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    partial = path.with_name(path.name + ".partial")
+    partial.write_text(export_record(game_id), encoding="utf-8")
+    partial.replace(path)
+    return path
+
+
+def _keep_finished_record(game_id: int) -> None:
+    """A game that has ended also goes to ``RECORDS_DIR`` (instance/records/) as its record file."""
+    folder = _records_dir()
+    if folder is None:
+        return
+    try:
+        _write_record(game_id, folder, f"game-{game_id}.jsonl")
+    except OSError as exc:  # the entry is recorded in the database either way; the file is a copy
+        from flask import current_app
+
+        current_app.logger.warning("could not write the record of game %s to %s: %s", game_id, folder, exc)
+
+
+def set_game_archived(game_id: int, archived: bool) -> None:
+    """Archive a game (off the games list; every page and its record stay) or bring it back."""
+    row = db.session.get(GameRow, game_id)
+    if row is None:
+        raise GameNotFound(f"no game {game_id}")
+    if tournament_of_game(game_id) is not None:
+        raise NotDeletable.of("a tournament's table is archived or deleted with its tournament")
+    row.archived = archived
+    db.session.commit()
+
+
+def delete_game(game_id: int) -> Path:
+    """Delete a game and its entries, after writing its whole record to ``RECORDS_DIR``/deleted/ (no recorded
+    fact is lost); the file's path."""
+    row = db.session.get(GameRow, game_id)
+    if row is None:
+        raise GameNotFound(f"no game {game_id}")
+    if tournament_of_game(game_id) is not None:
+        raise NotDeletable.of("a tournament's table is archived or deleted with its tournament")
+    folder = _records_dir()
+    if folder is None:
+        raise NotDeletable.of("no records folder is set (RECORDS_DIR): a game is deleted only once its record is "
+                              "kept there")
+    path = _write_record(game_id, folder / "deleted", f"game-{game_id}-{_utcnow():%Y%m%d-%H%M%S}.jsonl")
+    db.session.delete(row)
+    db.session.commit()
+    _forget(game_id)
+    return path
 
 
 def load(game_id: int) -> Table:
@@ -309,9 +378,12 @@ def _record_all(game_id: int, expected_seq: int, entries_of) -> list[Outcome]:
                 db.session.add(EntryRow(game_id=game_id, seq=table.seq, data=data, hash=head))
                 if outcomes[-1].state.over or outcomes[-1].state.time_called:  # the game clock stops with the game
                     _pause(table.row, _utcnow())
-            table.row.result = _result(table.game, head) if table.game.state.over else None
+            ended = table.game.state.over
+            table.row.result = _result(table.game, head) if ended else None
             db.session.commit()
             table.fold.head, table.fold.stored = head, table.fold.stored + len(entries)
+            if ended:
+                _keep_finished_record(game_id)
         except IntegrityError:
             db.session.rollback()
             _forget(game_id)
@@ -447,6 +519,8 @@ def import_record(text: str, pin: str) -> int:
         db.session.add(EntryRow(game_id=row.id, seq=seq, data=data, hash=head))
     row.result = _result(game, head) if game.state.over else None
     db.session.commit()
+    if game.state.over:
+        _keep_finished_record(row.id)
     _forget(row.id)
     return row.id
 
@@ -533,8 +607,43 @@ def check_director_pin(tournament_id: int, pin: str) -> bool:
     return row is not None and check_password_hash(row.pin_hash, pin)
 
 
-def list_tournaments() -> list[TournamentRow]:
-    return list(db.session.scalars(select(TournamentRow).order_by(TournamentRow.id.desc())))
+def list_tournaments(archived: bool | None = None) -> list[TournamentRow]:
+    query = select(TournamentRow).order_by(TournamentRow.id.desc())
+    if archived is not None:
+        query = query.where(TournamentRow.archived == archived)
+    return list(db.session.scalars(query))
+
+
+def set_tournament_archived(tournament_id: int, archived: bool) -> None:
+    row = get_tournament(tournament_id)
+    row.archived = archived
+    db.session.commit()
+
+
+def delete_tournament(tournament_id: int) -> list[Path]:
+    """Delete a tournament, its rounds and every game it seated, after writing each game's record to
+    ``RECORDS_DIR``/deleted/; all of it or nothing."""
+    row = get_tournament(tournament_id)
+    folder = _records_dir()
+    if folder is None:
+        raise NotDeletable.of("no records folder is set (RECORDS_DIR): a game is deleted only once its record is "
+                              "kept there")
+    game_ids = [t.game_id for r in row.rounds for t in r.tables]
+    stamp = f"{_utcnow():%Y%m%d-%H%M%S}"
+    paths = [_write_record(g, folder / "deleted", f"tournament-{tournament_id}-game-{g}-{stamp}.jsonl")
+             for g in game_ids]
+    try:
+        db.session.delete(row)
+        db.session.flush()  # its rounds and tables first: they point at the games
+        for game_id in game_ids:
+            db.session.delete(db.session.get(GameRow, game_id))
+        db.session.commit()
+    except Exception:
+        db.session.rollback()
+        raise
+    for game_id in game_ids:
+        _forget(game_id)
+    return paths
 
 
 def _round_tables(row: TournamentRow) -> list[list[list[str]]]:

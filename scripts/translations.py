@@ -123,6 +123,30 @@ NEW = {
     "it no longer follows the rules": "ルールに合わなくなっています",
     "The game is shown as it stood before that entry, and nothing more can be recorded. The exported record keeps every stored entry.":
         "ゲームはその記録の直前の状態で表示され、これ以上は記録できません。書き出した記録には保存されている記録がすべて含まれます。",
+    "a tournament's table is archived or deleted with its tournament": "大会の卓は大会ごとにアーカイブまたは削除します",
+    "no records folder is set (RECORDS_DIR): a game is deleted only once its record is kept there":
+        "記録フォルダ（RECORDS_DIR）が設定されていません：ゲームは記録を保存してからでないと削除できません",
+    "game archived: it is off the games list, and kept whole": "ゲームをアーカイブしました：一覧から外れ、記録はすべて保存されています",
+    "game back on the games list": "ゲームを一覧に戻しました",
+    "game %(n)s deleted; its record is kept in %(file)s": "ゲーム%(n)sを削除しました。記録は%(file)sに保存されています",
+    "tournament archived: it is off the list, and kept whole": "大会をアーカイブしました：一覧から外れ、すべて保存されています",
+    "tournament back on the list": "大会を一覧に戻しました",
+    "tournament deleted; the records of its %(n)s games are kept in records/deleted/":
+        "大会を削除しました。%(n)sゲームの記録はrecords/deleted/に保存されています",
+    "Bring back to the list": "一覧に戻す",
+    "Archive (off the list, kept whole)": "アーカイブ（一覧から外し、すべて保存）",
+    "Delete…": "削除…",
+    "Each game's record file is kept in the server's records/deleted/ folder first.":
+        "各ゲームの記録ファイルは、先にサーバーのrecords/deleted/フォルダに保存されます。",
+    "Yes: delete": "はい：削除する",
+    "Archived games": "アーカイブしたゲーム",
+    "Games on the list": "一覧のゲーム",
+    "This game": "このゲーム",
+    "Delete this game and its %(n)s entries?": "このゲームと%(n)s件の記録を削除しますか？",
+    "This tournament": "この大会",
+    "Delete this tournament, its rounds and the %(n)s games they seated?": "この大会と各回戦、組まれた%(n)sゲームを削除しますか？",
+    "Archived tournaments": "アーカイブした大会",
+    "Tournaments on the list": "一覧の大会",
     # --- end roles and PINs (issue 12) ---
     # --- table words (issue 11) ---
     "a get-out-of-jail card (%(deck)s)": "釈放カード（%(deck)s）", "%(square)s (mortgaged)": "%(square)s（抵当）",

@@ -5,7 +5,7 @@ from flask import Blueprint, Response, flash, redirect, render_template, request
 from flask_babel import gettext
 
 from .. import access, service
-from ..access import organiser_required, throttled
+from ..access import organiser_required, referee_required, throttled
 from ..forms import ImportForm, NewGameForm, OrganiserForm
 from ..i18n import same_site_path
 from ..refusals import detail as refusal_detail
@@ -69,8 +69,9 @@ def organiser_post():
 
 @bp.get("/")
 def index():
-    return render_template("games/index.html", games=service.list_games(), form=NewGameForm(),
-                           import_form=ImportForm())
+    archived = request.args.get("archived") == "1"
+    return render_template("games/index.html", games=service.list_games(archived=archived), form=NewGameForm(),
+                           import_form=ImportForm(), archived=archived)
 
 
 @bp.post("/games")
@@ -88,8 +89,8 @@ def create():
             return redirect(url_for("table.table", game_id=game_id))
     else:
         flash_form_errors(form)
-    return render_template("games/index.html", games=service.list_games(), form=form,
-                           import_form=ImportForm()), 400
+    return render_template("games/index.html", games=service.list_games(archived=False), form=form,
+                           import_form=ImportForm(), archived=False), 400
 
 
 @bp.post("/games/import")
@@ -112,6 +113,37 @@ def import_record():
     else:
         flash_form_errors(form)
     return redirect(url_for(".index"))
+
+
+@bp.post("/games/<int:game_id>/archive")
+@referee_required
+@organiser_required
+def archive(game_id: int):
+    """Archive a game (off the list, kept whole) or bring it back: its referee, where creation is open."""
+    archived = request.form.get("archived") == "1"
+    try:
+        service.set_game_archived(game_id, archived)
+    except (service.GameNotFound, service.NotDeletable) as exc:
+        flash({"kind": "refused", "message": refusal_detail(exc)})
+    else:
+        flash({"kind": "done", "message": gettext("game archived: it is off the games list, and kept whole")
+               if archived else gettext("game back on the games list")})
+    return redirect(url_for("table.result", game_id=game_id)), 303
+
+
+@bp.post("/games/<int:game_id>/delete")
+@referee_required
+@organiser_required
+def delete(game_id: int):
+    """Delete a game: its record file is kept in instance/records/deleted/ first."""
+    try:
+        path = service.delete_game(game_id)
+    except (service.GameNotFound, service.NotDeletable) as exc:
+        flash({"kind": "refused", "message": refusal_detail(exc)})
+        return redirect(url_for("table.result", game_id=game_id)), 303
+    flash({"kind": "done", "message": gettext("game %(n)s deleted; its record is kept in %(file)s", n=game_id,
+                                              file=f"records/deleted/{path.name}")})
+    return redirect(url_for(".index")), 303
 
 
 @bp.get("/games/<int:game_id>/result.pdf")

@@ -293,7 +293,9 @@ def result(game_id: int):
     t = _load(game_id)
     if t is None:
         return render_template("error.html", message=f"no game {game_id}"), 404
-    return render_template("table/result.html", row=t.row, altered=t.altered, state=t.game.state,
+    manage = may_referee(game_id) and service.tournament_of_game(game_id) is None
+    return render_template("table/result.html", row=t.row, altered=t.altered, state=t.game.state, manage=manage,
+                           state_entries=t.fold.stored,
                            ruleset=t.game.ruleset,
                            ranking=ranking(t.game.state), chart=reports.chart_svg(t))
 

@@ -23,11 +23,43 @@ def _refused(exc) -> None:
     flash({"kind": "refused", "message": refusal_detail(exc) if hasattr(exc, "detail") else str(exc)})
 
 
+@bp.post("/<int:tournament_id>/archive")
+@director_required
+def archive(tournament_id: int):
+    archived = request.form.get("archived") == "1"
+    try:
+        service.set_tournament_archived(tournament_id, archived)
+    except service.GameNotFound as exc:
+        _refused(exc)
+    else:
+        flash({"kind": "done", "message": gettext("tournament archived: it is off the list, and kept whole")
+               if archived else gettext("tournament back on the list")})
+    return redirect(url_for(".director", tournament_id=tournament_id)), 303
+
+
+@bp.post("/<int:tournament_id>/delete")
+@director_required
+def delete(tournament_id: int):
+    """Delete a tournament and every game it seated: each game's record file is kept in
+    instance/records/deleted/ first."""
+    try:
+        paths = service.delete_tournament(tournament_id)
+    except (service.GameNotFound, service.NotDeletable) as exc:
+        _refused(exc)
+        return redirect(url_for(".director", tournament_id=tournament_id)), 303
+    access.drop(access.DIRECTOR, tournament_id)
+    flash({"kind": "done", "message": gettext("tournament deleted; the records of its %(n)s games are kept in "
+                                              "records/deleted/", n=len(paths))})
+    return redirect(url_for(".index")), 303
+
+
 @bp.get("")
 def index():
     schemes = named_choices(rulesets.available_schemes(), lambda k: rulesets.load_scheme(k).name)
+    archived = request.args.get("archived") == "1"
     return render_template(
-        "tournaments/index.html", tournaments=service.list_tournaments(), schemes=schemes,
+        "tournaments/index.html", tournaments=service.list_tournaments(archived=archived), archived=archived,
+        schemes=schemes,
         scheme_names=dict(schemes), rulesets=named_choices(rulesets.available(), lambda k: rulesets.load(k).name),
         default_scheme=DEFAULT_SCHEME, default_ruleset=rulesets.DEFAULT_RULESET)
 

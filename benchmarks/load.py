@@ -1,0 +1,343 @@
+"""Load at a tournament: every table recording at once while the director's page and a display follow live.
+
+    .venv/bin/python benchmarks/load.py [--tables 16] [--seconds 60] [--period 3] [--db both|sqlite|postgresql]
+
+Seats one round of a tournament (4 players a table) in a fresh database, starts `referee serve` (waitress,
+8 threads) on it in a process of its own, and plays it over HTTP as the venue would: one tablet per table (its
+own cookies, unlocked with the table's PIN, the forms' tokens read from its pages) records one legal entry
+(drawn by referee.simulate's Policy from the engine's legal actions) every --period seconds, starts staggered,
+then loads the table screen the record redirects to (which must show the entry counted); a spectators' display
+follows table 1 and the director's page follows the tournament, each polling its live region every second with
+the version of its last answer (204 while nothing changed), as htmx does.  Run on SQLite (a temporary file),
+then on PostgreSQL (TEST_DATABASE_URL if set, a tournament added and nothing dropped; otherwise a throwaway
+server from scripts/test-postgres, stopped at the end; skipped, saying why, if none can be had).
+
+Prints, per database: entries recorded and entries/s; for each kind of request (record POST, table screen GET,
+display poll, director poll) the count, p50, p95 and max latency seen by the client, and errors (HTTP 5xx or
+any unexpected status, connection errors, an entry the engine holds legal refused).  Latencies include the
+client's own share of this machine.  Goal (2-core machine): p95 under 50 ms for every kind, 0 errors.
+Figures only: nothing is asserted.
+"""
+from __future__ import annotations
+
+import argparse
+import http.cookiejar
+import json
+import os
+import random
+import re
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from sqlalchemy.exc import OperationalError  # noqa: E402
+
+from referee import create_app, rulesets, service  # noqa: E402
+from referee.db import db  # noqa: E402
+from referee.engine import legal_actions, parse_entry, parse_record, replay  # noqa: E402
+from referee.simulate import Policy  # noqa: E402
+
+SECRET = "load-benchmark-secret"
+DIRECTOR_PIN = "424242"
+HX = {"HX-Request": "true"}
+KINDS = ("record POST", "table GET", "display poll", "director poll")
+GOAL_MS = 50.0
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+class Client:
+    """A browser without a browser: its own cookies; every request timed."""
+
+    def __init__(self, base: str):
+        self.base = base
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()),
+                                                  NoRedirect())
+
+    def open(self, path: str, data: dict | None = None, headers: dict | None = None) -> tuple[int, str, float]:
+        body = urllib.parse.urlencode(data).encode() if data is not None else None
+        request = urllib.request.Request(self.base + path, data=body, headers=headers or {})
+        start = time.perf_counter()
+        try:
+            with self.opener.open(request, timeout=30) as r:
+                status, text = r.status, r.read().decode()
+        except urllib.error.HTTPError as e:
+            status, text = e.code, e.read().decode()
+        return status, text, (time.perf_counter() - start) * 1000
+
+
+def token(page: str) -> str:
+    return re.search(r'name="csrf_token"[^>]*value="([^"]+)"', page).group(1)
+
+
+def live_version(page: str, region: str) -> str:
+    return re.search(rf'id="{region}"[^>]*data-version="([^"]+)"', page).group(1)
+
+
+def page_seq(page: str) -> int | None:
+    found = re.search(r'name="seq" value="(\d+)"', page)
+    return int(found.group(1)) if found else None
+
+
+class Stats:
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.times: dict[str, list[float]] = {k: [] for k in KINDS}
+        self.errors: dict[str, int] = {k: 0 for k in KINDS}
+        self.changed: dict[str, int] = {k: 0 for k in KINDS}  # polls answered 200 (something new)
+        self.notes: list[str] = []
+        self.entries = 0
+
+    def error(self, kind: str, note: str) -> None:
+        with self.lock:
+            self.errors[kind] += 1
+            if len(self.notes) < 10:
+                self.notes.append(f"{kind}: {note}")
+
+    def request(self, kind: str, client: Client, path: str, ok: tuple[int, ...], data=None, headers=None):
+        """The request timed into ``kind``: (status, body), or (None, "") on a connection error."""
+        try:
+            status, text, ms = client.open(path, data, headers)
+        except OSError as exc:
+            self.error(kind, f"{path}: {exc}")
+            return None, ""
+        with self.lock:
+            self.times[kind].append(ms)
+        if status not in ok:
+            self.error(kind, f"{path}: HTTP {status}")
+        return status, text
+
+
+def percentile(values: list[float], p: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
+
+
+def sleep_until(moment: float) -> None:
+    time.sleep(max(0.0, moment - time.monotonic()))
+
+
+def tablet(stats: Stats, client: Client, game_id: int, game, page: str, seed: int, start: float, stop: float,
+           period: float) -> None:
+    """One table's referee: a legal entry every ``period`` seconds, then the table screen it is sent back to."""
+    policy = Policy(random.Random(seed), "random")
+    moment = start
+    while moment < stop and not game.state.over:
+        sleep_until(moment)
+        moment = max(moment + period, time.monotonic())
+        seq = len(game.entries)
+        text = json.dumps(policy.choose(game.state, legal_actions(game.state)).to_dict(), ensure_ascii=False)
+        status, _ = stats.request("record POST", client, f"/games/{game_id}/record", (303,),
+                                  {"csrf_token": token(page), "seq": seq, "entry": text})
+        status, fresh = stats.request("table GET", client, f"/games/{game_id}", (200,))
+        if status == 200:
+            page = fresh
+        if page_seq(fresh) == seq + 1:
+            game.record(parse_entry(json.loads(text)))
+            with stats.lock:
+                stats.entries += 1
+            continue
+        flash = re.search(r'class="flash refused"[^>]*>(.*?)(?:<div class="clause">|\n  </div>)', fresh, re.S)
+        why = " ".join(re.sub(r"<[^>]+>", " ", flash.group(1)).split()) if flash else f"HTTP {status}"
+        stats.error("record POST", f"game {game_id}, entry {seq + 1} {text} not recorded: {why}")
+        try:  # carry on from what the server holds
+            header, entries = parse_record(client.open(f"/games/{game_id}/record.jsonl")[1].splitlines())
+            game = replay(rulesets.for_header(header), header, entries)
+        except Exception as exc:  # noqa: BLE001 - a figure to print, not a crash
+            stats.error("record POST", f"game {game_id}: could not read the record again ({exc}); table stopped")
+            return
+
+
+def follower(stats: Stats, kind: str, client: Client, path: str, region: str, page: str, start: float,
+             stop: float) -> None:
+    """A live region polled every second with the version of its last answer."""
+    version = live_version(page, region)
+    moment = start
+    while moment < stop:
+        sleep_until(moment)
+        moment += 1.0
+        status, text = stats.request(kind, client, f"{path}?v={version}", (200, 204), headers=HX)
+        if status == 200:
+            stats.changed[kind] += 1
+            version = live_version(text, region)
+
+
+def guarded(target, stats: Stats, *args) -> None:
+    """A simulated device that breaks down is an error counted, not a traceback."""
+    try:
+        target(stats, *args)
+    except Exception as exc:  # noqa: BLE001
+        stats.error("record POST" if target is tablet else args[0], f"the device stopped: {exc!r}")
+
+
+def seat(url: str, tables: int) -> tuple[int, list]:
+    """A tournament with one round seated, made in-process before the server starts: (its id, for each table
+    (game id, PIN, the game as the engine folds it, still empty))."""
+    app = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": SECRET})
+    with app.app_context():
+        players = [f"Player {n:02d}" for n in range(1, 4 * tables + 1)]
+        tid = service.create_tournament("Load benchmark", "jma-placement", "jma-2006", players, DIRECTOR_PIN, [90])
+        service.seat_round(tid, 1)
+        seated = [(t.game_id, t.pin, service.load(t.game_id).game) for t in service.round_overview(tid, 1)]
+        db.session.remove()
+        db.engine.dispose()
+    return tid, seated
+
+
+@contextmanager
+def server(url: str, log: Path):
+    """`referee serve` on the database at ``url``, in a process of its own, stopped on the way out."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {**os.environ, "DATABASE_URL": url, "SECRET_KEY": SECRET}
+    with open(log, "w") as err:
+        proc = subprocess.Popen([str(Path(sys.executable).parent / "referee"), "serve", "--host", "127.0.0.1",
+                                 "--port", str(port)], env=env, stdout=subprocess.DEVNULL, stderr=err)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(300):
+            try:
+                urllib.request.urlopen(base + "/ping", timeout=1)
+                break
+            except OSError:
+                if proc.poll() is not None:
+                    raise RuntimeError(f"the server exited: {log.read_text()[-2000:]}") from None
+                time.sleep(0.1)
+        else:
+            raise RuntimeError("the server did not answer within 30 s")
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def unlocked(base: str, path: str, pin: str) -> Client:
+    """A new device, unlocked with the PIN (the unlock form's token read first)."""
+    client = Client(base)
+    status = client.open(path, {"csrf_token": token(client.open(path)[1]), "pin": pin})[0]
+    if status != 302:
+        raise RuntimeError(f"{path}: the PIN was refused (HTTP {status})")
+    return client
+
+
+def run(label: str, url: str, args, log: Path) -> None:
+    tid, seated = seat(url, args.tables)
+    stats = Stats()
+    with server(url, log) as base:
+        tablets = []
+        for game_id, pin, game in seated:  # unlocking (a PIN hash each) and the first screens are not timed
+            client = unlocked(base, f"/games/{game_id}/unlock", pin)
+            tablets.append((client, game_id, game, client.open(f"/games/{game_id}")[1]))
+        display = Client(base)
+        display_page = display.open(f"/games/{seated[0][0]}/display")[1]
+        director = unlocked(base, f"/tournaments/{tid}/unlock", DIRECTOR_PIN)
+        director_page = director.open(f"/tournaments/{tid}")[1]
+        start = time.monotonic() + 0.5
+        stop = start + args.seconds
+        jobs = [(tablet, stats, client, game_id, game, page, k, start + k * args.period / len(tablets), stop,
+                 args.period) for k, (client, game_id, game, page) in enumerate(tablets)]
+        jobs.append((follower, stats, "display poll", display, f"/games/{seated[0][0]}/display", "displaylive",
+                     display_page, start + 0.3, stop))
+        jobs.append((follower, stats, "director poll", director, f"/tournaments/{tid}/live", "live-rounds",
+                     director_page, start + 0.7, stop))
+        threads = [threading.Thread(target=guarded, args=job, daemon=True) for job in jobs]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    report(label, args, stats, args.seconds, log)
+
+
+def report(label: str, args, stats: Stats, elapsed: float, log: Path) -> None:
+    errors = sum(stats.errors.values())
+    print(f"{label}: {args.tables} tables, one entry every {args.period:g} s each, {elapsed:.0f} s, waitress 8 threads")
+    print(f"  entries recorded: {stats.entries} ({stats.entries / elapsed:.2f} entries/s), errors: {errors}")
+    print(f"  {'request':<14}{'count':>7}{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}{'errors':>8}")
+    worst = 0.0
+    for kind in KINDS:
+        times = stats.times[kind]
+        if not times:
+            print(f"  {kind:<14}{0:>7}{'-':>9}{'-':>9}{'-':>9}{stats.errors[kind]:>8}")
+            continue
+        p95 = percentile(times, 95)
+        worst = max(worst, p95)
+        polled = f"  ({stats.changed[kind]} answered 200, the rest 204)" if kind.endswith("poll") else ""
+        print(f"  {kind:<14}{len(times):>7}{percentile(times, 50):>9.1f}{p95:>9.1f}{max(times):>9.1f}"
+              f"{stats.errors[kind]:>8}{polled}")
+    met = worst < GOAL_MS and errors == 0
+    print(f"  goal p95 < {GOAL_MS:g} ms on every request and 0 errors: {'met' if met else 'NOT met'} "
+          f"(worst p95 {worst:.1f} ms)")
+    for note in stats.notes:
+        print(f"  error: {note[:300]}")
+    warnings = [line for line in log.read_text().splitlines() if "WARNING" in line or "Traceback" in line]
+    if warnings:
+        print(f"  server log: {len(warnings)} warnings or tracebacks, e.g. {warnings[0][:200]}")
+
+
+@contextmanager
+def postgres():
+    """(url, None) for a PostgreSQL database, or (None, why not)."""
+    if os.environ.get("TEST_DATABASE_URL"):
+        yield os.environ["TEST_DATABASE_URL"], None
+        return
+    script = ROOT / "scripts" / "test-postgres"
+    try:
+        done = subprocess.run([str(script)], capture_output=True, text=True, timeout=600)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        yield None, str(exc)
+        return
+    if done.returncode != 0 or not done.stdout.strip():
+        yield None, done.stderr.strip() or f"scripts/test-postgres exited {done.returncode}"
+        return
+    directory, url = done.stdout.strip().splitlines()[-1].split(" ", 1)
+    try:
+        yield url, None
+    finally:
+        subprocess.run([str(script), "stop", directory], capture_output=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=16)
+    parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--period", type=float, default=3.0, help="seconds between a table's entries")
+    parser.add_argument("--db", choices=("both", "sqlite", "postgresql"), default="both")
+    args = parser.parse_args()
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # the servers are stopped on the way out
+    with tempfile.TemporaryDirectory() as tmp:
+        if args.db in ("both", "sqlite"):
+            url = f"sqlite:///{Path(tmp) / 'load.sqlite'}"
+            run("SQLite", url, args, Path(tmp) / "sqlite.log")
+        if args.db in ("both", "postgresql"):
+            with postgres() as (url, why_not):
+                if url is None:
+                    print(f"PostgreSQL: skipped, no server: {why_not}")
+                else:
+                    try:
+                        run("PostgreSQL", url, args, Path(tmp) / "postgresql.log")
+                    except OperationalError as exc:
+                        print(f"PostgreSQL: skipped, cannot connect: {str(exc).splitlines()[0]}")
+
+
+if __name__ == "__main__":
+    main()
