@@ -252,26 +252,52 @@ def delete_game(game_id: int) -> Path:
 
 def load(game_id: int) -> Table:
     """The game row and the engine's fold of its entries.  A fold is read from the database, its hash chain
-    checked entry by entry, and kept in a small cache; the cache is used while the stored rows' count and last
+    checked entry by entry, and kept in a small cache; the cache is used while the stored rows' last number and
     hash are still the ones it was read at (an altered entry is noticed at the next full read: a restart, the
     cache's turn, ``referee verify``, an export).  Where the chain breaks, or an entry no longer replays, the game
     is the good entries before it and :attr:`Table.altered` says where."""
-    row = db.session.get(GameRow, game_id)
-    if row is None:
+    tables = load_many([game_id])
+    if not tables:
         raise GameNotFound(f"no game {game_id}")
-    count, last = _stored_tail(game_id)
-    key = _key(game_id)
-    with _lock:
-        fold = _cache.get(key)
-        if fold is not None and fold.stored == count and (fold.altered is not None or fold.head == last):
-            _cache.move_to_end(key)
-            return Table(row, fold)
-    fold = _read_fold(row)
-    with _lock:
-        _cache[key] = fold
-        while len(_cache) > CACHE_SIZE:
-            _cache.popitem(last=False)
-    return Table(row, fold)
+    return tables[0]
+
+
+def load_many(game_ids: list[int]) -> list[Table]:
+    """:func:`load` for several games in two queries (a director's page of 16 tables), in the order given;
+    games that do not exist are left out."""
+    rows = {r.id: r for r in db.session.scalars(select(GameRow).where(GameRow.id.in_(game_ids)))}
+    tails = _tails(list(rows))
+    out = []
+    for game_id in game_ids:
+        row = rows.get(game_id)
+        if row is None:
+            continue
+        stored, last = tails.get(game_id, (0, None))
+        key = _key(game_id)
+        with _lock:
+            fold = _cache.get(key)
+            if fold is not None and fold.stored == stored and (fold.altered is not None or fold.head == last):
+                _cache.move_to_end(key)
+                out.append(Table(row, fold))
+                continue
+        fold = _read_fold(row)
+        with _lock:
+            _cache[key] = fold
+            while len(_cache) > CACHE_SIZE:
+                _cache.popitem(last=False)
+        out.append(Table(row, fold))
+    return out
+
+
+def _tails(game_ids: list[int]) -> dict[int, tuple[int, str | None]]:
+    """Each game's last stored entry: its number (the count of a record as written) and its hash, in one query."""
+    if not game_ids:
+        return {}
+    last = (select(EntryRow.game_id, func.max(EntryRow.seq).label("seq")).where(EntryRow.game_id.in_(game_ids))
+            .group_by(EntryRow.game_id).subquery())
+    found = db.session.execute(select(EntryRow.game_id, EntryRow.seq, EntryRow.hash).join(
+        last, (EntryRow.game_id == last.c.game_id) & (EntryRow.seq == last.c.seq)))
+    return {game_id: (seq, hash_) for game_id, seq, hash_ in found}
 
 
 def _result(game: Game, head: str) -> dict:
@@ -308,14 +334,6 @@ def verify_all() -> tuple[int, list[tuple[GameRow, Altered]]]:
     return len(rows), broken
 
 
-def _stored_tail(game_id: int) -> tuple[int, str | None]:
-    """How many entry rows a game has, and the hash of its last."""
-    count = db.session.scalar(select(func.count()).select_from(EntryRow).where(EntryRow.game_id == game_id)) or 0
-    last = db.session.scalar(select(EntryRow.hash).where(EntryRow.game_id == game_id)
-                             .order_by(EntryRow.seq.desc()).limit(1)) if count else None
-    return count, last
-
-
 def _read_fold(row: GameRow) -> _Fold:
     """A game folded from its stored rows, the chain checked (``RecordAltered`` if the header itself is not a
     header any more)."""
@@ -337,7 +355,7 @@ def _read_fold(row: GameRow) -> _Fold:
             detail = exc.message if isinstance(exc, RefereeError) else str(exc)
             altered, head = Altered(n, "unplayable", detail), heads[n - 1]
             break
-    return _Fold(game, head, len(rows), altered)
+    return _Fold(game, head, rows[-1].seq if rows else 0, altered)
 
 
 def record(game_id: int, data: dict, expected_seq: int) -> Outcome:
@@ -708,8 +726,7 @@ def round_overview(tournament_id: int, number: int, describe=None) -> list[Table
         raise GameNotFound.of("tournament {tournament} has no round {round}", {"tournament": tournament_id,
                                                                               "round": number})
     out = []
-    for t in round_row.tables:
-        table = load(t.game_id)
+    for t, table in zip(round_row.tables, load_many([t.game_id for t in round_row.tables])):
         state = table.game.state
         out.append(TableView(t.number, t.game_id, [(p.name, p.cash, p.bankrupt) for p in state.players],
                              describe(state), state.turn, state.over, clock(table.row),
@@ -734,8 +751,10 @@ def tournament_version(tournament_id: int) -> str:
     One query; the live page compares it with the token it was drawn with and is sent again only if it differs."""
     import hashlib
 
+    games = select(TableRow.game_id).join(RoundRow, RoundRow.id == TableRow.round_id).where(
+        RoundRow.tournament_id == tournament_id)
     entries = (select(EntryRow.game_id, func.count().label("n"), func.max(EntryRow.id).label("last"))
-               .group_by(EntryRow.game_id).subquery())
+               .where(EntryRow.game_id.in_(games)).group_by(EntryRow.game_id).subquery())
     rows = db.session.execute(
         select(RoundRow.number, RoundRow.final, TableRow.number, TableRow.game_id, GameRow.clock_started_at,
                GameRow.clock_elapsed_seconds, GameRow.time_limit_minutes, entries.c.n, entries.c.last)
@@ -767,16 +786,20 @@ def tournament_results(tournament_id: int):
     from .tournament.results import game_result, kept_result
 
     row = get_tournament(tournament_id)
-    results = []
-    for r in row.rounds:
-        for t in r.tables:
-            kept = db.session.get(GameRow, t.game_id).result
-            if kept and kept.get("head") == _stored_tail(t.game_id)[1]:
-                results.append(kept_result(kept, r.number, str(t.number)))
-                continue
-            table = load(t.game_id)
-            if table.game.state.over:
-                results.append(game_result(table.game.state, r.number, str(t.number)))
+    seats = [(r.number, t) for r in row.rounds for t in r.tables]
+    ids = [t.game_id for _, t in seats]
+    games = {g.id: g for g in db.session.scalars(select(GameRow).where(GameRow.id.in_(ids)))}
+    tails = _tails(ids)
+    results, unkept = [], []
+    for number, t in seats:
+        kept = games[t.game_id].result
+        if kept and kept.get("head") == tails.get(t.game_id, (0, None))[1]:
+            results.append(kept_result(kept, number, str(t.number)))
+        else:
+            unkept.append((number, t))
+    for (number, t), table in zip(unkept, load_many([t.game_id for _, t in unkept])):
+        if table.game.state.over:
+            results.append(game_result(table.game.state, number, str(t.number)))
     return results
 
 
