@@ -14,11 +14,12 @@ The spectators' display, the standings and the results need nothing and record n
 
 An unlock ends ``UNLOCK_MINUTES`` after it was given (``instance/config.py``; 240 by default: a long round
 and its final) or when the tablet is locked with "Lock this tablet".  Wrong secrets are counted by
-Flask-Limiter, per device and per game or tournament; past the limit every attempt is refused, right or wrong,
+Flask-Limiter, per device (all forms together) and per table; past the limit every attempt is refused, right or wrong,
 until the window has passed (``PIN_FAILURES_PER_DEVICE``, ``PIN_FAILURES_PER_TARGET``).
 """
 from __future__ import annotations
 
+import os
 import time
 from functools import wraps
 from pathlib import Path
@@ -30,14 +31,16 @@ from flask_limiter.errors import RateLimitExceeded
 from flask_limiter.util import get_remote_address
 from werkzeug.security import check_password_hash, generate_password_hash
 
+from .i18n import same_site_path
+
 limiter = Limiter(key_func=get_remote_address, strategy="moving-window")
 
 GAME, DIRECTOR, ORGANISER = "game", "director", "organiser"
 DEFAULTS = {
     "UNLOCK_MINUTES": 240,
-    # wrong PINs or passwords before further attempts are refused for the rest of the window: per device, and per
-    # game or tournament (several devices together); a device that is refused waits, the director can still
-    # open a table from the director's page
+    # wrong PINs or passwords before further attempts are refused for the rest of the window: per device (every
+    # PIN and password form together), and per table (several devices together); a device that is refused
+    # waits, the director can still open a table from the director's page
     "PIN_FAILURES_PER_DEVICE": "5 per 15 minutes",
     "PIN_FAILURES_PER_TARGET": "10 per 15 minutes",
     "RATELIMIT_STORAGE_URI": "memory://",  # per process; several workers: a shared store (redis://...)
@@ -103,9 +106,19 @@ def referee_required(view):
         if not may_referee(game_id):
             if request.headers.get("HX-Request"):  # a live poll or a check: the tablet reloads to the PIN screen
                 return "", 403, {"HX-Redirect": url_for("table.unlock_form", game_id=game_id)}
+            _said_locked()
             return redirect(url_for("table.unlock_form", game_id=game_id))
         return view(game_id, *args, **kwargs)
     return wrapped
+
+
+def _said_locked() -> None:
+    """A form sent from a tablet whose unlock has ended (or was never given) is not recorded: say so on the PIN
+    screen it is sent to."""
+    if request.method == "POST":
+        flash({"kind": "refused", "message": gettext(
+            "this tablet is locked (its unlock ended, or it was locked): nothing was recorded; give the PIN, then "
+            "tap again")})
 
 
 def director_required(view):
@@ -114,6 +127,7 @@ def director_required(view):
         if not holds(DIRECTOR, tournament_id):
             if request.headers.get("HX-Request"):
                 return "", 403, {"HX-Redirect": url_for("tournaments.unlock_form", tournament_id=tournament_id)}
+            _said_locked()
             return redirect(url_for("tournaments.unlock_form", tournament_id=tournament_id))
         return view(tournament_id, *args, **kwargs)
     return wrapped
@@ -157,7 +171,8 @@ def organiser_required(view):
         if not creation_open():
             flash({"kind": "refused", "message": gettext(
                 "creating games and tournaments needs the organiser password on this tablet")})
-            return redirect(url_for("games.organiser_form", next=request.path)), 303
+            back = same_site_path(request.referrer) if request.method == "POST" else request.path
+            return redirect(url_for("games.organiser_form", next=back)), 303
         return view(*args, **kwargs)
     return wrapped
 
@@ -169,35 +184,51 @@ def _failed(response) -> bool:
     return response.status_code == 403
 
 
-def _target_key() -> str:
-    args = request.view_args or {}
-    if "game_id" in args:
-        return f"game-{args['game_id']}"
-    if "tournament_id" in args:
-        return f"tournament-{args['tournament_id']}"
-    return "organiser"
+def _game_key() -> str:
+    return f"game-{(request.view_args or {}).get('game_id')}"
 
 
-def throttled(view):
-    """Wrong secrets (answered 403) are counted per device and per game or tournament; past either limit the
-    attempt is refused (429) before the secret is even checked."""
-    per_device = limiter.limit(lambda: current_app.config["PIN_FAILURES_PER_DEVICE"], deduct_when=_failed,
-                               methods=["POST"])
-    per_target = limiter.limit(lambda: current_app.config["PIN_FAILURES_PER_TARGET"], key_func=_target_key,
-                               deduct_when=_failed, methods=["POST"], scope="pin-target")
-    return per_device(per_target(view))
+def throttled(view=None, *, per_game: bool = False):
+    """Wrong secrets (answered 403) are counted per device across every PIN and password form (one shared
+    count), and with ``per_game`` per table too (several devices together); past either limit the attempt is
+    refused (429) before the secret is even checked.  The director's PIN and the organiser password are counted
+    per device only: a crowd of phones guessing must not lock the director out of their own page (a locked-out
+    table is opened from the director's page)."""
+    def decorate(view):
+        wrapped = limiter.shared_limit(lambda: current_app.config["PIN_FAILURES_PER_DEVICE"], scope="pin-device",
+                                       deduct_when=_failed, methods=["POST"])(view)
+        if per_game:
+            wrapped = limiter.limit(lambda: current_app.config["PIN_FAILURES_PER_TARGET"], key_func=_game_key,
+                                    deduct_when=_failed, methods=["POST"], scope="pin-game")(wrapped)
+        return wrapped
+    return decorate(view) if view is not None else decorate
 
 
 def _too_many(error: RateLimitExceeded):
     minutes = max(1, -(-error.limit.limit.get_expiry() // 60))
-    message = gettext("too many wrong PINs or passwords: unlocking here is refused for up to %(n)s minutes, right "
-                      "PIN or wrong; the director can still open a table from the director's page", n=minutes)
+    if (request.view_args or {}).get("game_id") is not None:
+        message = gettext("too many wrong PINs: unlocking here is refused for up to %(n)s minutes, right PIN or "
+                          "wrong; the director can still open this table from the director's page", n=minutes)
+    else:
+        message = gettext("too many wrong PINs or passwords from this device: it is refused for up to %(n)s "
+                          "minutes, right or wrong; try again later, or from another device", n=minutes)
     return render_template("error.html", message=message), 429
+
+
+def _behind_proxies(app: Flask) -> None:
+    """Behind ``REFEREE_PROXIES`` reverse proxies (an https proxy), each device is told apart by the address the
+    proxy saw (X-Forwarded-For), not the proxy's own: otherwise one guesser would lock every tablet out."""
+    count = int(app.config.get("REFEREE_PROXIES") or os.environ.get("REFEREE_PROXIES") or 0)
+    if count:
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=count, x_proto=count, x_host=count)
 
 
 def init_app(app: Flask) -> None:
     for name, value in DEFAULTS.items():
         app.config.setdefault(name, value)
+    _behind_proxies(app)
     limiter.init_app(app)
     app.register_error_handler(RateLimitExceeded, _too_many)
     app.jinja_env.globals["tablet_unlocked"] = any_unlock

@@ -101,6 +101,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     i18n.init_app(app)
     app.register_error_handler(CSRFError, _stale_form)
     app.register_error_handler(413, _too_large)
+    app.register_error_handler(404, _no_page)
+    app.register_error_handler(405, _no_page)
     from .service import RecordAltered
 
     app.register_error_handler(RecordAltered, _unreadable_record)
@@ -126,6 +128,19 @@ def _stale_form(error: CSRFError):
         flash({"kind": "refused", "message": message})
         return redirect(back), 303
     return render_template("error.html", message=message), 400
+
+
+def _no_page(error):
+    """An address that is no page of this app (an id past any game's, a form's address opened as a page): said in
+    the device's language, with the app's header."""
+    from flask import render_template
+    from flask_babel import gettext
+
+    if error.code == 405:
+        message = gettext("this address takes a form sent from a screen, not a page opened: nothing was recorded")
+    else:
+        message = gettext("there is no such page")
+    return render_template("error.html", message=message), error.code
 
 
 def _too_large(error):

@@ -86,7 +86,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
             print(f"referee replay: {args.file}: {size:,} bytes: a record holds at most {MAX_RECORD_BYTES:,}",
                   file=sys.stderr)
             return 1
-        with open(args.file, encoding="utf-8") as fh:
+        with open(args.file, encoding="utf-8-sig") as fh:
             lines = fh.read().splitlines()
     except OSError as exc:
         print(f"referee replay: cannot read {args.file}: {exc.strerror}", file=sys.stderr)

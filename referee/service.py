@@ -569,6 +569,7 @@ class TableView:
     time_called: bool = False
     currency: str = "$"
     pin: str | None = None  # the table's own referee PIN (None: seated before tables had one)
+    altered: Altered | None = None  # its stored record was altered: nothing more is recorded there
 
     @property
     def started(self) -> bool:
@@ -580,8 +581,9 @@ class TableView:
 
     @property
     def callable(self) -> bool:
-        """Calling time on the round records 'time called' here (not before the seating roll-off is over)."""
-        return not (self.over or self.time_called or self.seating)
+        """Calling time on the round records 'time called' here (not before the seating roll-off is over, nor on
+        an altered record)."""
+        return not (self.over or self.time_called or self.seating or self.altered)
 
 
 def create_tournament(name: str, scheme: str, ruleset_id: str, players: list[str], pin: str,
@@ -592,9 +594,12 @@ def create_tournament(name: str, scheme: str, ruleset_id: str, players: list[str
     except RulesetError as exc:
         raise BadTournament(str(exc)) from None
     names = [p.strip() for p in players if p.strip()]
-    if len(names) < 2 or len(set(names)) != len(names):
-        raise BadTournament.of("a tournament needs at least 2 players with different names, got {names}",
-                               {"names": ", ".join(names) or "-"})
+    if len(names) < 2:
+        raise BadTournament.of("a tournament needs at least 2 players, got {names}", {"names": ", ".join(names) or "-"})
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        raise BadTournament.of("each player is listed once: {names} listed more than once",
+                               {"names": ", ".join(twice)[:200]})
     if len(names) > MAX_TOURNAMENT_PLAYERS:
         raise BadTournament.of("a tournament has at most {n} players", {"n": MAX_TOURNAMENT_PLAYERS})
     for text, maximum in [(name, MAX_TITLE)] + [(n, MAX_NAME) for n in names]:
@@ -684,7 +689,8 @@ def seat_round(tournament_id: int, expected: int | None = None, final: bool = Fa
         raise BadTournament.of("round {round} is already seated (this screen was out of date): nothing was "
                                "seated", {"round": expected})
     players = [p.name for p in row.players]
-    if row.rounds and not all(load(t.game_id).game.state.over for t in row.rounds[-1].tables):
+    if row.rounds and not all(t.game.state.over or t.altered is not None
+                              for t in load_many([t.game_id for t in row.rounds[-1].tables])):
         raise BadTournament.of("round {round} is still being played", {"round": number - 1})
     if final:
         ranked = [s.player for s in tournament_standings(tournament_id)]
@@ -731,7 +737,7 @@ def round_overview(tournament_id: int, number: int, describe=None) -> list[Table
         out.append(TableView(t.number, t.game_id, [(p.name, p.cash, p.bankrupt) for p in state.players],
                              describe(state), state.turn, state.over, clock(table.row),
                              seating=isinstance(state.pending, SeatingRoll), time_called=bool(state.time_called),
-                             currency=state.ruleset.money.currency, pin=t.pin))
+                             currency=state.ruleset.money.currency, pin=t.pin, altered=table.altered))
     return out
 
 

@@ -147,6 +147,25 @@ NEW = {
     "Delete this tournament, its rounds and the %(n)s games they seated?": "この大会と各回戦、組まれた%(n)sゲームを削除しますか？",
     "Archived tournaments": "アーカイブした大会",
     "Tournaments on the list": "一覧の大会",
+    "this tablet is locked (its unlock ended, or it was locked): nothing was recorded; give the PIN, then tap again":
+        "このタブレットはロックされています（ロック解除の期限切れ、またはロック済み）：何も記録していません。PINを入力してから、もう一度押してください",
+    "too many wrong PINs: unlocking here is refused for up to %(n)s minutes, right PIN or wrong; the director can still open this table from the director's page":
+        "PINの誤りが多すぎます：最長%(n)s分間、ここでのロック解除は（正しいPINでも）受け付けません。大会進行は大会進行画面からこの卓を開けます",
+    "too many wrong PINs or passwords from this device: it is refused for up to %(n)s minutes, right or wrong; try again later, or from another device":
+        "この端末からのPINまたはパスワードの誤りが多すぎます：最長%(n)s分間（正しくても）受け付けません。時間をおくか、別の端末から試してください",
+    "this address takes a form sent from a screen, not a page opened: nothing was recorded":
+        "このアドレスは画面から送るフォーム用で、ページとしては開けません：何も記録していません",
+    "there is no such page": "そのページはありません",
+    "a tournament needs at least 2 players, got {names}": "大会には2人以上のプレイヤーが必要です（入力：{names}）",
+    "each player is listed once: {names} listed more than once": "プレイヤーは1回ずつ登録してください：{names}が重複しています",
+    "no game %(n)s": "ゲーム%(n)sはありません",
+    "Only this game's referee records here: give the PIN chosen when the game was made.":
+        "ここで記録できるのはこのゲームの審判だけです：ゲーム作成時に決めたPINを入力してください。",
+    "nothing more is recorded at this table; it has no result and does not hold up the next round":
+        "この卓ではこれ以上記録しません。結果はなく、次の回戦の組み合わせを妨げません",
+    "The director's PIN opens this tournament's page (seating, calling time, the table slips) and every one of its tables.":
+        "大会進行PINで、この大会の画面（組み合わせ、終了の合図、卓票）とすべての卓を開けます。",
+    "%(where)s: %(why)s.": "%(where)s：%(why)s。",
     # --- end roles and PINs (issue 12) ---
     # --- table words (issue 11) ---
     "a get-out-of-jail card (%(deck)s)": "釈放カード（%(deck)s）", "%(square)s (mortgaged)": "%(square)s（抵当）",

@@ -159,3 +159,33 @@ def test_a_finished_games_result_is_kept_and_its_pages_do_not_replay_the_record(
     sql(app, "UPDATE entries SET hash = :h WHERE game_id = :g AND seq = 145", h="1" * 64, g=game_id)
     with app.app_context():
         assert service.kept_result(service.load(game_id)) is None
+
+
+def test_an_altered_table_offers_nothing_to_record_and_a_forged_entry_is_a_message(app, client):
+    game_id = imported(app, client, "jma-short-game.jsonl")
+    sql(app, "UPDATE entries SET data = data || ' ' WHERE game_id = :g AND seq = 20", g=game_id)
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "The record was altered at entry 20" in page and 'action="/games/%d/record"' % game_id not in page
+    r = client.post(f"/games/{game_id}/record", data={"seq": "19", "entry": '{"type": "time_called"}'},
+                    follow_redirects=True)
+    assert r.status_code == 200 and "nothing more is recorded in this game" in r.get_data(as_text=True)
+
+
+def test_an_altered_table_does_not_hold_up_its_round(app, client):
+    r = client.post("/tournaments", data={"name": "Cup", "scheme": "jma-placement", "ruleset": "jma-2006",
+                                          "players": "\n".join(f"P{i}" for i in range(8)), "pin": "135791"})
+    tid = int(r.headers["Location"].rsplit("/", 1)[1])
+    client.post(f"/tournaments/{tid}/rounds", data={"round": "1"})
+    with app.app_context():
+        first, second = service.round_overview(tid, 1)
+        for v in (first, second):  # the seating rolls, all different totals
+            for n, (name, _, _) in enumerate(v.players):
+                service.record(v.game_id, {"type": "seat_roll", "player": name, "dice": [n + 1, 1]}, n)
+    sql(app, "UPDATE entries SET data = data || ' ' WHERE game_id = :g AND seq = 2", g=first.game_id)
+    page = client.get(f"/tournaments/{tid}").get_data(as_text=True)
+    card = page[page.index(f'id="table-{first.game_id}"'):page.index(f'id="table-{second.game_id}"')]
+    assert "The record was altered at entry 2" in card and "does not hold up the next round" in card
+    r = client.post(f"/tournaments/{tid}/rounds/1/time", follow_redirects=True)
+    assert r.status_code == 200 and "time called on 1 table" in r.get_data(as_text=True)
+    with app.app_context():
+        assert service.load(second.game_id).game.state.time_called

@@ -283,3 +283,68 @@ def test_the_director_pin_and_the_organiser_password_are_throttled_alike(app):
                             environ_base={"REMOTE_ADDR": "10.0.5.1"}).status_code == 403
     assert guesser.post("/organiser", data={"password": "open sesame"},
                         environ_base={"REMOTE_ADDR": "10.0.5.1"}).status_code == 429
+
+
+def test_a_crowd_guessing_the_directors_pin_does_not_lock_the_director_out(app):
+    tid, _ = seated_tournament(app)
+    for device in range(4):
+        for n in range(5):
+            assert app.test_client().post(f"/tournaments/{tid}/unlock", data={"pin": f"20000{n}"},
+                                          environ_base={"REMOTE_ADDR": f"10.9.0.{device}"}).status_code == 403
+    director = app.test_client()
+    assert director.post(f"/tournaments/{tid}/unlock", data={"pin": DIRECTOR},
+                         environ_base={"REMOTE_ADDR": "10.9.1.1"}).status_code == 302
+
+
+def test_a_devices_wrong_pins_are_counted_together_across_every_pin_form(app):
+    tid, (first, second) = seated_tournament(app)
+    guesser = app.test_client()
+    ip = {"REMOTE_ADDR": "10.8.0.1"}
+    for path in (f"/games/{first.game_id}/unlock", f"/games/{second.game_id}/unlock", f"/tournaments/{tid}/unlock"):
+        assert guesser.post(path, data={"pin": "000001"}, environ_base=ip).status_code == 403
+    assert guesser.post("/organiser", data={"password": "x"}, environ_base=ip).status_code == 403
+    assert guesser.post(f"/tournaments/{tid}/unlock", data={"pin": "000002"}, environ_base=ip).status_code == 403
+    r = guesser.post(f"/tournaments/{tid}/unlock", data={"pin": DIRECTOR}, environ_base=ip)
+    assert r.status_code == 429 and "from this device" in r.get_data(as_text=True)
+
+
+def test_behind_a_proxy_devices_are_told_apart_by_the_address_the_proxy_saw(tmp_path):
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False, "REFEREE_PROXIES": 1,
+                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'p.sqlite'}"})
+    _, (first, _) = seated_tournament(app)
+    proxy = {"REMOTE_ADDR": "10.7.0.1"}
+    for n in range(5):
+        app.test_client().post(f"/games/{first.game_id}/unlock", data={"pin": f"30000{n}"}, environ_base=proxy,
+                               headers={"X-Forwarded-For": "192.168.1.66"})
+    referee = app.test_client().post(f"/games/{first.game_id}/unlock", data={"pin": first.pin}, environ_base=proxy,
+                                     headers={"X-Forwarded-For": "192.168.1.20"})
+    assert referee.status_code == 302
+
+
+def test_a_form_from_a_locked_tablet_says_nothing_was_recorded(app):
+    _, (first, _) = seated_tournament(app)
+    tablet = app.test_client()
+    r = tablet.post(f"/games/{first.game_id}/record", data={"seq": "0", "entry": "{}"}, follow_redirects=True)
+    assert "this tablet is locked (its unlock ended, or it was locked): nothing was recorded" in r.get_data(
+        as_text=True)
+    assert entries(app, first.game_id) == 0
+
+
+def test_signing_in_as_organiser_after_a_refused_form_returns_to_the_screen_not_the_forms_address(app):
+    app.config["ORGANISER_PASSWORD_HASH"] = generate_password_hash("open sesame")
+    client = app.test_client()
+    r = client.post("/games", data={"players": "A\nB", "pin": "123456"}, headers={"Referer": "http://localhost/"})
+    assert r.headers["Location"] == "/organiser?next=/"
+    assert client.post("/organiser", data={"password": "open sesame", "next": "/"}).headers["Location"] == "/"
+
+
+def test_unknown_pages_and_tournaments_are_said_in_the_devices_language(app):
+    client = app.test_client()
+    page = client.get("/games/-1", headers={"Accept-Language": "ja"})
+    assert page.status_code == 404 and "そのページはありません" in page.get_data(as_text=True)
+    form_only = client.get("/games/import")
+    assert form_only.status_code == 405 and "takes a form sent from a screen" in form_only.get_data(as_text=True)
+    assert client.get("/tournaments/2147483647/unlock").status_code == 404
+    r = client.post("/tournaments", data={"name": "Cup", "scheme": "jma-placement", "ruleset": "jma-2006",
+                                          "players": "A\nA\nB\nC", "pin": DIRECTOR}, follow_redirects=True)
+    assert "each player is listed once: A listed more than once" in r.get_data(as_text=True)

@@ -99,7 +99,7 @@ def import_record():
     form = ImportForm()
     if form.validate_on_submit():
         try:
-            text = form.record.data.read().decode("utf-8")
+            text = form.record.data.read().decode("utf-8-sig")  # a byte-order mark (Notepad's) is not the record
             game_id = service.import_record(text, form.pin.data)
         except UnicodeDecodeError:
             flash({"kind": "refused", "message": "the record is not UTF-8 text"})
@@ -153,7 +153,7 @@ def result_pdf(game_id: int):
     try:
         data = reports.game_pdf(game_id, page_size())
     except service.GameNotFound:
-        return render_template("error.html", message=f"no game {game_id}"), 404
+        return render_template("error.html", message=gettext("no game %(n)s", n=game_id)), 404
     return pdf_response(data, f"game-{game_id}.pdf")
 
 
@@ -162,6 +162,6 @@ def export(game_id: int):
     try:
         text = service.export_record(game_id)
     except service.GameNotFound:
-        return render_template("error.html", message=f"no game {game_id}"), 404
+        return render_template("error.html", message=gettext("no game %(n)s", n=game_id)), 404
     return Response(text, mimetype="application/x-ndjson",
                     headers={"Content-Disposition": f'attachment; filename="game-{game_id}.jsonl"'})

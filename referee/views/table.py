@@ -42,7 +42,8 @@ def _load(game_id: int):
 def _view_model(table: service.Table, upto: int | None = None) -> dict:
     game: Game = table.game
     state = game.state if upto is None else game.state_after(upto)
-    actions = legal_actions(state) if upto is None else []
+    live = upto is None and table.altered is None  # an altered record: no buttons (nothing more is recorded)
+    actions = legal_actions(state) if live else []
     by_type: dict[str, list] = {}
     for a in actions:
         by_type.setdefault(a.type, []).append(a)
@@ -66,8 +67,8 @@ def _view_model(table: service.Table, upto: int | None = None) -> dict:
         "version": service.version(table),
         "altered": table.altered,
         "ends_game": _ends_game(state, by_type) if upto is None else {},
-        "void_runs": _void_runs(game) if upto is None else [],
-        "redo": [entry_words(e, game.ruleset) for e in game.redoable()] if upto is None else [],
+        "void_runs": _void_runs(game) if live else [],
+        "redo": [entry_words(e, game.ruleset) for e in game.redoable()] if live else [],
         "holdings": [holdings(state, i) for i in range(len(state.players))], "bank_stock": bank_stock_words(state),
         "debt_card": debt_card(state, by_type.get("trade", [])) if upto is None else None,
         "build_card": build_round_card(state) if upto is None else None,
@@ -176,22 +177,24 @@ def _ways_to_pay(state, by_type: dict) -> list[tuple[str, int, dict]]:
 def unlock_form(game_id: int):
     t = _load(game_id)
     if t is None:
-        return render_template("error.html", message=f"no game {game_id}"), 404
-    return render_template("table/unlock.html", form=UnlockForm(), row=t.row)
+        return render_template("error.html", message=gettext("no game %(n)s", n=game_id)), 404
+    return render_template("table/unlock.html", form=UnlockForm(), row=t.row,
+                           tournament_game=service.tournament_of_game(game_id) is not None)
 
 
 @bp.post("/games/<int:game_id>/unlock")
-@throttled
+@throttled(per_game=True)
 def unlock_post(game_id: int):
     form = UnlockForm()
     t = _load(game_id)
     if t is None:
-        return render_template("error.html", message=f"no game {game_id}"), 404
+        return render_template("error.html", message=gettext("no game %(n)s", n=game_id)), 404
     if form.validate_on_submit() and service.check_table_pin(game_id, form.pin.data):
         unlock(game_id)
         return redirect(url_for(".table", game_id=game_id))
     flash({"kind": "refused", "message": gettext("wrong PIN: only the referee of this table may record")})
-    return render_template("table/unlock.html", form=form, row=t.row), 403
+    return render_template("table/unlock.html", form=form, row=t.row,
+                           tournament_game=service.tournament_of_game(game_id) is not None), 403
 
 
 @bp.get("/games/<int:game_id>")
@@ -199,7 +202,7 @@ def unlock_post(game_id: int):
 def table(game_id: int):
     t = _load(game_id)
     if t is None:
-        return render_template("error.html", message=f"no game {game_id}"), 404
+        return render_template("error.html", message=gettext("no game %(n)s", n=game_id)), 404
     upto = request.args.get("at", type=int)
     if upto is not None and not 0 <= upto <= t.seq:
         upto = None
@@ -227,7 +230,7 @@ def set_clock(game_id: int):
         try:
             service.set_clock(game_id, action == "start")
         except service.GameNotFound:
-            return render_template("error.html", message=f"no game {game_id}"), 404
+            return render_template("error.html", message=gettext("no game %(n)s", n=game_id)), 404
         except service.ClockStopped as exc:
             flash({"kind": "refused", "title": refusal_title(exc.code), "message": refusal_detail(exc)})
     return redirect(url_for(".table", game_id=game_id)), 303
@@ -246,8 +249,8 @@ def redo(game_id: int):
     try:
         outcomes = service.redo(game_id, seq)
     except service.GameNotFound:
-        return render_template("error.html", message=f"no game {game_id}"), 404
-    except (service.StaleEntry, service.NothingToRedo, service.IllegalEntry) as exc:
+        return render_template("error.html", message=gettext("no game %(n)s", n=game_id)), 404
+    except (service.StaleEntry, service.NothingToRedo, service.IllegalEntry, service.RecordAltered) as exc:
         flash(_refused(game_id, exc))
     else:
         flash({"kind": "done", "message": ngettext("%(num)s entry recorded again", "%(num)s entries recorded again",
@@ -261,7 +264,7 @@ def rules(game_id: int):
     """The active ruleset's options and clauses, searchable (q=)."""
     t = _load(game_id)
     if t is None:
-        return render_template("error.html", message=f"no game {game_id}"), 404
+        return render_template("error.html", message=gettext("no game %(n)s", n=game_id)), 404
     ruleset = t.game.ruleset
     q = request.args.get("q", "").strip().lower()
     clauses = [c for c in ruleset.clauses.values()
@@ -276,7 +279,7 @@ def rules(game_id: int):
 def log(game_id: int):
     t = _load(game_id)
     if t is None:
-        return render_template("error.html", message=f"no game {game_id}"), 404
+        return render_template("error.html", message=gettext("no game %(n)s", n=game_id)), 404
     page = max(1, request.args.get("page", 1, type=int))
     total = len(t.game.entries)
     pages = max(1, -(-total // LOG_PAGE))
@@ -292,7 +295,7 @@ def result(game_id: int):
     """The game's ranking (or standing so far) with every player's assets, and net worth over the game."""
     t = _load(game_id)
     if t is None:
-        return render_template("error.html", message=f"no game {game_id}"), 404
+        return render_template("error.html", message=gettext("no game %(n)s", n=game_id)), 404
     manage = may_referee(game_id) and service.tournament_of_game(game_id) is None
     return render_template("table/result.html", row=t.row, altered=t.altered, state=t.game.state, manage=manage,
                            state_entries=t.fold.stored,
@@ -304,7 +307,7 @@ def result(game_id: int):
 def display(game_id: int):
     t = _load(game_id)
     if t is None:
-        return render_template("error.html", message=f"no game {game_id}"), 404
+        return render_template("error.html", message=gettext("no game %(n)s", n=game_id)), 404
     return _live_or_page(t, "table/display.html")
 
 
@@ -346,7 +349,7 @@ def _submit(game_id: int, act, done_message) -> object:
     the table again."""
     message = _attempt(game_id, act, done_message)
     if message is None:
-        return render_template("error.html", message=f"no game {game_id}"), 404
+        return render_template("error.html", message=gettext("no game %(n)s", n=game_id)), 404
     flash(message)
     return redirect(url_for(".table", game_id=game_id)), 303
 
@@ -367,7 +370,7 @@ def _attempt(game_id: int, act, done_message) -> dict | None:
         outcome = act(game_id, data, seq)
     except service.GameNotFound:
         return None
-    except (service.StaleEntry, service.MalformedEntry, service.IllegalEntry) as exc:
+    except (service.StaleEntry, service.MalformedEntry, service.IllegalEntry, service.RecordAltered) as exc:
         return _refused(game_id, exc)
     tie = None
     if before is not None:
@@ -393,7 +396,7 @@ def _attempt_run(game_id: int, data: dict, seq: int) -> dict | None:
         outcomes = service.record_run(game_id, [data, then], seq)
     except service.GameNotFound:
         return None
-    except (service.StaleEntry, service.MalformedEntry, service.IllegalEntry) as exc:
+    except (service.StaleEntry, service.MalformedEntry, service.IllegalEntry, service.RecordAltered) as exc:
         return _refused(game_id, exc)
     return {"kind": "done", "message": " · ".join(_logged(game_id, seq, len(outcomes))),
             "details": _event_lines(outcomes)}

@@ -94,7 +94,11 @@ def create():
 
 @bp.get("/<int:tournament_id>/unlock")
 def unlock_form(tournament_id: int):
-    return render_template("tournaments/unlock.html", tournament_id=tournament_id)
+    try:
+        row = service.get_tournament(tournament_id)
+    except service.GameNotFound:
+        return render_template("error.html", message=gettext("no tournament %(n)s", n=tournament_id)), 404
+    return render_template("tournaments/unlock.html", tournament_id=tournament_id, row=row)
 
 
 @bp.post("/<int:tournament_id>/unlock")
@@ -105,7 +109,11 @@ def unlock_post(tournament_id: int):
         access.grant(access.DIRECTOR, tournament_id)
         return redirect(url_for(".director", tournament_id=tournament_id))
     flash({"kind": "refused", "message": gettext("wrong PIN")})
-    return render_template("tournaments/unlock.html", tournament_id=tournament_id), 403
+    try:
+        row = service.get_tournament(tournament_id)
+    except service.GameNotFound:
+        return render_template("error.html", message=gettext("no tournament %(n)s", n=tournament_id)), 404
+    return render_template("tournaments/unlock.html", tournament_id=tournament_id, row=row), 403
 
 
 def _live_context(row, version: str) -> dict:
