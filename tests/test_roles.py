@@ -348,3 +348,20 @@ def test_unknown_pages_and_tournaments_are_said_in_the_devices_language(app):
     r = client.post("/tournaments", data={"name": "Cup", "scheme": "jma-placement", "ruleset": "jma-2006",
                                           "players": "A\nA\nB\nC", "pin": DIRECTOR}, follow_redirects=True)
     assert "each player is listed once: A listed more than once" in r.get_data(as_text=True)
+
+
+def test_the_slips_print_the_public_address_when_one_is_set(app):
+    app.config["PUBLIC_URL"] = "http://referee.venue:5000/"
+    tid, tables = seated_tournament(app)
+    director = app.test_client()
+    director.post(f"/tournaments/{tid}/unlock", data={"pin": DIRECTOR})
+    from referee import reports
+
+    seen = {}
+    real = reports.table_slips_pdf
+    reports.table_slips_pdf = lambda tid_, n, base, size: seen.setdefault("base", base) and real(tid_, n, base, size)
+    try:
+        assert director.get(f"/tournaments/{tid}/rounds/1/slips.pdf").status_code == 200
+    finally:
+        reports.table_slips_pdf = real
+    assert seen["base"] == "http://referee.venue:5000/"

@@ -1,7 +1,7 @@
 """Tournaments: creating one, the director's page (every table live, seating, calling time), standings."""
 from __future__ import annotations
 
-from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
 from flask_babel import gettext
 
 from .. import access, reports, rulesets, service
@@ -187,7 +187,8 @@ def call_time(tournament_id: int, number: int):
 def slips_pdf(tournament_id: int, number: int):
     """The round's table slips (each table's players and its own PIN): for the director only."""
     try:
-        data = reports.table_slips_pdf(tournament_id, number, request.host_url, page_size())
+        base = current_app.config.get("PUBLIC_URL") or request.host_url  # the address the tablets use
+        data = reports.table_slips_pdf(tournament_id, number, base, page_size())
     except service.GameNotFound as exc:
         return render_template("error.html", message=refusal_detail(exc)), 404
     response = pdf_response(data, f"slips-{tournament_id}-round-{number}.pdf")
