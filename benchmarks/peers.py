@@ -1,0 +1,97 @@
+"""The engine beside a plain Python peer, measured in one run (issue 13).
+
+    .venv/bin/python benchmarks/peers.py [--rounds 3] [--games 40] [--peer-games 100]
+
+Runs ``../shared/peers/mono_drive.py`` (monopyly with four of its sample AIs) and ``referee simulate`` (every
+invariant checked) in turn, interleaved, ``--rounds`` times, each in its own process, and prints each one's
+turns per second and their ratio (referee / monopyly; goal >= 1.0, then 3.0).  Then, in this process:
+``legal_actions`` calls per second over the states of simulated games, and replay events per second over a
+long record.  Figures only: nothing is asserted.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import re
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PEER = ROOT.parent / "shared" / "peers" / "mono_drive.py"
+
+
+def peer_turns_per_second(games: int, seed: int) -> float:
+    out = subprocess.run([sys.executable, str(PEER), str(games), str(seed)], capture_output=True, text=True,
+                         check=True).stdout
+    return float(re.search(r"([\d.]+) turns/s", out).group(1))
+
+
+def referee_turns_per_second(games: int, seed: int) -> float:
+    out = subprocess.run([sys.executable, "-m", "referee.cli", "simulate", "--games", str(games), "--seed",
+                          str(seed), "--json"], capture_output=True, text=True, check=True, cwd=ROOT).stdout
+    data = json.loads(out)
+    if data.get("violations"):
+        print(f"  referee simulate reported invariant violations: {data['violations'][:3]}")
+    return float(data["turns_per_second"])
+
+
+def legal_actions_per_second(games: int = 5, seed: int = 1) -> float:
+    from referee import rulesets
+    from referee.engine import legal_actions
+    from referee.simulate import play_game
+
+    ruleset = rulesets.load("jma-2006")
+    states = []
+    for g in range(games):
+        game = play_game(ruleset, random.Random(seed + g), players=4, max_turns=300, check=False)
+        states.extend(game.state_after(n) for n in range(0, len(game.entries), 7))
+    start = time.perf_counter()
+    for state in states:
+        legal_actions(state)
+    return len(states) / (time.perf_counter() - start)
+
+
+def replay_events_per_second(seed: int = 1, min_events: int = 20_000) -> float:
+    from referee import rulesets
+    from referee.engine import parse_record, replay
+    from referee.simulate import play_game
+
+    ruleset = rulesets.load("jma-2006")
+    while True:
+        lines = play_game(ruleset, random.Random(seed), players=4, max_turns=4000, check=False).to_lines()
+        header, entries = parse_record(lines)
+        events = [0]
+        start = time.perf_counter()
+        replay(ruleset, header, entries, lambda evs: events.__setitem__(0, events[0] + len(evs)))
+        seconds = time.perf_counter() - start
+        if events[0] >= min_events:
+            return events[0] / seconds
+        seed += 1
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--games", type=int, default=40, help="referee simulate games per round")
+    parser.add_argument("--peer-games", type=int, default=100, help="monopyly games per round")
+    args = parser.parse_args()
+    if not PEER.exists():
+        sys.exit(f"benchmarks/peers.py: the peer is not at {PEER}")
+    ratios = []
+    print(f"{'round':>5}  {'monopyly turns/s':>17}  {'referee turns/s':>16}  {'ratio':>6}")
+    for n in range(1, args.rounds + 1):
+        peer = peer_turns_per_second(args.peer_games, n)
+        ours = referee_turns_per_second(args.games, n)
+        ratios.append(ours / peer)
+        print(f"{n:>5}  {peer:>17,.0f}  {ours:>16,.0f}  {ours / peer:>6.3f}")
+    print(f"ratio referee/monopyly: median {statistics.median(ratios):.3f} (goal >= 1.0, then 3.0)")
+    print(f"legal_actions: {legal_actions_per_second():,.0f} calls/s")
+    print(f"replay: {replay_events_per_second():,.0f} events/s (goal >= 500,000)")
+
+
+if __name__ == "__main__":
+    main()
