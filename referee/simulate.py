@@ -382,8 +382,9 @@ class Invariants:
                 problems.append(f"square {sq} owned by {owner}, who cannot own it")
             if state.mortgaged[sq] and owner is None:
                 problems.append(f"square {sq} mortgaged with no owner")
-        houses = sum(state.houses_on(i) for i in range(len(state.buildings)))
-        hotels = sum(state.hotels_on(i) for i in range(len(state.buildings)))
+        level = state.hotel_level  # every square recounted, in one pass each (a square holds houses or a hotel)
+        hotels = state.buildings.count(level)
+        houses = sum(state.buildings) - hotels * level
         if houses + state.bank_houses != self.ruleset.houses or hotels + state.bank_hotels != self.ruleset.hotels:
             problems.append(f"building supply: {houses}+{state.bank_houses} houses, {hotels}+{state.bank_hotels} hotels")
         if state.bank_houses < 0 or state.bank_hotels < 0:
