@@ -10,8 +10,10 @@ from werkzeug.security import generate_password_hash
 from referee import create_app, service
 from referee.db import db
 
+from test_roles import DIRECTOR, seated_tournament
+
 GOLDEN = Path(__file__).parent / "golden"
-PIN, DIRECTOR = "123456", "135791"
+PIN = "123456"
 
 
 @pytest.fixture
@@ -85,10 +87,8 @@ def test_only_the_games_referee_deletes_it_and_only_where_creation_is_open(app):
 
 def test_a_tournaments_table_is_not_deleted_alone(app):
     director = app.test_client()
-    r = director.post("/tournaments", data={"name": "Cup", "scheme": "jma-placement", "ruleset": "jma-2006",
-                                            "players": "\n".join(f"P{i}" for i in range(8)), "pin": DIRECTOR})
-    tid = int(r.headers["Location"].rsplit("/", 1)[1])
-    director.post(f"/tournaments/{tid}/rounds", data={"round": "1"})
+    tid, _ = seated_tournament(app)
+    director.post(f"/tournaments/{tid}/unlock", data={"pin": DIRECTOR})
     with app.app_context():
         game_id = service.round_overview(tid, 1)[0].game_id
     r = director.post(f"/games/{game_id}/delete", follow_redirects=True)
@@ -98,10 +98,8 @@ def test_a_tournaments_table_is_not_deleted_alone(app):
 
 def test_the_director_archives_and_deletes_a_tournament_with_every_game_it_seated(app, tmp_path):
     director = app.test_client()
-    r = director.post("/tournaments", data={"name": "Cup", "scheme": "jma-placement", "ruleset": "jma-2006",
-                                            "players": "\n".join(f"P{i}" for i in range(8)), "pin": DIRECTOR})
-    tid = int(r.headers["Location"].rsplit("/", 1)[1])
-    director.post(f"/tournaments/{tid}/rounds", data={"round": "1"})
+    tid, _ = seated_tournament(app)
+    director.post(f"/tournaments/{tid}/unlock", data={"pin": DIRECTOR})
     other = imported(app, director, "jma-short-game.jsonl")
     page = director.get(f"/tournaments/{tid}").get_data(as_text=True)
     assert "Delete this tournament, its rounds and the 2 games they seated?" in page
@@ -119,10 +117,8 @@ def test_the_director_archives_and_deletes_a_tournament_with_every_game_it_seate
 
 def test_a_tournament_is_deleted_whole_or_not_at_all(app, monkeypatch):
     director = app.test_client()
-    r = director.post("/tournaments", data={"name": "Cup", "scheme": "jma-placement", "ruleset": "jma-2006",
-                                            "players": "\n".join(f"P{i}" for i in range(8)), "pin": DIRECTOR})
-    tid = int(r.headers["Location"].rsplit("/", 1)[1])
-    director.post(f"/tournaments/{tid}/rounds", data={"round": "1"})
+    tid, _ = seated_tournament(app)
+    director.post(f"/tournaments/{tid}/unlock", data={"pin": DIRECTOR})
     before = counts(app)
     real = db.session.delete
     calls = []
