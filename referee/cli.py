@@ -11,7 +11,7 @@ from . import rulesets
 from .engine import Game, GameState, RecordError, RulesetError, parse_record, replay
 from .engine.record import MAX_RECORD_BYTES
 from .engine.ending import ranking as final_ranking
-from .engine.rules import describe_pending
+from .engine.phrases import describe_pending
 from .engine.state import GameOver
 from .simulate import CLOCKS, JAIL_MODES, PLAYER_NAMES, simulate
 

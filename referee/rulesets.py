@@ -10,7 +10,7 @@ import tomllib
 from functools import lru_cache
 from pathlib import Path
 
-from .engine.errors import RulesetError
+from .engine.ruleset import RulesetError
 from .engine.ruleset import Ruleset, parse_ruleset
 
 RULESETS_DIR = Path(__file__).resolve().parent.parent / "rulesets"

@@ -11,7 +11,7 @@ from weakref import WeakKeyDictionary
 from .engine import Game, IllegalEntry
 from .engine.building import Change, even_layouts_below, plan_change, sale_refusal
 from .engine.entries import Entry
-from .engine.rules import next_to_move, tie_winner
+from .engine.facts import next_to_move, tie_winner
 from .engine.state import Auction, BuildingAuction, Debt, GameState
 
 

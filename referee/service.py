@@ -723,7 +723,7 @@ def tournament_of_game(game_id: int) -> int | None:
 def round_overview(tournament_id: int, number: int, describe=None) -> list[TableView]:
     """Every table of a round; ``describe`` puts the pending decision in words (the web passes its
     translated one)."""
-    from .engine.rules import describe_pending
+    from .engine.phrases import describe_pending
 
     describe = describe or describe_pending
     row = get_tournament(tournament_id)

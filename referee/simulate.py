@@ -16,7 +16,8 @@ from .engine.building import even_targets, plan_change, smallest_sale
 from .engine.entries import Offer
 from .engine.rules import resolve
 from .engine.errors import IllegalEntry
-from .engine.rules import deal_refusal, raisable_cash
+from .engine.facts import raisable_cash
+from .engine.turn import deal_refusal
 from .engine.state import (AwaitRoll, Auction, BidPayment, BuildingAuction, BuildRound, BuyOrAuction, Debt, GameOver,
                            JailFine, PlaceBuilding)
 

@@ -14,9 +14,7 @@ from .engine.phrases import level_text, named
 from .engine.entries import Entry, Offer
 from .engine.record import Game
 from .engine.ruleset import Ruleset
-from .engine.bankruptcy import jail_exit_landing, jail_exit_short
-from .engine.jail import card_first, card_for_sale
-from .engine.rules import raisable_cash
+from .engine.facts import card_first, card_for_sale, jail_exit_landing, jail_exit_short, raisable_cash
 from .engine.state import (AwaitRoll, Auction, BidPayment, BuildingAuction, BuildRound, BuyOrAuction, Debt, GameState,
                            JailFine, PlaceBuilding)
 from .rulings import TieCall, sale_offers, tie_calls
@@ -418,7 +416,7 @@ def mortgage_way_words(state: GameState, square: int) -> str:
 
 
 def pending_words(state: GameState) -> str:
-    from .engine.rules import describe_pending
+    from .engine.phrases import describe_pending
 
     return describe_pending(state, _, _lang())
 
@@ -954,8 +952,8 @@ class DebtCard:
 def debt_card(state: GameState, trade_actions=()) -> DebtCard | None:
     """The debt card's figures while a debt or an unpayable winning bid is pending, else None.  ``trade_actions``:
     the legal ``trade`` actions (the debtor's partners)."""
-    from .engine.bankruptcy import jail_exit_creditor
-    from .engine.building import bid_means
+    from .engine.declarations import bid_means
+    from .engine.facts import jail_exit_creditor
     from .engine.trading import trade_context
 
     p = state.pending
@@ -1112,7 +1110,8 @@ def build_round_card(state: GameState) -> BuildRoundCard | None:
     """The building round panel's contents while declarations, their shortage auction or its winner's choice of
     lot are pending, else None."""
     from .engine import parse_entry, resolve
-    from .engine.building import building_minimum_bid, demand, houses_for_declarations, placeable
+    from .engine.building import placeable
+    from .engine.declarations import building_minimum_bid, demand, houses_for_declarations
     from .engine.errors import IllegalEntry
 
     p = state.pending

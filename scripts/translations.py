@@ -1,7 +1,7 @@
 """Update the Japanese catalogue from the sources: scripts/translations.py (after pybabel extract).
 
     .venv/bin/pybabel extract -F babel.cfg -k _ -k gettext -k _l -k lazy_gettext \
-        -k _refuse:3 -k refuse:2 -k _malformed:2 -k of:1 -o /tmp/messages.pot .
+        -k illegal:3 -k refuse:2 -k _malformed:2 -k of:1 -o /tmp/messages.pot .
     .venv/bin/python scripts/translations.py /tmp/messages.pot
 
 The keywords after lazy_gettext take the engine's refusals: the English pattern is the 3rd argument of

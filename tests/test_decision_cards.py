@@ -8,7 +8,7 @@ import re
 
 from referee import rulesets
 from referee.engine import parse_entry, resolve
-from referee.engine.rules import raisable_cash
+from referee.engine.facts import raisable_cash
 from referee.engine.state import AwaitRoll, BuildRound
 from test_app import app, client, database  # noqa: F401  (the app's fixtures)
 from test_japanese import english_words

@@ -2,7 +2,7 @@
 import pytest
 
 from referee.engine import IllegalEntry, legal_actions
-from referee.engine.rules import next_to_move, tie_winner
+from referee.engine.facts import next_to_move, tie_winner
 from referee.engine.state import Auction, AwaitRoll, BidPayment
 
 from conftest import cash, do, events, give, sq, table

@@ -24,7 +24,7 @@ from test_app import app, client, database, new_game, post  # noqa: F401  (the a
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = sorted((ROOT / "referee" / "engine").glob("*.py")) + [ROOT / "referee" / "service.py"]
-PATTERN_ARG = {"_refuse": 2, "refuse": 1, "_malformed": 1, "of": 0}  # where a refusal's English pattern goes
+PATTERN_ARG = {"illegal": 2, "refuse": 1, "_malformed": 1, "of": 0}  # where a refusal's English pattern goes
 JA_PO = ROOT / "referee" / "translations" / "ja" / "LC_MESSAGES" / "messages.po"
 JA = Translations.load(str(TRANSLATIONS), ["ja"])
 JMA = rulesets.load("jma-2006")

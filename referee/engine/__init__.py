@@ -2,11 +2,11 @@
 
 The game record is the truth; a state is the fold of its entries.
 """
-from .entries import Entry, parse_entry
-from .errors import IllegalEntry, MalformedEntry, RefereeError, RulesetError
+from .entries import Action, Entry, parse_entry
+from .errors import IllegalEntry, MalformedEntry, RefereeError
 from .record import Game, Header, RecordError, parse_record, replay
-from .rules import Action, Outcome, apply, check, legal_actions, resolve
-from .ruleset import Ruleset, parse_ruleset, with_options
+from .rules import Outcome, apply, check, legal_actions, resolve
+from .ruleset import Ruleset, RulesetError, parse_ruleset, with_options
 from .state import GameState
 
 __all__ = [

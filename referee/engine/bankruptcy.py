@@ -3,15 +3,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from . import building as _building
+from .building import apply_change, plan_change
 from . import events as ev
 from .entries import Entry
+from .facts import jail_exit_creditor, jail_exit_landing, jail_exit_short, raisable_cash
 from .phrases import Money, Player
-from .rules import _Step, raisable_cash, rent
-from .state import Debt, GameState
+from .state import Debt
+from .step import Step
 
 
-def _bankrupt(step: _Step, entry: Entry) -> None:
+def _bankrupt(step: Step, entry: Entry) -> None:
     s = step.state
     debt = step.expect(entry, Debt, "bankruptcy")
     who = step.expect_actor(entry, debt.debtor, "bankruptcy")
@@ -37,7 +38,7 @@ def _bankrupt(step: _Step, entry: Entry) -> None:
     step.charge(taker, step.bank_or_pot(), debt.amount, "bail")
 
 
-def _undo_rescue_parts(step: _Step) -> None:
+def _undo_rescue_parts(step: Step) -> None:
     """JMA 補足ルール「破産」: the parts of a split rescue that never covered both debts do not stand (未成立のものは
     無効): each is handed back, the latest first."""
     parts = step.state.rescue_parts
@@ -47,7 +48,7 @@ def _undo_rescue_parts(step: _Step) -> None:
         step.emit(ev.RescueSettled())
 
 
-def _pay_the_fine_then_bankrupt_ahead(step: _Step, debt: Debt) -> None:
+def _pay_the_fine_then_bankrupt_ahead(step: Step, debt: Debt) -> None:
     """JMA 補足ルール「破産」: 自分の資産で出所料の負債を支払える場合は、その処理をして(カード使用を優先)進んだマス目での
     破産となります。Without a rescue covering both, a player whose own assets pay the fine raises it (every building
     sold back, then deeds mortgaged in board order as far as needed), pays it, moves by the roll, and is bankrupt on
@@ -68,55 +69,23 @@ def _pay_the_fine_then_bankrupt_ahead(step: _Step, debt: Debt) -> None:
     go_bankrupt(step, Debt(who, s.owner[square], rent_due, "rent"))
 
 
-def jail_exit_landing(state: GameState) -> tuple[int, int] | None:
-    """While the fine of the third failed jail roll is the pending debt: the square that roll leads to and its
-    rent to another player by those dice (0 if none is due there).  None at any other time."""
-    p = state.pending
-    if not isinstance(p, Debt) or p.reason != "bail" or not state.resume or state.resume[0] != "jail_exit":
-        return None
-    _, player, _, steps = state.resume
-    return landing_rent(state, player, steps)
 
 
-def landing_rent(state: GameState, player: int, steps: int) -> tuple[int, int]:
-    """The square ``steps`` ahead of the player and the rent due there to another player by those dice (0 if
-    none)."""
-    to = (state.players[player].position + steps) % len(state.ruleset.squares)
-    owner = state.owner[to]
-    if owner is None or owner == player or state.mortgaged[to] or state.players[owner].bankrupt:
-        return to, 0
-    return to, rent(state, to, steps)
 
 
-def jail_exit_short(state: GameState) -> bool:
-    """JMA 補足ルール「破産」: 刑務所から3回目にゾロ目が出ず、その出所料と出た目で行くべきマスのレンタル料の両方で
-    仮破産となる場合: while the fine of the third failed roll is the pending debt, whether the fine and the rent
-    ahead together are more than the player can raise (a provisional bankruptcy even if the fine alone is not)."""
-    landing = jail_exit_landing(state)
-    if state.ruleset.options.jail_exit_bankruptcy != "jma" or landing is None or not landing[1]:
-        return False
-    return raisable_cash(state, state.pending.debtor) < state.pending.amount + landing[1]
 
 
-def jail_exit_creditor(state: GameState) -> int | None:
-    """The owner of the square a player would move to after the third failed jail roll, while the fine is
-    unpaid: under JMA they may take the bankruptcy over, fine included."""
-    landing = jail_exit_landing(state)
-    if state.ruleset.options.jail_exit_bankruptcy != "jma" or landing is None or not landing[1]:
-        return None
-    return state.owner[landing[0]]
 
 
-def _sell_every_building(step: _Step, player: int) -> None:
+def _sell_every_building(step: Step, player: int) -> None:
     """Every building of the player back to the bank at half price, group by group."""
     s = step.state
     for gid in sorted({s.ruleset.squares[sq].group for sq in s.deeds_of(player) if s.buildings[sq]}):
         squares = s.ruleset.groups[gid].squares
-        _building.apply_change(step, _building.plan_change(s, player, {i: 0 for i in squares}, selling=True),
-                               "buildings_sold")
+        apply_change(step, plan_change(s, player, {i: 0 for i in squares}, selling=True), "buildings_sold")
 
 
-def go_bankrupt(step: _Step, debt: Debt) -> None:
+def go_bankrupt(step: Step, debt: Debt) -> None:
     """元ルール「破産」: to a player, buildings go back at half price and everything passes to the creditor;
     to the bank, the deeds go back (JMA: auctioned in board order, unmortgaged)."""
     s = step.state

@@ -4,8 +4,8 @@ from __future__ import annotations
 from . import events as ev
 from .entries import Entry
 from .phrases import Card, Deck, Player
-from .rules import _Step
 from .state import Debt, DrawCard, GameState
+from .step import Step
 
 
 def drawable_cards(state: GameState, deck: str) -> tuple[str, ...]:
@@ -13,7 +13,7 @@ def drawable_cards(state: GameState, deck: str) -> tuple[str, ...]:
     return tuple(c for c in state.ruleset.decks[deck] if c not in held)
 
 
-def _card(step: _Step, entry: Entry) -> None:
+def _card(step: Step, entry: Entry) -> None:
     s = step.state
     p = step.expect(entry, DrawCard, "cards")
     who = step.expect_actor(entry, p.player, "cards")

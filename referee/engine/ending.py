@@ -7,8 +7,9 @@ from . import events as ev
 from .entries import Entry
 from .bankruptcy import go_bankrupt
 from .phrases import Pending, Player
-from .rules import _Step, raisable_cash
+from .facts import raisable_cash
 from .state import Auction, BidPayment, BuildingAuction, BuildRound, Debt, GameOver, GameState, PlaceBuilding, RollOff, SeatingRoll
+from .step import Step
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +89,7 @@ def ranking(state: GameState) -> list[Standing]:
             for rank, i in enumerate(order, start=1)]
 
 
-def end_game(step: _Step, reason: str) -> None:
+def end_game(step: Step, reason: str) -> None:
     s = step.state
     rolls = tuple(() for _ in s.players)
     order, tied = _order(s, rolls)
@@ -105,7 +106,7 @@ def time_is_up(state: GameState, next_player: int, again: bool) -> bool:
     return not again and next_player <= state.current  # play would go back to the first player
 
 
-def _time_called(step: _Step, entry: Entry) -> None:
+def _time_called(step: Step, entry: Entry) -> None:
     s = step.state
     if s.time_called:
         raise step.refuse("time_already_called", "time has already been called", "after_time_called")
@@ -123,7 +124,7 @@ def _time_called(step: _Step, entry: Entry) -> None:
         go_bankrupt(step, p)  # a provisional bankruptcy becomes a bankruptcy
 
 
-def _rolloff(step: _Step, entry: Entry) -> None:
+def _rolloff(step: Step, entry: Entry) -> None:
     s = step.state
     p = step.expect(entry, RollOff, "ranking")
     try:

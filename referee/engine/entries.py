@@ -2,11 +2,12 @@
 
 An entry is checked for form here (known type, every field present and of
 its kind, dice from 1 to 6); whether the rules allow it now is
-:mod:`.rules`' job.
+:mod:`.rules`' job.  An :class:`Action` is an entry the rules would take now,
+as ``legal_actions`` lists them for the tablet's buttons.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import MalformedEntry
@@ -254,3 +255,12 @@ def parse_entry(data: Any) -> Entry:
                              value=repr(data["choice"]))
         fields["choice"] = data["choice"]
     return Entry(kind, **fields)
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Something that may be recorded now; ``detail`` carries its limits (price, minimum bid, cards)."""
+
+    type: str
+    player: int | None = None
+    detail: dict[str, Any] = field(default_factory=dict, compare=False)

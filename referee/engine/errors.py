@@ -78,5 +78,7 @@ class IllegalEntry(RefereeError):
     code = "illegal"
 
 
-class RulesetError(Exception):
-    """A ruleset file does not match the ruleset schema (unknown key, bad value)."""
+def illegal(state: Any, code: str, pattern: str, clause: str, /, **params: Any) -> IllegalEntry:
+    """A refusal citing ``clause`` of the active ruleset: ``pattern`` is English with ``{placeholders}``, filled
+    with ``params`` (typed values from :mod:`.phrases` for anything said differently in another language)."""
+    return IllegalEntry(pattern=pattern, params=params, state=state, code=code, rule=clause)

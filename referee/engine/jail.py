@@ -2,37 +2,18 @@
 from __future__ import annotations
 
 from . import events as ev
-from .bankruptcy import landing_rent
 from .entries import Entry
+from .facts import card_first
 from .phrases import Card, Money, Player
-from .rules import _Step, raisable_cash
-from .state import AwaitRoll, GameState, JailFine
+from .state import AwaitRoll, JailFine
+from .step import Step
 
 
-def card_first(state: GameState) -> bool:
-    """JMA 補足ルール「破産」: 刑務所から3回目にゾロ目が出ず、その出所料と出た目で行くべきマスのレンタル料の両方で
-    仮破産となる場合 … 自分の資産で出所料の負債を支払える場合は、その処理をして(カード使用を優先)進んだマス目での
-    破産となります。After the third failed roll, when the fine and the rent ahead together are more than the player
-    can raise, a get-out-of-jail card in hand settles the fine: the cash stays for the creditor ahead."""
-    p = state.pending
-    if not isinstance(p, JailFine) or state.ruleset.options.jail_exit_bankruptcy != "jma":
-        return False
-    if not state.players[p.player].jail_cards:
-        return False
-    _, rent_due = landing_rent(state, p.player, sum(p.dice))
-    return rent_due > 0 and raisable_cash(state, p.player) < state.ruleset.money.bail + rent_due
 
 
-def card_for_sale(state: GameState, player: int) -> bool:
-    """JMA 補足ルール「刑務所」: またこの際に釈放カードを所有していなければ、出所する前に他者から釈放カードを入手する
-    交渉を行うことができます。Whether, after the third failed roll, the player could buy a card: the ruleset allows
-    it and another player in the game holds one."""
-    if not state.ruleset.options.jail_card_purchase_before_fine:
-        return False
-    return any(p.jail_cards for i, p in enumerate(state.players) if i != player and not p.bankrupt)
 
 
-def _pay_bail(step: _Step, entry: Entry) -> None:
+def _pay_bail(step: Step, entry: Entry) -> None:
     s = step.state
     p = s.pending
     if isinstance(p, JailFine):
@@ -59,7 +40,7 @@ def _pay_bail(step: _Step, entry: Entry) -> None:
     step.emit(ev.Released(who, "bail"))
 
 
-def _use_jail_card(step: _Step, entry: Entry) -> None:
+def _use_jail_card(step: Step, entry: Entry) -> None:
     s = step.state
     p = s.pending
     fine = isinstance(p, JailFine)

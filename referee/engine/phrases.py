@@ -14,10 +14,12 @@ Every ``words`` method takes ``_``, the translation of an English text (the iden
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import Any, Callable, Mapping
 
-if TYPE_CHECKING:
-    from .state import GameState
+from .facts import card_first
+from .state import (AwaitRoll, Auction, BidPayment, BuildingAuction, BuildRound, BuyOrAuction, DealDeeds, Debt,
+                    DrawCard, GameOver, GameState, IncomeTaxChoice, JailFine, PlaceBuilding, RentRoll, RollOff,
+                    SeatingRoll)
 
 Translate = Callable[[str], str]
 
@@ -159,8 +161,6 @@ class Pending:
     """What the table is waiting for, in words (:func:`describe_pending`)."""
 
     def words(self, state: GameState, _: Translate, lang: str) -> str:
-        from .rules import describe_pending
-
         return describe_pending(state, _, lang)
 
 
@@ -243,3 +243,63 @@ def render(pattern: str, params: Mapping[str, Any], state: GameState | None, _: 
            lang: str = "en") -> str:
     """``pattern`` translated by ``_``, its placeholders filled with ``params`` in words."""
     return _(pattern).format(**{name: words(value, state, _, lang) for name, value in params.items()})
+
+
+def describe_pending(state: GameState, _: Translate = identity, lang: str = "en") -> str:
+    """What the table is waiting for, in words.  ``_`` translates the message patterns (the web app passes
+    its gettext); ``lang`` picks square names."""
+    p = state.pending
+    def name(i: int | None) -> str:
+        return _("the bank") if i is None else state.players[i].name
+
+    def sq(i: int) -> str:
+        return named(state.ruleset.squares[i].name, lang, state.ruleset.squares[i].id)
+
+    if isinstance(p, DealDeeds):
+        return _("dealing deeds: waiting for {player}'s deeds").format(player=name(p.waiting[0]))
+    if isinstance(p, SeatingRoll):
+        return _("waiting for the seating roll of {players}").format(
+            players=separator(lang).join(name(i) for i in p.waiting))
+    if isinstance(p, AwaitRoll):
+        return _("waiting for {player} to roll").format(player=name(p.player))
+    if isinstance(p, BuyOrAuction):
+        return _("waiting for {player} to buy or decline {square}").format(player=name(p.player), square=sq(p.square))
+    if isinstance(p, Auction):
+        return _("auction of {square} in progress").format(square=sq(p.square))
+    if isinstance(p, IncomeTaxChoice):
+        return _("waiting for {player} to choose how to pay income tax").format(player=name(p.player))
+    if isinstance(p, DrawCard):
+        deck = _("Chance") if p.deck == "chance" else _("Community Chest")
+        return _("waiting for the {deck} card {player} drew").format(deck=deck, player=name(p.player))
+    if isinstance(p, RentRoll):
+        return _("waiting for {player}'s roll for the utility rent").format(player=name(p.player))
+    if isinstance(p, JailFine):
+        if card_first(state):
+            return _("waiting for {player} to use the get-out-of-jail card to leave jail").format(player=name(p.player))
+        if not state.players[p.player].jail_cards:
+            return _("third failed roll: waiting for {player} to pay the fine, or buy a get-out-of-jail card and use "
+                     "it").format(player=name(p.player))
+        return _("waiting for {player} to pay the fine or use a card to leave jail").format(player=name(p.player))
+    if isinstance(p, Debt):
+        return _("{debtor} owes {creditor} {amount} ({reason})").format(
+            debtor=name(p.debtor), creditor=name(p.creditor), amount=state.ruleset.money_text(p.amount), reason=_(p.reason))
+    if isinstance(p, BuildRound):
+        return _("building declarations: waiting for others to follow, or for the referee to close them")
+    if isinstance(p, BuildingAuction):
+        return _("house-shortage auction of one {kind}").format(kind=_(p.kind))
+    if isinstance(p, PlaceBuilding):
+        return _("waiting for {player} to choose the lot for the {kind}").format(player=name(p.player),
+                                                                                kind=_(p.kind))
+    if isinstance(p, BidPayment):
+        if p.square is not None:
+            return _("{player} won {square} at {amount} and raises the cash to pay").format(
+                player=name(p.player), square=sq(p.square), amount=state.ruleset.money_text(p.amount))
+        return _("{player} won a {kind} at {amount} and raises the cash to pay").format(
+            player=name(p.player), kind=_(p.kind), amount=state.ruleset.money_text(p.amount))
+    if isinstance(p, GameOver):
+        return _("the game is over")
+    if isinstance(p, RollOff):
+        return _("waiting for the roll-off of {players}").format(
+            players=separator(lang).join(name(i) for i in p.waiting))
+    return _("nothing pending")
+

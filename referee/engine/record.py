@@ -15,11 +15,11 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 from .entries import MAX_NAME, Entry, parse_entry, text_problem
-from .errors import IllegalEntry, MalformedEntry, RefereeError
+from .errors import IllegalEntry, MalformedEntry, RefereeError, illegal
 from .events import Event
 from .ruleset import Ruleset
 from .phrases import SHOWN, clip
-from .rules import Outcome, _refuse, resolve
+from .rules import Outcome, resolve
 from .state import AwaitRoll, GameState
 
 RECORD_FORMAT = "referee-game-record"
@@ -407,7 +407,7 @@ class Game:
     def _void(self, entry: Entry) -> Outcome:
         count = entry.count
         if count > len(self.effective):
-            raise _refuse(self.state, "void_too_many", "only {n} entries can be taken back, not {count}", "correction",
+            raise illegal(self.state, "void_too_many", "only {n} entries can be taken back, not {count}", "correction",
                           n=len(self.effective), count=count)
         keep = len(self.effective) - count
         self.entries.append(entry)

@@ -12,7 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any, Mapping
 
-from .errors import RulesetError
+
+class RulesetError(Exception):
+    """A ruleset file does not match the ruleset schema (unknown key, bad value)."""
+
 
 SQUARE_KINDS = (
     "go", "street", "railroad", "utility", "tax", "chance", "community_chest",

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from . import bankruptcy as _bankruptcy
 from . import events as ev
-from .entries import Entry, Offer
-from .errors import IllegalEntry
+from .entries import Action, Entry, Offer
+from .errors import IllegalEntry, illegal
+from .facts import jail_exit_creditor, jail_exit_short, raisable_cash
 from .phrases import Card, Goods, Many, Money, Player, Square
-from .rules import Action, _refuse, _Step, _turn_refusal, raisable_cash
 from .state import AwaitRoll, BuyOrAuction, Debt, DrawCard, GameState, IncomeTaxChoice, JailFine, RentRoll
+from .step import Step
+from .timing import turn_refusal
 
 _ANY_TIME = (AwaitRoll, BuyOrAuction, DrawCard, IncomeTaxChoice, JailFine, RentRoll)  # not during auctions
 
@@ -32,7 +33,7 @@ def trade_context(state: GameState, a: int, b: int) -> str | None:
         return None
     if isinstance(p, Debt) and p.debtor in (a, b):
         if opts.provisional_bankruptcy and (raisable_cash(state, p.debtor) < p.amount
-                                            or _bankruptcy.jail_exit_short(state)):
+                                            or jail_exit_short(state)):
             return "rescue"
         return "debt_negotiation"
     if not opts.trades_before_first_go and not state.go_passed:
@@ -47,48 +48,48 @@ def trade_context(state: GameState, a: int, b: int) -> str | None:
 def _trade_timing_refusal(state: GameState, a: int, b: int) -> IllegalEntry:
     """Why no trade between ``a`` and ``b`` may be made now (:func:`trade_context` gave None)."""
     if state.time_called:
-        return _refuse(state, "not_now", "time has been called: no more trades", "trade_timing")
+        return illegal(state, "not_now", "time has been called: no more trades", "trade_timing")
     for i in (a, b):
         if state.players[i].bankrupt:
-            return _refuse(state, "not_now", "{player} is bankrupt", "trade_timing", player=Player(i))
+            return illegal(state, "not_now", "{player} is bankrupt", "trade_timing", player=Player(i))
     if not state.ruleset.options.trades_before_first_go and not state.go_passed:
-        return _refuse(state, "not_now", "no trades except debt negotiation until some player has passed GO",
+        return illegal(state, "not_now", "no trades except debt negotiation until some player has passed GO",
                        "trade_timing")
-    return _turn_refusal(state, a, "trade", "not_now", "trade_timing")
+    return turn_refusal(state, a, "trade", "not_now", "trade_timing")
 
 
 def trade_refusal(state: GameState, a: int, b: int, give: Offer, take: Offer) -> IllegalEntry | None:
     """Everything the rules say about a proposed trade, as a refusal, or None if it may stand."""
     opts = state.ruleset.options
     if a == b:
-        return _refuse(state, "same_player", "a player cannot trade with themself", "trade")
+        return illegal(state, "same_player", "a player cannot trade with themself", "trade")
     context = trade_context(state, a, b)
     if context is None:
         return _trade_timing_refusal(state, a, b)
     p = state.pending
-    if context == "rescue" and (p.creditor in (a, b) or _bankruptcy.jail_exit_creditor(state) in (a, b)):
-        return _refuse(state, "creditor_rescue", "{player} is provisionally bankrupt: a rescue comes from a player "
+    if context == "rescue" and (p.creditor in (a, b) or jail_exit_creditor(state) in (a, b)):
+        return illegal(state, "creditor_rescue", "{player} is provisionally bankrupt: a rescue comes from a player "
                        "other than the creditor", "provisional_bankruptcy", player=Player(p.debtor))
     for who, offer in ((a, give), (b, take)):
         for ref in offer.deeds:
             sq = ref
             if state.owner[sq] != who:
-                return _refuse(state, "not_owner", "{player} does not own {square}", "trade", player=Player(who),
+                return illegal(state, "not_owner", "{player} does not own {square}", "trade", player=Player(who),
                                square=Square(sq))
             if state.group_has_buildings(sq):
-                return _refuse(state, "buildings_in_group", "{square}: its colour group has buildings; sell them to "
+                return illegal(state, "buildings_in_group", "{square}: its colour group has buildings; sell them to "
                                "the bank first", "trade", square=Square(sq))
         for card in offer.cards:
             if offer.cards.count(card) > 1 or card not in state.players[who].jail_cards:
-                return _refuse(state, "no_jail_card", "{player} does not hold {card}", "trade", player=Player(who),
+                return illegal(state, "no_jail_card", "{player} does not hold {card}", "trade", player=Player(who),
                                card=Card(card))
         if len(set(offer.deeds)) != len(offer.deeds):
-            return _refuse(state, "duplicate_deed", "a deed is named twice", "trade")
+            return illegal(state, "duplicate_deed", "a deed is named twice", "trade")
     claim = _claim(state, a, b, give, take)
     for who, offer in ((a, give), (b, take)):
         cash_due = offer.cash - claim.get(who, 0)
         if cash_due > state.players[who].cash:
-            return _refuse(state, "cannot_afford", "{player} has {cash}, not {amount}", "trade", player=Player(who),
+            return illegal(state, "cannot_afford", "{player} has {cash}, not {amount}", "trade", player=Player(who),
                            cash=Money(state.players[who].cash), amount=Money(offer.cash))
     if opts.trade_limits == "jma":
         refusal = _jma_limits(state, a, b, give, take)
@@ -98,7 +99,7 @@ def trade_refusal(state: GameState, a: int, b: int, give: Offer, take: Offer) ->
         jailed = p.player
         to_jailed = take if jailed == a else give
         if not to_jailed.cards:
-            return _refuse(state, "jail_card_trade_only",
+            return illegal(state, "jail_card_trade_only",
                            "after the third failed roll {player} may only negotiate for a get-out-of-jail card before "
                            "paying the fine: this trade gives them none", "jail_card_purchase_before_fine",
                            player=Player(jailed))
@@ -141,7 +142,7 @@ def _jma_limits(state: GameState, a: int, b: int, give: Offer, take: Offer) -> I
     own limit (:func:`_bounds`) so that both sides are worth the same.  So a deed with a jail card for a token
     sum, a deed swapped for a jail card, or unequal sums of cash are refused: each hides a forbidden transfer."""
     if give.empty or take.empty:
-        return _refuse(state, "gift", "each side must give something: gifts are not allowed", "trade_limits")
+        return illegal(state, "gift", "each side must give something: gifts are not allowed", "trade_limits")
     sides = ((a, give, b, take), (b, take, a, give))
     for who, goods, other, price in sides:
         low, _ = _bounds(state, goods)
@@ -152,18 +153,18 @@ def _jma_limits(state: GameState, a: int, b: int, give: Offer, take: Offer) -> I
         floors = [sq for sq in goods.deeds if not state.mortgaged[sq]]
         if floors:
             floor = sum(state.ruleset.squares[sq].mortgage for sq in floors)
-            return _refuse(state, "below_mortgage_value",
+            return illegal(state, "below_mortgage_value",
                            "{goods} from {player} for {price}: that is worth {most} at most, and {deeds} alone must "
                            "fetch more than the mortgage value {floor}: a deed may not go for its mortgage value or "
                            "less, in a bundle or alone", "trade_limits", goods=what, player=Player(who), price=worth,
                            most=Money(int(high)), deeds=Many(tuple(Square(sq) for sq in floors)), floor=Money(floor))
         if price.cards:
             bail = state.ruleset.money.bail
-            return _refuse(state, "jail_card_price",
+            return illegal(state, "jail_card_price",
                            "{goods} from {player} for {price}: the get-out-of-jail card would go for {least} or more: "
                            "a card may not go for {fine} or more, in a bundle or alone", "trade_limits", goods=worth,
                            player=Player(other), price=what, least=Money(low - int(high) + bail - 1), fine=Money(bail))
-        return _refuse(state, "gift", "{goods} from {player} for {price}: part of it would go for nothing: gifts are "
+        return illegal(state, "gift", "{goods} from {player} for {price}: part of it would go for nothing: gifts are "
                        "not allowed, in a bundle or alone", "trade_limits", goods=what, player=Player(who), price=worth)
     return _buy_back_refusal(state, a, b, give, take)
 
@@ -180,16 +181,16 @@ def _buy_back_refusal(state: GameState, a: int, b: int, give: Offer, take: Offer
         returned = any(now[(y, x)][1] & before[(x, y)][1] or now[(y, x)][2] & before[(x, y)][2]
                        for (x, y) in before)
         if returned and any(now[(y, x)] != before[(x, y)] for (x, y) in before):
-            return _refuse(state, "buy_back", "buying back at once what was just sold, at a different price, is not "
+            return illegal(state, "buy_back", "buying back at once what was just sold, at a different price, is not "
                            "allowed: only the same trade undone exactly", "trade_limits")
     return None
 
 
-def _offer_squares(step: _Step, offer: Offer, entry: Entry) -> Offer:
+def _offer_squares(step: Step, offer: Offer, entry: Entry) -> Offer:
     return replace(offer, deeds=tuple(step.square(ref, entry.type) for ref in offer.deeds))
 
 
-def _trade(step: _Step, entry: Entry) -> None:
+def _trade(step: Step, entry: Entry) -> None:
     s = step.state
     a = step.player(entry.player, entry.type)
     b = step.player(entry.partner, entry.type)
@@ -210,7 +211,7 @@ def _trade(step: _Step, entry: Entry) -> None:
         else:
             take = replace(take, cash=take.cash - used)
     step.emit(ev.TradeMade(a, b, give, take, context, agreed))
-    if context == "rescue" and _bankruptcy.jail_exit_short(step.state):
+    if context == "rescue" and jail_exit_short(step.state):
         # 救済提示(分割救済を含む)は両方の負債を完済できるものでなければならず: a part of a split rescue stands only
         # once the parts together cover the fine and the rent ahead; a bankruptcy undoes it
         step.emit(ev.RescuePart((a, b, give, take)))

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Mapping
 
-from ..engine.errors import RulesetError
+from ..engine.ruleset import RulesetError
 from ..engine.ruleset import check_table
 
 KINDS = ("placement", "asset_share", "asset_points")

@@ -14,7 +14,7 @@ from ..forms import UnlockForm
 from flask_babel import gettext, ngettext
 
 from .. import rulings
-from ..engine.bankruptcy import jail_exit_short
+from ..engine.facts import jail_exit_short
 from ..engine.building import smallest_sale
 from ..refusals import detail as refusal_detail
 from ..refusals import title as refusal_title

@@ -1,0 +1,183 @@
+"""Facts derived from a state: rents, interest, assets, what a player can raise, who moves next, and the jail exit
+JMA's bankruptcy clauses turn on.
+
+Plain functions of a :class:`~.state.GameState` that refuse nothing and change nothing: the rules, the words
+and the tablet's screens all read them.
+"""
+from __future__ import annotations
+
+from .state import Auction, BuildingAuction, Debt, GameState, JailFine
+
+
+def interest(state: GameState, amount: int) -> int:
+    """Mortgage interest on ``amount``, rounded as the ruleset says."""
+    pct = state.ruleset.options.mortgage_interest_percent
+    if state.ruleset.options.mortgage_interest_rounding == "up":
+        return -(-amount * pct // 100)
+    return amount * pct // 100
+
+
+def unmortgage_cost(state: GameState, square: int) -> int:
+    """The mortgage value plus interest; only the value when the interest was just paid on receiving the deed
+    (official rules: "the new owner must immediately pay 10% interest on the mortgage and at their option may
+    pay the principal")."""
+    value = state.ruleset.squares[square].mortgage
+    if square in state.interest_paid:
+        return value
+    return value + interest(state, value)
+
+
+def total_assets(state: GameState, player: int) -> int:
+    """Cash, printed price of every deed (mortgaged or not) and the cost of every building.
+
+    The income-tax percentage is taken of this (元ルール「所得税」: 手持ちの現金、権利書の価格、
+    所有するすべての建物の価格を合計したもの; Hasbro: "whether mortgaged or unmortgaged").
+    """
+    total = state.players[player].cash
+    for sq in state.deeds_of(player):
+        square = state.ruleset.squares[sq]
+        # the level is what the buildings cost in house prices: a hotel is the houses it replaced plus one
+        total += square.price + state.buildings[sq] * square.house_cost
+    return total
+
+
+def raisable_cash(state: GameState, player: int) -> int:
+    """Cash the player could have by selling every building at half price and mortgaging every deed."""
+    total = state.players[player].cash
+    for sq in state.deeds_of(player):
+        square = state.ruleset.squares[sq]
+        total += state.buildings[sq] * square.house_cost // 2
+        if not state.mortgaged[sq]:
+            total += square.mortgage
+    return total
+
+
+def owns_whole_group(state: GameState, player: int, square: int) -> bool:
+    group = state.ruleset.squares[square].group
+    squares = state.ruleset.groups[group].squares
+    if any(state.owner[i] != player for i in squares):
+        return False
+    if state.ruleset.options.mortgaged_lot_breaks_monopoly_doubling:
+        return not any(state.mortgaged[i] for i in squares)
+    return True
+
+
+def _owned_of_kind(state: GameState, owner: int, kind: str) -> int:
+    count_mortgaged = state.ruleset.options.mortgaged_deeds_count_for_rent
+    return sum(
+        1 for sq in state.ruleset.squares
+        if sq.kind == kind and state.owner[sq.index] == owner and (count_mortgaged or not state.mortgaged[sq.index])
+    )
+
+
+def rent(state: GameState, square: int, dice_total: int, multiplier: int = 1) -> int:
+    """The rent for landing on an owned, unmortgaged deed.
+
+    Streets: the rent table by buildings; unimproved, doubled when the owner
+    holds the whole colour group.  Railroads: by how many the owner holds.
+    Utilities: the dice times 4 or 10, by how many the owner holds.
+    ``multiplier`` is a card's (twice the railroad rent).
+    """
+    sq = state.ruleset.squares[square]
+    owner = state.owner[square]
+    if sq.kind == "street":
+        level = state.buildings[square]
+        if level == state.hotel_level:
+            return sq.rent[5]
+        if level:
+            return sq.rent[level]
+        base = sq.rent[0]
+        if owns_whole_group(state, owner, square):
+            base *= state.ruleset.options.monopoly_rent_multiplier
+        return base
+    count = _owned_of_kind(state, owner, sq.kind)
+    if sq.kind == "railroad":
+        return sq.rent[count - 1] * multiplier
+    return sq.dice_multipliers[count - 1] * dice_total
+
+
+def minimum_bid(state: GameState, auction: Auction | BuildingAuction) -> int:
+    opts = state.ruleset.options
+    step = opts.auction_bid_step
+    return max(opts.auction_min_bid, (auction.high_bid // step + 1) * step)
+
+
+def next_to_move(state: GameState) -> int:
+    """The player whose turn comes next (次の手番のプレーヤー): between turns, the player about to roll;
+    during a turn (doubles included), the player after the one whose turn it is."""
+    if not state.turn_started and state.doubles == 0 and not state.players[state.current].bankrupt:
+        return state.current
+    return state.next_player(state.current)
+
+
+def tie_winner(state: GameState, bidders: list[int]) -> int:
+    """JMA 補足ルール「競売」: 同時に同額のコールがあった場合は、次の手番のプレーヤーから右周りに近いプレーヤーの
+    コールを優先します。Equal calls at once go to the caller nearest in turn order, counting from the player
+    whose turn comes next (:func:`next_to_move`)."""
+    start = next_to_move(state)
+    n = len(state.players)
+    return min(bidders, key=lambda b: (b - start) % n)
+
+
+
+def landing_rent(state: GameState, player: int, steps: int) -> tuple[int, int]:
+    """The square ``steps`` ahead of the player and the rent due there to another player by those dice (0 if
+    none)."""
+    to = (state.players[player].position + steps) % len(state.ruleset.squares)
+    owner = state.owner[to]
+    if owner is None or owner == player or state.mortgaged[to] or state.players[owner].bankrupt:
+        return to, 0
+    return to, rent(state, to, steps)
+
+
+def jail_exit_landing(state: GameState) -> tuple[int, int] | None:
+    """While the fine of the third failed jail roll is the pending debt: the square that roll leads to and its
+    rent to another player by those dice (0 if none is due there).  None at any other time."""
+    p = state.pending
+    if not isinstance(p, Debt) or p.reason != "bail" or not state.resume or state.resume[0] != "jail_exit":
+        return None
+    _, player, _, steps = state.resume
+    return landing_rent(state, player, steps)
+
+
+def jail_exit_short(state: GameState) -> bool:
+    """JMA 補足ルール「破産」: 刑務所から3回目にゾロ目が出ず、その出所料と出た目で行くべきマスのレンタル料の両方で
+    仮破産となる場合: while the fine of the third failed roll is the pending debt, whether the fine and the rent
+    ahead together are more than the player can raise (a provisional bankruptcy even if the fine alone is not)."""
+    landing = jail_exit_landing(state)
+    if state.ruleset.options.jail_exit_bankruptcy != "jma" or landing is None or not landing[1]:
+        return False
+    return raisable_cash(state, state.pending.debtor) < state.pending.amount + landing[1]
+
+
+def jail_exit_creditor(state: GameState) -> int | None:
+    """The owner of the square a player would move to after the third failed jail roll, while the fine is
+    unpaid: under JMA they may take the bankruptcy over, fine included."""
+    landing = jail_exit_landing(state)
+    if state.ruleset.options.jail_exit_bankruptcy != "jma" or landing is None or not landing[1]:
+        return None
+    return state.owner[landing[0]]
+
+
+
+def card_first(state: GameState) -> bool:
+    """JMA 補足ルール「破産」: 刑務所から3回目にゾロ目が出ず、その出所料と出た目で行くべきマスのレンタル料の両方で
+    仮破産となる場合 … 自分の資産で出所料の負債を支払える場合は、その処理をして(カード使用を優先)進んだマス目での
+    破産となります。After the third failed roll, when the fine and the rent ahead together are more than the player
+    can raise, a get-out-of-jail card in hand settles the fine: the cash stays for the creditor ahead."""
+    p = state.pending
+    if not isinstance(p, JailFine) or state.ruleset.options.jail_exit_bankruptcy != "jma":
+        return False
+    if not state.players[p.player].jail_cards:
+        return False
+    _, rent_due = landing_rent(state, p.player, sum(p.dice))
+    return rent_due > 0 and raisable_cash(state, p.player) < state.ruleset.money.bail + rent_due
+
+
+def card_for_sale(state: GameState, player: int) -> bool:
+    """JMA 補足ルール「刑務所」: またこの際に釈放カードを所有していなければ、出所する前に他者から釈放カードを入手する
+    交渉を行うことができます。Whether, after the third failed roll, the player could buy a card: the ruleset allows
+    it and another player in the game holds one."""
+    if not state.ruleset.options.jail_card_purchase_before_fine:
+        return False
+    return any(p.jail_cards for i, p in enumerate(state.players) if i != player and not p.bankrupt)

@@ -1,0 +1,161 @@
+"""One entry worked out: a copy of the state, and the events made so far, each applied as it is made.
+
+A rule's handler is given a :class:`Step`; it checks the entry (raising :class:`~.errors.IllegalEntry`) and emits
+the events it brings about.  The step also holds what many rules do alike: charge a payment or queue it as a
+debt, pay a winning bid, move a token and land it.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from . import events as ev
+from .entries import Entry
+from .errors import IllegalEntry, illegal
+from .facts import interest, rent
+from .phrases import EntryKind, Pending, Player
+from .state import BidPayment, BuyOrAuction, Debt, DrawCard, GameState, IncomeTaxChoice, PlaceBuilding, RentRoll
+from .timing import not_now
+
+POT = ev.POT
+
+
+class Step:
+    """Works out one entry's events on a copy of the state, applying each as it is made."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state.copy()
+        self.events: list[ev.Event] = []
+
+    def emit(self, event: ev.Event) -> None:
+        event.apply(self.state)
+        self.events.append(event)
+
+    def refuse(self, code: str, pattern: str, clause: str, /, **params: Any) -> IllegalEntry:
+        return illegal(self.state, code, pattern, clause, **params)
+
+    # -- who and what --
+
+    def player(self, name: str | None, entry_type: str) -> int:
+        s = self.state
+        try:
+            i = s.player_index(name or "")
+        except KeyError:
+            raise self.refuse("unknown_player", "no player named {name} at this table", "seating",
+                              name=repr(name)) from None
+        if s.players[i].bankrupt:
+            raise self.refuse("bankrupt", "{player} is bankrupt and out of the game", "bankruptcy", player=Player(i))
+        return i
+
+    def square(self, ref: int | str | None, entry_type: str) -> int:
+        try:
+            return self.state.ruleset.square(ref).index
+        except KeyError:
+            raise self.refuse("unknown_square", "no square {square} on this board", "mortgage",
+                              square=repr(ref)) from None
+
+    def expect(self, entry: Entry, kind: type, clause: str):
+        p = self.state.pending
+        if not isinstance(p, kind):
+            raise not_now(self.state, entry.type, clause)
+        return p
+
+    def expect_actor(self, entry: Entry, who: int, clause: str) -> int:
+        actor = self.player(entry.player, entry.type)
+        if actor != who:
+            raise self.refuse("wrong_player", "{entry} by {player}: {pending}", clause, entry=EntryKind(entry.type),
+                              player=Player(actor), pending=Pending())
+        return actor
+
+    # -- money --
+
+    def charge(self, payer: int, payee: int | str | None, amount: int, reason: str,
+               to_bank_if_bankrupt: bool = False) -> None:
+        """Pay at once if the payer's cash covers it; otherwise the payment becomes a debt."""
+        if amount <= 0:
+            return
+        if not self.state.debts and self.state.players[payer].cash >= amount:
+            self.emit(ev.Paid(payer, payee, amount, reason))
+        else:
+            creditor = payee if isinstance(payee, int) else None
+            self.emit(ev.DebtQueued(Debt(payer, creditor, amount, reason, to_bank_if_bankrupt)))
+
+    def transfer_interest(self, receiver: int, squares) -> None:
+        """Official rules: whoever receives a mortgaged deed pays the 10% interest at once (ruleset option
+        ``transferred_mortgage_interest = "on_transfer"``); JMA waives it until the mortgage is lifted."""
+        s = self.state
+        if s.ruleset.options.transferred_mortgage_interest != "on_transfer":
+            return
+        for sq in squares:
+            if s.mortgaged[sq]:
+                self.charge(receiver, None, interest(s, s.ruleset.squares[sq].mortgage), "interest")
+                self.emit(ev.TransferInterestPaid(sq))
+
+    def pay_bid(self, payment: BidPayment) -> None:
+        """JMA 補足ルール「競売」: 誤って、支払うことのできない金額で落札してしまった場合は、落札を無効とし…
+        購入のために権利書を抵当に入れたり、家等の売却を行うことは可能です。
+
+        A winning bid stands when the winner can raise it by every means open to them then (cash, mortgages,
+        buildings sold back): if their cash covers it, it is paid now; otherwise the table waits while they
+        mortgage and sell (:class:`BidPayment`), and it is paid as soon as the cash is there."""
+        if self.state.players[payment.player].cash < payment.amount:
+            self.emit(ev.AwaitingDecision(payment))
+        elif payment.square is not None:
+            self.emit(ev.Paid(payment.player, None, payment.amount, "auction"))
+            self.emit(ev.DeedTransferred(payment.square, payment.player))
+            self.emit(ev.AwaitingDecision(None))
+        else:  # a building won at a shortage auction: the winner now chooses the lot, and pays on it
+            self.emit(ev.AwaitingDecision(PlaceBuilding(payment.player, payment.kind, payment.amount, payment.round)))
+
+    def bank_or_pot(self) -> str | None:
+        return POT if self.state.ruleset.options.free_parking == "tax_pot" else None
+
+    def salary(self, player: int, landed_on_go: bool) -> None:
+        money = self.state.ruleset.money
+        self.emit(ev.Paid(None, player, money.go_landing_salary if landed_on_go else money.salary, "salary"))
+
+    # -- movement --
+
+    def move_by(self, player: int, steps: int) -> None:
+        s = self.state
+        start = s.players[player].position
+        n = len(s.ruleset.squares)
+        to = (start + steps) % n
+        self.emit(ev.Moved(player, to))
+        if start + steps >= n:
+            self.salary(player, to == 0)
+        self.land(player)
+
+    def advance_to(self, player: int, target: int, **landing: int) -> None:
+        start = self.state.players[player].position
+        self.emit(ev.Moved(player, target))
+        if target <= start:
+            self.salary(player, target == 0)
+        self.land(player, **landing)
+
+    def land(self, player: int, rent_multiplier: int = 1, dice_multiplier: int = 0) -> None:
+        s = self.state
+        at = s.players[player].position
+        sq = s.ruleset.squares[at]
+        opts = s.ruleset.options
+        if sq.is_property:
+            owner = s.owner[at]
+            if owner is None:
+                self.emit(ev.AwaitingDecision(BuyOrAuction(player, at)))
+            elif owner != player and not s.mortgaged[at]:
+                if s.players[owner].in_jail and not opts.rent_while_in_jail:
+                    return
+                if sq.kind == "utility" and dice_multiplier:
+                    self.emit(ev.AwaitingDecision(RentRoll(player, at, dice_multiplier)))
+                else:
+                    self.charge(player, owner, rent(s, at, sum(s.last_dice), rent_multiplier), "rent")
+        elif sq.kind == "tax":
+            if sq.tax == "income" and opts.income_tax == "choice":
+                self.emit(ev.AwaitingDecision(IncomeTaxChoice(player, at)))
+            else:
+                self.charge(player, self.bank_or_pot(), sq.amount, "tax")
+        elif sq.kind in ("chance", "community_chest"):
+            self.emit(ev.AwaitingDecision(DrawCard(player, sq.kind)))
+        elif sq.kind == "go_to_jail":
+            self.emit(ev.Jailed(player))
+        elif sq.kind == "free_parking" and s.pot and opts.free_parking == "tax_pot":
+            self.emit(ev.Paid(POT, player, s.pot, "free_parking"))

@@ -1,0 +1,69 @@
+"""When an entry may be made: JMA's time between turns, a payment being settled, time called.
+
+Each function here says why not (an :class:`~.errors.IllegalEntry`, citing the clause) or gives None.
+"""
+from __future__ import annotations
+
+from .errors import IllegalEntry, illegal
+from .phrases import Act, EntryKind, Pending, Player
+from .state import AwaitRoll, Auction, BidPayment, BuildRound, BuyOrAuction, Debt, GameOver, GameState, JailFine, SeatingRoll
+
+
+def not_now(state: GameState, entry_type: str, clause: str, code: str = "not_now") -> IllegalEntry:
+    return illegal(state, code, "{entry} cannot be recorded now: {pending}", clause, entry=EntryKind(entry_type),
+                   pending=Pending())
+
+
+def turn_refusal(state: GameState, player: int, act: str, code: str, clause: str) -> IllegalEntry:
+    """Why ``player`` may not ``act`` (an entry type) now, when it waits for the time between turns: the roller's
+    doubles, a payment being settled, or else what the table waits for."""
+    p = state.pending
+    if isinstance(p, AwaitRoll) and p.player == state.current and state.doubles:
+        return illegal(state, code, "{player} rolled doubles and rolls again: the turn is not over", clause,
+                       player=Player(p.player))
+    if isinstance(p, AwaitRoll) and p.player == state.current and state.turn_started:
+        return illegal(state, code, "{player} has left jail and rolls next: the turn is not over", clause,
+                       player=Player(p.player))
+    if isinstance(p, (Debt, BidPayment)):
+        return illegal(state, code, "{player} cannot {act} while a payment is being settled: {pending}", clause,
+                       player=Player(player), act=Act(act), pending=Pending())
+    return illegal(state, code, "{player} cannot {act} now: {pending}", clause, player=Player(player), act=Act(act),
+                   pending=Pending())
+
+
+def timing_refusal(state: GameState, player: int, what: str, for_payment: bool,
+                    negotiating: bool = False) -> IllegalEntry | None:
+    """JMA 補足ルール: outside the time between turns a deed may be mortgaged only to pay for a purchase
+    (auctions included), a debt, or in debt negotiation; a mortgage is lifted only between turns."""
+    p = state.pending
+    if p is None or isinstance(p, (SeatingRoll, GameOver)):
+        return not_now(state, what, "mortgage_timing")
+    if state.players[player].bankrupt:
+        return illegal(state, "bankrupt", "{player} is bankrupt", "bankruptcy", player=Player(player))
+    if state.ruleset.options.mortgage_timing == "any_time" or state.between_turns:
+        return None
+    if for_payment and (
+        (isinstance(p, (BuyOrAuction, JailFine, BidPayment)) and p.player == player)
+        or isinstance(p, Auction)
+        or (isinstance(p, Debt) and (p.debtor == player or negotiating))  # 負債交渉において必要な現金を捻出する場合
+    ):
+        return None
+    return turn_refusal(state, player, what, "not_between_turns", "mortgage_timing")
+
+
+
+def build_timing_refusal(state: GameState, player: int) -> IllegalEntry | None:
+    """JMA 補足ルール: building happens between turns, not during doubles or an unsettled payment."""
+    p = state.pending
+    if state.time_called:
+        return illegal(state, "time_called", "time has been called: nothing more is built", "after_time_called")
+    if isinstance(p, BuildRound):
+        if player in p.excluded:
+            return illegal(state, "excluded_builder", "{player} made an unpayable winning bid and is out of this round "
+                           "of declarations", "building_shortage", player=Player(player))
+        return None
+    if not isinstance(p, AwaitRoll):
+        return turn_refusal(state, player, "build", "not_now", "build_timing")
+    if state.ruleset.options.build_timing == "between_turns" and not state.between_turns:
+        return turn_refusal(state, player, "build", "not_between_turns", "build_timing")
+    return None
