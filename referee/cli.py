@@ -118,7 +118,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     except RulesetError as exc:
         print(f"referee simulate: {exc}", file=sys.stderr)
         return 1
-    stats = simulate(ruleset, args.games, args.seed, args.players, args.jail, args.max_turns, args.clock)
+    stats = simulate(ruleset, args.games, args.seed, args.players, args.jail, args.max_turns, args.clock,
+                     args.recount)
     result = stats.as_dict()
     if args.json:
         print(json.dumps(result, ensure_ascii=False))
@@ -322,6 +323,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--clock", choices=CLOCKS, default="random",
                     help="random: each game's time is called after a turn drawn from 1 to --max-turns, as a "
                     "round's clock finds its tables at different points; max: always after --max-turns")
+    sp.add_argument("--recount", action="store_true",
+                    help="also recount the whole board after every event (slower: checks the quick invariants)")
     sp.add_argument("--json", action="store_true")
     sp.set_defaults(func=cmd_simulate)
     sv = sub.add_parser("serve", help="run the tablet web app (waitress; --dev for Flask's reloading server)")

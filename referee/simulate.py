@@ -11,7 +11,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from .engine import Action, Entry, Game, GameState, Header, Ruleset, legal_actions
-from .engine.events import Paid
+from .engine.events import DeedTransferred, Mortgaged, Paid, TradeMade, WentBankrupt
 from .engine.building import even_targets, plan_change, smallest_sale
 from .engine.entries import Offer
 from .engine.rules import resolve
@@ -356,7 +356,13 @@ def trade_allowed(state: GameState, entry: Entry) -> bool:
 
 
 class Invariants:
-    """Checks that must hold after every event of every game."""
+    """Checks that must hold after every event of every game.
+
+    :meth:`after` checks each event against the state's kept counts (the players' cash and the pot, the
+    holdings, the houses and hotels on the board): a few comparisons, whatever the board.  :meth:`recount`
+    checks the whole board square by square and the kept counts against a recount: the tests run it after every
+    event, to check the quick one.
+    """
 
     def __init__(self, ruleset: Ruleset, initial: GameState) -> None:
         self.ruleset = ruleset
@@ -366,42 +372,79 @@ class Invariants:
         self.violations: list[str] = []
 
     def after(self, state: GameState, event) -> None:
-        if isinstance(event, Paid):
+        kind = type(event)
+        if kind is Paid:
             if event.payer is None:
                 self.money += event.amount
             if event.payee is None:
                 self.money -= event.amount
-        problems = []
-        for pl in state.players:
-            if pl.cash < 0:
-                problems.append(f"{pl.name} has negative cash {pl.cash}")
+        problems = self._money(state)
+        if kind is DeedTransferred:
+            problems += self._deeds(state, (event.square,))
+        elif kind is TradeMade:
+            problems += self._deeds(state, event.give.deeds + event.take.deeds)
+        elif kind is Mortgaged:
+            problems += self._deeds(state, (event.square,))
+        elif kind is WentBankrupt and state.holdings[event.player]:
+            problems.append(f"{state.players[event.player].name} is bankrupt and still holds {state.holdings[event.player]}")
+        if (state.houses_built + state.bank_houses != self.ruleset.houses
+                or state.hotels_built + state.bank_hotels != self.ruleset.hotels):
+            problems.append(f"building supply: {state.houses_built}+{state.bank_houses} houses, "
+                            f"{state.hotels_built}+{state.bank_hotels} hotels")
+        if state.bank_houses < 0 or state.bank_hotels < 0:
+            problems.append("bank building stock below zero")
+        if problems:
+            self.violations.extend(f"{kind.__name__}: {p}" for p in problems)
+
+    def recount(self, state: GameState, event) -> None:
+        """The checks of :meth:`after` on the whole board: every square, and the kept counts recounted."""
+        problems = self._deeds(state, range(len(state.owner)))
+        level = state.hotel_level
+        hotels = state.buildings.count(level)
+        houses = sum(state.buildings) - hotels * level
+        if houses + state.bank_houses != self.ruleset.houses or hotels + state.bank_hotels != self.ruleset.hotels:
+            problems.append(f"building supply recounted: {houses}+{state.bank_houses} houses, "
+                            f"{hotels}+{state.bank_hotels} hotels")
+        counts = state.counts_problem()
+        if counts:
+            problems.append(counts)
+        if problems:
+            self.violations.extend(f"{type(event).__name__}: {p}" for p in problems)
+
+    def _money(self, state: GameState) -> list[str]:
+        problems = [f"{pl.name} has negative cash {pl.cash}" for pl in state.players if pl.cash < 0]
         held = sum(pl.cash for pl in state.players) + state.pot
         if held != self.money:
             problems.append(f"money not conserved: players and pot hold {held}, bank flows say {self.money}")
-        for sq, owner in enumerate(state.owner):
+        return problems
+
+    def _deeds(self, state: GameState, squares) -> list[str]:
+        problems = []
+        for sq in squares:
+            owner = state.owner[sq]
             if owner is not None and (not self.ruleset.squares[sq].is_property or state.players[owner].bankrupt):
                 problems.append(f"square {sq} owned by {owner}, who cannot own it")
             if state.mortgaged[sq] and owner is None:
                 problems.append(f"square {sq} mortgaged with no owner")
-        level = state.hotel_level  # every square recounted, in one pass each (a square holds houses or a hotel)
-        hotels = state.buildings.count(level)
-        houses = sum(state.buildings) - hotels * level
-        if houses + state.bank_houses != self.ruleset.houses or hotels + state.bank_hotels != self.ruleset.hotels:
-            problems.append(f"building supply: {houses}+{state.bank_houses} houses, {hotels}+{state.bank_hotels} hotels")
-        if state.bank_houses < 0 or state.bank_hotels < 0:
-            problems.append("bank building stock below zero")
-        if problems:
-            self.violations.extend(f"{type(event).__name__}: {p}" for p in problems)
+        return problems
 
 
 def play_game(ruleset: Ruleset, rng: random.Random, players: int = 4, jail: str = "random",
-              max_turns: int = 1000, stats: Stats | None = None, check: bool = True) -> Game:
-    """Play one random game to its end: one player left, or time called when turn ``max_turns`` is over."""
+              max_turns: int = 1000, stats: Stats | None = None, check: bool = True, recount: bool = False) -> Game:
+    """Play one random game to its end: one player left, or time called when turn ``max_turns`` is over.
+    ``check``: the invariants after every event; ``recount``: the whole board recounted after every event too."""
     stats = stats if stats is not None else Stats()
     header = Header(ruleset.id, PLAYER_NAMES[:players])
     game = Game(ruleset, header)
     policy = Policy(rng, jail)
     invariants = Invariants(ruleset, game.initial)
+    observe = None
+    if recount:
+        def observe(state: GameState, event) -> None:
+            invariants.after(state, event)
+            invariants.recount(state, event)
+    elif check:
+        observe = invariants.after
     landing_due: int | None = None
     entries_this_turn = 0
     last_turn = 0
@@ -411,16 +454,11 @@ def play_game(ruleset: Ruleset, rng: random.Random, players: int = 4, jail: str 
             entry = Entry("time_called")  # the table's clock has run out: a timed finish
         else:
             entry = policy.choose(state, legal_actions(state))
-        outcome = game.record(entry)
+        outcome = game.record(entry, observe)
         stats.entries += 1
         stats.events += len(outcome.events)
         for e in outcome.events:
             stats.events_by_type[e.kind] += 1
-        if check:
-            shadow = state.copy()
-            for e in outcome.events:
-                e.apply(shadow)
-                invariants.after(shadow, e)
         new = outcome.state
         if entry.type == "roll":
             landing_due = new.player_index(entry.player)
@@ -452,7 +490,7 @@ def _ending(game: Game) -> str:
 
 
 def simulate(ruleset: Ruleset, games: int, seed: int, players: int = 4, jail: str = "random",
-             max_turns: int = 1000, clock: str = "random") -> Stats:
+             max_turns: int = 1000, clock: str = "random", recount: bool = False) -> Stats:
     """Play ``games`` random games from ``seed``.
 
     A tournament calls time on a whole round at once, and the tables are then at different points of
@@ -464,6 +502,6 @@ def simulate(ruleset: Ruleset, games: int, seed: int, players: int = 4, jail: st
     start = time.perf_counter()
     for _ in range(games):
         limit = rng.randint(1, max_turns) if clock == "random" else max_turns
-        play_game(ruleset, rng, players, jail, limit, stats)
+        play_game(ruleset, rng, players, jail, limit, stats, recount=recount)
     stats.seconds = time.perf_counter() - start
     return stats

@@ -41,7 +41,7 @@ def give(state: GameState, player: int, *square_ids: str, mortgaged: bool = Fals
     state = state.copy()
     for sid in square_ids:
         i = sq(state, sid)
-        state.owner[i] = player
+        state.set_owner(i, player)
         state.mortgaged[i] = mortgaged
     return state
 

@@ -257,8 +257,10 @@ def test_the_debt_panel_lists_every_way_to_raise_cash(jma, app):
     from referee.views.table import _ways_to_pay
     s = give(give(table(jma), 0, "st-james-place", "tennessee-avenue", "new-york-avenue", "boardwalk"), 1,
              "baltic-avenue", "mediterranean-avenue")
-    s.buildings[16] = s.buildings[18] = s.buildings[19] = 2
-    s.buildings[3] = 5
+    s.set_level(16, 2)
+    s.set_level(18, 2)
+    s.set_level(19, 2)
+    s.set_level(3, 5)
     s.players[0].cash = 10
     s = do(s, type="roll", player="Aki", dice=[1, 2])  # $450 rent
     by_type = {}

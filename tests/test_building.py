@@ -81,7 +81,7 @@ def test_jma_no_building_during_doubles(jma):
 
 def test_jma_no_building_while_a_payment_is_unsettled(jma):
     s = give(orange_owner(jma), 1, "baltic-avenue", "mediterranean-avenue")
-    s.buildings[3] = 5
+    s.set_level(3, 5)
     s.players[0].cash = 100
     s = do(s, type="roll", player="Aki", dice=[1, 2])
     assert isinstance(s.pending, Debt)
@@ -197,7 +197,7 @@ def test_hotels_are_auctioned_before_houses(jma):
     s = give(table(jma), 0, *ORANGE)
     s = give(s, 1, *PINK)
     for i in (16, 18, 19, 11, 13, 14):
-        s.buildings[i] = 4
+        s.set_level(i, 4)
     s.bank_houses, s.bank_hotels = 8, 1
     s = do(s, type="build", player="Aki", targets={"st-james-place": "hotel"})
     s = do(s, type="build", player="Ben", targets={"virginia-avenue": "hotel"})
@@ -216,7 +216,9 @@ def test_selling_buildings_pays_half_price_evenly(jma):
 
 def hotel_group(ruleset, **options):
     s = orange_owner(ruleset, **options)
-    s.buildings[16], s.buildings[18], s.buildings[19] = 4, 4, 5
+    s.set_level(16, 4)
+    s.set_level(18, 4)
+    s.set_level(19, 5)
     s.bank_houses, s.bank_hotels = 24, 11
     return s
 
@@ -238,7 +240,7 @@ def test_jma_hotel_cannot_be_broken_into_houses_from_the_bank_outside_debt(jma):
 
 def test_jma_player_in_debt_may_break_a_hotel_into_houses_from_the_bank(jma):
     s = give(hotel_group(jma), 1, "baltic-avenue", "mediterranean-avenue")
-    s.buildings[3] = 5
+    s.set_level(3, 5)
     s.bank_hotels -= 1
     s.players[0].cash = 100
     s = do(s, type="roll", player="Aki", dice=[1, 2])
@@ -259,7 +261,8 @@ def test_classic_any_player_may_break_a_hotel_into_houses(classic):
 
 def test_bankruptcy_to_a_player_sells_every_building_at_half_price(jma):
     big = give(hotel_group(jma), 1, "boardwalk", "park-place")
-    big.buildings[39] = big.buildings[37] = 5
+    big.set_level(39, 5)
+    big.set_level(37, 5)
     big.bank_hotels -= 2
     big.players[0].cash = 0
     big.players[0].position = 36
@@ -275,7 +278,7 @@ def test_jma_a_debtor_breaks_a_hotel_into_bank_houses_only_as_far_as_the_debt_ne
     """土地の売却 補足ルール: 支払う現金を調達するのに必要な範囲内において、銀行にある家を加えてホテルを4軒以下の家に
     することができます。"""
     s = give(hotel_group(jma), 1, "baltic-avenue", "mediterranean-avenue")
-    s.buildings[3] = 5
+    s.set_level(3, 5)
     s.bank_hotels -= 1
     s.players[0].cash = 350
     s = do(s, type="roll", player="Aki", dice=[1, 2])
@@ -294,7 +297,7 @@ def houses_waiting_and_light_blue_at_four(ruleset):
     """Aki and Ben have declared 3 houses each, 4 in the bank; Chie's light blue lots have 4 houses each."""
     s = give(shortage(ruleset), 2, *LIGHT_BLUE)
     for i in (6, 8, 9):
-        s.buildings[i] = 4
+        s.set_level(i, 4)
     s = build(s, "Aki", st_james_place=1, tennessee_avenue=1, new_york_avenue=1)
     return build(s, "Ben", st_charles_place=1, states_avenue=1, virginia_avenue=1)
 
@@ -315,7 +318,7 @@ def test_jma_hotels_first_at_close_when_others_could_still_follow(jma):
     s = give(shortage(jma), 2, *LIGHT_BLUE)
     s = give(s, 3 - 1, "park-place", "boardwalk")  # Chie could still declare dark blue houses
     for i in (6, 8, 9):
-        s.buildings[i] = 4
+        s.set_level(i, 4)
     s.bank_houses = 0
     s = do(s, type="build", player="Chie", targets={"oriental-avenue": "hotel"})
     s = build(s, "Aki", st_james_place=1, tennessee_avenue=1, new_york_avenue=1)

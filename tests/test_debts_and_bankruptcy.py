@@ -10,7 +10,7 @@ from conftest import cash, do, give, table
 def owes_rent(ruleset, debtor_cash=10, **options):
     """Ben owns Baltic with a hotel ($450); Aki, with little cash, lands there."""
     s = give(table(ruleset, **options), 1, "baltic-avenue", "mediterranean-avenue")
-    s.buildings[3] = 5
+    s.set_level(3, 5)
     s.bank_hotels -= 1
     s.players[0].cash = debtor_cash
     return s
@@ -135,7 +135,7 @@ def test_collect_from_each_player_debts_are_settled_in_turn_order_from_the_drawe
 def test_last_player_standing_wins(jma):
     s = table(jma, ("Aki", "Ben"))
     s = give(s, 1, "baltic-avenue", "mediterranean-avenue")
-    s.buildings[3] = 5
+    s.set_level(3, 5)
     s.bank_hotels -= 1
     s.players[0].cash = 10
     s = do(do(s, type="roll", player="Aki", dice=[1, 2]), type="bankrupt", player="Aki")

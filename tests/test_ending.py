@@ -70,7 +70,7 @@ def test_time_called_voids_building_declarations_in_progress(jma):
 
 def test_time_called_provisional_bankruptcy_becomes_bankruptcy(jma):
     s = give(table(jma), 1, "baltic-avenue", "mediterranean-avenue")
-    s.buildings[3] = 5
+    s.set_level(3, 5)
     s.bank_hotels -= 1
     s.players[0].cash = 10
     s = do(s, type="roll", player="Aki", dice=[1, 2])
@@ -98,7 +98,9 @@ def test_equal_turns_option_plays_to_the_end_of_the_round(jma):
 def test_assets_count_deeds_at_price_mortgaged_at_half_and_buildings_at_cost(jma):
     s = give(give(table(jma), 0, "st-james-place", "tennessee-avenue", "new-york-avenue"), 0, "boardwalk",
              mortgaged=True)
-    s.buildings[16], s.buildings[18], s.buildings[19] = 4, 4, 5
+    s.set_level(16, 4)
+    s.set_level(18, 4)
+    s.set_level(19, 5)
     a = assets(s, 0)
     assert (a.cash, a.deeds, a.mortgaged_deeds, a.houses, a.hotels) == (1500, 560, 200, 8, 1)
     assert a.buildings == 13 * 100 and a.total == 1500 + 560 + 200 + 1300

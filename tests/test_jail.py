@@ -151,7 +151,7 @@ def _jailed_before_built_pinks(ruleset):
     s = give(jailed(ruleset), 1, "st-charles-place", "states-avenue", "virginia-avenue")
     s = give(s, 0, "park-place", mortgaged=True)
     for sid in ("st-charles-place", "states-avenue", "virginia-avenue"):
-        s.buildings[sq(s, sid)] = 3
+        s.set_level(sq(s, sid), 3)
     s.bank_houses -= 9
     s.players[0].jail_rolls, s.players[0].cash = 2, 20
     return do(s, type="roll", player="Aki", dice=[1, 2])  # fails: the fine, then States Avenue (13)

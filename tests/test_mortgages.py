@@ -19,7 +19,7 @@ def test_unmortgage_costs_the_value_plus_10_percent_rounded_up(jma):
 
 def test_mortgage_refused_with_buildings_in_the_group(jma):
     s = give(table(jma), 0, "baltic-avenue", "mediterranean-avenue")
-    s.buildings[3] = 1
+    s.set_level(3, 1)
     with pytest.raises(IllegalEntry) as err:
         do(s, type="mortgage", player="Aki", square="mediterranean-avenue")
     assert err.value.code == "buildings_in_group"

@@ -42,6 +42,7 @@ def test_random_and_forged_entries_are_refused_or_applied_and_the_invariants_hol
             for event in outcome.events:  # every event on its own, as referee simulate checks them
                 event.apply(shadow)
                 invariants.after(shadow, event)
+                invariants.recount(shadow, event)
         before = json.dumps([game.state.players[i].cash for i in range(3)]), len(game.entries)
         shadow = game.state.copy()
         try:
@@ -55,4 +56,5 @@ def test_random_and_forged_entries_are_refused_or_applied_and_the_invariants_hol
             for event in outcome.events:
                 event.apply(shadow)
                 invariants.after(shadow, event)
+                invariants.recount(shadow, event)
     assert not invariants.violations

@@ -126,8 +126,9 @@ def test_a_bad_bid_step_in_japanese_and_in_english(jma):
 
 def test_an_uneven_build_names_the_lots_and_their_buildings_in_words(jma):
     s = give(table(jma), 0, "st-james-place", "tennessee-avenue", "new-york-avenue")
-    s.buildings[16] = 4
-    s.buildings[18] = s.buildings[19] = 3
+    s.set_level(16, 4)
+    s.set_level(18, 3)
+    s.set_level(19, 3)
     err = refused(s, type="build", player="Aki", targets={"st-james-place": "hotel"})
     assert err.code == "uneven" and "均等" in ja(err)
     assert_says(err, "St. James Place hotel, Tennessee Avenue 3 houses, New York Avenue 3 houses: ",
@@ -136,7 +137,9 @@ def test_an_uneven_build_names_the_lots_and_their_buildings_in_words(jma):
 
 def test_a_build_below_a_hotel_says_hotel_not_a_level(jma):
     s = give(table(jma), 0, "st-james-place", "tennessee-avenue", "new-york-avenue")
-    s.buildings[16] = s.buildings[18] = s.buildings[19] = 5
+    s.set_level(16, 5)
+    s.set_level(18, 5)
+    s.set_level(19, 5)
     err = refused(s, type="build", player="Aki", targets={"st-james-place": 3})
     assert err.message == "St. James Place: hotel now; a build cannot take it to 3 houses"
     assert ja(err) == "セント・ジェームス・プレイス は現在ホテルです：建設で家3軒にすることはできません"
@@ -156,7 +159,8 @@ def test_mortgaging_during_another_players_doubles_says_the_turn_is_not_over(jma
 def test_building_while_a_payment_is_being_settled_says_so(jma):
     s = give(table(jma), 0, "st-james-place", "tennessee-avenue", "new-york-avenue")
     s = give(place(s, 0, "income-tax", cash=100), 1, "mediterranean-avenue", "baltic-avenue")
-    s.buildings[1] = s.buildings[3] = 5
+    s.set_level(1, 5)
+    s.set_level(3, 5)
     s = do(place(s, 0, "go", cash=10), type="roll", player="Aki", dice=[1, 2])  # Baltic's hotel: a debt
     err = refused(s, type="build", player="Aki", targets={"st-james-place": 1})
     assert err.message.startswith("Aki cannot build houses or hotels while a payment is being settled: Aki owes Ben")

@@ -42,9 +42,9 @@ def test_no_rent_on_a_mortgaged_lot(jma):
 
 def test_rent_by_buildings_on_the_lot(jma):
     s = give(table(jma), 1, "baltic-avenue", "mediterranean-avenue")
-    s.buildings[3] = 3
+    s.set_level(3, 3)
     assert cash(do(s, type="roll", player="Aki", dice=[1, 2]))[0] == 1500 - 180
-    s.buildings[3] = 5
+    s.set_level(3, 5)
     assert cash(do(s, type="roll", player="Aki", dice=[1, 2]))[0] == 1500 - 450
 
 

@@ -90,7 +90,9 @@ def test_collect_from_each_player_card(jma):
 
 def test_repairs_card_charges_per_house_and_hotel(jma):
     s = give(on_chance(jma), 0, "baltic-avenue", "mediterranean-avenue", "boardwalk")
-    s.buildings[1], s.buildings[3], s.buildings[39] = 2, 5, 0
+    s.set_level(1, 2)
+    s.set_level(3, 5)
+    s.set_level(39, 0)
     s = do(s, type="card", player="Aki", card="chance-general-repairs")
     assert cash(s)[0] == 1500 - 2 * 25 - 100
 

@@ -21,7 +21,7 @@ def test_trade_exchanges_cash_deeds_and_cards_at_once(jma):
 
 def test_trade_of_a_deed_whose_group_has_buildings_is_refused(jma):
     s = give(table(jma), 0, "baltic-avenue", "mediterranean-avenue")
-    s.buildings[1] = 1
+    s.set_level(1, 1)
     with pytest.raises(IllegalEntry) as err:
         trade(s, "Aki", "Ben", {"deeds": ["baltic-avenue"]}, {"cash": 100})
     assert err.value.code == "buildings_in_group"
@@ -102,7 +102,7 @@ def test_jma_no_trade_during_doubles(jma):
 def owing(ruleset):
     """Aki owes Ben $450 rent (hotel on Baltic) with $100 cash and Boardwalk to her name."""
     s = give(give(table(ruleset), 1, "baltic-avenue", "mediterranean-avenue"), 0, "boardwalk")
-    s.buildings[3] = 5
+    s.set_level(3, 5)
     s.bank_hotels -= 1
     s.players[0].cash = 100
     return do(s, type="roll", player="Aki", dice=[1, 2])

@@ -32,6 +32,7 @@ class SeatingOrdered(Event):
 
     def apply(self, state: GameState) -> None:
         state.players = [state.players[i] for i in self.order]
+        state.holdings = [state.holdings[i] for i in self.order]
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +104,7 @@ class DeedTransferred(Event):
     to: int | None
 
     def apply(self, state: GameState) -> None:
-        state.owner[self.square] = self.to
+        state.set_owner(self.square, self.to)
         if self.square in state.interest_paid:
             state.interest_paid = tuple(sq for sq in state.interest_paid if sq != self.square)
         if self.to is None:
@@ -176,7 +177,7 @@ class BuildingsChanged(Event):
 
     def apply(self, state: GameState) -> None:
         for square, level in self.levels:
-            state.buildings[square] = level
+            state.set_level(square, level)
         state.bank_houses += self.house_change
         state.bank_hotels += self.hotel_change
 
@@ -377,7 +378,7 @@ class TradeMade(Event):
             state.players[frm].cash -= offer.cash
             state.players[to].cash += offer.cash
             for sq in offer.deeds:
-                state.owner[sq] = to
+                state.set_owner(sq, to)
             if state.interest_paid and offer.deeds:
                 state.interest_paid = tuple(sq for sq in state.interest_paid if sq not in offer.deeds)
             for card in offer.cards:

@@ -20,6 +20,7 @@ from .events import Event
 from .ruleset import Ruleset
 from .phrases import SHOWN, clip
 from .rules import Outcome, resolve
+from .step import Observer
 from .state import AwaitRoll, GameState
 
 RECORD_FORMAT = "referee-game-record"
@@ -270,7 +271,7 @@ def initial_state(ruleset: Ruleset, header: Header) -> GameState:
         if i in deeds:
             raise bad(f"position.deeds: {sq.id} is given twice (as {deeds[i]!r} and {ref!r})")
         deeds[i] = ref
-        state.owner[i] = state.player_index(d["owner"])
+        state.set_owner(i, state.player_index(d["owner"]))
         state.mortgaged[i] = d.get("mortgaged", False)
         level = d.get("buildings", 0)
         if level and sq.kind != "street":
@@ -278,7 +279,7 @@ def initial_state(ruleset: Ruleset, header: Header) -> GameState:
         if level != "hotel" and level > ruleset.options.houses_per_hotel:
             raise bad(f'{where}.buildings must be 0 to {ruleset.options.houses_per_hotel} houses or "hotel", '
                       f"got {level!r}")
-        state.buildings[i] = state.hotel_level if level == "hotel" else level
+        state.set_level(i, state.hotel_level if level == "hotel" else level)
     for gid, group in ruleset.groups.items():
         levels = [state.buildings[i] for i in group.squares]
         if not any(levels):
@@ -295,8 +296,7 @@ def initial_state(ruleset: Ruleset, header: Header) -> GameState:
                       "mortgaged: no lot of a group with buildings is mortgaged")
         if max(levels) - min(levels) > 1:
             raise bad(f"position.deeds: {names}: the lots of a group differ by at most one building (even rule)")
-    houses = sum(state.houses_on(i) for i in range(len(ruleset.squares)))
-    hotels = sum(state.hotels_on(i) for i in range(len(ruleset.squares)))
+    houses, hotels = state.houses_built, state.hotels_built
     if houses > ruleset.houses or hotels > ruleset.hotels:
         raise bad(f"position.deeds: {houses} houses and {hotels} hotels on the board; the supply is "
                   f"{ruleset.houses} and {ruleset.hotels}")
@@ -393,10 +393,12 @@ class Game:
         self.state = self.initial
         self._snapshots: dict[int, GameState] = {0: self.initial}  # effective length -> state
 
-    def record(self, entry: Entry) -> Outcome:
+    def record(self, entry: Entry, observe: Observer | None = None) -> Outcome:
+        """Check ``entry`` and append it, or raise and change nothing; ``observe`` as in :func:`.rules.resolve`
+        (a void's refold shows it nothing)."""
         if entry.type == "void":
             return self._void(entry)
-        outcome = resolve(self.state, entry)
+        outcome = resolve(self.state, entry, observe)
         self.entries.append(entry)
         self.effective.append(len(self.entries) - 1)
         self.state = outcome.state

@@ -30,7 +30,7 @@ from .mortgages import MORTGAGE_HANDLERS, mortgage_actions
 from .phrases import EntryKind
 from .state import (AwaitRoll, Auction, BidPayment, BuildingAuction, BuyOrAuction, DealDeeds, Debt, DrawCard, GameOver, GameState,
                     IncomeTaxChoice, JailFine, RentRoll, RollOff, SeatingRoll)
-from .step import Step
+from .step import Observer, Step
 from .timing import not_now
 from .trading import TRADING_HANDLERS, trade_actions
 from .turn import TURN_HANDLERS
@@ -180,15 +180,16 @@ HANDLERS: dict[str, Callable[[Step, Entry], None]] = {
 }
 
 
-def resolve(state: GameState, entry: Entry) -> Outcome:
-    """Check ``entry`` against the rules and work out its events; ``state`` is left as it was."""
+def resolve(state: GameState, entry: Entry, observe: Observer | None = None) -> Outcome:
+    """Check ``entry`` against the rules and work out its events; ``state`` is left as it was.  ``observe`` is
+    shown the state after each event as it is made."""
     if state.over or isinstance(state.pending, RollOff) and entry.type != "rolloff":
         raise not_now(state, entry.type, "game_end", code="game_over")
     handler = HANDLERS.get(entry.type)
     if handler is None:
         raise illegal(state, "not_an_engine_entry", "{entry} is applied by the game record, not by the rules",
                       "correction", entry=EntryKind(entry.type))
-    step = Step(state)
+    step = Step(state, observe)
     handler(step, entry)
     settle(step)
     return Outcome(tuple(step.events), step.state)

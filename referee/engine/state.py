@@ -207,6 +207,13 @@ class GameState:
     resume: tuple | None = None  # what the turn does once every pending payment is settled
     debts: list[Debt] = field(default_factory=list)  # waiting behind the one in ``pending``
     estate_auctions: list[int] = field(default_factory=list)  # deeds the bank still has to auction
+    # counts kept up to date as ``owner`` and ``buildings`` change (set_owner, set_level), so that no rule has to
+    # recount the board: each player's deeds in board order, each colour group's building levels in all, the
+    # houses and hotels standing on the board (:meth:`recount` works them out afresh, to check them)
+    holdings: list[tuple[int, ...]] = field(default_factory=list)
+    group_levels: dict[str, int] = field(default_factory=dict)
+    houses_built: int = 0
+    hotels_built: int = 0
 
     @classmethod
     def new(cls, ruleset: Ruleset, names: list[str], seating: str = "roll") -> "GameState":
@@ -221,6 +228,7 @@ class GameState:
             pending = AwaitRoll(0)
         state = cls(ruleset, players, [None] * n, [False] * n, [0] * n,
                     ruleset.houses, ruleset.hotels, pending)
+        state.recount()
         if seating != "roll":
             state.turn = 1
         return state
@@ -231,8 +239,48 @@ class GameState:
             self.buildings[:], self.bank_houses, self.bank_hotels, self.pending, self.current,
             self.doubles, self.turn, self.turn_started, self.prepaid_release, self.pot, self.last_dice,
             self.go_passed, self.time_called, self.final_roll, self.recent_trades, self.rescue_parts,
-            self.interest_paid, self.resume, self.debts[:], self.estate_auctions[:],
+            self.interest_paid, self.resume, self.debts[:], self.estate_auctions[:], self.holdings[:],
+            self.group_levels.copy(), self.houses_built, self.hotels_built,
         )
+
+    # --- the board's counts ----------------------------------------------
+
+    def set_owner(self, square: int, owner: int | None) -> None:
+        """Give a deed to ``owner`` (None: back to the bank), keeping each player's holdings."""
+        old = self.owner[square]
+        if old == owner:
+            return
+        self.owner[square] = owner
+        if old is not None:
+            self.holdings[old] = tuple(sq for sq in self.holdings[old] if sq != square)
+        if owner is not None:
+            self.holdings[owner] = tuple(sorted(self.holdings[owner] + (square,)))
+
+    def set_level(self, square: int, level: int) -> None:
+        """Put ``level`` buildings on a lot (0-4 houses, ``hotel_level`` a hotel), keeping the counts."""
+        old = self.buildings[square]
+        self.buildings[square] = level
+        self.group_levels[self.ruleset.squares[square].group] += level - old
+        hotel = self.ruleset.options.houses_per_hotel + 1
+        self.houses_built += (0 if level == hotel else level) - (0 if old == hotel else old)
+        self.hotels_built += (level == hotel) - (old == hotel)
+
+    def recount(self) -> None:
+        """Work the counts out afresh from ``owner`` and ``buildings``."""
+        self.holdings = [tuple(sq for sq, o in enumerate(self.owner) if o == i) for i in range(len(self.players))]
+        self.group_levels = {gid: sum(self.buildings[sq] for sq in group.squares)
+                             for gid, group in self.ruleset.groups.items()}
+        self.hotels_built = self.buildings.count(self.hotel_level)
+        self.houses_built = sum(self.buildings) - self.hotels_built * self.hotel_level
+
+    def counts_problem(self) -> str | None:
+        """What the kept counts get wrong against a recount, or None."""
+        fresh = self.copy()
+        fresh.recount()
+        for name in ("holdings", "group_levels", "houses_built", "hotels_built"):
+            if getattr(fresh, name) != getattr(self, name):
+                return f"{name} kept as {getattr(self, name)!r}, recounted {getattr(fresh, name)!r}"
+        return None
 
     # --- derived facts ---------------------------------------------------
 
@@ -254,8 +302,9 @@ class GameState:
     def over(self) -> bool:
         return isinstance(self.pending, GameOver)
 
-    def deeds_of(self, player: int) -> list[int]:
-        return [i for i, o in enumerate(self.owner) if o == player]
+    def deeds_of(self, player: int) -> tuple[int, ...]:
+        """The player's deeds, in board order."""
+        return self.holdings[player]
 
     def houses_on(self, square: int) -> int:
         b = self.buildings[square]
@@ -266,9 +315,7 @@ class GameState:
 
     def group_has_buildings(self, square: int) -> bool:
         group = self.ruleset.squares[square].group
-        if group is None:
-            return False
-        return any(self.buildings[i] for i in self.ruleset.groups[group].squares)
+        return group is not None and self.group_levels[group] > 0
 
     def next_player(self, after: int) -> int:
         n = len(self.players)

@@ -6,7 +6,7 @@ debt, pay a winning bid, move a token and land it.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from . import events as ev
 from .entries import Entry
@@ -17,18 +17,24 @@ from .state import BidPayment, BuyOrAuction, Debt, DrawCard, GameState, IncomeTa
 from .timing import not_now
 
 POT = ev.POT
+# called with the state after each event as it is made (the simulator checks its invariants so); an entry that is
+# then refused has its events shown to it all the same, up to the refusal
+Observer = Callable[[GameState, ev.Event], None]
 
 
 class Step:
     """Works out one entry's events on a copy of the state, applying each as it is made."""
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, observe: Observer | None = None) -> None:
         self.state = state.copy()
         self.events: list[ev.Event] = []
+        self.observe = observe
 
     def emit(self, event: ev.Event) -> None:
         event.apply(self.state)
         self.events.append(event)
+        if self.observe is not None:
+            self.observe(self.state, event)
 
     def refuse(self, code: str, pattern: str, clause: str, /, **params: Any) -> IllegalEntry:
         return illegal(self.state, code, pattern, clause, **params)
