@@ -17,7 +17,7 @@ from .errors import IllegalEntry, illegal
 from .phrases import Count, Group, Level, Lot, Many, Money, Player, Square
 from .state import Debt, GameState
 from .step import Step
-from .timing import timing_refusal
+from .timing import timing_allows, timing_refusal
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,8 +41,19 @@ def hotels_at(state: GameState, level: int) -> int:
     return 1 if level == state.hotel_level else 0
 
 
+def group_buildable(state: GameState, player: int, group: str) -> bool:
+    """元ルール「家の建て方」: buildings go on a colour group of streets the player owns whole, none of it mortgaged;
+    :func:`buildable_group_refusal` says why not."""
+    squares = state.ruleset.groups[group].squares
+    owner, mortgaged = state.owner, state.mortgaged
+    return (state.ruleset.squares[squares[0]].kind == "street"
+            and all(owner[i] == player and not mortgaged[i] for i in squares))
+
+
 def buildable_group_refusal(state: GameState, player: int, group: str) -> IllegalEntry | None:
-    """元ルール「家の建て方」: a whole colour group, none of it mortgaged."""
+    """Why ``player`` may not build on ``group`` by :func:`group_buildable`, or None."""
+    if group_buildable(state, player, group):
+        return None
     squares = state.ruleset.groups[group].squares
     first = state.ruleset.squares[squares[0]]
     if first.kind != "street":
@@ -50,10 +61,8 @@ def buildable_group_refusal(state: GameState, player: int, group: str) -> Illega
     if any(state.owner[i] != player for i in squares):
         return illegal(state, "not_whole_group", "{player} does not own every lot of the {group} group", "building",
                        player=Player(player), group=Group(group))
-    if any(state.mortgaged[i] for i in squares):
-        return illegal(state, "mortgaged_in_group", "a lot of the {group} group is mortgaged: lift the mortgage before "
-                       "building", "building", group=Group(group))
-    return None
+    return illegal(state, "mortgaged_in_group", "a lot of the {group} group is mortgaged: lift the mortgage before "
+                   "building", "building", group=Group(group))
 
 
 def plan_change(state: GameState, player: int, targets: dict[int, int], selling: bool) -> Change:
@@ -194,7 +203,7 @@ def placeable(state: GameState, player: int, kind: str) -> list[int]:
     """Lots where one more building of ``kind`` is legal for the player (even rule, group, level)."""
     out = []
     for gid, group in state.ruleset.groups.items():
-        if buildable_group_refusal(state, player, gid) is not None:
+        if not group_buildable(state, player, gid):
             continue
         low = min(state.buildings[i] for i in group.squares)
         for i in group.squares:
@@ -211,7 +220,7 @@ def group_capacity(state: GameState, player: int) -> tuple[int, int]:
     houses = hotels = 0
     top = state.hotel_level - 1
     for gid, group in state.ruleset.groups.items():
-        if buildable_group_refusal(state, player, gid) is None:
+        if group_buildable(state, player, gid):
             for i in group.squares:
                 houses += max(0, top - min(state.buildings[i], top))
                 hotels += 1 - hotels_at(state, state.buildings[i])
@@ -252,12 +261,16 @@ def _sell_buildings(step: Step, entry: Entry) -> None:
 def sale_actions(state: GameState) -> list[Action]:
     """The sales of buildings that may be recorded now, for legal_actions: one per group with buildings."""
     out: list[Action] = []
+    built = [gid for gid, levels in state.group_levels.items() if levels]
+    if not built:
+        return out
     for i in state.active:
-        if timing_refusal(state, i, "sell_buildings", for_payment=True) is not None:
+        if not timing_allows(state, i, for_payment=True):
             continue
-        for gid, group in state.ruleset.groups.items():
-            if state.owner[group.squares[0]] == i and any(state.buildings[sq] for sq in group.squares):
-                out.append(Action("sell_buildings", i, {"group": gid, "squares": group.squares}))
+        for gid in built:
+            squares = state.ruleset.groups[gid].squares
+            if state.owner[squares[0]] == i:
+                out.append(Action("sell_buildings", i, {"group": gid, "squares": squares}))
     return out
 
 

@@ -10,14 +10,14 @@ from dataclasses import replace
 
 from . import events as ev
 from .auction import bid_refusal
-from .building import apply_change, buildable_group_refusal, entry_targets, group_capacity, placeable, plan_change
+from .building import apply_change, entry_targets, group_buildable, group_capacity, placeable, plan_change
 from .entries import Action, Entry
 from .errors import IllegalEntry, illegal
 from .facts import minimum_bid, raisable_cash, tie_winner
 from .phrases import Count, Kind, Lot, Money, Player, Square
 from .state import BidPayment, BuildingAuction, BuildRound, GameState, PlaceBuilding
 from .step import Step
-from .timing import build_timing_refusal
+from .timing import build_timing_allows, build_timing_refusal
 
 
 def demand(state: GameState, declarations) -> tuple[int, int]:
@@ -202,13 +202,19 @@ def bid_means(state: GameState, player: int, kind: str, price: int) -> int:
     return raisable_cash(state, player) - keep
 
 
-def bid_payment_mortgage_refusal(state: GameState, player: int, square: int) -> IllegalEntry | None:
-    """While the winner of a shortage bid raises its cash: no mortgage of the last group they could build on."""
+def keeps_last_group(state: GameState, player: int, square: int) -> bool:
+    """While the winner of a shortage bid raises its cash: whether mortgaging ``square`` would take the last group
+    they could build on (:func:`bid_payment_mortgage_refusal` says so)."""
     p = state.pending
     if not isinstance(p, BidPayment) or p.kind is None or p.player != player:
-        return None
-    groups = _groups_to_build_on(state, player, p.kind, p.amount)
-    if groups == {state.ruleset.squares[square].group}:
+        return False
+    return _groups_to_build_on(state, player, p.kind, p.amount) == {state.ruleset.squares[square].group}
+
+
+def bid_payment_mortgage_refusal(state: GameState, player: int, square: int) -> IllegalEntry | None:
+    """While the winner of a shortage bid raises its cash: no mortgage of the last group they could build on."""
+    if keeps_last_group(state, player, square):
+        p = state.pending
         return illegal(state, "last_lot_group", "{square}: mortgaging it would leave {player} no lot to build the "
                        "{kind} on", "building_shortage", square=Square(square), player=Player(player),
                        kind=Kind(p.kind))
@@ -324,10 +330,10 @@ def declaration_actions(state: GameState) -> list[Action]:
             "kind": p.kind, "price": p.price, "squares": lots,
             "held": tuple(i for i in lots if state.ruleset.squares[i].house_cost > p.price)}))
     for i in state.active:
-        if build_timing_refusal(state, i) is not None:
+        if not build_timing_allows(state, i):
             continue
         for gid, group in state.ruleset.groups.items():
-            if buildable_group_refusal(state, i, gid) is None and any(
+            if state.owner[group.squares[0]] == i and group_buildable(state, i, gid) and any(
                     state.buildings[sq] < state.hotel_level for sq in group.squares):
                 out.append(Action("build", i, {"group": gid, "squares": group.squares,
                                                "house_cost": state.ruleset.squares[group.squares[0]].house_cost}))

@@ -257,9 +257,10 @@ def parse_entry(data: Any) -> Entry:
     return Entry(kind, **fields)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Action:
-    """Something that may be recorded now; ``detail`` carries its limits (price, minimum bid, cards)."""
+    """Something that may be recorded now; ``detail`` carries its limits (price, minimum bid, cards).  Not frozen:
+    legal_actions makes dozens at each call, and a frozen dataclass takes three times as long to make."""
 
     type: str
     player: int | None = None

@@ -2,17 +2,40 @@
 from __future__ import annotations
 
 from . import events as ev
-from .declarations import bid_payment_mortgage_refusal
+from .declarations import bid_payment_mortgage_refusal, keeps_last_group
 from .entries import Action, Entry
 from .errors import IllegalEntry, illegal
 from .facts import unmortgage_cost
 from .phrases import Money, Player, Square
 from .state import GameState
 from .step import Step
-from .timing import timing_refusal
+from .timing import timing_allows, timing_refusal
+
+
+def _mortgageable(state: GameState, square: int) -> bool:
+    """元ルール「抵当」: an unmortgaged deed whose colour group holds no buildings."""
+    return not state.mortgaged[square] and not state.group_has_buildings(square)
+
+
+def may_mortgage(state: GameState, player: int, square: int) -> bool:
+    """Whether ``player`` may mortgage ``square`` now; :func:`mortgage_refusal` says why not."""
+    return (state.owner[square] == player and state.ruleset.squares[square].is_property
+            and _mortgageable(state, square)
+            and timing_allows(state, player, for_payment=True, negotiating=True)
+            and not keeps_last_group(state, player, square))
+
+
+def may_unmortgage(state: GameState, player: int, square: int) -> bool:
+    """Whether ``player`` may lift the mortgage on ``square`` now; :func:`unmortgage_refusal` says why not."""
+    return (state.owner[square] == player and state.mortgaged[square]
+            and timing_allows(state, player, for_payment=False)
+            and state.players[player].cash >= unmortgage_cost(state, square))
 
 
 def mortgage_refusal(state: GameState, player: int, square: int) -> IllegalEntry | None:
+    """Why ``player`` may not mortgage ``square`` now by :func:`may_mortgage`, or None."""
+    if may_mortgage(state, player, square):
+        return None
     sq = state.ruleset.squares[square]
     if not sq.is_property or state.owner[square] != player:
         return illegal(state, "not_owner", "{player} does not own {square}", "mortgage", player=Player(player),
@@ -27,6 +50,9 @@ def mortgage_refusal(state: GameState, player: int, square: int) -> IllegalEntry
 
 
 def unmortgage_refusal(state: GameState, player: int, square: int) -> IllegalEntry | None:
+    """Why ``player`` may not lift the mortgage on ``square`` now by :func:`may_unmortgage`, or None."""
+    if may_unmortgage(state, player, square):
+        return None
     if state.owner[square] != player:
         return illegal(state, "not_owner", "{player} does not own {square}", "unmortgage", player=Player(player),
                        square=Square(square))
@@ -66,14 +92,22 @@ def _unmortgage(step: Step, entry: Entry) -> None:
 
 
 def mortgage_actions(state: GameState) -> list[Action]:
-    """Every deed that may be mortgaged, or its mortgage lifted, now, for legal_actions."""
+    """Every deed that may be mortgaged, or its mortgage lifted, now, for legal_actions: :func:`may_mortgage` and
+    :func:`may_unmortgage` with the timing asked once per player."""
     out = []
+    squares = state.ruleset.squares
     for i in state.active:
-        for sq in state.deeds_of(i):
-            if mortgage_refusal(state, i, sq) is None:
-                out.append(Action("mortgage", i, {"square": sq, "value": state.ruleset.squares[sq].mortgage}))
-            elif unmortgage_refusal(state, i, sq) is None:
-                out.append(Action("unmortgage", i, {"square": sq, "cost": unmortgage_cost(state, sq)}))
+        may_mortgage_now = timing_allows(state, i, for_payment=True, negotiating=True)
+        may_lift_now = timing_allows(state, i, for_payment=False)
+        if not (may_mortgage_now or may_lift_now):
+            continue
+        cash = state.players[i].cash
+        for sq in state.holdings[i]:
+            if state.mortgaged[sq]:
+                if may_lift_now and cash >= unmortgage_cost(state, sq):
+                    out.append(Action("unmortgage", i, {"square": sq, "cost": unmortgage_cost(state, sq)}))
+            elif may_mortgage_now and _mortgageable(state, sq) and not keeps_last_group(state, i, sq):
+                out.append(Action("mortgage", i, {"square": sq, "value": squares[sq].mortgage}))
     return out
 
 

@@ -31,39 +31,59 @@ def turn_refusal(state: GameState, player: int, act: str, code: str, clause: str
                    pending=Pending())
 
 
-def timing_refusal(state: GameState, player: int, what: str, for_payment: bool,
-                    negotiating: bool = False) -> IllegalEntry | None:
+def timing_allows(state: GameState, player: int, for_payment: bool, negotiating: bool = False) -> bool:
     """JMA 補足ルール: outside the time between turns a deed may be mortgaged only to pay for a purchase
-    (auctions included), a debt, or in debt negotiation; a mortgage is lifted only between turns."""
+    (auctions included), a debt, or in debt negotiation; a mortgage is lifted only between turns.  Whether
+    ``player`` may do so now (``for_payment``: to mortgage or sell; ``negotiating``: any player in debt
+    negotiation may); :func:`timing_refusal` says why not."""
+    p = state.pending
+    if p is None or isinstance(p, (SeatingRoll, GameOver)) or state.players[player].bankrupt:
+        return False
+    if state.ruleset.options.mortgage_timing == "any_time" or state.between_turns:
+        return True
+    return for_payment and (
+        (isinstance(p, (BuyOrAuction, JailFine, BidPayment)) and p.player == player)
+        or isinstance(p, Auction)
+        or (isinstance(p, Debt) and (p.debtor == player or negotiating))  # 負債交渉において必要な現金を捻出する場合
+    )
+
+
+def timing_refusal(state: GameState, player: int, what: str, for_payment: bool,
+                   negotiating: bool = False) -> IllegalEntry | None:
+    """Why ``player`` may not ``what`` (an entry type) now by :func:`timing_allows`, or None."""
+    if timing_allows(state, player, for_payment, negotiating):
+        return None
     p = state.pending
     if p is None or isinstance(p, (SeatingRoll, GameOver)):
         return not_now(state, what, "mortgage_timing")
     if state.players[player].bankrupt:
         return illegal(state, "bankrupt", "{player} is bankrupt", "bankruptcy", player=Player(player))
-    if state.ruleset.options.mortgage_timing == "any_time" or state.between_turns:
-        return None
-    if for_payment and (
-        (isinstance(p, (BuyOrAuction, JailFine, BidPayment)) and p.player == player)
-        or isinstance(p, Auction)
-        or (isinstance(p, Debt) and (p.debtor == player or negotiating))  # 負債交渉において必要な現金を捻出する場合
-    ):
-        return None
     return turn_refusal(state, player, what, "not_between_turns", "mortgage_timing")
 
 
+def build_timing_allows(state: GameState, player: int) -> bool:
+    """JMA 補足ルール: building happens between turns, not during doubles or an unsettled payment; after time is
+    called, never.  Whether ``player`` may declare buildings now; :func:`build_timing_refusal` says why not."""
+    p = state.pending
+    if state.time_called:
+        return False
+    if isinstance(p, BuildRound):
+        return player not in p.excluded
+    if not isinstance(p, AwaitRoll):
+        return False
+    return state.ruleset.options.build_timing != "between_turns" or state.between_turns
+
 
 def build_timing_refusal(state: GameState, player: int) -> IllegalEntry | None:
-    """JMA 補足ルール: building happens between turns, not during doubles or an unsettled payment."""
+    """Why ``player`` may not declare buildings now by :func:`build_timing_allows`, or None."""
+    if build_timing_allows(state, player):
+        return None
     p = state.pending
     if state.time_called:
         return illegal(state, "time_called", "time has been called: nothing more is built", "after_time_called")
     if isinstance(p, BuildRound):
-        if player in p.excluded:
-            return illegal(state, "excluded_builder", "{player} made an unpayable winning bid and is out of this round "
-                           "of declarations", "building_shortage", player=Player(player))
-        return None
+        return illegal(state, "excluded_builder", "{player} made an unpayable winning bid and is out of this round "
+                       "of declarations", "building_shortage", player=Player(player))
     if not isinstance(p, AwaitRoll):
         return turn_refusal(state, player, "build", "not_now", "build_timing")
-    if state.ruleset.options.build_timing == "between_turns" and not state.between_turns:
-        return turn_refusal(state, player, "build", "not_between_turns", "build_timing")
-    return None
+    return turn_refusal(state, player, "build", "not_between_turns", "build_timing")

@@ -222,11 +222,20 @@ def _trade(step: Step, entry: Entry) -> None:
 
 
 def trade_actions(state: GameState) -> list[Action]:
-    """Who may trade with whom now (the tablet's trade builder checks each offer with trade_refusal)."""
+    """Who may trade with whom now (the tablet's trade builder checks each offer with trade_refusal).  Outside debt
+    negotiation and the jail fine, :func:`trade_context` is the same for every pair of players in the game: it is
+    asked once."""
+    active = state.active
+    p = state.pending
+    if len(active) < 2:
+        return []
+    if not isinstance(p, (Debt, JailFine)):
+        if trade_context(state, active[0], active[1]) is None:
+            return []
+        return [Action("trade", a, {"partners": tuple(b for b in active if b != a)}) for a in active]
     out = []
-    for a in state.active:
-        partners = tuple(b for b in state.active if b != a and trade_context(state, a, b) is not None)
-        p = state.pending
+    for a in active:
+        partners = tuple(b for b in active if b != a and trade_context(state, a, b) is not None)
         if partners and (not isinstance(p, Debt) or a == p.debtor):
             out.append(Action("trade", a, {"partners": partners}))
     return out
