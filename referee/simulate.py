@@ -18,8 +18,8 @@ from .engine.rules import resolve
 from .engine.errors import IllegalEntry
 from .engine.facts import raisable_cash
 from .engine.turn import deal_refusal
-from .engine.state import (AwaitRoll, Auction, BidPayment, BuildingAuction, BuildRound, BuyOrAuction, Debt, GameOver,
-                           JailFine, PlaceBuilding)
+from .engine.state import (AwaitRoll, Auction, BidPayment, BuildingAuction, BuildRound, BuyOrAuction, DealDeeds, Debt,
+                           GameOver, JailFine, PlaceBuilding, RollOff, SeatingRoll)
 
 JAIL_MODES = ("random", "short", "long")
 CLOCKS = ("random", "max")  # when time is called: at a random turn up to the limit, or at the limit
@@ -98,18 +98,18 @@ class Policy:
             self.hoarders[player] = self.rng.random() < self.HOARDING
         return self.hoarders[player]
 
-    def choose(self, state: GameState, actions: list[Action]) -> Entry:
+    def choose(self, state: GameState, actions: list[Action] | None = None) -> Entry:
+        """An entry drawn from ``actions`` (the legal actions), or from the kinds of legal actions this policy
+        asks for, each worked out when first asked for (``actions`` None)."""
         rng = self.rng
-        by_type: dict[str, list[Action]] = {}
-        for a in actions:
-            by_type.setdefault(a.type, []).append(a)
+        by_type = Menu(state, actions)
         name = state.name
         p = state.pending
-        if "deal" in by_type:
+        if isinstance(p, DealDeeds):
             return self._deal(state, by_type["deal"][0])
-        for kind in ("seat_roll", "rolloff"):
-            if kind in by_type:
-                return Entry(kind, player=name(by_type[kind][0].player), dice=tuple(dice(rng)))
+        if isinstance(p, (SeatingRoll, RollOff)):
+            kind = "seat_roll" if isinstance(p, SeatingRoll) else "rolloff"
+            return Entry(kind, player=name(by_type[kind][0].player), dice=tuple(dice(rng)))
         if isinstance(p, Debt):
             if by_type.get("trade") and rng.random() < 0.3:
                 entry = self._debt_trade(state, p)
@@ -280,7 +280,7 @@ class Policy:
         return Entry("sell_buildings", player=state.name(player),
                      targets=tuple((state.ruleset.squares[sq].id, lvl) for sq, lvl in change.levels.items()))
 
-    def _await_roll(self, state: GameState, p: AwaitRoll, by_type: dict[str, list[Action]]) -> Entry:
+    def _await_roll(self, state: GameState, p: AwaitRoll, by_type: Menu) -> Entry:
         rng = self.rng
         name = state.name
         builds = by_type.get("build", [])
@@ -314,7 +314,7 @@ class Policy:
                 return Entry(releases[0].type, player=name(p.player))
         return Entry("roll", player=name(p.player), dice=tuple(dice(rng)))
 
-    def _auction(self, state: GameState, p: Auction | BuildingAuction, by_type: dict[str, list[Action]]) -> Entry:
+    def _auction(self, state: GameState, p: Auction | BuildingAuction, by_type: Menu) -> Entry:
         rng = self.rng
         if isinstance(p, Auction):
             price = state.ruleset.squares[p.square].price
@@ -342,8 +342,41 @@ class Policy:
         return Entry("bid", player=state.name(callers[0].player), amount=amount)
 
 
+class Menu:
+    """The legal actions by type, as a dict would give them: grouped from a full list, or each type worked out by
+    ``legal_actions(state, (type,))`` when first asked for."""
+
+    def __init__(self, state: GameState, actions: list[Action] | None = None) -> None:
+        self.state = state
+        self.complete = actions is not None
+        self.by_type: dict[str, list[Action]] = {}
+        for a in actions or ():
+            self.by_type.setdefault(a.type, []).append(a)
+
+    def get(self, kind: str, default=None):
+        if not self.complete and kind not in self.by_type:
+            self.by_type[kind] = legal_actions(self.state, (kind,))
+        return self.by_type.get(kind) or default
+
+    def __getitem__(self, kind: str) -> list[Action]:
+        found = self.get(kind)
+        if not found:
+            raise KeyError(kind)
+        return found
+
+    def __contains__(self, kind: str) -> bool:
+        return bool(self.get(kind))
+
+    def __iter__(self):
+        if not self.complete:
+            self.by_type, self.complete = {}, True
+            for a in legal_actions(self.state):
+                self.by_type.setdefault(a.type, []).append(a)
+        return iter(self.by_type)
+
+
 def legal_actions_of(state: GameState, kind: str) -> list[Action]:
-    return [a for a in legal_actions(state) if a.type == kind]
+    return legal_actions(state, (kind,))
 
 
 def trade_allowed(state: GameState, entry: Entry) -> bool:
@@ -373,16 +406,17 @@ class Invariants:
 
     def after(self, state: GameState, event) -> None:
         kind = type(event)
-        if kind is Paid:
+        problems = []
+        if kind is Paid:  # cash changes by a payment or a trade only (the recount checks it after every event)
             if event.payer is None:
                 self.money += event.amount
             if event.payee is None:
                 self.money -= event.amount
-        problems = self._money(state)
-        if kind is DeedTransferred:
-            problems += self._deeds(state, (event.square,))
+            problems = self._money(state)
+        elif kind is DeedTransferred:
+            problems = self._deeds(state, (event.square,))
         elif kind is TradeMade:
-            problems += self._deeds(state, event.give.deeds + event.take.deeds)
+            problems = self._money(state) + self._deeds(state, event.give.deeds + event.take.deeds)
         elif kind is Mortgaged:
             problems += self._deeds(state, (event.square,))
         elif kind is WentBankrupt and state.holdings[event.player]:
@@ -397,8 +431,8 @@ class Invariants:
             self.violations.extend(f"{kind.__name__}: {p}" for p in problems)
 
     def recount(self, state: GameState, event) -> None:
-        """The checks of :meth:`after` on the whole board: every square, and the kept counts recounted."""
-        problems = self._deeds(state, range(len(state.owner)))
+        """The checks of :meth:`after` on the whole board: the money, every square, and the kept counts recounted."""
+        problems = self._money(state) + self._deeds(state, range(len(state.owner)))
         level = state.hotel_level
         hotels = state.buildings.count(level)
         houses = sum(state.buildings) - hotels * level
@@ -438,13 +472,11 @@ def play_game(ruleset: Ruleset, rng: random.Random, players: int = 4, jail: str 
     game = Game(ruleset, header)
     policy = Policy(rng, jail)
     invariants = Invariants(ruleset, game.initial)
-    observe = None
-    if recount:
-        def observe(state: GameState, event) -> None:
-            invariants.after(state, event)
-            invariants.recount(state, event)
-    elif check:
-        observe = invariants.after
+    def check_and_recount(state: GameState, event) -> None:
+        invariants.after(state, event)
+        invariants.recount(state, event)
+
+    observe = check_and_recount if recount else invariants.after if check else None
     landing_due: int | None = None
     entries_this_turn = 0
     last_turn = 0
@@ -453,7 +485,7 @@ def play_game(ruleset: Ruleset, rng: random.Random, players: int = 4, jail: str 
         if state.turn > max_turns and not state.time_called:
             entry = Entry("time_called")  # the table's clock has run out: a timed finish
         else:
-            entry = policy.choose(state, legal_actions(state))
+            entry = policy.choose(state)
         outcome = game.record(entry, observe)
         stats.entries += 1
         stats.events += len(outcome.events)

@@ -329,14 +329,16 @@ def declaration_actions(state: GameState) -> list[Action]:
         out.append(Action("place_building", p.player, {
             "kind": p.kind, "price": p.price, "squares": lots,
             "held": tuple(i for i in lots if state.ruleset.squares[i].house_cost > p.price)}))
-    for i in state.active:
-        if not build_timing_allows(state, i):
-            continue
-        for gid, group in state.ruleset.groups.items():
-            if state.owner[group.squares[0]] == i and group_buildable(state, i, gid) and any(
-                    state.buildings[sq] < state.hotel_level for sq in group.squares):
-                out.append(Action("build", i, {"group": gid, "squares": group.squares,
-                                               "house_cost": state.ruleset.squares[group.squares[0]].house_cost}))
+    builds: dict[int, list[Action]] = {}  # by player, each player's groups in board order
+    for gid, group in state.ruleset.groups.items():
+        i = state.owner[group.squares[0]]
+        if i is not None and group_buildable(state, i, gid) and any(
+                state.buildings[sq] < state.hotel_level for sq in group.squares):
+            builds.setdefault(i, []).append(Action("build", i, {
+                "group": gid, "squares": group.squares, "house_cost": state.ruleset.squares[group.squares[0]].house_cost}))
+    for i in sorted(builds):
+        if build_timing_allows(state, i):
+            out.extend(builds[i])
     return out
 
 

@@ -13,7 +13,7 @@ changed.  Each kind of entry is checked and worked out by its own module
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Collection
 
 from . import events as ev
 from .auction import auction_actions, bid_on_deed, hammer_deed
@@ -28,8 +28,8 @@ from .facts import card_first, jail_exit_creditor, jail_exit_landing, jail_exit_
 from .jail import JAIL_HANDLERS
 from .mortgages import MORTGAGE_HANDLERS, mortgage_actions
 from .phrases import EntryKind
-from .state import (AwaitRoll, Auction, BidPayment, BuildingAuction, BuyOrAuction, DealDeeds, Debt, DrawCard, GameOver, GameState,
-                    IncomeTaxChoice, JailFine, RentRoll, RollOff, SeatingRoll)
+from .state import (AwaitRoll, Auction, BidPayment, BuildingAuction, BuildRound, BuyOrAuction, DealDeeds, Debt, DrawCard, GameOver, GameState,
+                    IncomeTaxChoice, JailFine, Pending, PlaceBuilding, RentRoll, RollOff, SeatingRoll)
 from .step import Observer, Step
 from .timing import not_now
 from .trading import TRADING_HANDLERS, trade_actions
@@ -42,11 +42,26 @@ class Outcome:
     state: GameState
 
 
-def legal_actions(state: GameState) -> list[Action]:
-    """Everything the table may record now, with the limits the buttons need."""
+def legal_actions(state: GameState, kinds: Collection[str] | None = None) -> list[Action]:
+    """Everything the table may record now, with the limits the buttons need; with ``kinds`` (entry types), only
+    those (what no kind asked for needs is not worked out)."""
     p = state.pending
-    out: list[Action] = []
+    if p is None or isinstance(p, GameOver):
+        return []
+    out = _decision_actions(state, p) if kinds is None or not _ANSWERS[type(p)].isdisjoint(kinds) else []
+    if not isinstance(p, (SeatingRoll, RollOff, DealDeeds)):
+        for made, actions in _AT_ANY_DECISION:
+            if kinds is None or not made.isdisjoint(kinds):
+                out.extend(actions(state))
+    if kinds is not None:
+        out = [a for a in out if a.type in kinds]
+    return out
+
+
+def _decision_actions(state: GameState, p: Pending) -> list[Action]:
+    """What answers the decision the table waits for."""
     opts = state.ruleset.options
+    out: list[Action] = []
     if isinstance(p, SeatingRoll):
         return [Action("seat_roll", i) for i in p.waiting]
     if isinstance(p, RollOff):
@@ -54,8 +69,6 @@ def legal_actions(state: GameState) -> list[Action]:
     if isinstance(p, DealDeeds):
         free = tuple(sq.index for sq in state.ruleset.squares if sq.is_property and state.owner[sq.index] is None)
         return [Action("deal", p.waiting[0], {"count": opts.dealt_deeds, "available": free})]
-    if isinstance(p, GameOver) or p is None:
-        return out
     if isinstance(p, AwaitRoll):
         out.append(Action("roll", p.player))
         pl = state.players[p.player]
@@ -91,14 +104,32 @@ def legal_actions(state: GameState) -> list[Action]:
             ahead = jail_exit_landing(state)[1] if short_both else 0  # the rent the roll leads to
             out.append(Action("bankrupt", p.debtor, {"amount": p.amount + ahead, "creditor": p.creditor,
                                                      "may_take_over": jail_exit_creditor(state)}))
-    out.extend(declaration_actions(state))
-    out.extend(sale_actions(state))
-    out.extend(trade_actions(state))
-    if not state.time_called:
-        out.append(Action("time_called"))
-    out.extend(mortgage_actions(state))
     return out
 
+
+# the kinds of entry that may answer each kind of decision (the rest of legal_actions comes after)
+_ANSWERS: dict[type, frozenset[str]] = {
+    SeatingRoll: frozenset(("seat_roll",)), RollOff: frozenset(("rolloff",)), DealDeeds: frozenset(("deal",)),
+    AwaitRoll: frozenset(("roll", "pay_bail", "use_jail_card")), BuyOrAuction: frozenset(("buy", "decline")),
+    Auction: frozenset(("bid", "hammer")), IncomeTaxChoice: frozenset(("income_tax",)),
+    DrawCard: frozenset(("card",)), RentRoll: frozenset(("rent_roll",)),
+    JailFine: frozenset(("pay_bail", "use_jail_card")), Debt: frozenset(("bankrupt",)),
+    BuildRound: frozenset(), BuildingAuction: frozenset(), PlaceBuilding: frozenset(), BidPayment: frozenset(),
+}
+
+
+def _time_actions(state: GameState) -> list[Action]:
+    return [] if state.time_called else [Action("time_called")]
+
+
+# what may be recorded whatever the decision awaited (each where its own rules allow it): the kinds each makes
+_AT_ANY_DECISION: tuple[tuple[frozenset[str], Callable[[GameState], list[Action]]], ...] = (
+    (frozenset(("build", "withdraw_build", "close_builds", "place_building", "bid", "hammer")), declaration_actions),
+    (frozenset(("sell_buildings",)), sale_actions),
+    (frozenset(("trade",)), trade_actions),
+    (frozenset(("time_called",)), _time_actions),
+    (frozenset(("mortgage", "unmortgage")), mortgage_actions),
+)
 
 
 def settle(step: Step) -> None:
