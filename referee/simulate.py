@@ -14,7 +14,7 @@ from .engine import Action, Entry, Game, GameState, Header, Ruleset, legal_actio
 from .engine.events import DeedTransferred, Mortgaged, Paid, TradeMade, WentBankrupt
 from .engine.building import even_targets, plan_change, smallest_sale
 from .engine.entries import Offer
-from .engine.rules import resolve
+from .engine.rules import decision_kinds, resolve
 from .engine.errors import IllegalEntry
 from .engine.facts import raisable_cash
 from .engine.turn import deal_refusal
@@ -281,26 +281,25 @@ class Policy:
                      targets=tuple((state.ruleset.squares[sq].id, lvl) for sq, lvl in change.levels.items()))
 
     def _await_roll(self, state: GameState, p: AwaitRoll, by_type: Menu) -> Entry:
+        """Before the roll: build, trade, sell, mortgage or leave jail, each with its chance (drawn before the
+        legal actions of its kind are asked for), else roll."""
         rng = self.rng
         name = state.name
-        builds = by_type.get("build", [])
-        if builds and rng.random() < 0.7:
-            entry = self._build(state, rng.choice(builds))
+        if rng.random() < 0.7 and by_type.get("build"):
+            entry = self._build(state, rng.choice(by_type["build"]))
             if entry:
                 return entry
-        trades = by_type.get("trade", [])
-        if trades and rng.random() < 0.05:
-            entry = self._completing_trade(state, rng.choice(trades))
+        if rng.random() < 0.05 and by_type.get("trade"):
+            entry = self._completing_trade(state, rng.choice(by_type["trade"]))
             if entry and trade_allowed(state, entry):
                 return entry
-        if trades and rng.random() < 0.03:
-            a = rng.choice(trades)
+        if rng.random() < 0.03 and by_type.get("trade"):
+            a = rng.choice(by_type["trade"])
             entry = self._sell_deed(state, a.player, a.detail["partners"])
             if entry and trade_allowed(state, entry):
                 return entry
-        sales = by_type.get("sell_buildings", [])
-        if sales and rng.random() < 0.02:
-            a = rng.choice(sales)
+        if rng.random() < 0.02 and by_type.get("sell_buildings"):
+            a = rng.choice(by_type["sell_buildings"])
             entry = self._sale(state, a.player, a.detail["group"], in_debt=False)
             if entry:
                 return entry
@@ -355,7 +354,12 @@ class Menu:
 
     def get(self, kind: str, default=None):
         if not self.complete and kind not in self.by_type:
-            self.by_type[kind] = legal_actions(self.state, (kind,))
+            answers = decision_kinds(self.state)
+            kinds = answers if kind in answers else (kind,)  # the decision's answers all at once
+            for k in kinds:
+                self.by_type[k] = []
+            for a in legal_actions(self.state, kinds):
+                self.by_type[a.type].append(a)
         return self.by_type.get(kind) or default
 
     def __getitem__(self, kind: str) -> list[Action]:

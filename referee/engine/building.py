@@ -44,10 +44,11 @@ def hotels_at(state: GameState, level: int) -> int:
 def group_buildable(state: GameState, player: int, group: str) -> bool:
     """元ルール「家の建て方」: buildings go on a colour group of streets the player owns whole, none of it mortgaged;
     :func:`buildable_group_refusal` says why not."""
+    if state.group_owner[group] != player:
+        return False
     squares = state.ruleset.groups[group].squares
-    owner, mortgaged = state.owner, state.mortgaged
-    return (state.ruleset.squares[squares[0]].kind == "street"
-            and all(owner[i] == player and not mortgaged[i] for i in squares))
+    mortgaged = state.mortgaged
+    return state.ruleset.squares[squares[0]].kind == "street" and not any(mortgaged[i] for i in squares)
 
 
 def buildable_group_refusal(state: GameState, player: int, group: str) -> IllegalEntry | None:

@@ -330,8 +330,8 @@ def declaration_actions(state: GameState) -> list[Action]:
             "kind": p.kind, "price": p.price, "squares": lots,
             "held": tuple(i for i in lots if state.ruleset.squares[i].house_cost > p.price)}))
     builds: dict[int, list[Action]] = {}  # by player, each player's groups in board order
-    for gid, group in state.ruleset.groups.items():
-        i = state.owner[group.squares[0]]
+    for gid, i in state.group_owner.items():
+        group = state.ruleset.groups[gid]
         if i is not None and group_buildable(state, i, gid) and any(
                 state.buildings[sq] < state.hotel_level for sq in group.squares):
             builds.setdefault(i, []).append(Action("build", i, {

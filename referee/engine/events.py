@@ -2,7 +2,9 @@
 
 Entries are what the referee records; events are what the rules derive from
 them (a roll becomes dice, a move, a salary, a rent).  Applying events is the
-only way a :class:`~.state.GameState` changes.
+only way a :class:`~.state.GameState` changes.  Events are values that nothing
+changes once made; they are not frozen dataclasses only because the engine makes
+several for every entry, and a frozen one takes three times as long to make.
 """
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from .state import (DealDeeds, AwaitRoll, Auction, BidPayment, BuildingAuction, 
 POT = "pot"  # the free-parking pot, where a ruleset keeps one
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Event:
     @property
     def kind(self) -> str:
@@ -24,7 +26,7 @@ class Event:
         raise NotImplementedError
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class SeatingOrdered(Event):
     """The seating roll-off is decided: players take their turns in this order."""
 
@@ -35,7 +37,7 @@ class SeatingOrdered(Event):
         state.holdings = [state.holdings[i] for i in self.order]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TurnBegan(Event):
     player: int
 
@@ -49,7 +51,7 @@ class TurnBegan(Event):
         state.interest_paid = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class DiceRolled(Event):
     player: int
     dice: tuple[int, int]
@@ -63,7 +65,7 @@ class DiceRolled(Event):
         state.interest_paid = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Moved(Event):
     player: int
     to: int
@@ -72,7 +74,7 @@ class Moved(Event):
         state.players[self.player].position = self.to
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Paid(Event):
     """Money changes hands.  ``None`` is the bank; ``POT`` the free-parking pot."""
 
@@ -98,7 +100,7 @@ class Paid(Event):
             state.go_passed = True
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class DeedTransferred(Event):
     square: int
     to: int | None
@@ -111,7 +113,7 @@ class DeedTransferred(Event):
             state.mortgaged[self.square] = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Mortgaged(Event):
     square: int
 
@@ -119,7 +121,7 @@ class Mortgaged(Event):
         state.mortgaged[self.square] = True
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Unmortgaged(Event):
     square: int
 
@@ -129,7 +131,7 @@ class Unmortgaged(Event):
             state.interest_paid = tuple(sq for sq in state.interest_paid if sq != self.square)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class RescuePart(Event):
     """JMA 補足ルール「破産」(分割救済): a rescue trade recorded while, with the rescues so far, the fine of the third
     failed jail roll and the rent ahead are still not both covered; ``agreed`` as in :class:`TradeMade`."""
@@ -140,7 +142,7 @@ class RescuePart(Event):
         state.rescue_parts = state.rescue_parts + (self.agreed,)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class RescueSettled(Event):
     """The split rescue's parts now stand (the fine was paid) or were undone (the player went bankrupt)."""
 
@@ -148,7 +150,7 @@ class RescueSettled(Event):
         state.rescue_parts = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TransferInterestPaid(Event):
     """Official rules: the new owner of a mortgaged deed pays 10% interest at once; lifting the mortgage at
     that same moment then costs only the mortgage value."""
@@ -159,7 +161,7 @@ class TransferInterestPaid(Event):
         state.interest_paid = state.interest_paid + (self.square,)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class BuildingsChanged(Event):
     """New building levels on some lots; the bank's stock changes by what they took or gave back."""
 
@@ -182,7 +184,7 @@ class BuildingsChanged(Event):
         state.bank_hotels += self.hotel_change
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Jailed(Event):
     player: int
 
@@ -195,7 +197,7 @@ class Jailed(Event):
             state.doubles = 0  # going to jail ends the turn, doubles or not
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class JailRollFailed(Event):
     player: int
 
@@ -203,7 +205,7 @@ class JailRollFailed(Event):
         state.players[self.player].jail_rolls += 1
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Released(Event):
     player: int
     how: str  # bail, card, doubles
@@ -216,7 +218,7 @@ class Released(Event):
         state.prepaid_release = self.how in ("bail", "card")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class JailCardKept(Event):
     player: int
     card: str
@@ -225,7 +227,7 @@ class JailCardKept(Event):
         state.players[self.player].jail_cards.append(self.card)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class JailCardReturned(Event):
     """The card goes back under its deck."""
 
@@ -236,7 +238,7 @@ class JailCardReturned(Event):
         state.players[self.player].jail_cards.remove(self.card)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CardDrawn(Event):
     player: int
     card: str
@@ -245,7 +247,7 @@ class CardDrawn(Event):
         pass
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class AwaitingDecision(Event):
     """The table now waits for this decision."""
 
@@ -259,7 +261,7 @@ class AwaitingDecision(Event):
         state.pending = self.decision
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class BidVoided(Event):
     """A winning bid the winner cannot pay is void."""
 
@@ -270,7 +272,7 @@ class BidVoided(Event):
         pass
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class BidHeld(Event):
     """JMA 補足ルール「家・ホテルの不足」: the winner chose a lot whose building price the bid does not reach; the
     bid is held and the auction goes on (落札を保留してさらに競売を継続)."""
@@ -283,7 +285,7 @@ class BidHeld(Event):
         pass
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class DebtQueued(Event):
     """A further debt waits behind the one being settled."""
 
@@ -293,7 +295,7 @@ class DebtQueued(Event):
         state.debts.append(self.debt)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class DebtTaken(Event):
     """The first queued debt becomes the one the table settles."""
 
@@ -301,7 +303,7 @@ class DebtTaken(Event):
         state.pending = state.debts.pop(0)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ResumeSet(Event):
     resume: tuple | None
 
@@ -309,7 +311,7 @@ class ResumeSet(Event):
         state.resume = self.resume
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class EstateAuctionsQueued(Event):
     squares: tuple[int, ...]
 
@@ -317,13 +319,13 @@ class EstateAuctionsQueued(Event):
         state.estate_auctions.extend(self.squares)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class EstateAuctionTaken(Event):
     def apply(self, state: GameState) -> None:
         state.estate_auctions.pop(0)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class WentBankrupt(Event):
     player: int
     creditor: int | None
@@ -340,7 +342,7 @@ class WentBankrupt(Event):
         state.debts = [d for d in state.debts if d.debtor != self.player]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TimeCalled(Event):
     """The game clock ran out (JMA 補足ルール「時間ゲーム」)."""
 
@@ -349,7 +351,7 @@ class TimeCalled(Event):
         state.estate_auctions.clear()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class FinalRollMade(Event):
     """After time is called: the roll that ends the game."""
 
@@ -357,7 +359,7 @@ class FinalRollMade(Event):
         state.final_roll = True
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TradeMade(Event):
     """Two players exchange cash, deeds and jail cards at once.  ``agreed`` is the trade as agreed, kept
     to refuse an immediate buy-back at another price."""

@@ -54,11 +54,10 @@ def raisable_cash(state: GameState, player: int) -> int:
 
 def owns_whole_group(state: GameState, player: int, square: int) -> bool:
     group = state.ruleset.squares[square].group
-    squares = state.ruleset.groups[group].squares
-    if any(state.owner[i] != player for i in squares):
+    if state.group_owner[group] != player:
         return False
     if state.ruleset.options.mortgaged_lot_breaks_monopoly_doubling:
-        return not any(state.mortgaged[i] for i in squares)
+        return not any(state.mortgaged[i] for i in state.ruleset.groups[group].squares)
     return True
 
 

@@ -118,6 +118,11 @@ _ANSWERS: dict[type, frozenset[str]] = {
 }
 
 
+def decision_kinds(state: GameState) -> frozenset[str]:
+    """The kinds of entry that may answer the decision the table waits for (legal_actions lists which now)."""
+    return _ANSWERS.get(type(state.pending), frozenset())
+
+
 def _time_actions(state: GameState) -> list[Action]:
     return [] if state.time_called else [Action("time_called")]
 

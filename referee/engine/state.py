@@ -211,6 +211,7 @@ class GameState:
     # recount the board: each player's deeds in board order, each colour group's building levels in all, the
     # houses and hotels standing on the board (:meth:`recount` works them out afresh, to check them)
     holdings: list[tuple[int, ...]] = field(default_factory=list)
+    group_owner: dict[str, int | None] = field(default_factory=dict)  # who owns every lot of the group, if one player
     group_levels: dict[str, int] = field(default_factory=dict)
     houses_built: int = 0
     hotels_built: int = 0
@@ -240,7 +241,7 @@ class GameState:
             self.doubles, self.turn, self.turn_started, self.prepaid_release, self.pot, self.last_dice,
             self.go_passed, self.time_called, self.final_roll, self.recent_trades, self.rescue_parts,
             self.interest_paid, self.resume, self.debts[:], self.estate_auctions[:], self.holdings[:],
-            self.group_levels.copy(), self.houses_built, self.hotels_built,
+            self.group_owner.copy(), self.group_levels.copy(), self.houses_built, self.hotels_built,
         )
 
     # --- the board's counts ----------------------------------------------
@@ -255,6 +256,14 @@ class GameState:
             self.holdings[old] = tuple(sq for sq in self.holdings[old] if sq != square)
         if owner is not None:
             self.holdings[owner] = tuple(sorted(self.holdings[owner] + (square,)))
+        group = self.ruleset.squares[square].group
+        if group is not None:
+            self.group_owner[group] = self._whole_group_owner(group)
+
+    def _whole_group_owner(self, group: str) -> int | None:
+        first, *rest = self.ruleset.groups[group].squares
+        owner = self.owner[first]
+        return owner if all(self.owner[sq] == owner for sq in rest) else None
 
     def set_level(self, square: int, level: int) -> None:
         """Put ``level`` buildings on a lot (0-4 houses, ``hotel_level`` a hotel), keeping the counts."""
@@ -268,6 +277,7 @@ class GameState:
     def recount(self) -> None:
         """Work the counts out afresh from ``owner`` and ``buildings``."""
         self.holdings = [tuple(sq for sq, o in enumerate(self.owner) if o == i) for i in range(len(self.players))]
+        self.group_owner = {gid: self._whole_group_owner(gid) for gid in self.ruleset.groups}
         self.group_levels = {gid: sum(self.buildings[sq] for sq in group.squares)
                              for gid, group in self.ruleset.groups.items()}
         self.hotels_built = self.buildings.count(self.hotel_level)
@@ -277,7 +287,7 @@ class GameState:
         """What the kept counts get wrong against a recount, or None."""
         fresh = self.copy()
         fresh.recount()
-        for name in ("holdings", "group_levels", "houses_built", "hotels_built"):
+        for name in ("holdings", "group_owner", "group_levels", "houses_built", "hotels_built"):
             if getattr(fresh, name) != getattr(self, name):
                 return f"{name} kept as {getattr(self, name)!r}, recounted {getattr(fresh, name)!r}"
         return None
