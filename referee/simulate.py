@@ -493,8 +493,7 @@ def play_game(ruleset: Ruleset, rng: random.Random, players: int = 4, jail: str 
         outcome = game.record(entry, observe)
         stats.entries += 1
         stats.events += len(outcome.events)
-        for e in outcome.events:
-            stats.events_by_type[e.kind] += 1
+        stats.events_by_type.update([e.kind for e in outcome.events])
         new = outcome.state
         if entry.type == "roll":
             landing_due = new.player_index(entry.player)

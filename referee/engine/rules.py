@@ -12,8 +12,7 @@ changed.  Each kind of entry is checked and worked out by its own module
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable, Collection
+from typing import Callable, Collection, NamedTuple
 
 from . import events as ev
 from .auction import auction_actions, bid_on_deed, hammer_deed
@@ -36,8 +35,9 @@ from .trading import TRADING_HANDLERS, trade_actions
 from .turn import TURN_HANDLERS
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(NamedTuple):
+    """What an entry brings about: its events, and the state after them."""
+
     events: tuple[ev.Event, ...]
     state: GameState
 
@@ -48,14 +48,18 @@ def legal_actions(state: GameState, kinds: Collection[str] | None = None) -> lis
     p = state.pending
     if p is None or isinstance(p, GameOver):
         return []
-    out = _decision_actions(state, p) if kinds is None or not _ANSWERS[type(p)].isdisjoint(kinds) else []
+    if kinds is None:
+        out = _decision_actions(state, p)
+        if not isinstance(p, (SeatingRoll, RollOff, DealDeeds)):
+            for _, actions in _AT_ANY_DECISION:
+                out.extend(actions(state))
+        return out
+    out = _decision_actions(state, p) if not _ANSWERS[type(p)].isdisjoint(kinds) else []
     if not isinstance(p, (SeatingRoll, RollOff, DealDeeds)):
         for made, actions in _AT_ANY_DECISION:
-            if kinds is None or not made.isdisjoint(kinds):
+            if not made.isdisjoint(kinds):
                 out.extend(actions(state))
-    if kinds is not None:
-        out = [a for a in out if a.type in kinds]
-    return out
+    return [a for a in out if a.type in kinds]
 
 
 def _decision_actions(state: GameState, p: Pending) -> list[Action]:
