@@ -1,8 +1,10 @@
 """Entries and events in words, for the table screen and the game log."""
 from __future__ import annotations
 
+import functools
 import threading
 from dataclasses import dataclass
+from typing import Callable
 from weakref import WeakKeyDictionary
 
 from flask import Flask
@@ -20,7 +22,27 @@ from .engine.state import (AwaitRoll, Auction, BidPayment, BuildingAuction, Buil
 from .rulings import TieCall, sale_offers, tie_calls
 
 
+def per_language(make: Callable[[], dict]) -> Callable[[], dict]:
+    """A table of words made once for each language: each of its gettext calls costs microseconds, and the table
+    screen and the log would otherwise translate every word of it for every line they show."""
+    made: dict[str, dict] = {}
+
+    @functools.wraps(make)
+    def table() -> dict:
+        lang = _lang()
+        if lang not in made:
+            made[lang] = make()
+        return made[lang]
+
+    return table
+
+
 def _reason(reason: str) -> str:
+    return _reasons().get(reason, reason)
+
+
+@per_language
+def _reasons() -> dict[str, str]:
     return {
         "salary": _("salary"), "rent": _("rent"), "tax": _("tax"), "purchase": _("for the deed"),
         "auction": _("at auction"), "card": _("by card"), "bail": _("to leave jail"), "mortgage": _("mortgage"),
@@ -28,7 +50,7 @@ def _reason(reason: str) -> str:
         "building_auction": _("for a building at auction"), "buildings_sold": _("for buildings sold"),
         "bankruptcy": _("in bankruptcy"), "interest": _("mortgage interest"),
         "free_parking": _("from the free parking pot"),
-    }.get(reason, reason)
+    }
 
 
 def _lang() -> str:
@@ -421,6 +443,7 @@ def pending_words(state: GameState) -> str:
     return describe_pending(state, _, _lang())
 
 
+@per_language
 def _entry_labels() -> dict[str, str]:
     return {
         "seat_roll": _("seating roll"), "roll": _("rolls"), "deal": _("is dealt"), "buy": _("buys"),
@@ -696,6 +719,7 @@ def log_lines(game: Game, start: int, stop: int) -> list[tuple[int, str, bool]]:
 # --- the rules page: options and clauses by their names, option values in words, notes in the device's language --
 
 
+@per_language
 def _clause_labels() -> dict[str, str]:
     return {
         # options
@@ -748,6 +772,7 @@ def clause_label(key: str) -> str:
     return _clause_labels().get(key) or key.replace("_", " ")
 
 
+@per_language
 def _choice_words() -> dict[tuple[str, str], str]:
     return {
         ("seating_order", "by_roll"): _("by a roll of the dice, highest first"),
