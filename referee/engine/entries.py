@@ -65,9 +65,11 @@ class Offer:
         return out
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Entry:
-    """One recorded fact.  ``player`` is a name as written in the record."""
+    """One recorded fact.  ``player`` is a name as written in the record.  Never changed once made (a record is
+    only appended to); not a frozen dataclass because a frozen one of sixteen fields takes eight times as long to
+    make, and every entry read or played makes one."""
 
     type: str
     player: str | None = None
