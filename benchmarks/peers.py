@@ -49,10 +49,13 @@ def legal_actions_per_second(games: int = 5, seed: int = 1) -> float:
     for g in range(games):
         game = play_game(ruleset, random.Random(seed + g), players=4, max_turns=300, check=False)
         states.extend(game.state_after(n) for n in range(0, len(game.entries), 7))
-    start = time.perf_counter()
-    for state in states:
-        legal_actions(state)
-    return len(states) / (time.perf_counter() - start)
+    best = float("inf")
+    for _ in range(3):  # the best of three passes: this machine's speed drifts
+        start = time.perf_counter()
+        for state in states:
+            legal_actions(state)
+        best = min(best, time.perf_counter() - start)
+    return len(states) / best
 
 
 def replay_events_per_second(seed: int = 1, min_events: int = 20_000) -> float:
@@ -65,9 +68,12 @@ def replay_events_per_second(seed: int = 1, min_events: int = 20_000) -> float:
         lines = play_game(ruleset, random.Random(seed), players=4, max_turns=4000, check=False).to_lines()
         header, entries = parse_record(lines)
         events = [0]
-        start = time.perf_counter()
-        replay(ruleset, header, entries, lambda evs: events.__setitem__(0, events[0] + len(evs)))
-        seconds = time.perf_counter() - start
+        seconds = float("inf")
+        for _ in range(3):  # the best of three replays
+            events[0] = 0
+            start = time.perf_counter()
+            replay(ruleset, header, entries, lambda evs: events.__setitem__(0, events[0] + len(evs)))
+            seconds = min(seconds, time.perf_counter() - start)
         if events[0] >= min_events:
             return events[0] / seconds
         seed += 1
