@@ -474,7 +474,7 @@ def play_game(ruleset: Ruleset, rng: random.Random, players: int = 4, jail: str 
     ``check``: the invariants after every event; ``recount``: the whole board recounted after every event too."""
     stats = stats if stats is not None else Stats()
     header = Header(ruleset.id, PLAYER_NAMES[:players])
-    game = Game(ruleset, header)
+    game = Game(ruleset, header, in_place=True)  # the policy reads the latest state only
     policy = Policy(rng, jail)
     invariants = Invariants(ruleset, game.initial)
     def check_and_recount(state: GameState, event) -> None:
@@ -508,6 +508,7 @@ def play_game(ruleset: Ruleset, rng: random.Random, players: int = 4, jail: str 
         if entries_this_turn > MAX_ENTRIES_PER_TURN:
             invariants.violations.append(f"turn {new.turn}: more than {MAX_ENTRIES_PER_TURN} entries")
             break
+    game.in_place = False  # whoever records more on it gets a new state for each entry
     stats.games += 1
     stats.turns += game.state.turn
     stats.endings[_ending(game)] += 1

@@ -178,3 +178,72 @@ def test_simulate_is_repeatable_for_a_seed(capsys):
     main(["simulate", "--games", "2", "--seed", "9", "--max-turns", "100", "--json"])
     second = json.loads(capsys.readouterr().out)
     assert first["events_by_type"] == second["events_by_type"] and first["landings"] == second["landings"]
+
+
+def test_a_fold_in_place_reaches_every_state_a_fold_of_new_states_does_voids_and_snapshots_included(jma, monkeypatch):
+    """Issue 13: a replay and the simulator change one state in place instead of making a new one for each entry;
+    the states are the same, entry by entry, and no snapshot or earlier state is changed."""
+    import random
+
+    from referee.engine import record
+    from referee.simulate import play_game
+    monkeypatch.setattr(record, "SNAPSHOT_EVERY", 16)
+    source = play_game(jma, random.Random(4), players=3, max_turns=120, check=False)
+    copying, in_place = Game(jma, source.header), Game(jma, source.header, in_place=True)
+    for n, entry in enumerate(source.entries):
+        copying.record(entry)
+        in_place.record(entry)
+        if n % 50 == 49:  # a correction now and then: the fold in place refolds from a snapshot it never changed
+            void = parse_entry({"type": "void", "count": 20})
+            copying.record(void)
+            in_place.record(void)
+            assert in_place.state == copying.state
+            for again in copying.redoable():  # and the entries taken back recorded again
+                copying.record(again)
+                in_place.record(again)
+        assert in_place.state == copying.state
+    assert in_place.initial == copying.initial == Game(jma, source.header).initial  # never changed
+    for length, snapshot in in_place._snapshots.items():
+        assert snapshot == copying._snapshots[length] and snapshot is not in_place.state
+
+
+def test_an_entry_refused_half_way_through_a_fold_in_place_leaves_the_game_as_it_was(jma, monkeypatch):
+    """An entry refused after its first events were applied in place: the game folds again from its snapshot."""
+    from referee.engine import events as ev
+    from referee.engine import rules
+
+    game = Game(jma, Header("jma-2006", ("Aki", "Ben"), seating="fixed"), in_place=True)
+    game.record(parse_entry({"type": "roll", "player": "Aki", "dice": [1, 2]}))
+    game.record(parse_entry({"type": "buy", "player": "Aki"}))
+    before = game.state.copy()
+
+    roll = rules.HANDLERS["roll"]
+
+    def moves_then_refuses(step, entry):  # Ben's roll only: the refold goes through Aki's as before
+        if entry.player != "Ben":
+            return roll(step, entry)
+        step.emit(ev.Moved(1, 30))
+        step.emit(ev.Paid(1, None, 500, "tax"))
+        raise step.refuse("not_now", "refused after moving", "dice")
+
+    monkeypatch.setitem(rules.HANDLERS, "roll", moves_then_refuses)
+    with pytest.raises(IllegalEntry):
+        game.record(parse_entry({"type": "roll", "player": "Ben", "dice": [3, 4]}))
+    assert game.state == before and game.state.players[1].position == 0
+    assert len(game.entries) == 2
+    monkeypatch.undo()
+    game.record(parse_entry({"type": "roll", "player": "Ben", "dice": [3, 4]}))
+    assert game.state.players[1].position == 7
+
+
+def test_a_replayed_game_makes_new_states_for_what_is_recorded_on_it_after(jma):
+    game = load(HERE / "golden" / "jma-short-game.jsonl")
+    assert not game.in_place
+    before = game.state
+    cash = [p.cash for p in before.players]
+    if not before.over:
+        from referee.engine import legal_actions
+        from referee.simulate import Policy
+        import random
+        game.record(Policy(random.Random(1), "random").choose(before, legal_actions(before)))
+        assert [p.cash for p in before.players] == cash and game.state is not before

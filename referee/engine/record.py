@@ -381,16 +381,25 @@ class Game:
     it, or raises and changes nothing.  ``void`` entries take back the latest
     effective entries; the state is then folded again from the nearest
     snapshot.
+
+    Each entry makes a new state and leaves the one before as it was, so that
+    what was true before an entry can still be read (the log's facts, a
+    ruling).  A fold that reads no state but the latest (a replay, the
+    simulator) sets ``in_place``: each entry then changes ``state`` itself,
+    without the copy (a third of the time of a plain entry); an entry refused
+    after it began to change the state is undone by folding again from the
+    nearest snapshot.
     """
 
-    def __init__(self, ruleset: Ruleset, header: Header) -> None:
+    def __init__(self, ruleset: Ruleset, header: Header, in_place: bool = False) -> None:
         self.ruleset = ruleset
         self.header = header
         self.initial = initial_state(ruleset, header)
         self.entries: list[Entry] = []
         self.effective: list[int] = []  # indices into entries, voided ones removed
         self.voided: dict[int, tuple[int, ...]] = {}  # a void's index -> the indices of the entries it took back
-        self.state = self.initial
+        self.in_place = in_place
+        self.state = self.initial.copy() if in_place else self.initial
         self._snapshots: dict[int, GameState] = {0: self.initial}  # effective length -> state
 
     def record(self, entry: Entry, observe: Observer | None = None) -> Outcome:
@@ -398,13 +407,29 @@ class Game:
         (a void's refold shows it nothing)."""
         if entry.type == "void":
             return self._void(entry)
-        outcome = resolve(self.state, entry, observe)
+        if self.in_place:
+            try:
+                outcome = resolve(self.state, entry, observe, in_place=True)
+            except RefereeError:
+                self.state = self._fold(len(self.effective)).copy()  # as it was before the entry
+                raise
+        else:
+            outcome = resolve(self.state, entry, observe)
         self.entries.append(entry)
         self.effective.append(len(self.entries) - 1)
         self.state = outcome.state
         if len(self.effective) % SNAPSHOT_EVERY == 0:
-            self._snapshots[len(self.effective)] = self.state
+            self._snapshots[len(self.effective)] = self.state.copy() if self.in_place else self.state
         return outcome
+
+    def _fold(self, length: int) -> GameState:
+        """The state after the first ``length`` effective entries, folded from the nearest snapshot (a new state,
+        or the snapshot itself)."""
+        base = max(k for k in self._snapshots if k <= length)
+        state = self._snapshots[base]
+        for index in self.effective[base:length]:
+            state = resolve(state, self.entries[index]).state
+        return state
 
     def _void(self, entry: Entry) -> Outcome:
         count = entry.count
@@ -417,12 +442,9 @@ class Game:
         del self.effective[keep:]
         for length in [k for k in self._snapshots if k > keep]:
             del self._snapshots[length]
-        base = max(self._snapshots)
-        state = self._snapshots[base]
-        for index in self.effective[base:keep]:
-            state = resolve(state, self.entries[index]).state
-        self.state = state
-        return Outcome((), state)
+        state = self._fold(keep)
+        self.state = state.copy() if self.in_place else state  # a snapshot is never changed in place
+        return Outcome((), self.state)
 
     def redoable(self) -> list[Entry]:
         """The entries the latest entry took back, when it is a void: what a redo records again."""
@@ -431,7 +453,7 @@ class Game:
 
     def state_after(self, recorded: int) -> GameState:
         """The state as it was after the first ``recorded`` entries (voids included) were recorded."""
-        game = Game(self.ruleset, self.header)
+        game = Game(self.ruleset, self.header, in_place=True)
         for entry in self.entries[:recorded]:
             game.record(entry)
         return game.state
@@ -448,8 +470,9 @@ class Game:
 
 def replay(ruleset: Ruleset, header: Header, entries: list[tuple[int, Entry, dict]],
            on_events: Callable[[tuple[Event, ...]], None] | None = None) -> Game:
-    """Fold a parsed record; :class:`RecordError` naming the line at the first illegal entry."""
-    game = Game(ruleset, header)
+    """Fold a parsed record; :class:`RecordError` naming the line at the first illegal entry.  The fold runs in
+    place; the game returned makes a new state for each entry recorded on it from then on."""
+    game = Game(ruleset, header, in_place=True)
     for line, entry, raw in entries:
         try:
             outcome = game.record(entry)
@@ -457,4 +480,5 @@ def replay(ruleset: Ruleset, header: Header, entries: list[tuple[int, Entry, dic
             raise RecordError(line, exc.message, code=exc.code, clause=exc.clause, entry=raw, refusal=exc) from None
         if on_events is not None:
             on_events(outcome.events)
+    game.in_place = False
     return game

@@ -220,16 +220,17 @@ HANDLERS: dict[str, Callable[[Step, Entry], None]] = {
 }
 
 
-def resolve(state: GameState, entry: Entry, observe: Observer | None = None) -> Outcome:
-    """Check ``entry`` against the rules and work out its events; ``state`` is left as it was.  ``observe`` is
-    shown the state after each event as it is made."""
+def resolve(state: GameState, entry: Entry, observe: Observer | None = None, in_place: bool = False) -> Outcome:
+    """Check ``entry`` against the rules and work out its events; ``state`` is left as it was (``in_place``: it is
+    changed into the state after, and left half changed if the entry is refused: :class:`.record.Game` undoes
+    that).  ``observe`` is shown the state after each event as it is made."""
     if state.over or isinstance(state.pending, RollOff) and entry.type != "rolloff":
         raise not_now(state, entry.type, "game_end", code="game_over")
     handler = HANDLERS.get(entry.type)
     if handler is None:
         raise illegal(state, "not_an_engine_entry", "{entry} is applied by the game record, not by the rules",
                       "correction", entry=EntryKind(entry.type))
-    step = Step(state, observe)
+    step = Step(state, observe, in_place)
     handler(step, entry)
     settle(step)
     return Outcome(tuple(step.events), step.state)

@@ -25,8 +25,8 @@ Observer = Callable[[GameState, ev.Event], None]
 class Step:
     """Works out one entry's events on a copy of the state, applying each as it is made."""
 
-    def __init__(self, state: GameState, observe: Observer | None = None) -> None:
-        self.state = state.copy()
+    def __init__(self, state: GameState, observe: Observer | None = None, in_place: bool = False) -> None:
+        self.state = state if in_place else state.copy()
         self.events: list[ev.Event] = []
         self.observe = observe
 
