@@ -25,7 +25,7 @@ from functools import wraps
 from pathlib import Path
 
 from flask import Flask, current_app, flash, redirect, render_template, request, session, url_for
-from flask_babel import gettext
+from .i18n import gettext
 from flask_limiter import Limiter
 from flask_limiter.errors import RateLimitExceeded
 from flask_limiter.util import get_remote_address

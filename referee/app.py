@@ -117,9 +117,7 @@ def _stale_form(error: CSRFError):
     a form made elsewhere): nothing is recorded.  Sent from one of our own screens, that screen is shown again
     with the reason; otherwise a page says so (never a bare 400)."""
     from flask import flash, redirect, render_template, request
-    from flask_babel import gettext
-
-    from .i18n import same_site_path
+    from .i18n import gettext, same_site_path
 
     message = gettext("this screen's form had expired or was not made by this app: nothing was recorded; the screen "
                       "is shown again, tap once more")

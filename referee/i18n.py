@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from flask import Blueprint, Flask, redirect, request
-from flask_babel import Babel, get_locale
+from flask import Blueprint, Flask, g, has_app_context, redirect, request
+from flask_babel import Babel, get_locale, get_translations
+from babel.support import NullTranslations
 
 LANGUAGES = ("en", "ja")
 TRANSLATIONS = Path(__file__).resolve().parent / "translations"
@@ -21,6 +22,30 @@ def select_locale() -> str:
 
 def current_language() -> str:
     return str(get_locale() or "en")
+
+
+def catalogue() -> NullTranslations:
+    """The translations of this request's language, found once per request: flask_babel finds them anew for
+    every word (some microseconds each), and the table screen says hundreds of words."""
+    if not has_app_context():
+        return get_translations()
+    found = g.get("_catalogue")
+    if found is None:
+        found = g._catalogue = get_translations()
+    return found
+
+
+def gettext(string: str, **variables) -> str:
+    """flask_babel's gettext, from :func:`catalogue`."""
+    text = catalogue().ugettext(string)
+    return text % variables if variables else text
+
+
+def ngettext(singular: str, plural: str, num: int, **variables) -> str:
+    """flask_babel's ngettext, from :func:`catalogue`."""
+    variables.setdefault("num", num)
+    text = catalogue().ungettext(singular, plural, num)
+    return text % variables if variables else text
 
 
 def same_site_path(referrer: str | None) -> str:
@@ -47,6 +72,10 @@ def choose(code: str):
 
 def init_app(app: Flask) -> None:
     babel.init_app(app, locale_selector=select_locale, default_translation_directories=str(TRANSLATIONS))
+    app.jinja_env.install_gettext_callables(  # the templates' words from the request's catalogue too
+        gettext=lambda s: catalogue().ugettext(s), ngettext=lambda s, p, n: catalogue().ungettext(s, p, n),
+        pgettext=lambda c, s: catalogue().upgettext(c, s),
+        npgettext=lambda c, s, p, n: catalogue().unpgettext(c, s, p, n), newstyle=True)
     app.register_blueprint(bp)
     app.jinja_env.globals["current_language"] = current_language
     app.jinja_env.globals["LANGUAGES"] = LANGUAGES

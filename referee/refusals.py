@@ -1,5 +1,5 @@
 """A refusal in the device's language: a short title for every kind, and the detail (the clause follows)."""
-from flask_babel import gettext
+from .i18n import gettext
 from flask_babel import lazy_gettext as _l
 
 from .i18n import current_language

@@ -9,10 +9,11 @@ from decimal import Decimal
 from fractions import Fraction
 
 from flask import render_template
-from flask_babel import format_decimal, gettext
+from flask_babel import format_decimal
 from markupsafe import Markup
 
 from . import rulesets, service
+from .i18n import gettext
 from .engine.ending import ranking
 from .tournament.charts import net_worth_series, net_worth_svg
 

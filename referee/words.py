@@ -8,7 +8,7 @@ from typing import Callable
 from weakref import WeakKeyDictionary
 
 from flask import Flask
-from flask_babel import gettext as _
+from .i18n import gettext as _
 
 from .engine import events as ev
 from .engine.building import Change, placeable

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
-from flask_babel import gettext
+from ..i18n import gettext
 
 from .. import access, service
 from ..access import organiser_required, referee_required, throttled

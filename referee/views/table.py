@@ -11,7 +11,7 @@ from ..engine.events import CardDrawn
 from ..engine.state import BidPayment, BuildRound, Debt
 from ..engine.ending import ranking
 from ..forms import UnlockForm
-from flask_babel import gettext, ngettext
+from ..i18n import gettext, ngettext
 
 from .. import rulings
 from ..engine.facts import jail_exit_short

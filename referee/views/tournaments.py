@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
-from flask_babel import gettext
+from ..i18n import gettext
 
 from .. import access, reports, rulesets, service
 from ..access import director_required, organiser_required, throttled
