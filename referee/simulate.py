@@ -308,9 +308,9 @@ class Policy:
             extras = by_type.get("unmortgage", []) + by_type.get("mortgage", [])
             if extras:
                 return self._mortgage(state, rng.choice(extras))
-        releases = by_type.get("use_jail_card", []) + by_type.get("pay_bail", [])
-        if releases:
-            if self.jail == "short" or (self.jail == "random" and rng.random() < 0.5):
+        if state.players[p.player].in_jail:  # out by the fine or a card, or try for doubles
+            releases = by_type.get("use_jail_card", []) + by_type.get("pay_bail", [])
+            if releases and (self.jail == "short" or (self.jail == "random" and rng.random() < 0.5)):
                 return Entry(releases[0].type, player=name(p.player))
         return Entry("roll", player=name(p.player), dice=tuple(dice(rng)))
 

@@ -56,8 +56,9 @@ def legal_actions(state: GameState, kinds: Collection[str] | None = None) -> lis
         return out
     out = _decision_actions(state, p) if not _ANSWERS[type(p)].isdisjoint(kinds) else []
     if not isinstance(p, (SeatingRoll, RollOff, DealDeeds)):
-        for made, actions in _AT_ANY_DECISION:
-            if not made.isdisjoint(kinds):
+        asked = {_MADE_BY[kind] for kind in kinds if kind in _MADE_BY}
+        for _, actions in _AT_ANY_DECISION:  # in their order
+            if actions in asked:
                 out.extend(actions(state))
     return [a for a in out if a.type in kinds]
 
@@ -139,6 +140,7 @@ _AT_ANY_DECISION: tuple[tuple[frozenset[str], Callable[[GameState], list[Action]
     (frozenset(("time_called",)), _time_actions),
     (frozenset(("mortgage", "unmortgage")), mortgage_actions),
 )
+_MADE_BY = {kind: actions for made, actions in _AT_ANY_DECISION for kind in made}
 
 
 def settle(step: Step) -> None:
