@@ -330,15 +330,19 @@ def declaration_actions(state: GameState) -> list[Action]:
             "kind": p.kind, "price": p.price, "squares": lots,
             "held": tuple(i for i in lots if state.ruleset.squares[i].house_cost > p.price)}))
     builds: dict[int, list[Action]] = {}  # by player, each player's groups in board order
+    allowed: dict[int, bool] = {}  # by player: may declare now
+    top, levels, squares = state.hotel_level, state.buildings, state.ruleset.squares
     for gid, i in state.group_owner.items():
-        group = state.ruleset.groups[gid]
-        if i is not None and group_buildable(state, i, gid) and any(
-                state.buildings[sq] < state.hotel_level for sq in group.squares):
+        if i is None:
+            continue
+        if i not in allowed:
+            allowed[i] = build_timing_allows(state, i)
+        lots = state.ruleset.groups[gid].squares
+        if allowed[i] and group_buildable(state, i, gid) and any(levels[sq] < top for sq in lots):
             builds.setdefault(i, []).append(Action("build", i, {
-                "group": gid, "squares": group.squares, "house_cost": state.ruleset.squares[group.squares[0]].house_cost}))
+                "group": gid, "squares": lots, "house_cost": squares[lots[0]].house_cost}))
     for i in sorted(builds):
-        if build_timing_allows(state, i):
-            out.extend(builds[i])
+        out.extend(builds[i])
     return out
 
 

@@ -35,6 +35,7 @@ class SeatingOrdered(Event):
     def apply(self, state: GameState) -> None:
         state.players = [state.players[i] for i in self.order]
         state.holdings = [state.holdings[i] for i in self.order]
+        state.holdings_value = [state.holdings_value[i] for i in self.order]
 
 
 @dataclass(slots=True)

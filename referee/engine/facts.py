@@ -33,12 +33,7 @@ def total_assets(state: GameState, player: int) -> int:
     The income-tax percentage is taken of this (元ルール「所得税」: 手持ちの現金、権利書の価格、
     所有するすべての建物の価格を合計したもの; Hasbro: "whether mortgaged or unmortgaged").
     """
-    total = state.players[player].cash
-    for sq in state.deeds_of(player):
-        square = state.ruleset.squares[sq]
-        # the level is what the buildings cost in house prices: a hotel is the houses it replaced plus one
-        total += square.price + state.buildings[sq] * square.house_cost
-    return total
+    return state.players[player].cash + state.holdings_value[player]
 
 
 def raisable_cash(state: GameState, player: int) -> int:

@@ -104,8 +104,8 @@ def mortgage_actions(state: GameState) -> list[Action]:
         cash = state.players[i].cash
         for sq in state.holdings[i]:
             if state.mortgaged[sq]:
-                if may_lift_now and cash >= unmortgage_cost(state, sq):
-                    out.append(Action("unmortgage", i, {"square": sq, "cost": unmortgage_cost(state, sq)}))
+                if may_lift_now and cash >= (cost := unmortgage_cost(state, sq)):
+                    out.append(Action("unmortgage", i, {"square": sq, "cost": cost}))
             elif may_mortgage_now and _mortgageable(state, sq) and not keeps_last_group(state, i, sq):
                 out.append(Action("mortgage", i, {"square": sq, "value": squares[sq].mortgage}))
     return out

@@ -215,6 +215,9 @@ class GameState:
     group_levels: dict[str, int] = field(default_factory=dict)
     houses_built: int = 0
     hotels_built: int = 0
+    # per player: the printed price of every deed held (mortgaged or not) and what its buildings cost (a hotel:
+    # the houses it replaced plus one): net worth less cash, as income tax counts it (元ルール「所得税」)
+    holdings_value: list[int] = field(default_factory=list)
 
     @classmethod
     def new(cls, ruleset: Ruleset, names: list[str], seating: str = "roll") -> "GameState":
@@ -242,6 +245,7 @@ class GameState:
             self.go_passed, self.time_called, self.final_roll, self.recent_trades, self.rescue_parts,
             self.interest_paid, self.resume, self.debts[:], self.estate_auctions[:], self.holdings[:],
             self.group_owner.copy(), self.group_levels.copy(), self.houses_built, self.hotels_built,
+            self.holdings_value[:],
         )
 
     # --- the board's counts ----------------------------------------------
@@ -252,10 +256,13 @@ class GameState:
         if old == owner:
             return
         self.owner[square] = owner
+        value = self._value(square)
         if old is not None:
             self.holdings[old] = tuple(sq for sq in self.holdings[old] if sq != square)
+            self.holdings_value[old] -= value
         if owner is not None:
             self.holdings[owner] = tuple(sorted(self.holdings[owner] + (square,)))
+            self.holdings_value[owner] += value
         group = self.ruleset.squares[square].group
         if group is not None:
             self.group_owner[group] = self._whole_group_owner(group)
@@ -269,14 +276,22 @@ class GameState:
         """Put ``level`` buildings on a lot (0-4 houses, ``hotel_level`` a hotel), keeping the counts."""
         old = self.buildings[square]
         self.buildings[square] = level
-        self.group_levels[self.ruleset.squares[square].group] += level - old
+        sq = self.ruleset.squares[square]
+        self.group_levels[sq.group] += level - old
+        if self.owner[square] is not None:
+            self.holdings_value[self.owner[square]] += (level - old) * sq.house_cost
         hotel = self.ruleset.options.houses_per_hotel + 1
         self.houses_built += (0 if level == hotel else level) - (0 if old == hotel else old)
         self.hotels_built += (level == hotel) - (old == hotel)
 
+    def _value(self, square: int) -> int:
+        sq = self.ruleset.squares[square]
+        return sq.price + self.buildings[square] * sq.house_cost
+
     def recount(self) -> None:
         """Work the counts out afresh from ``owner`` and ``buildings``."""
         self.holdings = [tuple(sq for sq, o in enumerate(self.owner) if o == i) for i in range(len(self.players))]
+        self.holdings_value = [sum(self._value(sq) for sq in deeds) for deeds in self.holdings]
         self.group_owner = {gid: self._whole_group_owner(gid) for gid in self.ruleset.groups}
         self.group_levels = {gid: sum(self.buildings[sq] for sq in group.squares)
                              for gid, group in self.ruleset.groups.items()}
@@ -287,7 +302,7 @@ class GameState:
         """What the kept counts get wrong against a recount, or None."""
         fresh = self.copy()
         fresh.recount()
-        for name in ("holdings", "group_owner", "group_levels", "houses_built", "hotels_built"):
+        for name in ("holdings", "holdings_value", "group_owner", "group_levels", "houses_built", "hotels_built"):
             if getattr(fresh, name) != getattr(self, name):
                 return f"{name} kept as {getattr(self, name)!r}, recounted {getattr(fresh, name)!r}"
         return None
