@@ -42,7 +42,7 @@ def give(state: GameState, player: int, *square_ids: str, mortgaged: bool = Fals
     for sid in square_ids:
         i = sq(state, sid)
         state.set_owner(i, player)
-        state.mortgaged[i] = mortgaged
+        state.set_mortgaged(i, mortgaged)
     return state
 
 

@@ -35,7 +35,7 @@ def test_build_needs_the_whole_colour_group(jma):
 
 def test_build_refused_with_a_mortgaged_lot_in_the_group(jma):
     s = orange_owner(jma)
-    s.mortgaged[19] = True
+    s.set_mortgaged(19, True)
     with pytest.raises(IllegalEntry) as err:
         build(s, "Aki", st_james_place=1)
     assert err.value.code == "mortgaged_in_group"

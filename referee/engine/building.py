@@ -44,11 +44,8 @@ def hotels_at(state: GameState, level: int) -> int:
 def group_buildable(state: GameState, player: int, group: str) -> bool:
     """元ルール「家の建て方」: buildings go on a colour group of streets the player owns whole, none of it mortgaged;
     :func:`buildable_group_refusal` says why not."""
-    if state.group_owner[group] != player:
-        return False
-    squares = state.ruleset.groups[group].squares
-    mortgaged = state.mortgaged
-    return state.ruleset.squares[squares[0]].kind == "street" and not any(mortgaged[i] for i in squares)
+    return (state.group_owner[group] == player and not state.group_mortgaged[group]
+            and state.ruleset.squares[state.ruleset.groups[group].squares[0]].kind == "street")
 
 
 def buildable_group_refusal(state: GameState, player: int, group: str) -> IllegalEntry | None:

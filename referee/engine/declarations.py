@@ -331,14 +331,14 @@ def declaration_actions(state: GameState) -> list[Action]:
             "held": tuple(i for i in lots if state.ruleset.squares[i].house_cost > p.price)}))
     builds: dict[int, list[Action]] = {}  # by player, each player's groups in board order
     allowed: dict[int, bool] = {}  # by player: may declare now
-    top, levels, squares = state.hotel_level, state.buildings, state.ruleset.squares
+    top, squares = state.hotel_level, state.ruleset.squares
     for gid, i in state.group_owner.items():
         if i is None:
             continue
         if i not in allowed:
             allowed[i] = build_timing_allows(state, i)
         lots = state.ruleset.groups[gid].squares
-        if allowed[i] and group_buildable(state, i, gid) and any(levels[sq] < top for sq in lots):
+        if allowed[i] and group_buildable(state, i, gid) and state.group_levels[gid] < top * len(lots):  # room
             builds.setdefault(i, []).append(Action("build", i, {
                 "group": gid, "squares": lots, "house_cost": squares[lots[0]].house_cost}))
     for i in sorted(builds):

@@ -111,7 +111,7 @@ class DeedTransferred(Event):
         if self.square in state.interest_paid:
             state.interest_paid = tuple(sq for sq in state.interest_paid if sq != self.square)
         if self.to is None:
-            state.mortgaged[self.square] = False
+            state.set_mortgaged(self.square, False)
 
 
 @dataclass(slots=True)
@@ -119,7 +119,7 @@ class Mortgaged(Event):
     square: int
 
     def apply(self, state: GameState) -> None:
-        state.mortgaged[self.square] = True
+        state.set_mortgaged(self.square, True)
 
 
 @dataclass(slots=True)
@@ -127,7 +127,7 @@ class Unmortgaged(Event):
     square: int
 
     def apply(self, state: GameState) -> None:
-        state.mortgaged[self.square] = False
+        state.set_mortgaged(self.square, False)
         if self.square in state.interest_paid:
             state.interest_paid = tuple(sq for sq in state.interest_paid if sq != self.square)
 

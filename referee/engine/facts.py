@@ -51,9 +51,7 @@ def owns_whole_group(state: GameState, player: int, square: int) -> bool:
     group = state.ruleset.squares[square].group
     if state.group_owner[group] != player:
         return False
-    if state.ruleset.options.mortgaged_lot_breaks_monopoly_doubling:
-        return not any(state.mortgaged[i] for i in state.ruleset.groups[group].squares)
-    return True
+    return not (state.ruleset.options.mortgaged_lot_breaks_monopoly_doubling and state.group_mortgaged[group])
 
 
 def _owned_of_kind(state: GameState, owner: int, kind: str) -> int:

@@ -272,7 +272,7 @@ def initial_state(ruleset: Ruleset, header: Header) -> GameState:
             raise bad(f"position.deeds: {sq.id} is given twice (as {deeds[i]!r} and {ref!r})")
         deeds[i] = ref
         state.set_owner(i, state.player_index(d["owner"]))
-        state.mortgaged[i] = d.get("mortgaged", False)
+        state.set_mortgaged(i, d.get("mortgaged", False))
         level = d.get("buildings", 0)
         if level and sq.kind != "street":
             raise bad(f"{where}.buildings: {level!r}: {sq.id} is not a street and holds no buildings")

@@ -207,12 +207,14 @@ class GameState:
     resume: tuple | None = None  # what the turn does once every pending payment is settled
     debts: list[Debt] = field(default_factory=list)  # waiting behind the one in ``pending``
     estate_auctions: list[int] = field(default_factory=list)  # deeds the bank still has to auction
-    # counts kept up to date as ``owner`` and ``buildings`` change (set_owner, set_level), so that no rule has to
-    # recount the board: each player's deeds in board order, each colour group's building levels in all, the
-    # houses and hotels standing on the board (:meth:`recount` works them out afresh, to check them)
+    # counts kept up to date as ``owner``, ``buildings`` and ``mortgaged`` change (set_owner, set_level,
+    # set_mortgaged), so that no rule has to recount the board: each player's deeds in board order, who owns each
+    # whole colour group, each group's building levels and mortgaged lots, the houses and hotels standing on the
+    # board (:meth:`recount` works them out afresh, to check them)
     holdings: list[tuple[int, ...]] = field(default_factory=list)
     group_owner: dict[str, int | None] = field(default_factory=dict)  # who owns every lot of the group, if one player
     group_levels: dict[str, int] = field(default_factory=dict)
+    group_mortgaged: dict[str, int] = field(default_factory=dict)  # mortgaged lots of each group
     houses_built: int = 0
     hotels_built: int = 0
     # per player: the printed price of every deed held (mortgaged or not) and what its buildings cost (a hotel:
@@ -244,8 +246,8 @@ class GameState:
             self.doubles, self.turn, self.turn_started, self.prepaid_release, self.pot, self.last_dice,
             self.go_passed, self.time_called, self.final_roll, self.recent_trades, self.rescue_parts,
             self.interest_paid, self.resume, self.debts[:], self.estate_auctions[:], self.holdings[:],
-            self.group_owner.copy(), self.group_levels.copy(), self.houses_built, self.hotels_built,
-            self.holdings_value[:],
+            self.group_owner.copy(), self.group_levels.copy(), self.group_mortgaged.copy(), self.houses_built,
+            self.hotels_built, self.holdings_value[:],
         )
 
     # --- the board's counts ----------------------------------------------
@@ -266,6 +268,12 @@ class GameState:
         group = self.ruleset.squares[square].group
         if group is not None:
             self.group_owner[group] = self._whole_group_owner(group)
+
+    def set_mortgaged(self, square: int, mortgaged: bool) -> None:
+        """Mortgage a deed or lift its mortgage, keeping each group's count of mortgaged lots."""
+        if self.mortgaged[square] != mortgaged:
+            self.mortgaged[square] = mortgaged
+            self.group_mortgaged[self.ruleset.squares[square].group] += 1 if mortgaged else -1
 
     def _whole_group_owner(self, group: str) -> int | None:
         first, *rest = self.ruleset.groups[group].squares
@@ -295,6 +303,8 @@ class GameState:
         self.group_owner = {gid: self._whole_group_owner(gid) for gid in self.ruleset.groups}
         self.group_levels = {gid: sum(self.buildings[sq] for sq in group.squares)
                              for gid, group in self.ruleset.groups.items()}
+        self.group_mortgaged = {gid: sum(self.mortgaged[sq] for sq in group.squares)
+                                for gid, group in self.ruleset.groups.items()}
         self.hotels_built = self.buildings.count(self.hotel_level)
         self.houses_built = sum(self.buildings) - self.hotels_built * self.hotel_level
 
@@ -302,7 +312,8 @@ class GameState:
         """What the kept counts get wrong against a recount, or None."""
         fresh = self.copy()
         fresh.recount()
-        for name in ("holdings", "holdings_value", "group_owner", "group_levels", "houses_built", "hotels_built"):
+        for name in ("holdings", "holdings_value", "group_owner", "group_levels", "group_mortgaged", "houses_built",
+                     "hotels_built"):
             if getattr(fresh, name) != getattr(self, name):
                 return f"{name} kept as {getattr(self, name)!r}, recounted {getattr(fresh, name)!r}"
         return None
