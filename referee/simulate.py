@@ -113,7 +113,7 @@ class Policy:
             return Entry(kind, player=name(by_type[kind][0].player), dice=tuple(dice(rng)))
         if isinstance(p, Debt):
             if by_type.get("trade") and rng.random() < 0.3:
-                entry = self._debt_trade(state, p)
+                entry = self._debt_trade(state, p, by_type["trade"])
                 if entry:
                     return entry
             for a in by_type.get("sell_buildings", []):
@@ -246,8 +246,8 @@ class Policy:
         return Entry("trade", player=state.name(buyer), partner=state.name(state.owner[square.index]),
                      give=Offer(cash=price), take=Offer(deeds=(square.id,)))
 
-    def _debt_trade(self, state: GameState, debt: Debt) -> Entry | None:
-        action = next((a for a in legal_actions_of(state, "trade") if a.player == debt.debtor), None)
+    def _debt_trade(self, state: GameState, debt: Debt, trades: list[Action]) -> Entry | None:
+        action = next((a for a in trades if a.player == debt.debtor), None)
         if action is None:
             return None
         entry = self._sell_deed(state, debt.debtor, action.detail["partners"])
@@ -378,10 +378,6 @@ class Menu:
             for a in legal_actions(self.state):
                 self.by_type.setdefault(a.type, []).append(a)
         return iter(self.by_type)
-
-
-def legal_actions_of(state: GameState, kind: str) -> list[Action]:
-    return legal_actions(state, (kind,))
 
 
 def trade_allowed(state: GameState, entry: Entry) -> bool:
