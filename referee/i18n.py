@@ -29,7 +29,7 @@ def catalogue() -> NullTranslations:
     every word (some microseconds each), and the table screen says hundreds of words."""
     if not has_app_context():
         return get_translations()
-    found = g.get("_catalogue")
+    found = g.get("_catalogue")  # on g, where flask_babel keeps the language it found for this context
     if found is None:
         found = g._catalogue = get_translations()
     return found
