@@ -106,6 +106,8 @@ class Policy:
         by_type = Menu(state, actions)
         name = state.name
         p = state.pending
+        if type(p) is AwaitRoll:  # the most frequent decision first
+            return self._await_roll(state, p, by_type)
         if isinstance(p, DealDeeds):
             return self._deal(state, by_type["deal"][0])
         if isinstance(p, (SeatingRoll, RollOff)):

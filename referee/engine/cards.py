@@ -9,8 +9,10 @@ from .step import Step
 
 
 def drawable_cards(state: GameState, deck: str) -> tuple[str, ...]:
+    """The deck's cards less the get-out-of-jail cards players hold (the whole deck when none is held)."""
     held = {c for p in state.players for c in p.jail_cards}
-    return tuple(c for c in state.ruleset.decks[deck] if c not in held)
+    cards = state.ruleset.decks[deck]
+    return tuple(c for c in cards if c not in held) if held else tuple(cards)
 
 
 def _card(step: Step, entry: Entry) -> None:
