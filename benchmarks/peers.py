@@ -34,8 +34,8 @@ def referee_turns_per_second(games: int, seed: int) -> float:
     out = subprocess.run([sys.executable, "-m", "referee.cli", "simulate", "--games", str(games), "--seed",
                           str(seed), "--json"], capture_output=True, text=True, check=True, cwd=ROOT).stdout
     data = json.loads(out)
-    if data.get("violations"):
-        print(f"  referee simulate reported invariant violations: {data['violations'][:3]}")
+    if data.get("invariant_violations"):
+        print(f"  referee simulate reported {data['invariant_violations']} invariant violations")
     return float(data["turns_per_second"])
 
 

@@ -5,7 +5,7 @@
     .venv/bin/python scripts/translations.py /tmp/messages.pot
 
 The keywords after lazy_gettext take the engine's refusals: the English pattern is the 3rd argument of
-``_refuse(state, code, pattern, clause, **params)``, the 2nd of ``step.refuse(code, pattern, clause, **params)``
+``illegal(state, code, pattern, clause, **params)``, the 2nd of ``step.refuse(code, pattern, clause, **params)``
 and of ``_malformed(code, pattern, **params)``, the 1st of ``RefereeError.of(pattern, params)`` (see
 referee/engine/phrases.py; tests/test_refusal_words.py checks that every pattern is extracted and translated).
 

@@ -321,3 +321,6 @@ def test_the_clause_table_names_ruleset_keys_and_engine_functions_that_exist():
             for attr in path:
                 assert hasattr(target, attr), f"referee.engine.{name} does not exist: {row['line']}"
                 target = getattr(target, attr)
+            defined_in = getattr(target, "__module__", None)  # where it is made, not a module that imports it
+            assert defined_in in (None, f"referee.engine.{module}"), (
+                f"referee.engine.{name} is defined in {defined_in}: {row['line']}")

@@ -55,3 +55,16 @@ def test_the_kept_counts_match_a_recount_after_every_event_of_simulated_games(jm
     assert stats.events_by_type["buildings_changed"] == 0  # the events are counted by their kinds:
     assert stats.events_by_type["houses_built"] and stats.events_by_type["hotel_built"]  # buildings went up
     assert stats.events_by_type["trade"] and stats.events_by_type["bankrupt_to_player"]  # deeds changed hands
+
+
+def test_the_seating_order_moves_every_count_with_its_player(jma):
+    """No deed is owned at the seating roll today, but the seating event keeps the counts right whatever the board:
+    deeds, their value and whole groups follow their owner to the new seat."""
+    from referee.engine.events import SeatingOrdered
+
+    state = give(table(jma), 2, "boardwalk", "park-place")
+    state = give(state, 0, "baltic-avenue")
+    SeatingOrdered((2, 0, 1)).apply(state)  # the third player rolled highest: now seat 0
+    assert state.counts_problem() is None
+    assert state.owner[sq(state, "boardwalk")] == 0 and state.owner[sq(state, "baltic-avenue")] == 1
+    assert state.group_owner["dark-blue"] == 0 and state.holdings_value[0] == 750

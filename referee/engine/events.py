@@ -33,9 +33,12 @@ class SeatingOrdered(Event):
     order: tuple[int, ...]
 
     def apply(self, state: GameState) -> None:
+        seat = {old: new for new, old in enumerate(self.order)}  # every player index moves with its player
         state.players = [state.players[i] for i in self.order]
         state.holdings = [state.holdings[i] for i in self.order]
         state.holdings_value = [state.holdings_value[i] for i in self.order]
+        state.owner = [None if o is None else seat[o] for o in state.owner]
+        state.group_owner = {g: None if o is None else seat[o] for g, o in state.group_owner.items()}
 
 
 @dataclass(slots=True)

@@ -4,8 +4,8 @@
 draws its buttons from it).  ``resolve(state, entry)`` checks the entry
 against the same predicates and either raises :class:`IllegalEntry` (code,
 message with the bad value, the ruleset clause) or returns the events the
-entry brings about and the state after them.  The state given is never
-changed.  Each kind of entry is checked and worked out by its own module
+entry brings about and the state after them.  The state given is not
+changed (unless asked to be: a fold in place, :class:`.record.Game`).  Each kind of entry is checked and worked out by its own module
 (:mod:`.turn`, :mod:`.auction`, :mod:`.mortgages`, :mod:`.building`,
 :mod:`.declarations`, :mod:`.cards`, :mod:`.jail`, :mod:`.bankruptcy`,
 :mod:`.trading`, :mod:`.ending`); this one carries the game on between them.

@@ -1,4 +1,5 @@
-"""One entry worked out: a copy of the state, and the events made so far, each applied as it is made.
+"""One entry worked out: a copy of the state (or, in a fold in place, the state itself), and the events made so
+far, each applied as it is made.
 
 A rule's handler is given a :class:`Step`; it checks the entry (raising :class:`~.errors.IllegalEntry`) and emits
 the events it brings about.  The step also holds what many rules do alike: charge a payment or queue it as a
@@ -23,7 +24,8 @@ Observer = Callable[[GameState, ev.Event], None]
 
 
 class Step:
-    """Works out one entry's events on a copy of the state, applying each as it is made."""
+    """Works out one entry's events on a copy of the state (``in_place``: on the state itself), applying each as
+    it is made."""
 
     def __init__(self, state: GameState, observe: Observer | None = None, in_place: bool = False) -> None:
         self.state = state if in_place else state.copy()
