@@ -424,10 +424,7 @@ class Invariants:
             problems += self._deeds(state, (event.square,))
         elif kind is WentBankrupt and state.holdings[event.player]:
             problems.append(f"{state.players[event.player].name} is bankrupt and still holds {state.holdings[event.player]}")
-        if (state.houses_built + state.bank_houses != self.ruleset.houses
-                or state.hotels_built + state.bank_hotels != self.ruleset.hotels):
-            problems.append(f"building supply: {state.houses_built}+{state.bank_houses} houses, "
-                            f"{state.hotels_built}+{state.bank_hotels} hotels")
+        problems += self._supply(state, "building supply")
         if state.bank_houses < 0 or state.bank_hotels < 0:
             problems.append("bank building stock below zero")
         if problems:
@@ -435,18 +432,23 @@ class Invariants:
 
     def recount(self, state: GameState, event) -> None:
         """The checks of :meth:`after` on the whole board: the money, every square, and the kept counts recounted."""
-        problems = self._money(state) + self._deeds(state, range(len(state.owner)))
-        level = state.hotel_level
-        hotels = state.buildings.count(level)
-        houses = sum(state.buildings) - hotels * level
-        if houses + state.bank_houses != self.ruleset.houses or hotels + state.bank_hotels != self.ruleset.hotels:
-            problems.append(f"building supply recounted: {houses}+{state.bank_houses} houses, "
-                            f"{hotels}+{state.bank_hotels} hotels")
+        fresh = state.copy()
+        fresh.recount()
+        problems = (self._money(state) + self._deeds(state, range(len(state.owner)))
+                    + self._supply(fresh, "building supply recounted"))
         counts = state.counts_problem()
         if counts:
             problems.append(counts)
         if problems:
             self.violations.extend(f"{type(event).__name__}: {p}" for p in problems)
+
+    def _supply(self, state: GameState, what: str) -> list[str]:
+        """The houses and hotels on the board (the state's counts) and in the bank against the supply."""
+        if (state.houses_built + state.bank_houses == self.ruleset.houses
+                and state.hotels_built + state.bank_hotels == self.ruleset.hotels):
+            return []
+        return [f"{what}: {state.houses_built}+{state.bank_houses} houses, {state.hotels_built}+{state.bank_hotels} "
+                f"hotels"]
 
     def _money(self, state: GameState) -> list[str]:
         problems = [f"{pl.name} has negative cash {pl.cash}" for pl in state.players if pl.cash < 0]
@@ -475,6 +477,7 @@ def play_game(ruleset: Ruleset, rng: random.Random, players: int = 4, jail: str 
     game = Game(ruleset, header, in_place=True)  # the policy reads the latest state only
     policy = Policy(rng, jail)
     invariants = Invariants(ruleset, game.initial)
+
     def check_and_recount(state: GameState, event) -> None:
         invariants.after(state, event)
         invariants.recount(state, event)

@@ -48,19 +48,12 @@ def legal_actions(state: GameState, kinds: Collection[str] | None = None) -> lis
     p = state.pending
     if p is None or isinstance(p, GameOver):
         return []
-    if kinds is None:
-        out = _decision_actions(state, p)
-        if not isinstance(p, (SeatingRoll, RollOff, DealDeeds)):
-            for _, actions in _AT_ANY_DECISION:
-                out.extend(actions(state))
-        return out
-    out = _decision_actions(state, p) if not _ANSWERS[type(p)].isdisjoint(kinds) else []
+    out = _decision_actions(state, p) if kinds is None or not _ANSWERS[type(p)].isdisjoint(kinds) else []
     if not isinstance(p, (SeatingRoll, RollOff, DealDeeds)):
-        asked = {_MADE_BY[kind] for kind in kinds if kind in _MADE_BY}
-        for _, actions in _AT_ANY_DECISION:  # in their order
-            if actions in asked:
+        for made, actions in _AT_ANY_DECISION:
+            if kinds is None or not made.isdisjoint(kinds):
                 out.extend(actions(state))
-    return [a for a in out if a.type in kinds]
+    return out if kinds is None else [a for a in out if a.type in kinds]
 
 
 def _decision_actions(state: GameState, p: Pending) -> list[Action]:
@@ -140,7 +133,6 @@ _AT_ANY_DECISION: tuple[tuple[frozenset[str], Callable[[GameState], list[Action]
     (frozenset(("time_called",)), _time_actions),
     (frozenset(("mortgage", "unmortgage")), mortgage_actions),
 )
-_MADE_BY = {kind: actions for made, actions in _AT_ANY_DECISION for kind in made}
 
 
 def settle(step: Step) -> None:

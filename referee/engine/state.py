@@ -288,7 +288,7 @@ class GameState:
         self.group_levels[sq.group] += level - old
         if self.owner[square] is not None:
             self.holdings_value[self.owner[square]] += (level - old) * sq.house_cost
-        hotel = self.ruleset.options.houses_per_hotel + 1
+        hotel = self.hotel_level
         self.houses_built += (0 if level == hotel else level) - (0 if old == hotel else old)
         self.hotels_built += (level == hotel) - (old == hotel)
 
@@ -297,7 +297,7 @@ class GameState:
         return sq.price + self.buildings[square] * sq.house_cost
 
     def recount(self) -> None:
-        """Work the counts out afresh from ``owner`` and ``buildings``."""
+        """Work the counts out afresh from ``owner``, ``buildings`` and ``mortgaged``."""
         self.holdings = [tuple(sq for sq, o in enumerate(self.owner) if o == i) for i in range(len(self.players))]
         self.holdings_value = [sum(self._value(sq) for sq in deeds) for deeds in self.holdings]
         self.group_owner = {gid: self._whole_group_owner(gid) for gid in self.ruleset.groups}
