@@ -9,9 +9,10 @@ import random
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from operator import attrgetter
 
 from .engine import Action, Entry, Game, GameState, Header, Ruleset, legal_actions
-from .engine.events import DeedTransferred, Mortgaged, Paid, TradeMade, WentBankrupt
+from .engine.events import BuildingsChanged, DeedTransferred, Mortgaged, Paid, TradeMade, Unmortgaged, WentBankrupt
 from .engine.building import even_targets, plan_change, smallest_sale
 from .engine.entries import Offer
 from .engine.rules import decision_kinds, resolve
@@ -25,6 +26,9 @@ JAIL_MODES = ("random", "short", "long")
 CLOCKS = ("random", "max")  # when time is called: at a random turn up to the limit, or at the limit
 PLAYER_NAMES = ("Aki", "Ben", "Chie", "Dai", "Emi", "Fumi", "Goro", "Hana")
 MAX_ENTRIES_PER_TURN = 400  # a guard against a policy that never ends an auction
+SQUARE_KEYS = tuple(str(i) for i in range(100))  # landings are counted by square number, as text (the JSON's keys)
+KIND_OF = attrgetter("kind")  # an event's kind, for the counts
+MADE_TOGETHER = {"mortgage": ("mortgage", "unmortgage"), "unmortgage": ("mortgage", "unmortgage")}
 
 
 @dataclass
@@ -106,24 +110,24 @@ class Policy:
         by_type = Menu(state, actions)
         name = state.name
         p = state.pending
-        if type(p) is AwaitRoll:  # the most frequent decision first
-            return self._await_roll(state, p, by_type)
+        if type(p) is AwaitRoll and actions is None:  # the most frequent decision first
+            return self._await_roll(state, p)
         if isinstance(p, DealDeeds):
             return self._deal(state, by_type["deal"][0])
         if isinstance(p, (SeatingRoll, RollOff)):
             kind = "seat_roll" if isinstance(p, SeatingRoll) else "rolloff"
             return Entry(kind, player=name(by_type[kind][0].player), dice=tuple(dice(rng)))
         if isinstance(p, Debt):
-            if by_type.get("trade") and rng.random() < 0.3:
-                entry = self._debt_trade(state, p, by_type["trade"])
+            trades = by_type.of("trade", p.debtor)
+            if trades and rng.random() < 0.3:
+                entry = self._debt_trade(state, p, trades)
                 if entry:
                     return entry
-            for a in by_type.get("sell_buildings", []):
-                if a.player == p.debtor:
-                    sale = self._sale(state, a.player, a.detail["group"], in_debt=True)
-                    if sale:
-                        return sale
-            mortgages = [a for a in by_type.get("mortgage", []) if a.player == p.debtor]
+            for a in by_type.of("sell_buildings", p.debtor):
+                sale = self._sale(state, a.player, a.detail["group"], in_debt=True)
+                if sale:
+                    return sale
+            mortgages = by_type.of("mortgage", p.debtor)
             if mortgages:
                 return self._mortgage(state, rng.choice(mortgages))
             taker = by_type["bankrupt"][0].detail["may_take_over"]
@@ -152,23 +156,22 @@ class Policy:
                 lots = list(detail["held"])
             return Entry("place_building", player=name(p.player), square=state.ruleset.squares[rng.choice(lots)].id)
         if isinstance(p, BidPayment):  # a winning bid to raise: mortgage, or sell buildings
-            mortgages = [a for a in by_type.get("mortgage", []) if a.player == p.player]
+            mortgages = by_type.of("mortgage", p.player)
             if mortgages:
                 return self._mortgage(state, rng.choice(mortgages))
-            for a in by_type.get("sell_buildings", []):
-                if a.player == p.player:
-                    sale = self._sale(state, a.player, a.detail["group"], in_debt=False)
-                    if sale:
-                        return sale
+            for a in by_type.of("sell_buildings", p.player):
+                sale = self._sale(state, a.player, a.detail["group"], in_debt=False)
+                if sale:
+                    return sale
             raise RuntimeError(f"no way to raise the winning bid of {p!r}")
         if isinstance(p, AwaitRoll):
-            return self._await_roll(state, p, by_type)
+            return self._await_roll(state, p, by_type)  # from a full list of actions
         if isinstance(p, BuyOrAuction):
             if "buy" in by_type and rng.random() < 0.75:
                 return Entry("buy", player=name(p.player))
-            own = [a for a in by_type.get("mortgage", []) if a.player == p.player]
+            own = by_type.of("mortgage", p.player) if "buy" not in by_type else []
             price = state.ruleset.squares[p.square].price
-            if "buy" not in by_type and own and raisable_cash(state, p.player) >= price and rng.random() < 0.5:
+            if own and raisable_cash(state, p.player) >= price and rng.random() < 0.5:
                 return self._mortgage(state, rng.choice(own))
             return Entry("decline", player=name(p.player))
         if isinstance(p, Auction):
@@ -183,7 +186,7 @@ class Policy:
             return Entry("rent_roll", player=name(by_type["rent_roll"][0].player), dice=tuple(dice(rng)))
         if isinstance(p, JailFine):  # third failed roll: a card in hand, or one to buy from another player
             jailed = p.player
-            if "use_jail_card" not in by_type and by_type.get("trade") and rng.random() < 0.5:
+            if "use_jail_card" not in by_type and by_type.of("trade", jailed) and rng.random() < 0.5:
                 entry = self._buy_jail_card(state, jailed)
                 if entry and trade_allowed(state, entry):
                     return entry
@@ -249,10 +252,8 @@ class Policy:
                      give=Offer(cash=price), take=Offer(deeds=(square.id,)))
 
     def _debt_trade(self, state: GameState, debt: Debt, trades: list[Action]) -> Entry | None:
-        action = next((a for a in trades if a.player == debt.debtor), None)
-        if action is None:
-            return None
-        entry = self._sell_deed(state, debt.debtor, action.detail["partners"])
+        """The debtor (whose trades these are) sells a deed to a partner."""
+        entry = self._sell_deed(state, debt.debtor, trades[0].detail["partners"])
         return entry if entry and trade_allowed(state, entry) else None
 
     def _build(self, state: GameState, action: Action) -> Entry | None:
@@ -283,11 +284,12 @@ class Policy:
         return Entry("sell_buildings", player=state.name(player),
                      targets=tuple((state.ruleset.squares[sq].id, lvl) for sq, lvl in change.levels.items()))
 
-    def _await_roll(self, state: GameState, p: AwaitRoll, by_type: Menu) -> Entry:
+    def _await_roll(self, state: GameState, p: AwaitRoll, by_type: Menu | None = None) -> Entry:
         """Before the roll: build, trade, sell, mortgage or leave jail, each with its chance (drawn before the
         legal actions of its kind are asked for), else roll."""
         rng = self.rng
         name = state.name
+        by_type = by_type or Menu(state)
         if rng.random() < 0.7 and by_type.get("build"):
             entry = self._build(state, rng.choice(by_type["build"]))
             if entry:
@@ -307,7 +309,7 @@ class Policy:
             if entry:
                 return entry
         if state.between_turns and rng.random() < 0.08:
-            extras = by_type.get("unmortgage", []) + by_type.get("mortgage", [])
+            extras = by_type.get("unmortgage", []) + by_type.get("mortgage", [])  # both made at once
             if extras:
                 return self._mortgage(state, rng.choice(extras))
         if state.players[p.player].in_jail:  # out by the fine or a card, or try for doubles
@@ -326,7 +328,7 @@ class Policy:
         hammer = "hammer" in by_type
         if hammer and p.high_bidder is not None and (rng.random() < 0.35 or p.high_bid >= price * 1.5 or not bids):
             if state.players[p.high_bidder].cash < p.high_bid:
-                own = [a for a in by_type.get("mortgage", []) if a.player == p.high_bidder]
+                own = by_type.of("mortgage", p.high_bidder)
                 if own and rng.random() < 0.7:
                     return self._mortgage(state, rng.choice(own))
             return Entry("hammer")
@@ -358,7 +360,8 @@ class Menu:
     def get(self, kind: str, default=None):
         if not self.complete and kind not in self.by_type:
             answers = decision_kinds(self.state)
-            kinds = answers if kind in answers else (kind,)  # the decision's answers all at once
+            # the decision's answers all at once, and kinds made together (mortgages and their lifting)
+            kinds = answers if kind in answers else MADE_TOGETHER.get(kind, (kind,))
             for k in kinds:
                 self.by_type[k] = []
             for a in legal_actions(self.state, kinds):
@@ -373,6 +376,12 @@ class Menu:
 
     def __contains__(self, kind: str) -> bool:
         return bool(self.get(kind))
+
+    def of(self, kind: str, player: int) -> list[Action]:
+        """One player's legal actions of a kind (only theirs worked out, when not already)."""
+        if self.complete or kind in self.by_type:
+            return [a for a in self.by_type.get(kind, ()) if a.player == player]
+        return legal_actions(self.state, (kind,), player)
 
     def __iter__(self):
         if not self.complete:
@@ -408,27 +417,43 @@ class Invariants:
         self.violations: list[str] = []
 
     def after(self, state: GameState, event) -> None:
-        kind = type(event)
-        problems = []
-        if kind is Paid:  # cash changes by a payment or a trade only (the recount checks it after every event)
-            if event.payer is None:
-                self.money += event.amount
-            if event.payee is None:
-                self.money -= event.amount
-            problems = self._money(state)
-        elif kind is DeedTransferred:
-            problems = self._deeds(state, (event.square,))
-        elif kind is TradeMade:
-            problems = self._money(state) + self._deeds(state, event.give.deeds + event.take.deeds)
-        elif kind is Mortgaged:
-            problems += self._deeds(state, (event.square,))
-        elif kind is WentBankrupt and state.holdings[event.player]:
-            problems.append(f"{state.players[event.player].name} is bankrupt and still holds {state.holdings[event.player]}")
-        problems += self._supply(state, "building supply")
+        """Check what ``event`` can have changed: cash (a payment, a trade), deeds (a transfer, a trade, a mortgage,
+        a bankruptcy), the buildings (the one event that changes them); an event that changes none of these has
+        nothing to check (:meth:`recount` checks everything after every event, to show that)."""
+        check = self._CHECKS.get(type(event))
+        if check is not None:
+            problems = check(self, state, event)
+            if problems:
+                self.violations.extend(f"{type(event).__name__}: {p}" for p in problems)
+
+    def _paid(self, state: GameState, event: Paid) -> list[str]:
+        if event.payer is None:
+            self.money += event.amount
+        if event.payee is None:
+            self.money -= event.amount
+        return self._money(state)
+
+    def _buildings(self, state: GameState, event: BuildingsChanged) -> list[str]:
+        problems = self._supply(state, "building supply")
         if state.bank_houses < 0 or state.bank_hotels < 0:
             problems.append("bank building stock below zero")
-        if problems:
-            self.violations.extend(f"{kind.__name__}: {p}" for p in problems)
+        return problems
+
+    def _bankrupt(self, state: GameState, event: WentBankrupt) -> list[str]:
+        if state.holdings[event.player]:
+            return [f"{state.players[event.player].name} is bankrupt and still holds {state.holdings[event.player]}"]
+        return []
+
+    _CHECKS = {
+        Paid: _paid,
+        DeedTransferred: lambda self, state, event: self._deeds(state, (event.square,)),
+        Mortgaged: lambda self, state, event: self._deeds(state, (event.square,)),
+        Unmortgaged: lambda self, state, event: self._deeds(state, (event.square,)),
+        TradeMade: lambda self, state, event: (self._money(state)
+                                               + self._deeds(state, event.give.deeds + event.take.deeds)),
+        WentBankrupt: _bankrupt,
+        BuildingsChanged: _buildings,
+    }
 
     def recount(self, state: GameState, event) -> None:
         """The checks of :meth:`after` on the whole board: the money, every square, and the kept counts recounted."""
@@ -483,32 +508,37 @@ def play_game(ruleset: Ruleset, rng: random.Random, players: int = 4, jail: str 
         invariants.recount(state, event)
 
     observe = check_and_recount if recount else invariants.after if check else None
+    record, choose, count_kinds, landings = game.record, policy.choose, stats.events_by_type.update, stats.landings
     landing_due: int | None = None
-    entries_this_turn = 0
-    last_turn = 0
-    while not game.state.over:
+    entries = events = entries_this_turn = last_turn = 0
+    while True:
         state = game.state
+        pending = type(state.pending)
+        if landing_due is not None and (pending is AwaitRoll or pending is GameOver):  # the roll's move has ended
+            pl = state.players[landing_due]
+            landings["jail" if pl.in_jail else SQUARE_KEYS[pl.position]] += 1
+            landing_due = None
+        if pending is GameOver:
+            break
+        if state.turn != last_turn:
+            last_turn, entries_this_turn = state.turn, 0
+        entries_this_turn += 1
+        if entries_this_turn > MAX_ENTRIES_PER_TURN:
+            invariants.violations.append(f"turn {state.turn}: more than {MAX_ENTRIES_PER_TURN} entries")
+            break
         if state.turn > max_turns and not state.time_called:
             entry = Entry("time_called")  # the table's clock has run out: a timed finish
         else:
-            entry = policy.choose(state)
-        outcome = game.record(entry, observe)
-        stats.entries += 1
-        stats.events += len(outcome.events)
-        stats.events_by_type.update([e.kind for e in outcome.events])
-        new = outcome.state
-        if entry.type == "roll":
-            landing_due = new.player_index(entry.player)
-        if landing_due is not None and isinstance(new.pending, (AwaitRoll, GameOver)):
-            pl = new.players[landing_due]
-            stats.landings["jail" if pl.in_jail else str(pl.position)] += 1
-            landing_due = None
-        if new.turn != last_turn:
-            last_turn, entries_this_turn = new.turn, 0
-        entries_this_turn += 1
-        if entries_this_turn > MAX_ENTRIES_PER_TURN:
-            invariants.violations.append(f"turn {new.turn}: more than {MAX_ENTRIES_PER_TURN} entries")
-            break
+            entry = choose(state)
+        roller = state.pending.player if entry.type == "roll" else None  # before the state changes in place
+        outcome_events = record(entry, observe).events
+        entries += 1
+        events += len(outcome_events)
+        count_kinds(map(KIND_OF, outcome_events))
+        if roller is not None:
+            landing_due = roller
+    stats.entries += entries
+    stats.events += events
     game.in_place = False  # whoever records more on it gets a new state for each entry
     stats.games += 1
     stats.turns += game.state.turn

@@ -256,13 +256,14 @@ def _sell_buildings(step: Step, entry: Entry) -> None:
     apply_change(step, change, "buildings_sold")
 
 
-def sale_actions(state: GameState) -> list[Action]:
-    """The sales of buildings that may be recorded now, for legal_actions: one per group with buildings."""
+def sale_actions(state: GameState, player: int | None = None) -> list[Action]:
+    """The sales of buildings that may be recorded now (``player``: that player's only), for legal_actions: one per
+    group with buildings."""
     out: list[Action] = []
     built = [gid for gid, levels in state.group_levels.items() if levels]
     if not built:
         return out
-    for i in state.active:
+    for i in state.active if player is None else (player,):
         if not timing_allows(state, i, for_payment=True):
             continue
         for gid in built:

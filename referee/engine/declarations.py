@@ -306,8 +306,9 @@ def _place_building(step: Step, entry: Entry) -> None:
     step.emit(ev.AwaitingDecision(replace(p.round, declarations=tuple(declarations))))
 
 
-def declaration_actions(state: GameState) -> list[Action]:
-    """The building declarations, shortage bids and placings that may be recorded now, for legal_actions."""
+def declaration_actions(state: GameState, player: int | None = None) -> list[Action]:
+    """The building declarations, shortage bids and placings that may be recorded now, for legal_actions
+    (``player``: that player's declarations only; legal_actions drops the rest of others' actions)."""
     out: list[Action] = []
     p = state.pending
     if isinstance(p, BuildRound):
@@ -333,7 +334,7 @@ def declaration_actions(state: GameState) -> list[Action]:
     allowed: dict[int, bool] = {}  # by player: may declare now
     top, squares = state.hotel_level, state.ruleset.squares
     for gid, i in state.group_owner.items():
-        if i is None:
+        if i is None or player is not None and i != player:
             continue
         if i not in allowed:
             allowed[i] = build_timing_allows(state, i)

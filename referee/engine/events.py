@@ -9,6 +9,7 @@ several for every entry, and a frozen one takes three times as long to make.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from .state import (DealDeeds, AwaitRoll, Auction, BidPayment, BuildingAuction, BuildRound, BuyOrAuction, Debt, DrawCard, GameOver, GameState,
                     IncomeTaxChoice, JailFine, Pending, PlaceBuilding, RentRoll, RollOff, SeatingRoll)
@@ -18,9 +19,9 @@ POT = "pot"  # the free-parking pot, where a ruleset keeps one
 
 @dataclass(slots=True)
 class Event:
-    @property
-    def kind(self) -> str:
-        return _KIND[type(self)]
+    # what the event is called in counts and tests: a class attribute (set from _KIND below), or a property where it
+    # depends on the event (a payment's reason, the decision awaited)
+    kind: ClassVar[str] = "event"
 
     def apply(self, state: GameState) -> None:  # pragma: no cover - every event overrides
         raise NotImplementedError
@@ -57,11 +58,14 @@ class TurnBegan(Event):
 
 @dataclass(slots=True)
 class DiceRolled(Event):
+    """The roll awaited is made: the table waits for nothing until the move is worked out."""
+
     player: int
     dice: tuple[int, int]
     doubles_in_a_row: int
 
     def apply(self, state: GameState) -> None:
+        state.pending = None
         state.last_dice = self.dice
         state.doubles = self.doubles_in_a_row
         state.turn_started = True
@@ -412,3 +416,7 @@ _DECISION_KIND = {
     Debt: "debt", BidPayment: "bid_payment", RollOff: "rolloff", BuildRound: "build_round", BuildingAuction: "building_auction", PlaceBuilding: "place_building",
     GameOver: "game_over",
 }
+
+for _cls, _name in _KIND.items():
+    if not isinstance(_cls.__dict__.get("kind"), property):
+        _cls.kind = _name  # read without a call: the simulator counts every event by it

@@ -91,12 +91,12 @@ def _unmortgage(step: Step, entry: Entry) -> None:
     step.emit(ev.Unmortgaged(square))
 
 
-def mortgage_actions(state: GameState) -> list[Action]:
-    """Every deed that may be mortgaged, or its mortgage lifted, now, for legal_actions: :func:`may_mortgage` and
-    :func:`may_unmortgage` with the timing asked once per player."""
+def mortgage_actions(state: GameState, player: int | None = None) -> list[Action]:
+    """Every deed that may be mortgaged, or its mortgage lifted, now (``player``: that player's only), for
+    legal_actions: :func:`may_mortgage` and :func:`may_unmortgage` with the timing asked once per player."""
     out = []
     squares = state.ruleset.squares
-    for i in state.active:
+    for i in state.active if player is None else (player,):
         may_mortgage_now = timing_allows(state, i, for_payment=True, negotiating=True)
         may_lift_now = timing_allows(state, i, for_payment=False)
         if not (may_mortgage_now or may_lift_now):

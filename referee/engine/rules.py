@@ -42,9 +42,9 @@ class Outcome(NamedTuple):
     state: GameState
 
 
-def legal_actions(state: GameState, kinds: Collection[str] | None = None) -> list[Action]:
+def legal_actions(state: GameState, kinds: Collection[str] | None = None, player: int | None = None) -> list[Action]:
     """Everything the table may record now, with the limits the buttons need; with ``kinds`` (entry types), only
-    those (what no kind asked for needs is not worked out)."""
+    those, and with ``player``, only that player's (what is not asked for is not worked out)."""
     p = state.pending
     if p is None or isinstance(p, GameOver):
         return []
@@ -52,7 +52,9 @@ def legal_actions(state: GameState, kinds: Collection[str] | None = None) -> lis
     if not isinstance(p, (SeatingRoll, RollOff, DealDeeds)):
         for made, actions in _AT_ANY_DECISION:
             if kinds is None or not made.isdisjoint(kinds):
-                out.extend(actions(state))
+                out.extend(actions(state, player))
+    if player is not None:
+        out = [a for a in out if a.player == player]
     return out if kinds is None else [a for a in out if a.type in kinds]
 
 
@@ -121,12 +123,12 @@ def decision_kinds(state: GameState) -> frozenset[str]:
     return _ANSWERS.get(type(state.pending), frozenset())
 
 
-def _time_actions(state: GameState) -> list[Action]:
-    return [] if state.time_called else [Action("time_called")]
+def _time_actions(state: GameState, player: int | None = None) -> list[Action]:
+    return [] if state.time_called or player is not None else [Action("time_called")]
 
 
 # what may be recorded whatever the decision awaited (each where its own rules allow it): the kinds each makes
-_AT_ANY_DECISION: tuple[tuple[frozenset[str], Callable[[GameState], list[Action]]], ...] = (
+_AT_ANY_DECISION: tuple[tuple[frozenset[str], Callable[[GameState, int | None], list[Action]]], ...] = (
     (frozenset(("build", "withdraw_build", "close_builds", "place_building", "bid", "hammer")), declaration_actions),
     (frozenset(("sell_buildings",)), sale_actions),
     (frozenset(("trade",)), trade_actions),

@@ -180,6 +180,9 @@ class GameOver:
 Pending = (SeatingRoll | DealDeeds | AwaitRoll | BuyOrAuction | Auction | IncomeTaxChoice | DrawCard | RentRoll | JailFine | Debt
            | BuildRound | BuildingAuction | PlaceBuilding | BidPayment | RollOff | GameOver)
 
+# the decisions that may stand in the time between turns (checked by type: no pending class is subclassed)
+_BETWEEN_TURNS = frozenset((AwaitRoll, BuildRound, BuildingAuction, PlaceBuilding, BidPayment))
+
 
 @dataclass(slots=True)
 class GameState:
@@ -220,6 +223,8 @@ class GameState:
     # per player: the printed price of every deed held (mortgaged or not) and what its buildings cost (a hotel:
     # the houses it replaced plus one): net worth less cash, as income tax counts it (元ルール「所得税」)
     holdings_value: list[int] = field(default_factory=list)
+    # the level that stands for a hotel (houses_per_hotel + 1): read on every building rule, so kept at hand
+    hotel_level: int = 0
 
     @classmethod
     def new(cls, ruleset: Ruleset, names: list[str], seating: str = "roll") -> "GameState":
@@ -234,6 +239,7 @@ class GameState:
             pending = AwaitRoll(0)
         state = cls(ruleset, players, [None] * n, [False] * n, [0] * n,
                     ruleset.houses, ruleset.hotels, pending)
+        state.hotel_level = ruleset.options.houses_per_hotel + 1
         state.recount()
         if seating != "roll":
             state.turn = 1
@@ -247,7 +253,7 @@ class GameState:
             self.go_passed, self.time_called, self.final_roll, self.recent_trades, self.rescue_parts,
             self.interest_paid, self.resume, self.debts[:], self.estate_auctions[:], self.holdings[:],
             self.group_owner.copy(), self.group_levels.copy(), self.group_mortgaged.copy(), self.houses_built,
-            self.hotels_built, self.holdings_value[:],
+            self.hotels_built, self.holdings_value[:], self.hotel_level,
         )
 
     # --- the board's counts ----------------------------------------------
@@ -321,18 +327,13 @@ class GameState:
     # --- derived facts ---------------------------------------------------
 
     @property
-    def hotel_level(self) -> int:
-        return self.ruleset.options.houses_per_hotel + 1
-
-    @property
     def active(self) -> list[int]:
         return [i for i, p in enumerate(self.players) if not p.bankrupt]
 
     @property
     def between_turns(self) -> bool:
         """JMA 補足ルール: the time after one turn ends and before the next player rolls."""
-        return (isinstance(self.pending, (AwaitRoll, BuildRound, BuildingAuction, PlaceBuilding, BidPayment))
-                and self.doubles == 0 and not self.turn_started)
+        return self.doubles == 0 and not self.turn_started and type(self.pending) in _BETWEEN_TURNS
 
     @property
     def over(self) -> bool:

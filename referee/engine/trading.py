@@ -221,20 +221,21 @@ def _trade(step: Step, entry: Entry) -> None:
         step.emit(ev.AwaitingDecision(None))
 
 
-def trade_actions(state: GameState) -> list[Action]:
-    """Who may trade with whom now (the tablet's trade builder checks each offer with trade_refusal).  Outside debt
-    negotiation and the jail fine, :func:`trade_context` is the same for every pair of players in the game: it is
-    asked once."""
+def trade_actions(state: GameState, player: int | None = None) -> list[Action]:
+    """Who may trade with whom now (``player``: that player's trades only; the tablet's trade builder checks each
+    offer with trade_refusal).  Outside debt negotiation and the jail fine, :func:`trade_context` is the same for
+    every pair of players in the game: it is asked once."""
     active = state.active
     p = state.pending
-    if len(active) < 2:
+    if len(active) < 2 or player is not None and player not in active:
         return []
+    proposers = active if player is None else (player,)
     if not isinstance(p, (Debt, JailFine)):
         if trade_context(state, active[0], active[1]) is None:
             return []
-        return [Action("trade", a, {"partners": tuple(b for b in active if b != a)}) for a in active]
+        return [Action("trade", a, {"partners": tuple(b for b in active if b != a)}) for a in proposers]
     out = []
-    for a in active:
+    for a in proposers:
         partners = tuple(b for b in active if b != a and trade_context(state, a, b) is not None)
         if partners and (not isinstance(p, Debt) or a == p.debtor):
             out.append(Action("trade", a, {"partners": partners}))

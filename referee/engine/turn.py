@@ -96,7 +96,6 @@ def _roll(step: Step, entry: Entry) -> None:
     d1, d2 = entry.dice
     doubles = d1 == d2
     player = s.players[who]
-    step.emit(ev.AwaitingDecision(None))
     if player.in_jail:
         if s.time_called:
             step.emit(ev.FinalRollMade())
