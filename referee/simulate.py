@@ -8,14 +8,15 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from operator import attrgetter
 
 from .engine import Action, Entry, Game, GameState, Header, Ruleset, legal_actions
 from .engine.events import BuildingsChanged, DeedTransferred, Mortgaged, Paid, TradeMade, Unmortgaged, WentBankrupt
 from .engine.building import even_targets, plan_change, smallest_sale
 from .engine.entries import Offer
-from .engine.rules import decision_kinds, resolve
+from .engine.rules import decision_kinds
+from .engine.trading import trade_refusal
 from .engine.errors import IllegalEntry
 from .engine.facts import raisable_cash
 from .engine.turn import deal_refusal
@@ -106,12 +107,12 @@ class Policy:
     def choose(self, state: GameState, actions: list[Action] | None = None) -> Entry:
         """An entry drawn from ``actions`` (the legal actions), or from the kinds of legal actions this policy
         asks for, each worked out when first asked for (``actions`` None)."""
-        rng = self.rng
-        by_type = Menu(state, actions)
-        name = state.name
         p = state.pending
         if type(p) is AwaitRoll and actions is None:  # the most frequent decision first
             return self._await_roll(state, p)
+        rng = self.rng
+        by_type = Menu(state, actions)
+        name = state.name
         if isinstance(p, DealDeeds):
             return self._deal(state, by_type["deal"][0])
         if isinstance(p, (SeatingRoll, RollOff)):
@@ -358,7 +359,8 @@ class Menu:
             self.by_type.setdefault(a.type, []).append(a)
 
     def get(self, kind: str, default=None):
-        if not self.complete and kind not in self.by_type:
+        found = self.by_type.get(kind)
+        if found is None and not self.complete:
             answers = decision_kinds(self.state)
             # the decision's answers all at once, and kinds made together (mortgages and their lifting)
             kinds = answers if kind in answers else MADE_TOGETHER.get(kind, (kind,))
@@ -366,7 +368,8 @@ class Menu:
                 self.by_type[k] = []
             for a in legal_actions(self.state, kinds):
                 self.by_type[a.type].append(a)
-        return self.by_type.get(kind) or default
+            found = self.by_type[kind]
+        return found or default
 
     def __getitem__(self, kind: str) -> list[Action]:
         found = self.get(kind)
@@ -392,12 +395,13 @@ class Menu:
 
 
 def trade_allowed(state: GameState, entry: Entry) -> bool:
-    """Whether the rules accept this proposed trade (the policy tries offers the rules may refuse)."""
-    try:
-        resolve(state, entry)
-    except IllegalEntry:
-        return False
-    return True
+    """Whether the rules accept this proposed trade (the policy tries offers the rules may refuse): the engine's
+    own check of a trade, :func:`trade_refusal`, on the offers with their deeds as squares."""
+    def squares(offer: Offer) -> Offer:
+        return replace(offer, deeds=tuple(state.ruleset.square(ref).index for ref in offer.deeds))
+
+    return trade_refusal(state, state.player_index(entry.player), state.player_index(entry.partner),
+                         squares(entry.give), squares(entry.take)) is None
 
 
 class Invariants:
@@ -476,8 +480,12 @@ class Invariants:
                 f"hotels"]
 
     def _money(self, state: GameState) -> list[str]:
-        problems = [f"{pl.name} has negative cash {pl.cash}" for pl in state.players if pl.cash < 0]
-        held = sum(pl.cash for pl in state.players) + state.pot
+        problems = []
+        held = state.pot
+        for pl in state.players:
+            held += pl.cash
+            if pl.cash < 0:
+                problems.append(f"{pl.name} has negative cash {pl.cash}")
         if held != self.money:
             problems.append(f"money not conserved: players and pot hold {held}, bank flows say {self.money}")
         return problems

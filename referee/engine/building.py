@@ -94,21 +94,26 @@ def plan_change(state: GameState, player: int, targets: dict[int, int], selling:
                 raise refusal
     price = 0
     houses_needed = hotels_needed = house_change = hotel_change = 0
-    top = state.hotel_level - 1
+    hotel = state.hotel_level
+    top = hotel - 1
+    buildings, all_squares = state.buildings, state.ruleset.squares
     for group in groups:
         squares = state.ruleset.groups[group].squares
-        after = [levels.get(i, state.buildings[i]) for i in squares]
+        after = [levels.get(i, buildings[i]) for i in squares]
         if max(after) - min(after) > 1:
             raise illegal(state, "uneven", "{lots}: the lots of a group must differ by at most one building",
                           "building", lots=Many(tuple(Lot(i, a) for i, a in zip(squares, after))))
         for i, new in zip(squares, after):
-            old = state.buildings[i]
-            price += (new - old) * state.ruleset.squares[i].house_cost
-            house_change -= houses_at(state, new) - houses_at(state, old)
-            hotel_change -= hotels_at(state, new) - hotels_at(state, old)
+            old = buildings[i]
+            if new == old:
+                continue
+            price += (new - old) * all_squares[i].house_cost
+            hotels = (new == hotel) - (old == hotel)  # hotels_at(new) - hotels_at(old), as every count here
+            house_change -= (0 if new == hotel else new) - (0 if old == hotel else old)
+            hotel_change -= hotels
             if not selling:
                 houses_needed += max(0, min(new, top) - min(old, top))
-                hotels_needed += hotels_at(state, new) - hotels_at(state, old)
+                hotels_needed += hotels
     if selling:
         # the bank pays half the building price; a hotel's is five house prices (option hotel_sale_value)
         price = -((-price) // 2)
@@ -216,12 +221,14 @@ def placeable(state: GameState, player: int, kind: str) -> list[int]:
 def group_capacity(state: GameState, player: int) -> tuple[int, int]:
     """Houses and hotels the player could still declare on buildable groups (ignoring cash)."""
     houses = hotels = 0
-    top = state.hotel_level - 1
-    for gid, group in state.ruleset.groups.items():
-        if group_buildable(state, player, gid):
-            for i in group.squares:
-                houses += max(0, top - min(state.buildings[i], top))
-                hotels += 1 - hotels_at(state, state.buildings[i])
+    hotel = state.hotel_level
+    for gid, owner in state.group_owner.items():
+        if owner == player and group_buildable(state, player, gid):
+            for i in state.ruleset.groups[gid].squares:
+                level = state.buildings[i]
+                if level < hotel:
+                    houses += hotel - 1 - level
+                    hotels += 1
     return houses, hotels
 
 

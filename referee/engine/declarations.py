@@ -17,7 +17,7 @@ from .facts import minimum_bid, raisable_cash, tie_winner
 from .phrases import Count, Kind, Lot, Money, Player, Square
 from .state import BidPayment, BuildingAuction, BuildRound, GameState, PlaceBuilding
 from .step import Step
-from .timing import build_timing_allows, build_timing_refusal
+from .timing import build_time, build_timing_refusal
 
 
 def demand(state: GameState, declarations) -> tuple[int, int]:
@@ -330,16 +330,17 @@ def declaration_actions(state: GameState, player: int | None = None) -> list[Act
         out.append(Action("place_building", p.player, {
             "kind": p.kind, "price": p.price, "squares": lots,
             "held": tuple(i for i in lots if state.ruleset.squares[i].house_cost > p.price)}))
+    if not build_time(state):  # build_timing_allows, but for the players out of a round of declarations
+        return out
     builds: dict[int, list[Action]] = {}  # by player, each player's groups in board order
-    allowed: dict[int, bool] = {}  # by player: may declare now
-    top, squares = state.hotel_level, state.ruleset.squares
-    for gid, i in state.group_owner.items():
-        if i is None or player is not None and i != player:
+    excluded = p.excluded if isinstance(p, BuildRound) else ()
+    top, squares, groups, owners = state.hotel_level, state.ruleset.squares, state.ruleset.groups, state.group_owner
+    for gid in state.ruleset.street_groups:
+        i = owners[gid]
+        if i is None or i in excluded or player is not None and i != player:
             continue
-        if i not in allowed:
-            allowed[i] = build_timing_allows(state, i)
-        lots = state.ruleset.groups[gid].squares
-        if allowed[i] and group_buildable(state, i, gid) and state.group_levels[gid] < top * len(lots):  # room
+        lots = groups[gid].squares
+        if group_buildable(state, i, gid) and state.group_levels[gid] < top * len(lots):  # room
             builds.setdefault(i, []).append(Action("build", i, {
                 "group": gid, "squares": lots, "house_cost": squares[lots[0]].house_cost}))
     for i in sorted(builds):

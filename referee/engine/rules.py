@@ -46,16 +46,20 @@ def legal_actions(state: GameState, kinds: Collection[str] | None = None, player
     """Everything the table may record now, with the limits the buttons need; with ``kinds`` (entry types), only
     those, and with ``player``, only that player's (what is not asked for is not worked out)."""
     p = state.pending
-    if p is None or isinstance(p, GameOver):
+    kind = type(p)
+    if p is None or kind is GameOver:
         return []
-    out = _decision_actions(state, p) if kinds is None or not _ANSWERS[type(p)].isdisjoint(kinds) else []
-    if not isinstance(p, (SeatingRoll, RollOff, DealDeeds)):
+    out = _decision_actions(state, p) if kinds is None or not _ANSWERS[kind].isdisjoint(kinds) else []
+    if kind not in _SET_UP:
         for made, actions in _AT_ANY_DECISION:
             if kinds is None or not made.isdisjoint(kinds):
                 out.extend(actions(state, player))
-    if player is not None:
-        out = [a for a in out if a.player == player]
-    return out if kinds is None else [a for a in out if a.type in kinds]
+    if kinds is None:
+        return out if player is None else [a for a in out if a.player == player]
+    return [a for a in out if a.type in kinds and (player is None or a.player == player)]
+
+
+_SET_UP = frozenset((SeatingRoll, RollOff, DealDeeds))  # decisions before play (or after it): nothing else is open
 
 
 def _decision_actions(state: GameState, p: Pending) -> list[Action]:
@@ -142,7 +146,8 @@ def settle(step: Step) -> None:
     s = step.state
     while True:
         p = s.pending
-        if isinstance(p, Debt):
+        kind = type(p)  # no pending class is subclassed
+        if kind is Debt:
             if s.players[p.debtor].cash < p.amount or jail_exit_short(s):
                 return  # JMA: the fine waits while it and the rent ahead are not both covered
             if s.rescue_parts:
@@ -152,7 +157,7 @@ def settle(step: Step) -> None:
                 step.emit(ev.Paid(p.debtor, payee, amount, p.reason))
             step.emit(ev.AwaitingDecision(None))
             continue
-        if isinstance(p, BidPayment):
+        if kind is BidPayment:
             if s.players[p.player].cash < p.amount:
                 return
             step.pay_bid(p)
@@ -220,7 +225,8 @@ def resolve(state: GameState, entry: Entry, observe: Observer | None = None, in_
     """Check ``entry`` against the rules and work out its events; ``state`` is left as it was (``in_place``: it is
     changed into the state after, and left half changed if the entry is refused: :class:`.record.Game` undoes
     that).  ``observe`` is shown the state after each event as it is made."""
-    if state.over or isinstance(state.pending, RollOff) and entry.type != "rolloff":
+    kind = type(state.pending)
+    if kind is GameOver or kind is RollOff and entry.type != "rolloff":
         raise not_now(state, entry.type, "game_end", code="game_over")
     handler = HANDLERS.get(entry.type)
     if handler is None:

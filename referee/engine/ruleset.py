@@ -9,7 +9,7 @@ is :mod:`referee.rulesets`' job.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any, Mapping
 
 
@@ -235,6 +235,15 @@ class Ruleset:
     hotels: int
     options: Options
     clauses: Mapping[str, Clause]
+    # worked out from the fields above, once: each square's index by its id, and the colour groups of streets
+    # (the groups that take buildings), in board order
+    square_ids: Mapping[str, int] = field(init=False, repr=False, compare=False)
+    street_groups: tuple[str, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "square_ids", {sq.id: sq.index for sq in self.squares})
+        object.__setattr__(self, "street_groups", tuple(
+            gid for gid, group in self.groups.items() if self.squares[group.squares[0]].kind == "street"))
 
     @property
     def jail_index(self) -> int:
@@ -251,10 +260,8 @@ class Ruleset:
         if isinstance(ref, int) and not isinstance(ref, bool):
             if 0 <= ref < len(self.squares):
                 return self.squares[ref]
-        elif isinstance(ref, str):
-            for sq in self.squares:
-                if sq.id == ref:
-                    return sq
+        elif isinstance(ref, str) and ref in self.square_ids:
+            return self.squares[self.square_ids[ref]]
         raise KeyError(ref)
 
     def cite(self, key: str, lang: str | None = None) -> str:

@@ -65,10 +65,17 @@ def build_timing_allows(state: GameState, player: int) -> bool:
     """JMA 補足ルール: building happens between turns, not during doubles or an unsettled payment; after time is
     called, never.  Whether ``player`` may declare buildings now; :func:`build_timing_refusal` says why not."""
     p = state.pending
+    return build_time(state) and (type(p) is not BuildRound or player not in p.excluded)
+
+
+def build_time(state: GameState) -> bool:
+    """Whether declarations may be made now at all (by every player not out of a round of declarations): the
+    part of :func:`build_timing_allows` that is the same for every player."""
+    p = state.pending
     if state.time_called:
         return False
     if isinstance(p, BuildRound):
-        return player not in p.excluded
+        return True
     if not isinstance(p, AwaitRoll):
         return False
     return state.ruleset.options.build_timing != "between_turns" or state.between_turns
