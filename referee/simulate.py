@@ -21,7 +21,8 @@ from .engine.errors import IllegalEntry
 from .engine.facts import raisable_cash
 from .engine.turn import deal_refusal
 from .engine.state import (AwaitRoll, Auction, BidPayment, BuildingAuction, BuildRound, BuyOrAuction, DealDeeds, Debt,
-                           GameOver, JailFine, PlaceBuilding, RollOff, SeatingRoll)
+                           DrawCard, GameOver, IncomeTaxChoice, JailFine, PlaceBuilding, RentRoll, RollOff,
+                           SeatingRoll)
 
 JAIL_MODES = ("random", "short", "long")
 CLOCKS = ("random", "max")  # when time is called: at a random turn up to the limit, or at the limit
@@ -110,90 +111,102 @@ class Policy:
         p = state.pending
         if type(p) is AwaitRoll and actions is None:  # the most frequent decision first
             return self._await_roll(state, p)
-        rng = self.rng
         by_type = Menu(state, actions)
-        name = state.name
-        if isinstance(p, DealDeeds):
-            return self._deal(state, by_type["deal"][0])
-        if isinstance(p, (SeatingRoll, RollOff)):
-            kind = "seat_roll" if isinstance(p, SeatingRoll) else "rolloff"
-            return Entry(kind, player=name(by_type[kind][0].player), dice=tuple(dice(rng)))
-        if isinstance(p, Debt):
-            trades = by_type.of("trade", p.debtor)
-            if trades and rng.random() < 0.3:
-                entry = self._debt_trade(state, p, trades)
-                if entry:
-                    return entry
-            for a in by_type.of("sell_buildings", p.debtor):
-                sale = self._sale(state, a.player, a.detail["group"], in_debt=True)
-                if sale:
-                    return sale
-            mortgages = by_type.of("mortgage", p.debtor)
-            if mortgages:
-                return self._mortgage(state, rng.choice(mortgages))
-            taker = by_type["bankrupt"][0].detail["may_take_over"]
-            if taker is not None and rng.random() < 0.5:  # JMA: the owner of the square ahead takes it over
-                return Entry("bankrupt", player=name(p.debtor), creditor=name(taker))
-            return Entry("bankrupt", player=name(p.debtor))
-        if isinstance(p, BuildRound):
-            declared = {player for player, _ in p.declarations}
-            builds = [a for a in by_type.get("build", []) if a.player not in declared]
-            if builds and rng.random() < 0.85:  # houses are short: whoever can build declares
-                entry = self._build(state, rng.choice(builds))
-                if entry:
-                    return entry
-            withdrawals = by_type.get("withdraw_build", [])
-            if withdrawals and rng.random() < 0.15:
-                a = rng.choice(withdrawals)
-                return Entry("withdraw_build", player=name(a.player),
-                             targets=tuple((sq, state.buildings[sq]) for sq, _ in a.detail["targets"]))
-            return Entry("close_builds")
-        if isinstance(p, BuildingAuction):
-            return self._auction(state, p, by_type)
-        if isinstance(p, PlaceBuilding):
-            detail = by_type["place_building"][0].detail
-            lots = [sq for sq in detail["squares"] if sq not in detail["held"]]
-            if not lots or detail["held"] and rng.random() < 0.1:  # wants a dearer lot: the bid is held
-                lots = list(detail["held"])
-            return Entry("place_building", player=name(p.player), square=state.ruleset.squares[rng.choice(lots)].id)
-        if isinstance(p, BidPayment):  # a winning bid to raise: mortgage, or sell buildings
-            mortgages = by_type.of("mortgage", p.player)
-            if mortgages:
-                return self._mortgage(state, rng.choice(mortgages))
-            for a in by_type.of("sell_buildings", p.player):
-                sale = self._sale(state, a.player, a.detail["group"], in_debt=False)
-                if sale:
-                    return sale
-            raise RuntimeError(f"no way to raise the winning bid of {p!r}")
-        if isinstance(p, AwaitRoll):
-            return self._await_roll(state, p, by_type)  # from a full list of actions
-        if isinstance(p, BuyOrAuction):
-            if "buy" in by_type and rng.random() < 0.75:
-                return Entry("buy", player=name(p.player))
-            own = by_type.of("mortgage", p.player) if "buy" not in by_type else []
-            price = state.ruleset.squares[p.square].price
-            if own and raisable_cash(state, p.player) >= price and rng.random() < 0.5:
-                return self._mortgage(state, rng.choice(own))
-            return Entry("decline", player=name(p.player))
-        if isinstance(p, Auction):
-            return self._auction(state, p, by_type)
-        if "income_tax" in by_type:
-            a = by_type["income_tax"][0]
-            return Entry("income_tax", player=name(a.player), choice=rng.choice(("flat", "percent")))
-        if "card" in by_type:
-            a = by_type["card"][0]
-            return Entry("card", player=name(a.player), card=rng.choice(a.detail["cards"]))
-        if "rent_roll" in by_type:
-            return Entry("rent_roll", player=name(by_type["rent_roll"][0].player), dice=tuple(dice(rng)))
-        if isinstance(p, JailFine):  # third failed roll: a card in hand, or one to buy from another player
-            jailed = p.player
-            if "use_jail_card" not in by_type and by_type.of("trade", jailed) and rng.random() < 0.5:
-                entry = self._buy_jail_card(state, jailed)
-                if entry and trade_allowed(state, entry):
-                    return entry
-            kind = rng.choice([k for k in ("pay_bail", "use_jail_card") if k in by_type])
-            return Entry(kind, player=name(jailed))
-        raise RuntimeError(f"no policy for {p!r} with {sorted(by_type)}")
+        decide = self._DECISIONS.get(type(p))
+        if decide is None:
+            raise RuntimeError(f"no policy for {p!r} with {sorted(by_type)}")
+        return decide(self, state, p, by_type)
+
+    def _deal_deeds(self, state: GameState, p: DealDeeds, by_type: Menu) -> Entry:
+        return self._deal(state, by_type["deal"][0])
+
+    def _roll_for_order(self, state: GameState, p: SeatingRoll | RollOff, by_type: Menu) -> Entry:
+        kind = "seat_roll" if isinstance(p, SeatingRoll) else "rolloff"
+        return Entry(kind, player=state.name(by_type[kind][0].player), dice=tuple(dice(self.rng)))
+
+    def _debt(self, state: GameState, p: Debt, by_type: Menu) -> Entry:
+        rng, name = self.rng, state.name
+        trades = by_type.of("trade", p.debtor)
+        if trades and rng.random() < 0.3:
+            entry = self._debt_trade(state, p, trades)
+            if entry:
+                return entry
+        for a in by_type.of("sell_buildings", p.debtor):
+            sale = self._sale(state, a.player, a.detail["group"], in_debt=True)
+            if sale:
+                return sale
+        mortgages = by_type.of("mortgage", p.debtor)
+        if mortgages:
+            return self._mortgage(state, rng.choice(mortgages))
+        taker = by_type["bankrupt"][0].detail["may_take_over"]
+        if taker is not None and rng.random() < 0.5:  # JMA: the owner of the square ahead takes it over
+            return Entry("bankrupt", player=name(p.debtor), creditor=name(taker))
+        return Entry("bankrupt", player=name(p.debtor))
+
+    def _build_round(self, state: GameState, p: BuildRound, by_type: Menu) -> Entry:
+        rng = self.rng
+        declared = {player for player, _ in p.declarations}
+        builds = [a for a in by_type.get("build", []) if a.player not in declared]
+        if builds and rng.random() < 0.85:  # houses are short: whoever can build declares
+            entry = self._build(state, rng.choice(builds))
+            if entry:
+                return entry
+        withdrawals = by_type.get("withdraw_build", [])
+        if withdrawals and rng.random() < 0.15:
+            a = rng.choice(withdrawals)
+            return Entry("withdraw_build", player=state.name(a.player),
+                         targets=tuple((sq, state.buildings[sq]) for sq, _ in a.detail["targets"]))
+        return Entry("close_builds")
+
+    def _place_building(self, state: GameState, p: PlaceBuilding, by_type: Menu) -> Entry:
+        detail = by_type["place_building"][0].detail
+        lots = [sq for sq in detail["squares"] if sq not in detail["held"]]
+        if not lots or detail["held"] and self.rng.random() < 0.1:  # wants a dearer lot: the bid is held
+            lots = list(detail["held"])
+        return Entry("place_building", player=state.name(p.player),
+                     square=state.ruleset.squares[self.rng.choice(lots)].id)
+
+    def _bid_payment(self, state: GameState, p: BidPayment, by_type: Menu) -> Entry:
+        """A winning bid to raise: mortgage, or sell buildings."""
+        mortgages = by_type.of("mortgage", p.player)
+        if mortgages:
+            return self._mortgage(state, self.rng.choice(mortgages))
+        for a in by_type.of("sell_buildings", p.player):
+            sale = self._sale(state, a.player, a.detail["group"], in_debt=False)
+            if sale:
+                return sale
+        raise RuntimeError(f"no way to raise the winning bid of {p!r}")
+
+    def _buy_or_auction(self, state: GameState, p: BuyOrAuction, by_type: Menu) -> Entry:
+        rng, name = self.rng, state.name
+        if "buy" in by_type and rng.random() < 0.75:
+            return Entry("buy", player=name(p.player))
+        own = by_type.of("mortgage", p.player) if "buy" not in by_type else []
+        price = state.ruleset.squares[p.square].price
+        if own and raisable_cash(state, p.player) >= price and rng.random() < 0.5:
+            return self._mortgage(state, rng.choice(own))
+        return Entry("decline", player=name(p.player))
+
+    def _income_tax(self, state: GameState, p: IncomeTaxChoice, by_type: Menu) -> Entry:
+        a = by_type["income_tax"][0]
+        return Entry("income_tax", player=state.name(a.player), choice=self.rng.choice(("flat", "percent")))
+
+    def _card(self, state: GameState, p: DrawCard, by_type: Menu) -> Entry:
+        a = by_type["card"][0]
+        return Entry("card", player=state.name(a.player), card=self.rng.choice(a.detail["cards"]))
+
+    def _rent_roll(self, state: GameState, p: RentRoll, by_type: Menu) -> Entry:
+        return Entry("rent_roll", player=state.name(by_type["rent_roll"][0].player), dice=tuple(dice(self.rng)))
+
+    def _jail_fine(self, state: GameState, p: JailFine, by_type: Menu) -> Entry:
+        """Third failed roll: a card in hand, or one to buy from another player."""
+        rng, jailed = self.rng, p.player
+        if "use_jail_card" not in by_type and by_type.of("trade", jailed) and rng.random() < 0.5:
+            entry = self._buy_jail_card(state, jailed)
+            if entry and trade_allowed(state, entry):
+                return entry
+        kind = rng.choice([k for k in ("pay_bail", "use_jail_card") if k in by_type])
+        return Entry(kind, player=state.name(jailed))
 
     def _buy_jail_card(self, state: GameState, buyer: int) -> Entry | None:
         """An offer for another player's get-out-of-jail card, below the JMA limit of the fine."""
@@ -345,6 +358,13 @@ class Policy:
         if len(callers) > 1:
             return Entry("bid", players=tuple(state.name(a.player) for a in callers), amount=amount)
         return Entry("bid", player=state.name(callers[0].player), amount=amount)
+
+    _DECISIONS = {  # the policy's choice for each kind of decision the table may wait for
+        DealDeeds: _deal_deeds, SeatingRoll: _roll_for_order, RollOff: _roll_for_order, Debt: _debt,
+        BuildRound: _build_round, BuildingAuction: _auction, PlaceBuilding: _place_building, BidPayment: _bid_payment,
+        AwaitRoll: _await_roll, BuyOrAuction: _buy_or_auction, Auction: _auction, IncomeTaxChoice: _income_tax,
+        DrawCard: _card, RentRoll: _rent_roll, JailFine: _jail_fine,
+    }
 
 
 class Menu:

@@ -58,10 +58,11 @@ def split_hotels(state: GameState, declarations) -> tuple[list[tuple[int, dict[i
     return first, tuple(rest)
 
 
-def houses_for_declarations(state: GameState, declarations) -> int:
+def houses_for_declarations(state: GameState, declarations, first: list | None = None) -> int:
     """The houses the bank has for the declarations once their hotels are built first: its stock plus the
-    houses those hotels give back."""
-    first, _ = split_hotels(state, declarations)
+    houses those hotels give back (``first``: the hotels built first, when :func:`split_hotels` has been asked)."""
+    if first is None:
+        first, _ = split_hotels(state, declarations)
     return state.bank_houses + sum(state.buildings[sq] for _, part in first for sq in part)
 
 
@@ -84,9 +85,10 @@ def _merge(declarations, player: int, targets: dict[int, int]):
     return rest + ((player, tuple(sorted(merged.items()))),)
 
 
-def _build_hotels_first(step: Step, declarations) -> tuple:
-    """Build the declared hotels that need no house from the bank; the declarations left to build."""
-    first, rest = split_hotels(step.state, declarations)
+def _build_hotels_first(step: Step, declarations, split: tuple | None = None) -> tuple:
+    """Build the declared hotels that need no house from the bank; the declarations left to build (``split``:
+    :func:`split_hotels` of the declarations, when asked already)."""
+    first, rest = split or split_hotels(step.state, declarations)
     for player, part in first:
         change = plan_change(step.state, player, part, selling=False)
         if change.price <= step.state.players[player].cash and change.hotels_needed <= step.state.bank_hotels:
@@ -94,8 +96,8 @@ def _build_hotels_first(step: Step, declarations) -> tuple:
     return rest
 
 
-def _build_all(step: Step, declarations) -> None:
-    for player, targets in _build_hotels_first(step, declarations):
+def _build_all(step: Step, declarations, split: tuple | None = None) -> None:
+    for player, targets in _build_hotels_first(step, declarations, split):
         change = plan_change(step.state, player, dict(targets), selling=False)
         if change.price > step.state.players[player].cash:
             continue  # the declaration can no longer be paid for: it lapses
@@ -118,13 +120,17 @@ def _build(step: Step, entry: Entry) -> None:
     p = s.pending
     round_ = p if isinstance(p, BuildRound) else BuildRound((), p)
     declarations = _merge(round_.declarations, who, targets)
-    houses_there = houses_for_declarations(s, declarations)  # hotels declared are built first
+    split = split_hotels(s, declarations)
+    houses_there = houses_for_declarations(s, declarations, split[0])  # hotels declared are built first
     if change.houses_needed > houses_there or change.hotels_needed > s.bank_hotels:
         raise step.refuse("not_in_bank", "the bank has {houses} and {hotels} for it; this needs {houses_needed} and "
                           "{hotels_needed}", "building_shortage", houses=Count("house", houses_there),
                           hotels=Count("hotel", s.bank_hotels), houses_needed=Count("house", change.houses_needed),
                           hotels_needed=Count("hotel", change.hotels_needed))
-    houses, hotels = demand(s, declarations)
+    if round_.declarations:
+        houses, hotels = demand(s, declarations)
+    else:  # this declaration alone: what it needs is worked out above
+        houses, hotels = change.houses_needed, change.hotels_needed
     others_h = others_t = 0
     declared = {d[0] for d in declarations}
     for i in s.active:
@@ -133,7 +139,7 @@ def _build(step: Step, entry: Entry) -> None:
             others_h, others_t = others_h + h, others_t + t
     if houses + others_h <= houses_there and hotels + others_t <= s.bank_hotels:
         # 補足ルール: no follower could exceed the bank's stock: the declarations stand at once
-        _build_all(step, declarations)
+        _build_all(step, declarations, split)
         _back_to(step, round_)
     else:
         step.emit(ev.AwaitingDecision(replace(round_, declarations=declarations)))
