@@ -536,7 +536,8 @@ def play_game(ruleset: Ruleset, rng: random.Random, players: int = 4, jail: str 
         invariants.recount(state, event)
 
     observe = check_and_recount if recount else invariants.after if check else None
-    record, choose, count_kinds, landings = game.record, policy.choose, stats.events_by_type.update, stats.landings
+    kinds: list[str] = []  # every event's kind, counted once the game is over
+    record, choose, add_kinds, landings = game.record, policy.choose, kinds.extend, stats.landings
     landing_due: int | None = None
     entries = events = entries_this_turn = last_turn = 0
     while True:
@@ -562,11 +563,12 @@ def play_game(ruleset: Ruleset, rng: random.Random, players: int = 4, jail: str 
         outcome_events = record(entry, observe).events
         entries += 1
         events += len(outcome_events)
-        count_kinds(map(KIND_OF, outcome_events))
+        add_kinds(map(KIND_OF, outcome_events))
         if roller is not None:
             landing_due = roller
     stats.entries += entries
     stats.events += events
+    stats.events_by_type.update(kinds)
     game.in_place = False  # whoever records more on it gets a new state for each entry
     stats.games += 1
     stats.turns += game.state.turn

@@ -44,9 +44,12 @@ class SeatingOrdered(Event):
 
 @dataclass(slots=True)
 class TurnBegan(Event):
+    """The player's turn begins: the table waits for their roll."""
+
     player: int
 
     def apply(self, state: GameState) -> None:
+        state.pending = AwaitRoll(self.player)
         state.current = self.player
         state.doubles = 0
         state.turn += 1

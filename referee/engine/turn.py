@@ -36,11 +36,9 @@ def _seat_roll(step: Step, entry: Entry) -> None:
     else:
         order = tuple(ranked)
     step.emit(ev.SeatingOrdered(order))
-    step.emit(ev.TurnBegan(0))
+    step.emit(ev.TurnBegan(0))  # the first roll awaited, unless deeds are dealt first
     if s.ruleset.options.dealt_deeds:
         step.emit(ev.AwaitingDecision(DealDeeds(tuple(reversed(range(n))))))
-    else:
-        step.emit(ev.AwaitingDecision(AwaitRoll(0)))
 
 
 def deal_refusal(state: GameState, player: int, squares: list[int]) -> IllegalEntry | None:
