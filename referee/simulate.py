@@ -30,6 +30,7 @@ PLAYER_NAMES = ("Aki", "Ben", "Chie", "Dai", "Emi", "Fumi", "Goro", "Hana")
 MAX_ENTRIES_PER_TURN = 400  # a guard against a policy that never ends an auction
 SQUARE_KEYS = tuple(str(i) for i in range(100))  # landings are counted by square number, as text (the JSON's keys)
 KIND_OF = attrgetter("kind")  # an event's kind, for the counts
+BUILD = ("build",)
 MADE_TOGETHER = {"mortgage": ("mortgage", "unmortgage"), "unmortgage": ("mortgage", "unmortgage")}
 
 
@@ -304,10 +305,12 @@ class Policy:
         rng = self.rng
         name = state.name
         by_type = by_type or Menu(state)
-        if rng.random() < 0.7 and by_type.get("build"):
-            entry = self._build(state, rng.choice(by_type["build"]))
-            if entry:
-                return entry
+        if rng.random() < 0.7:
+            builds = by_type.get("build") if by_type.complete else legal_actions(state, BUILD)  # asked once here
+            if builds:
+                entry = self._build(state, rng.choice(builds))
+                if entry:
+                    return entry
         if rng.random() < 0.05 and by_type.get("trade"):
             entry = self._completing_trade(state, rng.choice(by_type["trade"]))
             if entry and trade_allowed(state, entry):

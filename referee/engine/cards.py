@@ -27,8 +27,7 @@ def _card(step: Step, entry: Entry) -> None:
         holder = next(i for i, pl in enumerate(s.players) if entry.card in pl.jail_cards)
         raise step.refuse("card_held", "{card} is held by {player}, not in the deck", "cards", card=Card(entry.card),
                           player=Player(holder))
-    step.emit(ev.CardDrawn(who, card.id))
-    step.emit(ev.AwaitingDecision(None))
+    step.emit(ev.CardDrawn(who, card.id))  # the card awaited is drawn
     e = card.effect
     kind = e.kind
     if kind == "advance_to":

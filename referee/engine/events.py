@@ -251,11 +251,13 @@ class JailCardReturned(Event):
 
 @dataclass(slots=True)
 class CardDrawn(Event):
+    """The card awaited is drawn: the table waits for nothing until its effect is worked out."""
+
     player: int
     card: str
 
     def apply(self, state: GameState) -> None:
-        pass
+        state.pending = None
 
 
 @dataclass(slots=True)
