@@ -317,11 +317,12 @@ def declaration_actions(state: GameState, player: int | None = None) -> list[Act
     (``player``: that player's declarations only; legal_actions drops the rest of others' actions)."""
     out: list[Action] = []
     p = state.pending
-    if isinstance(p, BuildRound):
+    kind = type(p)  # no pending class is subclassed
+    if kind is BuildRound:
         out.append(Action("close_builds", None, {"declarations": p.declarations}))
         if exceeds_stock(state, p.declarations):
             out.extend(Action("withdraw_build", player, {"targets": targets}) for player, targets in p.declarations)
-    elif isinstance(p, BuildingAuction):
+    elif kind is BuildingAuction:
         for i in state.active:
             if i not in p.excluded and (i != p.high_bidder or p.held is not None or state.ruleset.options.auction_own_raise) and placeable(state, i, p.kind):
                 out.append(Action("bid", i, {"building": p.kind, "minimum": building_minimum_bid(state, p, i),
@@ -331,7 +332,7 @@ def declaration_actions(state: GameState, player: int | None = None) -> list[Act
                                         for i in placeable(state, p.high_bidder, p.kind)):
             out.append(Action("hammer", None, {"building": p.kind, "high_bid": p.high_bid,
                                                "high_bidder": p.high_bidder}))
-    elif isinstance(p, PlaceBuilding):
+    elif kind is PlaceBuilding:
         lots = tuple(placeable(state, p.player, p.kind))
         out.append(Action("place_building", p.player, {
             "kind": p.kind, "price": p.price, "squares": lots,
@@ -339,7 +340,7 @@ def declaration_actions(state: GameState, player: int | None = None) -> list[Act
     if not build_time(state):  # build_timing_allows, but for the players out of a round of declarations
         return out
     builds: dict[int, list[Action]] = {}  # by player, each player's groups in board order
-    excluded = p.excluded if isinstance(p, BuildRound) else ()
+    excluded = p.excluded if kind is BuildRound else ()
     top, squares, groups, owners = state.hotel_level, state.ruleset.squares, state.ruleset.groups, state.group_owner
     for gid in state.ruleset.street_groups:
         i = owners[gid]

@@ -72,51 +72,83 @@ _PRODUCERS: dict[frozenset[str], tuple] = {}  # the kinds asked for -> the produ
 
 def _decision_actions(state: GameState, p: Pending) -> list[Action]:
     """What answers the decision the table waits for."""
-    opts = state.ruleset.options
-    out: list[Action] = []
-    if isinstance(p, SeatingRoll):
-        return [Action("seat_roll", i) for i in p.waiting]
-    if isinstance(p, RollOff):
-        return [Action("rolloff", i) for i in p.waiting]
-    if isinstance(p, DealDeeds):
-        free = tuple(sq.index for sq in state.ruleset.squares if sq.is_property and state.owner[sq.index] is None)
-        return [Action("deal", p.waiting[0], {"count": opts.dealt_deeds, "available": free})]
-    if isinstance(p, AwaitRoll):
-        out.append(Action("roll", p.player))
-        pl = state.players[p.player]
-        if pl.in_jail and not state.turn_started:
-            if pl.cash >= state.ruleset.money.bail:
-                out.append(Action("pay_bail", p.player, {"amount": state.ruleset.money.bail}))
-            if pl.jail_cards:
-                out.append(Action("use_jail_card", p.player, {"cards": tuple(pl.jail_cards)}))
-    elif isinstance(p, BuyOrAuction):
-        price = state.ruleset.squares[p.square].price
-        if state.players[p.player].cash >= price:
-            out.append(Action("buy", p.player, {"square": p.square, "price": price}))
-        out.append(Action("decline", p.player, {"square": p.square}))
-    elif isinstance(p, Auction):
-        out.extend(auction_actions(state, p))
-    elif isinstance(p, IncomeTaxChoice):
-        out.append(Action("income_tax", p.player, {"choices": ("flat", "percent"),
-                                                   "flat": state.ruleset.squares[p.square].amount,
-                                                   "percent": total_assets(state, p.player)
-                                                   * opts.income_tax_percent // 100}))
-    elif isinstance(p, DrawCard):
-        out.append(Action("card", p.player, {"deck": p.deck, "cards": drawable_cards(state, p.deck)}))
-    elif isinstance(p, RentRoll):
-        out.append(Action("rent_roll", p.player, {"square": p.square, "multiplier": p.multiplier}))
-    elif isinstance(p, JailFine):
-        if not card_first(state):
+    answers = _ANSWERING.get(type(p))
+    return answers(state, p) if answers is not None else []
+
+
+def _seat_rolls(state: GameState, p: SeatingRoll) -> list[Action]:
+    return [Action("seat_roll", i) for i in p.waiting]
+
+
+def _rolloffs(state: GameState, p: RollOff) -> list[Action]:
+    return [Action("rolloff", i) for i in p.waiting]
+
+
+def _deals(state: GameState, p: DealDeeds) -> list[Action]:
+    free = tuple(sq.index for sq in state.ruleset.squares if sq.is_property and state.owner[sq.index] is None)
+    return [Action("deal", p.waiting[0], {"count": state.ruleset.options.dealt_deeds, "available": free})]
+
+
+def _rolls(state: GameState, p: AwaitRoll) -> list[Action]:
+    out = [Action("roll", p.player)]
+    pl = state.players[p.player]
+    if pl.in_jail and not state.turn_started:
+        if pl.cash >= state.ruleset.money.bail:
             out.append(Action("pay_bail", p.player, {"amount": state.ruleset.money.bail}))
-        if state.players[p.player].jail_cards:
-            out.append(Action("use_jail_card", p.player, {"cards": tuple(state.players[p.player].jail_cards)}))
-    elif isinstance(p, Debt):
-        short_both = jail_exit_short(state)
-        if raisable_cash(state, p.debtor) < p.amount or short_both:
-            ahead = jail_exit_landing(state)[1] if short_both else 0  # the rent the roll leads to
-            out.append(Action("bankrupt", p.debtor, {"amount": p.amount + ahead, "creditor": p.creditor,
-                                                     "may_take_over": jail_exit_creditor(state)}))
+        if pl.jail_cards:
+            out.append(Action("use_jail_card", p.player, {"cards": tuple(pl.jail_cards)}))
     return out
+
+
+def _buy_or_decline(state: GameState, p: BuyOrAuction) -> list[Action]:
+    out = []
+    price = state.ruleset.squares[p.square].price
+    if state.players[p.player].cash >= price:
+        out.append(Action("buy", p.player, {"square": p.square, "price": price}))
+    out.append(Action("decline", p.player, {"square": p.square}))
+    return out
+
+
+def _income_tax_choice(state: GameState, p: IncomeTaxChoice) -> list[Action]:
+    return [Action("income_tax", p.player, {"choices": ("flat", "percent"),
+                                            "flat": state.ruleset.squares[p.square].amount,
+                                            "percent": total_assets(state, p.player)
+                                            * state.ruleset.options.income_tax_percent // 100})]
+
+
+def _card_draw(state: GameState, p: DrawCard) -> list[Action]:
+    return [Action("card", p.player, {"deck": p.deck, "cards": drawable_cards(state, p.deck)})]
+
+
+def _rent_roll(state: GameState, p: RentRoll) -> list[Action]:
+    return [Action("rent_roll", p.player, {"square": p.square, "multiplier": p.multiplier})]
+
+
+def _jail_fine(state: GameState, p: JailFine) -> list[Action]:
+    out = []
+    if not card_first(state):
+        out.append(Action("pay_bail", p.player, {"amount": state.ruleset.money.bail}))
+    if state.players[p.player].jail_cards:
+        out.append(Action("use_jail_card", p.player, {"cards": tuple(state.players[p.player].jail_cards)}))
+    return out
+
+
+def _bankruptcy(state: GameState, p: Debt) -> list[Action]:
+    short_both = jail_exit_short(state)
+    if raisable_cash(state, p.debtor) < p.amount or short_both:
+        ahead = jail_exit_landing(state)[1] if short_both else 0  # the rent the roll leads to
+        return [Action("bankrupt", p.debtor, {"amount": p.amount + ahead, "creditor": p.creditor,
+                                              "may_take_over": jail_exit_creditor(state)})]
+    return []
+
+
+# what answers each kind of decision (the decisions of a round of declarations are answered by the declarations'
+# own actions, in _AT_ANY_DECISION)
+_ANSWERING: dict[type, Callable[[GameState, Pending], list[Action]]] = {
+    SeatingRoll: _seat_rolls, RollOff: _rolloffs, DealDeeds: _deals, AwaitRoll: _rolls, BuyOrAuction: _buy_or_decline,
+    Auction: auction_actions, IncomeTaxChoice: _income_tax_choice, DrawCard: _card_draw, RentRoll: _rent_roll,
+    JailFine: _jail_fine, Debt: _bankruptcy,
+}
 
 
 # the kinds of entry that may answer each kind of decision (the rest of legal_actions comes after)
