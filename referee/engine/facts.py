@@ -56,10 +56,8 @@ def owns_whole_group(state: GameState, player: int, square: int) -> bool:
 
 def _owned_of_kind(state: GameState, owner: int, kind: str) -> int:
     count_mortgaged = state.ruleset.options.mortgaged_deeds_count_for_rent
-    return sum(
-        1 for sq in state.ruleset.squares
-        if sq.kind == kind and state.owner[sq.index] == owner and (count_mortgaged or not state.mortgaged[sq.index])
-    )
+    return sum(1 for sq in state.ruleset.squares_of_kind[kind]
+               if state.owner[sq] == owner and (count_mortgaged or not state.mortgaged[sq]))
 
 
 def rent(state: GameState, square: int, dice_total: int, multiplier: int = 1) -> int:

@@ -95,7 +95,7 @@ def mortgage_actions(state: GameState, player: int | None = None) -> list[Action
     """Every deed that may be mortgaged, or its mortgage lifted, now (``player``: that player's only), for
     legal_actions: :func:`may_mortgage` and :func:`may_unmortgage` with the timing asked once per player."""
     out = []
-    squares = state.ruleset.squares
+    squares, mortgaged = state.ruleset.squares, state.mortgaged
     for i in state.active if player is None else (player,):
         may_mortgage_now = timing_allows(state, i, for_payment=True, negotiating=True)
         may_lift_now = timing_allows(state, i, for_payment=False)
@@ -103,7 +103,7 @@ def mortgage_actions(state: GameState, player: int | None = None) -> list[Action
             continue
         cash = state.players[i].cash
         for sq in state.holdings[i]:
-            if state.mortgaged[sq]:
+            if mortgaged[sq]:
                 if may_lift_now and cash >= (cost := unmortgage_cost(state, sq)):
                     out.append(Action("unmortgage", i, {"square": sq, "cost": cost}))
             elif may_mortgage_now and _mortgageable(state, sq) and not keeps_last_group(state, i, sq):

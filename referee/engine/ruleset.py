@@ -177,10 +177,10 @@ class Square:
     dice_multipliers: tuple[int, ...] = ()
     tax: str | None = None
     amount: int = 0
+    is_property: bool = field(init=False, repr=False, compare=False)  # a deed: a street, railroad or utility
 
-    @property
-    def is_property(self) -> bool:
-        return self.kind in PROPERTY_KINDS
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "is_property", self.kind in PROPERTY_KINDS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,13 +235,16 @@ class Ruleset:
     hotels: int
     options: Options
     clauses: Mapping[str, Clause]
-    # worked out from the fields above, once: each square's index by its id, and the colour groups of streets
-    # (the groups that take buildings), in board order
+    # worked out from the fields above, once: each square's index by its id, the colour groups of streets (the
+    # groups that take buildings), in board order, and the squares of each kind
     square_ids: Mapping[str, int] = field(init=False, repr=False, compare=False)
     street_groups: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    squares_of_kind: Mapping[str, tuple[int, ...]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "square_ids", {sq.id: sq.index for sq in self.squares})
+        object.__setattr__(self, "squares_of_kind", {kind: tuple(sq.index for sq in self.squares if sq.kind == kind)
+                                                     for kind in SQUARE_KINDS})
         object.__setattr__(self, "street_groups", tuple(
             gid for gid, group in self.groups.items() if self.squares[group.squares[0]].kind == "street"))
 
