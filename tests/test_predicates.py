@@ -65,3 +65,57 @@ def test_legal_actions_lists_exactly_the_mortgages_and_trades_the_rules_accept(r
             if partners and (type(p).__name__ != "Debt" or a == p.debtor):
                 expected[a] = partners
         assert trades == expected
+
+
+ALL_KINDS = ("roll", "pay_bail", "use_jail_card", "buy", "decline", "bid", "hammer", "income_tax", "card",
+             "rent_roll", "bankrupt", "build", "withdraw_build", "close_builds", "place_building", "sell_buildings",
+             "trade", "time_called", "mortgage", "unmortgage", "seat_roll", "rolloff", "deal")
+
+
+def _seen(actions):
+    return [(a.type, a.player, a.detail) for a in actions]
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(rulesets.available()))
+def test_legal_actions_of_some_kinds_or_one_player_are_the_full_list_filtered(ruleset_id):
+    """legal_actions(state, kinds, player) works out only what is asked for: the same actions, in the same order,
+    as the whole list filtered."""
+    asked = [(kind,) for kind in ALL_KINDS] + [("mortgage", "unmortgage"), ("roll", "pay_bail", "use_jail_card"),
+                                               ("bid", "hammer"), ("build", "trade", "sell_buildings")]
+    checked = 0
+    for n, state in enumerate(states(ruleset_id, games=2)):
+        if n % 3:
+            continue  # every third state: the full list is asked for dozens of times per state
+        everything = legal_actions(state)
+        for player in [None] + list(range(len(state.players))):
+            mine = [a for a in everything if player is None or a.player == player]
+            assert _seen(legal_actions(state, None, player)) == _seen(mine)
+            for kinds in asked:
+                assert _seen(legal_actions(state, kinds, player)) == _seen([a for a in mine if a.type in kinds])
+                checked += 1
+    assert checked > 10000
+
+
+def test_the_simulated_policy_checks_a_trade_as_the_rules_work_it_out(jma):
+    """The policy checks the trades it proposes with trade_refusal alone (no copy of the state worked out):
+    for every offer it makes in simulated games, that check and recording the trade agree."""
+    from referee.engine.errors import IllegalEntry
+    from referee.simulate import Policy, trade_allowed
+
+    compared = allowed = 0
+    for state in states("jma-2006", games=4):
+        policy = Policy(random.Random(compared), "random")
+        for seller in state.active:
+            buyers = tuple(b for b in state.active if b != seller)
+            for entry in (policy._sell_deed(state, seller, buyers), policy._buy_jail_card(state, seller)):
+                if entry is None:
+                    continue
+                try:
+                    resolve(state, entry)
+                    accepted = True
+                except IllegalEntry:
+                    accepted = False
+                assert trade_allowed(state, entry) == accepted, entry
+                compared += 1
+                allowed += accepted
+    assert compared > 500 and 0 < allowed < compared
