@@ -1,4 +1,5 @@
 """The tablet app: recording at the table through the web forms."""
+import html
 import json
 import os
 import re
@@ -60,6 +61,27 @@ def test_recording_a_roll_moves_the_token_and_shows_the_consequences(client):
     assert "Aki moves to Income Tax" in page
     assert "Aki pays the bank $200 tax" in page
     assert "$1,300" in page and "waiting for Ben to roll" in page
+
+
+def _button_entries(page: str) -> list[dict]:
+    """The entries the table screen's buttons and forms carry, as the browser would post them."""
+    return [json.loads(html.unescape(v)) for v in re.findall(r"name=\"entry\" value='([^']*)'", page)]
+
+
+def test_a_player_named_with_an_apostrophe_or_an_ampersand_records_from_the_table_screen(client):
+    """Bug: the screen wrote a player's name into an entry HTML-escaped (O&#39;Brien), which names no player at the
+    table: O'Brien could not roll.  The entries carry the name as the record writes it."""
+    game_id = new_game(client, players="O'Brien\nBen & Co\nChie")
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    roll = next(e for e in _button_entries(page) if e["type"] == "roll")
+    assert roll["player"] == "O'Brien"
+    page = post(client, game_id, 0, roll, dice="1,2").get_data(as_text=True)
+    assert "O&#39;Brien rolls 1+2" in page and "No such player" not in page
+    buy = next(e for e in _button_entries(page) if e["type"] == "buy")  # Baltic Avenue, from the buy card
+    assert buy == {"type": "buy", "player": "O'Brien"}
+    post(client, game_id, 1, buy)
+    page = post(client, game_id, 2, {"type": "roll", "player": "Ben & Co"}, dice="1,2").get_data(as_text=True)
+    assert "Ben &amp; Co pays O&#39;Brien" in page  # the rent on Baltic Avenue, both names shown escaped once
 
 
 def test_a_stale_entry_is_refused_and_never_recorded_twice(client):

@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask_wtf.csrf import generate_csrf
 
 from .. import reports, service
 from ..engine import Game, IllegalEntry, legal_actions, parse_entry, resolve
@@ -72,6 +73,11 @@ def _view_model(table: service.Table, upto: int | None = None) -> dict:
         "holdings": [holdings(state, i) for i in range(len(state.players))], "bank_stock": bank_stock_words(state),
         "debt_card": debt_card(state, by_type.get("trade", [])) if upto is None else None,
         "build_card": build_round_card(state) if upto is None else None,
+        # every entry form on the screen posts here with the same token: worked out once, not per form
+        "record_url": url_for("table.record", game_id=table.row.id), "csrf": generate_csrf(),
+        # the players' names as written in the record: what an entry's "player" must say (raw text, escaped
+        # where it is shown)
+        "names": [p.name for p in state.players],
     }
 
 
