@@ -21,7 +21,14 @@ def select_locale() -> str:
 
 
 def current_language() -> str:
-    return str(get_locale() or "en")
+    """The language code of this request (found once per request and kept on g, beside :func:`catalogue`: the
+    table screen names hundreds of squares and groups, and flask_babel works the locale out for each)."""
+    if not has_app_context():
+        return str(get_locale() or "en")
+    found = g.get("_language")
+    if found is None:
+        found = g._language = str(get_locale() or "en")
+    return found
 
 
 def catalogue() -> NullTranslations:
