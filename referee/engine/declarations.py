@@ -321,7 +321,7 @@ def declaration_actions(state: GameState, player: int | None = None) -> list[Act
     if kind is BuildRound:
         out.append(Action("close_builds", None, {"declarations": p.declarations}))
         if exceeds_stock(state, p.declarations):
-            out.extend(Action("withdraw_build", player, {"targets": targets}) for player, targets in p.declarations)
+            out.extend(Action("withdraw_build", who, {"targets": targets}) for who, targets in p.declarations)
     elif kind is BuildingAuction:
         for i in state.active:
             if i not in p.excluded and (i != p.high_bidder or p.held is not None or state.ruleset.options.auction_own_raise) and placeable(state, i, p.kind):

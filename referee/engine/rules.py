@@ -55,19 +55,15 @@ def legal_actions(state: GameState, kinds: Collection[str] | None = None, player
             for _, actions in _AT_ANY_DECISION:
                 out.extend(actions(state, player))
         return out if player is None else [a for a in out if a.player == player]
-    kinds = frozenset(kinds)
-    producers = _PRODUCERS.get(kinds)
-    if producers is None:
-        producers = _PRODUCERS[kinds] = tuple(actions for made, actions in _AT_ANY_DECISION if not made.isdisjoint(kinds))
     out = _decision_actions(state, p) if not _ANSWERS[kind].isdisjoint(kinds) else []
     if kind not in _SET_UP:
-        for actions in producers:
-            out.extend(actions(state, player))
+        for made, actions in _AT_ANY_DECISION:
+            if not made.isdisjoint(kinds):
+                out.extend(actions(state, player))
     return [a for a in out if a.type in kinds and (player is None or a.player == player)]
 
 
 _SET_UP = frozenset((SeatingRoll, RollOff, DealDeeds))  # decisions before play (or after it): nothing else is open
-_PRODUCERS: dict[frozenset[str], tuple] = {}  # the kinds asked for -> the producers in _AT_ANY_DECISION that make any
 
 
 def _decision_actions(state: GameState, p: Pending) -> list[Action]:
