@@ -1,6 +1,8 @@
 """Entries and events in words, for the table screen and the game log."""
 from __future__ import annotations
 
+from bisect import bisect_left
+
 import functools
 import threading
 from dataclasses import dataclass
@@ -685,8 +687,9 @@ _log_folds: "WeakKeyDictionary[Game, _LogFold]" = WeakKeyDictionary()
 _log_lock = threading.Lock()
 
 
-def log_facts(game: Game, stop: int) -> dict[int, EntryFacts]:
-    """The facts of entries 0 to ``stop`` (0-based, exclusive), by index, for the entries that have any."""
+def log_facts(game: Game, stop: int, start: int = 0) -> dict[int, EntryFacts]:
+    """The facts of entries ``start`` to ``stop`` (0-based, ``stop`` excluded), by index, for the entries that have
+    any (the record is folded up to ``stop`` once, and kept)."""
     stop = min(stop, len(game.entries))
     with _log_lock:
         fold = _log_folds.get(game)
@@ -700,18 +703,18 @@ def log_facts(game: Game, stop: int) -> dict[int, EntryFacts]:
             facts = entry_facts(before, entry, outcome.events) if entry.type != "void" else None
             if facts is not None:
                 fold.facts[index] = facts
-        return {i: f for i, f in fold.facts.items() if i < stop}
+        return {i: fold.facts[i] for i in range(max(0, start), stop) if i in fold.facts}
 
 
 def log_lines(game: Game, start: int, stop: int) -> list[tuple[int, str, bool]]:
     """Entries ``start`` to ``stop`` (0-based) of the game's log as (number, words, still in effect): trades with
     both sides' goods, cards by their text, auction bids with their lot, the hammer with who bought what for how
     much, equal calls with who won them and by which rule."""
-    effective = set(game.effective)
     start = max(0, start)
     stop = min(stop, len(game.entries))
+    effective = set(game.effective[bisect_left(game.effective, start):])  # in order: those from ``start`` on
     ties = tie_calls(game, range(start, stop))
-    facts = log_facts(game, stop)
+    facts = log_facts(game, stop, start)
     return [(i + 1, entry_words(game.entries[i], game.ruleset, ties.get(i), facts.get(i)),
              i in effective or game.entries[i].type == "void") for i in range(start, stop)]
 

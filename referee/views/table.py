@@ -75,6 +75,7 @@ def _view_model(table: service.Table, upto: int | None = None) -> dict:
         "build_card": build_round_card(state) if upto is None else None,
         # every entry form on the screen posts here with the same token: worked out once, not per form
         "record_url": url_for("table.record", game_id=table.row.id), "csrf": generate_csrf(),
+        "table_url": url_for("table.table", game_id=table.row.id),  # the log's "state after" links add ?at=n
         # the players' names as written in the record: what an entry's "player" must say (raw text, escaped
         # where it is shown)
         "names": [p.name for p in state.players],
