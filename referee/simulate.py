@@ -30,7 +30,7 @@ PLAYER_NAMES = ("Aki", "Ben", "Chie", "Dai", "Emi", "Fumi", "Goro", "Hana")
 MAX_ENTRIES_PER_TURN = 400  # a guard against a policy that never ends an auction
 SQUARE_KEYS = tuple(str(i) for i in range(100))  # landings are counted by square number, as text (the JSON's keys)
 KIND_OF = attrgetter("kind")  # an event's kind, for the counts
-BUILD = ("build",)
+# kinds one producer of legal_actions makes at once (mortgage_actions): the Menu asks for them together
 MADE_TOGETHER = {"mortgage": ("mortgage", "unmortgage"), "unmortgage": ("mortgage", "unmortgage")}
 
 
@@ -306,7 +306,7 @@ class Policy:
         name = state.name
         by_type = by_type or Menu(state)
         if rng.random() < 0.7:
-            builds = by_type.get("build") if by_type.complete else legal_actions(state, BUILD)  # asked once here
+            builds = by_type.get("build")
             if builds:
                 entry = self._build(state, rng.choice(builds))
                 if entry:

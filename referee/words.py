@@ -1,10 +1,9 @@
 """Entries and events in words, for the table screen and the game log."""
 from __future__ import annotations
 
-from bisect import bisect_left
-
 import functools
 import threading
+from bisect import bisect_left
 from dataclasses import dataclass
 from typing import Callable
 from weakref import WeakKeyDictionary

@@ -93,6 +93,21 @@ def test_a_stale_entry_is_refused_and_never_recorded_twice(client):
     assert len(record) == 2  # the header and one roll
 
 
+def test_a_double_tap_on_a_mortgage_button_records_one_mortgage(client):
+    """The mortgage buttons share one form, each carrying its own entry: a second tap sends the same screen's
+    number again and is refused as stale."""
+    game_id = new_game(client)
+    post(client, game_id, 0, {"type": "roll", "player": "Aki"}, dice="1,2")  # Baltic Avenue
+    page = post(client, game_id, 1, {"type": "buy", "player": "Aki"}).get_data(as_text=True)
+    mortgage = next(e for e in _button_entries(page) if e["type"] == "mortgage")
+    assert mortgage == {"type": "mortgage", "player": "Aki", "square": "baltic-avenue"}
+    post(client, game_id, 2, mortgage)
+    page = post(client, game_id, 2, mortgage).get_data(as_text=True)
+    assert "nothing was recorded" in page
+    record = client.get(f"/games/{game_id}/record.jsonl").get_data(as_text=True).splitlines()
+    assert [json.loads(line)["type"] for line in record[1:]] == ["roll", "buy", "mortgage"]
+
+
 def test_an_illegal_entry_shows_its_clause_and_changes_nothing(client):
     game_id = new_game(client)
     post(client, game_id, 0, {"type": "roll", "player": "Aki"}, dice="1,2")
