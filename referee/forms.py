@@ -1,7 +1,7 @@
 """Forms: their shape only; the rules are the engine's."""
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
-from wtforms import IntegerField, PasswordField, RadioField, SelectField, StringField, TextAreaField
+from wtforms import HiddenField, IntegerField, PasswordField, RadioField, SelectField, SelectMultipleField, StringField, TextAreaField
 from wtforms.validators import DataRequired, Length, NumberRange, Optional, ValidationError
 
 from flask_babel import lazy_gettext as _l
@@ -71,13 +71,42 @@ class NewGameForm(FlaskForm):
                          default="roll")
     time_limit = IntegerField(_l("Time limit (minutes)"), validators=[Optional(), NumberRange(min=1, max=600)])
     pin = PasswordField(_l("Referee PIN"), validators=[DataRequired(), Length(min=PIN_MIN, max=64)])
+    # the house rules in play, as "RULESET:OPTION", one switch each (on by default, as the ruleset file plays them)
+    house_rules = SelectMultipleField(_l("House rules"))
+    house_rules_shown = HiddenField()  # "1" when the switches were on the form: those not sent are switched off
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.ruleset.choices = named_choices(rulesets.available(), lambda key: rulesets.load(key).name)
+        switches = [f"{rid}:{option}" for rid, rules in self.house_rule_switches() for option in rules]
+        self.house_rules.choices = [(v, v) for v in switches]
+        if not self.is_submitted():
+            self.house_rules.data = switches
+
+    @staticmethod
+    def house_rule_switches() -> list[tuple[str, dict]]:
+        """(ruleset id, its house rules by option) for each ruleset that has any, in the select's order."""
+        out = []
+        for rid in rulesets.available():
+            try:
+                rules = rulesets.load(rid).house_rules
+            except rulesets.RulesetError:
+                continue
+            if rules:
+                out.append((rid, dict(rules)))
+        return out
 
     def player_names(self) -> list[str]:
         return [line.strip() for line in (self.players.data or "").splitlines() if line.strip()]
+
+    def option_overrides(self) -> dict:
+        """The chosen ruleset's house rules switched off, as the game's header options (each set to its value
+        without the house rule); none when the form had no switches (every house rule as the file plays it)."""
+        if self.house_rules_shown.data != "1":
+            return {}
+        chosen = set(self.house_rules.data or ())
+        rules = dict(self.house_rule_switches()).get(self.ruleset.data, {})
+        return {option: rule.off for option, rule in rules.items() if f"{self.ruleset.data}:{option}" not in chosen}
 
 
 class UnlockForm(FlaskForm):

@@ -7,7 +7,7 @@ from flask import Blueprint, Flask, g, has_app_context, redirect, request
 from flask_babel import Babel, get_locale, get_translations
 from babel.support import NullTranslations
 
-LANGUAGES = ("en", "ja")
+LANGUAGES = ("en", "ja", "ko", "de")
 TRANSLATIONS = Path(__file__).resolve().parent / "translations"
 babel = Babel()
 bp = Blueprint("i18n", __name__)

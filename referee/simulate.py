@@ -46,6 +46,7 @@ class Stats:
     landings: Counter = field(default_factory=Counter)
     invariant_violations: int = 0
     violations: list[str] = field(default_factory=list)
+    options: object | None = None  # the ruleset's options: which of its own mechanisms are counted
 
     def as_dict(self) -> dict:
         secs = self.seconds or 1e-9
@@ -53,7 +54,7 @@ class Stats:
             "games": self.games, "events": self.events, "turns": self.turns, "seconds": round(self.seconds, 3),
             "events_per_second": round(self.events / secs), "turns_per_second": round(self.turns / secs),
             "mechanisms": {name: sum(self.events_by_type[k] + self.endings[k] for k in kinds)
-                           for name, kinds in MECHANISMS.items()},
+                           for name, kinds in mechanisms(self.options).items()},
             "events_by_type": dict(sorted(self.events_by_type.items())),
             "endings": dict(sorted(self.endings.items())),
             "landings": {k: self.landings[k] for k in sorted(self.landings, key=_landing_order)},
@@ -71,13 +72,30 @@ MECHANISMS = {  # what each mechanism of the rules is counted by: event kinds, o
     "mortgages lifted": ("unmortgaged",),
     "trades": ("trade",),
     "debt negotiations": ("debt_negotiation",),
-    "rescues": ("rescue",),
     "bankruptcies to a player": ("bankrupt_to_player",),
     "bankruptcies to the bank": ("bankrupt_to_bank",),
     "estate auctions": ("estate_auction_taken",),
     "time called": ("time_called",),
     "games ranked by a roll-off": ("last_player_standing_with_rolloff", "timed_finish_with_rolloff"),
 }
+
+
+# mechanisms a ruleset has only when its options say so: (event kinds, whether the options have it)
+RULESET_MECHANISMS = {
+    "rescues": (("rescue",), lambda o: o.provisional_bankruptcy),
+    "free parking pots collected": (("paid.free_parking",), lambda o: o.free_parking == "tax_pot" and o.pot_payments),
+    "salaries for landing on GO": (("paid.go_landing",), lambda o: o.go_landing_bonus),
+    "rents waived, owner in jail": (("rent_waived",), lambda o: not o.rent_while_in_jail),
+    "estates shared": (("estate_shared",), lambda o: o.bankrupt_estate == "shared_among_survivors"),
+}
+
+
+def mechanisms(options) -> dict[str, tuple[str, ...]]:
+    """The mechanisms counted for a ruleset: every ruleset's, and those its options give it."""
+    out = dict(MECHANISMS)
+    if options is not None:
+        out.update({name: kinds for name, (kinds, has) in RULESET_MECHANISMS.items() if has(options)})
+    return out
 
 
 def _landing_order(key: str) -> tuple[int, int]:
@@ -127,16 +145,16 @@ class Policy:
 
     def _debt(self, state: GameState, p: Debt, by_type: Menu) -> Entry:
         rng, name = self.rng, state.name
-        trades = by_type.of("trade", p.debtor)
+        trades = by_type.by_player("trade", p.debtor)
         if trades and rng.random() < 0.3:
             entry = self._debt_trade(state, p, trades)
             if entry:
                 return entry
-        for a in by_type.of("sell_buildings", p.debtor):
+        for a in by_type.by_player("sell_buildings", p.debtor):
             sale = self._sale(state, a.player, a.detail["group"], in_debt=True)
             if sale:
                 return sale
-        mortgages = by_type.of("mortgage", p.debtor)
+        mortgages = by_type.by_player("mortgage", p.debtor)
         if mortgages:
             return self._mortgage(state, rng.choice(mortgages))
         taker = by_type["bankrupt"][0].detail["may_take_over"]
@@ -169,10 +187,10 @@ class Policy:
 
     def _bid_payment(self, state: GameState, p: BidPayment, by_type: Menu) -> Entry:
         """A winning bid to raise: mortgage, or sell buildings."""
-        mortgages = by_type.of("mortgage", p.player)
+        mortgages = by_type.by_player("mortgage", p.player)
         if mortgages:
             return self._mortgage(state, self.rng.choice(mortgages))
-        for a in by_type.of("sell_buildings", p.player):
+        for a in by_type.by_player("sell_buildings", p.player):
             sale = self._sale(state, a.player, a.detail["group"], in_debt=False)
             if sale:
                 return sale
@@ -182,7 +200,7 @@ class Policy:
         rng, name = self.rng, state.name
         if "buy" in by_type and rng.random() < 0.75:
             return Entry("buy", player=name(p.player))
-        own = by_type.of("mortgage", p.player) if "buy" not in by_type else []
+        own = by_type.by_player("mortgage", p.player) if "buy" not in by_type else []
         price = state.ruleset.squares[p.square].price
         if own and raisable_cash(state, p.player) >= price and rng.random() < 0.5:
             return self._mortgage(state, rng.choice(own))
@@ -202,7 +220,7 @@ class Policy:
     def _jail_fine(self, state: GameState, p: JailFine, by_type: Menu) -> Entry:
         """Third failed roll: a card in hand, or one to buy from another player."""
         rng, jailed = self.rng, p.player
-        if "use_jail_card" not in by_type and by_type.of("trade", jailed) and rng.random() < 0.5:
+        if "use_jail_card" not in by_type and by_type.by_player("trade", jailed) and rng.random() < 0.5:
             entry = self._buy_jail_card(state, jailed)
             if entry and trade_allowed(state, entry):
                 return entry
@@ -345,7 +363,7 @@ class Policy:
         hammer = "hammer" in by_type
         if hammer and p.high_bidder is not None and (rng.random() < 0.35 or p.high_bid >= price * 1.5 or not bids):
             if state.players[p.high_bidder].cash < p.high_bid:
-                own = by_type.of("mortgage", p.high_bidder)
+                own = by_type.by_player("mortgage", p.high_bidder)
                 if own and rng.random() < 0.7:
                     return self._mortgage(state, rng.choice(own))
             return Entry("hammer")
@@ -403,7 +421,7 @@ class Menu:
     def __contains__(self, kind: str) -> bool:
         return bool(self.get(kind))
 
-    def of(self, kind: str, player: int) -> list[Action]:
+    def by_player(self, kind: str, player: int) -> list[Action]:
         """One player's legal actions of a kind (only theirs worked out, when not already)."""
         if self.complete or kind in self.by_type:
             return [a for a in self.by_type.get(kind, ()) if a.player == player]
@@ -599,7 +617,7 @@ def simulate(ruleset: Ruleset, games: int, seed: int, players: int = 4, jail: st
     ``max_turns`` (if it has not ended before); with ``clock="max"`` every game runs to ``max_turns``.
     """
     rng = random.Random(seed)
-    stats = Stats()
+    stats = Stats(options=ruleset.options)
     start = time.perf_counter()
     for _ in range(games):
         limit = rng.randint(1, max_turns) if clock == "random" else max_turns

@@ -45,7 +45,8 @@ def _reason(reason: str) -> str:
 @per_language
 def _reasons() -> dict[str, str]:
     return {
-        "salary": _("salary"), "rent": _("rent"), "tax": _("tax"), "purchase": _("for the deed"),
+        "salary": _("salary"), "go_landing": _("salary for landing on GO"), "rent": _("rent"), "tax": _("tax"),
+        "purchase": _("for the deed"),
         "auction": _("at auction"), "card": _("by card"), "bail": _("to leave jail"), "mortgage": _("mortgage"),
         "unmortgage": _("to lift a mortgage"), "building": _("for buildings"),
         "building_auction": _("for a building at auction"), "buildings_sold": _("for buildings sold"),
@@ -138,6 +139,15 @@ def event_words(state: GameState, event: ev.Event) -> str | None:
                  payee=party(state, event.payee), amount=money(state, event.amount), reason=_reason(event.reason))
     if isinstance(event, ev.DeedTransferred):
         return _("%(player)s takes %(square)s", player=party(state, event.to), square=square_name(state, event.square))
+    if isinstance(event, ev.RentWaived):
+        return _("no rent: %(owner)s, who owns %(square)s, is in jail", owner=party(state, event.owner),
+                 square=square_name(state, event.square))
+    if isinstance(event, ev.EstateShared):
+        shares = [_("%(player)s %(squares)s", player=party(state, taker),
+                    squares=_separator().join(square_name(state, sq) for sq in squares))
+                  for taker, squares in event.shares if squares]
+        return _("%(player)s's deeds are shared out, each in turn to whoever has received least and none completing "
+                 "a group: %(shares)s", player=party(state, event.player), shares="; ".join(shares))
     if isinstance(event, ev.Mortgaged):
         return _("%(square)s is mortgaged", square=square_name(state, event.square))
     if isinstance(event, ev.Unmortgaged):
@@ -205,8 +215,10 @@ def tie_words(ruleset: Ruleset, call: TieCall, standing: bool = False) -> Why:
     return why(ruleset, text, "auction_tie")
 
 
-_ORDINALS = {2: "a second", 3: "a third", 4: "a fourth", 5: "a fifth", 6: "a sixth", 7: "a seventh",
-             8: "an eighth", 9: "a ninth", 10: "a tenth"}
+@per_language
+def _ordinals() -> dict[int, str]:
+    return {2: _("a second"), 3: _("a third"), 4: _("a fourth"), 5: _("a fifth"), 6: _("a sixth"),
+            7: _("a seventh"), 8: _("an eighth"), 9: _("a ninth"), 10: _("a tenth")}
 
 
 def roll_notes(state: GameState) -> list[Why]:
@@ -251,7 +263,7 @@ def roll_notes(state: GameState) -> list[Why]:
         limit = opts.doubles_to_jail
         notes.append(why(rs, _("%(player)s rolls again: doubles %(n)s of %(limit)s — %(nth)s doubles in a row "
                                "sends %(player)s to jail", player=name, n=state.doubles, limit=limit,
-                               nth=_ORDINALS.get(limit, f"a {limit}th")), "doubles_to_jail"))
+                               nth=_ordinals().get(limit, str(limit))), "doubles_to_jail"))
     return notes
 
 
@@ -318,6 +330,18 @@ def outcome_notes(state: GameState, events) -> list[Why]:
                                               player=party(state, e.player)) if shortage else
                              _("The auction runs again without %(player)s.", player=party(state, e.player)),
                              "building_shortage" if shortage else "auction_unpayable_bid"))
+        elif isinstance(e, ev.RentWaived):
+            notes.append(why(state.ruleset, _("No rent is collected by an owner who is in jail."), "rent_while_in_jail"))
+        elif isinstance(e, ev.EstateShared):
+            notes.append(why(state.ruleset, _("The creditor takes the cash; the deeds are shared among the players "
+                                              "left."), "bankrupt_estate"))
+        elif isinstance(e, ev.Paid) and e.reason == "go_landing":
+            notes.append(why(state.ruleset, _("Landing exactly on GO pays %(amount)s.", amount=money(state, e.amount)),
+                             "go_landing_bonus"))
+        elif isinstance(e, ev.Paid) and e.payee == ev.POT:
+            notes.append(why(state.ruleset, _("The %(amount)s goes into the Free Parking pot (%(pot)s now).",
+                                              amount=money(state, e.amount), pot=money(state, state.pot)),
+                             "pot_payments"))
     built = [e for e in events if isinstance(e, ev.BuildingsChanged)]
     hotels_first = any(e.hotel_change < 0 < e.house_change for e in built)
     houses_after = any(e.house_change < 0 for e in built[1:]) or any(
@@ -735,7 +759,9 @@ def _clause_labels() -> dict[str, str]:
         "mortgaged_lot_breaks_monopoly_doubling": _("A mortgaged lot cancels the doubled rent of its group"),
         "mortgaged_deeds_count_for_rent": _("Mortgaged deeds count for rent"),
         "income_tax": _("Income tax"), "income_tax_percent": _("Income tax as a share of assets"),
-        "free_parking": _("Free Parking"), "rent_while_in_jail": _("Rent collected while in jail"),
+        "free_parking": _("Free Parking"), "pot_payments": _("Payments that go into the Free Parking pot"),
+        "go_landing_bonus": _("More salary for landing exactly on GO"),
+        "rent_while_in_jail": _("Rent collected while in jail"),
         "doubles_after_prepaid_release_roll_again": _("Doubles after paying or using a card to leave jail roll again"),
         "jail_max_rolls": _("Rolls for doubles in jail"),
         "jail_card_purchase_before_fine": _("Getting a jail card from another player before paying the fine"),
@@ -745,6 +771,7 @@ def _clause_labels() -> dict[str, str]:
         "transferred_mortgage_interest": _("Interest on a mortgaged deed received from a player"),
         "bankruptcy_to_bank_deeds": _("Deeds after a bankruptcy to the bank"),
         "pay_each_player_bankruptcy_to_bank": _("Bankrupted by the 'pay each player' card"),
+        "bankrupt_estate": _("A bankrupt's deeds, when the creditor is a player"),
         "jail_exit_bankruptcy": _("Bankruptcy leaving jail after the third failed roll"),
         "houses_per_hotel": _("Houses per hotel"), "build_timing": _("When buildings may be built"),
         "hotel_breakdown": _("Selling a hotel as houses from the bank"),
@@ -786,7 +813,12 @@ def _choice_words() -> dict[tuple[str, str], str]:
         ("auction_no_bid", "stays_with_bank"): _("the deed stays with the bank"),
         ("income_tax", "flat"): _("a flat amount"), ("income_tax", "choice"): _("a flat amount or a share of assets"),
         ("free_parking", "nothing"): _("nothing happens"),
-        ("free_parking", "tax_pot"): _("taxes and fines collect there for the player who lands"),
+        ("free_parking", "tax_pot"): _("a pot collects there for the player who lands"),
+        ("pot_payments", "tax"): _("taxes"), ("pot_payments", "bail"): _("jail fines"),
+        ("pot_payments", "card"): _("payments by card"),
+        ("bankrupt_estate", "to_creditor"): _("all to the creditor"),
+        ("bankrupt_estate", "shared_among_survivors"):
+            _("cash and cards to the creditor, the deeds shared evenly among the players left"),
         ("mortgage_interest_rounding", "up"): _("rounded up"), ("mortgage_interest_rounding", "down"): _("rounded down"),
         ("mortgage_timing", "between_turns_or_to_pay"): _("between turns, or to raise cash for a payment"),
         ("mortgage_timing", "any_time"): _("at any time"),
@@ -804,6 +836,7 @@ def _choice_words() -> dict[tuple[str, str], str]:
         ("after_time_called", "equal_turns"): _("play on until everyone has had as many turns"),
         ("trade_timing", "between_turns_or_debt"): _("between turns, or in debt negotiation"),
         ("trade_timing", "any_time"): _("at any time"),
+        ("trade_timing", "own_turn"): _("in the turn of one of the two players"),
         ("trade_limits", "jma"): _("the JMA limits"), ("trade_limits", "none"): _("none"),
     }
 
@@ -825,6 +858,8 @@ def option_value_words(ruleset: Ruleset, key: str, value) -> str:
         if key == "monopoly_rent_multiplier":
             return _("%(n)s times", n=value)
         return f"{value:,}"
+    if isinstance(value, tuple):  # a list of choices
+        return _separator().join(option_value_words(ruleset, key, v) for v in value) or _("none")
     return _choice_words().get((key, value)) or str(value)
 
 
@@ -839,6 +874,23 @@ def clause_note(ruleset: Ruleset, clause) -> str:
         return clause.note
     english, translated = rulesets.notes(ruleset.id, lang).get(clause.key, ("", ""))
     return translated if english == clause.note else clause.note
+
+
+def in_language(names) -> str:
+    """A text given by language (a house rule's name) in the device's language, else English."""
+    return named(names, _lang(), next(iter(names.values()), ""))
+
+
+def clause_texts(ruleset: Ruleset, clause) -> list[tuple[str, str]]:
+    """A clause's words to show, as (language, text): in the ruleset's source language first (what the rule
+    says), then in the device's language, or in English when the file has no text in the device's language."""
+    source = ruleset.clause_language if ruleset.clause_language in clause.text else next(iter(clause.text), "")
+    out = [(source, clause.text[source])] if source else []
+    lang = _lang()
+    other = lang if lang in clause.text else "en"
+    if other != source and other in clause.text:
+        out.append((other, clause.text[other]))
+    return out
 
 
 def ruleset_name(ruleset: Ruleset) -> str:
@@ -857,6 +909,8 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["option_value_words"] = option_value_words
     app.jinja_env.globals["clause_note"] = clause_note
     app.jinja_env.globals["ruleset_name"] = ruleset_name
+    app.jinja_env.globals["in_language"] = in_language
+    app.jinja_env.globals["clause_texts"] = clause_texts
 
 
 # --- decision cards (issue 11) ---

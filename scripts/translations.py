@@ -1,4 +1,4 @@
-"""Update the Japanese catalogue from the sources: scripts/translations.py (after pybabel extract).
+"""Update the catalogues (Japanese, Korean, German) from the sources: scripts/translations.py (after pybabel extract).
 
     .venv/bin/pybabel extract -F babel.cfg -k _ -k gettext -k _l -k lazy_gettext \
         -k illegal:3 -k refuse:2 -k _malformed:2 -k of:1 -o /tmp/messages.pot .
@@ -9,8 +9,9 @@ The keywords after lazy_gettext take the engine's refusals: the English pattern 
 and of ``_malformed(code, pattern, **params)``, the 1st of ``RefereeError.of(pattern, params)`` (see
 referee/engine/phrases.py; tests/test_refusal_words.py checks that every pattern is extracted and translated).
 
-Keeps every existing translation, adds the new ones from NEW below, lists what is still missing, and
-writes messages.po and the compiled messages.mo that the app reads.
+Keeps every existing translation, adds the new ones from NEW below (Japanese) and NEW_KO and NEW_DE (Korean and
+German), lists what is still missing, and writes each language's messages.po and the compiled messages.mo that the
+app reads.
 """
 import sys
 from pathlib import Path
@@ -19,8 +20,45 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-PO = Path(__file__).resolve().parent.parent / "referee" / "translations" / "ja" / "LC_MESSAGES" / "messages.po"
+TRANSLATIONS = Path(__file__).resolve().parent.parent / "referee" / "translations"
+LANGUAGES = ("ja", "ko", "de")
 NEW = {
+    # --- house rules (issue 14) ---
+    'House rules': 'ハウスルール',
+    'salary for landing on GO': 'GOにちょうど止まったサラリー',
+    'no rent: %(owner)s, who owns %(square)s, is in jail': 'レンタル料なし：%(square)sの持ち主%(owner)sは刑務所にいます',
+    '%(player)s %(squares)s': '%(player)s：%(squares)s',
+    "%(player)s's deeds are shared out, each in turn to whoever has received least and none completing a group: %(shares)s": '%(player)sの権利書を分配します（1枚ずつ、受け取った額が最も少ない人へ。グループがそろう人には渡しません）：%(shares)s',
+    'a second': '2回目',
+    'a third': '3回目',
+    'a fourth': '4回目',
+    'a fifth': '5回目',
+    'a sixth': '6回目',
+    'a seventh': '7回目',
+    'an eighth': '8回目',
+    'a ninth': '9回目',
+    'a tenth': '10回目',
+    'No rent is collected by an owner who is in jail.': '刑務所にいる持ち主はレンタル料を受け取りません。',
+    'The creditor takes the cash; the deeds are shared among the players left.': '現金は債権者が受け取り、権利書は残ったプレーヤーで分けます。',
+    'Landing exactly on GO pays %(amount)s.': 'GOにちょうど止まると%(amount)sを受け取ります。',
+    'The %(amount)s goes into the Free Parking pot (%(pot)s now).': '%(amount)sは無料駐車場のプールに入ります（現在%(pot)s）。',
+    'Payments that go into the Free Parking pot': '無料駐車場のプールに入る支払い',
+    'More salary for landing exactly on GO': 'GOにちょうど止まったときの割増サラリー',
+    "A bankrupt's deeds, when the creditor is a player": '債権者がプレーヤーの破産での権利書',
+    'a pot collects there for the player who lands': 'お金がたまり、止まったプレーヤーが受け取る',
+    'taxes': '税金',
+    'jail fines': '刑務所の罰金',
+    'payments by card': 'カードによる支払い',
+    'all to the creditor': 'すべて債権者へ',
+    'cash and cards to the creditor, the deeds shared evenly among the players left': '現金とカードは債権者へ、権利書は残ったプレーヤーで均等に分ける',
+    'in the turn of one of the two players': '取引する2人のどちらかの手番中',
+    "a trade is made in the turn of one of its players, and it is {player}'s turn": '取引は当事者のどちらかの手番中に行います。いまは{player}の手番です',
+    'there is no ruleset %(id)s': 'ルールセット%(id)sはありません',
+    'House rules of %(ruleset)s (each can be switched off for this game)': '%(ruleset)sのハウスルール（このゲームではそれぞれ外せます）',
+    'rule': 'ルール',
+    'House rule “%(name)s”: switched off for this game. The rule played:': 'ハウスルール「%(name)s」：このゲームでは採用しません。適用するルール：',
+    'House rule “%(name)s”: played.': 'ハウスルール「%(name)s」：採用。',
+    # --- end house rules (issue 14) ---
     "allowed (not recorded yet)": "ルール上可能（まだ記録されていません）",
     # --- table screen (issue 11) ---
     "{player} already holds the highest bid ({amount}): a player does not outbid themselves":
@@ -674,31 +712,186 @@ NEW = {
 }
 
 
-def main(pot_path: str) -> int:
-    with open(pot_path, "rb") as fh:
-        pot = read_po(fh)
-    with PO.open("rb") as fh:
-        old = {m.id: m.string for m in read_po(fh) if m.id}
-    catalog = Catalog(locale="ja", project="referee")
+# Korean and German for messages added after their catalogues were first written (their .po files hold the rest)
+NEW_KO: dict = {
+    'House rules':
+        '하우스 룰',
+    'salary for landing on GO':
+        '시작 칸에 정확히 멈춘 월급',
+    'no rent: %(owner)s, who owns %(square)s, is in jail':
+        '임대료 없음: %(square)s의 주인 %(owner)s이(가) 감옥에 있음',
+    '%(player)s %(squares)s':
+        '%(player)s: %(squares)s',
+    "%(player)s's deeds are shared out, each in turn to whoever has received least and none completing a group: %(shares)s":
+        '%(player)s의 증서를 분배합니다 (한 장씩, 지금까지 가장 적게 받은 사람에게, 독점이 되지 않게): %(shares)s',
+    'a second':
+        '두 번째',
+    'a third':
+        '세 번째',
+    'a fourth':
+        '네 번째',
+    'a fifth':
+        '다섯 번째',
+    'a sixth':
+        '여섯 번째',
+    'a seventh':
+        '일곱 번째',
+    'an eighth':
+        '여덟 번째',
+    'a ninth':
+        '아홉 번째',
+    'a tenth':
+        '열 번째',
+    'No rent is collected by an owner who is in jail.':
+        '감옥에 있는 주인은 임대료를 받지 못합니다.',
+    'The creditor takes the cash; the deeds are shared among the players left.':
+        '현금은 채권자가 받고, 증서는 남은 플레이어들이 나눠 갖습니다.',
+    'Landing exactly on GO pays %(amount)s.':
+        '시작 칸에 정확히 멈추면 %(amount)s를 받습니다.',
+    'The %(amount)s goes into the Free Parking pot (%(pot)s now).':
+        '%(amount)s는 무료주차장에 적립됩니다 (현재 %(pot)s).',
+    'Payments that go into the Free Parking pot':
+        '무료주차장에 적립되는 지불',
+    'More salary for landing exactly on GO':
+        '시작 칸에 정확히 멈추면 월급 추가 (저스트 고)',
+    "A bankrupt's deeds, when the creditor is a player":
+        '채권자가 플레이어일 때 파산자의 증서',
+    'a pot collects there for the player who lands':
+        '돈이 쌓이고, 도착한 플레이어가 받음',
+    'taxes':
+        '세금',
+    'jail fines':
+        '보석금',
+    'payments by card':
+        '카드에 의한 지불',
+    'all to the creditor':
+        '모두 채권자에게',
+    'cash and cards to the creditor, the deeds shared evenly among the players left':
+        '현금과 카드는 채권자에게, 증서는 남은 플레이어들에게 골고루 분배',
+    'in the turn of one of the two players':
+        '거래하는 두 플레이어 중 한 명의 턴에',
+    "a trade is made in the turn of one of its players, and it is {player}'s turn":
+        '거래는 당사자 중 한 명의 턴에서만 할 수 있습니다. 지금은 {player}의 턴입니다',
+    'there is no ruleset %(id)s':
+        '규칙 %(id)s이(가) 없습니다',
+    'House rules of %(ruleset)s (each can be switched off for this game)':
+        '%(ruleset)s의 하우스 룰 (이 게임에서 하나씩 끌 수 있음)',
+    'rule':
+        '규칙',
+    'House rule “%(name)s”: switched off for this game. The rule played:':
+        '하우스 룰 “%(name)s”: 이 게임에서는 사용하지 않음. 적용되는 규칙:',
+    'House rule “%(name)s”: played.':
+        '하우스 룰 “%(name)s”: 사용함.',
+}
+NEW_DE: dict = {
+    'House rules':
+        'Hausregeln',
+    'salary for landing on GO':
+        'Gehalt für Landen auf Los',
+    'no rent: %(owner)s, who owns %(square)s, is in jail':
+        'keine Miete: %(owner)s, Besitzer von %(square)s, ist im Gefängnis',
+    '%(player)s %(squares)s':
+        '%(player)s: %(squares)s',
+    "%(player)s's deeds are shared out, each in turn to whoever has received least and none completing a group: %(shares)s":
+        'Die Grundstücke von %(player)s werden verteilt, jedes reihum an den, der bisher am wenigsten erhalten hat, und keines vervollständigt eine Gruppe: %(shares)s',
+    'a second':
+        'ein zweiter',
+    'a third':
+        'ein dritter',
+    'a fourth':
+        'ein vierter',
+    'a fifth':
+        'ein fünfter',
+    'a sixth':
+        'ein sechster',
+    'a seventh':
+        'ein siebter',
+    'an eighth':
+        'ein achter',
+    'a ninth':
+        'ein neunter',
+    'a tenth':
+        'ein zehnter',
+    'No rent is collected by an owner who is in jail.':
+        'Wer im Gefängnis sitzt, kassiert keine Miete.',
+    'The creditor takes the cash; the deeds are shared among the players left.':
+        'Der Gläubiger erhält das Bargeld; die Grundstücke werden unter den übrigen Spielern verteilt.',
+    'Landing exactly on GO pays %(amount)s.':
+        'Genau auf Los landen bringt %(amount)s.',
+    'The %(amount)s goes into the Free Parking pot (%(pot)s now).':
+        'Die %(amount)s gehen in die Frei-Parken-Kasse (jetzt %(pot)s).',
+    'Payments that go into the Free Parking pot':
+        'Zahlungen in die Frei-Parken-Kasse',
+    'More salary for landing exactly on GO':
+        'Mehr Gehalt, wenn man genau auf Los landet',
+    "A bankrupt's deeds, when the creditor is a player":
+        'Grundstücke eines Bankrotten, wenn der Gläubiger ein Spieler ist',
+    'a pot collects there for the player who lands':
+        'dort sammelt sich eine Kasse für den Spieler, der darauf kommt',
+    'taxes':
+        'Steuern',
+    'jail fines':
+        'Kautionen fürs Gefängnis',
+    'payments by card':
+        'Zahlungen per Karte',
+    'all to the creditor':
+        'alles an den Gläubiger',
+    'cash and cards to the creditor, the deeds shared evenly among the players left':
+        'Bargeld und Karten an den Gläubiger, die Grundstücke gleichmäßig unter den übrigen Spielern verteilt',
+    'in the turn of one of the two players':
+        'im Zug eines der beiden Spieler',
+    "a trade is made in the turn of one of its players, and it is {player}'s turn":
+        'Gehandelt wird nur im Zug eines der beiden Beteiligten, und {player} ist am Zug',
+    'there is no ruleset %(id)s':
+        'Es gibt kein Regelwerk %(id)s',
+    'House rules of %(ruleset)s (each can be switched off for this game)':
+        'Hausregeln von %(ruleset)s (jede lässt sich für dieses Spiel abschalten)',
+    'rule':
+        'Regel',
+    'House rule “%(name)s”: switched off for this game. The rule played:':
+        'Hausregel „%(name)s“: für dieses Spiel abgeschaltet. Gespielt wird:',
+    'House rule “%(name)s”: played.':
+        'Hausregel „%(name)s“: wird gespielt.',
+}
+
+
+def update(lang: str, pot, new: dict) -> list[str]:
+    """One language's catalogue brought up to the template; the messages it still lacks."""
+    po = TRANSLATIONS / lang / "LC_MESSAGES" / "messages.po"
+    old = {}
+    if po.exists():
+        with po.open("rb") as fh:
+            old = {m.id: m.string for m in read_po(fh) if m.id}
+    catalog = Catalog(locale=lang, project="referee")
     missing = []
     for message in pot:
         if not message.id:
             continue
         text = old.get(message.id)
         if not text or isinstance(text, tuple) and not any(text):  # a plural message keeps a tuple of forms
-            text = NEW.get(message.id, "")
+            text = new.get(message.id, "")
         if not text:
             missing.append(message.id)
         catalog.add(message.id, text, locations=message.locations)
     for msgid, text in old.items():  # words translated at run time (reasons, building kinds)
         if msgid not in catalog:
             catalog.add(msgid, text)
-    with PO.open("wb") as fh:
+    po.parent.mkdir(parents=True, exist_ok=True)
+    with po.open("wb") as fh:
         write_po(fh, catalog, width=120)
-    with PO.with_suffix(".mo").open("wb") as fh:
+    with po.with_suffix(".mo").open("wb") as fh:
         write_mo(fh, catalog)
-    for msgid in missing:
-        print("missing:", msgid)
+    return missing
+
+
+def main(pot_path: str) -> int:
+    with open(pot_path, "rb") as fh:
+        pot = read_po(fh)
+    missing = 0
+    for lang, new in (("ja", NEW), ("ko", NEW_KO), ("de", NEW_DE)):
+        for msgid in update(lang, pot, new):
+            print(f"missing ({lang}):", msgid)
+            missing += 1
     return 1 if missing else 0
 
 

@@ -92,8 +92,9 @@ def test_the_rules_page_in_japanese_names_options_values_and_notes_in_japanese(c
     assert "競売の入札単位：$10" in ja and "所得税：定額" in ja and "抵当の利息：10%" in ja
     assert "終了の合図の後：もう1回サイコロを振って終了" in ja and "家・ホテルの不足" in ja
     assert "注：3回目のゾロ目では駒を進めません。" in ja
-    # the clause in its original words first, then the translation; no option key or raw value left
-    assert ja.index("同時に同額のコールがあった場合は") < ja.index("When equal calls are made at the same time")
+    # the clause in its original words, which are the device's: no translation beside them; no option key or raw
+    # value left
+    assert "同時に同額のコールがあった場合は" in ja and "When equal calls are made at the same time" not in ja
     for raw in ("auction tie", "next_to_move_first", "auction_bid_step", "True", "False", "JMA competition rules",
                 "Note:", "Search"):
         assert raw not in ja, raw
@@ -101,6 +102,8 @@ def test_the_rules_page_in_japanese_names_options_values_and_notes_in_japanese(c
     assert "Rules table" in en and "JMA competition rules (2006)" in en
     assert "Equal calls at the same time: the caller nearest in turn order from the next player wins" in en
     assert "Note: The token does not move by the third doubles." in en and "注：" not in en
+    # in English: the original words first, then the translation
+    assert en.index("同時に同額のコールがあった場合は") < en.index("When equal calls are made at the same time")
 
 
 def test_the_rules_page_shows_a_tournaments_override_as_written(client):

@@ -1,7 +1,8 @@
 """Seating roll-off, dice, movement, salary and doubles."""
 import pytest
 
-from referee.engine import Game, Header, IllegalEntry, MalformedEntry, parse_entry
+
+from referee.engine import Game, Header, IllegalEntry, MalformedEntry, parse_entry, with_options
 from referee.engine.state import AwaitRoll, SeatingRoll
 
 from conftest import cash, do, sq, table
@@ -92,7 +93,7 @@ def test_landing_on_go_pays_the_salary(jma):
 def test_just_go_house_rule_pays_its_own_amount_on_landing_exactly_on_go(jma):
     from dataclasses import replace
     s = table(jma)
-    s.ruleset = replace(jma, money=replace(jma.money, go_landing_salary=400))
+    s.ruleset = replace(with_options(jma, {"go_landing_bonus": True}), money=replace(jma.money, go_landing_salary=400))
     s.players[0].position = 35
     assert cash(do(s, type="roll", player="Aki", dice=[2, 3]))[0] == 1900
 

@@ -29,7 +29,7 @@ def test_luxury_tax_is_75(jma):
 
 
 def test_free_parking_pot_house_rule_collects_taxes_and_pays_the_lander(jma):
-    s = do(table(jma, free_parking="tax_pot"), type="roll", player="Aki", dice=[1, 3])
+    s = do(table(jma, free_parking="tax_pot", pot_payments=["tax"]), type="roll", player="Aki", dice=[1, 3])
     assert s.pot == 200
     s = place(s, 1, "virginia-avenue")
     s = do(s, type="roll", player="Ben", dice=[2, 4])

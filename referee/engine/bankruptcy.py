@@ -8,7 +8,7 @@ from . import events as ev
 from .entries import Entry
 from .facts import jail_exit_creditor, jail_exit_landing, jail_exit_short, raisable_cash
 from .phrases import Money, Player
-from .state import Debt
+from .state import Debt, GameState
 from .step import Step
 
 
@@ -35,7 +35,7 @@ def _bankrupt(step: Step, entry: Entry) -> None:
                           "fine", "bankruptcy", player=Player(taker))
     # JMA 補足ルール「破産」: the destination's creditor takes the estate, fine included
     go_bankrupt(step, replace(debt, creditor=taker, to_bank_if_bankrupt=False))
-    step.charge(taker, step.bank_or_pot(), debt.amount, "bail")
+    step.charge(taker, step.bank_or_pot("bail"), debt.amount, "bail")
 
 
 def _undo_rescue_parts(step: Step) -> None:
@@ -63,18 +63,10 @@ def _pay_the_fine_then_bankrupt_ahead(step: Step, debt: Debt) -> None:
         if not s.mortgaged[sq]:
             step.emit(ev.Mortgaged(sq))
             step.emit(ev.Paid(None, who, s.ruleset.squares[sq].mortgage, "mortgage"))
-    step.emit(ev.Paid(who, step.bank_or_pot(), debt.amount, "bail"))
+    step.emit(ev.Paid(who, step.bank_or_pot("bail"), debt.amount, "bail"))
     step.emit(ev.Released(who, "bail"))
     step.emit(ev.Moved(who, square))
     go_bankrupt(step, Debt(who, s.owner[square], rent_due, "rent"))
-
-
-
-
-
-
-
-
 
 
 def _sell_every_building(step: Step, player: int) -> None:
@@ -85,9 +77,40 @@ def _sell_every_building(step: Step, player: int) -> None:
         apply_change(step, plan_change(s, player, {i: 0 for i in squares}, selling=True), "buildings_sold")
 
 
+def estate_shares(state: GameState, debtor: int, deeds: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
+    """Korean wiki, footnote 19: 원래는 수익자가 모든걸 가져가는게 공식. 하지만 이러면 전세가 너무 확 기울기 때문에
+    독점이 나지않게 남은 유저들에게 골고루 분배하기도 한다 (officially the creditor takes everything; but as that tilts
+    the game too far, the estate is sometimes shared out evenly among the remaining players so that no monopoly
+    forms).
+
+    The deeds are dealt one at a time in board order, each to the survivor who has so far received the least by
+    printed price (a tie to the first in seat order after the bankrupt player), passing over a survivor whom the
+    deed would give a whole group (colour group, the railroads, the utilities) while another survivor can take it
+    without completing one.  Every survivor in seat order after the debtor, with the deeds each receives (possibly
+    none), in board order."""
+    n = len(state.players)
+    order = [i for i in ((debtor + k) % n for k in range(1, n)) if not state.players[i].bankrupt]
+    received = {i: 0 for i in order}
+    shares: dict[int, list[int]] = {i: [] for i in order}
+    squares, groups = state.ruleset.squares, state.ruleset.groups
+    for sq in sorted(deeds):
+        group = squares[sq].group
+
+        def completes(i: int) -> bool:
+            return group is not None and all(
+                state.owner[other] == i or other in shares[i] or other == sq for other in groups[group].squares)
+
+        candidates = [i for i in order if not completes(i)] or order
+        taker = min(candidates, key=lambda i: received[i])  # min keeps the first of equals: seat order
+        received[taker] += squares[sq].price
+        shares[taker].append(sq)
+    return {i: tuple(share) for i, share in shares.items()}
+
+
 def go_bankrupt(step: Step, debt: Debt) -> None:
-    """元ルール「破産」: to a player, buildings go back at half price and everything passes to the creditor;
-    to the bank, the deeds go back (JMA: auctioned in board order, unmortgaged)."""
+    """元ルール「破産」: to a player, buildings go back at half price and everything passes to the creditor (option
+    ``bankrupt_estate``: or the cash and cards to the creditor and the deeds shared among the survivors,
+    :func:`estate_shares`); to the bank, the deeds go back (JMA: auctioned in board order, unmortgaged)."""
     s = step.state
     who = debt.debtor
     creditor = None if debt.to_bank_if_bankrupt else debt.creditor
@@ -101,7 +124,14 @@ def go_bankrupt(step: Step, debt: Debt) -> None:
         step.emit(ev.JailCardReturned(who, card))
         if creditor is not None:
             step.emit(ev.JailCardKept(creditor, card))
-    if creditor is not None:
+    if creditor is not None and opts.bankrupt_estate == "shared_among_survivors":
+        shares = estate_shares(s, who, deeds)
+        step.emit(ev.EstateShared(who, tuple(shares.items())))
+        for taker, share in shares.items():
+            for sq in share:
+                step.emit(ev.DeedTransferred(sq, taker))
+            step.transfer_interest(taker, share)
+    elif creditor is not None:
         for sq in deeds:
             step.emit(ev.DeedTransferred(sq, creditor))
         step.transfer_interest(creditor, deeds)

@@ -49,7 +49,7 @@ def _card(step: Step, entry: Entry) -> None:
     elif kind == "collect":
         step.emit(ev.Paid(None, who, e.amount, "card"))
     elif kind == "pay":
-        step.charge(who, step.bank_or_pot(), e.amount, "card")
+        step.charge(who, step.bank_or_pot("card"), e.amount, "card")
     elif kind == "pay_each_player":
         others = [i for i in _turn_order_from(s, who) if i != who]
         if s.players[who].cash >= e.amount * len(others):
@@ -68,7 +68,7 @@ def _card(step: Step, entry: Entry) -> None:
                 step.charge(o, who, e.amount, "card")
     elif kind == "repairs":
         cost = sum(s.houses_on(sq) * e.per_house + s.hotels_on(sq) * e.per_hotel for sq in s.deeds_of(who))
-        step.charge(who, step.bank_or_pot(), cost, "card")
+        step.charge(who, step.bank_or_pot("card"), cost, "card")
 
 
 def _turn_order_from(state: GameState, first: int) -> list[int]:

@@ -107,7 +107,7 @@ class Paid(Event):
             state.players[self.payee].cash += self.amount
         elif self.payee == POT:
             state.pot += self.amount
-        if self.reason == "salary":
+        if self.reason == "salary" or self.reason == "go_landing":
             state.go_passed = True
 
 
@@ -236,6 +236,30 @@ class JailCardKept(Event):
 
     def apply(self, state: GameState) -> None:
         state.players[self.player].jail_cards.append(self.card)
+
+
+@dataclass(slots=True)
+class RentWaived(Event):
+    """No rent: the owner of the square landed on is in jail (a house rule, option ``rent_while_in_jail``)."""
+
+    player: int
+    square: int
+    owner: int
+
+    def apply(self, state: GameState) -> None:
+        pass
+
+
+@dataclass(slots=True)
+class EstateShared(Event):
+    """A bankrupt's deeds are shared among the survivors (option ``bankrupt_estate``): who takes which, in the
+    order they are dealt (the transfers follow, one event each)."""
+
+    player: int
+    shares: tuple[tuple[int, tuple[int, ...]], ...]  # (survivor, the squares they take)
+
+    def apply(self, state: GameState) -> None:
+        pass
 
 
 @dataclass(slots=True)
@@ -412,7 +436,8 @@ _KIND = {
     BidVoided: "bid_voided", BidHeld: "bid_held", DebtQueued: "debt_queued", DebtTaken: "debt_taken", ResumeSet: "resume_set",
     EstateAuctionsQueued: "estate_auctions_queued", EstateAuctionTaken: "estate_auction_taken",
     WentBankrupt: "went_bankrupt", TransferInterestPaid: "transfer_interest_paid",
-    RescuePart: "rescue_part", RescueSettled: "rescue_settled",
+    RescuePart: "rescue_part", RescueSettled: "rescue_settled", RentWaived: "rent_waived",
+    EstateShared: "estate_shared",
 }
 
 _DECISION_KIND = {

@@ -23,7 +23,7 @@ def _pay_bail(step: Step, entry: Entry) -> None:
                               "get-out-of-jail card settles the fine first", "jail_exit_bankruptcy", player=Player(who))
         step.emit(ev.AwaitingDecision(None))
         step.emit(ev.ResumeSet(("jail_exit", who, "bail", sum(p.dice))))
-        step.charge(who, step.bank_or_pot(), s.ruleset.money.bail, "bail")
+        step.charge(who, step.bank_or_pot("bail"), s.ruleset.money.bail, "bail")
         return
     p = step.expect(entry, AwaitRoll, "jail_release")
     who = step.expect_actor(entry, p.player, "jail_release")
@@ -36,7 +36,7 @@ def _pay_bail(step: Step, entry: Entry) -> None:
     if player.cash < bail:
         raise step.refuse("cannot_afford", "{player} has {cash}; the fine is {fine}", "jail_release",
                           player=Player(who), cash=Money(player.cash), fine=Money(bail))
-    step.emit(ev.Paid(who, step.bank_or_pot(), bail, "bail"))
+    step.emit(ev.Paid(who, step.bank_or_pot("bail"), bail, "bail"))
     step.emit(ev.Released(who, "bail"))
 
 

@@ -189,7 +189,7 @@ def settle(step: Step) -> None:
             if s.rescue_parts:
                 step.emit(ev.RescueSettled())  # the split rescue covers both: its parts stand
             for creditor, amount in p.shares or ((p.creditor, p.amount),):
-                payee = creditor if creditor is not None else step.bank_or_pot()
+                payee = creditor if creditor is not None else step.bank_or_pot(p.reason)
                 step.emit(ev.Paid(p.debtor, payee, amount, p.reason))
             step.emit(ev.AwaitingDecision(None))
             continue

@@ -49,9 +49,30 @@ CLAUSE_KEYS = (
 
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
+    """An option's type: a whole number (from ``minimum``), true or false, one of ``choices`` (``kind`` str), or a
+    list of distinct ``choices`` (``kind`` tuple, kept as a tuple in their order)."""
+
     kind: type
     choices: tuple = ()
     minimum: int | None = None
+
+    def value(self, where: str, value: Any) -> Any:
+        """``value`` checked against this type, as the engine keeps it; RulesetError naming ``where`` if not."""
+        if self.kind is int:
+            return _int(where, value, self.minimum)
+        if self.kind is bool:
+            if not isinstance(value, bool):
+                raise RulesetError(f"{where}: expected true or false, got {value!r}")
+            return value
+        if self.kind is tuple:
+            if not isinstance(value, (list, tuple)) or any(v not in self.choices for v in value) \
+                    or len(set(value)) != len(value):
+                raise RulesetError(f"{where}: expected a list of distinct values among {', '.join(self.choices)}, "
+                                   f"got {value!r}")
+            return tuple(value)
+        if value not in self.choices:
+            raise RulesetError(f"{where}: expected one of {', '.join(self.choices)}, got {value!r}")
+        return value
 
 
 OPTION_SPECS: dict[str, OptionSpec] = {
@@ -70,6 +91,8 @@ OPTION_SPECS: dict[str, OptionSpec] = {
     "income_tax": OptionSpec(str, ("flat", "choice")),
     "income_tax_percent": OptionSpec(int, minimum=0),
     "free_parking": OptionSpec(str, ("nothing", "tax_pot")),
+    "pot_payments": OptionSpec(tuple, ("tax", "bail", "card")),
+    "go_landing_bonus": OptionSpec(bool),
     "rent_while_in_jail": OptionSpec(bool),
     "doubles_after_prepaid_release_roll_again": OptionSpec(bool),
     "jail_max_rolls": OptionSpec(int, minimum=1),
@@ -80,6 +103,7 @@ OPTION_SPECS: dict[str, OptionSpec] = {
     "transferred_mortgage_interest": OptionSpec(str, ("on_transfer", "on_unmortgage_only")),
     "bankruptcy_to_bank_deeds": OptionSpec(str, ("auction_in_board_order", "return_unowned")),
     "pay_each_player_bankruptcy_to_bank": OptionSpec(bool),
+    "bankrupt_estate": OptionSpec(str, ("to_creditor", "shared_among_survivors")),
     "jail_exit_bankruptcy": OptionSpec(str, ("jma", "to_bank")),
     "houses_per_hotel": OptionSpec(int, minimum=1),
     "build_timing": OptionSpec(str, ("between_turns", "any_time")),
@@ -89,7 +113,7 @@ OPTION_SPECS: dict[str, OptionSpec] = {
     "asset_deed_percent": OptionSpec(int, minimum=0),
     "asset_mortgaged_deed_percent": OptionSpec(int, minimum=0),
     "asset_building_percent": OptionSpec(int, minimum=0),
-    "trade_timing": OptionSpec(str, ("between_turns_or_debt", "any_time")),
+    "trade_timing": OptionSpec(str, ("between_turns_or_debt", "any_time", "own_turn")),
     "trade_limits": OptionSpec(str, ("jma", "none")),
     "provisional_bankruptcy": OptionSpec(bool),
     "trades_before_first_go": OptionSpec(bool),
@@ -117,6 +141,8 @@ class Options:
     income_tax: str
     income_tax_percent: int
     free_parking: str
+    pot_payments: tuple[str, ...]
+    go_landing_bonus: bool
     rent_while_in_jail: bool
     doubles_after_prepaid_release_roll_again: bool
     jail_max_rolls: int
@@ -127,6 +153,7 @@ class Options:
     transferred_mortgage_interest: str
     bankruptcy_to_bank_deeds: str
     pay_each_player_bankruptcy_to_bank: bool
+    bankrupt_estate: str
     jail_exit_bankruptcy: str
     houses_per_hotel: int
     build_timing: str
@@ -213,6 +240,19 @@ class Card:
 
 
 @dataclass(frozen=True, slots=True)
+class HouseRule:
+    """An option a ruleset file marks as a house rule: in play by default (``on``, the option's value in the file),
+    switched off for one game by a header that sets the option to ``off`` (the new-game screen's switches); the
+    rule then played is ``off_clause``'s (the text's own rule without the house rule)."""
+
+    option: str
+    name: Mapping[str, str]
+    on: Any
+    off: Any
+    off_clause: Clause
+
+
+@dataclass(frozen=True, slots=True)
 class Money:
     currency: str
     start_cash: int
@@ -235,6 +275,7 @@ class Ruleset:
     hotels: int
     options: Options
     clauses: Mapping[str, Clause]
+    house_rules: Mapping[str, HouseRule] = field(default_factory=dict)
     # worked out from the fields above, once: each square's index by its id, the colour groups of streets (the
     # groups that take buildings), in board order, and the squares of each kind
     square_ids: Mapping[str, int] = field(init=False, repr=False, compare=False)
@@ -446,19 +487,14 @@ def parse_ruleset(data: dict, board: dict, decks: dict) -> Ruleset:
     raw_opts = check_table("options", data["options"], tuple(OPTION_SPECS))
     values: dict[str, Any] = {}
     clauses: dict[str, Clause] = {}
+    house_rules: dict[str, HouseRule] = {}
     for name, spec in OPTION_SPECS.items():
         where = f"options.{name}"
-        entry = check_table(where, raw_opts[name], ("value", "source", "text"), ("note",))
-        value = entry["value"]
-        if spec.kind is int:
-            value = _int(f"{where}.value", value, spec.minimum)
-        elif spec.kind is bool:
-            if not isinstance(value, bool):
-                raise RulesetError(f"{where}.value: expected true or false, got {value!r}")
-        elif value not in spec.choices:
-            raise RulesetError(f"{where}.value: expected one of {', '.join(spec.choices)}, got {value!r}")
-        values[name] = value
-        clauses[name] = _clause(where, name, {k: v for k, v in entry.items() if k != "value"})
+        entry = check_table(where, raw_opts[name], ("value", "source", "text"), ("note", "house_rule"))
+        values[name] = spec.value(f"{where}.value", entry["value"])
+        clauses[name] = _clause(where, name, {k: v for k, v in entry.items() if k not in ("value", "house_rule")})
+        if "house_rule" in entry:
+            house_rules[name] = _house_rule(f"{where}.house_rule", name, spec, values[name], entry["house_rule"])
     raw_clauses = check_table("clauses", data["clauses"], CLAUSE_KEYS)
     for key in CLAUSE_KEYS:
         clauses[key] = _clause(f"clauses.{key}", key, raw_clauses[key])
@@ -467,8 +503,18 @@ def parse_ruleset(data: dict, board: dict, decks: dict) -> Ruleset:
         clause_language=_str("ruleset.clause_language", meta["clause_language"]),
         squares=squares, groups=groups, cards=cards, decks=deck_ids, money=money,
         houses=_int("supply.houses", sup["houses"]), hotels=_int("supply.hotels", sup["hotels"]),
-        options=Options(**values), clauses=clauses,
+        options=Options(**values), clauses=clauses, house_rules=house_rules,
     )
+
+
+def _house_rule(where: str, option: str, spec: OptionSpec, on: Any, data: Any) -> HouseRule:
+    """A house rule: the option's value in the file is the rule in play; ``off`` the value without it."""
+    check_table(where, data, ("name", "off", "source", "text"), ("note",))
+    off = spec.value(f"{where}.off", data["off"])
+    if off == on:
+        raise RulesetError(f"{where}.off: the same as the option's value {on!r}: switching it off would change nothing")
+    return HouseRule(option, _names(f"{where}.name", data["name"]), on, off,
+                     _clause(where, option, {k: v for k, v in data.items() if k not in ("name", "off")}))
 
 
 def with_options(ruleset: Ruleset, overrides: Mapping[str, Any], source: str = "game record header") -> Ruleset:
@@ -487,15 +533,11 @@ def with_options(ruleset: Ruleset, overrides: Mapping[str, Any], source: str = "
         spec = OPTION_SPECS.get(name)
         if spec is None:
             raise RulesetError(f"options: unknown option {name!r}")
-        where = f"options.{name}"
-        if spec.kind is int:
-            value = _int(where, value, spec.minimum)
-        elif spec.kind is bool:
-            if not isinstance(value, bool):
-                raise RulesetError(f"{where}: expected true or false, got {value!r}")
-        elif value not in spec.choices:
-            raise RulesetError(f"{where}: expected one of {', '.join(spec.choices)}, got {value!r}")
-        values[name] = value
+        value = values[name] = spec.value(f"options.{name}", value)
         old = clauses[name]
-        clauses[name] = Clause(name, f"{source} (replaces {old.source})", old.text, f"set to {value!r}")
+        house_rule = ruleset.house_rules.get(name)
+        if house_rule is not None and value == house_rule.off:  # the text's own rule is played: its clause is cited
+            clauses[name] = house_rule.off_clause
+        else:
+            clauses[name] = Clause(name, f"{source} (replaces {old.source})", old.text, f"set to {value!r}")
     return replace(ruleset, options=Options(**values), clauses=clauses)

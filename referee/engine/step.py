@@ -114,12 +114,21 @@ class Step:
         else:  # a building won at a shortage auction: the winner now chooses the lot, and pays on it
             self.emit(ev.AwaitingDecision(PlaceBuilding(payment.player, payment.kind, payment.amount, payment.round)))
 
-    def bank_or_pot(self) -> str | None:
-        return POT if self.state.ruleset.options.free_parking == "tax_pot" else None
+    def bank_or_pot(self, reason: str) -> str | None:
+        """Where a payment to the bank goes: the free-parking pot for the kinds of payment the ruleset's
+        ``pot_payments`` name (by the Korean wiki's Texas rule, taxes only), when it keeps a pot; else the bank."""
+        opts = self.state.ruleset.options
+        return POT if opts.free_parking == "tax_pot" and reason in opts.pot_payments else None
 
     def salary(self, player: int, landed_on_go: bool) -> None:
-        money = self.state.ruleset.money
-        self.emit(ev.Paid(None, player, money.go_landing_salary if landed_on_go else money.salary, "salary"))
+        """GO pays the salary; landing exactly on it pays ``money.go_landing_salary`` where the ruleset says so
+        (option ``go_landing_bonus``: the Korean wiki's "Just Go", the German variant's 6,000 M)."""
+        s = self.state
+        money = s.ruleset.money
+        if landed_on_go and s.ruleset.options.go_landing_bonus:
+            self.emit(ev.Paid(None, player, money.go_landing_salary, "go_landing"))
+        else:
+            self.emit(ev.Paid(None, player, money.salary, "salary"))
 
     # -- movement --
 
@@ -151,6 +160,7 @@ class Step:
                 self.emit(ev.AwaitingDecision(BuyOrAuction(player, at)))
             elif owner != player and not s.mortgaged[at]:
                 if s.players[owner].in_jail and not opts.rent_while_in_jail:
+                    self.emit(ev.RentWaived(player, at, owner))
                     return
                 if sq.kind == "utility" and dice_multiplier:
                     self.emit(ev.AwaitingDecision(RentRoll(player, at, dice_multiplier)))
@@ -160,7 +170,7 @@ class Step:
             if sq.tax == "income" and opts.income_tax == "choice":
                 self.emit(ev.AwaitingDecision(IncomeTaxChoice(player, at)))
             else:
-                self.charge(player, self.bank_or_pot(), sq.amount, "tax")
+                self.charge(player, self.bank_or_pot("tax"), sq.amount, "tax")
         elif sq.kind in ("chance", "community_chest"):
             self.emit(ev.AwaitingDecision(DrawCard(player, sq.kind)))
         elif sq.kind == "go_to_jail":

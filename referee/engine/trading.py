@@ -40,6 +40,8 @@ def trade_context(state: GameState, a: int, b: int) -> str | None:
         return None  # tournament regulation: only debt negotiation until some player has passed GO
     if opts.trade_timing == "any_time" and isinstance(p, _ANY_TIME):
         return "trade"
+    if opts.trade_timing == "own_turn":  # Korean wiki (3): 증서 거래는 자신의 턴에서 할 수 있다
+        return "trade" if isinstance(p, _ANY_TIME) and state.current in (a, b) else None
     if isinstance(p, JailFine) and p.player in (a, b) and opts.jail_card_purchase_before_fine:
         return "jail_card"  # 補足ルール「刑務所」: only to get the jailed player a card before the fine
     return "trade" if isinstance(p, AwaitRoll) and state.between_turns else None
@@ -55,6 +57,9 @@ def _trade_timing_refusal(state: GameState, a: int, b: int) -> IllegalEntry:
     if not state.ruleset.options.trades_before_first_go and not state.go_passed:
         return illegal(state, "not_now", "no trades except debt negotiation until some player has passed GO",
                        "trade_timing")
+    if state.ruleset.options.trade_timing == "own_turn" and state.current not in (a, b):
+        return illegal(state, "not_own_turn", "a trade is made in the turn of one of its players, and it is "
+                       "{player}'s turn", "trade_timing", player=Player(state.current))
     return turn_refusal(state, a, "trade", "not_now", "trade_timing")
 
 
@@ -224,13 +229,13 @@ def _trade(step: Step, entry: Entry) -> None:
 def trade_actions(state: GameState, player: int | None = None) -> list[Action]:
     """Who may trade with whom now (``player``: that player's trades only; the tablet's trade builder checks each
     offer with trade_refusal).  Outside debt negotiation and the jail fine, :func:`trade_context` is the same for
-    every pair of players in the game: it is asked once."""
+    every pair of players in the game (unless trades are made in one's own turn): it is asked once."""
     active = state.active
     p = state.pending
     if len(active) < 2 or player is not None and player not in active:
         return []
     proposers = active if player is None else (player,)
-    if not isinstance(p, (Debt, JailFine)):
+    if not isinstance(p, (Debt, JailFine)) and state.ruleset.options.trade_timing != "own_turn":
         if trade_context(state, active[0], active[1]) is None:
             return []
         return [Action("trade", a, {"partners": tuple(b for b in active if b != a)}) for a in proposers]

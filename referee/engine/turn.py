@@ -108,7 +108,7 @@ def _roll(step: Step, entry: Entry) -> None:
                 step.emit(ev.AwaitingDecision(JailFine(who, entry.dice)))
             else:
                 step.emit(ev.ResumeSet(("jail_exit", who, "bail", d1 + d2)))
-                step.charge(who, step.bank_or_pot(), s.ruleset.money.bail, "bail")
+                step.charge(who, step.bank_or_pot("bail"), s.ruleset.money.bail, "bail")
         return
     if s.time_called:
         step.emit(ev.FinalRollMade())
@@ -156,7 +156,7 @@ def _income_tax(step: Step, entry: Entry) -> None:
     else:
         amount = total_assets(s, who) * s.ruleset.options.income_tax_percent // 100
     step.emit(ev.AwaitingDecision(None))
-    step.charge(who, step.bank_or_pot(), amount, "tax")
+    step.charge(who, step.bank_or_pot("tax"), amount, "tax")
 
 
 def _rent_roll(step: Step, entry: Entry) -> None:

@@ -99,6 +99,13 @@
     tick();
     arm();
   });
+  // --- The new-game screen: only the chosen ruleset's house-rule switches are shown ------------------
+  const rulesetSelect = document.querySelector("select[data-house-rules]");
+  const showHouseRules = () => {
+    for (const set of document.querySelectorAll("fieldset.house-rules")) set.hidden = set.dataset.ruleset !== rulesetSelect.value;
+  };
+  if (rulesetSelect) { rulesetSelect.addEventListener("change", showHouseRules); showHouseRules(); }
+
   arm();
   tick();
 })();

@@ -81,7 +81,8 @@ def create():
     if form.validate_on_submit():
         try:
             game_id = service.create_game(form.title.data or "", form.ruleset.data, form.player_names(),
-                                          form.seating.data, form.pin.data, form.time_limit.data)
+                                          form.seating.data, form.pin.data, form.time_limit.data,
+                                          form.option_overrides())
         except service.BadGameSetup as exc:
             flash({"kind": "refused", "message": refusal_detail(exc)})
         else:

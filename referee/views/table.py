@@ -6,7 +6,7 @@ import json
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_wtf.csrf import generate_csrf
 
-from .. import reports, service
+from .. import reports, rulesets, service
 from ..engine import Game, IllegalEntry, legal_actions, parse_entry, resolve
 from ..engine.events import CardDrawn
 from ..engine.state import BidPayment, BuildRound, Debt
@@ -272,13 +272,25 @@ def rules(game_id: int):
     t = _load(game_id)
     if t is None:
         return render_template("error.html", message=gettext("no game %(n)s", n=game_id)), 404
-    ruleset = t.game.ruleset
-    q = request.args.get("q", "").strip().lower()
+    return _rules_page(t.game.ruleset, t.row)
+
+
+@bp.get("/rulesets/<ruleset_id>")
+def ruleset_rules(ruleset_id: str):
+    """A ruleset's options and clauses before any game is played with it (the new-game screen links here)."""
+    if ruleset_id not in rulesets.available():
+        return render_template("error.html", message=gettext("there is no ruleset %(id)s", id=ruleset_id[:80])), 404
+    return _rules_page(rulesets.load(ruleset_id), None)
+
+
+def _rules_page(ruleset, row):
+    """The options and clauses, searchable (q=), each house rule with whether it is played."""
+    q = request.args.get("q", "").strip().lower()[:200]
     clauses = [c for c in ruleset.clauses.values()
                if not q or q in c.key.lower() or q in c.source.lower() or q in c.note.lower()
                or any(q in text.lower() for text in c.text.values())]
     options = {name: getattr(ruleset.options, name) for name in type(ruleset.options).__dataclass_fields__}
-    return render_template("table/rules.html", row=t.row, ruleset=ruleset, clauses=clauses, options=options, q=q,
+    return render_template("table/rules.html", row=row, ruleset=ruleset, clauses=clauses, options=options, q=q,
                            highlight=request.args.get("rule", ""))
 
 

@@ -1,0 +1,155 @@
+"""House rules (issue 14): options a ruleset file marks as house rules, on by default and each switched off for one
+game on the new-game screen; the Korean wiki's (seed 000) Texas pot, Just Go, no rent in jail, a shared estate."""
+import html
+import json
+
+import pytest
+
+from referee import create_app, rulesets, service
+from referee.engine import RulesetError, with_options
+from referee.engine.bankruptcy import estate_shares
+from referee.simulate import simulate
+
+from conftest import give, table
+
+HOUSE_RULES = {"free_parking": "nothing", "go_landing_bonus": False, "rent_while_in_jail": True,
+               "bankrupt_estate": "to_creditor"}
+
+
+@pytest.fixture
+def app(tmp_path):
+    return create_app({"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False,
+                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 't.sqlite'}"})
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture(scope="module")
+def korean():
+    return rulesets.load("korean-house")
+
+
+def header_options(app, game_id: int) -> dict:
+    with app.app_context():
+        return service.load(game_id).game.header.options
+
+
+def test_korean_house_marks_its_four_house_rules_each_on_with_the_texts_own_rule_when_off(korean):
+    assert {k: r.off for k, r in korean.house_rules.items()} == HOUSE_RULES
+    for option, rule in korean.house_rules.items():
+        assert getattr(korean.options, option) == rule.on != rule.off
+        assert rule.name["ko"] and rule.name["en"] and rule.off_clause.text["ko"]
+    switched = with_options(korean, {"free_parking": "nothing"})
+    assert switched.clauses["free_parking"] == korean.house_rules["free_parking"].off_clause
+    assert "사실은 빈 칸" in switched.clauses["free_parking"].text["ko"]
+
+
+def test_a_house_rule_whose_off_value_is_its_on_value_is_refused():
+    data = rulesets._read(rulesets.RULESETS_DIR / "korean-house.toml")
+    board = rulesets._read(rulesets.RULESETS_DIR / "boards" / "atlantic-city-us.toml")
+    decks = rulesets._read(rulesets.RULESETS_DIR / "decks" / "us-pre-2008.toml")
+    data["options"]["free_parking"]["house_rule"]["off"] = "tax_pot"
+    from referee.engine import parse_ruleset
+    with pytest.raises(RulesetError, match="options.free_parking.house_rule.off: the same as the option's value"):
+        parse_ruleset(data, board, decks)
+
+
+def test_pot_payments_take_a_list_of_known_kinds_of_payment(classic):
+    assert with_options(classic, {"pot_payments": ["tax", "bail"]}).options.pot_payments == ("tax", "bail")
+    for bad in (["tax", "rent"], "tax", ["tax", "tax"]):
+        with pytest.raises(RulesetError, match="options.pot_payments: expected a list of distinct values"):
+            with_options(classic, {"pot_payments": bad})
+
+
+def test_estate_shares_deal_deeds_in_board_order_to_whoever_has_least_never_completing_a_group(classic):
+    s = table(classic, ("Aki", "Ben", "Chie", "Dai"), bankrupt_estate="shared_among_survivors")
+    s = give(s, 0, "mediterranean-avenue", "baltic-avenue", "reading-railroad", "virginia-avenue",
+             "oriental-avenue", "vermont-avenue", "connecticut-avenue")
+    s = give(s, 2, "st-charles-place", "states-avenue")
+    ids = lambda shares: {s.players[i].name: [s.ruleset.squares[q].id for q in sq] for i, sq in shares.items()}
+    # Mediterranean 60 to Ben; Baltic to Chie (Ben would hold all Brown); Reading 200 to Dai; Oriental to Ben and
+    # Vermont to Chie (60 each: the first in seat order, then the one with least); Connecticut to Ben (160 each,
+    # the first in seat order); Virginia to Dai, not Chie (she would hold all Pink) nor Ben (280 to Dai's 200)
+    assert ids(estate_shares(s, 0, s.deeds_of(0))) == {
+        "Ben": ["mediterranean-avenue", "oriental-avenue", "connecticut-avenue"],
+        "Chie": ["baltic-avenue", "vermont-avenue"],
+        "Dai": ["reading-railroad", "virginia-avenue"],
+    }
+    # the light blues are split three ways; the first survivor in seat order after the bankrupt takes a tie
+    assert ids(estate_shares(s, 2, (s.ruleset.square("boardwalk").index,))) == {
+        "Dai": ["boardwalk"], "Aki": [], "Ben": []}
+
+
+def test_the_new_game_screen_shows_the_chosen_rulesets_house_rules_each_switched_on(client, korean):
+    page = html.unescape(client.get("/").get_data(as_text=True))
+    for option, rule in korean.house_rules.items():
+        assert f'value="korean-house:{option}" checked>' in page
+        assert rule.name["en"] in page
+    assert 'data-ruleset="korean-house" hidden' in page  # jma-2006, the default, is chosen: its none are shown
+
+
+def test_a_house_rule_switched_off_on_the_new_game_screen_is_in_the_header_and_its_own_rule_is_cited(app, client):
+    on = ["korean-house:go_landing_bonus", "korean-house:rent_while_in_jail", "korean-house:bankrupt_estate",
+          "jma-2006:nothing-here"]
+    r = client.post("/games", data={"ruleset": "korean-house", "players": "Aki\nBen", "seating": "fixed",
+                                    "pin": "123456", "house_rules_shown": "1", "house_rules": on[:3]})
+    assert r.status_code == 302, r.data
+    game_id = int(r.headers["Location"].rsplit("/", 1)[1])
+    assert header_options(app, game_id) == {"free_parking": "nothing"}
+    page = html.unescape(client.get(f"/games/{game_id}/rules").get_data(as_text=True))
+    assert "House rule “Texas rule" in page and "switched off for this game" in page
+    assert "사실은 빈 칸" in page  # the rule played instead, quoted from the text
+    assert "House rule “Just Go" in page and "played." in page
+    # a forged switch (not a house rule of any ruleset) is refused and creates nothing
+    r = client.post("/games", data={"ruleset": "korean-house", "players": "Aki\nBen", "seating": "fixed",
+                                    "pin": "123456", "house_rules_shown": "1", "house_rules": on[3:]})
+    assert r.status_code == 400
+
+
+def test_a_new_game_posted_without_the_switches_plays_every_house_rule(app, client):
+    r = client.post("/games", data={"ruleset": "korean-house", "players": "Aki\nBen", "seating": "fixed",
+                                    "pin": "123456"})
+    assert header_options(app, int(r.headers["Location"].rsplit("/", 1)[1])) == {}
+
+
+def test_a_rulesets_rules_page_opens_before_any_game_in_its_source_language_and_the_devices(client):
+    page = html.unescape(client.get("/rulesets/korean-house", headers={"Accept-Language": "ja"})
+                         .get_data(as_text=True))
+    assert 'lang="ko"' in page and 'lang="ja"' in page and 'lang="en"' not in page.split("<main")[-1]
+    page = html.unescape(client.get("/rulesets/korean-house").get_data(as_text=True))
+    assert 'lang="ko"' in page and 'lang="en"' in page.split("<main")[-1]
+    assert client.get("/rulesets/no-such-rules").status_code == 404
+
+
+def test_a_shared_estate_and_a_waived_rent_are_explained_on_the_table_with_their_clause(app, client):
+    position = {"players": {"Aki": {"cash": 10, "square": "short-line"}},
+                "deeds": {"mediterranean-avenue": {"owner": "Aki"}, "boardwalk": {"owner": "Ben"},
+                          "baltic-avenue": {"owner": "Aki", "mortgaged": True}}}
+    header = {"format": "referee-game-record", "version": 1, "ruleset": "korean-house",
+              "players": ["Aki", "Ben", "Chie"], "seating": "fixed", "position": position}
+    record = "\n".join(json.dumps(x) for x in [header, {"type": "roll", "player": "Aki", "dice": [1, 3]}])
+    with app.app_context():
+        game_id = service.import_record(record, "123456")
+    client.post(f"/games/{game_id}/unlock", data={"pin": "123456"})
+    r = client.post(f"/games/{game_id}/record", data={"seq": "1", "entry": json.dumps(
+        {"type": "bankrupt", "player": "Aki"})}, follow_redirects=True)
+    page = html.unescape(r.get_data(as_text=True))
+    assert "Aki's deeds are shared out" in page and "Ben Mediterranean Avenue; Chie Baltic Avenue" in page
+    assert "The creditor takes the cash; the deeds are shared among the players left." in page
+    assert "footnote 19" in page
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_korean_house_simulates_clean_and_counts_its_own_mechanisms(korean, seed):
+    result = simulate(korean, 40, seed).as_dict()
+    assert result["invariant_violations"] == 0
+    for name in ("free parking pots collected", "salaries for landing on GO", "rents waived, owner in jail",
+                 "estates shared"):
+        assert name in result["mechanisms"]
+    assert result["mechanisms"]["free parking pots collected"] > 0
+    assert result["mechanisms"]["salaries for landing on GO"] > 0
+    assert result["mechanisms"]["rents waived, owner in jail"] > 0
+    assert "estates shared" not in simulate(rulesets.load("jma-2006"), 1, seed).as_dict()["mechanisms"]
