@@ -21,7 +21,7 @@ from .engine.errors import IllegalEntry
 from .engine.facts import raisable_cash
 from .engine.turn import deal_refusal
 from .engine.state import (AwaitRoll, Auction, BidPayment, BuildingAuction, BuildRound, BuyOrAuction, DealDeeds, Debt,
-                           DrawCard, GameOver, IncomeTaxChoice, JailFine, PlaceBuilding, RentRoll, RollOff,
+                           DrawCard, FineOrCard, GameOver, IncomeTaxChoice, JailFine, PlaceBuilding, RentRoll, RollOff,
                            SeatingRoll)
 
 JAIL_MODES = ("random", "short", "long")
@@ -46,7 +46,7 @@ class Stats:
     landings: Counter = field(default_factory=Counter)
     invariant_violations: int = 0
     violations: list[str] = field(default_factory=list)
-    options: object | None = None  # the ruleset's options: which of its own mechanisms are counted
+    ruleset: Ruleset | None = None  # which of the ruleset's own mechanisms are counted
 
     def as_dict(self) -> dict:
         secs = self.seconds or 1e-9
@@ -54,7 +54,7 @@ class Stats:
             "games": self.games, "events": self.events, "turns": self.turns, "seconds": round(self.seconds, 3),
             "events_per_second": round(self.events / secs), "turns_per_second": round(self.turns / secs),
             "mechanisms": {name: sum(self.events_by_type[k] + self.endings[k] for k in kinds)
-                           for name, kinds in mechanisms(self.options).items()},
+                           for name, kinds in mechanisms(self.ruleset).items()},
             "events_by_type": dict(sorted(self.events_by_type.items())),
             "endings": dict(sorted(self.endings.items())),
             "landings": {k: self.landings[k] for k in sorted(self.landings, key=_landing_order)},
@@ -76,25 +76,32 @@ MECHANISMS = {  # what each mechanism of the rules is counted by: event kinds, o
     "bankruptcies to the bank": ("bankrupt_to_bank",),
     "estate auctions": ("estate_auction_taken",),
     "time called": ("time_called",),
-    "games ranked by a roll-off": ("last_player_standing_with_rolloff", "timed_finish_with_rolloff"),
+    "games ranked by a roll-off": ("last_player_standing_with_rolloff", "timed_finish_with_rolloff",
+                                   "ended_by_bankruptcies_with_rolloff"),
 }
 
 
-# mechanisms a ruleset has only when its options say so: (event kinds, whether the options have it)
+# mechanisms a ruleset has only when its options (or cards) say so: (event kinds, whether the ruleset has it)
 RULESET_MECHANISMS = {
-    "rescues": (("rescue",), lambda o: o.provisional_bankruptcy),
-    "free parking pots collected": (("paid.free_parking",), lambda o: o.free_parking == "tax_pot" and o.pot_payments),
-    "salaries for landing on GO": (("paid.go_landing",), lambda o: o.go_landing_bonus),
-    "rents waived, owner in jail": (("rent_waived",), lambda o: not o.rent_while_in_jail),
-    "estates shared": (("estate_shared",), lambda o: o.bankrupt_estate == "shared_among_survivors"),
+    "rescues": (("rescue",), lambda r: r.options.provisional_bankruptcy),
+    "games ended by a number of bankruptcies": (("ended_by_bankruptcies", "ended_by_bankruptcies_with_rolloff"),
+                                                lambda r: r.options.end_after_bankruptcies),
+    "players dealt deeds at the start": (("awaiting.deal",), lambda r: r.options.dealt_deeds),
+    "free parking pots collected": (("paid.free_parking",),
+                                    lambda r: r.options.free_parking == "tax_pot" and r.options.pot_payments),
+    "salaries for landing on GO": (("paid.go_landing",), lambda r: r.options.go_landing_bonus),
+    "rents waived, owner in jail": (("rent_waived",), lambda r: not r.options.rent_while_in_jail),
+    "estates shared": (("estate_shared",), lambda r: r.options.bankrupt_estate == "shared_among_survivors"),
+    "a fine or a card from the other deck": (("awaiting.fine_or_card",),
+                                             lambda r: any(c.effect.kind == "pay_or_draw" for c in r.cards.values())),
 }
 
 
-def mechanisms(options) -> dict[str, tuple[str, ...]]:
-    """The mechanisms counted for a ruleset: every ruleset's, and those its options give it."""
+def mechanisms(ruleset: Ruleset | None) -> dict[str, tuple[str, ...]]:
+    """The mechanisms counted for a ruleset: every ruleset's, and those its options and cards give it."""
     out = dict(MECHANISMS)
-    if options is not None:
-        out.update({name: kinds for name, (kinds, has) in RULESET_MECHANISMS.items() if has(options)})
+    if ruleset is not None:
+        out.update({name: kinds for name, (kinds, has) in RULESET_MECHANISMS.items() if has(ruleset)})
     return out
 
 
@@ -213,6 +220,9 @@ class Policy:
     def _card(self, state: GameState, p: DrawCard, by_type: Menu) -> Entry:
         a = by_type["card"][0]
         return Entry("card", player=state.name(a.player), card=self.rng.choice(a.detail["cards"]))
+
+    def _fine_or_card(self, state: GameState, p: FineOrCard, by_type: Menu) -> Entry:
+        return Entry("fine_or_card", player=state.name(p.player), choice=self.rng.choice(("pay", "draw")))
 
     def _rent_roll(self, state: GameState, p: RentRoll, by_type: Menu) -> Entry:
         return Entry("rent_roll", player=state.name(by_type["rent_roll"][0].player), dice=tuple(dice(self.rng)))
@@ -384,7 +394,7 @@ class Policy:
         DealDeeds: _deal_deeds, SeatingRoll: _roll_for_order, RollOff: _roll_for_order, Debt: _debt,
         BuildRound: _build_round, BuildingAuction: _auction, PlaceBuilding: _place_building, BidPayment: _bid_payment,
         AwaitRoll: _await_roll, BuyOrAuction: _buy_or_auction, Auction: _auction, IncomeTaxChoice: _income_tax,
-        DrawCard: _card, RentRoll: _rent_roll, JailFine: _jail_fine,
+        DrawCard: _card, FineOrCard: _fine_or_card, RentRoll: _rent_roll, JailFine: _jail_fine,
     }
 
 
@@ -602,9 +612,10 @@ def play_game(ruleset: Ruleset, rng: random.Random, players: int = 4, jail: str 
 def _ending(game: Game) -> str:
     """How a game ended, for the counts: by time or by bankruptcies, and whether a roll-off ranked it."""
     state = game.state
-    how = "timed_finish" if state.time_called else "last_player_standing"
     if not isinstance(state.pending, GameOver):
         return "unfinished"
+    how = {"time": "timed_finish", "bankruptcies": "ended_by_bankruptcies"}.get(state.pending.reason,
+                                                                             "last_player_standing")
     return how + ("_with_rolloff" if any(state.pending.rolls) else "")
 
 
@@ -617,7 +628,7 @@ def simulate(ruleset: Ruleset, games: int, seed: int, players: int = 4, jail: st
     ``max_turns`` (if it has not ended before); with ``clock="max"`` every game runs to ``max_turns``.
     """
     rng = random.Random(seed)
-    stats = Stats(options=ruleset.options)
+    stats = Stats(ruleset=ruleset)
     start = time.perf_counter()
     for _ in range(games):
         limit = rng.randint(1, max_turns) if clock == "random" else max_turns

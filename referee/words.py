@@ -84,7 +84,7 @@ def group_name(ruleset: Ruleset, group: str) -> str:
 def level_words(level: int | str, ruleset: Ruleset) -> str:
     """A building level in words: no buildings, 1 house, 3 houses, hotel."""
     hotel = ruleset.options.houses_per_hotel + 1
-    return level_text(hotel if level == "hotel" else level, hotel, _)
+    return level_text(hotel if level == "hotel" else level, hotel, _, ruleset, _lang())
 
 
 def _separator() -> str:
@@ -474,6 +474,7 @@ def _entry_labels() -> dict[str, str]:
         "seat_roll": _("seating roll"), "roll": _("rolls"), "deal": _("is dealt"), "buy": _("buys"),
         "decline": _("declines: auction"),
         "bid": _("bids"), "hammer": _("hammer"), "income_tax": _("income tax"), "card": _("card"),
+        "fine_or_card": _("chooses"),
         "rent_roll": _("rent roll"), "pay_bail": _("pays to leave jail"), "use_jail_card": _("uses a jail card"),
         "mortgage": _("mortgages"), "unmortgage": _("lifts the mortgage on"), "bankrupt": _("bankrupt"),
         "build": _("declares buildings"), "withdraw_build": _("reduces the declaration"),
@@ -776,6 +777,8 @@ def _clause_labels() -> dict[str, str]:
         "houses_per_hotel": _("Houses per hotel"), "build_timing": _("When buildings may be built"),
         "hotel_breakdown": _("Selling a hotel as houses from the bank"),
         "hotel_sale_value": _("What the bank pays for a hotel"), "after_time_called": _("After time is called"),
+        "end_after_bankruptcies": _("Bankruptcies that end the game"),
+        "ending_bankruptcy_buildings": _("Buildings of the bankrupt player whose bankruptcy ends the game"),
         "asset_deed_percent": _("Deeds in the asset count"),
         "asset_mortgaged_deed_percent": _("Mortgaged deeds in the asset count"),
         "asset_building_percent": _("Buildings in the asset count"), "trade_timing": _("When trades may be made"),
@@ -832,6 +835,10 @@ def _choice_words() -> dict[tuple[str, str], str]:
         ("hotel_breakdown", "debtors_only"): _("only by a player in debt"),
         ("hotel_breakdown", "any_player"): _("by any player"),
         ("hotel_sale_value", "five_houses"): _("half of five house prices"),
+        ("hotel_sale_value", "four_houses"): _("half of four house prices"),
+        ("after_time_called", "at_once"): _("the game ends at once"),
+        ("ending_bankruptcy_buildings", "sold_to_bank"): _("sold back to the bank at half price"),
+        ("ending_bankruptcy_buildings", "pass_to_creditor"): _("passed whole to the creditor"),
         ("after_time_called", "one_more_roll"): _("one more roll, then the game ends"),
         ("after_time_called", "equal_turns"): _("play on until everyone has had as many turns"),
         ("trade_timing", "between_turns_or_debt"): _("between turns, or in debt negotiation"),
@@ -857,6 +864,8 @@ def option_value_words(ruleset: Ruleset, key: str, value) -> str:
             return f"{value}%"
         if key == "monopoly_rent_multiplier":
             return _("%(n)s times", n=value)
+        if key == "end_after_bankruptcies" and value == 0:
+            return _("none: play goes on until one player is left")
         return f"{value:,}"
     if isinstance(value, tuple):  # a list of choices
         return _separator().join(option_value_words(ruleset, key, v) for v in value) or _("none")
@@ -874,6 +883,23 @@ def clause_note(ruleset: Ruleset, clause) -> str:
         return clause.note
     english, translated = rulesets.notes(ruleset.id, lang).get(clause.key, ("", ""))
     return translated if english == clause.note else clause.note
+
+
+def ending_words(state: GameState) -> str:
+    """How an ended game ended, for the final ranking's title: (time), (monopoly win), (at the 2nd bankruptcy)."""
+    reason = state.pending.reason
+    if reason == "time":
+        return _("(time)")
+    if reason == "bankruptcies":
+        return _("(ended at bankruptcy number %(n)s)", n=state.ruleset.options.end_after_bankruptcies)
+    return _("(monopoly win)")
+
+
+def deck_name(state: GameState, deck: str) -> str:
+    """A deck by its name in this edition: Chance, Community Chest, Show Time, Magic Moments."""
+    from .engine.phrases import Deck
+
+    return Deck(deck).words(state, _, _lang())
 
 
 def in_language(names) -> str:
@@ -910,23 +936,26 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["clause_note"] = clause_note
     app.jinja_env.globals["ruleset_name"] = ruleset_name
     app.jinja_env.globals["in_language"] = in_language
+    app.jinja_env.globals["deck_name"] = deck_name
+    app.jinja_env.globals["ending_words"] = ending_words
     app.jinja_env.globals["clause_texts"] = clause_texts
 
 
 # --- decision cards (issue 11) ---
 
 
-def count_words(kind: str, n: int) -> str:
-    """A number of houses or hotels in words: 1 house, 3 houses, 1 hotel (the refusals' words)."""
-    from .engine.phrases import Count
+def count_words(kind: str, n: int, ruleset: Ruleset | None = None) -> str:
+    """A number of houses or hotels in words: 1 house, 3 houses, 1 hotel (the edition's own words where the ruleset
+    has them)."""
+    from .engine.phrases import building_count
 
-    return Count(kind, n).words(None, _, _lang())
+    return building_count(ruleset, _lang(), kind, n, _)
 
 
 def bank_stock_words(state: GameState) -> str:
     """The bank's houses and hotels left: In the bank: 12 houses, 1 hotel."""
-    return _("In the bank: %(houses)s, %(hotels)s", houses=count_words("house", state.bank_houses),
-             hotels=count_words("hotel", state.bank_hotels))
+    return _("In the bank: %(houses)s, %(hotels)s", houses=count_words("house", state.bank_houses, state.ruleset),
+             hotels=count_words("hotel", state.bank_hotels, state.ruleset))
 
 
 @dataclass(frozen=True, slots=True)
@@ -1178,12 +1207,12 @@ def _declaration_card(state: GameState, player: int, targets, houses_there: int)
                           "up.", player=name, cash=money(state, cash), cost=money(state, change.price)))
     if change.houses_needed > houses_there:
         problems.append(_("It needs %(needed)s; the bank has %(there)s for the declarations: it lapses when the "
-                          "declarations close.", needed=count_words("house", change.houses_needed),
-                          there=count_words("house", houses_there)))
+                          "declarations close.", needed=count_words("house", change.houses_needed, state.ruleset),
+                          there=count_words("house", houses_there, state.ruleset)))
     if change.hotels_needed > state.bank_hotels:
         problems.append(_("It needs %(needed)s; the bank has %(there)s: it lapses when the declarations close.",
-                          needed=count_words("hotel", change.hotels_needed),
-                          there=count_words("hotel", state.bank_hotels)))
+                          needed=count_words("hotel", change.hotels_needed, state.ruleset),
+                          there=count_words("hotel", state.bank_hotels, state.ruleset)))
     return DeclarationCard(player, name, groups, change.price, change.houses_needed, change.hotels_needed, problems)
 
 
@@ -1224,8 +1253,10 @@ def build_round_card(state: GameState) -> BuildRoundCard | None:
                 close_cost = sum(e.amount for e in outcome.events if isinstance(e, ev.Paid) and e.reason == "building")
     shortage = ""
     if houses > houses_there or hotels > state.bank_hotels:
-        needed = [count_words("house", houses)] * bool(houses) + [count_words("hotel", hotels)] * bool(hotels)
-        there = [count_words("house", houses_there)] * bool(houses) + [count_words("hotel", state.bank_hotels)] * bool(hotels)
+        rs = state.ruleset
+        needed = [count_words("house", houses, rs)] * bool(houses) + [count_words("hotel", hotels, rs)] * bool(hotels)
+        there = ([count_words("house", houses_there, rs)] * bool(houses)
+                 + [count_words("hotel", state.bank_hotels, rs)] * bool(hotels))
         words = {"needed": names_and(needed), "there": names_and(there)}
         if close_auction:
             shortage = _("Declared in all: %(needed)s; the bank has %(there)s for them. Closing the declarations starts "

@@ -58,6 +58,21 @@ NEW = {
     'rule': 'ルール',
     'House rule “%(name)s”: switched off for this game. The rule played:': 'ハウスルール「%(name)s」：このゲームでは採用しません。適用するルール：',
     'House rule “%(name)s”: played.': 'ハウスルール「%(name)s」：採用。',
+    'Bankruptcies that end the game': 'ゲームが終わる破産の数',
+    'Buildings of the bankrupt player whose bankruptcy ends the game': 'ゲームを終わらせる破産での建物',
+    'half of four house prices': '家4軒分の価格の半額',
+    'the game ends at once': 'その時点でゲーム終了',
+    'sold back to the bank at half price': '半額で銀行に売却',
+    'passed whole to the creditor': 'そのまま債権者へ',
+    'none: play goes on until one player is left': 'なし：1人が残るまで続ける',
+    '(ended at bankruptcy number %(n)s)': '（%(n)s人目の破産で終了）',
+    'chooses': '選択',
+    '{player} chooses to pay or to draw, not {choice}': '{player}が選べるのは支払うか引くかで、{choice}ではありません',
+    '{field} must be pay or draw, got {value}': '{field}はpayかdrawでなければなりません（入力：{value}）',
+    'the choice of a fine or a card': '罰金かカードかの選択',
+    'waiting for {player} to pay {amount} or draw a {deck} card': '{player}が{amount}を払うか{deck}のカードを引くのを待っています',
+    'Draw a %(deck)s card': '%(deck)sのカードを引く',
+    '{player} won a {kind} and must place it: this sale leaves no lot where it could go': '{player}は{kind}を落札したので置かなければなりません：この売却では置ける土地がなくなります',
     # --- end house rules (issue 14) ---
     "allowed (not recorded yet)": "ルール上可能（まだ記録されていません）",
     # --- table screen (issue 11) ---
@@ -714,6 +729,36 @@ NEW = {
 
 # Korean and German for messages added after their catalogues were first written (their .po files hold the rest)
 NEW_KO: dict = {
+    '{player} won a {kind} and must place it: this sale leaves no lot where it could go':
+        '{player}은(는) {kind}을(를) 낙찰받아 지어야 합니다: 이 매각으로는 지을 수 있는 땅이 남지 않습니다',
+    'chooses':
+        '선택',
+    '{player} chooses to pay or to draw, not {choice}':
+        '{player}은(는) 지불 또는 카드 뽑기를 선택합니다. {choice}은(는) 선택할 수 없습니다',
+    '{field} must be pay or draw, got {value}':
+        '{field}은(는) pay 또는 draw여야 합니다 (입력: {value})',
+    'the choice of a fine or a card':
+        '벌금 또는 카드 선택',
+    'waiting for {player} to pay {amount} or draw a {deck} card':
+        '{player}이(가) {amount}를 내거나 {deck} 카드를 뽑기를 기다리는 중',
+    'Draw a %(deck)s card':
+        '%(deck)s 카드 뽑기',
+    'Bankruptcies that end the game':
+        '게임이 끝나는 파산 수',
+    'Buildings of the bankrupt player whose bankruptcy ends the game':
+        '게임을 끝내는 파산자의 건물',
+    'half of four house prices':
+        '주택 4채 가격의 절반',
+    'the game ends at once':
+        '즉시 게임 종료',
+    'sold back to the bank at half price':
+        '반액으로 은행에 매각',
+    'passed whole to the creditor':
+        '그대로 채권자에게',
+    'none: play goes on until one player is left':
+        '없음: 한 명이 남을 때까지 계속',
+    '(ended at bankruptcy number %(n)s)':
+        '(%(n)s번째 파산으로 종료)',
     'House rules':
         '하우스 룰',
     'salary for landing on GO':
@@ -784,6 +829,36 @@ NEW_KO: dict = {
         '하우스 룰 “%(name)s”: 사용함.',
 }
 NEW_DE: dict = {
+    '{player} won a {kind} and must place it: this sale leaves no lot where it could go':
+        '{player} hat ein(e) {kind} ersteigert und muss es bauen: nach diesem Verkauf bleibt kein Grundstück dafür',
+    'chooses':
+        'wählt',
+    '{player} chooses to pay or to draw, not {choice}':
+        '{player} wählt zahlen oder ziehen, nicht {choice}',
+    '{field} must be pay or draw, got {value}':
+        '{field} muss pay oder draw sein, nicht {value}',
+    'the choice of a fine or a card':
+        'die Wahl zwischen Strafe und Karte',
+    'waiting for {player} to pay {amount} or draw a {deck} card':
+        'wartet, bis {player} {amount} zahlt oder eine {deck}-Karte zieht',
+    'Draw a %(deck)s card':
+        'Eine %(deck)s-Karte ziehen',
+    'Bankruptcies that end the game':
+        'Bankrotte, die das Spiel beenden',
+    'Buildings of the bankrupt player whose bankruptcy ends the game':
+        'Gebäude dessen, dessen Bankrott das Spiel beendet',
+    'half of four house prices':
+        'die Hälfte von vier Hauspreisen',
+    'the game ends at once':
+        'das Spiel endet sofort',
+    'sold back to the bank at half price':
+        'zum halben Preis an die Bank zurück',
+    'passed whole to the creditor':
+        'unverändert an den Gläubiger',
+    'none: play goes on until one player is left':
+        'keine: gespielt wird, bis nur noch einer übrig ist',
+    '(ended at bankruptcy number %(n)s)':
+        '(beendet beim %(n)s. Bankrott)',
     'House rules':
         'Hausregeln',
     'salary for landing on GO':

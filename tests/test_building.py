@@ -349,3 +349,21 @@ def test_jma_a_hotel_declared_with_the_groups_other_lots_named_unchanged_is_stil
         s = do(s, type="close_builds")
     assert s.buildings[6] == 5 and [s.buildings[i] for i in (16, 18, 19, 11, 13, 14)] == [1] * 6
     assert s.bank_houses == 4 + 4 - 6 and s.pending == AwaitRoll(0)
+
+
+def test_a_winner_raising_a_won_hotel_cannot_sell_the_houses_it_needs(jma):
+    """Found by the simulator (Disney edition, seed 0, game 389): the winner of a hotel at a shortage auction sold
+    houses from the only group a hotel could go on to raise the bid, and then had no lot to place it.  A sale that
+    leaves no such lot is refused; a sale elsewhere is not."""
+    s = give(table(jma), 0, *LIGHT_BLUE, *ORANGE)
+    for square in LIGHT_BLUE:
+        s.set_level(s.ruleset.square(square).index, 4)
+    for square in ORANGE:
+        s.set_level(s.ruleset.square(square).index, 1)
+    s.bank_houses -= 15
+    s.pending = BidPayment(0, 2000, kind="hotel", round=BuildRound((), AwaitRoll(0)))
+    with pytest.raises(IllegalEntry) as refused:
+        do(s, type="sell_buildings", player="Aki", targets={square: 3 for square in LIGHT_BLUE})
+    assert refused.value.code == "needed_for_won_building"
+    after = do(s, type="sell_buildings", player="Aki", targets={square: 0 for square in ORANGE})
+    assert [after.buildings[after.ruleset.square(sq).index] for sq in ORANGE] == [0, 0, 0]

@@ -26,8 +26,11 @@ TABLE = HERE.parent / "docs" / "conformance.md"
 SEEDS = HERE.parent.parent / "shared" / "seeds"  # the rules texts, beside the repository when it is at hand
 SEED_FILES = {"jma-2006": ("001_608c340b844c9681.txt",),
               "classic": ("002_08765b3ec79ed32b.txt", "003_4202a87258be9dae.txt"),
-              "korean-house": ("000_2ddb5dfb9cd7b45c.txt",)}
-PREFIX = {"jma-2006": "jma-", "classic": "classic-", "korean-house": "korean-"}
+              "korean-house": ("000_2ddb5dfb9cd7b45c.txt",),
+              "classic-short": ("003_4202a87258be9dae.txt",), "classic-timed": ("003_4202a87258be9dae.txt",),
+              "disney": ("003_4202a87258be9dae.txt",)}
+PREFIX = {"jma-2006": "jma-", "classic": "classic-", "korean-house": "korean-", "classic-short": "short-",
+          "classic-timed": "timed-", "disney": "disney-"}
 RECORDS = sorted(SUITE.glob("*.jsonl"))
 
 META_KEYS = {"title", "clause", "expect", "known_gap"}

@@ -55,3 +55,17 @@ def test_jma_unmortgage_only_between_turns(jma):
 def test_classic_mortgage_any_time(classic):
     s = do(give(table(classic), 1, "boardwalk"), type="roll", player="Aki", dice=[5, 5])
     assert do(s, type="mortgage", player="Ben", square="boardwalk").mortgaged[39]
+
+
+def test_no_deed_is_mortgaged_while_deeds_are_still_being_dealt():
+    """A bug found by the legal-actions property test on the shortened game (two deeds dealt before the first
+    roll): the rules accepted a mortgage of a dealt deed before every player had been dealt theirs."""
+    from referee import rulesets
+    from referee.engine import Game, Header, IllegalEntry, parse_entry
+
+    game = Game(rulesets.load("classic-short"), Header("classic-short", ("Aki", "Ben", "Chie"), seating="fixed"))
+    game.record(parse_entry({"type": "deal", "player": "Chie", "deeds": ["mediterranean-avenue", "boardwalk"]}))
+    with pytest.raises(IllegalEntry) as refused:
+        game.record(parse_entry({"type": "mortgage", "player": "Chie", "square": "boardwalk"}))
+    assert refused.value.code == "not_now"
+    assert not game.state.mortgaged[39]

@@ -6,7 +6,7 @@ from dataclasses import replace
 from .building import apply_change, plan_change
 from . import events as ev
 from .entries import Entry
-from .facts import jail_exit_creditor, jail_exit_landing, jail_exit_short, raisable_cash
+from .facts import ending_bankruptcy, jail_exit_creditor, jail_exit_landing, jail_exit_short, raisable_cash
 from .phrases import Money, Player
 from .state import Debt, GameState
 from .step import Step
@@ -116,7 +116,11 @@ def go_bankrupt(step: Step, debt: Debt) -> None:
     creditor = None if debt.to_bank_if_bankrupt else debt.creditor
     opts = s.ruleset.options
     deeds = s.deeds_of(who)
-    _sell_every_building(step, who)
+    # 003, shortened game: the bankruptcy that ends the game transfers to the creditor everything the player owns,
+    # including buildings (and, as the game is over, no interest is charged on the mortgaged deeds received)
+    whole = creditor is not None and ending_bankruptcy(s) and opts.ending_bankruptcy_buildings == "pass_to_creditor"
+    if not whole:
+        _sell_every_building(step, who)
     cash = s.players[who].cash
     if cash:
         step.emit(ev.Paid(who, creditor, cash, "bankruptcy"))
@@ -134,7 +138,8 @@ def go_bankrupt(step: Step, debt: Debt) -> None:
     elif creditor is not None:
         for sq in deeds:
             step.emit(ev.DeedTransferred(sq, creditor))
-        step.transfer_interest(creditor, deeds)
+        if not whole:
+            step.transfer_interest(creditor, deeds)
     else:
         for sq in deeds:
             step.emit(ev.DeedTransferred(sq, None))

@@ -14,8 +14,8 @@ from itertools import combinations
 from . import events as ev
 from .entries import Action, Entry
 from .errors import IllegalEntry, illegal
-from .phrases import Count, Group, Level, Lot, Many, Money, Player, Square
-from .state import Debt, GameState
+from .phrases import Count, Group, Kind, Level, Lot, Many, Money, Player, Square
+from .state import BidPayment, Debt, GameState
 from .step import Step
 from .timing import timing_allows, timing_refusal
 
@@ -120,12 +120,31 @@ def plan_change(state: GameState, player: int, targets: dict[int, int], selling:
     return Change(player, levels, price, houses_needed, hotels_needed, house_change, hotel_change)
 
 
+def _won_building_lot_refusal(state: GameState, change: Change) -> IllegalEntry | None:
+    """A building won at a shortage auction is paid for by selling buildings, if need be, but not the ones it needs:
+    a sale that would leave the winner no lot to place it on is refused (found by the simulator: a winner sold the
+    houses under the only lots a hotel could go on, and had nowhere to put it)."""
+    p = state.pending
+    if type(p) is not BidPayment or p.square is not None or p.player != change.player:
+        return None
+    after = state.copy()
+    for sq, level in change.levels.items():
+        after.set_level(sq, level)
+    if placeable(after, p.player, p.kind):
+        return None
+    return illegal(state, "needed_for_won_building", "{player} won a {kind} and must place it: this sale leaves no lot "
+                   "where it could go", "building_shortage", player=Player(p.player), kind=Kind(p.kind))
+
+
 def sale_refusal(state: GameState, change: Change, in_debt: bool) -> IllegalEntry | None:
     """JMA 補足ルール: a hotel is not broken into houses from the bank, except by a player in debt."""
     if -change.house_change > state.bank_houses:
         return illegal(state, "house_shortage", "the bank has {houses}; this sale needs {needed}",
                        "selling_buildings", houses=Count("house", state.bank_houses),
                        needed=Count("house", -change.house_change))
+    lot_kept = _won_building_lot_refusal(state, change)
+    if lot_kept:
+        return lot_kept
     breakdown = change.house_change < 0 and change.hotel_change > 0
     if not breakdown or state.ruleset.options.hotel_breakdown != "debtors_only":
         return None

@@ -4,7 +4,7 @@ from __future__ import annotations
 from . import events as ev
 from .entries import Entry
 from .phrases import Card, Deck, Player
-from .state import Debt, DrawCard, GameState
+from .state import Debt, DrawCard, FineOrCard, GameState
 from .step import Step
 
 
@@ -39,6 +39,11 @@ def _card(step: Step, entry: Entry) -> None:
             (here + k) % n for k in range(1, n + 1) if s.ruleset.squares[(here + k) % n].kind == e.square_kind
         )
         step.advance_to(who, target, rent_multiplier=e.rent_multiplier, dice_multiplier=e.dice_multiplier)
+    elif kind == "back_to":  # Disney edition (003): 'Go Back to Tarzan. Don't Pass Go. Don't Collect 200.'
+        step.emit(ev.Moved(who, e.square))
+        step.land(who)
+    elif kind == "pay_or_draw":  # 003: 'Pay A 10 Fine Or Take A Show Time Card'
+        step.emit(ev.AwaitingDecision(FineOrCard(who, e.amount, e.deck)))
     elif kind == "move_back":
         step.emit(ev.Moved(who, (s.players[who].position - e.spaces) % len(s.ruleset.squares)))
         step.land(who)
@@ -71,9 +76,24 @@ def _card(step: Step, entry: Entry) -> None:
         step.charge(who, step.bank_or_pot("card"), cost, "card")
 
 
+def _fine_or_card(step: Step, entry: Entry) -> None:
+    """The card's choice: pay the fine (to the bank, or the pot where card payments feed one), or draw from the other
+    deck."""
+    p = step.expect(entry, FineOrCard, "cards")
+    who = step.expect_actor(entry, p.player, "cards")
+    if entry.choice == "draw":
+        step.emit(ev.AwaitingDecision(DrawCard(who, p.deck)))
+    elif entry.choice == "pay":
+        step.emit(ev.AwaitingDecision(None))
+        step.charge(who, step.bank_or_pot("card"), p.amount, "card")
+    else:
+        raise step.refuse("bad_choice", "{player} chooses to pay or to draw, not {choice}", "cards",
+                          player=Player(who), choice=repr(entry.choice))
+
+
 def _turn_order_from(state: GameState, first: int) -> list[int]:
     n = len(state.players)
     return [(first + k) % n for k in range(n) if not state.players[(first + k) % n].bankrupt]
 
 
-CARD_HANDLERS = {"card": _card}
+CARD_HANDLERS = {"card": _card, "fine_or_card": _fine_or_card}

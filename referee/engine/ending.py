@@ -101,8 +101,11 @@ def end_game(step: Step, reason: str) -> None:
 
 def time_is_up(state: GameState, next_player: int, again: bool) -> bool:
     """After time is called: has the game's last roll been played out?"""
-    if state.ruleset.options.after_time_called == "one_more_roll":
+    rule = state.ruleset.options.after_time_called
+    if rule == "one_more_roll":
         return state.final_roll
+    if rule == "at_once":
+        return True
     return not again and next_player <= state.current  # play would go back to the first player
 
 
@@ -122,6 +125,18 @@ def _time_called(step: Step, entry: Entry) -> None:
     # a deed's winning bid still being raised (BidPayment with a square) stands: the hammer settled the sale
     elif isinstance(p, Debt) and raisable_cash(s, p.debtor) < p.amount:
         go_bankrupt(step, p)  # a provisional bankruptcy becomes a bankruptcy
+    if s.ruleset.options.after_time_called == "at_once" and not s.over:
+        _end_at_once(step)
+
+
+def _end_at_once(step: Step) -> None:
+    """Classic rules (seed 003), time restriction game: The participant will win the richest at the time of the end
+    of the game.  What is open ends with the game (a purchase not made, a roll not rolled); a payment being made is
+    made first (the game ends when it is settled)."""
+    p = step.state.pending
+    if isinstance(p, (Debt, BidPayment)):
+        return
+    end_game(step, "time")
 
 
 def _rolloff(step: Step, entry: Entry) -> None:

@@ -23,6 +23,7 @@ ENTRY_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "hammer": ((), ()),
     "income_tax": (("player", "choice"), ()),
     "card": (("player", "card"), ()),
+    "fine_or_card": (("player", "choice"), ()),
     "rent_roll": (("player", "dice"), ()),
     "pay_bail": (("player",), ()),
     "use_jail_card": (("player",), ("card",)),
@@ -40,6 +41,7 @@ ENTRY_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "void": (("count",), ()),
 }
 INCOME_TAX_CHOICES = ("flat", "percent")
+FINE_OR_CARD_CHOICES = ("pay", "draw")
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,7 +254,10 @@ def parse_entry(data: Any) -> Entry:
     if "note" in data:
         fields["note"] = _text("note", data["note"], MAX_NOTE)
     if "choice" in data:
-        if data["choice"] not in INCOME_TAX_CHOICES:
+        if kind == "fine_or_card" and data["choice"] not in FINE_OR_CARD_CHOICES:
+            raise _malformed("bad_field", "{field} must be pay or draw, got {value}", field="choice",
+                             value=repr(data["choice"]))
+        if kind != "fine_or_card" and data["choice"] not in INCOME_TAX_CHOICES:
             raise _malformed("bad_field", "{field} must be flat or percent, got {value}", field="choice",
                              value=repr(data["choice"]))
         fields["choice"] = data["choice"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from .state import (DealDeeds, AwaitRoll, Auction, BidPayment, BuildingAuction, BuildRound, BuyOrAuction, Debt, DrawCard, GameOver, GameState,
+from .state import (DealDeeds, AwaitRoll, Auction, BidPayment, BuildingAuction, BuildRound, BuyOrAuction, Debt, DrawCard, FineOrCard, GameOver, GameState,
                     IncomeTaxChoice, JailFine, Pending, PlaceBuilding, RentRoll, RollOff, SeatingRoll)
 
 POT = "pot"  # the free-parking pot, where a ruleset keeps one
@@ -442,7 +442,7 @@ _KIND = {
 
 _DECISION_KIND = {
     SeatingRoll: "seating_roll", DealDeeds: "deal", AwaitRoll: "roll", BuyOrAuction: "buy_or_auction", Auction: "auction",
-    IncomeTaxChoice: "income_tax_choice", DrawCard: "card", RentRoll: "rent_roll", JailFine: "jail_fine",
+    IncomeTaxChoice: "income_tax_choice", DrawCard: "card", FineOrCard: "fine_or_card", RentRoll: "rent_roll", JailFine: "jail_fine",
     Debt: "debt", BidPayment: "bid_payment", RollOff: "rolloff", BuildRound: "build_round", BuildingAuction: "building_auction", PlaceBuilding: "place_building",
     GameOver: "game_over",
 }

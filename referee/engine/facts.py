@@ -171,3 +171,11 @@ def card_for_sale(state: GameState, player: int) -> bool:
     if not state.ruleset.options.jail_card_purchase_before_fine:
         return False
     return any(p.jail_cards for i, p in enumerate(state.players) if i != player and not p.bankrupt)
+
+
+def ending_bankruptcy(state: GameState, more: int = 1) -> bool:
+    """Whether the game ends at this many more bankruptcies (option ``end_after_bankruptcies``; 0: it ends when one
+    player is left).  Classic rules (seed 003), shortened game: When the second player becomes bankrupt, the game
+    ends."""
+    most = state.ruleset.options.end_after_bankruptcies
+    return bool(most) and sum(1 for p in state.players if p.bankrupt) + more >= most

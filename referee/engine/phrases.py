@@ -18,7 +18,7 @@ from typing import Any, Callable, Mapping
 
 from .facts import card_first
 from .state import (AwaitRoll, Auction, BidPayment, BuildingAuction, BuildRound, BuyOrAuction, DealDeeds, Debt,
-                    DrawCard, GameOver, GameState, IncomeTaxChoice, JailFine, PlaceBuilding, RentRoll, RollOff,
+                    DrawCard, FineOrCard, GameOver, GameState, IncomeTaxChoice, JailFine, PlaceBuilding, RentRoll, RollOff,
                     SeatingRoll)
 
 Translate = Callable[[str], str]
@@ -83,18 +83,38 @@ class Level:
     level: int
 
     def words(self, state: GameState, _: Translate, lang: str) -> str:
-        return level_text(self.level, state.hotel_level, _)
+        return level_text(self.level, state.hotel_level, _, state.ruleset, lang)
 
 
-def level_text(level: int, hotel_level: int, _: Translate = identity) -> str:
-    """A building level in words: no buildings, 1 house, 3 houses, hotel."""
+def level_text(level: int, hotel_level: int, _: Translate = identity, ruleset=None, lang: str = "en") -> str:
+    """A building level in words: no buildings, 1 house, 3 houses, hotel (an edition's own buildings by its words:
+    1 White Rabbit Cottage)."""
     if level == hotel_level:
-        return _("hotel")
+        return building_name(ruleset, lang, "hotel", _)
     if level == 0:
         return _("no buildings")
-    if level == 1:
-        return _("1 house")
-    return _("%(n)s houses") % {"n": level}
+    return building_count(ruleset, lang, "house", level, _)
+
+
+def building_name(ruleset, lang: str, kind: str, _: Translate = identity) -> str:
+    """A kind of building: house, hotel, or the edition's own word for it (its board file's terms)."""
+    own = ruleset.term(kind, lang) if ruleset is not None else None
+    if own is not None:
+        return own
+    return _("hotel") if kind == "hotel" else _("house")
+
+
+def building_count(ruleset, lang: str, kind: str, n: int, _: Translate = identity) -> str:
+    """A number of houses or hotels: 1 house, 3 houses, 2 hotels, or in the edition's own words (its board file's
+    terms: "houses" and "hotels" either a plural, or a count with %(n)s where the number goes)."""
+    many = ruleset.term(kind + "s", lang) if ruleset is not None else None
+    if many is not None:
+        if "%(n)s" in many:
+            return many % {"n": n}
+        return f"{n} {ruleset.term(kind, lang) if n == 1 else many}"
+    if kind == "hotel":
+        return _("1 hotel") if n == 1 else _("%(n)s hotels") % {"n": n}
+    return _("1 house") if n == 1 else _("%(n)s houses") % {"n": n}
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,9 +136,7 @@ class Count:
     n: int
 
     def words(self, state: GameState, _: Translate, lang: str) -> str:
-        if self.kind == "hotel":
-            return _("1 hotel") if self.n == 1 else _("%(n)s hotels") % {"n": self.n}
-        return _("1 house") if self.n == 1 else _("%(n)s houses") % {"n": self.n}
+        return building_count(state.ruleset, lang, self.kind, self.n, _)
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +146,7 @@ class Kind:
     kind: str
 
     def words(self, state: GameState, _: Translate, lang: str) -> str:
-        return _("hotel") if self.kind == "hotel" else _("house")
+        return building_name(state.ruleset, lang, self.kind, _)
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,7 +156,7 @@ class Deck:
     deck: str
 
     def words(self, state: GameState, _: Translate, lang: str) -> str:
-        return _("Chance") if self.deck == "chance" else _("Community Chest")
+        return state.ruleset.term(self.deck, lang) or (_("Chance") if self.deck == "chance" else _("Community Chest"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,7 +193,7 @@ class EntryKind:
             "seat_roll": _("a seating roll"), "deal": _("dealing deeds"), "roll": _("a roll of the dice"),
             "buy": _("a purchase"), "decline": _("declining to buy"), "bid": _("a bid"),
             "hammer": _("the hammer"), "income_tax": _("the choice of how to pay income tax"),
-            "card": _("a card drawn"), "rent_roll": _("the roll for the utility rent"),
+            "card": _("a card drawn"), "fine_or_card": _("the choice of a fine or a card"), "rent_roll": _("the roll for the utility rent"),
             "pay_bail": _("paying the fine to leave jail"), "use_jail_card": _("using a get-out-of-jail card"),
             "mortgage": _("a mortgage"), "unmortgage": _("lifting a mortgage"), "bankrupt": _("a bankruptcy"),
             "build": _("a building declaration"), "withdraw_build": _("reducing a building declaration"),
@@ -269,8 +287,11 @@ def describe_pending(state: GameState, _: Translate = identity, lang: str = "en"
     if isinstance(p, IncomeTaxChoice):
         return _("waiting for {player} to choose how to pay income tax").format(player=name(p.player))
     if isinstance(p, DrawCard):
-        deck = _("Chance") if p.deck == "chance" else _("Community Chest")
+        deck = Deck(p.deck).words(state, _, lang)
         return _("waiting for the {deck} card {player} drew").format(deck=deck, player=name(p.player))
+    if isinstance(p, FineOrCard):
+        return _("waiting for {player} to pay {amount} or draw a {deck} card").format(
+            player=name(p.player), amount=state.ruleset.money_text(p.amount), deck=Deck(p.deck).words(state, _, lang))
     if isinstance(p, RentRoll):
         return _("waiting for {player}'s roll for the utility rent").format(player=name(p.player))
     if isinstance(p, JailFine):

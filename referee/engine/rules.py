@@ -21,13 +21,14 @@ from .building import BUILDING_HANDLERS, sale_actions
 from .cards import CARD_HANDLERS, drawable_cards
 from .declarations import DECLARATION_HANDLERS, bid_on_building, declaration_actions, hammer_building
 from .ending import ENDING_HANDLERS, end_game, time_is_up
+from .facts import ending_bankruptcy
 from .entries import Action, Entry
 from .errors import illegal
 from .facts import card_first, jail_exit_creditor, jail_exit_landing, jail_exit_short, raisable_cash, total_assets
 from .jail import JAIL_HANDLERS
 from .mortgages import MORTGAGE_HANDLERS, mortgage_actions
 from .phrases import EntryKind
-from .state import (AwaitRoll, Auction, BidPayment, BuildingAuction, BuildRound, BuyOrAuction, DealDeeds, Debt, DrawCard, GameOver, GameState,
+from .state import (AwaitRoll, Auction, BidPayment, BuildingAuction, BuildRound, BuyOrAuction, DealDeeds, Debt, DrawCard, FineOrCard, GameOver, GameState,
                     IncomeTaxChoice, JailFine, Pending, PlaceBuilding, RentRoll, RollOff, SeatingRoll)
 from .step import Observer, Step
 from .timing import not_now
@@ -116,6 +117,10 @@ def _card_draw(state: GameState, p: DrawCard) -> list[Action]:
     return [Action("card", p.player, {"deck": p.deck, "cards": drawable_cards(state, p.deck)})]
 
 
+def _fine_or_card(state: GameState, p: FineOrCard) -> list[Action]:
+    return [Action("fine_or_card", p.player, {"choices": ("pay", "draw"), "amount": p.amount, "deck": p.deck})]
+
+
 def _rent_roll(state: GameState, p: RentRoll) -> list[Action]:
     return [Action("rent_roll", p.player, {"square": p.square, "multiplier": p.multiplier})]
 
@@ -142,7 +147,7 @@ def _bankruptcy(state: GameState, p: Debt) -> list[Action]:
 # own actions, in _AT_ANY_DECISION)
 _ANSWERING: dict[type, Callable[[GameState, Pending], list[Action]]] = {
     SeatingRoll: _seat_rolls, RollOff: _rolloffs, DealDeeds: _deals, AwaitRoll: _rolls, BuyOrAuction: _buy_or_decline,
-    Auction: auction_actions, IncomeTaxChoice: _income_tax_choice, DrawCard: _card_draw, RentRoll: _rent_roll,
+    Auction: auction_actions, IncomeTaxChoice: _income_tax_choice, DrawCard: _card_draw, FineOrCard: _fine_or_card, RentRoll: _rent_roll,
     JailFine: _jail_fine, Debt: _bankruptcy,
 }
 
@@ -152,7 +157,7 @@ _ANSWERS: dict[type, frozenset[str]] = {
     SeatingRoll: frozenset(("seat_roll",)), RollOff: frozenset(("rolloff",)), DealDeeds: frozenset(("deal",)),
     AwaitRoll: frozenset(("roll", "pay_bail", "use_jail_card")), BuyOrAuction: frozenset(("buy", "decline")),
     Auction: frozenset(("bid", "hammer")), IncomeTaxChoice: frozenset(("income_tax",)),
-    DrawCard: frozenset(("card",)), RentRoll: frozenset(("rent_roll",)),
+    DrawCard: frozenset(("card",)), FineOrCard: frozenset(("fine_or_card",)), RentRoll: frozenset(("rent_roll",)),
     JailFine: frozenset(("pay_bail", "use_jail_card")), Debt: frozenset(("bankrupt",)),
     BuildRound: frozenset(), BuildingAuction: frozenset(), PlaceBuilding: frozenset(), BidPayment: frozenset(),
 }
@@ -202,6 +207,9 @@ def settle(step: Step) -> None:
             return
         if len(s.active) <= 1:
             end_game(step, "monopoly")
+            return
+        if ending_bankruptcy(s, 0):
+            end_game(step, "bankruptcies")  # 003, shortened game: the game ends at the second bankruptcy
             return
         if s.debts:
             step.emit(ev.DebtTaken())

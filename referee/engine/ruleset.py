@@ -27,6 +27,8 @@ CARD_EFFECTS: dict[str, tuple[str, ...]] = {
     "advance_to": ("square",),
     "advance_to_nearest": ("square_kind",),  # plus rent_multiplier or dice_multiplier
     "move_back": ("spaces",),
+    "back_to": ("square",),  # back to a named square: no salary, GO is not passed
+    "pay_or_draw": ("amount", "deck"),  # pay a fine, or draw a card from the other deck
     "go_to_jail": (),
     "get_out_of_jail": (),
     "collect": ("amount",),
@@ -108,8 +110,10 @@ OPTION_SPECS: dict[str, OptionSpec] = {
     "houses_per_hotel": OptionSpec(int, minimum=1),
     "build_timing": OptionSpec(str, ("between_turns", "any_time")),
     "hotel_breakdown": OptionSpec(str, ("debtors_only", "any_player")),
-    "hotel_sale_value": OptionSpec(str, ("five_houses",)),
-    "after_time_called": OptionSpec(str, ("one_more_roll", "equal_turns")),
+    "hotel_sale_value": OptionSpec(str, ("five_houses", "four_houses")),
+    "after_time_called": OptionSpec(str, ("one_more_roll", "equal_turns", "at_once")),
+    "end_after_bankruptcies": OptionSpec(int, minimum=0),
+    "ending_bankruptcy_buildings": OptionSpec(str, ("sold_to_bank", "pass_to_creditor")),
     "asset_deed_percent": OptionSpec(int, minimum=0),
     "asset_mortgaged_deed_percent": OptionSpec(int, minimum=0),
     "asset_building_percent": OptionSpec(int, minimum=0),
@@ -160,6 +164,8 @@ class Options:
     hotel_breakdown: str
     hotel_sale_value: str
     after_time_called: str
+    end_after_bankruptcies: int
+    ending_bankruptcy_buildings: str
     asset_deed_percent: int
     asset_mortgaged_deed_percent: int
     asset_building_percent: int
@@ -229,6 +235,7 @@ class CardEffect:
     amount: int = 0
     per_house: int = 0
     per_hotel: int = 0
+    deck: str | None = None  # pay_or_draw: the deck the other card comes from
 
 
 @dataclass(frozen=True, slots=True)
@@ -276,6 +283,9 @@ class Ruleset:
     options: Options
     clauses: Mapping[str, Clause]
     house_rules: Mapping[str, HouseRule] = field(default_factory=dict)
+    # an edition's own words (its board file's [board.terms], its decks file's [decks.terms]): the buildings and the
+    # decks by language ("houses" and "hotels" may be a count with %(n)s where the number goes)
+    terms: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     # worked out from the fields above, once: each square's index by its id, the colour groups of streets (the
     # groups that take buildings), in board order, and the squares of each kind
     square_ids: Mapping[str, int] = field(init=False, repr=False, compare=False)
@@ -307,6 +317,11 @@ class Ruleset:
         elif isinstance(ref, str) and ref in self.square_ids:
             return self.squares[self.square_ids[ref]]
         raise KeyError(ref)
+
+    def term(self, key: str, lang: str) -> str | None:
+        """The edition's own word for a building or a deck (``key`` in :data:`TERMS`), or None (the app's own)."""
+        names = self.terms.get(key)
+        return (names.get(lang) or names.get("en")) if names else None
 
     def cite(self, key: str, lang: str | None = None) -> str:
         return self.clauses[key].cite(lang)
@@ -361,7 +376,7 @@ def _ints(where: str, value: Any, length: int | None = None) -> tuple[int, ...]:
 
 def parse_board(data: dict) -> tuple[tuple[Square, ...], dict[str, Group]]:
     check_table("board file", data, ("board", "group", "square"))
-    check_table("board", data["board"], ("id", "name"), ("source",))
+    check_table("board", data["board"], ("id", "name"), ("source", "terms"))
     group_meta: dict[str, tuple[dict, str]] = {}
     for i, g in enumerate(data["group"]):
         check_table(f"group[{i}]", g, ("id", "name", "color"))
@@ -423,7 +438,7 @@ def parse_board(data: dict) -> tuple[tuple[Square, ...], dict[str, Group]]:
 
 def parse_decks(data: dict, squares: tuple[Square, ...]) -> tuple[dict[str, Card], dict[str, tuple[str, ...]]]:
     check_table("decks file", data, ("decks",), DECKS)
-    check_table("decks", data["decks"], ("id", "name"), ("source",))
+    check_table("decks", data["decks"], ("id", "name"), ("source", "terms"))
     by_id = {sq.id: sq.index for sq in squares}
     cards: dict[str, Card] = {}
     decks: dict[str, tuple[str, ...]] = {}
@@ -442,7 +457,9 @@ def parse_decks(data: dict, squares: tuple[Square, ...]) -> tuple[dict[str, Card
             optional = ("rent_multiplier", "dice_multiplier") if kind == "advance_to_nearest" else ()
             check_table(f"{where}.effect", e, ("kind",) + CARD_EFFECTS[kind], optional)
             square = None
-            if kind == "advance_to":
+            if kind == "pay_or_draw" and (e["deck"] not in DECKS or e["deck"] == deck):
+                raise RulesetError(f"{where}.effect.deck: expected the other deck, got {e['deck']!r}")
+            if kind in ("advance_to", "back_to"):
                 if e["square"] not in by_id:
                     raise RulesetError(f"{where}.effect.square: no square {e['square']!r} on the board")
                 square = by_id[e["square"]]
@@ -457,6 +474,7 @@ def parse_decks(data: dict, squares: tuple[Square, ...]) -> tuple[dict[str, Card
                 amount=_int(f"{where}.effect.amount", e.get("amount", 0)),
                 per_house=_int(f"{where}.effect.per_house", e.get("per_house", 0)),
                 per_hotel=_int(f"{where}.effect.per_hotel", e.get("per_hotel", 0)),
+                deck=e.get("deck"),
             ))
             ids.append(cid)
         decks[deck] = tuple(ids)
@@ -479,6 +497,8 @@ def parse_ruleset(data: dict, board: dict, decks: dict) -> Ruleset:
     meta = check_table("ruleset", data["ruleset"], ("id", "name", "board", "decks", "clause_language"), ("description",))
     squares, groups = parse_board(board)
     cards, deck_ids = parse_decks(decks, squares)
+    terms = {**_terms("board.terms", board["board"].get("terms", {}), BUILDING_TERMS),
+             **_terms("decks.terms", decks["decks"].get("terms", {}), DECKS)}
     m = check_table("money", data["money"], ("currency", "start_cash", "salary", "go_landing_salary", "bail"))
     money = Money(_str("money.currency", m["currency"]), _int("money.start_cash", m["start_cash"]),
                   _int("money.salary", m["salary"]), _int("money.go_landing_salary", m["go_landing_salary"]),
@@ -498,13 +518,39 @@ def parse_ruleset(data: dict, board: dict, decks: dict) -> Ruleset:
     raw_clauses = check_table("clauses", data["clauses"], CLAUSE_KEYS)
     for key in CLAUSE_KEYS:
         clauses[key] = _clause(f"clauses.{key}", key, raw_clauses[key])
+    _check_hotel_sale(values)
     return Ruleset(
         id=_str("ruleset.id", meta["id"]), name=_names("ruleset.name", meta["name"]),
         clause_language=_str("ruleset.clause_language", meta["clause_language"]),
         squares=squares, groups=groups, cards=cards, decks=deck_ids, money=money,
         houses=_int("supply.houses", sup["houses"]), hotels=_int("supply.hotels", sup["hotels"]),
-        options=Options(**values), clauses=clauses, house_rules=house_rules,
+        options=Options(**values), clauses=clauses, house_rules=house_rules, terms=terms,
     )
+
+
+BUILDING_TERMS = ("house", "houses", "hotel", "hotels")
+
+
+def _terms(where: str, data: Any, keys: tuple[str, ...]) -> dict[str, dict[str, str]]:
+    """An edition's words for its buildings or decks: each key one of ``keys``, a text by language."""
+    check_table(where, data, (), keys)
+    terms = {key: _names(f"{where}.{key}", value) for key, value in data.items()}
+    for one in ("house", "hotel"):
+        if (one in terms) != (one + "s" in terms):
+            raise RulesetError(f"{where}: {one} and {one}s are given together")
+    return terms
+
+
+HOTEL_SALE_HOUSES = {"five_houses": 5, "four_houses": 4}
+
+
+def _check_hotel_sale(values: Mapping[str, Any]) -> None:
+    """The bank pays half what a hotel cost: the houses it replaced plus one (the engine works it out from the
+    hotel's level); ``hotel_sale_value`` says so in the text's words, and must agree with ``houses_per_hotel``."""
+    houses = HOTEL_SALE_HOUSES[values["hotel_sale_value"]]
+    if houses != values["houses_per_hotel"] + 1:
+        raise RulesetError(f"options.hotel_sale_value: {values['hotel_sale_value']!r} is half of {houses} house "
+                           f"prices, but a hotel here replaces {values['houses_per_hotel']} houses (houses_per_hotel)")
 
 
 def _house_rule(where: str, option: str, spec: OptionSpec, on: Any, data: Any) -> HouseRule:
@@ -540,4 +586,5 @@ def with_options(ruleset: Ruleset, overrides: Mapping[str, Any], source: str = "
             clauses[name] = house_rule.off_clause
         else:
             clauses[name] = Clause(name, f"{source} (replaces {old.source})", old.text, f"set to {value!r}")
+    _check_hotel_sale(values)
     return replace(ruleset, options=Options(**values), clauses=clauses)

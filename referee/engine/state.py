@@ -86,6 +86,16 @@ class DrawCard:
 
 
 @dataclass(frozen=True, slots=True)
+class FineOrCard:
+    """A card gave the choice: pay a fine, or draw a card from the other deck (Disney edition, 003: 'Pay A 10 Fine
+    Or Take A Show Time Card')."""
+
+    player: int
+    amount: int
+    deck: str  # the deck the other card is drawn from
+
+
+@dataclass(frozen=True, slots=True)
 class RentRoll:
     """A card sent the player to an owned utility: a fresh roll sets the rent."""
 
@@ -177,7 +187,8 @@ class GameOver:
     rolls: tuple[tuple[int, ...], ...] = ()  # roll-off totals, per player, where ties were rolled off
 
 
-Pending = (SeatingRoll | DealDeeds | AwaitRoll | BuyOrAuction | Auction | IncomeTaxChoice | DrawCard | RentRoll | JailFine | Debt
+Pending = (SeatingRoll | DealDeeds | AwaitRoll | BuyOrAuction | Auction | IncomeTaxChoice | DrawCard | FineOrCard | RentRoll
+           | JailFine | Debt
            | BuildRound | BuildingAuction | PlaceBuilding | BidPayment | RollOff | GameOver)
 
 # the decisions that may stand in the time between turns (checked by type: no pending class is subclassed)

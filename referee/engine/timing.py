@@ -6,7 +6,13 @@ from __future__ import annotations
 
 from .errors import IllegalEntry, illegal
 from .phrases import Act, EntryKind, Pending, Player
-from .state import AwaitRoll, Auction, BidPayment, BuildRound, BuyOrAuction, Debt, GameOver, GameState, JailFine, SeatingRoll
+from .state import (AwaitRoll, Auction, BidPayment, BuildRound, BuyOrAuction, DealDeeds, Debt, GameOver, GameState,
+                    JailFine, RollOff, SeatingRoll)
+
+
+# the seating roll-off, the deeds dealt before the first roll, the game over and its ranking roll-off: no deed is
+# mortgaged or sold then (legal_actions lists nothing but the deal or the rolls)
+_BEFORE_OR_AFTER_PLAY = (SeatingRoll, DealDeeds, GameOver, RollOff)
 
 
 def not_now(state: GameState, entry_type: str, clause: str, code: str = "not_now") -> IllegalEntry:
@@ -37,7 +43,7 @@ def timing_allows(state: GameState, player: int, for_payment: bool, negotiating:
     ``player`` may do so now (``for_payment``: to mortgage or sell; ``negotiating``: any player in debt
     negotiation may); :func:`timing_refusal` says why not."""
     p = state.pending
-    if p is None or isinstance(p, (SeatingRoll, GameOver)) or state.players[player].bankrupt:
+    if p is None or isinstance(p, _BEFORE_OR_AFTER_PLAY) or state.players[player].bankrupt:
         return False
     if state.ruleset.options.mortgage_timing == "any_time" or state.between_turns:
         return True
@@ -54,7 +60,7 @@ def timing_refusal(state: GameState, player: int, what: str, for_payment: bool,
     if timing_allows(state, player, for_payment, negotiating):
         return None
     p = state.pending
-    if p is None or isinstance(p, (SeatingRoll, GameOver)):
+    if p is None or isinstance(p, _BEFORE_OR_AFTER_PLAY):
         return not_now(state, what, "mortgage_timing")
     if state.players[player].bankrupt:
         return illegal(state, "bankrupt", "{player} is bankrupt", "bankruptcy", player=Player(player))

@@ -13,11 +13,11 @@ from .entries import Action, Entry, Offer
 from .errors import IllegalEntry, illegal
 from .facts import jail_exit_creditor, jail_exit_short, raisable_cash
 from .phrases import Card, Goods, Many, Money, Player, Square
-from .state import AwaitRoll, BuyOrAuction, Debt, DrawCard, GameState, IncomeTaxChoice, JailFine, RentRoll
+from .state import AwaitRoll, BuyOrAuction, Debt, DrawCard, FineOrCard, GameState, IncomeTaxChoice, JailFine, RentRoll
 from .step import Step
 from .timing import turn_refusal
 
-_ANY_TIME = (AwaitRoll, BuyOrAuction, DrawCard, IncomeTaxChoice, JailFine, RentRoll)  # not during auctions
+_ANY_TIME = (AwaitRoll, BuyOrAuction, DrawCard, FineOrCard, IncomeTaxChoice, JailFine, RentRoll)  # not during auctions
 
 
 def _flows(a: int, b: int, give: Offer, take: Offer) -> dict:

@@ -1,0 +1,79 @@
+"""The rulesets of seed 003 (issue 14): the shortened game, the time-limit game and the Disney edition, with its own
+board, cards and words for its buildings and decks."""
+import html
+import json
+
+import pytest
+
+from referee import create_app, rulesets, service
+from referee.engine import RulesetError, parse_ruleset
+from referee.simulate import simulate
+
+DISNEY_POSITION = {"players": {"Aki": {"square": "pink-3"}},
+                   "deeds": {"tarzan": {"owner": "Ben", "buildings": 4}, "brown-2": {"owner": "Ben", "buildings": "hotel"}}}
+
+
+@pytest.fixture
+def app(tmp_path):
+    return create_app({"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False,
+                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 't.sqlite'}"})
+
+
+def imported(app, ruleset: str, position: dict, *entries) -> int:
+    header = {"format": "referee-game-record", "version": 1, "ruleset": ruleset, "players": ["Aki", "Ben", "Chie"],
+              "seating": "fixed", "position": position}
+    with app.app_context():
+        return service.import_record("\n".join(json.dumps(x) for x in (header, *entries)), "123456")
+
+
+@pytest.mark.parametrize("lang, cottages, castle, deck", [
+    ("en", "4 White Rabbit Cottages", "Sleeping Beauty Castle", "Magic Moments"),
+    ("ja", "白ウサギの家4軒", "眠れる森の美女の城", "マジック・モーメント"),
+])
+def test_the_disney_table_names_its_buildings_and_decks_as_that_edition_does(app, lang, cottages, castle, deck):
+    game_id = imported(app, "disney", DISNEY_POSITION, {"type": "roll", "player": "Aki", "dice": [1, 2]})
+    client = app.test_client()
+    client.post(f"/games/{game_id}/unlock", data={"pin": "123456"})
+    page = html.unescape(client.get(f"/games/{game_id}", headers={"Accept-Language": lang}).get_data(as_text=True))
+    assert cottages in page and castle in page and deck in page
+    assert "Tarzan" in page or "ターザン" in page
+
+
+def test_the_fine_or_card_choice_shows_both_amounts_on_its_buttons(app):
+    game_id = imported(app, "disney", DISNEY_POSITION, {"type": "roll", "player": "Aki", "dice": [1, 2]},
+                       {"type": "card", "player": "Aki", "card": "magic-moments-fine-or-show-time"})
+    client = app.test_client()
+    client.post(f"/games/{game_id}/unlock", data={"pin": "123456"})
+    page = html.unescape(client.get(f"/games/{game_id}").get_data(as_text=True))
+    assert "Pay $10" in page and "Draw a Show Time card" in page
+
+
+def test_a_pay_or_draw_card_must_name_the_other_deck():
+    data = rulesets._read(rulesets.RULESETS_DIR / "disney.toml")
+    board = rulesets._read(rulesets.RULESETS_DIR / "boards" / "disney-edition.toml")
+    decks = rulesets._read(rulesets.RULESETS_DIR / "decks" / "disney-edition.toml")
+    card = next(c for c in decks["community_chest"] if c["effect"]["kind"] == "pay_or_draw")
+    card["effect"]["deck"] = "community_chest"
+    with pytest.raises(RulesetError, match="effect.deck: expected the other deck"):
+        parse_ruleset(data, board, decks)
+
+
+def test_a_hotel_sale_value_that_contradicts_the_houses_per_hotel_is_refused():
+    data = rulesets._read(rulesets.RULESETS_DIR / "classic-short.toml")
+    board = rulesets._read(rulesets.RULESETS_DIR / "boards" / "atlantic-city-us.toml")
+    decks = rulesets._read(rulesets.RULESETS_DIR / "decks" / "us-pre-2008.toml")
+    data["options"]["hotel_sale_value"]["value"] = "five_houses"
+    with pytest.raises(RulesetError, match="hotel_sale_value: 'five_houses' is half of 5 house prices"):
+        parse_ruleset(data, board, decks)
+
+
+@pytest.mark.parametrize("ruleset_id, own", [
+    ("classic-short", ("games ended by a number of bankruptcies", "players dealt deeds at the start")),
+    ("classic-timed", ("players dealt deeds at the start",)),
+    ("disney", ("a fine or a card from the other deck",)),
+])
+def test_each_edition_simulates_clean_and_counts_its_own_mechanisms(ruleset_id, own):
+    result = simulate(rulesets.load(ruleset_id), 40, 3).as_dict()
+    assert result["invariant_violations"] == 0
+    for name in own:
+        assert result["mechanisms"][name] > 0, name
