@@ -91,6 +91,7 @@ RULESET_MECHANISMS = {
                                     lambda r: r.options.free_parking == "tax_pot" and r.options.pot_payments),
     "salaries for landing on GO": (("paid.go_landing",), lambda r: r.options.go_landing_bonus),
     "rents waived, owner in jail": (("rent_waived",), lambda r: not r.options.rent_while_in_jail),
+    "rents not claimed in time": (("rent_unclaimed",), lambda r: r.options.rent_claim_turns),
     "estates shared": (("estate_shared",), lambda r: r.options.bankrupt_estate == "shared_among_survivors"),
     "a fine or a card from the other deck": (("awaiting.fine_or_card",),
                                              lambda r: any(c.effect.kind == "pay_or_draw" for c in r.cards.values())),
@@ -357,6 +358,11 @@ class Policy:
             extras = by_type.get("unmortgage", []) + by_type.get("mortgage", [])  # both made at once
             if extras:
                 return self._mortgage(state, rng.choice(extras))
+        if state.recent_rents and state.ruleset.options.rent_claim_turns and rng.random() < 0.05:
+            lapsed = by_type.get("rent_not_claimed")  # an owner who forgot to ask for the rent
+            if lapsed:
+                a = lapsed[0]
+                return Entry("rent_not_claimed", player=name(a.player), square=state.ruleset.squares[a.detail["square"]].id)
         if state.players[p.player].in_jail:  # out by the fine or a card, or try for doubles
             releases = by_type.get("use_jail_card", []) + by_type.get("pay_bail", [])
             if releases and (self.jail == "short" or (self.jail == "random" and rng.random() < 0.5)):

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Callable
 from weakref import WeakKeyDictionary
 
-from flask import Flask
+from flask import Flask, g, has_app_context, has_request_context
 from .i18n import gettext as _
 
 from .engine import events as ev
@@ -51,7 +51,7 @@ def _reasons() -> dict[str, str]:
         "unmortgage": _("to lift a mortgage"), "building": _("for buildings"),
         "building_auction": _("for a building at auction"), "buildings_sold": _("for buildings sold"),
         "bankruptcy": _("in bankruptcy"), "interest": _("mortgage interest"),
-        "free_parking": _("from the free parking pot"),
+        "free_parking": _("from the free parking pot"), "rent_not_claimed": _("back: rent not claimed in time"),
     }
 
 
@@ -474,7 +474,7 @@ def _entry_labels() -> dict[str, str]:
         "seat_roll": _("seating roll"), "roll": _("rolls"), "deal": _("is dealt"), "buy": _("buys"),
         "decline": _("declines: auction"),
         "bid": _("bids"), "hammer": _("hammer"), "income_tax": _("income tax"), "card": _("card"),
-        "fine_or_card": _("chooses"),
+        "fine_or_card": _("chooses"), "rent_not_claimed": _("rent not claimed in time by its owner, paid by"),
         "rent_roll": _("rent roll"), "pay_bail": _("pays to leave jail"), "use_jail_card": _("uses a jail card"),
         "mortgage": _("mortgages"), "unmortgage": _("lifts the mortgage on"), "bankrupt": _("bankrupt"),
         "build": _("declares buildings"), "withdraw_build": _("reduces the declaration"),
@@ -763,6 +763,7 @@ def _clause_labels() -> dict[str, str]:
         "free_parking": _("Free Parking"), "pot_payments": _("Payments that go into the Free Parking pot"),
         "go_landing_bonus": _("More salary for landing exactly on GO"),
         "rent_while_in_jail": _("Rent collected while in jail"),
+        "rent_claim_turns": _("Turns an owner has to claim rent"),
         "doubles_after_prepaid_release_roll_again": _("Doubles after paying or using a card to leave jail roll again"),
         "jail_max_rolls": _("Rolls for doubles in jail"),
         "jail_card_purchase_before_fine": _("Getting a jail card from another player before paying the fine"),
@@ -866,6 +867,9 @@ def option_value_words(ruleset: Ruleset, key: str, value) -> str:
             return _("%(n)s times", n=value)
         if key == "end_after_bankruptcies" and value == 0:
             return _("none: play goes on until one player is left")
+        if key == "rent_claim_turns":
+            return _("no limit: a claim traced back is paid") if value == 0 else _(
+                "until the turn of the player %(n)s after the payer begins", n=value)
         return f"{value:,}"
     if isinstance(value, tuple):  # a list of choices
         return _separator().join(option_value_words(ruleset, key, v) for v in value) or _("none")
@@ -945,11 +949,19 @@ def init_app(app: Flask) -> None:
 
 
 def count_words(kind: str, n: int, ruleset: Ruleset | None = None) -> str:
-    """A number of houses or hotels in words: 1 house, 3 houses, 1 hotel (the edition's own words where the ruleset
-    has them)."""
+    """A number of houses or hotels in words: 1 house, 3 houses, 1 hotel (the edition's own words where the ruleset,
+    or the game this request shows, has them)."""
     from .engine.phrases import building_count
 
+    if ruleset is None and has_app_context():
+        ruleset = g.get("edition_ruleset")
     return building_count(ruleset, _lang(), kind, n, _)
+
+
+def use_edition_words(ruleset: Ruleset) -> None:
+    """The game this request shows: its edition's words for buildings, in the cards and panels that count them."""
+    if has_request_context():
+        g.edition_ruleset = ruleset
 
 
 def bank_stock_words(state: GameState) -> str:

@@ -73,6 +73,17 @@ NEW = {
     'waiting for {player} to pay {amount} or draw a {deck} card': '{player}が{amount}を払うか{deck}のカードを引くのを待っています',
     'Draw a %(deck)s card': '%(deck)sのカードを引く',
     '{player} won a {kind} and must place it: this sale leaves no lot where it could go': '{player}は{kind}を落札したので置かなければなりません：この売却では置ける土地がなくなります',
+    'back: rent not claimed in time': '（請求されなかったレンタル料の返却）',
+    'rent not claimed in time by its owner, paid by': '持ち主が期限内に請求しなかったレンタル料：支払った人',
+    'Turns an owner has to claim rent': 'レンタル料を請求できる期限（手番）',
+    'no limit: a claim traced back is paid': '期限なし：遡れる請求は支払われる',
+    'until the turn of the player %(n)s after the payer begins': '支払った人の%(n)s人後のプレーヤーの番が始まるまで',
+    'a rent not claimed in time': '期限内に請求されなかったレンタル料',
+    'the rent {player} paid on {square} stands: a claim that can be traced back is paid': '{player}が{square}で払ったレンタル料は有効です：遡れる請求は支払われます',
+    "no rent {player} paid on {square} lapses now: an owner's claim lapses when the turn of the player {n} after the payer begins, and is recorded then": '{player}が{square}で払ったレンタル料で、いま請求期限が切れるものはありません：持ち主の請求期限は支払った人の{n}人後のプレーヤーの番が始まる時に切れ、その時に記録します',
+    'Rent not claimed: %(amount)s on %(square)s': 'レンタル料の請求なし：%(square)sの%(amount)s',
+    '%(owner)s did not ask %(player)s for the %(amount)s rent on %(square)s before this turn began: the claim has lapsed and the rent goes back.': '%(owner)sはこの番が始まるまでに%(player)sに%(square)sのレンタル料%(amount)sを請求しませんでした：請求期限が切れたので、レンタル料は返されます。',
+    'Yes: %(amount)s back to %(player)s': 'はい：%(amount)sを%(player)sに返す',
     # --- end house rules (issue 14) ---
     "allowed (not recorded yet)": "ルール上可能（まだ記録されていません）",
     # --- table screen (issue 11) ---
@@ -729,6 +740,28 @@ NEW = {
 
 # Korean and German for messages added after their catalogues were first written (their .po files hold the rest)
 NEW_KO: dict = {
+    'back: rent not claimed in time':
+        '(기한 내에 요구하지 않은 임대료 반환)',
+    'rent not claimed in time by its owner, paid by':
+        '주인이 기한 내에 요구하지 않은 임대료, 낸 사람:',
+    'Turns an owner has to claim rent':
+        '임대료를 요구할 수 있는 기한 (턴)',
+    'no limit: a claim traced back is paid':
+        '기한 없음: 거슬러 확인되는 요구는 지불됨',
+    'until the turn of the player %(n)s after the payer begins':
+        '낸 사람의 %(n)s번째 다음 플레이어의 턴이 시작될 때까지',
+    'a rent not claimed in time':
+        '기한 내에 요구하지 않은 임대료',
+    'the rent {player} paid on {square} stands: a claim that can be traced back is paid':
+        '{player}이(가) {square}에서 낸 임대료는 유효합니다: 거슬러 확인되는 요구는 지불됩니다',
+    "no rent {player} paid on {square} lapses now: an owner's claim lapses when the turn of the player {n} after the payer begins, and is recorded then":
+        '{player}이(가) {square}에서 낸 임대료 중 지금 요구 기한이 끝나는 것은 없습니다: 주인의 요구 기한은 낸 사람의 {n}번째 다음 플레이어의 턴이 시작될 때 끝나며, 그때 기록합니다',
+    'Rent not claimed: %(amount)s on %(square)s':
+        '임대료 요구 없음: %(square)s의 %(amount)s',
+    '%(owner)s did not ask %(player)s for the %(amount)s rent on %(square)s before this turn began: the claim has lapsed and the rent goes back.':
+        '%(owner)s은(는) 이 턴이 시작되기 전까지 %(player)s에게 %(square)s의 임대료 %(amount)s를 요구하지 않았습니다: 요구 기한이 지나 임대료는 돌려줍니다.',
+    'Yes: %(amount)s back to %(player)s':
+        '예: %(amount)s를 %(player)s에게 돌려줌',
     '{player} won a {kind} and must place it: this sale leaves no lot where it could go':
         '{player}은(는) {kind}을(를) 낙찰받아 지어야 합니다: 이 매각으로는 지을 수 있는 땅이 남지 않습니다',
     'chooses':
@@ -829,6 +862,28 @@ NEW_KO: dict = {
         '하우스 룰 “%(name)s”: 사용함.',
 }
 NEW_DE: dict = {
+    'back: rent not claimed in time':
+        'zurück: Miete nicht rechtzeitig verlangt',
+    'rent not claimed in time by its owner, paid by':
+        'vom Besitzer nicht rechtzeitig verlangte Miete, gezahlt von',
+    'Turns an owner has to claim rent':
+        'Züge, in denen Miete verlangt werden kann',
+    'no limit: a claim traced back is paid':
+        'keine Frist: nachweisbare Forderungen werden bezahlt',
+    'until the turn of the player %(n)s after the payer begins':
+        'bis der Zug des %(n)s. Spielers nach dem Zahler beginnt',
+    'a rent not claimed in time':
+        'eine nicht rechtzeitig verlangte Miete',
+    'the rent {player} paid on {square} stands: a claim that can be traced back is paid':
+        'die Miete, die {player} auf {square} gezahlt hat, bleibt: eine nachweisbare Forderung wird bezahlt',
+    "no rent {player} paid on {square} lapses now: an owner's claim lapses when the turn of the player {n} after the payer begins, and is recorded then":
+        'keine Miete, die {player} auf {square} gezahlt hat, verfällt jetzt: der Anspruch des Besitzers verfällt, wenn der Zug des {n}. Spielers nach dem Zahler beginnt, und wird dann erfasst',
+    'Rent not claimed: %(amount)s on %(square)s':
+        'Miete nicht verlangt: %(amount)s auf %(square)s',
+    '%(owner)s did not ask %(player)s for the %(amount)s rent on %(square)s before this turn began: the claim has lapsed and the rent goes back.':
+        '%(owner)s hat von %(player)s die Miete von %(amount)s auf %(square)s nicht verlangt, bevor dieser Zug begann: der Anspruch ist verfallen, die Miete geht zurück.',
+    'Yes: %(amount)s back to %(player)s':
+        'Ja: %(amount)s zurück an %(player)s',
     '{player} won a {kind} and must place it: this sale leaves no lot where it could go':
         '{player} hat ein(e) {kind} ersteigert und muss es bauen: nach diesem Verkauf bleibt kein Grundstück dafür',
     'chooses':

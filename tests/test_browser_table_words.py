@@ -57,9 +57,11 @@ def import_scene(page, server, name) -> int:
 
 
 def choose_language(page, lang):
-    """The header offers the other language only: tap it unless the screen is in ``lang`` already."""
+    """The header's language menu offers the other languages: open it and tap ``lang`` unless the screen is in it
+    already."""
     link = page.locator(f"header a:text-is('{LANGUAGES[lang]}')")
     if link.count():
+        page.click("header details.langs summary")
         link.click()
     page.wait_for_selector(".decision")
     assert page.get_attribute("html", "lang") == lang

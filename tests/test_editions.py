@@ -70,10 +70,27 @@ def test_a_hotel_sale_value_that_contradicts_the_houses_per_hotel_is_refused():
 @pytest.mark.parametrize("ruleset_id, own", [
     ("classic-short", ("games ended by a number of bankruptcies", "players dealt deeds at the start")),
     ("classic-timed", ("players dealt deeds at the start",)),
-    ("disney", ("a fine or a card from the other deck",)),
+    ("disney", ("a fine or a card from the other deck", "rents not claimed in time")),
 ])
 def test_each_edition_simulates_clean_and_counts_its_own_mechanisms(ruleset_id, own):
     result = simulate(rulesets.load(ruleset_id), 40, 3).as_dict()
     assert result["invariant_violations"] == 0
     for name in own:
         assert result["mechanisms"][name] > 0, name
+
+
+def test_a_lapsed_rent_claim_is_offered_with_its_amount_and_one_tap_after_confirming_returns_it(app):
+    position = {"players": {"Aki": {"square": "cruella-de-vils-car"}}, "deeds": {"101-dalmatians": {"owner": "Ben"}}}
+    game_id = imported(app, "disney", position, {"type": "roll", "player": "Aki", "dice": [1, 3]})
+    client = app.test_client()
+    client.post(f"/games/{game_id}/unlock", data={"pin": "123456"})
+    page = html.unescape(client.get(f"/games/{game_id}").get_data(as_text=True))
+    assert "Rent not claimed: $50 on 101 Dalmatians" in page and "Yes: $50 back to Aki" in page
+    entry = {"type": "rent_not_claimed", "player": "Aki", "square": 39}
+    r = client.post(f"/games/{game_id}/record", data={"seq": "1", "entry": json.dumps(entry)}, follow_redirects=True)
+    assert "rent not claimed in time" in html.unescape(r.get_data(as_text=True))
+    with app.app_context():
+        state = service.load(game_id).game.state
+    assert [p.cash for p in state.players] == [1500, 1500, 1500]
+    again = client.post(f"/games/{game_id}/record", data={"seq": "2", "entry": json.dumps(entry)}, follow_redirects=True)
+    assert "no rent Aki paid on 101 Dalmatians lapses now" in html.unescape(again.get_data(as_text=True))

@@ -25,6 +25,7 @@ ENTRY_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "card": (("player", "card"), ()),
     "fine_or_card": (("player", "choice"), ()),
     "rent_roll": (("player", "dice"), ()),
+    "rent_not_claimed": (("player", "square"), ()),
     "pay_bail": (("player",), ()),
     "use_jail_card": (("player",), ("card",)),
     "mortgage": (("player", "square"), ()),

@@ -109,6 +109,10 @@ class Paid(Event):
             state.pot += self.amount
         if self.reason == "salary" or self.reason == "go_landing":
             state.go_passed = True
+        elif self.reason == "rent" and isinstance(self.payee, int) and isinstance(self.payer, int):
+            turn = state.turn
+            state.recent_rents = tuple(r for r in state.recent_rents if r[4] >= turn - 2) + (
+                (self.payer, self.payee, state.players[self.payer].position, self.amount, turn),)
 
 
 @dataclass(slots=True)
@@ -260,6 +264,20 @@ class EstateShared(Event):
 
     def apply(self, state: GameState) -> None:
         pass
+
+
+@dataclass(slots=True)
+class RentUnclaimed(Event):
+    """The owner did not claim this rent in time (option ``rent_claim_turns``): it is returned (the Paid event
+    after this one), and can be returned only once."""
+
+    payer: int
+    owner: int
+    square: int
+    amount: int
+
+    def apply(self, state: GameState) -> None:
+        state.recent_rents = tuple(r for r in state.recent_rents if (r[0], r[2]) != (self.payer, self.square))
 
 
 @dataclass(slots=True)
@@ -437,7 +455,7 @@ _KIND = {
     EstateAuctionsQueued: "estate_auctions_queued", EstateAuctionTaken: "estate_auction_taken",
     WentBankrupt: "went_bankrupt", TransferInterestPaid: "transfer_interest_paid",
     RescuePart: "rescue_part", RescueSettled: "rescue_settled", RentWaived: "rent_waived",
-    EstateShared: "estate_shared",
+    EstateShared: "estate_shared", RentUnclaimed: "rent_unclaimed",
 }
 
 _DECISION_KIND = {

@@ -27,6 +27,7 @@ from .errors import illegal
 from .facts import card_first, jail_exit_creditor, jail_exit_landing, jail_exit_short, raisable_cash, total_assets
 from .jail import JAIL_HANDLERS
 from .mortgages import MORTGAGE_HANDLERS, mortgage_actions
+from .rent_claims import RENT_CLAIM_HANDLERS, rent_claim_actions
 from .phrases import EntryKind
 from .state import (AwaitRoll, Auction, BidPayment, BuildingAuction, BuildRound, BuyOrAuction, DealDeeds, Debt, DrawCard, FineOrCard, GameOver, GameState,
                     IncomeTaxChoice, JailFine, Pending, PlaceBuilding, RentRoll, RollOff, SeatingRoll)
@@ -179,6 +180,7 @@ _AT_ANY_DECISION: tuple[tuple[frozenset[str], Callable[[GameState, int | None], 
     (frozenset(("trade",)), trade_actions),
     (frozenset(("time_called",)), _time_actions),
     (frozenset(("mortgage", "unmortgage")), mortgage_actions),
+    (frozenset(("rent_not_claimed",)), rent_claim_actions),
 )
 
 
@@ -261,6 +263,7 @@ def _hammer(step: Step, entry: Entry) -> None:
 HANDLERS: dict[str, Callable[[Step, Entry], None]] = {
     **TURN_HANDLERS, "bid": _bid, "hammer": _hammer, **MORTGAGE_HANDLERS, **CARD_HANDLERS, **JAIL_HANDLERS,
     **BANKRUPTCY_HANDLERS, **BUILDING_HANDLERS, **DECLARATION_HANDLERS, **TRADING_HANDLERS, **ENDING_HANDLERS,
+    **RENT_CLAIM_HANDLERS,
 }
 
 

@@ -96,6 +96,7 @@ OPTION_SPECS: dict[str, OptionSpec] = {
     "pot_payments": OptionSpec(tuple, ("tax", "bail", "card")),
     "go_landing_bonus": OptionSpec(bool),
     "rent_while_in_jail": OptionSpec(bool),
+    "rent_claim_turns": OptionSpec(int, minimum=0),
     "doubles_after_prepaid_release_roll_again": OptionSpec(bool),
     "jail_max_rolls": OptionSpec(int, minimum=1),
     "jail_card_purchase_before_fine": OptionSpec(bool),
@@ -148,6 +149,7 @@ class Options:
     pot_payments: tuple[str, ...]
     go_landing_bonus: bool
     rent_while_in_jail: bool
+    rent_claim_turns: int
     doubles_after_prepaid_release_roll_again: bool
     jail_max_rolls: int
     jail_card_purchase_before_fine: bool

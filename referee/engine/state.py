@@ -236,6 +236,9 @@ class GameState:
     holdings_value: list[int] = field(default_factory=list)
     # the level that stands for a hotel (houses_per_hotel + 1): read on every building rule, so kept at hand
     hotel_level: int = 0
+    # rents paid from one player to another in the last turns: (payer, owner, square, amount, turn), for an owner's
+    # claim that lapses (option rent_claim_turns)
+    recent_rents: tuple = ()
 
     @classmethod
     def new(cls, ruleset: Ruleset, names: list[str], seating: str = "roll") -> "GameState":
@@ -264,7 +267,7 @@ class GameState:
             self.go_passed, self.time_called, self.final_roll, self.recent_trades, self.rescue_parts,
             self.interest_paid, self.resume, self.debts[:], self.estate_auctions[:], self.holdings[:],
             self.group_owner.copy(), self.group_levels.copy(), self.group_mortgaged.copy(), self.houses_built,
-            self.hotels_built, self.holdings_value[:], self.hotel_level,
+            self.hotels_built, self.holdings_value[:], self.hotel_level, self.recent_rents,
         )
 
     # --- the board's counts ----------------------------------------------

@@ -19,7 +19,7 @@ from ..engine.facts import jail_exit_short
 from ..engine.building import smallest_sale
 from ..refusals import detail as refusal_detail
 from ..refusals import title as refusal_title
-from ..words import bank_stock_words, build_round_card, debt_card, holdings
+from ..words import bank_stock_words, build_round_card, debt_card, holdings, use_edition_words
 from ..words import (decision_notes, entry_words, event_words, jail_card_offers, log_lines, mortgage_way_words, outcome_notes,
                      pending_words, roll_notes, build_panels, sale_panels, sale_way_words, tie_words)
 from ..access import may_referee, referee_required, throttled
@@ -35,9 +35,11 @@ OVERRIDES = ("amount", "card", "square", "choice", "count", "partner", "note")
 
 def _load(game_id: int):
     try:
-        return service.load(game_id)
+        table = service.load(game_id)
     except service.GameNotFound:
         return None
+    use_edition_words(table.game.ruleset)
+    return table
 
 
 def _view_model(table: service.Table, upto: int | None = None) -> dict:
