@@ -15,6 +15,7 @@ from markupsafe import Markup
 from . import rulesets, service
 from .i18n import gettext
 from .engine.ending import ranking
+from .engine.ruleset import Money
 from .tournament.charts import net_worth_series, net_worth_svg
 
 PAGE_SIZES = ("A4", "Letter")
@@ -36,8 +37,11 @@ def points_text(value, decimals: int = 1) -> str:
     return gettext("%(points)s", points=number_text(value, decimals))
 
 
-def cash_text(amount: int, currency: str = "$") -> str:
-    """An amount of the game's money with the ruleset's currency: $1,500."""
+def cash_text(amount: int, currency: "str | Money" = "$") -> str:
+    """An amount of the game's money with the ruleset's currency (its Money, or a symbol written first): $1,500,
+    30,000 M."""
+    if isinstance(currency, Money):
+        return currency.text(number_text(amount))
     return f"{currency}{number_text(amount)}"
 
 
@@ -61,7 +65,7 @@ def standings_html(name: str, ruleset: str, players: int, scheme, standings, rou
     """The standings report as HTML (in the device's language, numbers in its locale), before it is printed."""
     rs = rulesets.load(ruleset)
     return render_template("reports/standings.html", name=name, ruleset=ruleset, players=players, size=size,
-                           ruleset_name=rs.name, currency=rs.money.currency, scheme=scheme, standings=standings,
+                           ruleset_name=rs.name, currency=rs.money, scheme=scheme, standings=standings,
                            rounds=rounds)
 
 
@@ -85,7 +89,7 @@ def chart_svg(table: service.Table) -> Markup:
     the record replayed."""
     kept = service.kept_result(table)
     names, points = (kept["names"], kept["points"]) if kept else net_worth_series(table.game)
-    currency = table.game.ruleset.money.currency
+    currency = table.game.ruleset.money
     return Markup(net_worth_svg(names, points, money=lambda amount: cash_text(amount, currency),
                                 turns=lambda n: gettext("turns → %(n)s", n=number_text(n))))
 

@@ -567,7 +567,7 @@ class TableView:
     clock: Clock
     seating: bool = False  # still in the seating roll-off
     time_called: bool = False
-    currency: str = "$"
+    currency: "Money | str" = "$"  # the ruleset's money (its symbol and where it goes)
     pin: str | None = None  # the table's own referee PIN (None: seated before tables had one)
     altered: Altered | None = None  # its stored record was altered: nothing more is recorded there
 
@@ -737,7 +737,7 @@ def round_overview(tournament_id: int, number: int, describe=None) -> list[Table
         out.append(TableView(t.number, t.game_id, [(p.name, p.cash, p.bankrupt) for p in state.players],
                              describe(state), state.turn, state.over, clock(table.row),
                              seating=isinstance(state.pending, SeatingRoll), time_called=bool(state.time_called),
-                             currency=state.ruleset.money.currency, pin=t.pin, altered=table.altered))
+                             currency=state.ruleset.money, pin=t.pin, altered=table.altered))
     return out
 
 

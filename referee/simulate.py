@@ -21,7 +21,7 @@ from .engine.errors import IllegalEntry
 from .engine.facts import raisable_cash
 from .engine.turn import deal_refusal
 from .engine.state import (AwaitRoll, Auction, BidPayment, BuildingAuction, BuildRound, BuyOrAuction, DealDeeds, Debt,
-                           DrawCard, FineOrCard, GameOver, IncomeTaxChoice, JailFine, PlaceBuilding, RentRoll, RollOff,
+                           DrawCard, FineOrCard, GameOver, IncomeTaxChoice, OwnProperty, JailFine, PlaceBuilding, RentRoll, RollOff,
                            SeatingRoll)
 
 JAIL_MODES = ("random", "short", "long")
@@ -65,24 +65,24 @@ class Stats:
 MECHANISMS = {  # what each mechanism of the rules is counted by: event kinds, or how games ended
     "houses built": ("houses_built",),
     "hotels built": ("hotel_built",),
-    "house-shortage auctions won": ("paid.building_auction",),
     "buildings sold": ("houses_sold", "hotel_sold"),
-    "hotels broken down": ("hotel_broken_down",),
-    "mortgages": ("mortgaged",),
-    "mortgages lifted": ("unmortgaged",),
-    "trades": ("trade",),
-    "debt negotiations": ("debt_negotiation",),
-    "bankruptcies to a player": ("bankrupt_to_player",),
     "bankruptcies to the bank": ("bankrupt_to_bank",),
-    "estate auctions": ("estate_auction_taken",),
     "time called": ("time_called",),
     "games ranked by a roll-off": ("last_player_standing_with_rolloff", "timed_finish_with_rolloff",
-                                   "ended_by_bankruptcies_with_rolloff"),
+                                   "ended_by_bankruptcies_with_rolloff", "bank_ran_out_with_rolloff"),
 }
 
 
 # mechanisms a ruleset has only when its options (or cards) say so: (event kinds, whether the ruleset has it)
 RULESET_MECHANISMS = {
+    "house-shortage auctions won": (("paid.building_auction",), lambda r: r.options.landing_on_own == "nothing"),
+    "hotels broken down": (("hotel_broken_down",), lambda r: r.options.landing_on_own == "nothing"),
+    "mortgages": (("mortgaged",), lambda r: r.options.mortgages_allowed),
+    "mortgages lifted": (("unmortgaged",), lambda r: r.options.mortgages_allowed),
+    "trades": (("trade",), lambda r: r.options.trade_timing != "never"),
+    "debt negotiations": (("debt_negotiation",), lambda r: r.options.short_payment == "debt"),
+    "bankruptcies to a player": (("bankrupt_to_player",), lambda r: r.options.short_payment == "debt"),
+    "estate auctions": (("estate_auction_taken",), lambda r: r.options.bankruptcy_to_bank_deeds == "auction_in_board_order"),
     "rescues": (("rescue",), lambda r: r.options.provisional_bankruptcy),
     "games ended by a number of bankruptcies": (("ended_by_bankruptcies", "ended_by_bankruptcies_with_rolloff"),
                                                 lambda r: r.options.end_after_bankruptcies),
@@ -92,6 +92,10 @@ RULESET_MECHANISMS = {
     "salaries for landing on GO": (("paid.go_landing",), lambda r: r.options.go_landing_bonus),
     "rents waived, owner in jail": (("rent_waived",), lambda r: not r.options.rent_while_in_jail),
     "rents not claimed in time": (("rent_unclaimed",), lambda r: r.options.rent_claim_turns),
+    "turns sat out in jail": (("jail_turn_sat",), lambda r: r.options.jail_mode == "sit_out"),
+    "games ended when the bank ran out": (("bank_ran_out", "bank_ran_out_with_rolloff"), lambda r: r.options.bank_money),
+    "deeds sold back to the bank on landing": (("paid.deed_sold",), lambda r: r.options.landing_on_own != "nothing"),
+    "players out at 0": (("bankrupt_to_bank",), lambda r: r.options.short_payment == "all_cash_then_out"),
     "estates shared": (("estate_shared",), lambda r: r.options.bankrupt_estate == "shared_among_survivors"),
     "a fine or a card from the other deck": (("awaiting.fine_or_card",),
                                              lambda r: any(c.effect.kind == "pay_or_draw" for c in r.cards.values())),
@@ -224,6 +228,15 @@ class Policy:
 
     def _fine_or_card(self, state: GameState, p: FineOrCard, by_type: Menu) -> Entry:
         return Entry("fine_or_card", player=state.name(p.player), choice=self.rng.choice(("pay", "draw")))
+
+    def _own_property(self, state: GameState, p: OwnProperty, by_type: Menu) -> Entry:
+        """On a deed of one's own (German variant): mostly a house when one can be built, now and then a sale."""
+        rng = self.rng
+        if "build_house" in by_type and rng.random() < 0.8:
+            return Entry("build_house", player=state.name(p.player))
+        if rng.random() < 0.05:
+            return Entry("sell_to_bank", player=state.name(p.player))
+        return Entry("keep", player=state.name(p.player))
 
     def _rent_roll(self, state: GameState, p: RentRoll, by_type: Menu) -> Entry:
         return Entry("rent_roll", player=state.name(by_type["rent_roll"][0].player), dice=tuple(dice(self.rng)))
@@ -400,7 +413,7 @@ class Policy:
         DealDeeds: _deal_deeds, SeatingRoll: _roll_for_order, RollOff: _roll_for_order, Debt: _debt,
         BuildRound: _build_round, BuildingAuction: _auction, PlaceBuilding: _place_building, BidPayment: _bid_payment,
         AwaitRoll: _await_roll, BuyOrAuction: _buy_or_auction, Auction: _auction, IncomeTaxChoice: _income_tax,
-        DrawCard: _card, FineOrCard: _fine_or_card, RentRoll: _rent_roll, JailFine: _jail_fine,
+        DrawCard: _card, FineOrCard: _fine_or_card, OwnProperty: _own_property, RentRoll: _rent_roll, JailFine: _jail_fine,
     }
 
 
@@ -492,7 +505,10 @@ class Invariants:
             self.money += event.amount
         if event.payee is None:
             self.money -= event.amount
-        return self._money(state)
+        problems = self._money(state)
+        if state.bank_cash is not None and state.bank_cash < 0:  # a finite bank (004) pays no more than it has
+            problems.append(f"the bank holds {state.bank_cash}")
+        return problems
 
     def _buildings(self, state: GameState, event: BuildingsChanged) -> list[str]:
         problems = self._supply(state, "building supply")
@@ -620,7 +636,8 @@ def _ending(game: Game) -> str:
     state = game.state
     if not isinstance(state.pending, GameOver):
         return "unfinished"
-    how = {"time": "timed_finish", "bankruptcies": "ended_by_bankruptcies"}.get(state.pending.reason,
+    how = {"time": "timed_finish", "bankruptcies": "ended_by_bankruptcies", "bank": "bank_ran_out"}.get(
+        state.pending.reason,
                                                                              "last_player_standing")
     return how + ("_with_rolloff" if any(state.pending.rolls) else "")
 

@@ -52,6 +52,7 @@ def _reasons() -> dict[str, str]:
         "building_auction": _("for a building at auction"), "buildings_sold": _("for buildings sold"),
         "bankruptcy": _("in bankruptcy"), "interest": _("mortgage interest"),
         "free_parking": _("from the free parking pot"), "rent_not_claimed": _("back: rent not claimed in time"),
+        "deed_sold": _("for the deed sold back"),
     }
 
 
@@ -474,7 +475,8 @@ def _entry_labels() -> dict[str, str]:
         "seat_roll": _("seating roll"), "roll": _("rolls"), "deal": _("is dealt"), "buy": _("buys"),
         "decline": _("declines: auction"),
         "bid": _("bids"), "hammer": _("hammer"), "income_tax": _("income tax"), "card": _("card"),
-        "fine_or_card": _("chooses"), "rent_not_claimed": _("rent not claimed in time by its owner, paid by"),
+        "fine_or_card": _("chooses"), "build_house": _("builds one house on landing"),
+        "sell_to_bank": _("sells the deed back to the bank"), "keep": _("leaves the deed as it is"), "rent_not_claimed": _("rent not claimed in time by its owner, paid by"),
         "rent_roll": _("rent roll"), "pay_bail": _("pays to leave jail"), "use_jail_card": _("uses a jail card"),
         "mortgage": _("mortgages"), "unmortgage": _("lifts the mortgage on"), "bankrupt": _("bankrupt"),
         "build": _("declares buildings"), "withdraw_build": _("reduces the declaration"),
@@ -764,6 +766,9 @@ def _clause_labels() -> dict[str, str]:
         "go_landing_bonus": _("More salary for landing exactly on GO"),
         "rent_while_in_jail": _("Rent collected while in jail"),
         "rent_claim_turns": _("Turns an owner has to claim rent"),
+        "jail_mode": _("How a player leaves jail"), "short_payment": _("A payment the cash does not cover"),
+        "bank_money": _("The bank's money"), "landing_on_own": _("Landing on one's own deed"),
+        "mortgages_allowed": _("Mortgages"),
         "doubles_after_prepaid_release_roll_again": _("Doubles after paying or using a card to leave jail roll again"),
         "jail_max_rolls": _("Rolls for doubles in jail"),
         "jail_card_purchase_before_fine": _("Getting a jail card from another player before paying the fine"),
@@ -845,6 +850,13 @@ def _choice_words() -> dict[tuple[str, str], str]:
         ("trade_timing", "between_turns_or_debt"): _("between turns, or in debt negotiation"),
         ("trade_timing", "any_time"): _("at any time"),
         ("trade_timing", "own_turn"): _("in the turn of one of the two players"),
+        ("trade_timing", "never"): _("never"),
+        ("jail_mode", "doubles_or_fine"): _("by doubles, the fine or a card"),
+        ("jail_mode", "sit_out"): _("after turns sat out"),
+        ("short_payment", "debt"): _("a debt: raise it or go bankrupt"),
+        ("short_payment", "all_cash_then_out"): _("all the cash is paid, and the player is out"),
+        ("landing_on_own", "nothing"): _("nothing happens"),
+        ("landing_on_own", "build_one_or_sell"): _("build one house, or sell it back to the bank"),
         ("trade_limits", "jma"): _("the JMA limits"), ("trade_limits", "none"): _("none"),
     }
 
@@ -867,6 +879,8 @@ def option_value_words(ruleset: Ruleset, key: str, value) -> str:
             return _("%(n)s times", n=value)
         if key == "end_after_bankruptcies" and value == 0:
             return _("none: play goes on until one player is left")
+        if key == "bank_money":
+            return _("no limit") if value == 0 else ruleset.money_text(value)
         if key == "rent_claim_turns":
             return _("no limit: a claim traced back is paid") if value == 0 else _(
                 "until the turn of the player %(n)s after the payer begins", n=value)
@@ -894,6 +908,8 @@ def ending_words(state: GameState) -> str:
     reason = state.pending.reason
     if reason == "time":
         return _("(time)")
+    if reason == "bank":
+        return _("(the bank ran out of money)")
     if reason == "bankruptcies":
         return _("(ended at bankruptcy number %(n)s)", n=state.ruleset.options.end_after_bankruptcies)
     return _("(monopoly win)")

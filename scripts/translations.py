@@ -84,6 +84,36 @@ NEW = {
     'Rent not claimed: %(amount)s on %(square)s': 'レンタル料の請求なし：%(square)sの%(amount)s',
     '%(owner)s did not ask %(player)s for the %(amount)s rent on %(square)s before this turn began: the claim has lapsed and the rent goes back.': '%(owner)sはこの番が始まるまでに%(player)sに%(square)sのレンタル料%(amount)sを請求しませんでした：請求期限が切れたので、レンタル料は返されます。',
     'Yes: %(amount)s back to %(player)s': 'はい：%(amount)sを%(player)sに返す',
+    'for the deed sold back': '（売り戻した権利書の代金）',
+    'builds one house on landing': '止まって家を1軒建てる',
+    'sells the deed back to the bank': '権利書を銀行に売り戻す',
+    'leaves the deed as it is': '権利書をそのままにする',
+    'A payment the cash does not cover': '手持ちの現金で払えない支払い',
+    "The bank's money": '銀行のお金',
+    "Landing on one's own deed": '自分の土地に止まったとき',
+    'never': '不可',
+    'by doubles, the fine or a card': 'ゾロ目・罰金・カードで',
+    'after turns sat out': '番を休んだ後',
+    'a debt: raise it or go bankrupt': '負債：お金を作るか破産',
+    'all the cash is paid, and the player is out': '現金をすべて払い、そのプレイヤーは脱落',
+    'build one house, or sell it back to the bank': '家を1軒建てるか、銀行に売り戻す',
+    'no limit': '上限なし',
+    '(the bank ran out of money)': '（銀行のお金が尽きて終了）',
+    'buildings go back to the bank only with their street, sold on landing there': '建物は、止まったときにその通りごと売る場合にだけ銀行に戻せます',
+    'these rules have no mortgages': 'このルールには抵当はありません',
+    '{square} takes no more buildings': '{square}にはこれ以上建てられません',
+    '{player} has {cash}; a house on {square} costs {price}': '{player}の所持金は{cash}です。{square}の家は{price}です',
+    'the bank has no building left for {square}': '銀行には{square}に建てる建物が残っていません',
+    'a house built on landing': '止まって建てる家',
+    'a deed sold back to the bank': '銀行への権利書の売り戻し',
+    "leaving one's own deed as it is": '自分の土地をそのままにすること',
+    '{player} is on {square}, their own: build, sell it back, or leave it': '{player}は自分の{square}にいます：建てる、売り戻す、またはそのまま',
+    "a house is built on a street of one's own when landing there, one at a time": '家は自分の通りに止まったときに1軒ずつ建てます',
+    'these rules have no trades between players': 'このルールにはプレイヤー間の取引はありません',
+    'Build for %(price)s: %(square)s then has %(what)s': '%(price)sで建てる：%(square)sは%(what)sになる',
+    'Sell %(square)s to the bank for %(price)s': '%(square)sを%(price)sで銀行に売る',
+    'Leave it as it is': 'そのままにする',
+    'How a player leaves jail': '刑務所から出る方法',
     # --- end house rules (issue 14) ---
     "allowed (not recorded yet)": "ルール上可能（まだ記録されていません）",
     # --- table screen (issue 11) ---
@@ -740,6 +770,66 @@ NEW = {
 
 # Korean and German for messages added after their catalogues were first written (their .po files hold the rest)
 NEW_KO: dict = {
+    'How a player leaves jail':
+        '감옥에서 나오는 방법',
+    'for the deed sold back':
+        '(되판 증서 대금)',
+    'builds one house on landing':
+        '도착해서 주택 1채 건설',
+    'sells the deed back to the bank':
+        '증서를 은행에 되팔기',
+    'leaves the deed as it is':
+        '증서를 그대로 둠',
+    'A payment the cash does not cover':
+        '현금으로 낼 수 없는 지불',
+    "The bank's money":
+        '은행의 돈',
+    "Landing on one's own deed":
+        '자신의 땅에 도착했을 때',
+    'never':
+        '불가',
+    'by doubles, the fine or a card':
+        '더블, 보석금 또는 카드로',
+    'after turns sat out':
+        '턴을 쉰 뒤',
+    'a debt: raise it or go bankrupt':
+        '부채: 돈을 마련하거나 파산',
+    'all the cash is paid, and the player is out':
+        '현금을 모두 내고 그 플레이어는 탈락',
+    'build one house, or sell it back to the bank':
+        '주택 1채를 짓거나 은행에 되팔기',
+    'no limit':
+        '제한 없음',
+    '(the bank ran out of money)':
+        '(은행의 돈이 바닥나 종료)',
+    'buildings go back to the bank only with their street, sold on landing there':
+        '건물은 그 땅에 도착해 땅과 함께 팔 때만 은행에 돌려줄 수 있습니다',
+    'these rules have no mortgages':
+        '이 규칙에는 저당이 없습니다',
+    '{square} takes no more buildings':
+        '{square}에는 더 지을 수 없습니다',
+    '{player} has {cash}; a house on {square} costs {price}':
+        '{player}의 현금은 {cash}입니다. {square}의 주택은 {price}입니다',
+    'the bank has no building left for {square}':
+        '은행에 {square}에 지을 건물이 남아 있지 않습니다',
+    'a house built on landing':
+        '도착해서 짓는 주택',
+    'a deed sold back to the bank':
+        '은행에 되판 증서',
+    "leaving one's own deed as it is":
+        '자신의 땅을 그대로 두기',
+    '{player} is on {square}, their own: build, sell it back, or leave it':
+        '{player}이(가) 자신의 {square}에 있습니다: 짓기, 되팔기 또는 그대로 두기',
+    "a house is built on a street of one's own when landing there, one at a time":
+        '주택은 자신의 땅에 도착했을 때 한 채씩 짓습니다',
+    'these rules have no trades between players':
+        '이 규칙에는 플레이어 간 거래가 없습니다',
+    'Build for %(price)s: %(square)s then has %(what)s':
+        '%(price)s에 짓기: %(square)s은(는) %(what)s이(가) 됨',
+    'Sell %(square)s to the bank for %(price)s':
+        '%(square)s을(를) %(price)s에 은행에 팔기',
+    'Leave it as it is':
+        '그대로 두기',
     'back: rent not claimed in time':
         '(기한 내에 요구하지 않은 임대료 반환)',
     'rent not claimed in time by its owner, paid by':
@@ -862,6 +952,66 @@ NEW_KO: dict = {
         '하우스 룰 “%(name)s”: 사용함.',
 }
 NEW_DE: dict = {
+    'How a player leaves jail':
+        'Wie man aus dem Gefängnis kommt',
+    'for the deed sold back':
+        'für das zurückverkaufte Grundstück',
+    'builds one house on landing':
+        'baut beim Landen ein Haus',
+    'sells the deed back to the bank':
+        'verkauft das Grundstück an die Bank zurück',
+    'leaves the deed as it is':
+        'lässt das Grundstück, wie es ist',
+    'A payment the cash does not cover':
+        'Eine Zahlung, die das Bargeld nicht deckt',
+    "The bank's money":
+        'Das Geld der Bank',
+    "Landing on one's own deed":
+        'Landen auf dem eigenen Grundstück',
+    'never':
+        'nie',
+    'by doubles, the fine or a card':
+        'durch Pasch, Kaution oder Karte',
+    'after turns sat out':
+        'nach ausgesetzten Runden',
+    'a debt: raise it or go bankrupt':
+        'eine Schuld: aufbringen oder bankrott',
+    'all the cash is paid, and the player is out':
+        'das ganze Bargeld wird gezahlt, und der Spieler scheidet aus',
+    'build one house, or sell it back to the bank':
+        'ein Haus bauen oder an die Bank zurückverkaufen',
+    'no limit':
+        'unbegrenzt',
+    '(the bank ran out of money)':
+        '(der Bank ist das Geld ausgegangen)',
+    'buildings go back to the bank only with their street, sold on landing there':
+        'Gebäude gehen nur mit ihrer Straße an die Bank zurück, verkauft beim Landen dort',
+    'these rules have no mortgages':
+        'diese Regeln kennen keine Hypotheken',
+    '{square} takes no more buildings':
+        'auf {square} kann nichts mehr gebaut werden',
+    '{player} has {cash}; a house on {square} costs {price}':
+        '{player} hat {cash}; ein Haus auf {square} kostet {price}',
+    'the bank has no building left for {square}':
+        'die Bank hat kein Gebäude mehr für {square}',
+    'a house built on landing':
+        'ein beim Landen gebautes Haus',
+    'a deed sold back to the bank':
+        'ein an die Bank zurückverkauftes Grundstück',
+    "leaving one's own deed as it is":
+        'das eigene Grundstück so lassen',
+    '{player} is on {square}, their own: build, sell it back, or leave it':
+        '{player} steht auf dem eigenen Grundstück {square}: bauen, zurückverkaufen oder lassen',
+    "a house is built on a street of one's own when landing there, one at a time":
+        'ein Haus wird beim Landen auf der eigenen Straße gebaut, eins nach dem anderen',
+    'these rules have no trades between players':
+        'diese Regeln kennen keinen Handel zwischen Spielern',
+    'Build for %(price)s: %(square)s then has %(what)s':
+        'Bauen für %(price)s: %(square)s hat dann %(what)s',
+    'Sell %(square)s to the bank for %(price)s':
+        '%(square)s für %(price)s an die Bank verkaufen',
+    'Leave it as it is':
+        'So lassen',
     'back: rent not claimed in time':
         'zurück: Miete nicht rechtzeitig verlangt',
     'rent not claimed in time by its owner, paid by':

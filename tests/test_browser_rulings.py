@@ -56,6 +56,7 @@ def test_a_jail_card_is_bought_before_the_fine_and_used(server, browser):
 def test_a_shortage_bid_held_by_a_dearer_lot_goes_on_in_japanese(server, browser):
     page = browser.new_page(viewport=TABLET)
     continue_from(page, server, "jma-shortage-auction-bid-below-the-chosen-lot-is-held", 5)
+    page.click("header details.langs summary")  # the language menu
     page.click("header a:text-is('日本語')")
     page.wait_for_selector(".decision")
     assert "落札を保留して競売を継続" in page.inner_text(".decision")

@@ -28,9 +28,9 @@ SEED_FILES = {"jma-2006": ("001_608c340b844c9681.txt",),
               "classic": ("002_08765b3ec79ed32b.txt", "003_4202a87258be9dae.txt"),
               "korean-house": ("000_2ddb5dfb9cd7b45c.txt",),
               "classic-short": ("003_4202a87258be9dae.txt",), "classic-timed": ("003_4202a87258be9dae.txt",),
-              "disney": ("003_4202a87258be9dae.txt",)}
+              "disney": ("003_4202a87258be9dae.txt",), "german-simple": ("004_502a6545ce9e2205.txt",)}
 PREFIX = {"jma-2006": "jma-", "classic": "classic-", "korean-house": "korean-", "classic-short": "short-",
-          "classic-timed": "timed-", "disney": "disney-"}
+          "classic-timed": "timed-", "disney": "disney-", "german-simple": "german-"}
 RECORDS = sorted(SUITE.glob("*.jsonl"))
 
 META_KEYS = {"title", "clause", "expect", "known_gap"}

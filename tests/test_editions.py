@@ -1,5 +1,6 @@
-"""The rulesets of seed 003 (issue 14): the shortened game, the time-limit game and the Disney edition, with its own
-board, cards and words for its buildings and decks."""
+"""The rulesets of seeds 003 and 004 (issue 14): the shortened game, the time-limit game, the Disney edition (its own
+board, cards and words for its buildings and decks) and the simplified German rules (its board in M, a finite bank,
+one house or a sale on landing on one's own deed)."""
 import html
 import json
 
@@ -71,6 +72,8 @@ def test_a_hotel_sale_value_that_contradicts_the_houses_per_hotel_is_refused():
     ("classic-short", ("games ended by a number of bankruptcies", "players dealt deeds at the start")),
     ("classic-timed", ("players dealt deeds at the start",)),
     ("disney", ("a fine or a card from the other deck", "rents not claimed in time")),
+    ("german-simple", ("turns sat out in jail", "deeds sold back to the bank on landing", "players out at 0",
+                       "free parking pots collected", "salaries for landing on GO")),
 ])
 def test_each_edition_simulates_clean_and_counts_its_own_mechanisms(ruleset_id, own):
     result = simulate(rulesets.load(ruleset_id), 40, 3).as_dict()
@@ -94,3 +97,20 @@ def test_a_lapsed_rent_claim_is_offered_with_its_amount_and_one_tap_after_confir
     assert [p.cash for p in state.players] == [1500, 1500, 1500]
     again = client.post(f"/games/{game_id}/record", data={"seq": "2", "entry": json.dumps(entry)}, follow_redirects=True)
     assert "no rent Aki paid on 101 Dalmatians lapses now" in html.unescape(again.get_data(as_text=True))
+
+
+def test_landing_on_ones_own_street_offers_one_house_or_the_sale_with_their_amounts_in_m(app):
+    position = {"players": {"Aki": {"square": "los"}}, "deeds": {"badstrasse": {"owner": "Aki"}, "turmstrasse": {"owner": "Aki"}}}
+    game_id = imported(app, "german-simple", position, {"type": "roll", "player": "Aki", "dice": [1, 2]})
+    client = app.test_client()
+    client.post(f"/games/{game_id}/unlock", data={"pin": "123456"})
+    page = html.unescape(client.get(f"/games/{game_id}").get_data(as_text=True))
+    assert "Build for 500 M: Turmstraße then has 1 house" in page
+    assert "Sell Turmstraße to the bank for 600 M" in page and "Leave it as it is" in page
+    assert "30,000 M" in page
+    for refused in ({"type": "sell_buildings", "player": "Aki", "targets": {"turmstrasse": 0}},
+                    {"type": "mortgage", "player": "Aki", "square": "badstrasse"}):
+        r = client.post(f"/games/{game_id}/record", data={"seq": "1", "entry": json.dumps(refused)}, follow_redirects=True)
+        assert r.status_code in (200, 400, 409)
+    with app.app_context():
+        assert service.load(game_id).seq == 1  # nothing recorded by the refused entries

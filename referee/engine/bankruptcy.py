@@ -62,7 +62,7 @@ def _pay_the_fine_then_bankrupt_ahead(step: Step, debt: Debt) -> None:
             break
         if not s.mortgaged[sq]:
             step.emit(ev.Mortgaged(sq))
-            step.emit(ev.Paid(None, who, s.ruleset.squares[sq].mortgage, "mortgage"))
+            step.bank_pays(who, s.ruleset.squares[sq].mortgage, "mortgage")
     step.emit(ev.Paid(who, step.bank_or_pot("bail"), debt.amount, "bail"))
     step.emit(ev.Released(who, "bail"))
     step.emit(ev.Moved(who, square))
@@ -70,8 +70,17 @@ def _pay_the_fine_then_bankrupt_ahead(step: Step, debt: Debt) -> None:
 
 
 def _sell_every_building(step: Step, player: int) -> None:
-    """Every building of the player back to the bank at half price, group by group."""
+    """Every building of the player back to the bank at half price, group by group (where buildings go with their
+    street alone, as in the German variant, they go back to the bank's stock lot by lot, as the street does: the
+    player is out and owes the bank what it would pay)."""
     s = step.state
+    if s.ruleset.options.landing_on_own != "nothing":
+        hotel = s.hotel_level
+        for sq in s.deeds_of(player):
+            level = s.buildings[sq]
+            if level:
+                step.emit(ev.BuildingsChanged(((sq, 0),), 0 if level == hotel else level, 1 if level == hotel else 0))
+        return
     for gid in sorted({s.ruleset.squares[sq].group for sq in s.deeds_of(player) if s.buildings[sq]}):
         squares = s.ruleset.groups[gid].squares
         apply_change(step, plan_change(s, player, {i: 0 for i in squares}, selling=True), "buildings_sold")

@@ -255,7 +255,7 @@ def apply_change(step: Step, change: Change, reason: str) -> None:
     if change.price > 0:
         step.emit(ev.Paid(change.player, None, change.price, reason))
     elif change.price < 0:
-        step.emit(ev.Paid(None, change.player, -change.price, reason))
+        step.bank_pays(change.player, -change.price, reason)
     step.emit(ev.BuildingsChanged(tuple(sorted(change.levels.items())), change.house_change, change.hotel_change))
 
 
@@ -271,6 +271,9 @@ def entry_targets(step: Step, entry: Entry) -> dict[int, int]:
 def _sell_buildings(step: Step, entry: Entry) -> None:
     s = step.state
     who = step.player(entry.player, entry.type)
+    if s.ruleset.options.landing_on_own != "nothing":
+        raise step.refuse("sell_on_landing", "buildings go back to the bank only with their street, sold on landing "
+                          "there", "landing_on_own")
     timing = timing_refusal(s, who, "sell_buildings", for_payment=True)
     if timing:
         raise timing
@@ -287,7 +290,7 @@ def sale_actions(state: GameState, player: int | None = None) -> list[Action]:
     group with buildings."""
     out: list[Action] = []
     built = [gid for gid, levels in state.group_levels.items() if levels]
-    if not built:
+    if not built or state.ruleset.options.landing_on_own != "nothing":
         return out
     for i in state.active if player is None else (player,):
         if not timing_allows(state, i, for_payment=True):

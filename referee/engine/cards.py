@@ -52,7 +52,7 @@ def _card(step: Step, entry: Entry) -> None:
     elif kind == "get_out_of_jail":
         step.emit(ev.JailCardKept(who, card.id))
     elif kind == "collect":
-        step.emit(ev.Paid(None, who, e.amount, "card"))
+        step.bank_pays(who, e.amount, "card")
     elif kind == "pay":
         step.charge(who, step.bank_or_pot("card"), e.amount, "card")
     elif kind == "pay_each_player":

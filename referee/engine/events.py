@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from .state import (DealDeeds, AwaitRoll, Auction, BidPayment, BuildingAuction, BuildRound, BuyOrAuction, Debt, DrawCard, FineOrCard, GameOver, GameState,
+from .state import (DealDeeds, AwaitRoll, Auction, BidPayment, BuildingAuction, BuildRound, BuyOrAuction, Debt, DrawCard, FineOrCard, GameOver, GameState, OwnProperty,
                     IncomeTaxChoice, JailFine, Pending, PlaceBuilding, RentRoll, RollOff, SeatingRoll)
 
 POT = "pot"  # the free-parking pot, where a ruleset keeps one
@@ -103,10 +103,14 @@ class Paid(Event):
             state.players[self.payer].cash -= self.amount
         elif self.payer == POT:
             state.pot -= self.amount
+        elif state.bank_cash is not None:
+            state.bank_cash -= self.amount
         if isinstance(self.payee, int):
             state.players[self.payee].cash += self.amount
         elif self.payee == POT:
             state.pot += self.amount
+        elif state.bank_cash is not None:
+            state.bank_cash += self.amount
         if self.reason == "salary" or self.reason == "go_landing":
             state.go_passed = True
         elif self.reason == "rent" and isinstance(self.payee, int) and isinstance(self.payer, int):
@@ -278,6 +282,22 @@ class RentUnclaimed(Event):
 
     def apply(self, state: GameState) -> None:
         state.recent_rents = tuple(r for r in state.recent_rents if (r[0], r[2]) != (self.payer, self.square))
+
+
+@dataclass(slots=True)
+class JailTurnSat(Event):
+    """A turn sat out in jail (German variant, option ``jail_mode`` sit_out); the last one ends the stay, and the
+    next turn rolls from the jail square."""
+
+    player: int
+
+    def apply(self, state: GameState) -> None:
+        p = state.players[self.player]
+        p.jail_rolls += 1
+        if p.jail_rolls >= state.ruleset.options.jail_max_rolls:
+            p.in_jail = False
+            p.jail_rolls = 0
+        state.pending = None
 
 
 @dataclass(slots=True)
@@ -455,12 +475,12 @@ _KIND = {
     EstateAuctionsQueued: "estate_auctions_queued", EstateAuctionTaken: "estate_auction_taken",
     WentBankrupt: "went_bankrupt", TransferInterestPaid: "transfer_interest_paid",
     RescuePart: "rescue_part", RescueSettled: "rescue_settled", RentWaived: "rent_waived",
-    EstateShared: "estate_shared", RentUnclaimed: "rent_unclaimed",
+    EstateShared: "estate_shared", RentUnclaimed: "rent_unclaimed", JailTurnSat: "jail_turn_sat",
 }
 
 _DECISION_KIND = {
     SeatingRoll: "seating_roll", DealDeeds: "deal", AwaitRoll: "roll", BuyOrAuction: "buy_or_auction", Auction: "auction",
-    IncomeTaxChoice: "income_tax_choice", DrawCard: "card", FineOrCard: "fine_or_card", RentRoll: "rent_roll", JailFine: "jail_fine",
+    IncomeTaxChoice: "income_tax_choice", DrawCard: "card", FineOrCard: "fine_or_card", OwnProperty: "own_property", RentRoll: "rent_roll", JailFine: "jail_fine",
     Debt: "debt", BidPayment: "bid_payment", RollOff: "rolloff", BuildRound: "build_round", BuildingAuction: "building_auction", PlaceBuilding: "place_building",
     GameOver: "game_over",
 }

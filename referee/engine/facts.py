@@ -173,6 +173,12 @@ def card_for_sale(state: GameState, player: int) -> bool:
     return any(p.jail_cards for i, p in enumerate(state.players) if i != player and not p.bankrupt)
 
 
+def sits_out(state: GameState, player: int) -> bool:
+    """German variant (004), Polizist: Dort setzt er 3 Runden lang aus, d.h. er unternimmt sonst nichts, wenn er an
+    die Reihe kommt (option ``jail_mode`` sit_out, ``jail_max_rolls`` turns)."""
+    return state.ruleset.options.jail_mode == "sit_out" and state.players[player].in_jail
+
+
 def ending_bankruptcy(state: GameState, more: int = 1) -> bool:
     """Whether the game ends at this many more bankruptcies (option ``end_after_bankruptcies``; 0: it ends when one
     player is left).  Classic rules (seed 003), shortened game: When the second player becomes bankrupt, the game

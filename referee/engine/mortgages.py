@@ -19,7 +19,8 @@ def _mortgageable(state: GameState, square: int) -> bool:
 
 def may_mortgage(state: GameState, player: int, square: int) -> bool:
     """Whether ``player`` may mortgage ``square`` now; :func:`mortgage_refusal` says why not."""
-    return (state.owner[square] == player and state.ruleset.squares[square].is_property
+    return (state.ruleset.options.mortgages_allowed
+            and state.owner[square] == player and state.ruleset.squares[square].is_property
             and _mortgageable(state, square)
             and timing_allows(state, player, for_payment=True, negotiating=True)
             and not keeps_last_group(state, player, square))
@@ -36,6 +37,8 @@ def mortgage_refusal(state: GameState, player: int, square: int) -> IllegalEntry
     """Why ``player`` may not mortgage ``square`` now by :func:`may_mortgage`, or None."""
     if may_mortgage(state, player, square):
         return None
+    if not state.ruleset.options.mortgages_allowed:
+        return illegal(state, "no_mortgages", "these rules have no mortgages", "mortgage")
     sq = state.ruleset.squares[square]
     if not sq.is_property or state.owner[square] != player:
         return illegal(state, "not_owner", "{player} does not own {square}", "mortgage", player=Player(player),
@@ -77,7 +80,7 @@ def _mortgage(step: Step, entry: Entry) -> None:
     if refusal:
         raise refusal
     step.emit(ev.Mortgaged(square))
-    step.emit(ev.Paid(None, who, s.ruleset.squares[square].mortgage, "mortgage"))
+    step.bank_pays(who, s.ruleset.squares[square].mortgage, "mortgage")
 
 
 def _unmortgage(step: Step, entry: Entry) -> None:
@@ -95,6 +98,8 @@ def mortgage_actions(state: GameState, player: int | None = None) -> list[Action
     """Every deed that may be mortgaged, or its mortgage lifted, now (``player``: that player's only), for
     legal_actions: :func:`may_mortgage` and :func:`may_unmortgage` with the timing asked once per player."""
     out = []
+    if not state.ruleset.options.mortgages_allowed:
+        return out
     squares, mortgaged = state.ruleset.squares, state.mortgaged
     for i in state.active if player is None else (player,):
         may_mortgage_now = timing_allows(state, i, for_payment=True, negotiating=True)

@@ -18,7 +18,7 @@ from typing import Any, Callable, Mapping
 
 from .facts import card_first
 from .state import (AwaitRoll, Auction, BidPayment, BuildingAuction, BuildRound, BuyOrAuction, DealDeeds, Debt,
-                    DrawCard, FineOrCard, GameOver, GameState, IncomeTaxChoice, JailFine, PlaceBuilding, RentRoll, RollOff,
+                    DrawCard, FineOrCard, GameOver, GameState, OwnProperty, IncomeTaxChoice, JailFine, PlaceBuilding, RentRoll, RollOff,
                     SeatingRoll)
 
 Translate = Callable[[str], str]
@@ -194,7 +194,8 @@ class EntryKind:
             "buy": _("a purchase"), "decline": _("declining to buy"), "bid": _("a bid"),
             "hammer": _("the hammer"), "income_tax": _("the choice of how to pay income tax"),
             "card": _("a card drawn"), "fine_or_card": _("the choice of a fine or a card"),
-            "rent_not_claimed": _("a rent not claimed in time"), "rent_roll": _("the roll for the utility rent"),
+            "rent_not_claimed": _("a rent not claimed in time"), "build_house": _("a house built on landing"),
+            "sell_to_bank": _("a deed sold back to the bank"), "keep": _("leaving one's own deed as it is"), "rent_roll": _("the roll for the utility rent"),
             "pay_bail": _("paying the fine to leave jail"), "use_jail_card": _("using a get-out-of-jail card"),
             "mortgage": _("a mortgage"), "unmortgage": _("lifting a mortgage"), "bankrupt": _("a bankruptcy"),
             "build": _("a building declaration"), "withdraw_build": _("reducing a building declaration"),
@@ -290,6 +291,9 @@ def describe_pending(state: GameState, _: Translate = identity, lang: str = "en"
     if isinstance(p, DrawCard):
         deck = Deck(p.deck).words(state, _, lang)
         return _("waiting for the {deck} card {player} drew").format(deck=deck, player=name(p.player))
+    if isinstance(p, OwnProperty):
+        return _("{player} is on {square}, their own: build, sell it back, or leave it").format(
+            player=name(p.player), square=sq(p.square))
     if isinstance(p, FineOrCard):
         return _("waiting for {player} to pay {amount} or draw a {deck} card").format(
             player=name(p.player), amount=state.ruleset.money_text(p.amount), deck=Deck(p.deck).words(state, _, lang))

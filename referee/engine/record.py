@@ -282,7 +282,7 @@ def initial_state(ruleset: Ruleset, header: Header) -> GameState:
         state.set_level(i, state.hotel_level if level == "hotel" else level)
     for gid, group in ruleset.groups.items():
         levels = [state.buildings[i] for i in group.squares]
-        if not any(levels):
+        if not any(levels) or ruleset.options.landing_on_own != "nothing":  # 004: a house on any street of one's own
             continue
         names = ", ".join(f"{ruleset.squares[i].id} {'hotel' if state.hotels_on(i) else state.buildings[i]}"
                           for i in group.squares)

@@ -16,20 +16,21 @@ from typing import Callable, Collection, NamedTuple
 
 from . import events as ev
 from .auction import auction_actions, bid_on_deed, hammer_deed
-from .bankruptcy import BANKRUPTCY_HANDLERS
+from .bankruptcy import BANKRUPTCY_HANDLERS, go_bankrupt
 from .building import BUILDING_HANDLERS, sale_actions
 from .cards import CARD_HANDLERS, drawable_cards
 from .declarations import DECLARATION_HANDLERS, bid_on_building, declaration_actions, hammer_building
 from .ending import ENDING_HANDLERS, end_game, time_is_up
-from .facts import ending_bankruptcy
+from .facts import ending_bankruptcy, sits_out
 from .entries import Action, Entry
 from .errors import illegal
 from .facts import card_first, jail_exit_creditor, jail_exit_landing, jail_exit_short, raisable_cash, total_assets
 from .jail import JAIL_HANDLERS
 from .mortgages import MORTGAGE_HANDLERS, mortgage_actions
 from .rent_claims import RENT_CLAIM_HANDLERS, rent_claim_actions
+from .own_landing import OWN_LANDING_HANDLERS, own_landing_actions
 from .phrases import EntryKind
-from .state import (AwaitRoll, Auction, BidPayment, BuildingAuction, BuildRound, BuyOrAuction, DealDeeds, Debt, DrawCard, FineOrCard, GameOver, GameState,
+from .state import (AwaitRoll, Auction, BidPayment, BuildingAuction, BuildRound, BuyOrAuction, DealDeeds, Debt, DrawCard, FineOrCard, GameOver, GameState, OwnProperty,
                     IncomeTaxChoice, JailFine, Pending, PlaceBuilding, RentRoll, RollOff, SeatingRoll)
 from .step import Observer, Step
 from .timing import not_now
@@ -148,7 +149,8 @@ def _bankruptcy(state: GameState, p: Debt) -> list[Action]:
 # own actions, in _AT_ANY_DECISION)
 _ANSWERING: dict[type, Callable[[GameState, Pending], list[Action]]] = {
     SeatingRoll: _seat_rolls, RollOff: _rolloffs, DealDeeds: _deals, AwaitRoll: _rolls, BuyOrAuction: _buy_or_decline,
-    Auction: auction_actions, IncomeTaxChoice: _income_tax_choice, DrawCard: _card_draw, FineOrCard: _fine_or_card, RentRoll: _rent_roll,
+    Auction: auction_actions, IncomeTaxChoice: _income_tax_choice, DrawCard: _card_draw, FineOrCard: _fine_or_card,
+    OwnProperty: own_landing_actions, RentRoll: _rent_roll,
     JailFine: _jail_fine, Debt: _bankruptcy,
 }
 
@@ -159,6 +161,7 @@ _ANSWERS: dict[type, frozenset[str]] = {
     AwaitRoll: frozenset(("roll", "pay_bail", "use_jail_card")), BuyOrAuction: frozenset(("buy", "decline")),
     Auction: frozenset(("bid", "hammer")), IncomeTaxChoice: frozenset(("income_tax",)),
     DrawCard: frozenset(("card",)), FineOrCard: frozenset(("fine_or_card",)), RentRoll: frozenset(("rent_roll",)),
+    OwnProperty: frozenset(("build_house", "sell_to_bank", "keep")),
     JailFine: frozenset(("pay_bail", "use_jail_card")), Debt: frozenset(("bankrupt",)),
     BuildRound: frozenset(), BuildingAuction: frozenset(), PlaceBuilding: frozenset(), BidPayment: frozenset(),
 }
@@ -187,7 +190,12 @@ _AT_ANY_DECISION: tuple[tuple[frozenset[str], Callable[[GameState, int | None], 
 def settle(step: Step) -> None:
     """Carry the game on until it waits for the referee again."""
     s = step.state
+    out_at_zero = s.ruleset.options.short_payment == "all_cash_then_out"
     while True:
+        if out_at_zero:
+            for i in s.active:
+                if s.players[i].cash <= 0:  # 004, 3: dessen Privatvermögen auf 0 gefallen ist, scheidet aus
+                    go_bankrupt(step, Debt(i, None, 0, "out", True))
         p = s.pending
         kind = type(p)  # no pending class is subclassed
         if kind is Debt:
@@ -231,10 +239,15 @@ def settle(step: Step) -> None:
         nxt = cur if again else s.next_player(cur)
         if s.time_called and time_is_up(s, nxt, again):
             end_game(step, "time")
+        elif s.bank_cash is not None and s.bank_cash <= 0 and not again and nxt <= cur:
+            end_game(step, "bank")  # 004, 3: spätestens nach der Runde, in der das Bankvermögen auf 0 gefallen ist
         elif again:
             step.emit(ev.AwaitingDecision(AwaitRoll(cur)))  # doubles: roll again
         else:
             step.emit(ev.TurnBegan(nxt))  # and the table waits for the roll
+            if sits_out(s, nxt):
+                step.emit(ev.JailTurnSat(nxt))  # 004, Polizist: Dort setzt er 3 Runden lang aus
+                continue
         return
 
 def _run_resume(step: Step, resume: tuple) -> None:
@@ -263,7 +276,7 @@ def _hammer(step: Step, entry: Entry) -> None:
 HANDLERS: dict[str, Callable[[Step, Entry], None]] = {
     **TURN_HANDLERS, "bid": _bid, "hammer": _hammer, **MORTGAGE_HANDLERS, **CARD_HANDLERS, **JAIL_HANDLERS,
     **BANKRUPTCY_HANDLERS, **BUILDING_HANDLERS, **DECLARATION_HANDLERS, **TRADING_HANDLERS, **ENDING_HANDLERS,
-    **RENT_CLAIM_HANDLERS,
+    **RENT_CLAIM_HANDLERS, **OWN_LANDING_HANDLERS,
 }
 
 

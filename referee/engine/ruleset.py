@@ -97,6 +97,11 @@ OPTION_SPECS: dict[str, OptionSpec] = {
     "go_landing_bonus": OptionSpec(bool),
     "rent_while_in_jail": OptionSpec(bool),
     "rent_claim_turns": OptionSpec(int, minimum=0),
+    "jail_mode": OptionSpec(str, ("doubles_or_fine", "sit_out")),
+    "short_payment": OptionSpec(str, ("debt", "all_cash_then_out")),
+    "bank_money": OptionSpec(int, minimum=0),
+    "landing_on_own": OptionSpec(str, ("nothing", "build_one_or_sell")),
+    "mortgages_allowed": OptionSpec(bool),
     "doubles_after_prepaid_release_roll_again": OptionSpec(bool),
     "jail_max_rolls": OptionSpec(int, minimum=1),
     "jail_card_purchase_before_fine": OptionSpec(bool),
@@ -118,7 +123,7 @@ OPTION_SPECS: dict[str, OptionSpec] = {
     "asset_deed_percent": OptionSpec(int, minimum=0),
     "asset_mortgaged_deed_percent": OptionSpec(int, minimum=0),
     "asset_building_percent": OptionSpec(int, minimum=0),
-    "trade_timing": OptionSpec(str, ("between_turns_or_debt", "any_time", "own_turn")),
+    "trade_timing": OptionSpec(str, ("between_turns_or_debt", "any_time", "own_turn", "never")),
     "trade_limits": OptionSpec(str, ("jma", "none")),
     "provisional_bankruptcy": OptionSpec(bool),
     "trades_before_first_go": OptionSpec(bool),
@@ -150,6 +155,11 @@ class Options:
     go_landing_bonus: bool
     rent_while_in_jail: bool
     rent_claim_turns: int
+    jail_mode: str
+    short_payment: str
+    bank_money: int
+    landing_on_own: str
+    mortgages_allowed: bool
     doubles_after_prepaid_release_roll_again: bool
     jail_max_rolls: int
     jail_card_purchase_before_fine: bool
@@ -226,6 +236,10 @@ class Group:
     squares: tuple[int, ...]
 
 
+# an option and a clause are cited by the same key: the names must differ
+assert not set(OPTION_SPECS) & set(CLAUSE_KEYS), set(OPTION_SPECS) & set(CLAUSE_KEYS)
+
+
 @dataclass(frozen=True, slots=True)
 class CardEffect:
     kind: str
@@ -268,6 +282,11 @@ class Money:
     salary: int
     go_landing_salary: int
     bail: int
+    symbol_after: bool = False  # 30,000 M rather than $1,500
+
+    def text(self, number: str) -> str:
+        """An amount already written out (1,500) with the currency: $1,500, 30,000 M."""
+        return f"{number} {self.currency}" if self.symbol_after else f"{self.currency}{number}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -329,7 +348,7 @@ class Ruleset:
         return self.clauses[key].cite(lang)
 
     def money_text(self, amount: int) -> str:
-        return f"{self.money.currency}{amount:,}"
+        return self.money.text(f"{amount:,}")
 
 
 # --- strict parsing -------------------------------------------------------
@@ -501,10 +520,13 @@ def parse_ruleset(data: dict, board: dict, decks: dict) -> Ruleset:
     cards, deck_ids = parse_decks(decks, squares)
     terms = {**_terms("board.terms", board["board"].get("terms", {}), BUILDING_TERMS),
              **_terms("decks.terms", decks["decks"].get("terms", {}), DECKS)}
-    m = check_table("money", data["money"], ("currency", "start_cash", "salary", "go_landing_salary", "bail"))
+    m = check_table("money", data["money"], ("currency", "start_cash", "salary", "go_landing_salary", "bail"),
+                    ("symbol_after",))
+    if not isinstance(m.get("symbol_after", False), bool):
+        raise RulesetError(f"money.symbol_after: expected true or false, got {m['symbol_after']!r}")
     money = Money(_str("money.currency", m["currency"]), _int("money.start_cash", m["start_cash"]),
                   _int("money.salary", m["salary"]), _int("money.go_landing_salary", m["go_landing_salary"]),
-                  _int("money.bail", m["bail"]))
+                  _int("money.bail", m["bail"]), m.get("symbol_after", False))
     sup = check_table("supply", data["supply"], ("houses", "hotels"))
     raw_opts = check_table("options", data["options"], tuple(OPTION_SPECS))
     values: dict[str, Any] = {}

@@ -96,6 +96,15 @@ class FineOrCard:
 
 
 @dataclass(frozen=True, slots=True)
+class OwnProperty:
+    """The player landed on a deed of their own (German variant, option ``landing_on_own``): build one house there,
+    sell it back to the bank, or leave it as it is."""
+
+    player: int
+    square: int
+
+
+@dataclass(frozen=True, slots=True)
 class RentRoll:
     """A card sent the player to an owned utility: a fresh roll sets the rent."""
 
@@ -187,7 +196,8 @@ class GameOver:
     rolls: tuple[tuple[int, ...], ...] = ()  # roll-off totals, per player, where ties were rolled off
 
 
-Pending = (SeatingRoll | DealDeeds | AwaitRoll | BuyOrAuction | Auction | IncomeTaxChoice | DrawCard | FineOrCard | RentRoll
+Pending = (SeatingRoll | DealDeeds | AwaitRoll | BuyOrAuction | Auction | IncomeTaxChoice | DrawCard | FineOrCard | OwnProperty
+           | RentRoll
            | JailFine | Debt
            | BuildRound | BuildingAuction | PlaceBuilding | BidPayment | RollOff | GameOver)
 
@@ -239,6 +249,8 @@ class GameState:
     # rents paid from one player to another in the last turns: (payer, owner, square, amount, turn), for an owner's
     # claim that lapses (option rent_claim_turns)
     recent_rents: tuple = ()
+    # what the bank holds, where it is finite (option bank_money; None: the bank never runs out)
+    bank_cash: int | None = None
 
     @classmethod
     def new(cls, ruleset: Ruleset, names: list[str], seating: str = "roll") -> "GameState":
@@ -254,6 +266,8 @@ class GameState:
         state = cls(ruleset, players, [None] * n, [False] * n, [0] * n,
                     ruleset.houses, ruleset.hotels, pending)
         state.hotel_level = ruleset.options.houses_per_hotel + 1
+        if ruleset.options.bank_money:  # 004: the bank starts with 200,000 M and pays each player's start money
+            state.bank_cash = ruleset.options.bank_money - ruleset.money.start_cash * len(names)
         state.recount()
         if seating != "roll":
             state.turn = 1
@@ -267,7 +281,7 @@ class GameState:
             self.go_passed, self.time_called, self.final_roll, self.recent_trades, self.rescue_parts,
             self.interest_paid, self.resume, self.debts[:], self.estate_auctions[:], self.holdings[:],
             self.group_owner.copy(), self.group_levels.copy(), self.group_mortgaged.copy(), self.houses_built,
-            self.hotels_built, self.holdings_value[:], self.hotel_level, self.recent_rents,
+            self.hotels_built, self.holdings_value[:], self.hotel_level, self.recent_rents, self.bank_cash,
         )
 
     # --- the board's counts ----------------------------------------------

@@ -14,7 +14,8 @@ from .entries import Entry
 from .errors import IllegalEntry, illegal
 from .facts import interest, rent
 from .phrases import EntryKind, Pending, Player
-from .state import BidPayment, BuyOrAuction, Debt, DrawCard, GameState, IncomeTaxChoice, PlaceBuilding, RentRoll
+from .state import (BidPayment, BuyOrAuction, Debt, DrawCard, GameState, IncomeTaxChoice, OwnProperty, PlaceBuilding,
+                    RentRoll)
 from .timing import not_now
 
 POT = ev.POT
@@ -81,11 +82,26 @@ class Step:
         """Pay at once if the payer's cash covers it; otherwise the payment becomes a debt."""
         if amount <= 0:
             return
-        if not self.state.debts and self.state.players[payer].cash >= amount:
+        s = self.state
+        cash = s.players[payer].cash
+        if not s.debts and cash >= amount:
             self.emit(ev.Paid(payer, payee, amount, reason))
+        elif s.ruleset.options.short_payment == "all_cash_then_out":
+            # 004, 2: Zahlungsverpflichtungen, denen nicht mehr in voller Höhe nachgekommen werden kann, werden nur
+            # noch soweit möglich erfüllt (the player, now at 0, is out: rules.settle)
+            if cash > 0:
+                self.emit(ev.Paid(payer, payee, cash, reason))
         else:
             creditor = payee if isinstance(payee, int) else None
             self.emit(ev.DebtQueued(Debt(payer, creditor, amount, reason, to_bank_if_bankrupt)))
+
+    def bank_pays(self, player: int, amount: int, reason: str) -> None:
+        """The bank pays; a finite bank (004: 200,000 M) pays what it has left, and no more."""
+        left = self.state.bank_cash
+        if left is not None:
+            amount = min(amount, max(left, 0))
+        if amount > 0:
+            self.emit(ev.Paid(None, player, amount, reason))
 
     def transfer_interest(self, receiver: int, squares) -> None:
         """Official rules: whoever receives a mortgaged deed pays the 10% interest at once (ruleset option
@@ -126,9 +142,9 @@ class Step:
         s = self.state
         money = s.ruleset.money
         if landed_on_go and s.ruleset.options.go_landing_bonus:
-            self.emit(ev.Paid(None, player, money.go_landing_salary, "go_landing"))
+            self.bank_pays(player, money.go_landing_salary, "go_landing")
         else:
-            self.emit(ev.Paid(None, player, money.salary, "salary"))
+            self.bank_pays(player, money.salary, "salary")
 
     # -- movement --
 
@@ -158,7 +174,10 @@ class Step:
             owner = s.owner[at]
             if owner is None:
                 self.emit(ev.AwaitingDecision(BuyOrAuction(player, at)))
-            elif owner != player and not s.mortgaged[at]:
+            elif owner == player:
+                if opts.landing_on_own == "build_one_or_sell":  # 004: build one house here, or sell it back
+                    self.emit(ev.AwaitingDecision(OwnProperty(player, at)))
+            elif not s.mortgaged[at]:
                 if s.players[owner].in_jail and not opts.rent_while_in_jail:
                     self.emit(ev.RentWaived(player, at, owner))
                     return
@@ -171,7 +190,7 @@ class Step:
                 self.emit(ev.AwaitingDecision(IncomeTaxChoice(player, at)))
             else:
                 self.charge(player, self.bank_or_pot("tax"), sq.amount, "tax")
-        elif sq.kind in ("chance", "community_chest"):
+        elif sq.kind in ("chance", "community_chest") and s.ruleset.decks[sq.kind]:  # 004: no cards, an empty square
             self.emit(ev.AwaitingDecision(DrawCard(player, sq.kind)))
         elif sq.kind == "go_to_jail":
             self.emit(ev.Jailed(player))

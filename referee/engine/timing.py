@@ -78,7 +78,7 @@ def build_time(state: GameState) -> bool:
     """Whether declarations may be made now at all (by every player not out of a round of declarations): the
     part of :func:`build_timing_allows` that is the same for every player."""
     p = state.pending
-    if state.time_called:
+    if state.time_called or state.ruleset.options.landing_on_own != "nothing":  # 004: only on landing, one house
         return False
     if isinstance(p, BuildRound):
         return True
@@ -94,6 +94,9 @@ def build_timing_refusal(state: GameState, player: int) -> IllegalEntry | None:
     p = state.pending
     if state.time_called:
         return illegal(state, "time_called", "time has been called: nothing more is built", "after_time_called")
+    if state.ruleset.options.landing_on_own != "nothing":
+        return illegal(state, "build_on_landing", "a house is built on a street of one's own when landing there, one "
+                       "at a time", "landing_on_own")
     if isinstance(p, BuildRound):
         return illegal(state, "excluded_builder", "{player} made an unpayable winning bid and is out of this round "
                        "of declarations", "building_shortage", player=Player(player))

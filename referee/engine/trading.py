@@ -13,11 +13,11 @@ from .entries import Action, Entry, Offer
 from .errors import IllegalEntry, illegal
 from .facts import jail_exit_creditor, jail_exit_short, raisable_cash
 from .phrases import Card, Goods, Many, Money, Player, Square
-from .state import AwaitRoll, BuyOrAuction, Debt, DrawCard, FineOrCard, GameState, IncomeTaxChoice, JailFine, RentRoll
+from .state import AwaitRoll, BuyOrAuction, Debt, DrawCard, FineOrCard, GameState, OwnProperty, IncomeTaxChoice, JailFine, RentRoll
 from .step import Step
 from .timing import turn_refusal
 
-_ANY_TIME = (AwaitRoll, BuyOrAuction, DrawCard, FineOrCard, IncomeTaxChoice, JailFine, RentRoll)  # not during auctions
+_ANY_TIME = (AwaitRoll, BuyOrAuction, DrawCard, FineOrCard, IncomeTaxChoice, JailFine, OwnProperty, RentRoll)  # not during auctions
 
 
 def _flows(a: int, b: int, give: Offer, take: Offer) -> dict:
@@ -29,7 +29,7 @@ def trade_context(state: GameState, a: int, b: int) -> str | None:
     """'trade' between turns, 'debt_negotiation' or 'rescue' for a debtor; None when no trade may be made now."""
     p = state.pending
     opts = state.ruleset.options
-    if state.time_called or any(state.players[i].bankrupt for i in (a, b)):
+    if state.time_called or opts.trade_timing == "never" or any(state.players[i].bankrupt for i in (a, b)):
         return None
     if isinstance(p, Debt) and p.debtor in (a, b):
         if opts.provisional_bankruptcy and (raisable_cash(state, p.debtor) < p.amount
@@ -51,6 +51,8 @@ def _trade_timing_refusal(state: GameState, a: int, b: int) -> IllegalEntry:
     """Why no trade between ``a`` and ``b`` may be made now (:func:`trade_context` gave None)."""
     if state.time_called:
         return illegal(state, "not_now", "time has been called: no more trades", "trade_timing")
+    if state.ruleset.options.trade_timing == "never":
+        return illegal(state, "no_trades", "these rules have no trades between players", "trade_timing")
     for i in (a, b):
         if state.players[i].bankrupt:
             return illegal(state, "not_now", "{player} is bankrupt", "trade_timing", player=Player(i))

@@ -121,7 +121,7 @@ def _live_context(row, version: str) -> dict:
     rounds = [(r, service.round_overview(row.id, r.number, pending_words)) for r in row.rounds]
     ruleset = rulesets.load(row.ruleset)
     return {"row": row, "rounds": rounds, "version": version, "poll": POLL,
-            "scheme": rulesets.load_scheme(row.scheme), "ruleset": ruleset, "currency": ruleset.money.currency,
+            "scheme": rulesets.load_scheme(row.scheme), "ruleset": ruleset, "currency": ruleset.money,
             "standings": service.tournament_standings(row.id)}
 
 
@@ -219,6 +219,6 @@ def standings(tournament_id: int):
         return render_template("error.html", message=gettext("no tournament %(n)s", n=tournament_id)), 404
     scheme = rulesets.load_scheme(row.scheme)
     return render_template("tournaments/standings.html", row=row, scheme=scheme,
-                           currency=rulesets.load(row.ruleset).money.currency,
+                           currency=rulesets.load(row.ruleset).money,
                            standings=service.tournament_standings(tournament_id),
                            rounds=[r.number for r in row.rounds])
