@@ -51,7 +51,7 @@ def _reasons() -> dict[str, str]:
         "unmortgage": _("to lift a mortgage"), "building": _("for buildings"),
         "building_auction": _("for a building at auction"), "buildings_sold": _("for buildings sold"),
         "bankruptcy": _("in bankruptcy"), "interest": _("mortgage interest"),
-        "free_parking": _("from the free parking pot"), "rent_not_claimed": _("back: rent not claimed in time"),
+        "free_parking": _("(all of it)"), "rent_not_claimed": _("back: rent not claimed in time"),
         "deed_sold": _("for the deed sold back"),
     }
 
@@ -339,6 +339,8 @@ def outcome_notes(state: GameState, events) -> list[Why]:
         elif isinstance(e, ev.Paid) and e.reason == "go_landing":
             notes.append(why(state.ruleset, _("Landing exactly on GO pays %(amount)s.", amount=money(state, e.amount)),
                              "go_landing_bonus"))
+        elif isinstance(e, ev.Paid) and e.payer == ev.POT:
+            notes.append(why(state.ruleset, _("Free Parking pays out the whole pot."), "free_parking"))
         elif isinstance(e, ev.Paid) and e.payee == ev.POT:
             notes.append(why(state.ruleset, _("The %(amount)s goes into the Free Parking pot (%(pot)s now).",
                                               amount=money(state, e.amount), pot=money(state, state.pot)),
@@ -680,7 +682,8 @@ def _label_words(entry: Entry, ruleset: Ruleset | None) -> str:
     if entry.card is not None:
         parts.append(_card_words(ruleset, entry.card) if ruleset else entry.card)
     if entry.choice is not None:
-        parts.append({"flat": _("flat amount"), "percent": _("percentage of assets")}.get(entry.choice, entry.choice))
+        parts.append({"flat": _("flat amount"), "percent": _("percentage of assets"), "pay": _("to pay the fine"),
+                      "draw": _("to draw a card from the other deck")}.get(entry.choice, entry.choice))
     if entry.square is not None:
         parts.append(_square_words(ruleset, entry.square) if ruleset else str(entry.square))
     if entry.deeds:
@@ -922,6 +925,34 @@ def deck_name(state: GameState, deck: str) -> str:
     return Deck(deck).words(state, _, _lang())
 
 
+def time_call_words(ruleset: Ruleset) -> str:
+    """What calling time does under this ruleset (after_time_called), for its confirmation."""
+    rule = ruleset.options.after_time_called
+    if rule == "at_once":
+        return _("Call time: the game ends now and is ranked by assets; an auction or building in progress is void. "
+                 "This cannot be taken back except by voiding it.")
+    if rule == "equal_turns":
+        return _("Call time: negotiations, auctions and building in progress stop; play goes on until every player "
+                 "has had as many turns, then the game is ranked. This cannot be taken back except by voiding it.")
+    return _("Call time: negotiations, auctions and building in progress stop; the last roll is played and the game "
+             "is ranked. This cannot be taken back except by voiding it.")
+
+
+def time_call_after_words(ruleset: Ruleset) -> str:
+    rule = ruleset.options.after_time_called
+    if rule == "at_once":
+        return _("— the game then ends at once and is ranked.")
+    if rule == "equal_turns":
+        return _("— then play goes on until every player has had as many turns, and the game is ranked.")
+    return _("— then the last roll is played and the game is ranked.")
+
+
+def house_rules_off(ruleset: Ruleset) -> str:
+    """The ruleset's house rules switched off for this game, by name."""
+    return _separator().join(in_language(rule.name) for option, rule in ruleset.house_rules.items()
+                             if getattr(ruleset.options, option) == rule.off)
+
+
 def in_language(names) -> str:
     """A text given by language (a house rule's name) in the device's language, else English."""
     return named(names, _lang(), next(iter(names.values()), ""))
@@ -956,6 +987,10 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["clause_note"] = clause_note
     app.jinja_env.globals["ruleset_name"] = ruleset_name
     app.jinja_env.globals["in_language"] = in_language
+    app.jinja_env.globals["time_call_words"] = time_call_words
+    app.jinja_env.globals["time_call_after_words"] = time_call_after_words
+    app.jinja_env.globals["house_rules_off"] = house_rules_off
+    app.jinja_env.globals["bank_stock_words"] = bank_stock_words
     app.jinja_env.globals["deck_name"] = deck_name
     app.jinja_env.globals["ending_words"] = ending_words
     app.jinja_env.globals["clause_texts"] = clause_texts

@@ -114,6 +114,18 @@ NEW = {
     'Sell %(square)s to the bank for %(price)s': '%(square)sを%(price)sで銀行に売る',
     'Leave it as it is': 'そのままにする',
     'How a player leaves jail': '刑務所から出る方法',
+    '(all of it)': '（全額）',
+    'Free Parking pays out the whole pot.': '無料駐車場では積立金を全額受け取ります。',
+    'to pay the fine': '罰金を払う',
+    'to draw a card from the other deck': 'もう一方の山からカードを引く',
+    'Call time: the game ends now and is ranked by assets; an auction or building in progress is void. This cannot be taken back except by voiding it.': '終了の合図をします：ゲームはその時点で終わり、資産で順位が決まります。進行中の競売や建設は無効です。取り消すには記録の取り消しが必要です。',
+    'Call time: negotiations, auctions and building in progress stop; play goes on until every player has had as many turns, then the game is ranked. This cannot be taken back except by voiding it.': '終了の合図をします：進行中の交渉・競売・建設は止まり、全員の手番の数がそろうまで続けてから順位が決まります。取り消すには記録の取り消しが必要です。',
+    '— the game then ends at once and is ranked.': '— ゲームはその時点で終わり、順位が決まります。',
+    '— then play goes on until every player has had as many turns, and the game is ranked.': '— その後、全員の手番の数がそろうまで続け、順位が決まります。',
+    'pot: %(amount)s': '積立：%(amount)s',
+    'The bank holds %(amount)s.': '銀行の残高：%(amount)s',
+    'House rules switched off: %(rules)s': '採用しないハウスルール：%(rules)s',
+    'Free Parking pot: %(amount)s': '無料駐車場の積立金：%(amount)s',
     # --- end house rules (issue 14) ---
     "allowed (not recorded yet)": "ルール上可能（まだ記録されていません）",
     # --- table screen (issue 11) ---
@@ -770,6 +782,30 @@ NEW = {
 
 # Korean and German for messages added after their catalogues were first written (their .po files hold the rest)
 NEW_KO: dict = {
+    '(all of it)':
+        '(전액)',
+    'Free Parking pays out the whole pot.':
+        '무료주차장에서는 적립금 전액을 받습니다.',
+    'to pay the fine':
+        '벌금 내기',
+    'to draw a card from the other deck':
+        '다른 더미에서 카드 뽑기',
+    'Call time: the game ends now and is ranked by assets; an auction or building in progress is void. This cannot be taken back except by voiding it.':
+        '종료를 선언합니다: 게임은 지금 끝나고 자산으로 순위를 정합니다. 진행 중인 경매나 건설은 무효입니다. 되돌리려면 기록을 취소해야 합니다.',
+    'Call time: negotiations, auctions and building in progress stop; play goes on until every player has had as many turns, then the game is ranked. This cannot be taken back except by voiding it.':
+        '종료를 선언합니다: 진행 중인 협상·경매·건설은 멈추고, 모든 플레이어의 턴 수가 같아질 때까지 계속한 뒤 순위를 정합니다. 되돌리려면 기록을 취소해야 합니다.',
+    '— the game then ends at once and is ranked.':
+        '— 게임은 즉시 끝나고 순위를 정합니다.',
+    '— then play goes on until every player has had as many turns, and the game is ranked.':
+        '— 그다음 모든 플레이어의 턴 수가 같아질 때까지 계속하고 순위를 정합니다.',
+    'pot: %(amount)s':
+        '적립: %(amount)s',
+    'The bank holds %(amount)s.':
+        '은행 잔액: %(amount)s',
+    'House rules switched off: %(rules)s':
+        '사용하지 않는 하우스 룰: %(rules)s',
+    'Free Parking pot: %(amount)s':
+        '무료주차장 적립금: %(amount)s',
     'How a player leaves jail':
         '감옥에서 나오는 방법',
     'for the deed sold back':
@@ -952,6 +988,30 @@ NEW_KO: dict = {
         '하우스 룰 “%(name)s”: 사용함.',
 }
 NEW_DE: dict = {
+    '(all of it)':
+        '(alles)',
+    'Free Parking pays out the whole pot.':
+        'Frei Parken zahlt die ganze Kasse aus.',
+    'to pay the fine':
+        'die Strafe zu zahlen',
+    'to draw a card from the other deck':
+        'eine Karte vom anderen Stapel zu ziehen',
+    'Call time: the game ends now and is ranked by assets; an auction or building in progress is void. This cannot be taken back except by voiding it.':
+        'Zeitende ausrufen: das Spiel endet jetzt und wird nach Vermögen gewertet; eine laufende Versteigerung oder ein Bau ist nichtig. Das lässt sich nur durch Stornieren zurücknehmen.',
+    'Call time: negotiations, auctions and building in progress stop; play goes on until every player has had as many turns, then the game is ranked. This cannot be taken back except by voiding it.':
+        'Zeitende ausrufen: laufende Verhandlungen, Versteigerungen und Bauten enden; gespielt wird, bis alle gleich viele Züge hatten, dann wird gewertet. Das lässt sich nur durch Stornieren zurücknehmen.',
+    '— the game then ends at once and is ranked.':
+        '— das Spiel endet dann sofort und wird gewertet.',
+    '— then play goes on until every player has had as many turns, and the game is ranked.':
+        '— dann wird gespielt, bis alle gleich viele Züge hatten, und gewertet.',
+    'pot: %(amount)s':
+        'Kasse: %(amount)s',
+    'The bank holds %(amount)s.':
+        'Die Bank hat %(amount)s.',
+    'House rules switched off: %(rules)s':
+        'Abgeschaltete Hausregeln: %(rules)s',
+    'Free Parking pot: %(amount)s':
+        'Frei-Parken-Kasse: %(amount)s',
     'How a player leaves jail':
         'Wie man aus dem Gefängnis kommt',
     'for the deed sold back':

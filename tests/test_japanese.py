@@ -110,7 +110,7 @@ def test_the_rules_page_shows_a_tournaments_override_as_written(client):
     game_id = imported(client, trades_before_first_go=False)
     ja = page_text(client, game_id, "/rules", **JA)
     assert "誰かがGOを通過する前の取引：なし" in ja
-    assert "注：set to False" in ja  # the override's own words, not the translation of the file's note
+    assert "注：set to false for this game" in ja  # the override's own words, not the translation of the file's note
 
 
 def test_the_rules_search_finds_options_in_japanese_too(client):

@@ -9,6 +9,7 @@ is :mod:`referee.rulesets`' job.
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Mapping
 
@@ -609,6 +610,7 @@ def with_options(ruleset: Ruleset, overrides: Mapping[str, Any], source: str = "
         if house_rule is not None and value == house_rule.off:  # the text's own rule is played: its clause is cited
             clauses[name] = house_rule.off_clause
         else:
-            clauses[name] = Clause(name, f"{source} (replaces {old.source})", old.text, f"set to {value!r}")
+            clauses[name] = Clause(name, f"{source} (replaces {old.source})", old.text,
+                                   f"set to {json.dumps(value)} for this game")
     _check_hotel_sale(values)
     return replace(ruleset, options=Options(**values), clauses=clauses)
