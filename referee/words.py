@@ -925,26 +925,22 @@ def deck_name(state: GameState, deck: str) -> str:
     return Deck(deck).words(state, _, _lang())
 
 
-def time_call_words(ruleset: Ruleset) -> str:
-    """What calling time does under this ruleset (after_time_called), for its confirmation."""
+def time_call_words(ruleset: Ruleset, reminder: bool = False) -> str:
+    """What calling time does under this ruleset (option after_time_called): the confirmation's words, or
+    (``reminder``) the short words after "Time is up: call time"."""
     rule = ruleset.options.after_time_called
     if rule == "at_once":
-        return _("Call time: the game ends now and is ranked by assets; an auction or building in progress is void. "
-                 "This cannot be taken back except by voiding it.")
+        return (_("— the game then ends at once and is ranked.") if reminder else
+                _("Call time: the game ends now and is ranked by assets; an auction or building in progress is void. "
+                  "This cannot be taken back except by voiding it."))
     if rule == "equal_turns":
-        return _("Call time: negotiations, auctions and building in progress stop; play goes on until every player "
-                 "has had as many turns, then the game is ranked. This cannot be taken back except by voiding it.")
-    return _("Call time: negotiations, auctions and building in progress stop; the last roll is played and the game "
-             "is ranked. This cannot be taken back except by voiding it.")
-
-
-def time_call_after_words(ruleset: Ruleset) -> str:
-    rule = ruleset.options.after_time_called
-    if rule == "at_once":
-        return _("— the game then ends at once and is ranked.")
-    if rule == "equal_turns":
-        return _("— then play goes on until every player has had as many turns, and the game is ranked.")
-    return _("— then the last roll is played and the game is ranked.")
+        return (_("— then play goes on until every player has had as many turns, and the game is ranked.") if reminder
+                else _("Call time: negotiations, auctions and building in progress stop; play goes on until every "
+                       "player has had as many turns, then the game is ranked. This cannot be taken back except by "
+                       "voiding it."))
+    return (_("— then the last roll is played and the game is ranked.") if reminder else
+            _("Call time: negotiations, auctions and building in progress stop; the last roll is played and the game "
+              "is ranked. This cannot be taken back except by voiding it."))
 
 
 def house_rules_off(ruleset: Ruleset) -> str:
@@ -988,7 +984,6 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["ruleset_name"] = ruleset_name
     app.jinja_env.globals["in_language"] = in_language
     app.jinja_env.globals["time_call_words"] = time_call_words
-    app.jinja_env.globals["time_call_after_words"] = time_call_after_words
     app.jinja_env.globals["house_rules_off"] = house_rules_off
     app.jinja_env.globals["bank_stock_words"] = bank_stock_words
     app.jinja_env.globals["deck_name"] = deck_name
