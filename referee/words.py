@@ -19,7 +19,7 @@ from .engine.record import Game
 from .engine.ruleset import Ruleset
 from .engine.facts import card_first, card_for_sale, jail_exit_landing, jail_exit_short, raisable_cash
 from .engine.state import (AwaitRoll, Auction, BidPayment, BuildingAuction, BuildRound, BuyOrAuction, Debt, GameState,
-                           JailFine, PlaceBuilding)
+                           JailFine, OwnProperty, PlaceBuilding)
 from .rulings import TieCall, sale_offers, tie_calls
 
 
@@ -119,7 +119,15 @@ def why(ruleset: Ruleset, text: str, rule: str) -> Why:
 
 
 def money(state: GameState, amount: int) -> str:
-    return state.ruleset.money_text(amount)
+    """An amount in the game's currency, its digits grouped as the device's language groups them (1.600 M)."""
+    return state.ruleset.money.text(f"{amount:,}".replace(",", _group_symbol()["symbol"]))
+
+
+@per_language
+def _group_symbol() -> dict[str, str]:
+    from babel.numbers import get_group_symbol
+
+    return {"symbol": get_group_symbol(_lang())}
 
 
 def party(state: GameState, who) -> str:
@@ -182,8 +190,18 @@ def event_words(state: GameState, event: ev.Event) -> str | None:
         return _("%(debtor)s owes %(creditor)s %(amount)s", debtor=party(state, d.debtor),
                  creditor=party(state, d.creditor), amount=money(state, d.amount))
     if isinstance(event, ev.WentBankrupt):
+        if state.ruleset.options.short_payment == "all_cash_then_out":
+            return _("%(player)s has no money left and is out of the game; the deeds go back to the bank",
+                     player=party(state, event.player))
         return _("%(player)s is bankrupt to %(creditor)s", player=party(state, event.player),
                  creditor=party(state, event.creditor))
+    if isinstance(event, ev.JailTurnSat):
+        p = state.players[event.player]
+        if p.in_jail:
+            return _("%(player)s sits out a turn in jail (%(n)s of %(max)s)", player=party(state, event.player),
+                     n=p.jail_rolls, max=state.ruleset.options.jail_max_rolls)
+        return _("%(player)s has sat out the last turn in jail and rolls from the jail square next time",
+                 player=party(state, event.player))
     if isinstance(event, ev.TradeMade):
         # the goods are in the trade entry's own words (the log, the flash): here only that it took effect
         return _("%(first)s and %(second)s trade", first=party(state, event.first), second=party(state, event.second))
@@ -274,6 +292,14 @@ def decision_notes(state: GameState) -> list[Why]:
     p = state.pending
     rs = state.ruleset
     fine = rs.money_text(rs.money.bail)
+    if isinstance(p, OwnProperty):
+        sq = rs.squares[p.square]
+        if sq.kind == "street" and state.group_owner.get(sq.group) == p.player:
+            return [why(rs, _("%(player)s owns every street of this colour: a house costs half, %(price)s.",
+                              player=state.players[p.player].name, price=money(state, sq.house_cost // 2)),
+                        "landing_on_own")]
+        return [why(rs, _("On a street of one's own: one house at its price, or the street sold back to the bank."),
+                    "landing_on_own")]
     if isinstance(p, BidPayment):
         cash = state.players[p.player].cash
         text = _("%(player)s's winning bid of %(amount)s stands: %(player)s has %(cash)s, and %(can)s in all "
@@ -337,8 +363,17 @@ def outcome_notes(state: GameState, events) -> list[Why]:
             notes.append(why(state.ruleset, _("The creditor takes the cash; the deeds are shared among the players "
                                               "left."), "bankrupt_estate"))
         elif isinstance(e, ev.Paid) and e.reason == "go_landing":
-            notes.append(why(state.ruleset, _("Landing exactly on GO pays %(amount)s.", amount=money(state, e.amount)),
-                             "go_landing_bonus"))
+            notes.append(why(state.ruleset, _("Landing exactly on GO pays %(amount)s.", amount=money(
+                state, state.ruleset.money.go_landing_salary)), "go_landing_bonus"))
+        elif isinstance(e, ev.WentBankrupt) and state.ruleset.options.short_payment == "all_cash_then_out":
+            notes.append(why(state.ruleset, _("A payment the cash does not cover takes all of it, and a player with "
+                                              "no money left is out."), "short_payment"))
+        elif isinstance(e, ev.JailTurnSat):
+            notes.append(why(state.ruleset, _("In jail a player sits out %(n)s turns, then moves on from the jail "
+                                              "square.", n=state.ruleset.options.jail_max_rolls), "jail_mode"))
+        elif isinstance(e, ev.Paid) and e.payer is None and state.bank_cash is not None and state.bank_cash <= 0:
+            notes.append(why(state.ruleset, _("The bank has no money left: it paid what it had, and the game ends "
+                                              "after this round."), "bank_money"))
         elif isinstance(e, ev.Paid) and e.payer == ev.POT:
             notes.append(why(state.ruleset, _("Free Parking pays out the whole pot."), "free_parking"))
         elif isinstance(e, ev.Paid) and e.payee == ev.POT:
@@ -633,6 +668,9 @@ def _sentence(entry: Entry, ruleset: Ruleset, facts: EntryFacts | None) -> str |
         return _("%(player)s buys %(square)s for %(price)s", player=entry.player,
                  square=_square_words(ruleset, facts.square), price=ruleset.money_text(facts.amount))
     if entry.type == "decline" and facts.square is not None:
+        if not ruleset.options.auction_on_decline:
+            return _("%(player)s declines %(square)s: it stays with the bank", player=entry.player,
+                     square=_square_words(ruleset, facts.square))
         return _("%(player)s declines %(square)s: it goes to auction", player=entry.player,
                  square=_square_words(ruleset, facts.square))
     if entry.type in ("build", "sell_buildings") and facts.levels:

@@ -126,6 +126,17 @@ NEW = {
     'The bank holds %(amount)s.': '銀行の残高：%(amount)s',
     'House rules switched off: %(rules)s': '採用しないハウスルール：%(rules)s',
     'Free Parking pot: %(amount)s': '無料駐車場の積立金：%(amount)s',
+    '%(player)s has no money left and is out of the game; the deeds go back to the bank': '%(player)sはお金がなくなり脱落します。権利書は銀行に戻ります',
+    '%(player)s sits out a turn in jail (%(n)s of %(max)s)': '%(player)sは刑務所で番を休みます（%(max)s回中%(n)s回目）',
+    '%(player)s has sat out the last turn in jail and rolls from the jail square next time': '%(player)sは刑務所で最後の番を休み終え、次の番に刑務所のマスから進みます',
+    '%(player)s owns every street of this colour: a house costs half, %(price)s.': '%(player)sはこの色の通りをすべて持っています：家は半額の%(price)sです。',
+    "On a street of one's own: one house at its price, or the street sold back to the bank.": '自分の通りでは：家を1軒その価格で建てるか、通りを銀行に売り戻します。',
+    'A payment the cash does not cover takes all of it, and a player with no money left is out.': '現金で払いきれない支払いは現金をすべて取り、お金がなくなったプレイヤーは脱落します。',
+    'In jail a player sits out %(n)s turns, then moves on from the jail square.': '刑務所では%(n)s回番を休み、その後刑務所のマスから進みます。',
+    'The bank has no money left: it paid what it had, and the game ends after this round.': '銀行のお金がなくなりました：あった分だけを払い、ゲームはこの周回の後に終わります。',
+    '%(player)s declines %(square)s: it stays with the bank': '%(player)sは%(square)sを買いません：銀行に残ります',
+    'Decline: it stays with the bank': '買わない：銀行に残る',
+    'in jail (%(n)s of %(max)s turns sat out)': '刑務所（%(max)s回中%(n)s回休み）',
     # --- end house rules (issue 14) ---
     "allowed (not recorded yet)": "ルール上可能（まだ記録されていません）",
     # --- table screen (issue 11) ---
@@ -782,6 +793,28 @@ NEW = {
 
 # Korean and German for messages added after their catalogues were first written (their .po files hold the rest)
 NEW_KO: dict = {
+    '%(player)s has no money left and is out of the game; the deeds go back to the bank':
+        '%(player)s은(는) 돈이 없어 게임에서 탈락합니다. 증서는 은행으로 돌아갑니다',
+    '%(player)s sits out a turn in jail (%(n)s of %(max)s)':
+        '%(player)s은(는) 감옥에서 턴을 쉽니다 (%(max)s번 중 %(n)s번째)',
+    '%(player)s has sat out the last turn in jail and rolls from the jail square next time':
+        '%(player)s은(는) 감옥에서 마지막 턴을 쉬었고, 다음 턴에 감옥 칸에서 움직입니다',
+    '%(player)s owns every street of this colour: a house costs half, %(price)s.':
+        '%(player)s은(는) 이 색의 땅을 모두 가지고 있습니다: 주택은 절반 가격인 %(price)s입니다.',
+    "On a street of one's own: one house at its price, or the street sold back to the bank.":
+        '자신의 땅에서는: 주택 1채를 그 가격에 짓거나, 땅을 은행에 되팝니다.',
+    'A payment the cash does not cover takes all of it, and a player with no money left is out.':
+        '현금으로 다 낼 수 없는 지불은 현금을 모두 가져가고, 돈이 없는 플레이어는 탈락합니다.',
+    'In jail a player sits out %(n)s turns, then moves on from the jail square.':
+        '감옥에서는 %(n)s번 턴을 쉬고, 그다음 감옥 칸에서 움직입니다.',
+    'The bank has no money left: it paid what it had, and the game ends after this round.':
+        '은행에 돈이 없습니다: 있던 만큼만 지불했고, 게임은 이번 바퀴가 끝나면 종료됩니다.',
+    '%(player)s declines %(square)s: it stays with the bank':
+        '%(player)s은(는) %(square)s을(를) 사지 않습니다: 은행에 남습니다',
+    'Decline: it stays with the bank':
+        '사지 않음: 은행에 남음',
+    'in jail (%(n)s of %(max)s turns sat out)':
+        '감옥 (%(max)s번 중 %(n)s번 쉼)',
     '(all of it)':
         '(전액)',
     'Free Parking pays out the whole pot.':
@@ -988,6 +1021,28 @@ NEW_KO: dict = {
         '하우스 룰 “%(name)s”: 사용함.',
 }
 NEW_DE: dict = {
+    '%(player)s has no money left and is out of the game; the deeds go back to the bank':
+        '%(player)s hat kein Geld mehr und scheidet aus; die Grundstücke gehen an die Bank zurück',
+    '%(player)s sits out a turn in jail (%(n)s of %(max)s)':
+        '%(player)s setzt im Gefängnis eine Runde aus (%(n)s von %(max)s)',
+    '%(player)s has sat out the last turn in jail and rolls from the jail square next time':
+        '%(player)s hat die letzte Runde im Gefängnis ausgesetzt und würfelt beim nächsten Mal vom Gefängnisfeld aus',
+    '%(player)s owns every street of this colour: a house costs half, %(price)s.':
+        '%(player)s besitzt alle Straßen dieser Farbe: ein Haus kostet die Hälfte, %(price)s.',
+    "On a street of one's own: one house at its price, or the street sold back to the bank.":
+        'Auf der eigenen Straße: ein Haus zu seinem Preis, oder die Straße an die Bank zurückverkaufen.',
+    'A payment the cash does not cover takes all of it, and a player with no money left is out.':
+        'Eine Zahlung, die das Bargeld nicht deckt, nimmt alles, und wer kein Geld mehr hat, scheidet aus.',
+    'In jail a player sits out %(n)s turns, then moves on from the jail square.':
+        'Im Gefängnis setzt man %(n)s Runden aus und zieht dann vom Gefängnisfeld weiter.',
+    'The bank has no money left: it paid what it had, and the game ends after this round.':
+        'Die Bank hat kein Geld mehr: sie hat gezahlt, was sie hatte, und das Spiel endet nach dieser Runde.',
+    '%(player)s declines %(square)s: it stays with the bank':
+        '%(player)s kauft %(square)s nicht: es bleibt bei der Bank',
+    'Decline: it stays with the bank':
+        'Nicht kaufen: bleibt bei der Bank',
+    'in jail (%(n)s of %(max)s turns sat out)':
+        'im Gefängnis (%(n)s von %(max)s Runden ausgesetzt)',
     '(all of it)':
         '(alles)',
     'Free Parking pays out the whole pot.':

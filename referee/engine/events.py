@@ -105,6 +105,8 @@ class Paid(Event):
             state.pot -= self.amount
         elif state.bank_cash is not None:
             state.bank_cash -= self.amount
+            if state.bank_cash <= 0:
+                state.bank_emptied = True
         if isinstance(self.payee, int):
             state.players[self.payee].cash += self.amount
         elif self.payee == POT:

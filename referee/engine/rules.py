@@ -239,7 +239,7 @@ def settle(step: Step) -> None:
         nxt = cur if again else s.next_player(cur)
         if s.time_called and time_is_up(s, nxt, again):
             end_game(step, "time")
-        elif s.bank_cash is not None and s.bank_cash <= 0 and not again and nxt <= cur:
+        elif s.bank_emptied and not again and nxt <= cur:
             end_game(step, "bank")  # 004, 3: spätestens nach der Runde, in der das Bankvermögen auf 0 gefallen ist
         elif again:
             step.emit(ev.AwaitingDecision(AwaitRoll(cur)))  # doubles: roll again

@@ -251,6 +251,7 @@ class GameState:
     recent_rents: tuple = ()
     # what the bank holds, where it is finite (option bank_money; None: the bank never runs out)
     bank_cash: int | None = None
+    bank_emptied: bool = False  # the finite bank's money fell to 0 (004: the game ends after that round)
 
     @classmethod
     def new(cls, ruleset: Ruleset, names: list[str], seating: str = "roll") -> "GameState":
@@ -282,6 +283,7 @@ class GameState:
             self.interest_paid, self.resume, self.debts[:], self.estate_auctions[:], self.holdings[:],
             self.group_owner.copy(), self.group_levels.copy(), self.group_mortgaged.copy(), self.houses_built,
             self.hotels_built, self.holdings_value[:], self.hotel_level, self.recent_rents, self.bank_cash,
+            self.bank_emptied,
         )
 
     # --- the board's counts ----------------------------------------------
