@@ -809,7 +809,7 @@ def _clause_labels() -> dict[str, str]:
         "rent_claim_turns": _("Turns an owner has to claim rent"),
         "jail_mode": _("How a player leaves jail"), "short_payment": _("A payment the cash does not cover"),
         "bank_money": _("The bank's money"), "landing_on_own": _("Landing on one's own deed"),
-        "mortgages_allowed": _("Mortgages"),
+        "mortgages_allowed": _("Mortgages"), "jailed_may_trade": _("Trades by a player in jail"),
         "doubles_after_prepaid_release_roll_again": _("Doubles after paying or using a card to leave jail roll again"),
         "jail_max_rolls": _("Rolls for doubles in jail"),
         "jail_card_purchase_before_fine": _("Getting a jail card from another player before paying the fine"),

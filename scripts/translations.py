@@ -137,6 +137,8 @@ NEW = {
     '%(player)s declines %(square)s: it stays with the bank': '%(player)sは%(square)sを買いません：銀行に残ります',
     'Decline: it stays with the bank': '買わない：銀行に残る',
     'in jail (%(n)s of %(max)s turns sat out)': '刑務所（%(max)s回中%(n)s回休み）',
+    'Trades by a player in jail': '刑務所にいるプレイヤーの取引',
+    '{player} is in jail and may not buy or sell properties': '{player}は刑務所にいるので土地の売買はできません',
     # --- end house rules (issue 14) ---
     "allowed (not recorded yet)": "ルール上可能（まだ記録されていません）",
     # --- table screen (issue 11) ---
@@ -793,6 +795,10 @@ NEW = {
 
 # Korean and German for messages added after their catalogues were first written (their .po files hold the rest)
 NEW_KO: dict = {
+    'Trades by a player in jail':
+        '감옥에 있는 플레이어의 거래',
+    '{player} is in jail and may not buy or sell properties':
+        '{player}은(는) 감옥에 있어 땅을 사고팔 수 없습니다',
     '%(player)s has no money left and is out of the game; the deeds go back to the bank':
         '%(player)s은(는) 돈이 없어 게임에서 탈락합니다. 증서는 은행으로 돌아갑니다',
     '%(player)s sits out a turn in jail (%(n)s of %(max)s)':
@@ -1021,6 +1027,10 @@ NEW_KO: dict = {
         '하우스 룰 “%(name)s”: 사용함.',
 }
 NEW_DE: dict = {
+    'Trades by a player in jail':
+        'Handel eines Spielers im Gefängnis',
+    '{player} is in jail and may not buy or sell properties':
+        '{player} ist im Gefängnis und darf keine Grundstücke kaufen oder verkaufen',
     '%(player)s has no money left and is out of the game; the deeds go back to the bank':
         '%(player)s hat kein Geld mehr und scheidet aus; die Grundstücke gehen an die Bank zurück',
     '%(player)s sits out a turn in jail (%(n)s of %(max)s)':

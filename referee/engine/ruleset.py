@@ -103,6 +103,7 @@ OPTION_SPECS: dict[str, OptionSpec] = {
     "bank_money": OptionSpec(int, minimum=0),
     "landing_on_own": OptionSpec(str, ("nothing", "build_one_or_sell")),
     "mortgages_allowed": OptionSpec(bool),
+    "jailed_may_trade": OptionSpec(bool),
     "doubles_after_prepaid_release_roll_again": OptionSpec(bool),
     "jail_max_rolls": OptionSpec(int, minimum=1),
     "jail_card_purchase_before_fine": OptionSpec(bool),
@@ -161,6 +162,7 @@ class Options:
     bank_money: int
     landing_on_own: str
     mortgages_allowed: bool
+    jailed_may_trade: bool
     doubles_after_prepaid_release_roll_again: bool
     jail_max_rolls: int
     jail_card_purchase_before_fine: bool

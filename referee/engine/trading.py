@@ -31,6 +31,8 @@ def trade_context(state: GameState, a: int, b: int) -> str | None:
     opts = state.ruleset.options
     if state.time_called or opts.trade_timing == "never" or any(state.players[i].bankrupt for i in (a, b)):
         return None
+    if not opts.jailed_may_trade and (state.players[a].in_jail or state.players[b].in_jail):
+        return None  # 002, Jail: In some editions, players in jail may not buy and sell properties
     if isinstance(p, Debt) and p.debtor in (a, b):
         if opts.provisional_bankruptcy and (raisable_cash(state, p.debtor) < p.amount
                                             or jail_exit_short(state)):
@@ -53,6 +55,11 @@ def _trade_timing_refusal(state: GameState, a: int, b: int) -> IllegalEntry:
         return illegal(state, "not_now", "time has been called: no more trades", "trade_timing")
     if state.ruleset.options.trade_timing == "never":
         return illegal(state, "no_trades", "these rules have no trades between players", "trade_timing")
+    if not state.ruleset.options.jailed_may_trade:
+        for i in (a, b):
+            if state.players[i].in_jail:
+                return illegal(state, "in_jail", "{player} is in jail and may not buy or sell properties",
+                               "jailed_may_trade", player=Player(i))
     for i in (a, b):
         if state.players[i].bankrupt:
             return illegal(state, "not_now", "{player} is bankrupt", "trade_timing", player=Player(i))
