@@ -367,3 +367,18 @@ def test_a_winner_raising_a_won_hotel_cannot_sell_the_houses_it_needs(jma):
     assert refused.value.code == "needed_for_won_building"
     after = do(s, type="sell_buildings", player="Aki", targets={square: 0 for square in ORANGE})
     assert [after.buildings[after.ruleset.square(sq).index] for sq in ORANGE] == [0, 0, 0]
+
+
+def test_a_shortage_bid_is_judged_payable_only_by_means_that_leave_a_lot_to_build_on(jma):
+    """Found by the simulator (the time-limit game, seed 0): a hotel won at a shortage auction whose winner could pay
+    only by selling the houses the hotel needs was judged payable, and then could not be paid.  What the winner can
+    raise and still build keeps one group's mortgage values and its buildings: here cash $100, with Light Blue's 12
+    houses ($300 back) and mortgages ($160) kept, so a $200 bid is beyond them and is void at the hammer."""
+    from referee.engine.declarations import bid_means
+
+    s = give(table(jma), 0, *LIGHT_BLUE)
+    for square in LIGHT_BLUE:
+        s.set_level(s.ruleset.square(square).index, 4)
+    s.bank_houses -= 12
+    s.players[0].cash = 100
+    assert bid_means(s, 0, "hotel", 200) == 100

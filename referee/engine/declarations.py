@@ -200,11 +200,14 @@ def _groups_to_build_on(state: GameState, player: int, kind: str, price: int) ->
 
 def bid_means(state: GameState, player: int, kind: str, price: int) -> int:
     """What the winner of a shortage bid can raise and still build: every means (cash, mortgages, buildings sold
-    at half) less the mortgage values of one group to build on, the cheapest to keep (a lot can hold a building
-    only while no deed of its group is mortgaged: 同色のすべての土地の権利書が抵当に入っていない状態である必要があります)."""
+    at half) less what one group to build on must keep, the cheapest: its mortgage values (a lot can hold a building
+    only while no deed of its group is mortgaged: 同色のすべての土地の権利書が抵当に入っていない状態である必要があります)
+    and the buildings standing there (a hotel goes only on a lot with its houses: found by the simulator, a winner
+    whose only way to pay was to sell them)."""
+    squares = state.ruleset.squares
     groups = _groups_to_build_on(state, player, kind, price)
-    keep = min((sum(state.ruleset.squares[i].mortgage for i in state.ruleset.groups[g].squares)
-                for g in groups), default=0)
+    keep = min((sum(squares[i].mortgage + state.buildings[i] * squares[i].house_cost // 2
+                    for i in state.ruleset.groups[g].squares) for g in groups), default=0)
     return raisable_cash(state, player) - keep
 
 
