@@ -13,7 +13,7 @@ from .i18n import gettext as _
 
 from .engine import events as ev
 from .engine.building import Change, placeable
-from .engine.phrases import level_text, named
+from .engine.phrases import amount_text, level_text, named
 from .engine.entries import Entry, Offer
 from .engine.record import Game
 from .engine.ruleset import Ruleset
@@ -120,14 +120,7 @@ def why(ruleset: Ruleset, text: str, rule: str) -> Why:
 
 def money(state: GameState, amount: int) -> str:
     """An amount in the game's currency, its digits grouped as the device's language groups them (1.600 M)."""
-    return state.ruleset.money.text(f"{amount:,}".replace(",", _group_symbol()["symbol"]))
-
-
-@per_language
-def _group_symbol() -> dict[str, str]:
-    from babel.numbers import get_group_symbol
-
-    return {"symbol": get_group_symbol(_lang())}
+    return amount_text(state.ruleset, amount, _lang())
 
 
 def party(state: GameState, who) -> str:

@@ -108,9 +108,20 @@ def test_landing_on_ones_own_street_offers_one_house_or_the_sale_with_their_amou
     assert "Build for 500 M: Turmstraße then has 1 house" in page
     assert "Sell Turmstraße to the bank for 600 M" in page and "Leave it as it is" in page
     assert "30,000 M" in page
+    german = html.unescape(client.get(f"/games/{game_id}", headers={"Accept-Language": "de"}).get_data(as_text=True))
+    assert "30.000 M" in german and "Turmstraße für 600 M an die Bank verkaufen" in german
     for refused in ({"type": "sell_buildings", "player": "Aki", "targets": {"turmstrasse": 0}},
                     {"type": "mortgage", "player": "Aki", "square": "badstrasse"}):
         r = client.post(f"/games/{game_id}/record", data={"seq": "1", "entry": json.dumps(refused)}, follow_redirects=True)
         assert r.status_code in (200, 400, 409)
     with app.app_context():
         assert service.load(game_id).seq == 1  # nothing recorded by the refused entries
+
+
+def test_amounts_in_refusals_group_their_digits_as_the_language_does():
+    from referee.engine.phrases import Money, identity
+    from conftest import table
+
+    state = table(rulesets.load("german-simple"))
+    assert [Money(31600).words(state, identity, lang) for lang in ("de", "en", "ja")] == ["31.600 M", "31,600 M",
+                                                                                          "31,600 M"]

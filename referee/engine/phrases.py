@@ -73,7 +73,16 @@ class Money:
     amount: int
 
     def words(self, state: GameState, _: Translate, lang: str) -> str:
-        return state.ruleset.money_text(self.amount)
+        return amount_text(state.ruleset, self.amount, lang)
+
+
+# languages that group thousands with a point (30.000 M); the others with a comma (30,000 M)
+DIGIT_GROUPS = {"de": "."}
+
+
+def amount_text(ruleset, amount: int, lang: str) -> str:
+    """An amount in the ruleset's currency, its digits grouped as ``lang`` groups them."""
+    return ruleset.money.text(f"{amount:,}".replace(",", DIGIT_GROUPS.get(lang, ",")))
 
 
 @dataclass(frozen=True, slots=True)
