@@ -114,3 +114,15 @@ def test_a_notes_translation_file_is_read_strictly(tmp_path, monkeypatch):
             rulesets.notes("jma-2006", "ja")
     finally:
         rulesets.notes.cache_clear()
+
+
+@pytest.mark.parametrize("lang", ["ko", "de"])
+@pytest.mark.parametrize("ruleset_id", rulesets.available())
+def test_every_note_of_a_shipped_ruleset_is_translated_for_the_korean_and_german_screens(ruleset_id, lang):
+    """The rules page shows a note in the device's language while its translation translates the note as it
+    stands (rulesets/notes/ID.LANG.toml); a note changed or added without its translation is named here."""
+    rs = rulesets.load(ruleset_id)
+    translated = rulesets.notes(ruleset_id, lang)
+    stale = [k for k, c in rs.clauses.items() if c.note and translated.get(k, ("",))[0] != c.note]
+    assert stale == [], f"notes changed or added without their translation in rulesets/notes/{ruleset_id}.{lang}.toml"
+    assert set(translated) <= {k for k, c in rs.clauses.items() if c.note}
