@@ -115,7 +115,8 @@ class Paid(Event):
             state.bank_cash += self.amount
         if self.reason == "salary" or self.reason == "go_landing":
             state.go_passed = True
-        elif self.reason == "rent" and isinstance(self.payee, int) and isinstance(self.payer, int):
+        elif self.reason == "rent" and state.ruleset.options.rent_claim_turns and isinstance(self.payee, int) \
+                and isinstance(self.payer, int):  # kept only where an owner's claim lapses (rent_claims)
             turn = state.turn
             state.recent_rents = tuple(r for r in state.recent_rents if r[4] >= turn - 2) + (
                 (self.payer, self.payee, state.players[self.payer].position, self.amount, turn),)
