@@ -125,3 +125,57 @@ def test_amounts_in_refusals_group_their_digits_as_the_language_does():
     state = table(rulesets.load("german-simple"))
     assert [Money(31600).words(state, identity, lang) for lang in ("de", "en", "ja")] == ["31.600 M", "31,600 M",
                                                                                           "31,600 M"]
+
+
+@pytest.mark.parametrize("ruleset_id, position, entries, tapped", [
+    ("german-simple", {"players": {"Aki": {"square": "los"}}, "deeds": {"turmstrasse": {"owner": "Aki"}}},
+     [{"type": "roll", "player": "Aki", "dice": [1, 2]}], {"type": "build_house", "player": "Aki"}),
+    ("disney", DISNEY_POSITION, [{"type": "roll", "player": "Aki", "dice": [1, 2]},
+                                 {"type": "card", "player": "Aki", "card": "magic-moments-fine-or-show-time"}],
+     {"type": "fine_or_card", "player": "Aki", "choice": "pay"}),
+    ("disney", {"players": {"Aki": {"square": "cruella-de-vils-car"}}, "deeds": {"101-dalmatians": {"owner": "Ben"}}},
+     [{"type": "roll", "player": "Aki", "dice": [1, 3]}], {"type": "rent_not_claimed", "player": "Aki", "square": 39}),
+])
+def test_a_double_tap_on_a_new_decision_button_records_one_entry(app, ruleset_id, position, entries, tapped):
+    game_id = imported(app, ruleset_id, position, *entries)
+    client = app.test_client()
+    client.post(f"/games/{game_id}/unlock", data={"pin": "123456"})
+    seq = str(len(entries))
+    for _ in range(2):  # the second tap carries the same screen's seq: stale, refused
+        client.post(f"/games/{game_id}/record", data={"seq": seq, "entry": json.dumps(tapped)})
+    with app.app_context():
+        table = service.load(game_id)
+    assert table.seq == len(entries) + 1  # one entry recorded, not two
+    assert table.game.entries[-1].type == tapped["type"]
+
+
+@pytest.mark.parametrize("entry", [
+    {"type": "fine_or_card", "player": "Aki", "choice": "x" * 1_000_000},
+    {"type": "fine_or_card", "player": "Aki", "choice": "pay\u0000"},
+    {"type": "fine_or_card", "player": "Aki", "choice": None},
+    {"type": "rent_not_claimed", "player": "Aki", "square": -5},
+    {"type": "rent_not_claimed", "player": "Aki", "square": 10 ** 40},
+    {"type": "rent_not_claimed", "player": "Aki", "square": [[[[["deep"]]]]]},
+    {"type": "build_house", "player": "Nobody"},
+    {"type": "sell_to_bank", "player": "Aki", "extra": 1},
+    {"type": "keep"},
+])
+def test_hostile_entries_for_the_new_decisions_get_a_message_and_change_nothing(app, entry):
+    game_id = imported(app, "disney", DISNEY_POSITION, {"type": "roll", "player": "Aki", "dice": [1, 2]},
+                       {"type": "card", "player": "Aki", "card": "magic-moments-fine-or-show-time"})
+    client = app.test_client()
+    client.post(f"/games/{game_id}/unlock", data={"pin": "123456"})
+    r = client.post(f"/games/{game_id}/record", data={"seq": "2", "entry": json.dumps(entry)}, follow_redirects=True)
+    assert r.status_code < 500
+    assert "refused" in r.get_data(as_text=True) or r.status_code in (400, 413)
+    with app.app_context():
+        assert service.load(game_id).seq == 2
+
+
+def test_a_forged_or_huge_house_rule_switch_is_refused_with_a_message(app):
+    client = app.test_client()
+    for value in ("korean-house:" + "x" * 100_000, "korean-house:free_parking\u0000", "../../etc"):
+        r = client.post("/games", data={"ruleset": "korean-house", "players": "Aki\nBen", "seating": "fixed",
+                                        "pin": "123456", "house_rules_shown": "1", "house_rules": [value]})
+        assert r.status_code == 400 and "House rules" in html.unescape(r.get_data(as_text=True))
+    assert client.get("/rulesets/" + "x" * 5000).status_code == 404

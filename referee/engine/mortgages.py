@@ -38,7 +38,7 @@ def mortgage_refusal(state: GameState, player: int, square: int) -> IllegalEntry
     if may_mortgage(state, player, square):
         return None
     if not state.ruleset.options.mortgages_allowed:
-        return illegal(state, "no_mortgages", "these rules have no mortgages", "mortgage")
+        return illegal(state, "no_mortgages", "these rules have no mortgages", "mortgages_allowed")
     sq = state.ruleset.squares[square]
     if not sq.is_property or state.owner[square] != player:
         return illegal(state, "not_owner", "{player} does not own {square}", "mortgage", player=Player(player),
