@@ -12,6 +12,7 @@ from .engine import Game, GameState, RecordError, RulesetError, parse_record, re
 from .engine.record import MAX_RECORD_BYTES
 from .engine.ending import ranking as final_ranking
 from .engine.phrases import describe_pending
+from .engine.ruleset import with_options
 from .engine.state import GameOver
 from .simulate import CLOCKS, JAIL_MODES, PLAYER_NAMES, simulate
 
@@ -114,7 +115,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     try:
-        ruleset = rulesets.load(args.ruleset)
+        ruleset = with_options(rulesets.load(args.ruleset), dict(args.option), "referee simulate --option")
     except RulesetError as exc:
         print(f"referee simulate: {exc}", file=sys.stderr)
         return 1
@@ -305,6 +306,16 @@ def _players(text: str) -> int:
     return value
 
 
+def _option(text: str) -> tuple[str, object]:
+    name, sep, value = text.partition("=")
+    if not sep:
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got {text!r}")
+    try:
+        return name.strip(), json.loads(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"the value of {name.strip()!r} is not JSON (true, 2, \"tax\"): {value!r}")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="referee", description="Monopoly tournament referee")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -325,6 +336,9 @@ def build_parser() -> argparse.ArgumentParser:
                     "round's clock finds its tables at different points; max: always after --max-turns")
     sp.add_argument("--recount", action="store_true",
                     help="also recount the whole board after every event (slower: checks the quick invariants)")
+    sp.add_argument("--option", type=_option, action="append", default=[], metavar="NAME=VALUE",
+                    help="play an option of the ruleset with another value (VALUE in JSON: true, 2, \"tax\"), "
+                    "as a game's header does; repeatable")
     sp.add_argument("--json", action="store_true")
     sp.set_defaults(func=cmd_simulate)
     sv = sub.add_parser("serve", help="run the tablet web app (waitress; --dev for Flask's reloading server)")

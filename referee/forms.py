@@ -71,7 +71,7 @@ class NewGameForm(FlaskForm):
                          default="roll")
     time_limit = IntegerField(_l("Time limit (minutes)"), validators=[Optional(), NumberRange(min=1, max=600)])
     pin = PasswordField(_l("Referee PIN"), validators=[DataRequired(), Length(min=PIN_MIN, max=64)])
-    # the house rules in play, as "RULESET:OPTION", one switch each (on by default, as the ruleset file plays them)
+    # the house rules and variants in play, as "RULESET:OPTION", one switch each (by default as the file plays them)
     house_rules = SelectMultipleField(_l("House rules"))
     house_rules_shown = HiddenField()  # "1" when the switches were on the form: those not sent are switched off
 
@@ -80,8 +80,9 @@ class NewGameForm(FlaskForm):
         self.ruleset.choices = named_choices(rulesets.available(), lambda key: rulesets.load(key).name)
         switches = [f"{rid}:{option}" for rid, rules in self.house_rule_switches() for option in rules]
         self.house_rules.choices = [(v, v) for v in switches]
-        if not self.is_submitted():
-            self.house_rules.data = switches
+        if not self.is_submitted():  # each as the ruleset file plays it: house rules on, variants off
+            self.house_rules.data = [f"{rid}:{option}" for rid, rules in self.house_rule_switches()
+                                     for option, rule in rules.items() if rule.default_on]
 
     @staticmethod
     def house_rule_switches() -> list[tuple[str, dict]]:
@@ -100,13 +101,19 @@ class NewGameForm(FlaskForm):
         return [line.strip() for line in (self.players.data or "").splitlines() if line.strip()]
 
     def option_overrides(self) -> dict:
-        """The chosen ruleset's house rules switched off, as the game's header options (each set to its value
-        without the house rule); none when the form had no switches (every house rule as the file plays it)."""
+        """The chosen ruleset's switches turned from the file's way, as the game's header options (a house rule
+        switched off set to its value without it, a variant switched on to its value with it); none when the form
+        had no switches (every rule as the file plays it)."""
         if self.house_rules_shown.data != "1":
             return {}
         chosen = set(self.house_rules.data or ())
         rules = dict(self.house_rule_switches()).get(self.ruleset.data, {})
-        return {option: rule.off for option, rule in rules.items() if f"{self.ruleset.data}:{option}" not in chosen}
+        out = {}
+        for option, rule in rules.items():
+            on = f"{self.ruleset.data}:{option}" in chosen
+            if on != rule.default_on:
+                out[option] = rule.on if on else rule.off
+        return out
 
 
 class UnlockForm(FlaskForm):

@@ -93,6 +93,7 @@ RULESET_MECHANISMS = {
     "rents waived, owner in jail": (("rent_waived",), lambda r: not r.options.rent_while_in_jail),
     "rents not claimed in time": (("rent_unclaimed",), lambda r: r.options.rent_claim_turns),
     "turns sat out in jail": (("jail_turn_sat",), lambda r: r.options.jail_mode == "sit_out"),
+    "turns skipped instead of the jail fine": (("released.turn_skipped",), lambda r: r.options.jail_skip_turn),
     "games ended when the bank ran out": (("bank_ran_out", "bank_ran_out_with_rolloff"), lambda r: r.options.bank_money),
     "deeds sold back to the bank on landing": (("paid.deed_sold",), lambda r: r.options.landing_on_own != "nothing"),
     "players out at 0": (("bankrupt_to_bank",), lambda r: r.options.short_payment == "all_cash_then_out"),
@@ -248,7 +249,7 @@ class Policy:
             entry = self._buy_jail_card(state, jailed)
             if entry and trade_allowed(state, entry):
                 return entry
-        kind = rng.choice([k for k in ("pay_bail", "use_jail_card") if k in by_type])
+        kind = rng.choice([k for k in ("pay_bail", "use_jail_card", "skip_jail_turn") if k in by_type])
         return Entry(kind, player=state.name(jailed))
 
     def _buy_jail_card(self, state: GameState, buyer: int) -> Entry | None:
@@ -378,7 +379,10 @@ class Policy:
                 return Entry("rent_not_claimed", player=name(a.player), square=state.ruleset.squares[a.detail["square"]].id)
         if state.players[p.player].in_jail:  # out by the fine or a card, or try for doubles
             releases = by_type.get("use_jail_card", []) + by_type.get("pay_bail", [])
-            if releases and (self.jail == "short" or (self.jail == "random" and rng.random() < 0.5)):
+            skip = by_type.get("skip_jail_turn")
+            if (releases or skip) and (self.jail == "short" or (self.jail == "random" and rng.random() < 0.5)):
+                if skip and (not releases or rng.random() < 0.5):
+                    return Entry("skip_jail_turn", player=name(p.player))
                 return Entry(releases[0].type, player=name(p.player))
         return Entry("roll", player=name(p.player), dice=tuple(dice(rng)))
 

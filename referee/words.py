@@ -157,6 +157,9 @@ def event_words(state: GameState, event: ev.Event) -> str | None:
     if isinstance(event, ev.Jailed):
         return _("%(player)s goes to jail", player=party(state, event.player))
     if isinstance(event, ev.Released):
+        if event.how == "turn_skipped":
+            return _("%(player)s skips this turn instead of the fine and is out of jail",
+                     player=party(state, event.player))
         return _("%(player)s leaves jail", player=party(state, event.player))
     if isinstance(event, ev.JailRollFailed):
         return _("%(player)s stays in jail", player=party(state, event.player))
@@ -307,6 +310,10 @@ def decision_notes(state: GameState) -> list[Why]:
             return [why(rs, _("The fine and the rent ahead come to more than %(player)s can raise: the "
                               "get-out-of-jail card settles the fine first, and the cash is left for the rent.",
                               player=name), "jail_exit_bankruptcy")]
+        if not state.players[p.player].jail_cards and not card_for_sale(state, p.player):
+            return [why(rs, _("Third failed roll: instead of paying the %(fine)s fine and moving, %(player)s may skip "
+                              "this turn, staying on the jail square, out of jail.", player=name, fine=fine),
+                        "jail_skip_turn")]
         if not state.players[p.player].jail_cards:
             return [why(rs, _("Third failed roll: before paying the %(fine)s fine, %(player)s may buy a "
                               "get-out-of-jail card from another player, for less than %(fine)s, and use it.",
@@ -508,6 +515,7 @@ def _entry_labels() -> dict[str, str]:
         "fine_or_card": _("chooses"), "build_house": _("builds one house on landing"),
         "sell_to_bank": _("sells the deed back to the bank"), "keep": _("leaves the deed as it is"), "rent_not_claimed": _("rent not claimed in time by its owner, paid by"),
         "rent_roll": _("rent roll"), "pay_bail": _("pays to leave jail"), "use_jail_card": _("uses a jail card"),
+        "skip_jail_turn": _("skips a turn instead of the jail fine"),
         "mortgage": _("mortgages"), "unmortgage": _("lifts the mortgage on"), "bankrupt": _("bankrupt"),
         "build": _("declares buildings"), "withdraw_build": _("reduces the declaration"),
         "close_builds": _("declarations closed"), "place_building": _("chooses the lot"),
@@ -803,6 +811,7 @@ def _clause_labels() -> dict[str, str]:
         "jail_mode": _("How a player leaves jail"), "short_payment": _("A payment the cash does not cover"),
         "bank_money": _("The bank's money"), "landing_on_own": _("Landing on one's own deed"),
         "mortgages_allowed": _("Mortgages"), "jailed_may_trade": _("Trades by a player in jail"),
+        "jail_skip_turn": _("Skipping a turn instead of the jail fine"),
         "doubles_after_prepaid_release_roll_again": _("Doubles after paying or using a card to leave jail roll again"),
         "jail_max_rolls": _("Rolls for doubles in jail"),
         "jail_card_purchase_before_fine": _("Getting a jail card from another player before paying the fine"),
@@ -977,7 +986,13 @@ def time_call_words(ruleset: Ruleset, reminder: bool = False) -> str:
 def house_rules_off(ruleset: Ruleset) -> str:
     """The ruleset's house rules switched off for this game, by name."""
     return _separator().join(in_language(rule.name) for option, rule in ruleset.house_rules.items()
-                             if getattr(ruleset.options, option) == rule.off)
+                             if rule.default_on and getattr(ruleset.options, option) == rule.off)
+
+
+def variants_on(ruleset: Ruleset) -> str:
+    """The ruleset's variants switched on for this game, by name."""
+    return _separator().join(in_language(rule.name) for option, rule in ruleset.house_rules.items()
+                             if not rule.default_on and getattr(ruleset.options, option) == rule.on)
 
 
 def in_language(names) -> str:
@@ -1016,6 +1031,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["in_language"] = in_language
     app.jinja_env.globals["time_call_words"] = time_call_words
     app.jinja_env.globals["house_rules_off"] = house_rules_off
+    app.jinja_env.globals["variants_on"] = variants_on
     app.jinja_env.globals["bank_stock_words"] = bank_stock_words
     app.jinja_env.globals["deck_name"] = deck_name
     app.jinja_env.globals["ending_words"] = ending_words

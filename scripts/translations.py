@@ -139,6 +139,19 @@ NEW = {
     'in jail (%(n)s of %(max)s turns sat out)': '刑務所（%(max)s回中%(n)s回休み）',
     'Trades by a player in jail': '刑務所にいるプレイヤーの取引',
     '{player} is in jail and may not buy or sell properties': '{player}は刑務所にいるので土地の売買はできません',
+    "Skipping a turn instead of the jail fine": "罰金の代わりの1回休み",
+    "Skip this turn instead of the fine (out of jail next turn)": "罰金の代わりにこの手番を休む（次の手番で出所）",
+    "Skip a turn instead: stay on the jail square, out of jail": "代わりに1回休む：刑務所のマスにとどまり、出所",
+    "%(player)s skips this turn instead of the fine and is out of jail": "%(player)sは罰金の代わりにこの手番を休み、刑務所から出ます",
+    "skips a turn instead of the jail fine": "罰金の代わりに1回休む",
+    "skipping a turn instead of the jail fine": "罰金の代わりの1回休み",
+    "skipping a turn instead of the fine is not a rule of this game": "罰金の代わりに1回休むことは、このゲームのルールにはありません",
+    "Rules of %(ruleset)s you may switch on or off for this game": "このゲームでオン・オフを選べる%(ruleset)sのルール",
+    "Variant “%(name)s”: switched on for this game. The rule played:": "変則ルール「%(name)s」：このゲームではオン。適用されるルール：",
+    "Variant “%(name)s”: not played (the new-game screen can switch it on).": "変則ルール「%(name)s」：適用しません（新しいゲームの画面でオンにできます）。",
+    "Variants switched on: %(rules)s": "オンにした変則ルール：%(rules)s",
+    "third failed roll: waiting for {player} to pay the fine and move, or skip a turn": "3回目もゾロ目なし：{player}が罰金を払って進むか、1回休むか待ち",
+    "Third failed roll: instead of paying the %(fine)s fine and moving, %(player)s may skip this turn, staying on the jail square, out of jail.": "3回目もゾロ目が出ませんでした：%(player)sは%(fine)sの罰金を払って進む代わりに、この手番を休み、刑務所のマスに（出所して）とどまることができます。",
     # --- end house rules (issue 14) ---
     "allowed (not recorded yet)": "ルール上可能（まだ記録されていません）",
     # --- table screen (issue 11) ---
@@ -795,6 +808,32 @@ NEW = {
 
 # Korean and German for messages added after their catalogues were first written (their .po files hold the rest)
 NEW_KO: dict = {
+    "third failed roll: waiting for {player} to pay the fine and move, or skip a turn":
+        "세 번째 굴림 실패: {player}이(가) 보석금을 내고 이동할지, 한 턴 쉴지 기다리는 중",
+    "Third failed roll: instead of paying the %(fine)s fine and moving, %(player)s may skip this turn, staying on the jail square, out of jail.":
+        "세 번째 굴림 실패: %(player)s은(는) 보석금 %(fine)s을(를) 내고 이동하는 대신 이번 턴을 쉬고 감옥 칸에 (감옥 밖으로) 머무를 수 있습니다.",
+    "Skipping a turn instead of the jail fine":
+        "보석금 대신 한 턴 쉬기",
+    "Skip this turn instead of the fine (out of jail next turn)":
+        "보석금 대신 이번 턴 쉬기 (다음 턴에 감옥에서 나감)",
+    "Skip a turn instead: stay on the jail square, out of jail":
+        "대신 한 턴 쉬기: 감옥 칸에 머물고 감옥에서 나감",
+    "%(player)s skips this turn instead of the fine and is out of jail":
+        "%(player)s은(는) 보석금 대신 이번 턴을 쉬고 감옥에서 나옵니다",
+    "skips a turn instead of the jail fine":
+        "보석금 대신 한 턴 쉼",
+    "skipping a turn instead of the jail fine":
+        "보석금 대신 한 턴 쉬기",
+    "skipping a turn instead of the fine is not a rule of this game":
+        "보석금 대신 한 턴 쉬기는 이 게임의 규칙이 아닙니다",
+    "Rules of %(ruleset)s you may switch on or off for this game":
+        "이 게임에서 켜고 끌 수 있는 %(ruleset)s의 규칙",
+    "Variant “%(name)s”: switched on for this game. The rule played:":
+        "변형 규칙 “%(name)s”: 이 게임에서는 켜짐. 적용되는 규칙:",
+    "Variant “%(name)s”: not played (the new-game screen can switch it on).":
+        "변형 규칙 “%(name)s”: 적용하지 않음 (새 게임 화면에서 켤 수 있습니다).",
+    "Variants switched on: %(rules)s":
+        "켜진 변형 규칙: %(rules)s",
     'Trades by a player in jail':
         '감옥에 있는 플레이어의 거래',
     '{player} is in jail and may not buy or sell properties':
@@ -1027,6 +1066,32 @@ NEW_KO: dict = {
         '하우스 룰 “%(name)s”: 사용함.',
 }
 NEW_DE: dict = {
+    "third failed roll: waiting for {player} to pay the fine and move, or skip a turn":
+        "dritter erfolgloser Wurf: wartet darauf, dass {player} die Kaution zahlt und zieht oder aussetzt",
+    "Third failed roll: instead of paying the %(fine)s fine and moving, %(player)s may skip this turn, staying on the jail square, out of jail.":
+        "Dritter erfolgloser Wurf: Statt die Kaution von %(fine)s zu zahlen und zu ziehen, darf %(player)s diese Runde aussetzen und bleibt (frei) auf dem Gefängnisfeld.",
+    "Skipping a turn instead of the jail fine":
+        "Aussetzen statt der Kaution",
+    "Skip this turn instead of the fine (out of jail next turn)":
+        "Diese Runde aussetzen statt der Kaution (beim nächsten Zug frei)",
+    "Skip a turn instead: stay on the jail square, out of jail":
+        "Stattdessen aussetzen: auf dem Gefängnisfeld bleiben, frei",
+    "%(player)s skips this turn instead of the fine and is out of jail":
+        "%(player)s setzt statt der Kaution diese Runde aus und ist frei",
+    "skips a turn instead of the jail fine":
+        "setzt statt der Kaution aus",
+    "skipping a turn instead of the jail fine":
+        "das Aussetzen statt der Kaution",
+    "skipping a turn instead of the fine is not a rule of this game":
+        "Aussetzen statt der Kaution ist in diesem Spiel keine Regel",
+    "Rules of %(ruleset)s you may switch on or off for this game":
+        "Regeln von %(ruleset)s, die für dieses Spiel ein- oder ausgeschaltet werden können",
+    "Variant “%(name)s”: switched on for this game. The rule played:":
+        "Variante „%(name)s“: für dieses Spiel eingeschaltet. Es gilt:",
+    "Variant “%(name)s”: not played (the new-game screen can switch it on).":
+        "Variante „%(name)s“: nicht gespielt (der Bildschirm für ein neues Spiel kann sie einschalten).",
+    "Variants switched on: %(rules)s":
+        "Eingeschaltete Varianten: %(rules)s",
     'Trades by a player in jail':
         'Handel eines Spielers im Gefängnis',
     '{player} is in jail and may not buy or sell properties':

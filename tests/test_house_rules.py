@@ -153,3 +153,61 @@ def test_korean_house_simulates_clean_and_counts_its_own_mechanisms(korean, seed
     assert result["mechanisms"]["salaries for landing on GO"] > 0
     assert result["mechanisms"]["rents waived, owner in jail"] > 0
     assert "estates shared" not in simulate(rulesets.load("jma-2006"), 1, seed).as_dict()["mechanisms"]
+
+
+def test_a_variant_is_offered_switched_off_and_switched_on_it_is_in_the_header_and_its_clause_cited(app, client):
+    """Official rules (002), Jail: "... or pay the ₩50 fine or skips one turn" (classic's variant jail_skip_turn)."""
+    page = html.unescape(client.get("/").get_data(as_text=True))
+    assert 'value="classic:jail_skip_turn">' in page  # offered, not checked: classic plays 003's rule
+    assert "Skip a turn instead of the jail fine (some editions)" in page
+    r = client.post("/games", data={"ruleset": "classic", "players": "Aki\nBen", "seating": "fixed",
+                                    "pin": "123456", "house_rules_shown": "1", "house_rules": ["classic:jail_skip_turn"]})
+    assert r.status_code == 302, r.data
+    game_id = int(r.headers["Location"].rsplit("/", 1)[1])
+    assert header_options(app, game_id) == {"jail_skip_turn": True}
+    rules = html.unescape(client.get(f"/games/{game_id}/rules").get_data(as_text=True))
+    assert "Variant “Skip a turn instead of the jail fine (some editions)”: switched on for this game" in rules
+    assert "pay the $50 fine or skips one turn" in rules  # 002's clause is cited, not 003's
+    table_page = html.unescape(client.get(f"/games/{game_id}").get_data(as_text=True))
+    assert "Variants switched on: Skip a turn instead of the jail fine" in table_page
+    r = client.post("/games", data={"ruleset": "classic", "players": "Aki\nBen", "seating": "fixed",
+                                    "pin": "123456", "house_rules_shown": "1"})
+    game_id = int(r.headers["Location"].rsplit("/", 1)[1])
+    assert header_options(app, game_id) == {}
+    rules = html.unescape(client.get(f"/games/{game_id}/rules").get_data(as_text=True))
+    assert "Variant “Skip a turn instead of the jail fine (some editions)”: not played" in rules
+
+
+def test_a_jailed_players_skip_button_shows_and_a_double_tap_records_one_skip(app):
+    header = {"format": "referee-game-record", "version": 1, "ruleset": "classic", "players": ["Aki", "Ben"],
+              "seating": "fixed", "options": {"jail_skip_turn": True},
+              "position": {"players": {"Aki": {"square": "jail", "in_jail": True}}}}
+    with app.app_context():
+        game_id = service.import_record(json.dumps(header), "123456")
+    client = app.test_client()
+    client.post(f"/games/{game_id}/unlock", data={"pin": "123456"})
+    page = html.unescape(client.get(f"/games/{game_id}").get_data(as_text=True))
+    assert "Pay $50 to leave jail" in page and "Skip this turn instead of the fine (out of jail next turn)" in page
+    for _ in range(2):  # the second tap carries the same screen's seq: stale, refused
+        client.post(f"/games/{game_id}/record", data={"seq": "0", "entry": json.dumps(
+            {"type": "skip_jail_turn", "player": "Aki"})})
+    with app.app_context():
+        table_ = service.load(game_id)
+    assert table_.seq == 1 and not table_.game.state.players[0].in_jail
+    assert table_.game.state.players[0].cash == 1500
+    page = html.unescape(client.get(f"/games/{game_id}").get_data(as_text=True))
+    assert "Aki skips this turn instead of the fine and is out of jail" in page
+
+
+def test_a_variant_whose_on_value_is_the_files_or_that_is_also_a_house_rule_is_refused():
+    from referee.engine import parse_ruleset
+    board = rulesets._read(rulesets.RULESETS_DIR / "boards" / "atlantic-city-us.toml")
+    decks = rulesets._read(rulesets.RULESETS_DIR / "decks" / "us-pre-2008.toml")
+    data = rulesets._read(rulesets.RULESETS_DIR / "classic.toml")
+    data["options"]["jail_skip_turn"]["variant"]["on"] = False
+    with pytest.raises(RulesetError, match="options.jail_skip_turn.variant.on: the same as the option's value"):
+        parse_ruleset(data, board, decks)
+    data = rulesets._read(rulesets.RULESETS_DIR / "classic.toml")
+    data["options"]["jail_skip_turn"]["house_rule"] = dict(data["options"]["jail_skip_turn"]["variant"])
+    with pytest.raises(RulesetError, match="a house rule .on by default. or a variant .off by default., not both"):
+        parse_ruleset(data, board, decks)

@@ -31,6 +31,7 @@ ENTRY_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "keep": (("player",), ()),
     "pay_bail": (("player",), ()),
     "use_jail_card": (("player",), ("card",)),
+    "skip_jail_turn": (("player",), ()),
     "mortgage": (("player", "square"), ()),
     "unmortgage": (("player", "square"), ()),
     "bankrupt": (("player",), ("creditor",)),

@@ -230,7 +230,11 @@ class JailRollFailed(Event):
 @dataclass(slots=True)
 class Released(Event):
     player: int
-    how: str  # bail, card, doubles
+    how: str  # bail, card, doubles, turn_skipped
+
+    @property
+    def kind(self) -> str:
+        return "released." + self.how
 
     def apply(self, state: GameState) -> None:
         p = state.players[self.player]

@@ -9,10 +9,6 @@ from .state import AwaitRoll, JailFine
 from .step import Step
 
 
-
-
-
-
 def _pay_bail(step: Step, entry: Entry) -> None:
     s = step.state
     p = s.pending
@@ -66,4 +62,25 @@ def _use_jail_card(step: Step, entry: Entry) -> None:
         step.emit(ev.Released(who, "card"))
 
 
-JAIL_HANDLERS = {"pay_bail": _pay_bail, "use_jail_card": _use_jail_card}
+def _skip_jail_turn(step: Step, entry: Entry) -> None:
+    """Official rules (002), Jail: "When in jail, a player may ... pay the ₩50 fine or skips one turn. ... If the
+    player fails to roll doubles for three turns, he or she must pay the ₩50 fine and then moves the number shown on
+    the dice or skip one turn."  (option ``jail_skip_turn``): the player gives up this turn instead of the fine,
+    is free, and rolls from Just Visiting at their next turn; after the last failed roll they stay where they are."""
+    s = step.state
+    if not s.ruleset.options.jail_skip_turn:
+        raise step.refuse("not_allowed", "skipping a turn instead of the fine is not a rule of this game",
+                          "jail_skip_turn")
+    p = s.pending
+    if not isinstance(p, JailFine):
+        p = step.expect(entry, AwaitRoll, "jail_skip_turn")
+    who = step.expect_actor(entry, p.player, "jail_skip_turn")
+    if not s.players[who].in_jail:
+        raise step.refuse("not_in_jail", "{player} is not in jail", "jail_skip_turn", player=Player(who))
+    if isinstance(p, AwaitRoll) and s.turn_started:
+        raise step.refuse("after_roll", "{player} has already rolled this turn", "jail_skip_turn", player=Player(who))
+    step.emit(ev.Released(who, "turn_skipped"))
+    step.emit(ev.AwaitingDecision(None))
+
+
+JAIL_HANDLERS = {"pay_bail": _pay_bail, "use_jail_card": _use_jail_card, "skip_jail_turn": _skip_jail_turn}

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-from .facts import card_first
+from .facts import card_first, card_for_sale
 from .state import (AwaitRoll, Auction, BidPayment, BuildingAuction, BuildRound, BuyOrAuction, DealDeeds, Debt,
                     DrawCard, FineOrCard, GameOver, GameState, OwnProperty, IncomeTaxChoice, JailFine, PlaceBuilding, RentRoll, RollOff,
                     SeatingRoll)
@@ -206,6 +206,7 @@ class EntryKind:
             "rent_not_claimed": _("a rent not claimed in time"), "build_house": _("a house built on landing"),
             "sell_to_bank": _("a deed sold back to the bank"), "keep": _("leaving one's own deed as it is"), "rent_roll": _("the roll for the utility rent"),
             "pay_bail": _("paying the fine to leave jail"), "use_jail_card": _("using a get-out-of-jail card"),
+            "skip_jail_turn": _("skipping a turn instead of the jail fine"),
             "mortgage": _("a mortgage"), "unmortgage": _("lifting a mortgage"), "bankrupt": _("a bankruptcy"),
             "build": _("a building declaration"), "withdraw_build": _("reducing a building declaration"),
             "close_builds": _("closing the building declarations"), "place_building": _("placing a building"),
@@ -311,6 +312,9 @@ def describe_pending(state: GameState, _: Translate = identity, lang: str = "en"
     if isinstance(p, JailFine):
         if card_first(state):
             return _("waiting for {player} to use the get-out-of-jail card to leave jail").format(player=name(p.player))
+        if not state.players[p.player].jail_cards and not card_for_sale(state, p.player):
+            return _("third failed roll: waiting for {player} to pay the fine and move, or skip a turn").format(
+                player=name(p.player))
         if not state.players[p.player].jail_cards:
             return _("third failed roll: waiting for {player} to pay the fine, or buy a get-out-of-jail card and use "
                      "it").format(player=name(p.player))

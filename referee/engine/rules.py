@@ -96,6 +96,8 @@ def _rolls(state: GameState, p: AwaitRoll) -> list[Action]:
             out.append(Action("pay_bail", p.player, {"amount": state.ruleset.money.bail}))
         if pl.jail_cards:
             out.append(Action("use_jail_card", p.player, {"cards": tuple(pl.jail_cards)}))
+        if state.ruleset.options.jail_skip_turn:
+            out.append(Action("skip_jail_turn", p.player))
     return out
 
 
@@ -133,6 +135,8 @@ def _jail_fine(state: GameState, p: JailFine) -> list[Action]:
         out.append(Action("pay_bail", p.player, {"amount": state.ruleset.money.bail}))
     if state.players[p.player].jail_cards:
         out.append(Action("use_jail_card", p.player, {"cards": tuple(state.players[p.player].jail_cards)}))
+    if state.ruleset.options.jail_skip_turn:
+        out.append(Action("skip_jail_turn", p.player))
     return out
 
 
@@ -158,11 +162,11 @@ _ANSWERING: dict[type, Callable[[GameState, Pending], list[Action]]] = {
 # the kinds of entry that may answer each kind of decision (the rest of legal_actions comes after)
 _ANSWERS: dict[type, frozenset[str]] = {
     SeatingRoll: frozenset(("seat_roll",)), RollOff: frozenset(("rolloff",)), DealDeeds: frozenset(("deal",)),
-    AwaitRoll: frozenset(("roll", "pay_bail", "use_jail_card")), BuyOrAuction: frozenset(("buy", "decline")),
+    AwaitRoll: frozenset(("roll", "pay_bail", "use_jail_card", "skip_jail_turn")), BuyOrAuction: frozenset(("buy", "decline")),
     Auction: frozenset(("bid", "hammer")), IncomeTaxChoice: frozenset(("income_tax",)),
     DrawCard: frozenset(("card",)), FineOrCard: frozenset(("fine_or_card",)), RentRoll: frozenset(("rent_roll",)),
     OwnProperty: frozenset(("build_house", "sell_to_bank", "keep")),
-    JailFine: frozenset(("pay_bail", "use_jail_card")), Debt: frozenset(("bankrupt",)),
+    JailFine: frozenset(("pay_bail", "use_jail_card", "skip_jail_turn")), Debt: frozenset(("bankrupt",)),
     BuildRound: frozenset(), BuildingAuction: frozenset(), PlaceBuilding: frozenset(), BidPayment: frozenset(),
 }
 

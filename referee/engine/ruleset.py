@@ -104,6 +104,7 @@ OPTION_SPECS: dict[str, OptionSpec] = {
     "landing_on_own": OptionSpec(str, ("nothing", "build_one_or_sell")),
     "mortgages_allowed": OptionSpec(bool),
     "jailed_may_trade": OptionSpec(bool),
+    "jail_skip_turn": OptionSpec(bool),
     "doubles_after_prepaid_release_roll_again": OptionSpec(bool),
     "jail_max_rolls": OptionSpec(int, minimum=1),
     "jail_card_purchase_before_fine": OptionSpec(bool),
@@ -163,6 +164,7 @@ class Options:
     landing_on_own: str
     mortgages_allowed: bool
     jailed_may_trade: bool
+    jail_skip_turn: bool
     doubles_after_prepaid_release_roll_again: bool
     jail_max_rolls: int
     jail_card_purchase_before_fine: bool
@@ -267,15 +269,23 @@ class Card:
 
 @dataclass(frozen=True, slots=True)
 class HouseRule:
-    """An option a ruleset file marks as a house rule: in play by default (``on``, the option's value in the file),
-    switched off for one game by a header that sets the option to ``off`` (the new-game screen's switches); the
-    rule then played is ``off_clause``'s (the text's own rule without the house rule)."""
+    """An option the new-game screen offers as a switch, either a house rule (``[options.X.house_rule]``: in play by
+    default, ``on`` being the option's value in the file, and switched off for one game by a header that sets the
+    option to ``off``) or an edition's variant (``[options.X.variant]``: not played by default, ``off`` being the
+    file's value, and switched on by a header that sets ``on``).  The clause cited is ``on_clause`` or
+    ``off_clause`` as the value is ``on`` or ``off``."""
 
     option: str
     name: Mapping[str, str]
     on: Any
     off: Any
+    on_clause: Clause
     off_clause: Clause
+    default_on: bool = True
+
+    def clause(self, value: Any) -> Clause | None:
+        """The clause cited for this value of the option (None: a value the switch does not set)."""
+        return self.on_clause if value == self.on else self.off_clause if value == self.off else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -537,11 +547,16 @@ def parse_ruleset(data: dict, board: dict, decks: dict) -> Ruleset:
     house_rules: dict[str, HouseRule] = {}
     for name, spec in OPTION_SPECS.items():
         where = f"options.{name}"
-        entry = check_table(where, raw_opts[name], ("value", "source", "text"), ("note", "house_rule"))
+        entry = check_table(where, raw_opts[name], ("value", "source", "text"), ("note", "house_rule", "variant"))
         values[name] = spec.value(f"{where}.value", entry["value"])
-        clauses[name] = _clause(where, name, {k: v for k, v in entry.items() if k not in ("value", "house_rule")})
-        if "house_rule" in entry:
-            house_rules[name] = _house_rule(f"{where}.house_rule", name, spec, values[name], entry["house_rule"])
+        clauses[name] = _clause(where, name, {k: v for k, v in entry.items()
+                                              if k not in ("value", "house_rule", "variant")})
+        if "house_rule" in entry and "variant" in entry:
+            raise RulesetError(f"{where}: a house rule (on by default) or a variant (off by default), not both")
+        for table in ("house_rule", "variant"):
+            if table in entry:
+                house_rules[name] = _house_rule(f"{where}.{table}", name, spec, values[name], clauses[name],
+                                                entry[table], table == "house_rule")
     raw_clauses = check_table("clauses", data["clauses"], CLAUSE_KEYS)
     for key in CLAUSE_KEYS:
         clauses[key] = _clause(f"clauses.{key}", key, raw_clauses[key])
@@ -580,14 +595,21 @@ def _check_hotel_sale(values: Mapping[str, Any]) -> None:
                            f"prices, but a hotel here replaces {values['houses_per_hotel']} houses (houses_per_hotel)")
 
 
-def _house_rule(where: str, option: str, spec: OptionSpec, on: Any, data: Any) -> HouseRule:
-    """A house rule: the option's value in the file is the rule in play; ``off`` the value without it."""
-    check_table(where, data, ("name", "off", "source", "text"), ("note",))
-    off = spec.value(f"{where}.off", data["off"])
-    if off == on:
-        raise RulesetError(f"{where}.off: the same as the option's value {on!r}: switching it off would change nothing")
-    return HouseRule(option, _names(f"{where}.name", data["name"]), on, off,
-                     _clause(where, option, {k: v for k, v in data.items() if k not in ("name", "off")}))
+def _house_rule(where: str, option: str, spec: OptionSpec, value: Any, clause: Clause, data: Any,
+                default_on: bool) -> HouseRule:
+    """A switch: a house rule (the option's value in the file is the rule in play; ``off`` the value without it)
+    or a variant (the file's value is played; ``on`` the value with the variant)."""
+    other = "off" if default_on else "on"
+    check_table(where, data, ("name", other, "source", "text"), ("note",))
+    alternative = spec.value(f"{where}.{other}", data[other])
+    if alternative == value:
+        raise RulesetError(f"{where}.{other}: the same as the option's value {value!r}: switching it {other} would "
+                           f"change nothing")
+    its_clause = _clause(where, option, {k: v for k, v in data.items() if k not in ("name", other)})
+    name = _names(f"{where}.name", data["name"])
+    if default_on:
+        return HouseRule(option, name, value, alternative, clause, its_clause, True)
+    return HouseRule(option, name, alternative, value, its_clause, clause, False)
 
 
 def with_options(ruleset: Ruleset, overrides: Mapping[str, Any], source: str = "game record header") -> Ruleset:
@@ -609,8 +631,9 @@ def with_options(ruleset: Ruleset, overrides: Mapping[str, Any], source: str = "
         value = values[name] = spec.value(f"options.{name}", value)
         old = clauses[name]
         house_rule = ruleset.house_rules.get(name)
-        if house_rule is not None and value == house_rule.off:  # the text's own rule is played: its clause is cited
-            clauses[name] = house_rule.off_clause
+        switched = house_rule.clause(value) if house_rule is not None else None
+        if switched is not None:  # a switch of the new-game screen: the clause of the rule then played is cited
+            clauses[name] = switched
         else:
             clauses[name] = Clause(name, f"{source} (replaces {old.source})", old.text,
                                    f"set to {json.dumps(value)} for this game")

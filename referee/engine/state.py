@@ -115,7 +115,8 @@ class RentRoll:
 
 @dataclass(frozen=True, slots=True)
 class JailFine:
-    """Third failed roll in jail with a card in hand: pay the fine or use the card, then move."""
+    """Third failed roll in jail with a choice to make: pay the fine or use a card (one's own or one bought), then
+    move; or, where the edition allows it (``jail_skip_turn``), skip the turn instead."""
 
     player: int
     dice: tuple[int, int]

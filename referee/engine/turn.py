@@ -104,7 +104,7 @@ def _roll(step: Step, entry: Entry) -> None:
             return
         step.emit(ev.JailRollFailed(who))
         if player.jail_rolls >= s.ruleset.options.jail_max_rolls:
-            if player.jail_cards or card_for_sale(s, who):
+            if player.jail_cards or card_for_sale(s, who) or s.ruleset.options.jail_skip_turn:  # a choice to make
                 step.emit(ev.AwaitingDecision(JailFine(who, entry.dice)))
             else:
                 step.emit(ev.ResumeSet(("jail_exit", who, "bail", d1 + d2)))
