@@ -112,7 +112,7 @@ def test_replay_command_prints_the_final_state(capsys):
     ("illegal-roll", 14, ["waiting for Chie to roll", "wrong_player"]),
     ("illegal-purchase", 24, ["waiting for Aki to buy or decline St. Charles Place", "購入できます"]),
     ("impossible-die", 7, ["impossible die 7"]),
-    ("unknown-type", 8, ["unknown entry type 'teleport'"]),
+    ("unknown-type", 8, ["unknown entry type \"teleport\""]),
     ("missing-field", 8, ["missing field(s) player"]),
     ("not-json", 6, ["not JSON"]),
 ])

@@ -133,3 +133,17 @@ def test_a_tournament_games_result_sheet_in_japanese_names_its_round_and_table(a
         assert ja in text, ja
     for english in ("round 1", "table 1", "Result sheet", "turns", "cash", "signature"):
         assert english not in text, english
+
+
+@pytest.mark.parametrize("ruleset_id, start", [("german-simple", "30,000 M"), ("korean-house", "M1,500")])
+def test_a_game_result_sheet_prints_money_in_the_rulesets_own_currency(tmp_path, ruleset_id, start):
+    import json
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False,
+                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'm.sqlite'}"})
+    header = {"format": "referee-game-record", "version": 1, "ruleset": ruleset_id, "players": ["Aki", "Ben"],
+              "seating": "fixed"}
+    with app.app_context():
+        game_id = service.import_record(json.dumps(header), "123456")
+    with app.test_request_context():
+        text, _ = text_and_fonts(tmp_path, reports.game_pdf(game_id, "A4"))
+    assert start in text and "$" not in text

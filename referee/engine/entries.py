@@ -7,6 +7,7 @@ as ``legal_actions`` lists them for the tablet's buttons.
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -117,6 +118,14 @@ class Entry:
         return self.players or ((self.player,) if self.player else ())
 
 
+def as_given(value: Any) -> str:
+    """A value as the entry gave it, in JSON's words (null, true, "text"), for a refusal's message."""
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):
+        return repr(value)
+
+
 def _malformed(code: str, pattern: str, /, **params: Any) -> MalformedEntry:
     """A refusal of the entry's form: ``pattern`` (English) filled with ``params`` (the fields and values as given)."""
     return MalformedEntry.of(pattern, params, code=code)
@@ -141,7 +150,7 @@ def text_problem(field: str, value: str, maximum: int) -> MalformedEntry | None:
 
 def _text(name: str, value: Any, maximum: int = MAX_NAME) -> str:
     if not isinstance(value, str) or not value.strip():
-        raise _malformed("bad_field", "{field} must be a non-empty text, got {value}", field=name, value=repr(value))
+        raise _malformed("bad_field", "{field} must be a non-empty text, got {value}", field=name, value=as_given(value))
     problem = text_problem(name, value, maximum)
     if problem:
         raise problem
@@ -154,7 +163,7 @@ LARGEST = 2**31 - 1  # the largest amount or count an entry may carry: what ever
 def _whole(name: str, value: Any, minimum: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
         raise _malformed("bad_field", "{field} must be a whole number of at least {minimum}, got {value}", field=name,
-                         minimum=minimum, value=repr(value))
+                         minimum=minimum, value=as_given(value))
     if value > LARGEST:
         raise _malformed("too_large", "{field} is more than {maximum}, the largest number an entry may carry",
                          field=name, maximum=LARGEST)
@@ -164,17 +173,17 @@ def _whole(name: str, value: Any, minimum: int) -> int:
 def parse_dice(value: Any) -> tuple[int, int]:
     """Two dice, each a whole number from 1 to 6."""
     if not isinstance(value, (list, tuple)) or len(value) != 2:
-        raise _malformed("bad_dice", "dice must be two numbers, got {value}", value=repr(value))
+        raise _malformed("bad_dice", "dice must be two numbers, got {value}", value=as_given(value))
     for die in value:
         if not isinstance(die, int) or isinstance(die, bool) or not 1 <= die <= 6:
-            raise _malformed("impossible_die", "impossible die {die}: a die shows 1 to 6", die=repr(die))
+            raise _malformed("impossible_die", "impossible die {die}: a die shows 1 to 6", die=as_given(die))
     return (value[0], value[1])
 
 
 def _offer(side: str, data: Any) -> Offer:
     if not isinstance(data, dict):
         raise _malformed("bad_field", "{field} must be an object with cash, deeds and cards, got {value}", field=side,
-                         value=repr(data))
+                         value=as_given(data))
     extra = sorted(set(data) - {"cash", "deeds", "cards"})
     if extra:
         raise _malformed("unknown_field", "unknown field(s) {fields}", fields=", ".join(f"{side}.{x}" for x in extra))
@@ -185,20 +194,20 @@ def _offer(side: str, data: Any) -> Offer:
     cards = data.get("cards", [])
     if not isinstance(deeds, list) or any(isinstance(d, bool) or not isinstance(d, (int, str)) for d in deeds):
         raise _malformed("bad_field", "{field} must be a list of squares, got {value}", field=f"{side}.deeds",
-                         value=repr(deeds))
+                         value=as_given(deeds))
     if not isinstance(cards, list):
         raise _malformed("bad_field", "{field} must be a list of card ids, got {value}", field=f"{side}.cards",
-                         value=repr(cards))
+                         value=as_given(cards))
     return Offer(cash, tuple(deeds), tuple(_text(f"{side}.cards", c) for c in cards))
 
 
 def parse_entry(data: Any) -> Entry:
     """An :class:`Entry` from a decoded JSON object; :class:`MalformedEntry` if it is not one."""
     if not isinstance(data, dict):
-        raise _malformed("not_an_object", "an entry must be a JSON object, got {value}", value=repr(data))
+        raise _malformed("not_an_object", "an entry must be a JSON object, got {value}", value=as_given(data))
     kind = data.get("type")
     if kind not in ENTRY_FIELDS:
-        raise _malformed("unknown_type", "unknown entry type {type}", type=repr(kind))
+        raise _malformed("unknown_type", "unknown entry type {type}", type=as_given(kind))
     required, optional = ENTRY_FIELDS[kind]
     allowed = set(required) | set(optional) | {"type", "seq", "note"}
     extra = sorted(set(data) - allowed)
@@ -214,7 +223,7 @@ def parse_entry(data: Any) -> Entry:
         names = data["players"]
         if not isinstance(names, list) or not names:
             raise _malformed("bad_field", "{field} must be a list of names, got {value}", field="players",
-                             value=repr(names))
+                             value=as_given(names))
         fields["players"] = tuple(_text("players", n) for n in names)
     if kind == "bid" and ("player" in data) == ("players" in data):
         raise _malformed("missing_field", "a bid gives either player (one call) or players (equal calls at once)")
@@ -228,7 +237,7 @@ def parse_entry(data: Any) -> Entry:
         sq = data["square"]
         if isinstance(sq, bool) or not isinstance(sq, (int, str)):
             raise _malformed("bad_field", "{field} must be an index or a square id, got {value}", field="square",
-                             value=repr(sq))
+                             value=as_given(sq))
         fields["square"] = sq
     if "card" in data:
         fields["card"] = _text("card", data["card"])
@@ -236,11 +245,11 @@ def parse_entry(data: Any) -> Entry:
         targets = data["targets"]
         if not isinstance(targets, dict) or not targets:
             raise _malformed("bad_field", "{field} must map squares to building levels, got {value}",
-                             field="targets", value=repr(targets))
+                             field="targets", value=as_given(targets))
         for square, level in targets.items():
             if level != "hotel" and (not isinstance(level, int) or isinstance(level, bool) or level < 0):
                 raise _malformed("bad_field", "{square}: a level is a number of houses or \"hotel\", got {value}",
-                                 square=square, value=repr(level))
+                                 square=square, value=as_given(level))
         fields["targets"] = tuple((int(k) if k.isdigit() else k, v) for k, v in targets.items())
     if "creditor" in data:
         fields["creditor"] = _text("creditor", data["creditor"])
@@ -249,7 +258,7 @@ def parse_entry(data: Any) -> Entry:
         if not isinstance(deeds, list) or not deeds or any(isinstance(d, bool) or not isinstance(d, (int, str))
                                                             for d in deeds):
             raise _malformed("bad_field", "{field} must be a list of squares, got {value}", field="deeds",
-                             value=repr(deeds))
+                             value=as_given(deeds))
         fields["deeds"] = tuple(deeds)
     if "partner" in data:
         fields["partner"] = _text("partner", data["partner"])
@@ -261,10 +270,10 @@ def parse_entry(data: Any) -> Entry:
     if "choice" in data:
         if kind == "fine_or_card" and data["choice"] not in FINE_OR_CARD_CHOICES:
             raise _malformed("bad_field", "{field} must be pay or draw, got {value}", field="choice",
-                             value=repr(data["choice"]))
+                             value=as_given(data["choice"]))
         if kind != "fine_or_card" and data["choice"] not in INCOME_TAX_CHOICES:
             raise _malformed("bad_field", "{field} must be flat or percent, got {value}", field="choice",
-                             value=repr(data["choice"]))
+                             value=as_given(data["choice"]))
         fields["choice"] = data["choice"]
     return Entry(kind, **fields)
 
