@@ -129,6 +129,7 @@ class NewTournamentForm(FlaskForm):
 
     name = StringField(_l("Name"), validators=[Optional(), plain_text(MAX_TITLE)])
     scheme = StringField(_l("Scoring"), validators=[DataRequired(), Length(max=80)])
+    format = StringField(_l("Format"), validators=[Optional(), Length(max=80)])
     ruleset = StringField(_l("Ruleset"), validators=[DataRequired(), Length(max=80)])
     players = TextAreaField(_l("Players, one per line"),
                             validators=[DataRequired(), Length(max=MAX_TOURNAMENT_PLAYERS * (MAX_NAME + 2)),

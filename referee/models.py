@@ -58,6 +58,7 @@ class TournamentRow(db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(200))
     scheme: Mapped[str] = mapped_column(String(80))  # a scoring scheme id (rulesets/scoring/)
+    format: Mapped[str] = mapped_column(String(80), default="open", server_default="open")  # rulesets/formats/
     ruleset: Mapped[str] = mapped_column(String(80))
     options: Mapped[dict] = mapped_column(JSON, default=dict)  # tournament regulations over the ruleset
     round_minutes: Mapped[list] = mapped_column(JSON, default=list)  # minutes per round; the last repeats
@@ -85,7 +86,8 @@ class RoundRow(db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id", ondelete="CASCADE"), index=True)
     number: Mapped[int] = mapped_column()
-    final: Mapped[bool] = mapped_column(default=False)
+    final: Mapped[bool] = mapped_column(default=False)  # of the format's last stage (when it has several)
+    stage: Mapped[str | None] = mapped_column(String(40), default=None)  # the id of its stage in the format
     tables: Mapped[list["TableRow"]] = relationship(order_by="TableRow.number", cascade="all, delete-orphan")
 
 

@@ -57,21 +57,22 @@ def _pdf(html: str) -> bytes:
 def standings_pdf(tournament_id: int, size: str = "A4") -> bytes:
     row = service.get_tournament(tournament_id)
     return render_standings_pdf(row.name, row.ruleset, len(row.players), rulesets.load_scheme(row.scheme),
-                                service.tournament_standings(tournament_id), [r.number for r in row.rounds], size)
+                                service.tournament_standings(tournament_id), [r.number for r in row.rounds], size,
+                                rulesets.load_format(row.format))
 
 
 def standings_html(name: str, ruleset: str, players: int, scheme, standings, rounds: list[int],
-                   size: str = "A4") -> str:
+                   size: str = "A4", format=None) -> str:
     """The standings report as HTML (in the device's language, numbers in its locale), before it is printed."""
     rs = rulesets.load(ruleset)
     return render_template("reports/standings.html", name=name, ruleset=ruleset, players=players, size=size,
                            ruleset_name=rs.name, currency=rs.money, scheme=scheme, standings=standings,
-                           rounds=rounds)
+                           rounds=rounds, format=format)
 
 
 def render_standings_pdf(name: str, ruleset: str, players: int, scheme, standings, rounds: list[int],
-                         size: str = "A4") -> bytes:
-    return _pdf(standings_html(name, ruleset, players, scheme, standings, rounds, size))
+                         size: str = "A4", format=None) -> bytes:
+    return _pdf(standings_html(name, ruleset, players, scheme, standings, rounds, size, format))
 
 
 def game_title(game_id: int, title: str) -> str:

@@ -101,3 +101,30 @@ def load_scheme(scheme_id: str):
         return parse_scheme(_read(SCORING_DIR / f"{scheme_id}.toml"))
     except RulesetError as exc:
         raise RulesetError(f"scoring/{scheme_id}.toml: {exc}") from None
+
+
+FORMATS_DIR = RULESETS_DIR / "formats"
+DEFAULT_FORMAT = "open"
+
+
+def available_formats() -> list[str]:
+    return sorted(p.stem for p in FORMATS_DIR.glob("*.toml"))
+
+
+@lru_cache(maxsize=None)
+def load_format(format_id: str):
+    """The tournament format ``rulesets/formats/ID.toml``; each stage's own scoring scheme must exist."""
+    from .tournament.formats import parse_format
+
+    if format_id not in available_formats():
+        raise RulesetError(f"unknown tournament format {format_id!r}; available: {', '.join(available_formats())}")
+    try:
+        fmt = parse_format(_read(FORMATS_DIR / f"{format_id}.toml"))
+        for stage in fmt.stages:
+            if stage.scoring is not None:
+                load_scheme(stage.scoring)
+    except RulesetError as exc:
+        raise RulesetError(f"formats/{format_id}.toml: {exc}") from None
+    if fmt.id != format_id:
+        raise RulesetError(f"formats/{format_id}.toml: format.id is {fmt.id!r}, not the file's name")
+    return fmt

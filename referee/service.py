@@ -30,6 +30,7 @@ from .engine.entries import text_problem
 from .engine.record import MAX_NAME, MAX_TITLE, parse_header
 from .engine.state import SeatingRoll
 from .models import EntryRow, GameRow, RoundRow, TableRow, TournamentPlayer, TournamentRow
+from .tournament import formats
 from .tournament import seating as seeding
 
 CACHE_SIZE = 64
@@ -587,9 +588,11 @@ class TableView:
 
 
 def create_tournament(name: str, scheme: str, ruleset_id: str, players: list[str], pin: str,
-                      round_minutes: list[int] | None = None, options: dict | None = None) -> int:
+                      round_minutes: list[int] | None = None, options: dict | None = None,
+                      format_id: str = rulesets.DEFAULT_FORMAT) -> int:
     try:
         rulesets.load_scheme(scheme)
+        rulesets.load_format(format_id)
         with_options(rulesets.load(ruleset_id), options or {})
     except RulesetError as exc:
         raise BadTournament(str(exc)) from None
@@ -610,7 +613,7 @@ def create_tournament(name: str, scheme: str, ruleset_id: str, players: list[str
     if any(not isinstance(m, int) or not 1 <= m <= 600 for m in round_minutes or []):
         raise BadTournament.of("round minutes must be whole numbers from 1 to 600, got {minutes}",
                                {"minutes": " ".join(map(str, round_minutes))[:80]})
-    row = TournamentRow(name=name, scheme=scheme, ruleset=ruleset_id, options=options or {},
+    row = TournamentRow(name=name, scheme=scheme, format=format_id, ruleset=ruleset_id, options=options or {},
                         round_minutes=list(round_minutes or []), pin_hash=_pin_hash(pin, BadTournament),
                         players=[TournamentPlayer(name=n) for n in names])
     db.session.add(row)
@@ -678,29 +681,91 @@ def table_pin() -> str:
     return f"{secrets.randbelow(10 ** TABLE_PIN_DIGITS):0{TABLE_PIN_DIGITS}d}"
 
 
-def seat_round(tournament_id: int, expected: int | None = None, final: bool = False) -> int:
-    """Seat the next round: a draw avoiding repeat opponents, or the final seeded from the standings.
-    Every table gets a game with a PIN of its own and the round's time limit; the round is seated whole or not
-    at all.  ``expected`` is the round number the director's screen offered to seat (a stale screen, or a
-    second tap, seats nothing)."""
+@dataclass(frozen=True)
+class Progress:
+    """Where a tournament stands in its format: the rounds seated (each with its stage), the stages the next
+    round may belong to, and each stage's standings in its final order."""
+
+    format: formats.Format
+    seated: list[formats.SeatedRound]
+    next_stages: list[formats.Stage]
+    orders: list[tuple[formats.Stage, list]]
+    places: list  # the tournament's places (Standing rows, rank = place)
+    playing: bool  # a round's games are still being played
+
+    @property
+    def stage(self) -> formats.Stage:
+        return formats.current_stage(self.format, self.seated)
+
+    @property
+    def champion(self) -> str | None:
+        """The champion, once every stage is seated and played."""
+        done = not self.next_stages and not self.playing and self.places
+        return self.places[0].player if done else None
+
+
+def _seated_rounds(row: TournamentRow) -> list[formats.SeatedRound]:
+    tables = _round_tables(row)
+    return [formats.SeatedRound(r.number, r.stage or ("final" if r.final else "rounds"), tuple(map(tuple, t)))
+            for r, t in zip(row.rounds, tables)]
+
+
+def _scheme_of(row: TournamentRow):
+    return lambda stage: rulesets.load_scheme(stage.scoring or row.scheme)
+
+
+def tournament_progress(tournament_id: int) -> Progress:
+    row = get_tournament(tournament_id)
+    fmt = rulesets.load_format(row.format)
+    seated = _seated_rounds(row)
+    orders = formats.stage_orders(fmt, _scheme_of(row), seated, tournament_results(tournament_id))
+    playing = bool(row.rounds) and not all(
+        t.game.state.over or t.altered is not None for t in load_many([t.game_id for t in row.rounds[-1].tables]))
+    return Progress(fmt, seated, formats.next_stages(fmt, seated), orders, formats.places(orders), playing)
+
+
+def seat_round(tournament_id: int, expected: int | None = None, stage: str | None = None) -> int:
+    """Seat the next round of the tournament's format: of ``stage`` (the current one, or the next when the
+    current is complete or the director closes it; by default the first the format allows), its players and
+    tables as that stage says (a draw avoiding repeat opponents, snake seeding, ranked boards).  Every table gets a
+    game with a PIN of its own and the round's time limit; the round is seated whole or not at all.  ``expected``
+    is the round number the director's screen offered to seat (a stale screen, or a second tap, seats nothing)."""
     row = get_tournament(tournament_id)
     number = len(row.rounds) + 1
     if expected is not None and expected != number:
         raise BadTournament.of("round {round} is already seated (this screen was out of date): nothing was "
                                "seated", {"round": expected})
-    players = [p.name for p in row.players]
-    if row.rounds and not all(t.game.state.over or t.altered is not None
-                              for t in load_many([t.game_id for t in row.rounds[-1].tables])):
+    progress = tournament_progress(tournament_id)
+    if progress.playing:
         raise BadTournament.of("round {round} is still being played", {"round": number - 1})
-    if final:
-        ranked = [s.player for s in tournament_standings(tournament_id)]
-        tables = seeding.seeded(ranked, len(seeding.table_sizes(len(ranked))))
-    else:
-        rng = random.Random(f"{tournament_id}-{number}")
-        tables = seeding.draw(players, seeding.met_counts(_round_tables(row)), rng)
-    minutes = row.round_minutes[min(number, len(row.round_minutes)) - 1] if row.round_minutes else None
+    if not progress.next_stages:
+        raise BadTournament.of("every round of the format {format} is seated: the tournament is over",
+                               {"format": progress.format.id})
+    chosen = progress.next_stages[0] if stage is None else next(
+        (s for s in progress.next_stages if s.id == stage), None)
+    if chosen is None:
+        raise BadTournament.of("the next round cannot be of the stage {stage} (it may be of {stages})",
+                               {"stage": str(stage)[:40], "stages": ", ".join(s.id for s in progress.next_stages)})
+    fmt, seated = progress.format, progress.seated
+    active = [p.name for p in row.players]
+    before = fmt.stages[fmt.index(chosen.id) - 1] if fmt.index(chosen.id) else None
+    previous = next((order for st, order in progress.orders if before is not None and st.id == before.id), [])
+    current = next((order for st, order in progress.orders if st.id == chosen.id), previous)
+    ranked = [st.player for st in (current if chosen.seating != "draw" else previous)]
+    players = formats.entrants(fmt, chosen, active, seated, [st.player for st in previous],
+                               tournament_results(tournament_id))
+    if len(players) < 2:
+        raise BadTournament.of("the stage {stage} has {n} players: a round needs at least 2",
+                               {"stage": chosen.id, "n": len(players)})
+    # snake seeding and ranked boards go by the standings; players with no result yet come last, as listed
+    ordered = [p for p in ranked if p in players] + [p for p in players if p not in ranked]
+    rng = random.Random(f"{tournament_id}-{number}")
+    tables = formats.seat(chosen, ordered, seeding.met_counts([list(map(list, r.tables)) for r in seated]), rng)
+    minutes = chosen.minutes or (row.round_minutes[min(number, len(row.round_minutes)) - 1]
+                                 if row.round_minutes else None)
+    last = len(fmt.stages) > 1 and chosen.id == fmt.stages[-1].id
     try:
-        round_row = RoundRow(tournament_id=tournament_id, number=number, final=final)
+        round_row = RoundRow(tournament_id=tournament_id, number=number, final=last, stage=chosen.id)
         row.rounds.append(round_row)
         for k, seats in enumerate(tables, start=1):
             pin = table_pin()
@@ -810,7 +875,5 @@ def tournament_results(tournament_id: int):
 
 
 def tournament_standings(tournament_id: int):
-    from .tournament.scoring import standings
-
-    row = get_tournament(tournament_id)
-    return standings(rulesets.load_scheme(row.scheme), tournament_results(tournament_id))
+    """The tournament's places as its format ranks them (each row that of the last stage the player played)."""
+    return tournament_progress(tournament_id).places

@@ -995,6 +995,26 @@ def variants_on(ruleset: Ruleset) -> str:
                              if not rule.default_on and getattr(ruleset.options, option) == rule.on)
 
 
+def stage_words(stage) -> str:
+    """A tournament format's stage in words: its rounds, who plays them, how they sit, how they are ranked."""
+    parts = [_("%(n)s rounds", n=stage.rounds) if stage.rounds and stage.rounds > 1 else
+             _("1 round") if stage.rounds else _("as many rounds as the director seats")]
+    parts.append({"everyone": _("every player still in"),
+                  "top": _("the best %(n)s of the stage before", n=stage.count),
+                  "table_winners": _("the winner of each table of the stage before")}[stage.entrants])
+    parts.append({"draw": _("tables drawn for the fewest repeat opponents (of 4, of 5 where the numbers do not "
+                            "divide)"),
+                  "snake": _("tables seeded snake-wise from the standings"),
+                  "ranked_boards": _("ranked boards: the best on board 1, the next on board 2…")}[stage.seating])
+    parts.append({"stage": _("ranked by this stage's games alone"),
+                  "carried": _("ranked by every game so far")}[stage.points])
+    if stage.order == "by_board":
+        parts.append(_("places go board by board: the champion comes from board 1"))
+    if stage.minutes:
+        parts.append(_("%(n)s minutes a round", n=stage.minutes))
+    return _("%(stage)s: %(how)s", stage=in_language(stage.name), how=("、" if _lang() == "ja" else "; ").join(parts))
+
+
 def in_language(names) -> str:
     """A text given by language (a house rule's name) in the device's language, else English."""
     return named(names, _lang(), next(iter(names.values()), ""))
@@ -1032,6 +1052,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["time_call_words"] = time_call_words
     app.jinja_env.globals["house_rules_off"] = house_rules_off
     app.jinja_env.globals["variants_on"] = variants_on
+    app.jinja_env.globals["stage_words"] = stage_words
     app.jinja_env.globals["bank_stock_words"] = bank_stock_words
     app.jinja_env.globals["deck_name"] = deck_name
     app.jinja_env.globals["ending_words"] = ending_words

@@ -152,6 +152,32 @@ NEW = {
     "Variants switched on: %(rules)s": "オンにした変則ルール：%(rules)s",
     "third failed roll: waiting for {player} to pay the fine and move, or skip a turn": "3回目もゾロ目なし：{player}が罰金を払って進むか、1回休むか待ち",
     "Third failed roll: instead of paying the %(fine)s fine and moving, %(player)s may skip this turn, staying on the jail square, out of jail.": "3回目もゾロ目が出ませんでした：%(player)sは%(fine)sの罰金を払って進む代わりに、この手番を休み、刑務所のマスに（出所して）とどまることができます。",
+    "Format": "形式",
+    "%(n)s rounds": "%(n)s回戦",
+    "1 round": "1回戦",
+    "as many rounds as the director seats": "回戦数は大会責任者が決める",
+    "every player still in": "残っている全員",
+    "the best %(n)s of the stage before": "前の段階の上位%(n)s人",
+    "the winner of each table of the stage before": "前の段階の各卓の1位",
+    "tables drawn for the fewest repeat opponents (of 4, of 5 where the numbers do not divide)": "同じ相手との再戦が最も少なくなる抽選で卓を決める（4人卓、割り切れないときは5人卓）",
+    "tables seeded snake-wise from the standings": "順位表から蛇行式（スネーク）で卓に振り分ける",
+    "ranked boards: the best on board 1, the next on board 2…": "順位別の卓：上位から第1卓、次が第2卓…",
+    "ranked by this stage's games alone": "この段階のゲームだけで順位を決める",
+    "ranked by every game so far": "これまでの全ゲームで順位を決める",
+    "places go board by board: the champion comes from board 1": "順位は卓の順：優勝者は第1卓から",
+    "%(n)s minutes a round": "1回戦%(n)s分",
+    "%(stage)s: %(how)s": "%(stage)s：%(how)s",
+    "The format's stages": "形式の段階",
+    "%(stage)s, round %(k)s of %(n)s": "%(stage)s　%(n)s回戦中%(k)s回戦目",
+    "%(stage)s, round %(k)s": "%(stage)s　%(k)s回戦目",
+    "Champion: %(player)s": "優勝：%(player)s",
+    "Every round of the format is played; the places below are final.": "形式のすべての回戦が終わりました。下の順位が最終順位です。",
+    "The last round is seated": "最後の回戦の卓が決まりました",
+    "The champion is known when its games are over.": "そのゲームが終われば優勝者が決まります。",
+    "stage reached": "到達した段階",
+    "every round of the format {format} is seated: the tournament is over": "形式{format}のすべての回戦の卓が決まっています：大会は終わりです",
+    "the next round cannot be of the stage {stage} (it may be of {stages})": "次の回戦は段階{stage}にはできません（可能なのは{stages}）",
+    "the stage {stage} has {n} players: a round needs at least 2": "段階{stage}のプレーヤーは{n}人です：回戦には2人以上が必要です",
     # --- end house rules (issue 14) ---
     "allowed (not recorded yet)": "ルール上可能（まだ記録されていません）",
     # --- table screen (issue 11) ---
@@ -808,6 +834,58 @@ NEW = {
 
 # Korean and German for messages added after their catalogues were first written (their .po files hold the rest)
 NEW_KO: dict = {
+    "Format":
+        "형식",
+    "%(n)s rounds":
+        "%(n)s라운드",
+    "1 round":
+        "1라운드",
+    "as many rounds as the director seats":
+        "라운드 수는 디렉터가 정함",
+    "every player still in":
+        "남아 있는 모든 플레이어",
+    "the best %(n)s of the stage before":
+        "이전 단계의 상위 %(n)s명",
+    "the winner of each table of the stage before":
+        "이전 단계 각 테이블의 1위",
+    "tables drawn for the fewest repeat opponents (of 4, of 5 where the numbers do not divide)":
+        "같은 상대와 다시 만나는 일이 가장 적도록 추첨으로 테이블 배정 (4인, 나누어떨어지지 않으면 5인)",
+    "tables seeded snake-wise from the standings":
+        "순위표에 따라 뱀 모양(스네이크)으로 테이블 배정",
+    "ranked boards: the best on board 1, the next on board 2…":
+        "순위별 테이블: 최상위가 1번 테이블, 다음이 2번 테이블…",
+    "ranked by this stage's games alone":
+        "이 단계의 게임만으로 순위 결정",
+    "ranked by every game so far":
+        "지금까지의 모든 게임으로 순위 결정",
+    "places go board by board: the champion comes from board 1":
+        "순위는 테이블 순서대로: 우승자는 1번 테이블에서",
+    "%(n)s minutes a round":
+        "라운드당 %(n)s분",
+    "%(stage)s: %(how)s":
+        "%(stage)s: %(how)s",
+    "The format's stages":
+        "형식의 단계",
+    "%(stage)s, round %(k)s of %(n)s":
+        "%(stage)s, %(n)s라운드 중 %(k)s라운드",
+    "%(stage)s, round %(k)s":
+        "%(stage)s, %(k)s라운드",
+    "Champion: %(player)s":
+        "우승: %(player)s",
+    "Every round of the format is played; the places below are final.":
+        "형식의 모든 라운드가 끝났습니다. 아래 순위가 최종 순위입니다.",
+    "The last round is seated":
+        "마지막 라운드의 테이블이 배정되었습니다",
+    "The champion is known when its games are over.":
+        "그 게임이 끝나면 우승자가 정해집니다.",
+    "stage reached":
+        "도달한 단계",
+    "every round of the format {format} is seated: the tournament is over":
+        "형식 {format}의 모든 라운드가 배정되었습니다: 대회가 끝났습니다",
+    "the next round cannot be of the stage {stage} (it may be of {stages})":
+        "다음 라운드는 단계 {stage}일 수 없습니다 (가능한 단계: {stages})",
+    "the stage {stage} has {n} players: a round needs at least 2":
+        "단계 {stage}의 플레이어는 {n}명입니다: 라운드에는 2명 이상이 필요합니다",
     "third failed roll: waiting for {player} to pay the fine and move, or skip a turn":
         "세 번째 굴림 실패: {player}이(가) 보석금을 내고 이동할지, 한 턴 쉴지 기다리는 중",
     "Third failed roll: instead of paying the %(fine)s fine and moving, %(player)s may skip this turn, staying on the jail square, out of jail.":
@@ -1066,6 +1144,58 @@ NEW_KO: dict = {
         '하우스 룰 “%(name)s”: 사용함.',
 }
 NEW_DE: dict = {
+    "Format":
+        "Format",
+    "%(n)s rounds":
+        "%(n)s Runden",
+    "1 round":
+        "1 Runde",
+    "as many rounds as the director seats":
+        "so viele Runden, wie die Turnierleitung ansetzt",
+    "every player still in":
+        "alle verbliebenen Spieler",
+    "the best %(n)s of the stage before":
+        "die besten %(n)s der vorigen Stufe",
+    "the winner of each table of the stage before":
+        "der Sieger jedes Tisches der vorigen Stufe",
+    "tables drawn for the fewest repeat opponents (of 4, of 5 where the numbers do not divide)":
+        "Tische ausgelost mit möglichst wenigen wiederholten Gegnern (zu viert, zu fünft, wo es nicht aufgeht)",
+    "tables seeded snake-wise from the standings":
+        "Tische nach der Rangliste in Schlangenlinie gesetzt",
+    "ranked boards: the best on board 1, the next on board 2…":
+        "Ranglistentische: die Besten an Tisch 1, die Nächsten an Tisch 2 …",
+    "ranked by this stage's games alone":
+        "gewertet nur nach den Spielen dieser Stufe",
+    "ranked by every game so far":
+        "gewertet nach allen bisherigen Spielen",
+    "places go board by board: the champion comes from board 1":
+        "Platzierung Tisch für Tisch: der Sieger kommt von Tisch 1",
+    "%(n)s minutes a round":
+        "%(n)s Minuten je Runde",
+    "%(stage)s: %(how)s":
+        "%(stage)s: %(how)s",
+    "The format's stages":
+        "Die Stufen des Formats",
+    "%(stage)s, round %(k)s of %(n)s":
+        "%(stage)s, Runde %(k)s von %(n)s",
+    "%(stage)s, round %(k)s":
+        "%(stage)s, Runde %(k)s",
+    "Champion: %(player)s":
+        "Sieger: %(player)s",
+    "Every round of the format is played; the places below are final.":
+        "Alle Runden des Formats sind gespielt; die Plätze unten sind endgültig.",
+    "The last round is seated":
+        "Die letzte Runde ist gesetzt",
+    "The champion is known when its games are over.":
+        "Der Sieger steht fest, wenn ihre Spiele beendet sind.",
+    "stage reached":
+        "erreichte Stufe",
+    "every round of the format {format} is seated: the tournament is over":
+        "alle Runden des Formats {format} sind gesetzt: das Turnier ist zu Ende",
+    "the next round cannot be of the stage {stage} (it may be of {stages})":
+        "die nächste Runde kann nicht zur Stufe {stage} gehören (möglich: {stages})",
+    "the stage {stage} has {n} players: a round needs at least 2":
+        "die Stufe {stage} hat {n} Spieler: eine Runde braucht mindestens 2",
     "third failed roll: waiting for {player} to pay the fine and move, or skip a turn":
         "dritter erfolgloser Wurf: wartet darauf, dass {player} die Kaution zahlt und zieht oder aussetzt",
     "Third failed roll: instead of paying the %(fine)s fine and moving, %(player)s may skip this turn, staying on the jail square, out of jail.":

@@ -79,7 +79,7 @@ def test_the_director_page_follows_an_entry_within_2_seconds_and_keeps_the_seati
     assert page.locator("meta[http-equiv=refresh]").count() == 0
     first, _ = table_ids(app, page)
     card = page.locator(f"#table-{first} .pending")
-    final = page.locator("#seat-form input[name=final]")
+    final = page.locator("#seat-form input[name=stage][value=final]")
     final.check()  # the director is setting up the next round when a table records an entry
     before = card.inner_text()
     who = seat_roll(app, first)
@@ -88,7 +88,7 @@ def test_the_director_page_follows_an_entry_within_2_seconds_and_keeps_the_seati
     page.locator(f"#table-{first} .pending", has_not_text=who).wait_for(timeout=2000)
     assert time.monotonic() - recorded < 2.0
     assert final.is_checked()
-    assert page.evaluate("document.activeElement && document.activeElement.name") == "final"
+    assert page.evaluate("document.activeElement && document.activeElement.value") == "final"
     page.close()
 
 

@@ -153,6 +153,7 @@ class Standing:
     monopoly_wins: int
     placement_points: Fraction
     total_assets: int
+    stage: str = ""  # in a tournament's places: the stage whose standings give this row (its last)
 
     def rounded(self, decimals: int) -> float:
         return round(float(self.total), decimals)

@@ -59,7 +59,8 @@ def index():
     archived = request.args.get("archived") == "1"
     return render_template(
         "tournaments/index.html", tournaments=service.list_tournaments(archived=archived), archived=archived,
-        schemes=schemes,
+        schemes=schemes, formats=[rulesets.load_format(f) for f in rulesets.available_formats()],
+        default_format=rulesets.DEFAULT_FORMAT,
         scheme_names=dict(schemes), rulesets=named_choices(rulesets.available(), lambda k: rulesets.load(k).name),
         default_scheme=DEFAULT_SCHEME, default_ruleset=rulesets.DEFAULT_RULESET)
 
@@ -84,7 +85,8 @@ def create():
     try:
         tournament_id = service.create_tournament(
             (form.name.data or "").strip() or gettext("Tournament"), form.scheme.data, form.ruleset.data,
-            form.players.data.splitlines(), form.pin.data, minutes, regulations)
+            form.players.data.splitlines(), form.pin.data, minutes, regulations,
+            form.format.data or rulesets.DEFAULT_FORMAT)
     except service.BadTournament as exc:
         _refused(exc)
         return redirect(url_for(".index")), 303
@@ -120,9 +122,10 @@ def _live_context(row, version: str) -> dict:
     """What the live region of the director's page shows: every round's tables, and the standings."""
     rounds = [(r, service.round_overview(row.id, r.number, pending_words)) for r in row.rounds]
     ruleset = rulesets.load(row.ruleset)
+    progress = service.tournament_progress(row.id)
     return {"row": row, "rounds": rounds, "version": version, "poll": POLL,
             "scheme": rulesets.load_scheme(row.scheme), "ruleset": ruleset, "currency": ruleset.money,
-            "standings": service.tournament_standings(row.id)}
+            "progress": progress, "format": progress.format, "standings": progress.places}
 
 
 @bp.get("/<int:tournament_id>")
@@ -160,7 +163,7 @@ def seat(tournament_id: int):
         flash({"kind": "refused", "message": gettext("the form names no round to seat: nothing was seated")})
     else:
         try:
-            number = service.seat_round(tournament_id, expected, final=request.form.get("final") == "1")
+            number = service.seat_round(tournament_id, expected, request.form.get("stage") or None)
         except service.BadTournament as exc:
             _refused(exc)
         else:
@@ -218,7 +221,7 @@ def standings(tournament_id: int):
     except service.GameNotFound:
         return render_template("error.html", message=gettext("no tournament %(n)s", n=tournament_id)), 404
     scheme = rulesets.load_scheme(row.scheme)
+    progress = service.tournament_progress(tournament_id)
     return render_template("tournaments/standings.html", row=row, scheme=scheme,
-                           currency=rulesets.load(row.ruleset).money,
-                           standings=service.tournament_standings(tournament_id),
-                           rounds=[r.number for r in row.rounds])
+                           currency=rulesets.load(row.ruleset).money, standings=progress.places,
+                           progress=progress, format=progress.format, rounds=[r.number for r in row.rounds])

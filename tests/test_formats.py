@@ -1,0 +1,233 @@
+"""Tournament formats as data (issue 15): stages of rounds, who plays each, how its tables sit, and the places and
+champion they give; every shipped format run from the first round to its champion, on SQLite and PostgreSQL."""
+import html
+import random
+import re
+
+import pytest
+
+from referee import rulesets, service
+from referee.demo import play_table
+from referee.engine import RulesetError
+from referee.tournament import formats
+from referee.tournament.scoring import GameResult, PlayerResult
+
+from test_app import app, database  # noqa: F401  (the app on SQLite and on PostgreSQL)
+
+SHIPPED = ("championship", "club-ranked-boards", "club-semifinals", "open")
+
+
+def new_tournament(app, fmt: str, players: int, scheme: str = "jma-placement") -> int:
+    client = app.test_client()
+    r = client.post("/tournaments", data={"name": f"{fmt} cup", "scheme": scheme, "ruleset": "jma-2006",
+                                          "format": fmt, "players": "\n".join(f"P{i:02d}" for i in range(players)),
+                                          "pin": "135791", "round_minutes": ""})
+    assert r.status_code == 302, r.data
+    return int(r.headers["Location"].rsplit("/", 1)[1])
+
+
+def seat_and_play(app, tid: int, stage: str | None = None, seed: int = 0) -> list[list[str]]:
+    """Seat the next round through the director's form and play every table to its end; the round's tables."""
+    client = app.test_client()
+    with app.app_context():
+        number = len(service.get_tournament(tid).rounds) + 1
+    client.post(f"/tournaments/{tid}/unlock", data={"pin": "135791"})  # the director's device
+    data = {"round": str(number)} | ({"stage": stage} if stage else {})
+    r = client.post(f"/tournaments/{tid}/rounds", data=data)
+    assert r.status_code == 303
+    with app.app_context():
+        views = service.round_overview(tid, number)
+        assert views, f"round {number} was not seated"
+        rng = random.Random(f"{seed}-{number}")
+        for view in views:
+            play_table(view.game_id, rng, 6)
+        return [[p for p, _, _ in v.players] for v in service.round_overview(tid, number)]
+
+
+def places(app, tid: int) -> list[str]:
+    with app.app_context():
+        return [st.player for st in service.tournament_standings(tid)]
+
+
+# --- the files --------------------------------------------------------------------------------------------
+
+def test_every_shipped_format_reads_and_the_new_tournament_form_shows_its_stages_in_words(app):
+    assert tuple(rulesets.available_formats()) == SHIPPED
+    page = html.unescape(app.test_client().get("/tournaments").get_data(as_text=True))
+    for fid in SHIPPED:
+        fmt = rulesets.load_format(fid)
+        assert f'value="{fid}"' in page and fmt.name["en"] in page
+    assert "Final: 1 round; the best 4 of the stage before; tables seeded snake-wise from the standings" in page
+    assert "the winner of each table of the stage before" in page
+    assert "places go board by board: the champion comes from board 1" in page
+    assert "Preliminary rounds: 3 rounds; every player still in; tables drawn for the fewest repeat opponents" in page
+    ja = html.unescape(app.test_client().get("/tournaments", headers={"Accept-Language": "ja"}).get_data(as_text=True))
+    assert "決勝：1回戦、前の段階の上位4人" in ja
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda d: d["stages"][0].update(entrants="top", count=4), "the first stage is played by everyone"),
+    (lambda d: d["stages"][1].pop("count"), "the number of players who go on is given for entrants = \"top\""),
+    (lambda d: d["stages"][1].update(seating="swiss"), "stages[1].seating: expected one of draw, snake"),
+    (lambda d: d["stages"][1].update(order="by_board"), "by_board is the order of one round seated on ranked boards"),
+    (lambda d: d["stages"][1].pop("rounds"), "the last stage of several has a number of rounds"),
+    (lambda d: d["stages"][1].update(id="preliminary"), "is the id of an earlier stage"),
+    (lambda d: d["stages"][0].update(rounds=0), "stages[0].rounds: expected a whole number from 1 to 50"),
+    (lambda d: d["format"].update(colour="red"), "format: unknown key(s) colour"),
+])
+def test_a_format_file_with_a_bad_stage_is_refused_naming_it(change, message):
+    data = rulesets._read(rulesets.FORMATS_DIR / "championship.toml")
+    change(data)
+    with pytest.raises(RulesetError, match=re.escape(message)):
+        formats.parse_format(data)
+
+
+def test_an_unknown_format_is_refused_and_creates_nothing(app):
+    client = app.test_client()
+    r = client.post("/tournaments", data={"name": "X", "scheme": "jma-placement", "ruleset": "jma-2006",
+                                          "format": "../../etc/passwd", "players": "A\nB\nC\nD", "pin": "135791"},
+                    follow_redirects=True)
+    assert "unknown tournament format" in html.unescape(r.get_data(as_text=True))
+    with app.app_context():
+        assert service.list_tournaments() == []
+
+
+# --- places from stages (pure) ----------------------------------------------------------------------------
+
+def result(round_, table, *names):
+    return GameResult(round_, str(table), tuple(PlayerResult(n, i + 1, 1000 - 100 * i) for i, n in enumerate(names)))
+
+
+def test_a_final_decided_by_its_own_game_puts_its_players_first_and_the_rest_by_the_preliminaries():
+    fmt = rulesets.load_format("championship")
+    scheme = rulesets.load_scheme("jma-placement")
+    seated = [formats.SeatedRound(1, "preliminary", (("A", "B", "C", "D"), ("E", "F", "G", "H"))),
+              formats.SeatedRound(2, "final", (("A", "E", "F", "B"),))]
+    games = [result(1, 1, "A", "B", "C", "D"), result(1, 2, "E", "F", "G", "H"), result(2, 1, "F", "B", "E", "A")]
+    orders = formats.stage_orders(fmt, lambda st: scheme, seated, games)
+    placed = formats.places(orders)
+    assert [st.player for st in placed] == ["F", "B", "E", "A", "C", "G", "D", "H"]
+    assert [st.rank for st in placed] == [1, 2, 3, 4, 5, 5, 7, 7]  # C and G equal in the preliminaries
+    assert [st.stage for st in placed[:4]] == ["final"] * 4 and placed[4].stage == "preliminary"
+
+
+def test_ranked_boards_place_every_board_1_player_above_board_2():
+    fmt = rulesets.load_format("club-ranked-boards")
+    scheme = rulesets.load_scheme("jma-placement")
+    seated = [formats.SeatedRound(1, "rounds", (("A", "B", "C", "D"), ("E", "F", "G", "H"))),
+              formats.SeatedRound(4, "boards", (("A", "E", "B", "F"), ("C", "G", "D", "H")))]
+    # board 2's winner C ends with more points than board 1's last, F: F still places above C
+    games = [result(1, 1, "A", "B", "C", "D"), result(1, 2, "E", "F", "G", "H"),
+             result(4, 1, "A", "E", "B", "F"), result(4, 2, "C", "G", "D", "H")]
+    placed = formats.places(formats.stage_orders(fmt, lambda st: scheme, seated, games))
+    assert [st.player for st in placed[:4]] == ["A", "E", "B", "F"]
+    assert placed[3].total < placed[4].total  # F 7 points, C 13: the board decides
+    assert [st.rank for st in placed] == list(range(1, 9))
+
+
+def test_table_winners_go_on_and_a_dropped_winner_is_replaced_by_the_next_of_that_table():
+    fmt = rulesets.load_format("club-semifinals")
+    seated = [formats.SeatedRound(3, "semifinal", (("A", "B"), ("C", "D")))]
+    games = [result(3, 1, "B", "A"), result(3, 2, "C", "D")]
+    final = fmt.stage("final")
+    assert formats.entrants(fmt, final, ["A", "B", "C", "D"], seated, [], games) == ["B", "C"]
+    assert formats.entrants(fmt, final, ["A", "C", "D"], seated, [], games) == ["A", "C"]
+
+
+def test_snake_seeding_spreads_the_best_and_ranked_boards_keep_them_together():
+    ranked = [f"S{i}" for i in range(1, 17)]
+    snake = formats.seat(rulesets.load_format("club-semifinals").stage("semifinal"), ranked, {}, random.Random(0))
+    assert snake[0] == ["S1", "S8", "S9", "S16"] and snake[3] == ["S4", "S5", "S12", "S13"]
+    boards = formats.seat(rulesets.load_format("club-ranked-boards").stage("boards"), ranked[:10], {},
+                          random.Random(0))
+    assert boards == [["S1", "S2", "S3", "S4", "S5"], ["S6", "S7", "S8", "S9", "S10"]]
+
+
+# --- whole tournaments, from the first round to the champion ----------------------------------------------
+
+def test_a_championship_three_preliminary_rounds_then_the_best_four_in_a_final_that_decides_the_champion(app):
+    tid = new_tournament(app, "championship", 10)
+    for k in range(3):
+        tables = seat_and_play(app, tid)
+        assert sorted(map(len, tables)) == [5, 5]  # tables of five where four does not divide
+    before_final = places(app, tid)
+    final = seat_and_play(app, tid)
+    assert len(final) == 1 and sorted(final[0]) == sorted(before_final[:4])
+    with app.app_context():
+        progress = service.tournament_progress(tid)
+        assert progress.next_stages == [] and progress.champion is not None
+        final_game = service.round_overview(tid, 4)[0]
+        state = service.load(final_game.game_id).game.state
+        from referee.engine.ending import ranking
+        winner = ranking(state)[0].name
+        assert progress.champion == winner
+        with pytest.raises(service.BadTournament, match="every round of the format championship is seated"):
+            service.seat_round(tid)
+    got = places(app, tid)
+    assert got[0] == winner and sorted(got[:4]) == sorted(before_final[:4])
+    assert got[4:] == [p for p in before_final if p not in got[:4]]  # the rest keep their preliminary order
+    page = html.unescape(app.test_client().get(f"/tournaments/{tid}/standings").get_data(as_text=True))
+    assert f"Champion: {winner}" in page and "stage reached" in page
+
+
+def test_a_club_tournament_two_rounds_then_semi_finals_of_16_then_the_four_table_winners(app):
+    tid = new_tournament(app, "club-semifinals", 18)
+    for k in range(2):
+        seat_and_play(app, tid, seed=k)
+    qualified = places(app, tid)[:16]
+    semis = seat_and_play(app, tid)
+    assert len(semis) == 4 and sorted(p for t in semis for p in t) == sorted(qualified)
+    snake = [[0, 7, 8, 15], [1, 6, 9, 14], [2, 5, 10, 13], [3, 4, 11, 12]]  # the places at each table
+    assert [sorted(t) for t in semis] == [sorted(qualified[i] for i in table) for table in snake]
+    with app.app_context():
+        winners = []
+        for view in service.round_overview(tid, 3):
+            from referee.engine.ending import ranking
+            winners.append(ranking(service.load(view.game_id).game.state)[0].name)
+    final = seat_and_play(app, tid)
+    assert sorted(final[0]) == sorted(winners)
+    got = places(app, tid)
+    assert sorted(got[:4]) == sorted(winners) and sorted(got[4:16]) == sorted(set(qualified) - set(winners))
+    assert len(got) == 18 and set(got[16:]) == {f"P{i:02d}" for i in range(18)} - set(qualified)
+
+
+def test_a_club_tournament_whose_fourth_round_seats_ranked_boards_and_the_champion_comes_from_board_1(app):
+    tid = new_tournament(app, "club-ranked-boards", 12)
+    for k in range(3):
+        seat_and_play(app, tid, seed=k)
+    ranked = places(app, tid)
+    boards = seat_and_play(app, tid)
+    assert [sorted(b) for b in boards] == [sorted(ranked[0:4]), sorted(ranked[4:8]), sorted(ranked[8:12])]
+    got = places(app, tid)
+    assert sorted(got[:4]) == sorted(boards[0]) and sorted(got[4:8]) == sorted(boards[1])
+    with app.app_context():
+        assert service.tournament_progress(tid).champion in boards[0]
+
+
+def test_open_rounds_as_many_as_the_director_seats_then_a_final_of_everyone_seeded_snake_wise(app):
+    tid = new_tournament(app, "open", 8)
+    seat_and_play(app, tid)
+    seat_and_play(app, tid, "rounds")
+    with app.app_context():
+        assert [s.id for s in service.tournament_progress(tid).next_stages] == ["rounds", "final"]
+    ranked = places(app, tid)
+    final = seat_and_play(app, tid, "final")
+    assert [sorted(t) for t in final] == [sorted([ranked[0], ranked[3], ranked[4], ranked[7]]),
+                                          sorted([ranked[1], ranked[2], ranked[5], ranked[6]])]
+    with app.app_context():
+        assert service.tournament_progress(tid).next_stages == []
+        rounds = service.get_tournament(tid).rounds
+        assert [(r.stage, r.final) for r in rounds] == [("rounds", False), ("rounds", False), ("final", True)]
+
+
+def test_a_forged_or_stale_stage_on_the_seating_form_seats_nothing_and_says_why(app):
+    tid = new_tournament(app, "championship", 8)
+    client = app.test_client()
+    client.post(f"/tournaments/{tid}/unlock", data={"pin": "135791"})
+    r = client.post(f"/tournaments/{tid}/rounds", data={"round": "1", "stage": "final"}, follow_redirects=True)
+    assert "the next round cannot be of the stage final (it may be of preliminary)" in html.unescape(
+        r.get_data(as_text=True))
+    r = client.post(f"/tournaments/{tid}/rounds", data={"round": "1", "stage": "x" * 100_000}, follow_redirects=True)
+    assert r.status_code == 200
+    with app.app_context():
+        assert service.get_tournament(tid).rounds == []
