@@ -134,10 +134,15 @@ class NewTournamentForm(FlaskForm):
     players = TextAreaField(_l("Players, one per line"),
                             validators=[DataRequired(), Length(max=MAX_TOURNAMENT_PLAYERS * (MAX_NAME + 2)),
                                         one_name_per_line(MAX_TOURNAMENT_PLAYERS)])
+    alternates = TextAreaField(_l("Alternates, in order, one per line"),
+                               validators=[Optional(), Length(max=MAX_TOURNAMENT_PLAYERS * (MAX_NAME + 2)),
+                                           one_name_per_line(MAX_TOURNAMENT_PLAYERS)])
+    check_in = StringField(validators=[Optional(), Length(max=1)])
     round_minutes = StringField(_l("Minutes per round (e.g. 70 60 60)"), validators=[Optional(), Length(max=200)])
     pin = PasswordField(_l("Director PIN"), validators=[DataRequired(), Length(min=PIN_MIN, max=64)])
     dealt_deeds = StringField(validators=[Optional(), Length(max=1)])
     no_trades_before_go = StringField(validators=[Optional(), Length(max=1)])
+    equal_turns = StringField(validators=[Optional(), Length(max=1)])
 
     def minutes(self) -> list[int]:
         """Minutes per round; ValueError unless each is a whole number from 1 to 600."""

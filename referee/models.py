@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from sqlalchemy import JSON, ForeignKey, String, Text, UniqueConstraint, false
+from sqlalchemy import JSON, ForeignKey, String, Text, UniqueConstraint, false, true
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .db import db
@@ -77,6 +77,14 @@ class TournamentPlayer(db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id", ondelete="CASCADE"), index=True)
     name: Mapped[str] = mapped_column(String(200))
+    # between rounds: a player checks in (seated only then), drops (seated no more after ``dropped_round``),
+    # enters late or steps in as an alternate (seated from ``joined_round``); an alternate waits in ``alternate``
+    # order (None: not an alternate, or one who has stepped in)
+    checked_in: Mapped[bool] = mapped_column(default=True, server_default=true())
+    alternate: Mapped[int | None] = mapped_column(default=None)
+    joined_round: Mapped[int | None] = mapped_column(default=None)
+    dropped_round: Mapped[int | None] = mapped_column(default=None)
+    note: Mapped[str] = mapped_column(String(300), default="", server_default="")  # the player an alternate replaced
 
 
 class RoundRow(db.Model):
@@ -101,3 +109,18 @@ class TableRow(db.Model):
     # the table's own referee PIN, kept readable for the director's page and the table's slip (the game keeps
     # only its hash); None for tables seated before tables had their own PIN (the director's opens them)
     pin: Mapped[str | None] = mapped_column(String(16), default=None)
+    corrections: Mapped[list["ResultCorrection"]] = relationship(order_by="ResultCorrection.id",
+                                                                 cascade="all, delete-orphan")
+
+
+class ResultCorrection(db.Model):
+    """The director's correction of a table's result after its game, with the reason; every one is kept, the last
+    one stands (the game's own record is never changed)."""
+
+    __tablename__ = "result_corrections"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    result: Mapped[dict] = mapped_column(JSON)  # as a finished game's kept result: reason and ranking
+    reason: Mapped[str] = mapped_column(String(300))
+    created_at: Mapped[datetime] = mapped_column(default=_now)

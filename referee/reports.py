@@ -58,21 +58,56 @@ def standings_pdf(tournament_id: int, size: str = "A4") -> bytes:
     row = service.get_tournament(tournament_id)
     return render_standings_pdf(row.name, row.ruleset, len(row.players), rulesets.load_scheme(row.scheme),
                                 service.tournament_standings(tournament_id), [r.number for r in row.rounds], size,
-                                rulesets.load_format(row.format))
+                                rulesets.load_format(row.format), service.corrections(tournament_id))
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # what a spreadsheet would run as a formula
+
+
+def _cell(value) -> str:
+    """A CSV cell: a text a spreadsheet would read as a formula is written as text (a leading apostrophe)."""
+    text = str(value)
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
+def standings_csv(tournament_id: int) -> str:
+    """The standings as CSV (UTF-8, comma-separated, one header row): place, player, stage reached, each round's
+    points (empty where the player did not play it), total, monopoly wins, placement points, assets.  Points are
+    plain numbers (a dot for decimals), whatever the device's language."""
+    import csv
+    import io
+
+    row = service.get_tournament(tournament_id)
+    progress = service.tournament_progress(tournament_id)
+    scheme = rulesets.load_scheme(row.scheme)
+    rounds = [r.number for r in row.rounds]
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(["place", "player", "stage"] + [f"R{n}" for n in rounds]
+                    + ["total", "monopoly_wins", "placement_points", "assets"])
+    def number(value: Fraction):  # 10, not 10.0; 12.3 to the scheme's decimals
+        return int(value) if value.denominator == 1 else round(float(value), scheme.decimals)
+
+    for st in progress.places:
+        by_round = {rnd: pts for rnd, pts, _ in st.games}
+        writer.writerow([st.rank, _cell(st.player), st.stage]
+                        + [number(by_round[n]) if n in by_round else "" for n in rounds]
+                        + [number(st.total), st.monopoly_wins, number(st.placement_points), st.total_assets])
+    return out.getvalue()
 
 
 def standings_html(name: str, ruleset: str, players: int, scheme, standings, rounds: list[int],
-                   size: str = "A4", format=None) -> str:
+                   size: str = "A4", format=None, corrections=()) -> str:
     """The standings report as HTML (in the device's language, numbers in its locale), before it is printed."""
     rs = rulesets.load(ruleset)
     return render_template("reports/standings.html", name=name, ruleset=ruleset, players=players, size=size,
                            ruleset_name=rs.name, currency=rs.money, scheme=scheme, standings=standings,
-                           rounds=rounds, format=format)
+                           rounds=rounds, format=format, corrections=corrections)
 
 
 def render_standings_pdf(name: str, ruleset: str, players: int, scheme, standings, rounds: list[int],
-                         size: str = "A4", format=None) -> bytes:
-    return _pdf(standings_html(name, ruleset, players, scheme, standings, rounds, size, format))
+                         size: str = "A4", format=None, corrections=()) -> bytes:
+    return _pdf(standings_html(name, ruleset, players, scheme, standings, rounds, size, format, corrections))
 
 
 def game_title(game_id: int, title: str) -> str:

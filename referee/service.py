@@ -29,7 +29,7 @@ from .engine import (
 from .engine.entries import text_problem
 from .engine.record import MAX_NAME, MAX_TITLE, parse_header
 from .engine.state import SeatingRoll
-from .models import EntryRow, GameRow, RoundRow, TableRow, TournamentPlayer, TournamentRow
+from .models import EntryRow, GameRow, ResultCorrection, RoundRow, TableRow, TournamentPlayer, TournamentRow
 from .tournament import formats
 from .tournament import seating as seeding
 
@@ -571,6 +571,7 @@ class TableView:
     currency: "Money | str" = "$"  # the ruleset's money (its symbol and where it goes)
     pin: str | None = None  # the table's own referee PIN (None: seated before tables had one)
     altered: Altered | None = None  # its stored record was altered: nothing more is recorded there
+    corrected: str | None = None  # the reason of the director's last correction of its result, if any
 
     @property
     def started(self) -> bool:
@@ -589,36 +590,200 @@ class TableView:
 
 def create_tournament(name: str, scheme: str, ruleset_id: str, players: list[str], pin: str,
                       round_minutes: list[int] | None = None, options: dict | None = None,
-                      format_id: str = rulesets.DEFAULT_FORMAT) -> int:
+                      format_id: str = rulesets.DEFAULT_FORMAT, alternates: list[str] | None = None,
+                      check_in: bool = False) -> int:
+    """A new tournament: its players (each checked in at once, or, with ``check_in``, only when the director
+    says they are there) and its ordered alternates."""
     try:
         rulesets.load_scheme(scheme)
-        rulesets.load_format(format_id)
-        with_options(rulesets.load(ruleset_id), options or {})
+        options = {**rulesets.load_format(format_id).options, **(options or {})}  # the director's come last
+        with_options(rulesets.load(ruleset_id), options)
     except RulesetError as exc:
         raise BadTournament(str(exc)) from None
     names = [p.strip() for p in players if p.strip()]
+    waiting = [p.strip() for p in alternates or [] if p.strip()]
     if len(names) < 2:
         raise BadTournament.of("a tournament needs at least 2 players, got {names}", {"names": ", ".join(names) or "-"})
-    twice = sorted({n for n in names if names.count(n) > 1})
+    everyone = names + waiting
+    twice = sorted({n for n in everyone if everyone.count(n) > 1})
     if twice:
         raise BadTournament.of("each player is listed once: {names} listed more than once",
                                {"names": ", ".join(twice)[:200]})
-    if len(names) > MAX_TOURNAMENT_PLAYERS:
+    if len(everyone) > MAX_TOURNAMENT_PLAYERS:
         raise BadTournament.of("a tournament has at most {n} players", {"n": MAX_TOURNAMENT_PLAYERS})
-    for text, maximum in [(name, MAX_TITLE)] + [(n, MAX_NAME) for n in names]:
-        problem = text_problem(repr(text[:40]), text, maximum)
-        if problem:
-            pattern = problem.pattern
-            raise BadTournament.of(pattern, problem.params)
+    for text, maximum in [(name, MAX_TITLE)] + [(n, MAX_NAME) for n in everyone]:
+        _check_text(repr(text[:40]), text, maximum)
     if any(not isinstance(m, int) or not 1 <= m <= 600 for m in round_minutes or []):
         raise BadTournament.of("round minutes must be whole numbers from 1 to 600, got {minutes}",
                                {"minutes": " ".join(map(str, round_minutes))[:80]})
     row = TournamentRow(name=name, scheme=scheme, format=format_id, ruleset=ruleset_id, options=options or {},
                         round_minutes=list(round_minutes or []), pin_hash=_pin_hash(pin, BadTournament),
-                        players=[TournamentPlayer(name=n) for n in names])
+                        players=[TournamentPlayer(name=n, checked_in=not check_in) for n in names]
+                        + [TournamentPlayer(name=n, alternate=k) for k, n in enumerate(waiting, start=1)])
     db.session.add(row)
     db.session.commit()
     return row.id
+
+
+# --- players between rounds: check-in, drops, late entries, alternates ------------------------------------
+
+@dataclass(frozen=True)
+class Done:
+    """What a director's change did, in words: an English pattern and its values, put in the device's language
+    by the view as a refusal is (``detail``)."""
+
+    pattern: str
+    params: dict
+
+    @classmethod
+    def of(cls, pattern: str, params: dict) -> "Done":
+        return cls(pattern, params)
+
+    def detail(self, _=lambda text: text, lang: str = "en") -> str:
+        from .engine.phrases import render
+
+        return render(self.pattern, self.params, None, _, lang)
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """A tournament player as the director's players list shows them."""
+
+    name: str
+    status: str  # playing, not_checked_in, dropped, alternate
+    checked_in: bool
+    alternate: int | None
+    joined_round: int | None
+    dropped_round: int | None
+    note: str
+
+
+def _status(p: TournamentPlayer) -> str:
+    if p.dropped_round is not None:
+        return "dropped"
+    if p.alternate is not None:
+        return "alternate"
+    return "playing" if p.checked_in else "not_checked_in"
+
+
+def tournament_players(tournament_id: int) -> list[PlayerView]:
+    """Every player: those in first (as entered), then the alternates in their order, then those who dropped."""
+    row = get_tournament(tournament_id)
+    waiting = sorted((p for p in row.players if _status(p) == "alternate"), key=lambda p: p.alternate)
+    position = {p.name: k for k, p in enumerate(waiting, start=1)}  # the next to step in is alternate 1
+    views = [PlayerView(p.name, _status(p), p.checked_in, position.get(p.name), p.joined_round, p.dropped_round,
+                        p.note) for p in row.players]
+    order = {"playing": 0, "not_checked_in": 0, "alternate": 1, "dropped": 2}
+    return sorted(views, key=lambda v: (order[v.status], v.alternate or 0))
+
+
+def active_players(row: TournamentRow) -> list[str]:
+    """Who may be seated in the next round: checked in, not an alternate waiting, not dropped."""
+    return [p.name for p in row.players if p.checked_in and p.alternate is None and p.dropped_round is None]
+
+
+def _player(row: TournamentRow, name: str) -> TournamentPlayer:
+    found = next((p for p in row.players if p.name == name), None)
+    if found is None:
+        raise BadTournament.of("no player {name} in this tournament", {"name": str(name)[:60]})
+    return found
+
+
+def _between_rounds(row: TournamentRow, expected: int | None) -> int:
+    """The number of rounds seated, checked against what the director's screen showed (a stale screen changes
+    nothing)."""
+    seated = len(row.rounds)
+    if expected is not None and expected != seated:
+        raise BadTournament.of("round {round} has been seated since this screen was drawn: nothing was changed",
+                               {"round": seated})
+    return seated
+
+
+def change_player(tournament_id: int, name: str, action: str, expected: int | None = None) -> "Done":
+    """One change to a player between rounds; what was done, in words to flash.  ``action``: check_in,
+    check_out (not checked in after all), drop (seated no more from the next round: a game in progress is
+    finished), drop_for_alternate (drop, and the first alternate steps in for them), reinstate (undo a drop while
+    no round has been seated since), step_in (the alternate plays from the next round)."""
+    row = get_tournament(tournament_id)
+    seated = _between_rounds(row, expected)
+    p = _player(row, name)
+    params = {"name": p.name, "round": seated + 1}
+    if action in ("check_in", "check_out"):
+        if p.dropped_round is not None or p.alternate is not None:
+            raise BadTournament.of("{name} is not on the list of players to seat: check-in is for them only", params)
+        p.checked_in = action == "check_in"
+        done = (Done.of("{name} is checked in: seated from round {round}", params) if p.checked_in else
+                Done.of("{name} is not checked in: not seated until checked in", params))
+    elif action in ("drop", "drop_for_alternate"):
+        if p.dropped_round is not None:
+            raise BadTournament.of("{name} has already dropped", params)
+        if p.alternate is not None:
+            raise BadTournament.of("{name} is an alternate: taken off the list by dropping is not needed; they are "
+                                   "never seated unless they step in", params)
+        p.dropped_round = seated
+        done = Done.of("{name} has dropped: not seated from round {round} (their results stand)", params)
+        if action == "drop_for_alternate":
+            first = min((q for q in row.players if q.alternate is not None and q.dropped_round is None),
+                        key=lambda q: q.alternate, default=None)
+            if first is None:
+                raise BadTournament.of("no alternate is waiting to step in for {name}", params)
+            _step_in(first, seated, p.name)
+            done = Done.of("{name} has dropped; {alternate} steps in for them from round {round}",
+                           params | {"alternate": first.name})
+    elif action == "reinstate":
+        if p.dropped_round is None:
+            raise BadTournament.of("{name} has not dropped", params)
+        if p.dropped_round != seated:
+            raise BadTournament.of("{name} dropped before a round that has been seated since: they may enter "
+                                   "again as a late entry only", params)
+        p.dropped_round = None
+        done = Done.of("{name} is back: seated from round {round}", params)
+    elif action == "step_in":
+        if p.alternate is None or p.dropped_round is not None:
+            raise BadTournament.of("{name} is not an alternate waiting to step in", params)
+        _step_in(p, seated, "")
+        done = Done.of("{name} steps in: seated from round {round}", params)
+    else:
+        raise BadTournament.of("unknown change to a player: {action}", {"action": str(action)[:40]})
+    db.session.commit()
+    return done
+
+
+def _step_in(p: TournamentPlayer, seated: int, replaces: str) -> None:
+    """The alternate is seated from the next round (in place of ``replaces``, when they step in for a player)."""
+    p.alternate = None
+    p.checked_in = True
+    p.joined_round = seated + 1
+    p.note = replaces[:300]
+
+
+def add_player(tournament_id: int, name: str, alternate: bool, expected: int | None = None) -> "Done":
+    """A late entry (seated from the next round, with no points before it) or an alternate, last in order."""
+    row = get_tournament(tournament_id)
+    seated = _between_rounds(row, expected)
+    name = (name or "").strip()
+    if not name:
+        raise BadTournament.of("a player needs a name", {})
+    _check_text("name", name, MAX_NAME)
+    if any(p.name == name for p in row.players):
+        raise BadTournament.of("{name} is already in this tournament", {"name": name})
+    if len(row.players) >= MAX_TOURNAMENT_PLAYERS:
+        raise BadTournament.of("a tournament has at most {n} players", {"n": MAX_TOURNAMENT_PLAYERS})
+    order = max((p.alternate for p in row.players if p.alternate is not None), default=0) + 1
+    row.players.append(TournamentPlayer(name=name, alternate=order if alternate else None,
+                                        joined_round=None if alternate else seated + 1))
+    db.session.commit()
+    if alternate:
+        return Done.of("{name} is alternate {n}", {"name": name, "n": order})
+    return Done.of("{name} enters late: seated from round {round}", {"name": name, "round": seated + 1})
+
+
+def _check_text(field: str, value: str, maximum: int) -> None:
+    """A name or reason typed by the director: refused (naming the limit) when too long or not plain text."""
+    problem = text_problem(field, value, maximum)
+    if problem:
+        pattern = problem.pattern
+        raise BadTournament.of(pattern, problem.params)
 
 
 def get_tournament(tournament_id: int) -> TournamentRow:
@@ -747,7 +912,7 @@ def seat_round(tournament_id: int, expected: int | None = None, stage: str | Non
         raise BadTournament.of("the next round cannot be of the stage {stage} (it may be of {stages})",
                                {"stage": str(stage)[:40], "stages": ", ".join(s.id for s in progress.next_stages)})
     fmt, seated = progress.format, progress.seated
-    active = [p.name for p in row.players]
+    active = active_players(row)
     before = fmt.stages[fmt.index(chosen.id) - 1] if fmt.index(chosen.id) else None
     previous = next((order for st, order in progress.orders if before is not None and st.id == before.id), [])
     current = next((order for st, order in progress.orders if st.id == chosen.id), previous)
@@ -761,8 +926,9 @@ def seat_round(tournament_id: int, expected: int | None = None, stage: str | Non
     ordered = [p for p in ranked if p in players] + [p for p in players if p not in ranked]
     rng = random.Random(f"{tournament_id}-{number}")
     tables = formats.seat(chosen, ordered, seeding.met_counts([list(map(list, r.tables)) for r in seated]), rng)
-    minutes = chosen.minutes or (row.round_minutes[min(number, len(row.round_minutes)) - 1]
-                                 if row.round_minutes else None)
+    # the director's minutes for the round, else the stage's own (the format's), else no time limit
+    minutes = (row.round_minutes[min(number, len(row.round_minutes)) - 1] if row.round_minutes else
+               formats.round_minutes(chosen, len(formats.rounds_of(chosen, seated))))
     last = len(fmt.stages) > 1 and chosen.id == fmt.stages[-1].id
     try:
         round_row = RoundRow(tournament_id=tournament_id, number=number, final=last, stage=chosen.id)
@@ -802,7 +968,8 @@ def round_overview(tournament_id: int, number: int, describe=None) -> list[Table
         out.append(TableView(t.number, t.game_id, [(p.name, p.cash, p.bankrupt) for p in state.players],
                              describe(state), state.turn, state.over, clock(table.row),
                              seating=isinstance(state.pending, SeatingRoll), time_called=bool(state.time_called),
-                             currency=state.ruleset.money, pin=t.pin, altered=table.altered))
+                             currency=state.ruleset.money, pin=t.pin, altered=table.altered,
+                             corrected=t.corrections[-1].reason if t.corrections else None))
     return out
 
 
@@ -834,7 +1001,11 @@ def tournament_version(tournament_id: int) -> str:
         .outerjoin(entries, entries.c.game_id == GameRow.id)
         .where(RoundRow.tournament_id == tournament_id)
         .order_by(RoundRow.number, TableRow.number)).all()
-    text = "|".join(",".join("" if v is None else str(v) for v in r) for r in rows)
+    fixed = db.session.execute(  # the director's corrections change the standings
+        select(func.count(ResultCorrection.id), func.max(ResultCorrection.id))
+        .join(TableRow, TableRow.id == ResultCorrection.table_id).join(RoundRow, RoundRow.id == TableRow.round_id)
+        .where(RoundRow.tournament_id == tournament_id)).one()
+    text = "|".join(",".join("" if v is None else str(v) for v in r) for r in [*rows, tuple(fixed)])
     return hashlib.blake2b(f"{tournament_id}:{text}".encode(), digest_size=8).hexdigest()
 
 
@@ -857,7 +1028,8 @@ def tournament_results(tournament_id: int):
     from .tournament.results import game_result, kept_result
 
     row = get_tournament(tournament_id)
-    seats = [(r.number, t) for r in row.rounds for t in r.tables]
+    corrected = [(r.number, t) for r in row.rounds for t in r.tables if t.corrections]
+    seats = [(r.number, t) for r in row.rounds for t in r.tables if not t.corrections]
     ids = [t.game_id for _, t in seats]
     games = {g.id: g for g in db.session.scalars(select(GameRow).where(GameRow.id.in_(ids)))}
     tails = _tails(ids)
@@ -871,9 +1043,101 @@ def tournament_results(tournament_id: int):
     for (number, t), table in zip(unkept, load_many([t.game_id for _, t in unkept])):
         if table.game.state.over:
             results.append(game_result(table.game.state, number, str(t.number)))
-    return results
+    results += [kept_result(t.corrections[-1].result, number, str(t.number)) for number, t in corrected]
+    return sorted(results, key=lambda g: (g.round, int(g.table)))
 
 
 def tournament_standings(tournament_id: int):
     """The tournament's places as its format ranks them (each row that of the last stage the player played)."""
     return tournament_progress(tournament_id).places
+
+
+# --- the director's corrections ---------------------------------------------------------------------------
+
+MAX_REASON = 300
+MAX_ASSETS = 10 ** 9
+
+
+def _tournament_table(tournament_id: int, game_id: int) -> tuple[TournamentRow, RoundRow, TableRow]:
+    row = get_tournament(tournament_id)
+    for r in row.rounds:
+        for t in r.tables:
+            if t.game_id == game_id:
+                return row, r, t
+    raise GameNotFound.of("game {game} is not a table of this tournament", {"game": game_id})
+
+
+def table_result(tournament_id: int, game_id: int) -> dict | None:
+    """The result that stands at a finished table (the last correction, else the game's), None while it plays."""
+    _, _, t = _tournament_table(tournament_id, game_id)
+    from .tournament.results import final_result
+
+    if t.corrections:
+        return t.corrections[-1].result
+    state = load(game_id).game.state
+    return final_result(state) if state.over else None
+
+
+def correct_result(tournament_id: int, game_id: int, places: dict[str, int], assets: dict[str, int],
+                   monopoly: bool, reason: str, expected: int) -> Done:
+    """The director's correction of a finished table's result: each player's place (1 is first; equal places
+    allowed) and assets, whether it was a monopoly win, and why.  Kept with the others (the last stands, every one
+    is shown) and the standings follow it; the game's own record is not changed.  ``expected`` is how many
+    corrections the director's screen showed (a stale screen or a second tap changes nothing)."""
+    row, round_row, t = _tournament_table(tournament_id, game_id)
+    if expected != len(t.corrections):
+        raise BadTournament.of("this table's result was corrected since this screen was drawn: nothing was changed",
+                               {})
+    table = load(game_id)
+    state = table.game.state
+    if not state.over:
+        raise BadTournament.of("table {table} is still playing: a result is corrected after its game",
+                               {"table": t.number})
+    names = [p.name for p in state.players]
+    if sorted(places) != sorted(names) or sorted(assets) != sorted(names):
+        raise BadTournament.of("a correction gives a place and assets for each player of the table, and no one "
+                               "else", {})
+    for name in names:
+        place, total = places[name], assets[name]
+        if not isinstance(place, int) or isinstance(place, bool) or not 1 <= place <= len(names):
+            raise BadTournament.of("{name}'s place must be from 1 to {n}", {"name": name, "n": len(names)})
+        if not isinstance(total, int) or isinstance(total, bool) or not 0 <= total <= MAX_ASSETS:
+            raise BadTournament.of("{name}'s assets must be a whole amount from 0 to {max}",
+                                   {"name": name, "max": MAX_ASSETS})
+    for name in names:  # a place is taken by as many as share it: 1, 1, 3, 4 but not 1, 1, 2, 4
+        if sum(1 for n in names if places[n] < places[name]) != places[name] - 1:
+            raise BadTournament.of("the places do not make a ranking: {name} is {place}, with {ahead} ahead",
+                                   {"name": name, "place": places[name],
+                                    "ahead": sum(1 for n in names if places[n] < places[name])})
+    reason = (reason or "").strip()
+    if not reason:
+        raise BadTournament.of("a correction needs its reason, for the record", {})
+    _check_text("reason", reason, MAX_REASON)
+    if monopoly and sorted(places.values()).count(1) != 1:
+        raise BadTournament.of("a monopoly win has one winner", {})
+    ranking = sorted(names, key=lambda n: (places[n], -assets[n]))
+    result = {"reason": "monopoly" if monopoly else "corrected", "ranking": [
+        {"rank": places[n], "name": n, "total": assets[n], "bankrupt_order": None} for n in ranking]}
+    t.corrections.append(ResultCorrection(result=result, reason=reason))
+    db.session.commit()
+    return Done.of("round {round}, table {table}: result corrected ({reason}); the standings follow it",
+                   {"round": round_row.number, "table": t.number, "reason": reason})
+
+
+@dataclass(frozen=True)
+class CorrectionView:
+    round: int
+    table: int
+    game_id: int
+    reason: str
+    at: datetime
+    ranking: list  # (place, name, assets)
+
+
+def corrections(tournament_id: int) -> list[CorrectionView]:
+    """Every correction of the tournament, oldest first (a later one for the same table replaces it)."""
+    row = get_tournament(tournament_id)
+    out = [CorrectionView(r.number, t.number, t.game_id, c.reason, c.created_at,
+                          [(p["rank"], p["name"], p["total"]) for p in c.result["ranking"]])
+           for r in row.rounds for t in r.tables for c in t.corrections]
+    return sorted(out, key=lambda c: c.at)

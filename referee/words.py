@@ -1010,8 +1010,11 @@ def stage_words(stage) -> str:
                   "carried": _("ranked by every game so far")}[stage.points])
     if stage.order == "by_board":
         parts.append(_("places go board by board: the champion comes from board 1"))
-    if stage.minutes:
-        parts.append(_("%(n)s minutes a round", n=stage.minutes))
+    if len(set(stage.minutes)) == 1:
+        parts.append(_("%(n)s minutes a round", n=stage.minutes[0]))
+    elif stage.minutes:
+        parts.append(_("minutes by round: %(minutes)s (the last for every later round)",
+                       minutes=", ".join(map(str, stage.minutes))))
     return _("%(stage)s: %(how)s", stage=in_language(stage.name), how=("、" if _lang() == "ja" else "; ").join(parts))
 
 

@@ -178,6 +178,81 @@ NEW = {
     "every round of the format {format} is seated: the tournament is over": "形式{format}のすべての回戦の卓が決まっています：大会は終わりです",
     "the next round cannot be of the stage {stage} (it may be of {stages})": "次の回戦は段階{stage}にはできません（可能なのは{stages}）",
     "the stage {stage} has {n} players: a round needs at least 2": "段階{stage}のプレーヤーは{n}人です：回戦には2人以上が必要です",
+    "Alternates, in order, one per line": "補欠（順番どおり、1行に1人）",
+    "no player {name} in this tournament": "この大会に{name}というプレーヤーはいません",
+    "round {round} has been seated since this screen was drawn: nothing was changed": "この画面の表示後に{round}回戦の卓割りが行われました：変更はされていません",
+    "{name} is not on the list of players to seat: check-in is for them only": "{name}は卓割りの対象プレーヤーではありません：受付は対象プレーヤーのみです",
+    "{name} is checked in: seated from round {round}": "{name}の受付が完了しました：{round}回戦から卓割りに入ります",
+    "{name} is not checked in: not seated until checked in": "{name}は未受付です：受付するまで卓割りに入りません",
+    "{name} has already dropped": "{name}はすでに棄権しています",
+    "{name} is an alternate: taken off the list by dropping is not needed; they are never seated unless they step in": "{name}は補欠です：棄権で名簿から外す必要はありません。補欠は出場しない限り卓割りに入りません",
+    "{name} has dropped: not seated from round {round} (their results stand)": "{name}が棄権しました：{round}回戦から卓割りに入りません（これまでの成績は有効です）",
+    "no alternate is waiting to step in for {name}": "{name}の代わりに出場できる補欠がいません",
+    "{name} has dropped; {alternate} steps in for them from round {round}": "{name}が棄権しました。{round}回戦から補欠の{alternate}が代わりに出場します",
+    "{name} has not dropped": "{name}は棄権していません",
+    "{name} dropped before a round that has been seated since: they may enter again as a late entry only": "{name}の棄権後にすでに卓割りが行われた回戦があります：再参加は途中参加としてのみ可能です",
+    "{name} is back: seated from round {round}": "{name}が復帰しました：{round}回戦から卓割りに入ります",
+    "{name} is not an alternate waiting to step in": "{name}は出場待ちの補欠ではありません",
+    "{name} steps in: seated from round {round}": "{name}が補欠から出場します：{round}回戦から卓割りに入ります",
+    "unknown change to a player: {action}": "プレーヤーに対する不明な変更：{action}",
+    "a player needs a name": "プレーヤー名を入力してください",
+    "{name} is already in this tournament": "{name}はすでにこの大会に登録されています",
+    "{name} is alternate {n}": "{name}は補欠{n}番です",
+    "{name} enters late: seated from round {round}": "{name}が途中参加します：{round}回戦から卓割りに入ります",
+    "the form names no round: nothing was changed": "フォームに回戦の指定がありません：変更はされていません",
+    "Players between rounds": "回戦間のプレーヤー管理",
+    "%(n)s to seat": "卓割り対象%(n)s人",
+    "%(n)s not checked in": "未受付%(n)s人",
+    "%(n)s alternates": "補欠%(n)s人",
+    "%(n)s dropped": "棄権%(n)s人",
+    "Changes here take effect from round %(n)s: a game in progress is always finished.": "ここでの変更は%(n)s回戦から反映されます：進行中のゲームは必ず最後まで行われます。",
+    "alternate %(n)s": "補欠%(n)s番",
+    "dropped after round %(n)s": "%(n)s回戦後に棄権",
+    "dropped before round 1": "1回戦前に棄権",
+    "not checked in": "未受付",
+    "stepped in for %(player)s from round %(n)s": "%(n)s回戦から%(player)sの代わりに出場",
+    "from round %(n)s": "%(n)s回戦から",
+    "Check in": "受付",
+    "Not here": "不在",
+    "Drop": "棄権",
+    "Drop: %(alternate)s steps in": "棄権：%(alternate)sが出場",
+    "Step in": "出場",
+    "Undo the drop": "棄権取消",
+    "Late entry (from round %(n)s)": "途中参加（%(n)s回戦から）",
+    "Add as an alternate": "補欠として追加",
+    "players check in at the venue: only those checked in are seated": "プレーヤーは会場で受付します：受付済みのプレーヤーのみ卓割りに入ります",
+    "Minutes per round (e.g. 70 60 60; empty: the format's own, if it has one)": "回戦ごとの時間（分）（例：70 60 60、空欄：形式に既定値があればそれを使用）",
+    "game {game} is not a table of this tournament": "ゲーム{game}はこの大会の卓ではありません",
+    "this table's result was corrected since this screen was drawn: nothing was changed": "この画面を表示した後に、この卓の結果が訂正されました：何も変更していません",
+    "table {table} is still playing: a result is corrected after its game": "第{table}卓はまだ対戦中です：結果の訂正はゲームの後に行います",
+    "a correction gives a place and assets for each player of the table, and no one else": "訂正では、その卓の各プレーヤーに順位と資産を入れます（他の人は入れません）",
+    "{name}'s place must be from 1 to {n}": "{name}の順位は1から{n}までです",
+    "{name}'s assets must be a whole amount from 0 to {max}": "{name}の資産は0から{max}までの整数です",
+    "the places do not make a ranking: {name} is {place}, with {ahead} ahead": "順位になっていません：{name}が{place}位で、上に{ahead}人います",
+    "a correction needs its reason, for the record": "訂正には記録のための理由が必要です",
+    "a monopoly win has one winner": "モノポリー勝ちの勝者は1人です",
+    "round {round}, table {table}: result corrected ({reason}); the standings follow it": "{round}回戦 第{table}卓：結果を訂正しました（{reason}）。順位表はこれに従います",
+    "Corrections by the director": "大会責任者による訂正",
+    "Round %(r)s, table %(t)s": "%(r)s回戦 第%(t)s卓",
+    "every game of this round is over": "この回戦のゲームはすべて終わりました",
+    "the round's clock has not started": "この回戦の時計はまだ始まっていません",
+    "The first round is not seated yet": "1回戦の卓はまだ決まっていません",
+    "correct": "訂正",
+    "Result corrected: %(reason)s": "結果を訂正：%(reason)s",
+    "Correct a result": "結果の訂正",
+    "Back to the director's page": "大会進行の画面に戻る",
+    "the game's own result": "ゲーム自体の結果",
+    "This table is still playing: a result is corrected after its game.": "この卓はまだ対戦中です。結果の訂正はゲームの後に行います。",
+    "The game's record is not changed: the correction is kept beside it, with its reason, and the standings follow the last correction.": "ゲームの記録は変わりません。訂正は理由とともに記録の横に保存され、順位表は最後の訂正に従います。",
+    "place": "順位",
+    "a monopoly win (every other player bankrupt)": "モノポリー勝ち（他の全員が破産）",
+    "Reason (kept and shown with the standings)": "理由（保存され、順位表とともに表示されます）",
+    "Correct the result": "結果を訂正する",
+    "Corrections of this table": "この卓の訂正",
+    "room display": "会場表示",
+    "after time is called, play on until every player has had as many turns (the round ends when the first player's turn comes round again)": "終了の合図の後は、全員が同じ手番数になるまで続ける（最初のプレーヤーの番が再び来たら終了）",
+    "CSV": "CSV",
+    "minutes by round: %(minutes)s (the last for every later round)": "各回戦の時間（分）：%(minutes)s（以降は最後の値）",
     # --- end house rules (issue 14) ---
     "allowed (not recorded yet)": "ルール上可能（まだ記録されていません）",
     # --- table screen (issue 11) ---
@@ -834,6 +909,156 @@ NEW = {
 
 # Korean and German for messages added after their catalogues were first written (their .po files hold the rest)
 NEW_KO: dict = {
+    "minutes by round: %(minutes)s (the last for every later round)":
+        "라운드별 시간(분): %(minutes)s (이후 라운드는 마지막 값)",
+    "Alternates, in order, one per line":
+        "예비 선수(순서대로, 한 줄에 한 명)",
+    "no player {name} in this tournament":
+        "이 대회에 {name} 선수가 없습니다",
+    "round {round} has been seated since this screen was drawn: nothing was changed":
+        "이 화면이 표시된 후 {round}라운드 자리 배정이 완료되었습니다: 변경된 내용이 없습니다",
+    "{name} is not on the list of players to seat: check-in is for them only":
+        "{name}은(는) 배정 대상 선수 명단에 없습니다: 체크인은 대상 선수만 할 수 있습니다",
+    "{name} is checked in: seated from round {round}":
+        "{name} 체크인 완료: {round}라운드부터 배정됩니다",
+    "{name} is not checked in: not seated until checked in":
+        "{name} 미체크인: 체크인할 때까지 배정되지 않습니다",
+    "{name} has already dropped":
+        "{name}은(는) 이미 기권했습니다",
+    "{name} is an alternate: taken off the list by dropping is not needed; they are never seated unless they step in":
+        "{name}은(는) 예비 선수입니다: 기권으로 명단에서 뺄 필요가 없습니다. 예비 선수는 투입되지 않는 한 배정되지 않습니다",
+    "{name} has dropped: not seated from round {round} (their results stand)":
+        "{name} 기권: {round}라운드부터 배정되지 않습니다(기존 성적은 유지됩니다)",
+    "no alternate is waiting to step in for {name}":
+        "{name} 대신 투입할 예비 선수가 없습니다",
+    "{name} has dropped; {alternate} steps in for them from round {round}":
+        "{name} 기권. {round}라운드부터 {alternate}이(가) 대신 참가합니다",
+    "{name} has not dropped":
+        "{name}은(는) 기권하지 않았습니다",
+    "{name} dropped before a round that has been seated since: they may enter again as a late entry only":
+        "{name}의 기권 이후 이미 배정된 라운드가 있습니다: 늦은 참가로만 다시 참가할 수 있습니다",
+    "{name} is back: seated from round {round}":
+        "{name} 복귀: {round}라운드부터 배정됩니다",
+    "{name} is not an alternate waiting to step in":
+        "{name}은(는) 투입 대기 중인 예비 선수가 아닙니다",
+    "{name} steps in: seated from round {round}":
+        "{name} 투입: {round}라운드부터 배정됩니다",
+    "unknown change to a player: {action}":
+        "알 수 없는 선수 변경: {action}",
+    "a player needs a name":
+        "선수 이름을 입력해야 합니다",
+    "{name} is already in this tournament":
+        "{name}은(는) 이미 이 대회에 등록되어 있습니다",
+    "{name} is alternate {n}":
+        "{name}은(는) {n}번 예비 선수입니다",
+    "{name} enters late: seated from round {round}":
+        "{name} 늦은 참가: {round}라운드부터 배정됩니다",
+    "the form names no round: nothing was changed":
+        "양식에 라운드가 지정되지 않았습니다: 변경된 내용이 없습니다",
+    "Players between rounds":
+        "라운드 사이 선수 관리",
+    "%(n)s to seat":
+        "배정 대상 %(n)s명",
+    "%(n)s not checked in":
+        "미체크인 %(n)s명",
+    "%(n)s alternates":
+        "예비 선수 %(n)s명",
+    "%(n)s dropped":
+        "기권 %(n)s명",
+    "Changes here take effect from round %(n)s: a game in progress is always finished.":
+        "여기서 변경한 내용은 %(n)s라운드부터 적용됩니다: 진행 중인 게임은 항상 끝까지 진행됩니다.",
+    "alternate %(n)s":
+        "%(n)s번 예비 선수",
+    "dropped after round %(n)s":
+        "%(n)s라운드 후 기권",
+    "dropped before round 1":
+        "1라운드 전 기권",
+    "not checked in":
+        "미체크인",
+    "stepped in for %(player)s from round %(n)s":
+        "%(n)s라운드부터 %(player)s 대신 참가",
+    "from round %(n)s":
+        "%(n)s라운드부터",
+    "Check in":
+        "체크인",
+    "Not here":
+        "부재",
+    "Drop":
+        "기권",
+    "Drop: %(alternate)s steps in":
+        "기권: %(alternate)s 투입",
+    "Step in":
+        "투입",
+    "Undo the drop":
+        "기권 취소",
+    "Late entry (from round %(n)s)":
+        "늦은 참가(%(n)s라운드부터)",
+    "Add as an alternate":
+        "예비 선수로 추가",
+    "players check in at the venue: only those checked in are seated":
+        "선수는 현장에서 체크인합니다: 체크인한 선수만 배정됩니다",
+    "Minutes per round (e.g. 70 60 60; empty: the format's own, if it has one)":
+        "라운드별 시간(분) (예: 70 60 60, 비워 두면 형식의 기본값이 있을 경우 사용)",
+    "game {game} is not a table of this tournament":
+        "게임 {game}은(는) 이 대회의 테이블이 아닙니다",
+    "this table's result was corrected since this screen was drawn: nothing was changed":
+        "이 화면을 표시한 뒤 이 테이블의 결과가 정정되었습니다: 아무것도 바꾸지 않았습니다",
+    "table {table} is still playing: a result is corrected after its game":
+        "{table}번 테이블은 아직 진행 중입니다: 결과 정정은 게임이 끝난 뒤에 합니다",
+    "a correction gives a place and assets for each player of the table, and no one else":
+        "정정에는 그 테이블의 각 플레이어의 순위와 자산을 넣습니다 (다른 사람은 넣지 않습니다)",
+    "{name}'s place must be from 1 to {n}":
+        "{name}의 순위는 1부터 {n}까지여야 합니다",
+    "{name}'s assets must be a whole amount from 0 to {max}":
+        "{name}의 자산은 0부터 {max}까지의 정수여야 합니다",
+    "the places do not make a ranking: {name} is {place}, with {ahead} ahead":
+        "순위가 맞지 않습니다: {name}이(가) {place}위인데 앞에 {ahead}명이 있습니다",
+    "a correction needs its reason, for the record":
+        "정정에는 기록을 위한 이유가 필요합니다",
+    "a monopoly win has one winner":
+        "모노폴리 승리의 승자는 한 명입니다",
+    "round {round}, table {table}: result corrected ({reason}); the standings follow it":
+        "{round}라운드 {table}번 테이블: 결과를 정정했습니다 ({reason}). 순위표는 이를 따릅니다",
+    "Corrections by the director":
+        "디렉터의 정정",
+    "Round %(r)s, table %(t)s":
+        "%(r)s라운드 %(t)s번 테이블",
+    "every game of this round is over":
+        "이 라운드의 게임이 모두 끝났습니다",
+    "the round's clock has not started":
+        "이 라운드의 시계는 아직 시작하지 않았습니다",
+    "The first round is not seated yet":
+        "1라운드 테이블은 아직 배정되지 않았습니다",
+    "correct":
+        "정정",
+    "Result corrected: %(reason)s":
+        "결과 정정: %(reason)s",
+    "Correct a result":
+        "결과 정정",
+    "Back to the director's page":
+        "디렉터 화면으로 돌아가기",
+    "the game's own result":
+        "게임 자체의 결과",
+    "This table is still playing: a result is corrected after its game.":
+        "이 테이블은 아직 진행 중입니다. 결과 정정은 게임이 끝난 뒤에 합니다.",
+    "The game's record is not changed: the correction is kept beside it, with its reason, and the standings follow the last correction.":
+        "게임 기록은 바뀌지 않습니다. 정정은 이유와 함께 기록 옆에 보관되며, 순위표는 마지막 정정을 따릅니다.",
+    "place":
+        "순위",
+    "a monopoly win (every other player bankrupt)":
+        "모노폴리 승리 (다른 모든 플레이어 파산)",
+    "Reason (kept and shown with the standings)":
+        "이유 (보관되며 순위표와 함께 표시됩니다)",
+    "Correct the result":
+        "결과 정정하기",
+    "Corrections of this table":
+        "이 테이블의 정정",
+    "room display":
+        "회장 표시",
+    "after time is called, play on until every player has had as many turns (the round ends when the first player's turn comes round again)":
+        "종료 신호 뒤에는 모두가 같은 턴 수가 될 때까지 계속 (첫 플레이어의 차례가 다시 오면 종료)",
+    "CSV":
+        "CSV",
     "Format":
         "형식",
     "%(n)s rounds":
@@ -1144,6 +1369,156 @@ NEW_KO: dict = {
         '하우스 룰 “%(name)s”: 사용함.',
 }
 NEW_DE: dict = {
+    "minutes by round: %(minutes)s (the last for every later round)":
+        "Minuten je Runde: %(minutes)s (die letzte Angabe für alle späteren Runden)",
+    "Alternates, in order, one per line":
+        "Ersatzspieler, der Reihe nach, einer pro Zeile",
+    "no player {name} in this tournament":
+        "kein Spieler „{name}“ in diesem Turnier",
+    "round {round} has been seated since this screen was drawn: nothing was changed":
+        "Runde {round} wurde seit dem Aufruf dieser Ansicht eingeteilt: nichts wurde geändert",
+    "{name} is not on the list of players to seat: check-in is for them only":
+        "{name} steht nicht auf der Liste der einzuteilenden Spieler: nur diese checken ein",
+    "{name} is checked in: seated from round {round}":
+        "{name} ist eingecheckt: ab Runde {round} eingeteilt",
+    "{name} is not checked in: not seated until checked in":
+        "{name} ist nicht eingecheckt: erst nach dem Einchecken eingeteilt",
+    "{name} has already dropped":
+        "{name} hat sich bereits zurückgezogen",
+    "{name} is an alternate: taken off the list by dropping is not needed; they are never seated unless they step in":
+        "{name} ist Ersatzspieler: ein Rückzug ist nicht nötig; Ersatzspieler werden nur eingeteilt, wenn sie nachrücken",
+    "{name} has dropped: not seated from round {round} (their results stand)":
+        "{name} hat sich zurückgezogen: ab Runde {round} nicht mehr eingeteilt (bisherige Ergebnisse bleiben bestehen)",
+    "no alternate is waiting to step in for {name}":
+        "kein Ersatzspieler wartet darauf, für {name} nachzurücken",
+    "{name} has dropped; {alternate} steps in for them from round {round}":
+        "{name} hat sich zurückgezogen; {alternate} rückt ab Runde {round} nach",
+    "{name} has not dropped":
+        "{name} hat sich nicht zurückgezogen",
+    "{name} dropped before a round that has been seated since: they may enter again as a late entry only":
+        "{name} hat sich vor einer inzwischen eingeteilten Runde zurückgezogen: erneute Teilnahme nur per Nachmeldung",
+    "{name} is back: seated from round {round}":
+        "{name} ist zurück: ab Runde {round} eingeteilt",
+    "{name} is not an alternate waiting to step in":
+        "{name} ist kein wartender Ersatzspieler",
+    "{name} steps in: seated from round {round}":
+        "{name} rückt nach: ab Runde {round} eingeteilt",
+    "unknown change to a player: {action}":
+        "unbekannte Änderung an einem Spieler: {action}",
+    "a player needs a name":
+        "ein Spieler braucht einen Namen",
+    "{name} is already in this tournament":
+        "{name} ist bereits in diesem Turnier",
+    "{name} is alternate {n}":
+        "{name} ist Ersatzspieler Nr. {n}",
+    "{name} enters late: seated from round {round}":
+        "{name} steigt per Nachmeldung ein: ab Runde {round} eingeteilt",
+    "the form names no round: nothing was changed":
+        "im Formular fehlt die Runde: nichts wurde geändert",
+    "Players between rounds":
+        "Spieler zwischen den Runden",
+    "%(n)s to seat":
+        "%(n)s einzuteilen",
+    "%(n)s not checked in":
+        "%(n)s nicht eingecheckt",
+    "%(n)s alternates":
+        "%(n)s Ersatzspieler",
+    "%(n)s dropped":
+        "%(n)s zurückgezogen",
+    "Changes here take effect from round %(n)s: a game in progress is always finished.":
+        "Änderungen hier gelten ab Runde %(n)s: ein laufendes Spiel wird immer zu Ende gespielt.",
+    "alternate %(n)s":
+        "Ersatzspieler Nr. %(n)s",
+    "dropped after round %(n)s":
+        "Rückzug nach Runde %(n)s",
+    "dropped before round 1":
+        "Rückzug vor Runde 1",
+    "not checked in":
+        "nicht eingecheckt",
+    "stepped in for %(player)s from round %(n)s":
+        "ab Runde %(n)s für %(player)s nachgerückt",
+    "from round %(n)s":
+        "ab Runde %(n)s",
+    "Check in":
+        "Einchecken",
+    "Not here":
+        "Nicht da",
+    "Drop":
+        "Rückzug",
+    "Drop: %(alternate)s steps in":
+        "Rückzug: %(alternate)s rückt nach",
+    "Step in":
+        "Nachrücken",
+    "Undo the drop":
+        "Rückzug aufheben",
+    "Late entry (from round %(n)s)":
+        "Nachmeldung (ab Runde %(n)s)",
+    "Add as an alternate":
+        "Als Ersatzspieler hinzufügen",
+    "players check in at the venue: only those checked in are seated":
+        "Spieler checken vor Ort ein: nur Eingecheckte werden eingeteilt",
+    "Minutes per round (e.g. 70 60 60; empty: the format's own, if it has one)":
+        "Minuten pro Runde (z. B. 70 60 60; leer: Vorgabe des Formats, falls vorhanden)",
+    "game {game} is not a table of this tournament":
+        "Spiel {game} ist kein Tisch dieses Turniers",
+    "this table's result was corrected since this screen was drawn: nothing was changed":
+        "das Ergebnis dieses Tisches wurde seit dem Anzeigen dieser Seite berichtigt: nichts wurde geändert",
+    "table {table} is still playing: a result is corrected after its game":
+        "Tisch {table} spielt noch: ein Ergebnis wird nach dem Spiel berichtigt",
+    "a correction gives a place and assets for each player of the table, and no one else":
+        "eine Berichtigung nennt Platz und Vermögen jedes Spielers des Tisches und von niemand sonst",
+    "{name}'s place must be from 1 to {n}":
+        "der Platz von {name} muss von 1 bis {n} sein",
+    "{name}'s assets must be a whole amount from 0 to {max}":
+        "das Vermögen von {name} muss ein ganzer Betrag von 0 bis {max} sein",
+    "the places do not make a ranking: {name} is {place}, with {ahead} ahead":
+        "die Plätze ergeben keine Rangfolge: {name} ist auf Platz {place}, mit {ahead} davor",
+    "a correction needs its reason, for the record":
+        "eine Berichtigung braucht ihren Grund, für das Protokoll",
+    "a monopoly win has one winner":
+        "ein Monopoly-Sieg hat einen Sieger",
+    "round {round}, table {table}: result corrected ({reason}); the standings follow it":
+        "Runde {round}, Tisch {table}: Ergebnis berichtigt ({reason}); die Rangliste folgt ihm",
+    "Corrections by the director":
+        "Berichtigungen der Turnierleitung",
+    "Round %(r)s, table %(t)s":
+        "Runde %(r)s, Tisch %(t)s",
+    "every game of this round is over":
+        "alle Spiele dieser Runde sind beendet",
+    "the round's clock has not started":
+        "die Uhr der Runde läuft noch nicht",
+    "The first round is not seated yet":
+        "Die erste Runde ist noch nicht gesetzt",
+    "correct":
+        "berichtigen",
+    "Result corrected: %(reason)s":
+        "Ergebnis berichtigt: %(reason)s",
+    "Correct a result":
+        "Ergebnis berichtigen",
+    "Back to the director's page":
+        "Zurück zur Seite der Turnierleitung",
+    "the game's own result":
+        "das eigene Ergebnis des Spiels",
+    "This table is still playing: a result is corrected after its game.":
+        "Dieser Tisch spielt noch: ein Ergebnis wird nach dem Spiel berichtigt.",
+    "The game's record is not changed: the correction is kept beside it, with its reason, and the standings follow the last correction.":
+        "Das Spielprotokoll bleibt unverändert: die Berichtigung wird mit ihrem Grund daneben aufbewahrt, und die Rangliste folgt der letzten Berichtigung.",
+    "place":
+        "Platz",
+    "a monopoly win (every other player bankrupt)":
+        "ein Monopoly-Sieg (alle anderen Spieler bankrott)",
+    "Reason (kept and shown with the standings)":
+        "Grund (aufbewahrt und mit der Rangliste gezeigt)",
+    "Correct the result":
+        "Ergebnis berichtigen",
+    "Corrections of this table":
+        "Berichtigungen dieses Tisches",
+    "room display":
+        "Saalanzeige",
+    "after time is called, play on until every player has had as many turns (the round ends when the first player's turn comes round again)":
+        "nach dem Schlusssignal weiterspielen, bis alle gleich viele Züge hatten (die Runde endet, wenn der erste Spieler wieder an der Reihe wäre)",
+    "CSV":
+        "CSV",
     "Format":
         "Format",
     "%(n)s rounds":

@@ -162,3 +162,41 @@ def test_the_director_page_fits_the_tablet(live, browser, lang, viewport):
         assert "第1卓" in page.inner_text("#live-rounds") and "未開始" in page.inner_text("#live-rounds")
     shot(page, f"director-{viewport['width']}x{viewport['height']}-{lang}")
     context.close()
+
+
+def test_the_director_picks_a_format_drops_a_player_for_the_alternate_and_the_room_display_follows(live, browser):
+    """Issue 15: the director's flow in the browser, at 768 px: a championship chosen on the form (its stages in
+    words), a round seated, a player dropped for the first alternate, the room display showing the round."""
+    server, app = live
+    page = browser.new_page(viewport=PORTRAIT)
+    page.goto(server + "/tournaments")
+    armed(page)
+    page.fill("input[name=name]", "Championship day")
+    page.check("input[name=format][value=championship]")
+    assert "Final: 1 round; the best 4 of the stage before" in page.inner_text("fieldset.formats")
+    page.fill("textarea[name=players]", "\n".join(PLAYERS))
+    page.fill("textarea[name=alternates]", "Reserve One\nReserve Two")
+    page.fill("input[name=pin]", "135791")
+    page.click("form[action='/tournaments'] button[type=submit]")
+    page.wait_for_selector("#seat-form")
+    assert "Preliminary rounds, round 1 of 3" in page.inner_text("#seat")
+    armed(page)
+    page.click("#seat-form button")
+    page.wait_for_selector("#round-1")
+    assert "Preliminary rounds" in page.inner_text("#round-1 h2")
+    armed(page)
+    page.click("#players summary")
+    row = page.locator("#players tr", has_text="Chloé Dubois")
+    row.locator("button", has_text="Drop: Reserve One steps in").click()
+    page.wait_for_selector(".flash.done")
+    assert "Chloé Dubois has dropped; Reserve One steps in for them from round 2" in page.inner_text(".flash.done")
+    assert no_horizontal_scroll(page)
+    shot(page, "director-players-768x1024")
+    tid = int(page.url.split("#")[0].split("?")[0].rstrip("/").rsplit("/", 1)[1])
+    room = browser.new_page(viewport=LANDSCAPE)
+    room.goto(f"{server}/tournaments/{tid}/display")
+    assert "Round 1 — Preliminary rounds" in room.inner_text("h1")
+    assert room.locator(".table-card").count() == 2
+    shot(room, "room-display-1024x768")
+    room.close()
+    page.close()

@@ -231,3 +231,139 @@ def test_a_forged_or_stale_stage_on_the_seating_form_seats_nothing_and_says_why(
     assert r.status_code == 200
     with app.app_context():
         assert service.get_tournament(tid).rounds == []
+
+
+# --- for the room ------------------------------------------------------------------------------------------
+
+def test_the_room_display_shows_the_round_its_tables_and_the_places_but_no_pin(app):
+    tid = new_tournament(app, "championship", 8)
+    seat_and_play(app, tid)
+    anyone = app.test_client()  # a spectator's device: no PIN
+    r = anyone.get(f"/tournaments/{tid}/display")
+    assert r.status_code == 200
+    page = html.unescape(r.get_data(as_text=True))
+    assert "Round 1 — Preliminary rounds" in page and "Table 1" in page and "Table 2" in page
+    assert "Standings" in page and "P00" in page
+    with app.app_context():
+        pins = [t.pin for r_ in service.get_tournament(tid).rounds for t in r_.tables]
+        version = service.tournament_version(tid)
+    assert pins and not any(pin in page for pin in pins)
+    polled = anyone.get(f"/tournaments/{tid}/display?v={version}", headers={"HX-Request": "true"})
+    assert polled.status_code == 204  # nothing changed since the screen was drawn
+    assert anyone.get("/tournaments/99999/display").status_code == 404
+
+
+def test_the_standings_as_csv_one_row_per_place_and_no_formula_from_a_name(app):
+    client = app.test_client()
+    r = client.post("/tournaments", data={"name": "CSV cup", "scheme": "jma-placement", "ruleset": "jma-2006",
+                                          "format": "open", "players": "=HYPERLINK(1)\nBen\nChie\nDai",
+                                          "pin": "135791"})
+    tid = int(r.headers["Location"].rsplit("/", 1)[1])
+    seat_and_play(app, tid)
+    r = client.get(f"/tournaments/{tid}/standings.csv")
+    assert r.status_code == 200 and r.headers["Content-Type"].startswith("text/csv")
+    lines = r.get_data(as_text=True).splitlines()
+    assert lines[0] == "place,player,stage,R1,total,monopoly_wins,placement_points,assets"
+    assert len(lines) == 5 and any(line.split(",")[1] == "'=HYPERLINK(1)" for line in lines[1:])
+    assert sorted(line.split(",")[3] for line in lines[1:]) in (["1", "10", "3", "6"], ["1", "14", "3", "6"])
+
+
+# --- equal turns at time called ------------------------------------------------------------------------------
+
+def test_equal_turns_after_time_called_ends_the_game_when_the_first_players_turn_comes_round_again():
+    """Championships (issue 15): "the judges announce the last turn and every player gets the same number of
+    turns" (jma-2006's variant of after_time_called, cited from it)."""
+    import json
+    from referee.engine import parse_record, replay
+
+    header = {"format": "referee-game-record", "version": 1, "ruleset": "jma-2006", "players": ["Aki", "Ben", "Chie"],
+              "seating": "fixed", "position": {"current": "Ben"}, "options": {"after_time_called": "equal_turns"}}
+    entries = [{"type": "time_called"}, {"type": "roll", "player": "Ben", "dice": [1, 3]},
+               {"type": "roll", "player": "Chie", "dice": [4, 6]},  # then Aki's turn would come round: ranked
+               {"type": "rolloff", "player": "Aki", "dice": [6, 5]},  # Aki and Chie equal at $1,500
+               {"type": "rolloff", "player": "Chie", "dice": [1, 2]}]
+    parsed, lines = parse_record([json.dumps(x) for x in [header, *entries]])
+    game = replay(rulesets.for_header(parsed), parsed, lines)
+    state = game.state
+    assert state.over and state.pending.reason == "time"
+    assert [state.players[i].name for i in state.pending.order] == ["Aki", "Chie", "Ben"]
+    assert [p.cash for p in state.players] == [1500, 1300, 1500]
+    clause = state.ruleset.clauses["after_time_called"]
+    assert clause.source.startswith("National and world championships") and "same number of turns" in clause.text["en"]
+
+
+def test_a_championship_plays_equal_turns_and_a_tournament_may_choose_them_as_a_regulation(app):
+    tid = new_tournament(app, "championship", 8)
+    with app.app_context():
+        assert service.get_tournament(tid).options == {"after_time_called": "equal_turns"}
+    client = app.test_client()
+    r = client.post("/tournaments", data={"name": "Reg cup", "scheme": "jma-placement", "ruleset": "jma-2006",
+                                          "format": "open", "players": "A\nB\nC\nD", "pin": "135791",
+                                          "equal_turns": "1"})
+    other = int(r.headers["Location"].rsplit("/", 1)[1])
+    with app.app_context():
+        assert service.get_tournament(other).options == {"after_time_called": "equal_turns"}
+        service.seat_round(other)
+        game_id = service.round_overview(other, 1)[0].game_id
+    rules = html.unescape(client.get(f"/games/{game_id}/rules").get_data(as_text=True))
+    assert "Variant “Equal turns after time is called (championship practice)”: switched on for this game" in rules
+
+
+# --- every shipped format, from check-in to champion, with a drop, an alternate and a correction -----------------
+
+STAGE_PLAN = {"championship": [None] * 4, "club-semifinals": [None] * 4, "club-ranked-boards": [None] * 4,
+              "open": [None, "rounds", "final"]}
+
+
+@pytest.mark.parametrize("fmt", SHIPPED)
+def test_a_whole_tournament_in_each_format_from_check_in_to_champion(app, fmt):
+    client = app.test_client()
+    names = [f"P{i:02d}" for i in range(18)]
+    r = client.post("/tournaments", data={"name": "Day", "scheme": "jma-placement", "ruleset": "jma-2006",
+                                          "format": fmt, "players": "\n".join(names), "alternates": "Alt",
+                                          "check_in": "1", "pin": "135791"})
+    tid = int(r.headers["Location"].rsplit("/", 1)[1])
+
+    def change(action, name, seated):
+        r = client.post(f"/tournaments/{tid}/players", data={"seated": str(seated), "action": action, "name": name})
+        assert r.status_code == 303
+
+    for name in names[:-1]:  # P17 never comes: not checked in, never seated
+        change("check_in", name, 0)
+    plan = STAGE_PLAN[fmt]
+    for k, stage in enumerate(plan, start=1):
+        seat_and_play(app, tid, stage, seed=k)
+        if k == 1:
+            change("drop_for_alternate", "P05", 1)  # P05 leaves after round 1; the alternate steps in
+        if k == 2:
+            with app.app_context():
+                view = service.round_overview(tid, 2)[0]
+                ranking = service.table_result(tid, view.game_id)["ranking"]
+            data = {"seen": "0", "reason": "assets misread on the slip"}
+            for i, p in enumerate(ranking):
+                data |= {f"place-{i}": str(p["rank"]), f"assets-{i}": str(p["total"] + (100 if i == 0 else 0))}
+            assert client.post(f"/tournaments/{tid}/tables/{view.game_id}/correct", data=data).status_code == 303
+    with app.app_context():
+        progress = service.tournament_progress(tid)
+        seated = {r_.number: {p for t in r_.tables for p in t} for r_ in progress.seated}
+        assert "P17" not in set().union(*seated.values())
+        assert "P05" in seated[1] and all("P05" not in seated[n] for n in seated if n > 1)
+        assert "Alt" not in seated[1] and "Alt" in seated[2]  # round 2 is for everyone in every format
+        assert progress.next_stages == [] and progress.champion == progress.places[0].player
+        assert [c.reason for c in service.corrections(tid)] == ["assets misread on the slip"]
+    page = html.unescape(client.get(f"/tournaments/{tid}/standings").get_data(as_text=True))
+    assert f"Champion: {progress.champion}" in page and "assets misread on the slip" in page
+
+
+def test_a_stage_gives_its_rounds_time_limits_unless_the_director_gives_their_own(app):
+    rounds = rulesets.load_format("open").stage("rounds")
+    assert [formats.round_minutes(rounds, k) for k in range(3)] == [70, 60, 60]
+    assert formats.round_minutes(rulesets.load_format("club-semifinals").stage("final"), 0) is None
+    tid = new_tournament(app, "championship", 8)  # no minutes typed: the format's 90
+    with app.app_context():
+        service.seat_round(tid)
+        assert {v.clock.limit_seconds for v in service.round_overview(tid, 1)} == {90 * 60}
+        mine = service.create_tournament("Mine", "jma-placement", "jma-2006", [f"Q{i}" for i in range(4)], "135791",
+                                         [45], {}, "championship")
+        service.seat_round(mine)
+        assert {v.clock.limit_seconds for v in service.round_overview(mine, 1)} == {45 * 60}

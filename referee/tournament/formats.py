@@ -42,7 +42,7 @@ class Stage:
     seating: str = "draw"
     points: str = "carried"
     order: str = "standings"
-    minutes: int | None = None  # each round's time limit; None: the tournament's
+    minutes: tuple[int, ...] = ()  # the time limit of each round of the stage, the last repeating; () none
     scoring: str | None = None  # a scoring scheme id; None: the tournament's
 
 
@@ -53,6 +53,9 @@ class Format:
     source: str
     stages: tuple[Stage, ...]
     description: Mapping[str, str] = field(default_factory=dict)
+    # option values every game of the format plays (a regulation, checked against the ruleset when a tournament
+    # is created; the director's own regulations come after them)
+    options: Mapping[str, Any] = field(default_factory=dict)
 
     def stage(self, stage_id: str) -> Stage:
         for s in self.stages:
@@ -82,10 +85,23 @@ def _choice(where: str, value: Any, choices: tuple[str, ...]) -> str:
     return value
 
 
+def _minutes(where: str, value: Any) -> tuple[int, ...]:
+    """Minutes per round: one number for every round, or a list (round by round, the last repeating)."""
+    values = value if isinstance(value, list) else [value]
+    return tuple(_count(f"{where}[{i}]", v, 1, 600) for i, v in enumerate(values))
+
+
+def round_minutes(stage: Stage, played: int) -> int | None:
+    """The time limit of the stage's next round, after ``played`` of its rounds (None: no limit)."""
+    return stage.minutes[min(played, len(stage.minutes) - 1)] if stage.minutes else None
+
+
 def parse_format(data: dict) -> Format:
     """A :class:`Format` from a format file's tables; :class:`RulesetError` naming the bad key or value."""
     top = check_table("format file", data, ("format", "stages"))
-    f = check_table("format", top["format"], ("id", "name", "source"), ("description",))
+    f = check_table("format", top["format"], ("id", "name", "source"), ("description", "options"))
+    if not isinstance(f.get("options", {}), dict):
+        raise RulesetError(f"format.options: expected a table of option values, got {f['options']!r}")
     raw = top["stages"]
     if not isinstance(raw, list) or not raw:
         raise RulesetError(f"stages: expected a list of stages ([[stages]]), got {raw!r}")
@@ -115,10 +131,11 @@ def parse_format(data: dict) -> Format:
         stages.append(Stage(
             id=s["id"], name=_names(f"{where}.name", s["name"]), rounds=rounds, entrants=entrants, count=count,
             seating=seating_, points=_choice(f"{where}.points", s.get("points", "carried"), POINTS), order=order,
-            minutes=_count(f"{where}.minutes", s["minutes"], 1, 600) if "minutes" in s else None,
+            minutes=_minutes(f"{where}.minutes", s.get("minutes", [])),
             scoring=s.get("scoring")))
     return Format(id=f["id"], name=_names("format.name", f["name"]), source=str(f["source"]), stages=tuple(stages),
-                  description=_names("format.description", f["description"]) if "description" in f else {})
+                  description=_names("format.description", f["description"]) if "description" in f else {},
+                  options=dict(f.get("options", {})))
 
 
 # --- where a tournament stands -------------------------------------------------------------------------------

@@ -82,11 +82,14 @@ def create():
         regulations["dealt_deeds"] = 2
     if form.no_trades_before_go.data == "1":
         regulations["trades_before_first_go"] = False
+    if form.equal_turns.data == "1":
+        regulations["after_time_called"] = "equal_turns"
     try:
         tournament_id = service.create_tournament(
             (form.name.data or "").strip() or gettext("Tournament"), form.scheme.data, form.ruleset.data,
             form.players.data.splitlines(), form.pin.data, minutes, regulations,
-            form.format.data or rulesets.DEFAULT_FORMAT)
+            form.format.data or rulesets.DEFAULT_FORMAT, (form.alternates.data or "").splitlines(),
+            form.check_in.data == "1")
     except service.BadTournament as exc:
         _refused(exc)
         return redirect(url_for(".index")), 303
@@ -123,7 +126,7 @@ def _live_context(row, version: str) -> dict:
     rounds = [(r, service.round_overview(row.id, r.number, pending_words)) for r in row.rounds]
     ruleset = rulesets.load(row.ruleset)
     progress = service.tournament_progress(row.id)
-    return {"row": row, "rounds": rounds, "version": version, "poll": POLL,
+    return {"row": row, "rounds": rounds, "players": service.tournament_players(row.id), "version": version, "poll": POLL,
             "scheme": rulesets.load_scheme(row.scheme), "ruleset": ruleset, "currency": ruleset.money,
             "progress": progress, "format": progress.format, "standings": progress.places}
 
@@ -155,6 +158,37 @@ def live(tournament_id: int):
     return response, 200, {"Cache-Control": "no-store"}
 
 
+def _display_context(row, version: str) -> dict:
+    """What the room's display shows: the round's clock, every table of the round (its players, no PINs), and the
+    places; nothing a spectator may not see."""
+    progress = service.tournament_progress(row.id)
+    last = row.rounds[-1] if row.rounds else None
+    tables = service.round_overview(row.id, last.number, pending_words) if last else []
+    started = [t.clock for t in tables if t.started and not t.over and t.clock.limit_seconds is not None]
+    clock = min(started, key=lambda c: c.remaining_seconds) if started else None
+    ruleset = rulesets.load(row.ruleset)
+    return {"row": row, "round": last, "tables": tables, "clock": clock, "progress": progress,
+            "format": progress.format, "standings": progress.places, "version": version, "poll": POLL,
+            "scheme": rulesets.load_scheme(row.scheme), "currency": ruleset.money}
+
+
+@bp.get("/<int:tournament_id>/display")
+def display(tournament_id: int):
+    """The room's display for a projector: open to everyone in the room (it shows no PIN), following the tables
+    within a second as the director's page does."""
+    try:
+        row = service.get_tournament(tournament_id)
+    except service.GameNotFound:
+        return render_template("error.html", message=gettext("no tournament %(n)s", n=tournament_id)), 404
+    version = service.tournament_version(tournament_id)
+    if request.headers.get("HX-Request"):
+        if request.args.get("v") == version:
+            return "", 204
+        return render_template("tournaments/_display_live.html", **_display_context(row, version)), 200, {
+            "Cache-Control": "no-store"}
+    return render_template("tournaments/display.html", **_display_context(row, version))
+
+
 @bp.post("/<int:tournament_id>/rounds")
 @director_required
 def seat(tournament_id: int):
@@ -170,6 +204,60 @@ def seat(tournament_id: int):
             flash({"kind": "done", "message": gettext("round %(n)s seated: each table has its own PIN (on the "
                                                       "table's card and its slip)", n=number)})
     return redirect(url_for(".director", tournament_id=tournament_id)), 303
+
+
+@bp.post("/<int:tournament_id>/players")
+@director_required
+def players(tournament_id: int):
+    """A change to the players between rounds: check-in, a drop, an alternate stepping in, a late entry."""
+    expected = request.form.get("seated", type=int)
+    action = request.form.get("action", "")
+    try:
+        if expected is None:
+            raise service.BadTournament.of("the form names no round: nothing was changed", {})
+        if action in ("late_entry", "alternate"):
+            done = service.add_player(tournament_id, request.form.get("name", ""), action == "alternate", expected)
+        else:
+            done = service.change_player(tournament_id, request.form.get("name", ""), action, expected)
+    except service.BadTournament as exc:
+        _refused(exc)
+    else:
+        flash({"kind": "done", "message": refusal_detail(done)})
+    return redirect(url_for(".director", tournament_id=tournament_id, players=1) + "#players"), 303
+
+
+@bp.route("/<int:tournament_id>/tables/<int:game_id>/correct", methods=["GET", "POST"])
+@director_required
+def correct(tournament_id: int, game_id: int):
+    """The director's correction of a finished table's result, with its reason (every one kept and shown)."""
+    try:
+        row = service.get_tournament(tournament_id)
+        result = service.table_result(tournament_id, game_id)
+        history = [c for c in service.corrections(tournament_id) if c.game_id == game_id]
+    except service.GameNotFound as exc:
+        return render_template("error.html", message=refusal_detail(exc)), 404
+    if request.method == "POST" and result is not None:
+        names = [p["name"] for p in result["ranking"]]
+        try:
+            places = {n: _whole(request.form.get(f"place-{i}")) for i, n in enumerate(names)}
+            assets = {n: _whole(request.form.get(f"assets-{i}")) for i, n in enumerate(names)}
+            done = service.correct_result(tournament_id, game_id, places, assets,
+                                          request.form.get("monopoly") == "1", request.form.get("reason", ""),
+                                          request.form.get("seen", type=int, default=-1))
+        except service.BadTournament as exc:
+            _refused(exc)
+            return redirect(url_for(".correct", tournament_id=tournament_id, game_id=game_id)), 303
+        flash({"kind": "done", "message": refusal_detail(done)})
+        return redirect(url_for(".director", tournament_id=tournament_id)), 303
+    currency = rulesets.load(row.ruleset).money
+    return render_template("tournaments/correct.html", row=row, game_id=game_id, result=result, history=history,
+                           currency=currency), 200, {"Cache-Control": "no-store"}
+
+
+def _whole(text) -> int | None:
+    """A whole number typed in a form (digits and separators), else None (the service says what is wrong)."""
+    cleaned = (text or "").replace(",", "").replace(" ", "").strip()
+    return int(cleaned) if cleaned.isascii() and cleaned.isdigit() and len(cleaned) <= 12 else None
 
 
 @bp.post("/<int:tournament_id>/rounds/<int:number>/time")
@@ -208,6 +296,16 @@ def standings_pdf(tournament_id: int):
     return pdf_response(data, f"standings-{tournament_id}.pdf")
 
 
+@bp.get("/<int:tournament_id>/standings.csv")
+def standings_csv(tournament_id: int):
+    try:
+        data = reports.standings_csv(tournament_id)
+    except service.GameNotFound:
+        return render_template("error.html", message=gettext("no tournament %(n)s", n=tournament_id)), 404
+    return data, 200, {"Content-Type": "text/csv; charset=utf-8",
+                       "Content-Disposition": f'attachment; filename="standings-{tournament_id}.csv"'}
+
+
 @bp.get("/scoresheet.pdf")
 def scoresheet_pdf():
     players = max(2, min(8, request.args.get("players", 4, type=int)))
@@ -224,4 +322,5 @@ def standings(tournament_id: int):
     progress = service.tournament_progress(tournament_id)
     return render_template("tournaments/standings.html", row=row, scheme=scheme,
                            currency=rulesets.load(row.ruleset).money, standings=progress.places,
-                           progress=progress, format=progress.format, rounds=[r.number for r in row.rounds])
+                           progress=progress, format=progress.format, rounds=[r.number for r in row.rounds],
+                           corrections=service.corrections(tournament_id))
