@@ -11,6 +11,7 @@ from .engine.entries import text_problem
 from .refusals import detail as refusal_detail
 from .engine.record import MAX_NAME, MAX_PLAYERS, MAX_TITLE
 from .service import MAX_TOURNAMENT_PLAYERS, PIN_MIN
+from .tournament.formats import player_line
 
 
 def plain_text(maximum: int):
@@ -23,17 +24,20 @@ def plain_text(maximum: int):
     return check
 
 
-def one_name_per_line(most: int):
+def one_name_per_line(most: int, divisions: bool = False):
     """A validator for a list of players typed one per line: at most ``most`` lines, each a plain name of at most
-    :data:`MAX_NAME` characters."""
+    :data:`MAX_NAME` characters (with ``divisions``, a tournament's: "Name | Division | invited", the name and the
+    division each at most that long)."""
     def check(form, field):
-        names = [line.strip() for line in (field.data or "").splitlines() if line.strip()]
-        if len(names) > most:
+        lines = [line.strip() for line in (field.data or "").splitlines() if line.strip()]
+        if len(lines) > most:
             raise ValidationError(_l("at most %(n)s players", n=most))
-        for name in names:
-            problem = text_problem(repr(name[:40]), name, MAX_NAME)
-            if problem:
-                raise ValidationError(refusal_detail(problem))
+        for line in lines:
+            name, division, _invited = player_line(line) if divisions else (line, "", False)
+            for text in (name, division):
+                problem = text_problem(repr(text[:40]), text, MAX_NAME)
+                if problem:
+                    raise ValidationError(refusal_detail(problem))
     return check
 
 
@@ -132,8 +136,8 @@ class NewTournamentForm(FlaskForm):
     format = StringField(_l("Format"), validators=[Optional(), Length(max=80)])
     ruleset = StringField(_l("Ruleset"), validators=[DataRequired(), Length(max=80)])
     players = TextAreaField(_l("Players, one per line"),
-                            validators=[DataRequired(), Length(max=MAX_TOURNAMENT_PLAYERS * (MAX_NAME + 2)),
-                                        one_name_per_line(MAX_TOURNAMENT_PLAYERS)])
+                            validators=[DataRequired(), Length(max=MAX_TOURNAMENT_PLAYERS * (2 * MAX_NAME + 14)),
+                                        one_name_per_line(MAX_TOURNAMENT_PLAYERS, divisions=True)])
     alternates = TextAreaField(_l("Alternates, in order, one per line"),
                                validators=[Optional(), Length(max=MAX_TOURNAMENT_PLAYERS * (MAX_NAME + 2)),
                                            one_name_per_line(MAX_TOURNAMENT_PLAYERS)])

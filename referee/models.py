@@ -85,6 +85,8 @@ class TournamentPlayer(db.Model):
     joined_round: Mapped[int | None] = mapped_column(default=None)
     dropped_round: Mapped[int | None] = mapped_column(default=None)
     note: Mapped[str] = mapped_column(String(300), default="", server_default="")  # the player an alternate replaced
+    division: Mapped[str] = mapped_column(String(60), default="", server_default="")  # its own places and final
+    invited_stage: Mapped[str | None] = mapped_column(String(40), default=None)  # a seed who joins at this stage
 
 
 class RoundRow(db.Model):

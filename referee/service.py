@@ -572,6 +572,7 @@ class TableView:
     pin: str | None = None  # the table's own referee PIN (None: seated before tables had one)
     altered: Altered | None = None  # its stored record was altered: nothing more is recorded there
     corrected: str | None = None  # the reason of the director's last correction of its result, if any
+    division: str = ""  # the division whose table it is ("" without divisions)
 
     @property
     def started(self) -> bool:
@@ -600,8 +601,10 @@ def create_tournament(name: str, scheme: str, ruleset_id: str, players: list[str
         with_options(rulesets.load(ruleset_id), options)
     except RulesetError as exc:
         raise BadTournament(str(exc)) from None
-    names = [p.strip() for p in players if p.strip()]
-    waiting = [p.strip() for p in alternates or [] if p.strip()]
+    entered = [formats.player_line(p) for p in players if p.strip()]
+    names = [name for name, _, _ in entered]
+    reserve = [formats.player_line(p) for p in alternates or [] if p.strip()]
+    waiting = [name for name, _, _ in reserve]
     if len(names) < 2:
         raise BadTournament.of("a tournament needs at least 2 players, got {names}", {"names": ", ".join(names) or "-"})
     everyone = names + waiting
@@ -611,15 +614,22 @@ def create_tournament(name: str, scheme: str, ruleset_id: str, players: list[str
                                {"names": ", ".join(twice)[:200]})
     if len(everyone) > MAX_TOURNAMENT_PLAYERS:
         raise BadTournament.of("a tournament has at most {n} players", {"n": MAX_TOURNAMENT_PLAYERS})
-    for text, maximum in [(name, MAX_TITLE)] + [(n, MAX_NAME) for n in everyone]:
+    for text, maximum in [(name, MAX_TITLE)] + [(n, MAX_NAME) for n in everyone] + [
+            (d, MAX_NAME) for _, d, _ in entered + reserve if d]:
         _check_text(repr(text[:40]), text, maximum)
+    seeds = [s for s in rulesets.load_format(format_id).stages if s.invited]
+    if any(invited for _, _, invited in entered) and not seeds:
+        raise BadTournament.of("the format {format} has no stage that takes invited seeds", {"format": format_id})
     if any(not isinstance(m, int) or not 1 <= m <= 600 for m in round_minutes or []):
         raise BadTournament.of("round minutes must be whole numbers from 1 to 600, got {minutes}",
                                {"minutes": " ".join(map(str, round_minutes))[:80]})
     row = TournamentRow(name=name, scheme=scheme, format=format_id, ruleset=ruleset_id, options=options or {},
                         round_minutes=list(round_minutes or []), pin_hash=_pin_hash(pin, BadTournament),
-                        players=[TournamentPlayer(name=n, checked_in=not check_in) for n in names]
-                        + [TournamentPlayer(name=n, alternate=k) for k, n in enumerate(waiting, start=1)])
+                        players=[TournamentPlayer(name=n, checked_in=not check_in, division=d,
+                                                  invited_stage=seeds[0].id if invited else None)
+                                 for n, d, invited in entered]
+                        + [TournamentPlayer(name=n, alternate=k, division=d)
+                           for k, (n, d, _) in enumerate(reserve, start=1)])
     db.session.add(row)
     db.session.commit()
     return row.id
@@ -656,6 +666,8 @@ class PlayerView:
     joined_round: int | None
     dropped_round: int | None
     note: str
+    division: str = ""
+    invited_stage: str | None = None
 
 
 def _status(p: TournamentPlayer) -> str:
@@ -672,7 +684,7 @@ def tournament_players(tournament_id: int) -> list[PlayerView]:
     waiting = sorted((p for p in row.players if _status(p) == "alternate"), key=lambda p: p.alternate)
     position = {p.name: k for k, p in enumerate(waiting, start=1)}  # the next to step in is alternate 1
     views = [PlayerView(p.name, _status(p), p.checked_in, position.get(p.name), p.joined_round, p.dropped_round,
-                        p.note) for p in row.players]
+                        p.note, p.division, p.invited_stage) for p in row.players]
     order = {"playing": 0, "not_checked_in": 0, "alternate": 1, "dropped": 2}
     return sorted(views, key=lambda v: (order[v.status], v.alternate or 0))
 
@@ -723,8 +735,8 @@ def change_player(tournament_id: int, name: str, action: str, expected: int | No
         p.dropped_round = seated
         done = Done.of("{name} has dropped: not seated from round {round} (their results stand)", params)
         if action == "drop_for_alternate":
-            first = min((q for q in row.players if q.alternate is not None and q.dropped_round is None),
-                        key=lambda q: q.alternate, default=None)
+            first = min((q for q in row.players if q.alternate is not None and q.dropped_round is None
+                         and q.division == p.division), key=lambda q: q.alternate, default=None)
             if first is None:
                 raise BadTournament.of("no alternate is waiting to step in for {name}", params)
             _step_in(first, seated, p.name)
@@ -757,8 +769,11 @@ def _step_in(p: TournamentPlayer, seated: int, replaces: str) -> None:
     p.note = replaces[:300]
 
 
-def add_player(tournament_id: int, name: str, alternate: bool, expected: int | None = None) -> "Done":
-    """A late entry (seated from the next round, with no points before it) or an alternate, last in order."""
+def add_player(tournament_id: int, name: str, alternate: bool, expected: int | None = None,
+               division: str = "", replaces: str = "") -> "Done":
+    """A late entry (seated from the next round, with no points before it) or an alternate, last in order; in
+    ``division`` when the tournament has divisions.  A late entry may take the place of a player (``replaces``),
+    who drops: the director's replacement of a player between rounds."""
     row = get_tournament(tournament_id)
     seated = _between_rounds(row, expected)
     name = (name or "").strip()
@@ -767,12 +782,28 @@ def add_player(tournament_id: int, name: str, alternate: bool, expected: int | N
     _check_text("name", name, MAX_NAME)
     if any(p.name == name for p in row.players):
         raise BadTournament.of("{name} is already in this tournament", {"name": name})
+    division = (division or "").strip()
+    _check_text("division", division, MAX_NAME)
+    if division not in divisions_of(row):
+        raise BadTournament.of("no division {division} in this tournament (it has {divisions})",
+                               {"division": division or "-", "divisions": ", ".join(divisions_of(row))[:200]})
     if len(row.players) >= MAX_TOURNAMENT_PLAYERS:
         raise BadTournament.of("a tournament has at most {n} players", {"n": MAX_TOURNAMENT_PLAYERS})
     order = max((p.alternate for p in row.players if p.alternate is not None), default=0) + 1
-    row.players.append(TournamentPlayer(name=name, alternate=order if alternate else None,
-                                        joined_round=None if alternate else seated + 1))
+    out = None
+    if replaces:
+        out = _player(row, replaces)
+        if alternate or _status(out) not in ("playing", "not_checked_in"):
+            raise BadTournament.of("{name} can take the place of a player still in, as a late entry", {"name": name})
+        out.dropped_round = seated
+        division = out.division
+    row.players.append(TournamentPlayer(name=name, alternate=order if alternate else None, division=division,
+                                        joined_round=None if alternate else seated + 1,
+                                        note=out.name if out else ""))
     db.session.commit()
+    if out is not None:
+        return Done.of("{name} takes the place of {player} from round {round}; {player} has dropped",
+                       {"name": name, "player": out.name, "round": seated + 1})
     if alternate:
         return Done.of("{name} is alternate {n}", {"name": name, "n": order})
     return Done.of("{name} enters late: seated from round {round}", {"name": name, "round": seated + 1})
@@ -847,15 +878,27 @@ def table_pin() -> str:
 
 
 @dataclass(frozen=True)
+class DivisionProgress:
+    """One division's share (the only one, named "", when the tournament has no divisions): its rounds and games
+    (its own tables), each stage's standings in its final order, and its places."""
+
+    name: str
+    members: frozenset
+    seated: list[formats.SeatedRound]
+    games: list
+    orders: list[tuple[formats.Stage, list]]
+    places: list  # Standing rows, rank = place within the division
+
+
+@dataclass(frozen=True)
 class Progress:
     """Where a tournament stands in its format: the rounds seated (each with its stage), the stages the next
-    round may belong to, and each stage's standings in its final order."""
+    round may belong to, and each division's standings and places."""
 
     format: formats.Format
     seated: list[formats.SeatedRound]
     next_stages: list[formats.Stage]
-    orders: list[tuple[formats.Stage, list]]
-    places: list  # the tournament's places (Standing rows, rank = place)
+    divisions: list[DivisionProgress]
     playing: bool  # a round's games are still being played
 
     @property
@@ -863,10 +906,21 @@ class Progress:
         return formats.current_stage(self.format, self.seated)
 
     @property
+    def places(self) -> list:
+        """Every division's places, one division after the other (each ranked from 1)."""
+        return [st for d in self.divisions for st in d.places]
+
+    @property
+    def champions(self) -> list[tuple[str, str]]:
+        """(division, champion) for each division, once every stage is seated and played."""
+        if self.next_stages or self.playing:
+            return []
+        return [(d.name, d.places[0].player) for d in self.divisions if d.places]
+
+    @property
     def champion(self) -> str | None:
-        """The champion, once every stage is seated and played."""
-        done = not self.next_stages and not self.playing and self.places
-        return self.places[0].player if done else None
+        """The champion of a tournament without divisions, once every stage is seated and played."""
+        return self.champions[0][1] if len(self.divisions) == 1 and self.champions else None
 
 
 def _seated_rounds(row: TournamentRow) -> list[formats.SeatedRound]:
@@ -879,22 +933,61 @@ def _scheme_of(row: TournamentRow):
     return lambda stage: rulesets.load_scheme(stage.scoring or row.scheme)
 
 
+def divisions_of(row: TournamentRow) -> list[str]:
+    """The tournament's divisions in the order their first player was entered ([""]: none)."""
+    return list(dict.fromkeys(p.division for p in row.players)) or [""]
+
+
 def tournament_progress(tournament_id: int) -> Progress:
     row = get_tournament(tournament_id)
     fmt = rulesets.load_format(row.format)
     seated = _seated_rounds(row)
-    orders = formats.stage_orders(fmt, _scheme_of(row), seated, tournament_results(tournament_id))
+    results = tournament_results(tournament_id)
+    divisions = []
+    for name in divisions_of(row):
+        members = frozenset(p.name for p in row.players if p.division == name)
+        mine, games = formats.division_view(seated, results, members)
+        orders = formats.stage_orders(fmt, _scheme_of(row), mine, games)
+        divisions.append(DivisionProgress(name, members, mine, games, orders, formats.places(orders, name)))
     playing = bool(row.rounds) and not all(
         t.game.state.over or t.altered is not None for t in load_many([t.game_id for t in row.rounds[-1].tables]))
-    return Progress(fmt, seated, formats.next_stages(fmt, seated), orders, formats.places(orders), playing)
+    return Progress(fmt, seated, formats.next_stages(fmt, seated), divisions, playing)
+
+
+def _division_tables(row: TournamentRow, fmt: formats.Format, chosen: formats.Stage, division: DivisionProgress,
+                     rng: random.Random) -> list[list[str]]:
+    """One division's tables for the next round of ``chosen``: its entrants (with the seeds invited to the stage)
+    seated as the stage says; none when no one of the division plays the stage."""
+    members = {p.name: p for p in row.players if p.division == division.name}
+    active = [n for n in active_players(row) if n in members and members[n].invited_stage is None]
+    invited = [n for n in active_players(row) if n in members and members[n].invited_stage == chosen.id]
+    before = fmt.stages[fmt.index(chosen.id) - 1] if fmt.index(chosen.id) else None
+    previous = next((order for st, order in division.orders if before is not None and st.id == before.id), [])
+    current = next((order for st, order in division.orders if st.id == chosen.id), previous)
+    ranked = [st.player for st in (current if chosen.seating != "draw" else previous)]
+    players = formats.entrants(fmt, chosen, active, division.seated, [st.player for st in previous],
+                               division.games, invited)
+    if not players:
+        return []
+    if len(players) < 2:
+        raise BadTournament.of("the stage {stage} has {n} players: a round needs at least 2",
+                               {"stage": chosen.id if not division.name else f"{chosen.id} ({division.name})",
+                                "n": len(players)})
+    # snake seeding and ranked boards go by the standings: the invited seeds first, then the standings' order;
+    # players with no result yet come last, as listed
+    ordered = invited + [p for p in ranked if p in players and p not in invited] + [
+        p for p in players if p not in ranked and p not in invited]
+    met = seeding.met_counts([list(map(list, r.tables)) for r in division.seated])
+    return formats.seat(chosen, ordered, met, rng)
 
 
 def seat_round(tournament_id: int, expected: int | None = None, stage: str | None = None) -> int:
     """Seat the next round of the tournament's format: of ``stage`` (the current one, or the next when the
     current is complete or the director closes it; by default the first the format allows), its players and
-    tables as that stage says (a draw avoiding repeat opponents, snake seeding, ranked boards).  Every table gets a
-    game with a PIN of its own and the round's time limit; the round is seated whole or not at all.  ``expected``
-    is the round number the director's screen offered to seat (a stale screen, or a second tap, seats nothing)."""
+    tables as that stage says (a draw avoiding repeat opponents, snake seeding, ranked boards), each division at
+    tables of its own.  Every table gets a game with a PIN of its own and the round's time limit; the round is
+    seated whole or not at all.  ``expected`` is the round number the director's screen offered to seat (a stale
+    screen, or a second tap, seats nothing)."""
     row = get_tournament(tournament_id)
     number = len(row.rounds) + 1
     if expected is not None and expected != number:
@@ -912,20 +1005,11 @@ def seat_round(tournament_id: int, expected: int | None = None, stage: str | Non
         raise BadTournament.of("the next round cannot be of the stage {stage} (it may be of {stages})",
                                {"stage": str(stage)[:40], "stages": ", ".join(s.id for s in progress.next_stages)})
     fmt, seated = progress.format, progress.seated
-    active = active_players(row)
-    before = fmt.stages[fmt.index(chosen.id) - 1] if fmt.index(chosen.id) else None
-    previous = next((order for st, order in progress.orders if before is not None and st.id == before.id), [])
-    current = next((order for st, order in progress.orders if st.id == chosen.id), previous)
-    ranked = [st.player for st in (current if chosen.seating != "draw" else previous)]
-    players = formats.entrants(fmt, chosen, active, seated, [st.player for st in previous],
-                               tournament_results(tournament_id))
-    if len(players) < 2:
-        raise BadTournament.of("the stage {stage} has {n} players: a round needs at least 2",
-                               {"stage": chosen.id, "n": len(players)})
-    # snake seeding and ranked boards go by the standings; players with no result yet come last, as listed
-    ordered = [p for p in ranked if p in players] + [p for p in players if p not in ranked]
     rng = random.Random(f"{tournament_id}-{number}")
-    tables = formats.seat(chosen, ordered, seeding.met_counts([list(map(list, r.tables)) for r in seated]), rng)
+    tables = [t for d in progress.divisions for t in _division_tables(row, fmt, chosen, d, rng)]
+    if not tables:
+        raise BadTournament.of("the stage {stage} has {n} players: a round needs at least 2",
+                               {"stage": chosen.id, "n": 0})
     # the director's minutes for the round, else the stage's own (the format's), else no time limit
     minutes = (row.round_minutes[min(number, len(row.round_minutes)) - 1] if row.round_minutes else
                formats.round_minutes(chosen, len(formats.rounds_of(chosen, seated))))
@@ -963,13 +1047,15 @@ def round_overview(tournament_id: int, number: int, describe=None) -> list[Table
         raise GameNotFound.of("tournament {tournament} has no round {round}", {"tournament": tournament_id,
                                                                               "round": number})
     out = []
+    division = {p.name: p.division for p in row.players}
     for t, table in zip(round_row.tables, load_many([t.game_id for t in round_row.tables])):
         state = table.game.state
         out.append(TableView(t.number, t.game_id, [(p.name, p.cash, p.bankrupt) for p in state.players],
                              describe(state), state.turn, state.over, clock(table.row),
                              seating=isinstance(state.pending, SeatingRoll), time_called=bool(state.time_called),
                              currency=state.ruleset.money, pin=t.pin, altered=table.altered,
-                             corrected=t.corrections[-1].reason if t.corrections else None))
+                             corrected=t.corrections[-1].reason if t.corrections else None,
+                             division=division.get(state.players[0].name, "")))
     return out
 
 

@@ -1008,6 +1008,8 @@ def stage_words(stage) -> str:
                   "ranked_boards": _("ranked boards: the best on board 1, the next on board 2…")}[stage.seating])
     parts.append({"stage": _("ranked by this stage's games alone"),
                   "carried": _("ranked by every game so far")}[stage.points])
+    if stage.invited:
+        parts.append(_("with the seeds invited to it (a previous champion), who take places among them"))
     if stage.order == "by_board":
         parts.append(_("places go board by board: the champion comes from board 1"))
     if len(set(stage.minutes)) == 1:

@@ -253,6 +253,18 @@ NEW = {
     "after time is called, play on until every player has had as many turns (the round ends when the first player's turn comes round again)": "終了の合図の後は、全員が同じ手番数になるまで続ける（最初のプレーヤーの番が再び来たら終了）",
     "CSV": "CSV",
     "minutes by round: %(minutes)s (the last for every later round)": "各回戦の時間（分）：%(minutes)s（以降は最後の値）",
+    "the format {format} has no stage that takes invited seeds": "形式{format}には招待選手が入る段階がありません",
+    "no division {division} in this tournament (it has {divisions})": "この大会に部門{division}はありません（部門：{divisions}）",
+    "with the seeds invited to it (a previous champion), who take places among them": "招待選手（前回優勝者など）も参加し、その人数分の枠を占める",
+    "Division %(division)s": "部門：%(division)s",
+    "Champion of %(division)s: %(player)s": "%(division)sの優勝：%(player)s",
+    "invited to the %(stage)s": "%(stage)sに招待",
+    "Division": "部門",
+    "{name} can take the place of a player still in, as a late entry": "{name}は途中参加として、残っているプレーヤーの代わりにだけ入れます",
+    "{name} takes the place of {player} from round {round}; {player} has dropped": "{name}が{round}回戦から{player}の代わりに入ります。{player}は棄権しました",
+    "in place of": "代わりに入る相手",
+    "no one (a new place)": "なし（新しい枠）",
+    "(with divisions: Name | Division; a seed invited to a later stage: Name | Division | invited)": "（部門があるとき：名前 | 部門。後の段階に招待する選手：名前 | 部門 | invited）",
     # --- end house rules (issue 14) ---
     "allowed (not recorded yet)": "ルール上可能（まだ記録されていません）",
     # --- table screen (issue 11) ---
@@ -909,6 +921,30 @@ NEW = {
 
 # Korean and German for messages added after their catalogues were first written (their .po files hold the rest)
 NEW_KO: dict = {
+    "{name} can take the place of a player still in, as a late entry":
+        "{name}은(는) 늦은 참가로서 남아 있는 플레이어 대신에만 들어갈 수 있습니다",
+    "{name} takes the place of {player} from round {round}; {player} has dropped":
+        "{name}이(가) {round}라운드부터 {player} 대신 들어갑니다. {player}은(는) 기권했습니다",
+    "in place of":
+        "대신할 플레이어",
+    "no one (a new place)":
+        "없음 (새 자리)",
+    "(with divisions: Name | Division; a seed invited to a later stage: Name | Division | invited)":
+        "(부문이 있으면: 이름 | 부문, 이후 단계에 초청하는 선수: 이름 | 부문 | invited)",
+    "the format {format} has no stage that takes invited seeds":
+        "형식 {format}에는 초청 선수가 들어가는 단계가 없습니다",
+    "no division {division} in this tournament (it has {divisions})":
+        "이 대회에 부문 {division}은(는) 없습니다 (부문: {divisions})",
+    "with the seeds invited to it (a previous champion), who take places among them":
+        "초청 선수(전 우승자 등)도 참가하며 그만큼 자리를 차지함",
+    "Division %(division)s":
+        "부문: %(division)s",
+    "Champion of %(division)s: %(player)s":
+        "%(division)s 우승: %(player)s",
+    "invited to the %(stage)s":
+        "%(stage)s에 초청",
+    "Division":
+        "부문",
     "minutes by round: %(minutes)s (the last for every later round)":
         "라운드별 시간(분): %(minutes)s (이후 라운드는 마지막 값)",
     "Alternates, in order, one per line":
@@ -1369,6 +1405,30 @@ NEW_KO: dict = {
         '하우스 룰 “%(name)s”: 사용함.',
 }
 NEW_DE: dict = {
+    "{name} can take the place of a player still in, as a late entry":
+        "{name} kann als Nachmeldung nur den Platz eines Spielers einnehmen, der noch dabei ist",
+    "{name} takes the place of {player} from round {round}; {player} has dropped":
+        "{name} nimmt ab Runde {round} den Platz von {player} ein; {player} hat sich zurückgezogen",
+    "in place of":
+        "an Stelle von",
+    "no one (a new place)":
+        "niemand (ein neuer Platz)",
+    "(with divisions: Name | Division; a seed invited to a later stage: Name | Division | invited)":
+        "(mit Abteilungen: Name | Abteilung; ein zu einer späteren Stufe eingeladener Spieler: Name | Abteilung | invited)",
+    "the format {format} has no stage that takes invited seeds":
+        "das Format {format} hat keine Stufe, in die eingeladene Spieler kommen",
+    "no division {division} in this tournament (it has {divisions})":
+        "keine Abteilung {division} in diesem Turnier (es hat {divisions})",
+    "with the seeds invited to it (a previous champion), who take places among them":
+        "mit den dazu eingeladenen Spielern (etwa dem Vorjahressieger), die Plätze darunter einnehmen",
+    "Division %(division)s":
+        "Abteilung %(division)s",
+    "Champion of %(division)s: %(player)s":
+        "Sieger %(division)s: %(player)s",
+    "invited to the %(stage)s":
+        "eingeladen: %(stage)s",
+    "Division":
+        "Abteilung",
     "minutes by round: %(minutes)s (the last for every later round)":
         "Minuten je Runde: %(minutes)s (die letzte Angabe für alle späteren Runden)",
     "Alternates, in order, one per line":

@@ -14,7 +14,7 @@ from referee.tournament.scoring import GameResult, PlayerResult
 
 from test_app import app, database  # noqa: F401  (the app on SQLite and on PostgreSQL)
 
-SHIPPED = ("championship", "club-ranked-boards", "club-semifinals", "open")
+SHIPPED = ("championship", "club-ranked-boards", "club-semifinals", "open", "school-divisions")
 
 
 def new_tournament(app, fmt: str, players: int, scheme: str = "jma-placement") -> int:
@@ -263,9 +263,9 @@ def test_the_standings_as_csv_one_row_per_place_and_no_formula_from_a_name(app):
     r = client.get(f"/tournaments/{tid}/standings.csv")
     assert r.status_code == 200 and r.headers["Content-Type"].startswith("text/csv")
     lines = r.get_data(as_text=True).splitlines()
-    assert lines[0] == "place,player,stage,R1,total,monopoly_wins,placement_points,assets"
+    assert lines[0] == "place,player,division,stage,R1,total,monopoly_wins,placement_points,assets"
     assert len(lines) == 5 and any(line.split(",")[1] == "'=HYPERLINK(1)" for line in lines[1:])
-    assert sorted(line.split(",")[3] for line in lines[1:]) in (["1", "10", "3", "6"], ["1", "14", "3", "6"])
+    assert sorted(line.split(",")[4] for line in lines[1:]) in (["1", "10", "3", "6"], ["1", "14", "3", "6"])
 
 
 # --- equal turns at time called ------------------------------------------------------------------------------
@@ -312,7 +312,7 @@ def test_a_championship_plays_equal_turns_and_a_tournament_may_choose_them_as_a_
 # --- every shipped format, from check-in to champion, with a drop, an alternate and a correction -----------------
 
 STAGE_PLAN = {"championship": [None] * 4, "club-semifinals": [None] * 4, "club-ranked-boards": [None] * 4,
-              "open": [None, "rounds", "final"]}
+              "open": [None, "rounds", "final"], "school-divisions": [None] * 3}
 
 
 @pytest.mark.parametrize("fmt", SHIPPED)
@@ -367,3 +367,41 @@ def test_a_stage_gives_its_rounds_time_limits_unless_the_director_gives_their_ow
                                          [45], {}, "championship")
         service.seat_round(mine)
         assert {v.clock.limit_seconds for v in service.round_overview(mine, 1)} == {45 * 60}
+
+
+def test_a_school_event_each_division_at_its_own_tables_with_its_own_final_and_the_invited_champion(app):
+    client = app.test_client()
+    juniors = [f"J{i}" for i in range(8)]
+    seniors = [f"S{i}" for i in range(9)]
+    lines = [f"{n} | Junior" for n in juniors] + [f"{n} | Senior" for n in seniors] + ["Champ | Senior | invited"]
+    r = client.post("/tournaments", data={"name": "School day", "scheme": "jma-placement", "ruleset": "jma-2006",
+                                          "format": "school-divisions", "players": "\n".join(lines),
+                                          "pin": "135791"})
+    assert r.status_code == 302, r.data
+    tid = int(r.headers["Location"].rsplit("/", 1)[1])
+    for k in range(2):
+        tables = seat_and_play(app, tid, seed=k)
+        assert all(set(t) <= set(juniors) or set(t) <= set(seniors) for t in tables)  # never mixed
+        assert "Champ" not in {p for t in tables for p in t}  # invited to the final only
+    with app.app_context():
+        progress = service.tournament_progress(tid)
+        junior_top = [st.player for st in progress.divisions[0].places[:4]]
+        senior_top = [st.player for st in progress.divisions[1].places[:3]]
+    finals = seat_and_play(app, tid, seed=9)
+    assert sorted(map(sorted, finals)) == sorted([sorted(junior_top), sorted(senior_top + ["Champ"])])
+    with app.app_context():
+        progress = service.tournament_progress(tid)
+        champions = dict(progress.champions)
+        assert set(champions) == {"Junior", "Senior"}
+        assert champions["Junior"] in junior_top and champions["Senior"] in senior_top + ["Champ"]
+        assert [st.division for st in progress.places] == ["Junior"] * 8 + ["Senior"] * 10
+        assert [st.rank for st in progress.places[:8]][0] == 1 and progress.places[8].rank == 1
+    page = html.unescape(client.get(f"/tournaments/{tid}/standings").get_data(as_text=True))
+    assert f"Champion of Junior: {champions['Junior']}" in page and "Division Senior" in page
+
+
+def test_an_invited_seed_needs_a_format_that_takes_them(app):
+    r = app.test_client().post("/tournaments", data={
+        "name": "X", "scheme": "jma-placement", "ruleset": "jma-2006", "format": "open", "pin": "135791",
+        "players": "A\nB\nC\nD | | invited"}, follow_redirects=True)
+    assert "the format open has no stage that takes invited seeds" in html.unescape(r.get_data(as_text=True))

@@ -55,7 +55,8 @@ def snapshot(app) -> tuple:
     """Everything stored: every row of every table."""
     with app.app_context():
         rows = []
-        for table in ("games", "entries", "tournaments", "tournament_players", "rounds", "tables"):
+        for table in ("games", "entries", "tournaments", "tournament_players", "rounds", "tables",
+                      "result_corrections"):
             rows.append(sorted(map(repr, db.session.execute(sqlalchemy.text(f"SELECT * FROM {table}")).all())))
         return tuple(map(tuple, rows))
 
@@ -103,7 +104,8 @@ def test_the_new_game_form_never_errs_and_a_refusal_changes_nothing(app, table, 
 
 @FUZZ
 @given(fields=st.lists(st.tuples(st.sampled_from(["name", "scheme", "ruleset", "players", "round_minutes", "pin",
-                                                  "dealt_deeds", "no_trades_before_go"]), VALUE), max_size=8))
+                                                  "dealt_deeds", "no_trades_before_go", "format", "alternates",
+                                                  "check_in", "equal_turns"]), VALUE), max_size=8))
 def test_the_new_tournament_form_never_errs_and_a_refusal_changes_nothing(app, table, fields):
     client = table[0]
     before = snapshot(app)
@@ -126,8 +128,11 @@ def test_an_entry_form_never_errs_and_a_refused_entry_changes_nothing(app, table
 
 @FUZZ
 @given(path=st.sampled_from(["/games/{g}/unlock", "/games/{g}/clock", "/games/{g}/redo", "/tournaments/{t}/unlock",
-                             "/tournaments/{t}/rounds", "/tournaments/{t}/rounds/1/time", "/organiser", "/lock"]),
-       fields=st.lists(st.tuples(st.sampled_from(["pin", "action", "seq", "round", "final", "password", "next"]),
+                             "/tournaments/{t}/rounds", "/tournaments/{t}/rounds/1/time", "/organiser", "/lock",
+                             "/tournaments/{t}/players", "/tournaments/{t}/tables/{g}/correct"]),
+       fields=st.lists(st.tuples(st.sampled_from(["pin", "action", "seq", "round", "final", "password", "next",
+                                                  "stage", "seated", "name", "division", "replaces", "reason",
+                                                  "seen", "place-0", "assets-0", "monopoly"]),
                                  VALUE), max_size=4))
 def test_every_other_form_never_errs_and_a_refusal_changes_nothing(app, table, path, fields):
     client, game_id, tid = table
@@ -140,6 +145,8 @@ def test_every_other_form_never_errs_and_a_refusal_changes_nothing(app, table, p
 @given(path=st.sampled_from(["/games/{v}", "/games/{v}/display", "/games/{v}/log", "/games/{v}/rules",
                              "/games/{v}/result", "/games/{v}/record.jsonl", "/games/{v}/unlock",
                              "/tournaments/{v}", "/tournaments/{v}/standings", "/tournaments/{v}/live",
+                             "/tournaments/{v}/display", "/tournaments/{v}/standings.csv",
+                             "/tournaments/{v}/tables/{g}/correct",
                              "/games/{g}?at={v}", "/games/{g}/display?v={v}", "/games/{g}/log?page={v}",
                              "/games/{g}/rules?q={v}", "/lang/{v}", "/organiser?next={v}"]),
        value=st.one_of(EDGES, st.integers(min_value=-(2**70), max_value=2**70).map(str)))

@@ -164,3 +164,16 @@ def test_a_correction_that_is_not_a_ranking_or_lacks_its_reason_is_refused_and_c
     assert r.status_code == 404
     with app.app_context():
         assert service.corrections(tid) == []
+
+
+def test_the_director_replaces_a_player_between_rounds_by_a_late_entry_in_their_place(app):
+    tid, client = new_tournament(app, 8)
+    seat_and_play(app, tid)
+    r = client.post(f"/tournaments/{tid}/players", data={"seated": "1", "action": "late_entry", "name": "Zoe",
+                                                         "replaces": "P03"}, follow_redirects=True)
+    page = html.unescape(r.get_data(as_text=True))
+    assert "Zoe takes the place of P03 from round 2; P03 has dropped" in page
+    assert "stepped in for P03 from round 2" in page
+    seat_and_play(app, tid)
+    round2 = seated_players(app, tid, 2)
+    assert "Zoe" in round2 and "P03" not in round2

@@ -42,6 +42,7 @@ class Stage:
     seating: str = "draw"
     points: str = "carried"
     order: str = "standings"
+    invited: bool = False  # invited seeds (a previous champion) join this stage without playing the ones before
     minutes: tuple[int, ...] = ()  # the time limit of each round of the stage, the last repeating; () none
     scoring: str | None = None  # a scoring scheme id; None: the tournament's
 
@@ -109,7 +110,9 @@ def parse_format(data: dict) -> Format:
     for i, entry in enumerate(raw):
         where = f"stages[{i}]"
         s = check_table(where, entry, ("id", "name", "entrants", "seating"),
-                        ("rounds", "count", "points", "order", "minutes", "scoring", "note"))
+                        ("rounds", "count", "points", "order", "minutes", "scoring", "invited", "note"))
+        if not isinstance(s.get("invited", False), bool):
+            raise RulesetError(f"{where}.invited: expected true or false, got {s['invited']!r}")
         if not isinstance(s["id"], str) or not s["id"].isidentifier():
             raise RulesetError(f"{where}.id: expected a short name (letters, digits, _), got {s['id']!r}")
         if any(st.id == s["id"] for st in stages):
@@ -132,10 +135,19 @@ def parse_format(data: dict) -> Format:
             id=s["id"], name=_names(f"{where}.name", s["name"]), rounds=rounds, entrants=entrants, count=count,
             seating=seating_, points=_choice(f"{where}.points", s.get("points", "carried"), POINTS), order=order,
             minutes=_minutes(f"{where}.minutes", s.get("minutes", [])),
-            scoring=s.get("scoring")))
+            scoring=s.get("scoring"), invited=s.get("invited", False)))
     return Format(id=f["id"], name=_names("format.name", f["name"]), source=str(f["source"]), stages=tuple(stages),
                   description=_names("format.description", f["description"]) if "description" in f else {},
                   options=dict(f.get("options", {})))
+
+
+def player_line(line: str) -> tuple[str, str, bool]:
+    """A line of the new-tournament form's players: "Name", "Name | Division", or "Name | Division | invited" (a
+    seed invited to the stage that takes them, e.g. a previous champion into the final): (name, division,
+    invited), each part trimmed."""
+    parts = [part.strip() for part in line.split("|")]
+    invited = len(parts) > 2 and parts[2].lower() == "invited"
+    return parts[0], parts[1] if len(parts) > 1 else "", invited
 
 
 # --- where a tournament stands -------------------------------------------------------------------------------
@@ -197,22 +209,23 @@ def stage_standings(fmt: Format, stage: Stage, scheme: Scheme, games: Sequence[G
 
 
 def entrants(fmt: Format, stage: Stage, active: Sequence[str], seated: Sequence[SeatedRound],
-             previous_order: Sequence[str], games: Sequence[GameResult]) -> list[str]:
-    """Who plays the stage's rounds: ``active`` (the players still in the tournament, in their order) for
-    everyone; for ``top``, the first ``count`` of ``previous_order`` (the stage before's final order) still
-    active; for ``table_winners``, the winner of each table of the stage before's last round, in table order
+             previous_order: Sequence[str], games: Sequence[GameResult], invited: Sequence[str] = ()) -> list[str]:
+    """Who plays the stage's rounds: the ``invited`` seeds of this stage (a previous champion) first, then
+    ``active`` (the players still in the tournament, in their order) for everyone; for ``top``, the first of
+    ``previous_order`` (the stage before's final order) still active, as many as make ``count`` with the
+    invited; for ``table_winners``, the winner of each table of the stage before's last round, in table order
     (a winner who has dropped is replaced by the next of that table)."""
-    still = set(active)
+    still = set(active) - set(invited)
     if stage.entrants == "everyone":
-        return list(active)
+        return list(invited) + [p for p in active if p in still]
     if stage.entrants == "top":
-        return [p for p in previous_order if p in still][:stage.count]
+        return list(invited) + [p for p in previous_order if p in still][:max(0, stage.count - len(invited))]
     before = fmt.stages[fmt.index(stage.id) - 1]
     last = rounds_of(before, seated)[-1]
-    results = {g.table: g for g in games if g.round == last.number}
-    out = []
-    for k in range(1, len(last.tables) + 1):
-        game = results.get(str(k))
+    results = {frozenset(p.player for p in g.players): g for g in games if g.round == last.number}
+    out = list(invited)
+    for table in last.tables:
+        game = results.get(frozenset(table))
         if game is None:
             continue  # a table with no result (its record was altered) sends no one on
         for p in sorted(game.players, key=lambda p: p.rank):
@@ -220,6 +233,14 @@ def entrants(fmt: Format, stage: Stage, active: Sequence[str], seated: Sequence[
                 out.append(p.player)
                 break
     return out
+
+
+def division_view(seated: Sequence[SeatedRound], games: Sequence[GameResult], members: set[str]
+                  ) -> tuple[list[SeatedRound], list[GameResult]]:
+    """One division's share of the tournament: every round (a division plays each round with the others), with
+    only its own tables, and only its own games (a table never mixes divisions)."""
+    rounds = [SeatedRound(r.number, r.stage, tuple(t for t in r.tables if t and t[0] in members)) for r in seated]
+    return rounds, [g for g in games if g.players and g.players[0].player in members]
 
 
 def seat(stage: Stage, players: Sequence[str], met: Mapping[frozenset, int], rng: random.Random
@@ -265,7 +286,7 @@ def stage_orders(fmt: Format, scheme_of: Callable[[Stage], Scheme], seated: Sequ
     return out
 
 
-def places(orders: Sequence[tuple[Stage, Sequence[Standing]]]) -> list[Standing]:
+def places(orders: Sequence[tuple[Stage, Sequence[Standing]]], division: str = "") -> list[Standing]:
     """The tournament's places: those who reached a later stage before those who went out earlier, each group in
     the order of the last stage it played.  Each player's standing is that stage's (its points), its rank the
     place; players equal in a stage's standings share a place (never across boards or stages)."""
@@ -278,6 +299,6 @@ def places(orders: Sequence[tuple[Stage, Sequence[Standing]]]) -> list[Standing]
                 continue
             seen.add(st.player)
             shared = last_rank is not None and stage.order != "by_board" and last_rank == st.rank
-            out.append(replace(st, rank=out[-1].rank if shared else len(out) + 1, stage=stage.id))
+            out.append(replace(st, rank=out[-1].rank if shared else len(out) + 1, stage=stage.id, division=division))
             last_rank = st.rank
     return out

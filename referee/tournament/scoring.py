@@ -154,6 +154,7 @@ class Standing:
     placement_points: Fraction
     total_assets: int
     stage: str = ""  # in a tournament's places: the stage whose standings give this row (its last)
+    division: str = ""  # in a tournament's places: the player's division (each has its own places)
 
     def rounded(self, decimals: int) -> float:
         return round(float(self.total), decimals)

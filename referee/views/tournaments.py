@@ -126,7 +126,8 @@ def _live_context(row, version: str) -> dict:
     rounds = [(r, service.round_overview(row.id, r.number, pending_words)) for r in row.rounds]
     ruleset = rulesets.load(row.ruleset)
     progress = service.tournament_progress(row.id)
-    return {"row": row, "rounds": rounds, "players": service.tournament_players(row.id), "version": version, "poll": POLL,
+    return {"row": row, "rounds": rounds, "players": service.tournament_players(row.id),
+            "divisions": service.divisions_of(row), "version": version, "poll": POLL,
             "scheme": rulesets.load_scheme(row.scheme), "ruleset": ruleset, "currency": ruleset.money,
             "progress": progress, "format": progress.format, "standings": progress.places}
 
@@ -216,7 +217,8 @@ def players(tournament_id: int):
         if expected is None:
             raise service.BadTournament.of("the form names no round: nothing was changed", {})
         if action in ("late_entry", "alternate"):
-            done = service.add_player(tournament_id, request.form.get("name", ""), action == "alternate", expected)
+            done = service.add_player(tournament_id, request.form.get("name", ""), action == "alternate", expected,
+                                      request.form.get("division", ""), request.form.get("replaces", ""))
         else:
             done = service.change_player(tournament_id, request.form.get("name", ""), action, expected)
     except service.BadTournament as exc:

@@ -1,5 +1,5 @@
 """tournament formats: a tournament's format (rulesets/formats/) and each round's stage in it; players between
-rounds (check-in, drops, late entries, alternates); the director's corrections of a table's result
+rounds (check-in, drops, late entries, alternates), divisions and invited seeds; the director's corrections of a table's result
 
 Revision ID: d5a8e3c1f2b7
 Revises: c3e9f1a4b7d2
@@ -29,6 +29,8 @@ def upgrade():
         batch_op.add_column(sa.Column('joined_round', sa.Integer(), nullable=True))
         batch_op.add_column(sa.Column('dropped_round', sa.Integer(), nullable=True))
         batch_op.add_column(sa.Column('note', sa.String(length=300), nullable=False, server_default=''))
+        batch_op.add_column(sa.Column('division', sa.String(length=60), nullable=False, server_default=''))
+        batch_op.add_column(sa.Column('invited_stage', sa.String(length=40), nullable=True))
     op.create_table(
         'result_corrections',
         sa.Column('id', sa.Integer(), nullable=False),
@@ -50,7 +52,7 @@ def downgrade():
         batch_op.drop_index(batch_op.f('ix_result_corrections_table_id'))
     op.drop_table('result_corrections')
     with op.batch_alter_table('tournament_players', schema=None) as batch_op:
-        for column in ('note', 'dropped_round', 'joined_round', 'alternate', 'checked_in'):
+        for column in ('invited_stage', 'division', 'note', 'dropped_round', 'joined_round', 'alternate', 'checked_in'):
             batch_op.drop_column(column)
     with op.batch_alter_table('rounds', schema=None) as batch_op:
         batch_op.drop_column('stage')
