@@ -164,7 +164,9 @@ def table_slips_html(tournament_id: int, number: int, base_url: str, size: str =
         slips.append({"number": t.number, "players": [p.name for p in table.game.state.players], "pin": t.pin,
                       "url": f"{base_url.rstrip('/')}/games/{t.game_id}",
                       "minutes": table.row.time_limit_minutes})
-    return render_template("reports/slips.html", row=row, round=round_row, slips=slips, size=size)
+    fmt = rulesets.load_format(row.format)
+    stage = fmt.stage(round_row.stage) if round_row.stage and len(fmt.stages) > 1 else None
+    return render_template("reports/slips.html", row=row, round=round_row, slips=slips, size=size, stage=stage)
 
 
 def table_slips_pdf(tournament_id: int, number: int, base_url: str, size: str = "A4") -> bytes:
