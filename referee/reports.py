@@ -56,9 +56,10 @@ def _pdf(html: str) -> bytes:
 
 def standings_pdf(tournament_id: int, size: str = "A4") -> bytes:
     row = service.get_tournament(tournament_id)
+    progress = service.tournament_progress(tournament_id)
     return render_standings_pdf(row.name, row.ruleset, len(row.players), rulesets.load_scheme(row.scheme),
-                                service.tournament_standings(tournament_id), [r.number for r in row.rounds], size,
-                                rulesets.load_format(row.format), service.corrections(tournament_id))
+                                progress.places, [r.number for r in row.rounds], size, progress.format,
+                                service.corrections(tournament_id), progress.champions)
 
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # what a spreadsheet would run as a formula
@@ -98,17 +99,18 @@ def standings_csv(tournament_id: int) -> str:
 
 
 def standings_html(name: str, ruleset: str, players: int, scheme, standings, rounds: list[int],
-                   size: str = "A4", format=None, corrections=()) -> str:
+                   size: str = "A4", format=None, corrections=(), champions=()) -> str:
     """The standings report as HTML (in the device's language, numbers in its locale), before it is printed."""
     rs = rulesets.load(ruleset)
     return render_template("reports/standings.html", name=name, ruleset=ruleset, players=players, size=size,
                            ruleset_name=rs.name, currency=rs.money, scheme=scheme, standings=standings,
-                           rounds=rounds, format=format, corrections=corrections)
+                           rounds=rounds, format=format, corrections=corrections, champions=champions)
 
 
 def render_standings_pdf(name: str, ruleset: str, players: int, scheme, standings, rounds: list[int],
-                         size: str = "A4", format=None, corrections=()) -> bytes:
-    return _pdf(standings_html(name, ruleset, players, scheme, standings, rounds, size, format, corrections))
+                         size: str = "A4", format=None, corrections=(), champions=()) -> bytes:
+    return _pdf(standings_html(name, ruleset, players, scheme, standings, rounds, size, format, corrections,
+                               champions))
 
 
 def game_title(game_id: int, title: str) -> str:

@@ -405,3 +405,21 @@ def test_an_invited_seed_needs_a_format_that_takes_them(app):
         "name": "X", "scheme": "jma-placement", "ruleset": "jma-2006", "format": "open", "pin": "135791",
         "players": "A\nB\nC\nD | | invited"}, follow_redirects=True)
     assert "the format open has no stage that takes invited seeds" in html.unescape(r.get_data(as_text=True))
+
+
+def test_the_printed_standings_name_the_format_the_champion_and_each_players_stage(app, tmp_path):
+    import subprocess
+    from referee import reports
+
+    tid = new_tournament(app, "championship", 8)
+    for _ in range(4):
+        seat_and_play(app, tid)
+    with app.test_request_context():
+        data = reports.standings_pdf(tid, "A4")
+        champion = service.tournament_progress(tid).champion
+    path = tmp_path / "s.pdf"
+    path.write_bytes(data)
+    text = subprocess.run(["pdftotext", "-enc", "UTF-8", str(path), "-"], capture_output=True, check=True).stdout
+    text = " ".join(text.decode("utf-8").split())
+    assert f"Champion: {champion}" in text and "Championship: 3 preliminary rounds, a final of 4" in text
+    assert "stage reached" in text and "Final" in text and "Preliminary rounds" in text
