@@ -954,10 +954,36 @@ def tournament_progress(tournament_id: int) -> Progress:
     return Progress(fmt, seated, formats.next_stages(fmt, seated), divisions, playing)
 
 
-def _division_tables(row: TournamentRow, fmt: formats.Format, chosen: formats.Stage, division: DivisionProgress,
-                     rng: random.Random) -> list[list[str]]:
-    """One division's tables for the next round of ``chosen``: its entrants (with the seeds invited to the stage)
-    seated as the stage says; none when no one of the division plays the stage."""
+@dataclass(frozen=True)
+class Cut:
+    """Who goes on to a stage that not everyone plays, in one division: ``going`` in order, and ``tied``, those
+    left out although equal in the standings with the last one going on (the standings' order decided)."""
+
+    division: str
+    going: list[str]
+    tied: list[str]
+
+
+def stage_cuts(tournament_id: int, stage_id: str) -> list[Cut]:
+    """For the director before seating: who would play the next round of ``stage_id``, division by division."""
+    row = get_tournament(tournament_id)
+    progress = tournament_progress(tournament_id)
+    fmt = progress.format
+    chosen = fmt.stage(stage_id)
+    out = []
+    for division in progress.divisions:
+        going, previous = _division_entrants(row, fmt, chosen, division)
+        last_rank = {st.player: st.rank for st in previous}
+        cut = last_rank.get(going[-1]) if going else None
+        tied = [st.player for st in previous if cut is not None and st.rank == cut and st.player not in going]
+        out.append(Cut(division.name, going, tied))
+    return out
+
+
+def _division_entrants(row: TournamentRow, fmt: formats.Format, chosen: formats.Stage, division: DivisionProgress
+                       ) -> tuple[list[str], list]:
+    """One division's players for the next round of ``chosen`` (the seeds invited to the stage first, then in the
+    standings' order where the stage seats by it), and the stage before's standings they were chosen from."""
     members = {p.name: p for p in row.players if p.division == division.name}
     active = [n for n in active_players(row) if n in members and members[n].invited_stage is None]
     invited = [n for n in active_players(row) if n in members and members[n].invited_stage == chosen.id]
@@ -967,18 +993,26 @@ def _division_tables(row: TournamentRow, fmt: formats.Format, chosen: formats.St
     ranked = [st.player for st in (current if chosen.seating != "draw" else previous)]
     players = formats.entrants(fmt, chosen, active, division.seated, [st.player for st in previous],
                                division.games, invited)
+    # snake seeding and ranked boards go by the standings: the invited seeds first, then the standings' order;
+    # players with no result yet come last, as listed
+    ordered = invited + [p for p in ranked if p in players and p not in invited] + [
+        p for p in players if p not in ranked and p not in invited]
+    return ordered, previous
+
+
+def _division_tables(row: TournamentRow, fmt: formats.Format, chosen: formats.Stage, division: DivisionProgress,
+                     rng: random.Random) -> list[list[str]]:
+    """One division's tables for the next round of ``chosen``: its entrants (with the seeds invited to the stage)
+    seated as the stage says; none when no one of the division plays the stage."""
+    players, _ = _division_entrants(row, fmt, chosen, division)
     if not players:
         return []
     if len(players) < 2:
         raise BadTournament.of("the stage {stage} has {n} players: a round needs at least 2",
                                {"stage": chosen.id if not division.name else f"{chosen.id} ({division.name})",
                                 "n": len(players)})
-    # snake seeding and ranked boards go by the standings: the invited seeds first, then the standings' order;
-    # players with no result yet come last, as listed
-    ordered = invited + [p for p in ranked if p in players and p not in invited] + [
-        p for p in players if p not in ranked and p not in invited]
     met = seeding.met_counts([list(map(list, r.tables)) for r in division.seated])
-    return formats.seat(chosen, ordered, met, rng)
+    return formats.seat(chosen, players, met, rng)
 
 
 def seat_round(tournament_id: int, expected: int | None = None, stage: str | None = None) -> int:

@@ -265,6 +265,8 @@ NEW = {
     "in place of": "代わりに入る相手",
     "no one (a new place)": "なし（新しい枠）",
     "(with divisions: Name | Division; a seed invited to a later stage: Name | Division | invited)": "（部門があるとき：名前 | 部門。後の段階に招待する選手：名前 | 部門 | invited）",
+    "Going on to %(stage)s: %(players)s": "%(stage)sに進む人：%(players)s",
+    "Equal at the cut with %(last)s after every tie-break: %(players)s. The order of the standings decided; a result corrected or a player dropped changes it before the round is seated.": "すべてのタイブレーク後も、進出ラインで%(last)sと同点：%(players)s。順位表の並び順で決まりました。卓を組む前なら、結果の訂正や棄権で変わります。",
     # --- end house rules (issue 14) ---
     "allowed (not recorded yet)": "ルール上可能（まだ記録されていません）",
     # --- table screen (issue 11) ---
@@ -921,6 +923,10 @@ NEW = {
 
 # Korean and German for messages added after their catalogues were first written (their .po files hold the rest)
 NEW_KO: dict = {
+    "Going on to %(stage)s: %(players)s":
+        "%(stage)s 진출: %(players)s",
+    "Equal at the cut with %(last)s after every tie-break: %(players)s. The order of the standings decided; a result corrected or a player dropped changes it before the round is seated.":
+        "모든 동점 처리 후에도 진출선에서 %(last)s와(과) 동점: %(players)s. 순위표의 순서로 정해졌습니다. 테이블을 배정하기 전이라면 결과 정정이나 기권으로 바뀝니다.",
     "{name} can take the place of a player still in, as a late entry":
         "{name}은(는) 늦은 참가로서 남아 있는 플레이어 대신에만 들어갈 수 있습니다",
     "{name} takes the place of {player} from round {round}; {player} has dropped":
@@ -1405,6 +1411,10 @@ NEW_KO: dict = {
         '하우스 룰 “%(name)s”: 사용함.',
 }
 NEW_DE: dict = {
+    "Going on to %(stage)s: %(players)s":
+        "Weiter in %(stage)s: %(players)s",
+    "Equal at the cut with %(last)s after every tie-break: %(players)s. The order of the standings decided; a result corrected or a player dropped changes it before the round is seated.":
+        "Nach allen Entscheidungskriterien gleichauf mit %(last)s an der Grenze: %(players)s. Die Reihenfolge der Rangliste hat entschieden; ein berichtigtes Ergebnis oder ein Rückzug ändert sie, bevor die Runde gesetzt ist.",
     "{name} can take the place of a player still in, as a late entry":
         "{name} kann als Nachmeldung nur den Platz eines Spielers einnehmen, der noch dabei ist",
     "{name} takes the place of {player} from round {round}; {player} has dropped":

@@ -423,3 +423,19 @@ def test_the_printed_standings_name_the_format_the_champion_and_each_players_sta
     text = " ".join(text.decode("utf-8").split())
     assert f"Champion: {champion}" in text and "Championship: 3 preliminary rounds, a final of 4" in text
     assert "stage reached" in text and "Final" in text and "Preliminary rounds" in text
+
+
+def test_the_director_sees_who_goes_on_before_a_cut_is_seated_and_a_tie_at_the_cut_is_named(app):
+    tid = new_tournament(app, "championship", 8)
+    for _ in range(3):
+        seat_and_play(app, tid)
+    with app.app_context():
+        cut = service.stage_cuts(tid, "final")[0]
+        ranked = service.tournament_standings(tid)
+    assert cut.going == [st.player for st in ranked[:4]]
+    assert cut.tied == [st.player for st in ranked[4:] if st.rank == ranked[3].rank]
+    client = app.test_client()
+    client.post(f"/tournaments/{tid}/unlock", data={"pin": "135791"})
+    page = html.unescape(client.get(f"/tournaments/{tid}").get_data(as_text=True))
+    assert "Going on to Final: " + ", ".join(cut.going) in page
+    assert ("Equal at the cut with" in page) == bool(cut.tied)

@@ -140,7 +140,14 @@ def director(tournament_id: int):
     except service.GameNotFound:
         return render_template("error.html", message=gettext("no tournament %(n)s", n=tournament_id)), 404
     version = service.tournament_version(tournament_id)
-    page = render_template("tournaments/director.html", **_live_context(row, version))
+    context = _live_context(row, version)
+    progress = context["progress"]
+    try:  # who goes on to a stage not everyone plays, shown before it is seated
+        cuts = {st.id: service.stage_cuts(tournament_id, st.id) for st in progress.next_stages
+                if st.entrants != "everyone" and not progress.playing}
+    except service.BadTournament:
+        cuts = {}
+    page = render_template("tournaments/director.html", cuts=cuts, **context)
     return page, 200, {"Cache-Control": "no-store"}  # it shows the tables' PINs
 
 
