@@ -10,7 +10,7 @@ from . import rulesets
 from .engine.entries import text_problem
 from .refusals import detail as refusal_detail
 from .engine.record import MAX_NAME, MAX_PLAYERS, MAX_TITLE
-from .service import MAX_TOURNAMENT_PLAYERS, PIN_MIN
+from .service import MAX_TOURNAMENT_PLAYERS, PIN_MIN, bad_player_line
 from .tournament.formats import player_line
 
 
@@ -33,7 +33,10 @@ def one_name_per_line(most: int, divisions: bool = False):
         if len(lines) > most:
             raise ValidationError(_l("at most %(n)s players", n=most))
         for line in lines:
-            name, division, _invited = player_line(line) if divisions else (line, "", False)
+            try:
+                name, division, _invited = player_line(line) if divisions else (line, "", False)
+            except ValueError as exc:
+                raise ValidationError(refusal_detail(bad_player_line(exc))) from None
             for text in (name, division):
                 problem = text_problem(repr(text[:40]), text, MAX_NAME)
                 if problem:

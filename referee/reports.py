@@ -57,7 +57,8 @@ def _pdf(html: str) -> bytes:
 def standings_pdf(tournament_id: int, size: str = "A4") -> bytes:
     row = service.get_tournament(tournament_id)
     progress = service.tournament_progress(tournament_id)
-    return render_standings_pdf(row.name, row.ruleset, len(row.players), rulesets.load_scheme(row.scheme),
+    entered = sum(1 for p in row.players if p.alternate is None)  # not the alternates still waiting
+    return render_standings_pdf(row.name, row.ruleset, entered, rulesets.load_scheme(row.scheme),
                                 progress.places, [r.number for r in row.rounds], size, progress.format,
                                 service.corrections(tournament_id), progress.champions)
 
@@ -95,7 +96,7 @@ def standings_csv(tournament_id: int) -> str:
         writer.writerow([st.rank, _cell(st.player), _cell(st.division), st.stage]
                         + [number(by_round[n]) if n in by_round else "" for n in rounds]
                         + [number(st.total), st.monopoly_wins, number(st.placement_points), st.total_assets])
-    return out.getvalue()
+    return "\ufeff" + out.getvalue()  # a byte-order mark: spreadsheets then read the names as UTF-8
 
 
 def standings_html(name: str, ruleset: str, players: int, scheme, standings, rounds: list[int],

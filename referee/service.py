@@ -561,7 +561,7 @@ class TableView:
 
     number: int
     game_id: int
-    players: list[tuple[str, int, bool]]  # name, cash, bankrupt
+    players: list[tuple[str, int, bool]]  # name, cash, bankrupt: in seat order, or in finishing order once over
     pending: str
     turn: int
     over: bool
@@ -601,10 +601,20 @@ def create_tournament(name: str, scheme: str, ruleset_id: str, players: list[str
         with_options(rulesets.load(ruleset_id), options)
     except RulesetError as exc:
         raise BadTournament(str(exc)) from None
-    entered = [formats.player_line(p) for p in players if p.strip()]
+    try:
+        entered = [formats.player_line(p) for p in players if p.strip()]
+        reserve = [formats.player_line(p) for p in alternates or [] if p.strip()]
+    except ValueError as exc:
+        raise bad_player_line(exc) from None
+    spelled: dict[str, str] = {}  # a division as first written: "junior" and "Junior" are one division
+    entered = [(n, spelled.setdefault(d.casefold(), d), i) for n, d, i in entered]
+    reserve = [(n, spelled.setdefault(d.casefold(), d), i) for n, d, i in reserve]
     names = [name for name, _, _ in entered]
-    reserve = [formats.player_line(p) for p in alternates or [] if p.strip()]
     waiting = [name for name, _, _ in reserve]
+    small = [d for d in dict.fromkeys(d for _, d, _ in entered) if sum(1 for _, e, _ in entered if e == d) < 2]
+    if small and len(spelled) > 1:
+        raise BadTournament.of("each division needs at least 2 players: {divisions} has fewer",
+                               {"divisions": ", ".join(small)[:200]})
     if len(names) < 2:
         raise BadTournament.of("a tournament needs at least 2 players, got {names}", {"names": ", ".join(names) or "-"})
     everyone = names + waiting
@@ -753,6 +763,11 @@ def change_player(tournament_id: int, name: str, action: str, expected: int | No
     elif action == "step_in":
         if p.alternate is None or p.dropped_round is not None:
             raise BadTournament.of("{name} is not an alternate waiting to step in", params)
+        first = min((q for q in row.players if q.alternate is not None and q.dropped_round is None
+                     and q.division == p.division), key=lambda q: q.alternate)
+        if first is not p:
+            raise BadTournament.of("alternates step in in their order: {first} comes before {name}",
+                                   params | {"first": first.name})
         _step_in(p, seated, "")
         done = Done.of("{name} steps in: seated from round {round}", params)
     else:
@@ -807,6 +822,14 @@ def add_player(tournament_id: int, name: str, alternate: bool, expected: int | N
     if alternate:
         return Done.of("{name} is alternate {n}", {"name": name, "n": order})
     return Done.of("{name} enters late: seated from round {round}", {"name": name, "round": seated + 1})
+
+
+def bad_player_line(exc: ValueError) -> BadTournament:
+    """The refusal of a players line that :func:`formats.player_line` cannot read."""
+    kind, line = exc.args
+    if kind == "no_name":
+        return BadTournament.of("a player needs a name: {line}", {"line": line})
+    return BadTournament.of("after the name and the division only \"invited\" may follow: {line}", {"line": line})
 
 
 def _check_text(field: str, value: str, maximum: int) -> None:
@@ -947,7 +970,10 @@ def tournament_progress(tournament_id: int) -> Progress:
     for name in divisions_of(row):
         members = frozenset(p.name for p in row.players if p.division == name)
         mine, games = formats.division_view(seated, results, members)
-        orders = formats.stage_orders(fmt, _scheme_of(row), mine, games)
+        try:
+            orders = formats.stage_orders(fmt, _scheme_of(row), mine, games)
+        except RulesetError as exc:  # a table the scheme cannot score (seated before sizes were checked)
+            raise BadTournament.of("the standings cannot be worked out: {problem}", {"problem": str(exc)[:200]}) from None
         divisions.append(DivisionProgress(name, members, mine, games, orders, formats.places(orders, name)))
     playing = bool(row.rounds) and not all(
         t.game.state.over or t.altered is not None for t in load_many([t.game_id for t in row.rounds[-1].tables]))
@@ -1012,7 +1038,14 @@ def _division_tables(row: TournamentRow, fmt: formats.Format, chosen: formats.St
                                {"stage": chosen.id if not division.name else f"{chosen.id} ({division.name})",
                                 "n": len(players)})
     met = seeding.met_counts([list(map(list, r.tables)) for r in division.seated])
-    return formats.seat(chosen, players, met, rng)
+    scheme = rulesets.load_scheme(chosen.scoring or row.scheme)
+    allowed = frozenset(scheme.placement) if scheme.kind == "placement" else None
+    try:
+        return formats.seat(chosen, players, met, rng, allowed)
+    except ValueError:
+        raise BadTournament.of("{n} players cannot be seated at tables the scoring scores (of {sizes} players): "
+                               "check a player in, enter one late or let one drop, then seat the round",
+                               {"n": len(players), "sizes": ", ".join(map(str, sorted(allowed or ())))}) from None
 
 
 def seat_round(tournament_id: int, expected: int | None = None, stage: str | None = None) -> int:
@@ -1042,8 +1075,8 @@ def seat_round(tournament_id: int, expected: int | None = None, stage: str | Non
     rng = random.Random(f"{tournament_id}-{number}")
     tables = [t for d in progress.divisions for t in _division_tables(row, fmt, chosen, d, rng)]
     if not tables:
-        raise BadTournament.of("the stage {stage} has {n} players: a round needs at least 2",
-                               {"stage": chosen.id, "n": 0})
+        raise BadTournament.of("no one to seat for {stage}: check the players in (Players between rounds) first",
+                               {"stage": chosen.name.get("en", chosen.id)})
     # the director's minutes for the round, else the stage's own (the format's), else no time limit
     minutes = (row.round_minutes[min(number, len(row.round_minutes)) - 1] if row.round_minutes else
                formats.round_minutes(chosen, len(formats.rounds_of(chosen, seated))))
@@ -1057,6 +1090,10 @@ def seat_round(tournament_id: int, expected: int | None = None, stage: str | Non
                              row.options)
             round_row.tables.append(TableRow(number=k, game_id=game.id, pin=pin))
         db.session.commit()
+    except IntegrityError:  # another tap seated this round at the same moment: one round stands
+        db.session.rollback()
+        raise BadTournament.of("round {round} is already seated (this screen was out of date): nothing was "
+                               "seated", {"round": number}) from None
     except Exception:
         db.session.rollback()
         raise
@@ -1084,7 +1121,10 @@ def round_overview(tournament_id: int, number: int, describe=None) -> list[Table
     division = {p.name: p.division for p in row.players}
     for t, table in zip(round_row.tables, load_many([t.game_id for t in round_row.tables])):
         state = table.game.state
-        out.append(TableView(t.number, t.game_id, [(p.name, p.cash, p.bankrupt) for p in state.players],
+        seats = [(p.name, p.cash, p.bankrupt) for p in state.players]
+        if state.over and state.pending.order:  # a finished table lists its players as they finished
+            seats = [seats[i] for i in state.pending.order]
+        out.append(TableView(t.number, t.game_id, seats,
                              describe(state), state.turn, state.over, clock(table.row),
                              seating=isinstance(state.pending, SeatingRoll), time_called=bool(state.time_called),
                              currency=state.ruleset.money, pin=t.pin, altered=table.altered,

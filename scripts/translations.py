@@ -267,6 +267,15 @@ NEW = {
     "(with divisions: Name | Division; a seed invited to a later stage: Name | Division | invited)": "（部門があるとき：名前 | 部門。後の段階に招待する選手：名前 | 部門 | invited）",
     "Going on to %(stage)s: %(players)s": "%(stage)sに進む人：%(players)s",
     "Equal at the cut with %(last)s after every tie-break: %(players)s. The order of the standings decided; a result corrected or a player dropped changes it before the round is seated.": "すべてのタイブレーク後も、進出ラインで%(last)sと同点：%(players)s。順位表の並び順で決まりました。卓を組む前なら、結果の訂正や棄権で変わります。",
+    "each division needs at least 2 players: {divisions} has fewer": "各部門には2人以上が必要です：{divisions}は足りません",
+    "alternates step in in their order: {first} comes before {name}": "補欠は順番に出場します：{name}より先に{first}です",
+    "a player needs a name: {line}": "プレーヤーには名前が必要です：{line}",
+    "after the name and the division only \"invited\" may follow: {line}": "名前と部門の後に書けるのは「invited」（招待）だけです：{line}",
+    "the standings cannot be worked out: {problem}": "順位表を計算できません：{problem}",
+    "{n} players cannot be seated at tables the scoring scores (of {sizes} players): check a player in, enter one late or let one drop, then seat the round": "{n}人では、得点方式が点を決めている人数（{sizes}人）の卓に分けられません：受付、途中参加、棄権のいずれかで人数を変えてから卓を組んでください",
+    "no one to seat for {stage}: check the players in (Players between rounds) first": "{stage}で卓に着く人がいません：先にプレーヤーの受付をしてください（回戦間のプレーヤー管理）",
+    "not counted in the total (best games only, or a stage before the one that ranks the player)": "合計に含めない（上位の成績のみ集計、または順位を決める段階より前の段階）",
+    "Round %(n)s is being played: the next round is seated when every game of it is over.": "%(n)s回戦の対戦中です：すべてのゲームが終わったら次の回戦の卓を組みます。",
     # --- end house rules (issue 14) ---
     "allowed (not recorded yet)": "ルール上可能（まだ記録されていません）",
     # --- table screen (issue 11) ---
@@ -923,6 +932,24 @@ NEW = {
 
 # Korean and German for messages added after their catalogues were first written (their .po files hold the rest)
 NEW_KO: dict = {
+    "each division needs at least 2 players: {divisions} has fewer":
+        "각 부문에는 2명 이상이 필요합니다: {divisions}은(는) 부족합니다",
+    "alternates step in in their order: {first} comes before {name}":
+        "예비 선수는 순서대로 투입됩니다: {name}보다 {first}이(가) 먼저입니다",
+    "a player needs a name: {line}":
+        "플레이어에게는 이름이 필요합니다: {line}",
+    "after the name and the division only \"invited\" may follow: {line}":
+        "이름과 부문 뒤에는 “invited”(초청)만 쓸 수 있습니다: {line}",
+    "the standings cannot be worked out: {problem}":
+        "순위표를 계산할 수 없습니다: {problem}",
+    "{n} players cannot be seated at tables the scoring scores (of {sizes} players): check a player in, enter one late or let one drop, then seat the round":
+        "{n}명은 점수 방식이 점수를 정한 인원({sizes}명)의 테이블로 나눌 수 없습니다: 체크인, 늦은 참가 또는 기권으로 인원을 바꾼 뒤 배정하세요",
+    "no one to seat for {stage}: check the players in (Players between rounds) first":
+        "{stage}에 배정할 사람이 없습니다: 먼저 플레이어를 체크인하세요 (라운드 사이 선수 관리)",
+    "not counted in the total (best games only, or a stage before the one that ranks the player)":
+        "합계에 넣지 않음 (상위 성적만 집계, 또는 순위를 정하는 단계 이전의 단계)",
+    "Round %(n)s is being played: the next round is seated when every game of it is over.":
+        "%(n)s라운드 진행 중입니다: 모든 게임이 끝나면 다음 라운드를 배정합니다.",
     "Going on to %(stage)s: %(players)s":
         "%(stage)s 진출: %(players)s",
     "Equal at the cut with %(last)s after every tie-break: %(players)s. The order of the standings decided; a result corrected or a player dropped changes it before the round is seated.":
@@ -1411,6 +1438,24 @@ NEW_KO: dict = {
         '하우스 룰 “%(name)s”: 사용함.',
 }
 NEW_DE: dict = {
+    "each division needs at least 2 players: {divisions} has fewer":
+        "jede Abteilung braucht mindestens 2 Spieler: {divisions} hat weniger",
+    "alternates step in in their order: {first} comes before {name}":
+        "Ersatzspieler rücken in ihrer Reihenfolge nach: {first} kommt vor {name}",
+    "a player needs a name: {line}":
+        "ein Spieler braucht einen Namen: {line}",
+    "after the name and the division only \"invited\" may follow: {line}":
+        "nach Name und Abteilung darf nur „invited“ (eingeladen) folgen: {line}",
+    "the standings cannot be worked out: {problem}":
+        "die Rangliste lässt sich nicht berechnen: {problem}",
+    "{n} players cannot be seated at tables the scoring scores (of {sizes} players): check a player in, enter one late or let one drop, then seat the round":
+        "{n} Spieler lassen sich nicht an Tische setzen, die die Wertung kennt (mit {sizes} Spielern): einen Spieler einchecken, nachmelden oder zurückziehen lassen, dann die Runde setzen",
+    "no one to seat for {stage}: check the players in (Players between rounds) first":
+        "niemand für {stage} zu setzen: zuerst die Spieler einchecken (Spieler zwischen den Runden)",
+    "not counted in the total (best games only, or a stage before the one that ranks the player)":
+        "nicht in der Summe (nur die besten Spiele, oder eine Stufe vor der, die den Spieler wertet)",
+    "Round %(n)s is being played: the next round is seated when every game of it is over.":
+        "Runde %(n)s wird gespielt: die nächste Runde wird gesetzt, wenn alle ihre Spiele beendet sind.",
     "Going on to %(stage)s: %(players)s":
         "Weiter in %(stage)s: %(players)s",
     "Equal at the cut with %(last)s after every tie-break: %(players)s. The order of the standings decided; a result corrected or a player dropped changes it before the round is seated.":

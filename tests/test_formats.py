@@ -263,7 +263,7 @@ def test_the_standings_as_csv_one_row_per_place_and_no_formula_from_a_name(app):
     r = client.get(f"/tournaments/{tid}/standings.csv")
     assert r.status_code == 200 and r.headers["Content-Type"].startswith("text/csv")
     lines = r.get_data(as_text=True).splitlines()
-    assert lines[0] == "place,player,division,stage,R1,total,monopoly_wins,placement_points,assets"
+    assert lines[0] == "\ufeffplace,player,division,stage,R1,total,monopoly_wins,placement_points,assets"
     assert len(lines) == 5 and any(line.split(",")[1] == "'=HYPERLINK(1)" for line in lines[1:])
     assert sorted(line.split(",")[4] for line in lines[1:]) in (["1", "10", "3", "6"], ["1", "14", "3", "6"])
 
@@ -439,3 +439,86 @@ def test_the_director_sees_who_goes_on_before_a_cut_is_seated_and_a_tie_at_the_c
     page = html.unescape(client.get(f"/tournaments/{tid}").get_data(as_text=True))
     assert "Going on to Final: " + ", ".join(cut.going) in page
     assert ("Equal at the cut with" in page) == bool(cut.tied)
+
+
+# --- what a new director's review found (issue 15) ---------------------------------------------------------------
+
+def test_tables_are_only_of_sizes_the_scheme_scores_and_an_unseatable_count_is_refused_not_a_server_error(app):
+    from referee.tournament import seating
+
+    allowed = frozenset({4, 5, 6})
+    assert seating.table_sizes(11, allowed) == [6, 5] and seating.table_sizes(13, allowed) == [5, 4, 4]
+    assert seating.table_sizes(8, allowed) == [4, 4] and seating.table_sizes(9, allowed) == [5, 4]
+    with pytest.raises(ValueError, match="7 players cannot sit at tables of 4, 5, 6"):
+        seating.table_sizes(7, allowed)
+    tid = new_tournament(app, "open", 11)
+    tables = seat_and_play(app, tid)
+    assert sorted(map(len, tables)) == [5, 6]  # never a table of 3 the placement points cannot score
+    seven = new_tournament(app, "open", 7)
+    client = app.test_client()
+    client.post(f"/tournaments/{seven}/unlock", data={"pin": "135791"})
+    r = client.post(f"/tournaments/{seven}/rounds", data={"round": "1"}, follow_redirects=True)
+    assert "7 players cannot be seated at tables the scoring scores (of 4, 5, 6 players)" in html.unescape(
+        r.get_data(as_text=True))
+    for page in ("", "/standings", "/display", "/standings.csv"):
+        assert client.get(f"/tournaments/{seven}{page}").status_code == 200
+
+
+def test_seating_taps_at_the_same_moment_seat_one_round_and_never_err(app):
+    """Eight devices of the director tap "Seat round 1" at once: one round is seated, the others are told it was
+    (the database holds one round per number), and none gets a server error."""
+    import threading
+
+    tid = new_tournament(app, "open", 8)
+    clients = [app.test_client() for _ in range(8)]
+    for client in clients:
+        client.post(f"/tournaments/{tid}/unlock", data={"pin": "135791"})
+    statuses, start = [], threading.Barrier(len(clients))
+
+    def tap(client):
+        start.wait()
+        statuses.append(client.post(f"/tournaments/{tid}/rounds", data={"round": "1"}).status_code)
+
+    threads = [threading.Thread(target=tap, args=(c,)) for c in clients]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert statuses == [303] * 8
+    with app.app_context():
+        assert len(service.get_tournament(tid).rounds) == 1
+        assert len(service.round_overview(tid, 1)) == 2
+
+
+def test_a_finished_table_lists_its_players_as_they_finished_and_finalists_keep_their_earlier_games(app):
+    tid = new_tournament(app, "championship", 8)
+    for _ in range(4):
+        seat_and_play(app, tid)
+    with app.app_context():
+        view = service.round_overview(tid, 4)[0]
+        from referee.engine.ending import ranking
+        assert [p for p, _, _ in view.players] == [st.name for st in ranking(service.load(view.game_id).game.state)]
+        finalist = service.tournament_standings(tid)[0]
+    assert [rnd for rnd, _, _ in finalist.games] == [1, 2, 3, 4]
+    assert [counted for _, _, counted in finalist.games] == [False, False, False, True]
+
+
+def test_division_spellings_are_one_division_and_bad_player_lines_are_refused(app):
+    client = app.test_client()
+
+    def create(players):
+        r = client.post("/tournaments", data={"name": "D", "scheme": "jma-placement", "ruleset": "jma-2006",
+                                              "format": "school-divisions", "players": players, "pin": "135791"},
+                        follow_redirects=True)
+        return html.unescape(r.get_data(as_text=True))
+
+    create("A | Junior\nB | junior\nC | JUNIOR\nD | Junior\nE | Senior\nF | Senior\nG | Senior\nH | Senior")
+    with app.app_context():
+        row = service.list_tournaments()[0]
+        assert service.divisions_of(row) == ["Junior", "Senior"]
+    assert "a player needs a name:" in create(" | Junior\nB | Junior")
+    assert "only \"invited\" may follow" in create("A | Junior | invite\nB | Junior")
+    assert "each division needs at least 2 players: Solo has fewer" in create("A | Junior\nB | Junior\nC | Solo")
+    create("W1 | Junior\nW2 | Junior\nW3 | Junior\nW4 | Junior\nChamp | Junior | 招待")
+    with app.app_context():
+        assert {p.name: p.invited_stage for p in service.list_tournaments()[0].players}["Champ"] == "final"

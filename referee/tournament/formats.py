@@ -141,13 +141,20 @@ def parse_format(data: dict) -> Format:
                   options=dict(f.get("options", {})))
 
 
+INVITED_WORDS = ("invited", "招待", "초청", "eingeladen")  # the third part of a player's line, in any UI language
+
+
 def player_line(line: str) -> tuple[str, str, bool]:
     """A line of the new-tournament form's players: "Name", "Name | Division", or "Name | Division | invited" (a
-    seed invited to the stage that takes them, e.g. a previous champion into the final): (name, division,
-    invited), each part trimmed."""
+    seed invited to the stage that takes them, e.g. a previous champion into the final; 招待, 초청 and eingeladen
+    say the same): (name, division, invited), each part trimmed.  ValueError("no_name" or "not_invited", the line)
+    for a line that is none of these."""
     parts = [part.strip() for part in line.split("|")]
-    invited = len(parts) > 2 and parts[2].lower() == "invited"
-    return parts[0], parts[1] if len(parts) > 1 else "", invited
+    if not parts[0]:
+        raise ValueError("no_name", line.strip()[:60])
+    if len(parts) > 3 or len(parts) == 3 and parts[2].casefold() not in INVITED_WORDS:
+        raise ValueError("not_invited", line.strip()[:60])
+    return parts[0], parts[1] if len(parts) > 1 else "", len(parts) == 3
 
 
 # --- where a tournament stands -------------------------------------------------------------------------------
@@ -243,13 +250,13 @@ def division_view(seated: Sequence[SeatedRound], games: Sequence[GameResult], me
     return rounds, [g for g in games if g.players and g.players[0].player in members]
 
 
-def seat(stage: Stage, players: Sequence[str], met: Mapping[frozenset, int], rng: random.Random
-         ) -> list[list[str]]:
-    """The round's tables: ``players`` in standings order for snake seeding and ranked boards (the order does
-    not matter to a draw)."""
-    sizes = seating.table_sizes(len(players))
+def seat(stage: Stage, players: Sequence[str], met: Mapping[frozenset, int], rng: random.Random,
+         allowed: frozenset[int] | None = None) -> list[list[str]]:
+    """The round's tables (of the ``allowed`` sizes only, when the scoring scheme scores only some): ``players`` in
+    standings order for snake seeding and ranked boards (the order does not matter to a draw)."""
+    sizes = seating.table_sizes(len(players), allowed)
     if stage.seating == "draw":
-        return seating.draw(list(players), dict(met), rng)
+        return seating.draw(list(players), dict(met), rng, sizes=sizes)
     if stage.seating == "snake":
         return seating.seeded(list(players), len(sizes))
     boards, start = [], 0
@@ -292,6 +299,10 @@ def places(orders: Sequence[tuple[Stage, Sequence[Standing]]], division: str = "
     place; players equal in a stage's standings share a place (never across boards or stages)."""
     out: list[Standing] = []
     seen: set[str] = set()
+    played: dict[str, dict[int, Any]] = {}  # every game a player played, by round, from every stage's standings
+    for _, ordered in orders:
+        for st in ordered:
+            played.setdefault(st.player, {}).update({rnd: pts for rnd, pts, _ in st.games})
     for stage, ordered in reversed(orders):
         last_rank = None  # the stage rank of the player placed just before, in this stage
         for st in ordered:
@@ -299,6 +310,10 @@ def places(orders: Sequence[tuple[Stage, Sequence[Standing]]], division: str = "
                 continue
             seen.add(st.player)
             shared = last_rank is not None and stage.order != "by_board" and last_rank == st.rank
-            out.append(replace(st, rank=out[-1].rank if shared else len(out) + 1, stage=stage.id, division=division))
+            counted = {rnd for rnd, _, _ in st.games}  # the earlier stages' games are shown, not counted
+            games = tuple(sorted(st.games + tuple((rnd, pts, False) for rnd, pts in played[st.player].items()
+                                                  if rnd not in counted)))
+            out.append(replace(st, rank=out[-1].rank if shared else len(out) + 1, stage=stage.id, division=division,
+                               games=games))
             last_rank = st.rank
     return out

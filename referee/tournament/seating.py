@@ -5,10 +5,15 @@ import random
 from itertools import combinations
 
 
-def table_sizes(players: int) -> list[int]:
-    """Tables of 4, or of 5 where the numbers do not divide (smaller tables only below 8 players)."""
+def table_sizes(players: int, allowed: frozenset[int] | None = None) -> list[int]:
+    """Tables of 4, or of 5 where the numbers do not divide (smaller tables only below 8 players).  With
+    ``allowed`` (the table sizes a placement scheme scores), only those: the tables as even as can be, of 4 and 5
+    where possible, else as near 4 as allowed (11 players at tables of 4, 5 or 6: 6 and 5); ValueError when no
+    split into allowed sizes exists (7 players at tables of 4, 5 or 6)."""
     if players < 2:
         raise ValueError(f"a round needs at least 2 players, not {players}")
+    if allowed is not None:
+        return _allowed_sizes(players, allowed)
     for tables in range(players // 4, players // 5 - 1, -1):  # as many tables of 4 as possible
         if tables and 4 * tables <= players <= 5 * tables:
             base, extra = divmod(players, tables)
@@ -18,15 +23,32 @@ def table_sizes(players: int) -> list[int]:
     return [base + 1] * extra + [base] * (tables - extra)
 
 
+def _allowed_sizes(players: int, allowed: frozenset[int]) -> list[int]:
+    best: tuple | None = None
+    for tables in range(1, players // 2 + 1):
+        base, extra = divmod(players, tables)
+        sizes = [base + 1] * extra + [base] * (tables - extra)
+        if not set(sizes) <= allowed:
+            continue
+        key = (not set(sizes) <= {4, 5}, sum(abs(size - 4.5) for size in sizes) / tables, -tables)
+        if best is None or key < best[0]:
+            best = (key, sizes)
+    if best is None:
+        raise ValueError(f"{players} players cannot sit at tables of {', '.join(map(str, sorted(allowed)))}")
+    return best[1]
+
+
 def repeats(tables: list[list[str]], met: dict[frozenset, int]) -> int:
     """How many pairs at these tables have already met (counted as often as they met)."""
     return sum(met.get(frozenset(pair), 0) for table in tables for pair in combinations(table, 2))
 
 
-def draw(players: list[str], met: dict[frozenset, int], rng: random.Random, tries: int = 50) -> list[list[str]]:
-    """Tables for a round: the draw with the fewest repeat opponents found over ``tries`` shuffles, each
-    improved by swapping two players of different tables while a swap removes repeats."""
-    sizes = table_sizes(len(players))
+def draw(players: list[str], met: dict[frozenset, int], rng: random.Random, tries: int = 50,
+         sizes: list[int] | None = None) -> list[list[str]]:
+    """Tables for a round (of ``sizes``, else :func:`table_sizes`): the draw with the fewest repeat opponents found
+    over ``tries`` shuffles, each improved by swapping two players of different tables while a swap removes
+    repeats."""
+    sizes = sizes or table_sizes(len(players))
 
     def with_table(p: str, table: list[str], skip: str) -> int:
         return sum(met.get(frozenset((p, q)), 0) for q in table if q != skip and q != p)

@@ -19,6 +19,12 @@ DEFAULT_SCHEME = "jma-placement"  # what a JMA organiser expects, with the JMA r
 POLL = "every 1s"  # the director's page asks this often whether any table changed (204 while nothing did)
 
 
+@bp.errorhandler(service.BadTournament)
+def _cannot(exc):
+    """A tournament whose standings cannot be worked out: its pages say why (never a server error)."""
+    return render_template("error.html", message=refusal_detail(exc)), 409
+
+
 def _refused(exc) -> None:
     flash({"kind": "refused", "message": refusal_detail(exc) if hasattr(exc, "detail") else str(exc)})
 
@@ -259,8 +265,9 @@ def correct(tournament_id: int, game_id: int):
         flash({"kind": "done", "message": refusal_detail(done)})
         return redirect(url_for(".director", tournament_id=tournament_id)), 303
     currency = rulesets.load(row.ruleset).money
+    where = service.table_of_game(game_id)
     return render_template("tournaments/correct.html", row=row, game_id=game_id, result=result, history=history,
-                           currency=currency), 200, {"Cache-Control": "no-store"}
+                           currency=currency, where=where[1:] if where else None), 200, {"Cache-Control": "no-store"}
 
 
 def _whole(text) -> int | None:
