@@ -627,7 +627,12 @@ def create_tournament(name: str, scheme: str, ruleset_id: str, players: list[str
     for text, maximum in [(name, MAX_TITLE)] + [(n, MAX_NAME) for n in everyone] + [
             (d, MAX_NAME) for _, d, _ in entered + reserve if d]:
         _check_text(repr(text[:40]), text, maximum)
-    seeds = [s for s in rulesets.load_format(format_id).stages if s.invited]
+    fmt = rulesets.load_format(format_id)
+    seeds = [s for s in fmt.stages if s.invited]
+    least = formats.least_players(fmt)
+    if len(names) < least:
+        raise BadTournament.of("the format {format} needs at least {n} players (a stage takes the best {n}); "
+                               "{count} are entered", {"format": format_id, "n": least, "count": len(names)})
     if any(invited for _, _, invited in entered) and not seeds:
         raise BadTournament.of("the format {format} has no stage that takes invited seeds", {"format": format_id})
     if any(not isinstance(m, int) or not 1 <= m <= 600 for m in round_minutes or []):
@@ -1122,7 +1127,10 @@ def round_overview(tournament_id: int, number: int, describe=None) -> list[Table
     for t, table in zip(round_row.tables, load_many([t.game_id for t in round_row.tables])):
         state = table.game.state
         seats = [(p.name, p.cash, p.bankrupt) for p in state.players]
-        if state.over and state.pending.order:  # a finished table lists its players as they finished
+        if t.corrections:  # a corrected table lists its players in the places the director gave
+            place = {p["name"]: k for k, p in enumerate(t.corrections[-1].result["ranking"])}
+            seats.sort(key=lambda seat: place.get(seat[0], len(place)))
+        elif state.over and state.pending.order:  # a finished table lists its players as they finished
             seats = [seats[i] for i in state.pending.order]
         out.append(TableView(t.number, t.game_id, seats,
                              describe(state), state.turn, state.over, clock(table.row),

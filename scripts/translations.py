@@ -276,6 +276,7 @@ NEW = {
     "no one to seat for {stage}: check the players in (Players between rounds) first": "{stage}で卓に着く人がいません：先にプレーヤーの受付をしてください（回戦間のプレーヤー管理）",
     "not counted in the total (best games only, or a stage before the one that ranks the player)": "合計に含めない（上位の成績のみ集計、または順位を決める段階より前の段階）",
     "Round %(n)s is being played: the next round is seated when every game of it is over.": "%(n)s回戦の対戦中です：すべてのゲームが終わったら次の回戦の卓を組みます。",
+    "the format {format} needs at least {n} players (a stage takes the best {n}); {count} are entered": "形式{format}には{n}人以上が必要です（上位{n}人が進む段階があります）。登録は{count}人です",
     # --- end house rules (issue 14) ---
     "allowed (not recorded yet)": "ルール上可能（まだ記録されていません）",
     # --- table screen (issue 11) ---
@@ -932,6 +933,8 @@ NEW = {
 
 # Korean and German for messages added after their catalogues were first written (their .po files hold the rest)
 NEW_KO: dict = {
+    "the format {format} needs at least {n} players (a stage takes the best {n}); {count} are entered":
+        "형식 {format}에는 {n}명 이상이 필요합니다 (상위 {n}명이 올라가는 단계가 있습니다). 등록은 {count}명입니다",
     "each division needs at least 2 players: {divisions} has fewer":
         "각 부문에는 2명 이상이 필요합니다: {divisions}은(는) 부족합니다",
     "alternates step in in their order: {first} comes before {name}":
@@ -1438,6 +1441,8 @@ NEW_KO: dict = {
         '하우스 룰 “%(name)s”: 사용함.',
 }
 NEW_DE: dict = {
+    "the format {format} needs at least {n} players (a stage takes the best {n}); {count} are entered":
+        "das Format {format} braucht mindestens {n} Spieler (eine Stufe nimmt die besten {n}); gemeldet sind {count}",
     "each division needs at least 2 players: {divisions} has fewer":
         "jede Abteilung braucht mindestens 2 Spieler: {divisions} hat weniger",
     "alternates step in in their order: {first} comes before {name}":

@@ -522,3 +522,35 @@ def test_division_spellings_are_one_division_and_bad_player_lines_are_refused(ap
     create("W1 | Junior\nW2 | Junior\nW3 | Junior\nW4 | Junior\nChamp | Junior | 招待")
     with app.app_context():
         assert {p.name: p.invited_stage for p in service.list_tournaments()[0].players}["Champ"] == "final"
+
+
+def test_a_format_refuses_fewer_players_than_its_largest_cut_and_a_corrected_table_lists_the_corrected_places(app):
+    assert formats.least_players(rulesets.load_format("club-semifinals")) == 16
+    assert formats.least_players(rulesets.load_format("open")) == 2
+    r = app.test_client().post("/tournaments", data={
+        "name": "Small", "scheme": "jma-placement", "ruleset": "jma-2006", "format": "club-semifinals",
+        "players": "\n".join(f"P{i}" for i in range(10)), "pin": "135791"}, follow_redirects=True)
+    assert "the format club-semifinals needs at least 16 players (a stage takes the best 16); 10 are entered" in (
+        html.unescape(r.get_data(as_text=True)))
+    tid = new_tournament(app, "open", 8)
+    seat_and_play(app, tid)
+    with app.app_context():
+        view = service.round_overview(tid, 1)[0]
+        order = [p for p, _, _ in view.players]
+        service.correct_result(tid, view.game_id, {n: len(order) - k for k, n in enumerate(order)},
+                               {n: 1000 for n in order}, False, "places read upside down", 0)
+        assert [p for p, _, _ in service.round_overview(tid, 1)[0].players] == order[::-1]
+    room = html.unescape(app.test_client().get(f"/tournaments/{tid}/display").get_data(as_text=True))
+    assert "Result corrected: places read upside down" in room
+
+
+def test_a_refused_new_tournament_keeps_what_was_typed_but_the_pin(app):
+    players = "\n".join(f"Player {i}" for i in range(40)) + "\nX | Junior | invite"
+    r = app.test_client().post("/tournaments", data={
+        "name": "Spring Open", "scheme": "jma-placement", "ruleset": "jma-2006", "format": "championship",
+        "players": players, "alternates": "Reserve", "check_in": "1", "pin": "135791"})
+    assert r.status_code == 400
+    page = r.get_data(as_text=True)
+    assert 'value="Spring Open"' in page and "Player 39\nX | Junior | invite</textarea>" in page
+    assert 'value="championship" checked' in page and 'name="check_in" value="1" checked' in page
+    assert "135791" not in page and "only &#34;invited&#34; may follow" in page

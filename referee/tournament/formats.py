@@ -144,6 +144,12 @@ def parse_format(data: dict) -> Format:
 INVITED_WORDS = ("invited", "招待", "초청", "eingeladen")  # the third part of a player's line, in any UI language
 
 
+def least_players(fmt: Format) -> int:
+    """The fewest players the format can be played with: as many as its largest cut takes (a final of the four
+    table winners of four semi-finals needs the sixteen who reach them)."""
+    return max([2] + [s.count for s in fmt.stages if s.entrants == "top" and s.count])
+
+
 def player_line(line: str) -> tuple[str, str, bool]:
     """A line of the new-tournament form's players: "Name", "Name | Division", or "Name | Division | invited" (a
     seed invited to the stage that takes them, e.g. a previous champion into the final; 招待, 초청 and eingeladen

@@ -15,6 +15,9 @@ bp = Blueprint("tournaments", __name__, url_prefix="/tournaments")
 for _name, _filter in reports.FILTERS.items():  # numbers in the device's locale: 1,708 / 1,708点, $1,500
     bp.add_app_template_filter(_filter, _name)
 
+# what the new-tournament form keeps as typed after a refusal (never the PIN)
+TYPED = ("name", "scheme", "format", "ruleset", "players", "alternates", "check_in", "round_minutes", "dealt_deeds",
+         "no_trades_before_go", "equal_turns")
 DEFAULT_SCHEME = "jma-placement"  # what a JMA organiser expects, with the JMA ruleset (rulesets.DEFAULT_RULESET)
 POLL = "every 1s"  # the director's page asks this often whether any table changed (204 while nothing did)
 
@@ -61,28 +64,36 @@ def delete(tournament_id: int):
 
 @bp.get("")
 def index():
+    return _index_page()
+
+
+def _index_page(typed=None, status: int = 200):
+    """The tournaments list and the new-tournament form; after a refusal, the form as it was typed (all but the
+    PIN), so a long list of players is fixed, not typed again."""
     schemes = named_choices(rulesets.available_schemes(), lambda k: rulesets.load_scheme(k).name)
     archived = request.args.get("archived") == "1"
     return render_template(
         "tournaments/index.html", tournaments=service.list_tournaments(archived=archived), archived=archived,
+        typed=typed or {},
         schemes=schemes, formats=[rulesets.load_format(f) for f in rulesets.available_formats()],
         default_format=rulesets.DEFAULT_FORMAT,
         scheme_names=dict(schemes), rulesets=named_choices(rulesets.available(), lambda k: rulesets.load(k).name),
-        default_scheme=DEFAULT_SCHEME, default_ruleset=rulesets.DEFAULT_RULESET)
+        default_scheme=DEFAULT_SCHEME, default_ruleset=rulesets.DEFAULT_RULESET), status
 
 
 @bp.post("")
 @organiser_required
 def create():
     form = NewTournamentForm()
+    typed = {key: request.form.get(key, "")[:100_000] for key in TYPED}
     if not form.validate_on_submit():
         flash_form_errors(form)
-        return redirect(url_for(".index")), 303
+        return _index_page(typed, 400)
     try:
         minutes = form.minutes()
     except ValueError:
         flash({"kind": "refused", "message": gettext("round minutes must be whole numbers from 1 to 600, e.g. 70 60 60")})
-        return redirect(url_for(".index")), 303
+        return _index_page(typed, 400)
     regulations = {}
     if form.dealt_deeds.data == "1":
         regulations["dealt_deeds"] = 2
@@ -98,7 +109,7 @@ def create():
             form.check_in.data == "1")
     except service.BadTournament as exc:
         _refused(exc)
-        return redirect(url_for(".index")), 303
+        return _index_page(typed, 400)
     access.grant(access.DIRECTOR, tournament_id)
     return redirect(url_for(".director", tournament_id=tournament_id))
 
