@@ -1288,6 +1288,11 @@ def correct_result(tournament_id: int, game_id: int, places: dict[str, int], ass
         {"rank": places[n], "name": n, "total": assets[n], "bankrupt_order": None} for n in ranking]}
     t.corrections.append(ResultCorrection(result=result, reason=reason))
     db.session.commit()
+    later = next((r for r in row.rounds if r.number > round_row.number and r.stage != round_row.stage), None)
+    if later is not None:  # the cut was made from the standings as they stood: a director decides what follows
+        return Done.of("round {round}, table {table}: result corrected ({reason}); the standings follow it, but "
+                       "round {later} was seated from the standings before this correction and stays as seated",
+                       {"round": round_row.number, "table": t.number, "reason": reason, "later": later.number})
     return Done.of("round {round}, table {table}: result corrected ({reason}); the standings follow it",
                    {"round": round_row.number, "table": t.number, "reason": reason})
 

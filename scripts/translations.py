@@ -277,6 +277,8 @@ NEW = {
     "not counted in the total (best games only, or a stage before the one that ranks the player)": "合計に含めない（上位の成績のみ集計、または順位を決める段階より前の段階）",
     "Round %(n)s is being played: the next round is seated when every game of it is over.": "%(n)s回戦の対戦中です：すべてのゲームが終わったら次の回戦の卓を組みます。",
     "the format {format} needs at least {n} players (a stage takes the best {n}); {count} are entered": "形式{format}には{n}人以上が必要です（上位{n}人が進む段階があります）。登録は{count}人です",
+    "Games in grey are not counted in the total (best games only, or a stage before the one that ranks the player).": "灰色のゲームは合計に含めません（上位の成績のみ集計、または順位を決める段階より前の段階）。",
+    "round {round}, table {table}: result corrected ({reason}); the standings follow it, but round {later} was seated from the standings before this correction and stays as seated": "{round}回戦 第{table}卓：結果を訂正しました（{reason}）。順位表はこれに従いますが、{later}回戦はこの訂正前の順位表で卓を組んだため、そのままです",
     # --- end house rules (issue 14) ---
     "allowed (not recorded yet)": "ルール上可能（まだ記録されていません）",
     # --- table screen (issue 11) ---
@@ -933,6 +935,10 @@ NEW = {
 
 # Korean and German for messages added after their catalogues were first written (their .po files hold the rest)
 NEW_KO: dict = {
+    "round {round}, table {table}: result corrected ({reason}); the standings follow it, but round {later} was seated from the standings before this correction and stays as seated":
+        "{round}라운드 {table}번 테이블: 결과를 정정했습니다 ({reason}). 순위표는 이를 따르지만, {later}라운드는 이 정정 전의 순위표로 배정되었으므로 그대로입니다",
+    "Games in grey are not counted in the total (best games only, or a stage before the one that ranks the player).":
+        "회색 게임은 합계에 넣지 않습니다 (상위 성적만 집계, 또는 순위를 정하는 단계 이전의 단계).",
     "the format {format} needs at least {n} players (a stage takes the best {n}); {count} are entered":
         "형식 {format}에는 {n}명 이상이 필요합니다 (상위 {n}명이 올라가는 단계가 있습니다). 등록은 {count}명입니다",
     "each division needs at least 2 players: {divisions} has fewer":
@@ -1441,6 +1447,10 @@ NEW_KO: dict = {
         '하우스 룰 “%(name)s”: 사용함.',
 }
 NEW_DE: dict = {
+    "round {round}, table {table}: result corrected ({reason}); the standings follow it, but round {later} was seated from the standings before this correction and stays as seated":
+        "Runde {round}, Tisch {table}: Ergebnis berichtigt ({reason}); die Rangliste folgt ihm, aber Runde {later} wurde vor dieser Berichtigung nach der Rangliste gesetzt und bleibt, wie sie gesetzt ist",
+    "Games in grey are not counted in the total (best games only, or a stage before the one that ranks the player).":
+        "Grau gezeigte Spiele zählen nicht zur Summe (nur die besten Spiele, oder eine Stufe vor der, die den Spieler wertet).",
     "the format {format} needs at least {n} players (a stage takes the best {n}); {count} are entered":
         "das Format {format} braucht mindestens {n} Spieler (eine Stufe nimmt die besten {n}); gemeldet sind {count}",
     "each division needs at least 2 players: {divisions} has fewer":

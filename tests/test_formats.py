@@ -554,3 +554,15 @@ def test_a_refused_new_tournament_keeps_what_was_typed_but_the_pin(app):
     assert 'value="Spring Open"' in page and "Player 39\nX | Junior | invite</textarea>" in page
     assert 'value="championship" checked' in page and 'name="check_in" value="1" checked' in page
     assert "135791" not in page and "only &#34;invited&#34; may follow" in page
+
+
+def test_correcting_a_table_after_the_cut_says_the_later_round_stays_as_seated(app):
+    tid = new_tournament(app, "championship", 8)
+    for _ in range(4):
+        seat_and_play(app, tid)
+    with app.app_context():
+        view = service.round_overview(tid, 3)[0]
+        ranking = service.table_result(tid, view.game_id)["ranking"]
+        done = service.correct_result(tid, view.game_id, {p["name"]: p["rank"] for p in ranking},
+                                      {p["name"]: p["total"] for p in ranking}, False, "slip", 0)
+    assert "round 4 was seated from the standings before this correction and stays as seated" in done.detail()
