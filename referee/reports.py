@@ -74,7 +74,7 @@ def _cell(value) -> str:
 
 def standings_csv(tournament_id: int) -> str:
     """The standings as CSV (UTF-8, comma-separated, one header row): place (within the division), player,
-    division (empty without divisions), stage reached, each round's
+    division (empty without divisions), stage reached, board (in a stage ranked board by board), each round's
     points (empty where the player did not play it), total, monopoly wins, placement points, assets.  Points are
     plain numbers (a dot for decimals), whatever the device's language."""
     import csv
@@ -86,14 +86,14 @@ def standings_csv(tournament_id: int) -> str:
     rounds = [r.number for r in row.rounds]
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(["place", "player", "division", "stage"] + [f"R{n}" for n in rounds]
+    writer.writerow(["place", "player", "division", "stage", "board"] + [f"R{n}" for n in rounds]
                     + ["total", "monopoly_wins", "placement_points", "assets"])
     def number(value: Fraction):  # 10, not 10.0; 12.3 to the scheme's decimals
         return int(value) if value.denominator == 1 else round(float(value), scheme.decimals)
 
     for st in progress.places:
         by_round = {rnd: pts for rnd, pts, _ in st.games}
-        writer.writerow([st.rank, _cell(st.player), _cell(st.division), st.stage]
+        writer.writerow([st.rank, _cell(st.player), _cell(st.division), st.stage, st.board or ""]
                         + [number(by_round[n]) if n in by_round else "" for n in rounds]
                         + [number(st.total), st.monopoly_wins, number(st.placement_points), st.total_assets])
     return "\ufeff" + out.getvalue()  # a byte-order mark: spreadsheets then read the names as UTF-8

@@ -618,7 +618,8 @@ def create_tournament(name: str, scheme: str, ruleset_id: str, players: list[str
     if len(names) < 2:
         raise BadTournament.of("a tournament needs at least 2 players, got {names}", {"names": ", ".join(names) or "-"})
     everyone = names + waiting
-    twice = sorted({n for n in everyone if everyone.count(n) > 1})
+    folded = [n.casefold() for n in everyone]  # "Ann" and "ann" are one player on a score sheet
+    twice = sorted({n for n in everyone if folded.count(n.casefold()) > 1})
     if twice:
         raise BadTournament.of("each player is listed once: {names} listed more than once",
                                {"names": ", ".join(twice)[:200]})
@@ -800,7 +801,7 @@ def add_player(tournament_id: int, name: str, alternate: bool, expected: int | N
     if not name:
         raise BadTournament.of("a player needs a name", {})
     _check_text("name", name, MAX_NAME)
-    if any(p.name == name for p in row.players):
+    if any(p.name.casefold() == name.casefold() for p in row.players):
         raise BadTournament.of("{name} is already in this tournament", {"name": name})
     division = (division or "").strip()
     _check_text("division", division, MAX_NAME)
@@ -979,7 +980,7 @@ def tournament_progress(tournament_id: int) -> Progress:
             orders = formats.stage_orders(fmt, _scheme_of(row), mine, games)
         except RulesetError as exc:  # a table the scheme cannot score (seated before sizes were checked)
             raise BadTournament.of("the standings cannot be worked out: {problem}", {"problem": str(exc)[:200]}) from None
-        divisions.append(DivisionProgress(name, members, mine, games, orders, formats.places(orders, name)))
+        divisions.append(DivisionProgress(name, members, mine, games, orders, formats.places(orders, name, mine)))
     playing = bool(row.rounds) and not all(
         t.game.state.over or t.altered is not None for t in load_many([t.game_id for t in row.rounds[-1].tables]))
     return Progress(fmt, seated, formats.next_stages(fmt, seated), divisions, playing)

@@ -279,6 +279,8 @@ NEW = {
     "the format {format} needs at least {n} players (a stage takes the best {n}); {count} are entered": "形式{format}には{n}人以上が必要です（上位{n}人が進む段階があります）。登録は{count}人です",
     "Games in grey are not counted in the total (best games only, or a stage before the one that ranks the player).": "灰色のゲームは合計に含めません（上位の成績のみ集計、または順位を決める段階より前の段階）。",
     "round {round}, table {table}: result corrected ({reason}); the standings follow it, but round {later} was seated from the standings before this correction and stays as seated": "{round}回戦 第{table}卓：結果を訂正しました（{reason}）。順位表はこれに従いますが、{later}回戦はこの訂正前の順位表で卓を組んだため、そのままです",
+    "alternates: %(n)s": "補欠：%(n)s人",
+    "board %(n)s": "第%(n)s卓",
     # --- end house rules (issue 14) ---
     "allowed (not recorded yet)": "ルール上可能（まだ記録されていません）",
     # --- table screen (issue 11) ---
@@ -935,6 +937,10 @@ NEW = {
 
 # Korean and German for messages added after their catalogues were first written (their .po files hold the rest)
 NEW_KO: dict = {
+    "alternates: %(n)s":
+        "예비 선수: %(n)s명",
+    "board %(n)s":
+        "%(n)s번 테이블",
     "round {round}, table {table}: result corrected ({reason}); the standings follow it, but round {later} was seated from the standings before this correction and stays as seated":
         "{round}라운드 {table}번 테이블: 결과를 정정했습니다 ({reason}). 순위표는 이를 따르지만, {later}라운드는 이 정정 전의 순위표로 배정되었으므로 그대로입니다",
     "Games in grey are not counted in the total (best games only, or a stage before the one that ranks the player).":
@@ -1447,6 +1453,10 @@ NEW_KO: dict = {
         '하우스 룰 “%(name)s”: 사용함.',
 }
 NEW_DE: dict = {
+    "alternates: %(n)s":
+        "Ersatzspieler: %(n)s",
+    "board %(n)s":
+        "Tisch %(n)s",
     "round {round}, table {table}: result corrected ({reason}); the standings follow it, but round {later} was seated from the standings before this correction and stays as seated":
         "Runde {round}, Tisch {table}: Ergebnis berichtigt ({reason}); die Rangliste folgt ihm, aber Runde {later} wurde vor dieser Berichtigung nach der Rangliste gesetzt und bleibt, wie sie gesetzt ist",
     "Games in grey are not counted in the total (best games only, or a stage before the one that ranks the player).":

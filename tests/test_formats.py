@@ -201,6 +201,10 @@ def test_a_club_tournament_whose_fourth_round_seats_ranked_boards_and_the_champi
     got = places(app, tid)
     assert sorted(got[:4]) == sorted(boards[0]) and sorted(got[4:8]) == sorted(boards[1])
     with app.app_context():
+        assert [st.board for st in service.tournament_standings(tid)] == [1] * 4 + [2] * 4 + [3] * 4
+    page = html.unescape(app.test_client().get(f"/tournaments/{tid}/standings").get_data(as_text=True))
+    assert "Round 4 on ranked boards · board 2" in page
+    with app.app_context():
         assert service.tournament_progress(tid).champion in boards[0]
 
 
@@ -263,9 +267,9 @@ def test_the_standings_as_csv_one_row_per_place_and_no_formula_from_a_name(app):
     r = client.get(f"/tournaments/{tid}/standings.csv")
     assert r.status_code == 200 and r.headers["Content-Type"].startswith("text/csv")
     lines = r.get_data(as_text=True).splitlines()
-    assert lines[0] == "\ufeffplace,player,division,stage,R1,total,monopoly_wins,placement_points,assets"
+    assert lines[0] == "\ufeffplace,player,division,stage,board,R1,total,monopoly_wins,placement_points,assets"
     assert len(lines) == 5 and any(line.split(",")[1] == "'=HYPERLINK(1)" for line in lines[1:])
-    assert sorted(line.split(",")[4] for line in lines[1:]) in (["1", "10", "3", "6"], ["1", "14", "3", "6"])
+    assert sorted(line.split(",")[5] for line in lines[1:]) in (["1", "10", "3", "6"], ["1", "14", "3", "6"])
 
 
 # --- equal turns at time called ------------------------------------------------------------------------------
@@ -566,3 +570,10 @@ def test_correcting_a_table_after_the_cut_says_the_later_round_stays_as_seated(a
         done = service.correct_result(tid, view.game_id, {p["name"]: p["rank"] for p in ranking},
                                       {p["name"]: p["total"] for p in ranking}, False, "slip", 0)
     assert "round 4 was seated from the standings before this correction and stays as seated" in done.detail()
+
+
+def test_names_differing_only_in_case_are_one_player(app):
+    r = app.test_client().post("/tournaments", data={
+        "name": "Case", "scheme": "jma-placement", "ruleset": "jma-2006", "format": "open", "pin": "135791",
+        "players": "Ann\nann\nBen\nChie"}, follow_redirects=True)
+    assert "each player is listed once: Ann, ann listed more than once" in html.unescape(r.get_data(as_text=True))

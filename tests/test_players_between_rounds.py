@@ -104,7 +104,7 @@ def test_the_director_sees_the_players_list_with_one_button_per_change(app):
     tid, client = new_tournament(app, 8, alternates=["Alt A"])
     client.post(f"/tournaments/{tid}/unlock", data={"pin": "135791"})
     page = html.unescape(client.get(f"/tournaments/{tid}").get_data(as_text=True))
-    assert "Players between rounds" in page and "8 to seat" in page and "1 alternates" in page
+    assert "Players between rounds" in page and "8 to seat" in page and "alternates: 1" in page
     assert "Drop: Alt A steps in" in page and "Late entry (from round 1)" in page and "Step in" in page
 
 

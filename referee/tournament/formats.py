@@ -299,7 +299,8 @@ def stage_orders(fmt: Format, scheme_of: Callable[[Stage], Scheme], seated: Sequ
     return out
 
 
-def places(orders: Sequence[tuple[Stage, Sequence[Standing]]], division: str = "") -> list[Standing]:
+def places(orders: Sequence[tuple[Stage, Sequence[Standing]]], division: str = "",
+           seated: Sequence[SeatedRound] = ()) -> list[Standing]:
     """The tournament's places: those who reached a later stage before those who went out earlier, each group in
     the order of the last stage it played.  Each player's standing is that stage's (its points), its rank the
     place; players equal in a stage's standings share a place (never across boards or stages)."""
@@ -310,6 +311,9 @@ def places(orders: Sequence[tuple[Stage, Sequence[Standing]]], division: str = "
         for st in ordered:
             played.setdefault(st.player, {}).update({rnd: pts for rnd, pts, _ in st.games})
     for stage, ordered in reversed(orders):
+        boards = {}  # board by board: each player's board in the stage's last round
+        if stage.order == "by_board" and rounds_of(stage, seated):
+            boards = {p: b for b, table in enumerate(rounds_of(stage, seated)[-1].tables, start=1) for p in table}
         last_rank = None  # the stage rank of the player placed just before, in this stage
         for st in ordered:
             if st.player in seen:
@@ -320,6 +324,6 @@ def places(orders: Sequence[tuple[Stage, Sequence[Standing]]], division: str = "
             games = tuple(sorted(st.games + tuple((rnd, pts, False) for rnd, pts in played[st.player].items()
                                                   if rnd not in counted)))
             out.append(replace(st, rank=out[-1].rank if shared else len(out) + 1, stage=stage.id, division=division,
-                               games=games))
+                               games=games, board=boards.get(st.player)))
             last_rank = st.rank
     return out

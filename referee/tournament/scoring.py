@@ -155,6 +155,7 @@ class Standing:
     total_assets: int
     stage: str = ""  # in a tournament's places: the stage whose standings give this row (its last)
     division: str = ""  # in a tournament's places: the player's division (each has its own places)
+    board: int | None = None  # in the places of a stage ranked board by board: the player's board (1 first)
 
     def rounded(self, decimals: int) -> float:
         return round(float(self.total), decimals)
