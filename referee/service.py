@@ -996,10 +996,11 @@ class Cut:
     tied: list[str]
 
 
-def stage_cuts(tournament_id: int, stage_id: str) -> list[Cut]:
-    """For the director before seating: who would play the next round of ``stage_id``, division by division."""
+def stage_cuts(tournament_id: int, stage_id: str, progress: Progress | None = None) -> list[Cut]:
+    """For the director before seating: who would play the next round of ``stage_id``, division by division
+    (``progress``: the tournament's, when the caller has already worked it out)."""
     row = get_tournament(tournament_id)
-    progress = tournament_progress(tournament_id)
+    progress = progress or tournament_progress(tournament_id)
     fmt = progress.format
     chosen = fmt.stage(stage_id)
     out = []

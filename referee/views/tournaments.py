@@ -160,7 +160,7 @@ def director(tournament_id: int):
     context = _live_context(row, version)
     progress = context["progress"]
     try:  # who goes on to a stage not everyone plays, shown before it is seated
-        cuts = {st.id: service.stage_cuts(tournament_id, st.id) for st in progress.next_stages
+        cuts = {st.id: service.stage_cuts(tournament_id, st.id, progress) for st in progress.next_stages
                 if st.entrants != "everyone" and not progress.playing}
     except service.BadTournament:
         cuts = {}
