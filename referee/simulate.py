@@ -13,11 +13,10 @@ from operator import attrgetter
 
 from .engine import Action, Entry, Game, GameState, Header, Ruleset, legal_actions
 from .engine.events import BuildingsChanged, DeedTransferred, Mortgaged, Paid, TradeMade, Unmortgaged, WentBankrupt
-from .engine.building import even_targets, plan_change, smallest_sale
+from .engine.building import bank_needs, even_targets, smallest_sale
 from .engine.entries import Offer
 from .engine.rules import decision_kinds
 from .engine.trading import trade_refusal
-from .engine.errors import IllegalEntry
 from .engine.facts import raisable_cash
 from .engine.turn import deal_refusal
 from .engine.state import (AwaitRoll, Auction, BidPayment, BuildingAuction, BuildRound, BuyOrAuction, DealDeeds, Debt,
@@ -325,12 +324,9 @@ class Policy:
         if affordable < 1:
             return None
         add = self.rng.randint(1, affordable)
-        targets = even_targets(state, action.detail["group"], current + add)
-        try:
-            change = plan_change(state, action.player, targets, selling=False)
-        except IllegalEntry:
-            return None
-        if change.houses_needed > state.bank_houses or change.hotels_needed > state.bank_hotels:
+        targets = even_targets(state, action.detail["group"], current + add)  # even levels on a buildable group
+        houses, hotels = bank_needs(state, targets)
+        if houses > state.bank_houses or hotels > state.bank_hotels:
             return None
         return Entry("build", player=state.name(action.player),
                      targets=tuple((state.ruleset.squares[sq].id, lvl) for sq, lvl in targets.items()))
@@ -421,6 +417,9 @@ class Policy:
     }
 
 
+_ASKED: dict[tuple[type, str], tuple[str, ...]] = {}  # (decision, kind) -> the kinds Menu.get asks for at once
+
+
 class Menu:
     """The legal actions by type, as a dict would give them: grouped from a full list, or each type worked out by
     ``legal_actions(state, (type,))`` when first asked for."""
@@ -433,16 +432,20 @@ class Menu:
             self.by_type.setdefault(a.type, []).append(a)
 
     def get(self, kind: str, default=None):
-        found = self.by_type.get(kind)
+        by_type = self.by_type
+        found = by_type.get(kind)
         if found is None and not self.complete:
-            answers = decision_kinds(self.state)
-            # the decision's answers all at once, and kinds made together (mortgages and their lifting)
-            kinds = answers if kind in answers else MADE_TOGETHER.get(kind, (kind,))
+            key = (type(self.state.pending), kind)
+            kinds = _ASKED.get(key)
+            if kinds is None:
+                answers = decision_kinds(self.state)
+                # the decision's answers all at once, and kinds made together (mortgages and their lifting)
+                kinds = _ASKED[key] = tuple(answers) if kind in answers else MADE_TOGETHER.get(kind, (kind,))
             for k in kinds:
-                self.by_type[k] = []
+                by_type[k] = []
             for a in legal_actions(self.state, kinds):
-                self.by_type[a.type].append(a)
-            found = self.by_type[kind]
+                by_type[a.type].append(a)
+            found = by_type[kind]
         return found or default
 
     def __getitem__(self, kind: str) -> list[Action]:

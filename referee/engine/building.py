@@ -95,7 +95,6 @@ def plan_change(state: GameState, player: int, targets: dict[int, int], selling:
     price = 0
     houses_needed = hotels_needed = house_change = hotel_change = 0
     hotel = state.hotel_level
-    top = hotel - 1
     buildings, all_squares = state.buildings, state.ruleset.squares
     for group in groups:
         squares = state.ruleset.groups[group].squares
@@ -111,13 +110,26 @@ def plan_change(state: GameState, player: int, targets: dict[int, int], selling:
             hotels = (new == hotel) - (old == hotel)  # hotels_at(new) - hotels_at(old), as every count here
             house_change -= (0 if new == hotel else new) - (0 if old == hotel else old)
             hotel_change -= hotels
-            if not selling:
-                houses_needed += max(0, min(new, top) - min(old, top))
-                hotels_needed += hotels
-    if selling:
+    if not selling:
+        houses_needed, hotels_needed = bank_needs(state, levels)
+    else:
         # the bank pays half the building price; a hotel's is five house prices (option hotel_sale_value)
         price = -((-price) // 2)
     return Change(player, levels, price, houses_needed, hotels_needed, house_change, hotel_change)
+
+
+def bank_needs(state: GameState, levels: dict[int, int]) -> tuple[int, int]:
+    """The houses and hotels the bank must have to build lots up to ``levels``: the houses that bring each lot up
+    to the hotel's houses (a hotel stands on a lot with its houses: 元ルール「ホテル」), and the hotels."""
+    hotel = state.hotel_level
+    top = hotel - 1
+    houses = hotels = 0
+    for sq, new in levels.items():
+        old = state.buildings[sq]
+        if new > old:
+            houses += min(new, top) - min(old, top)
+            hotels += (new == hotel) - (old == hotel)
+    return houses, hotels
 
 
 def _won_building_lot_refusal(state: GameState, change: Change) -> IllegalEntry | None:

@@ -7,10 +7,11 @@ chooses the lot.  What a change of levels costs and whether it is even is :mod:`
 from __future__ import annotations
 
 from dataclasses import replace
+from operator import attrgetter
 
 from . import events as ev
 from .auction import bid_refusal
-from .building import apply_change, entry_targets, group_buildable, group_capacity, placeable, plan_change
+from .building import apply_change, entry_targets, group_capacity, placeable, plan_change
 from .entries import Action, Entry
 from .errors import IllegalEntry, illegal
 from .facts import minimum_bid, raisable_cash, tie_winner
@@ -342,20 +343,22 @@ def declaration_actions(state: GameState, player: int | None = None) -> list[Act
             "held": tuple(i for i in lots if state.ruleset.squares[i].house_cost > p.price)}))
     if not build_time(state):  # build_timing_allows, but for the players out of a round of declarations
         return out
-    builds: dict[int, list[Action]] = {}  # by player, each player's groups in board order
     excluded = p.excluded if kind is BuildRound else ()
-    top, squares, groups, owners = state.hotel_level, state.ruleset.squares, state.ruleset.groups, state.group_owner
-    for gid in state.ruleset.street_groups:
+    top, owners, mortgaged, levels = state.hotel_level, state.group_owner, state.group_mortgaged, state.group_levels
+    builds = []  # group_buildable, with room for more, in board order
+    for gid, lots, house_cost in state.ruleset.street_lots:
         i = owners[gid]
-        if i is None or i in excluded or player is not None and i != player:
+        if (i is None or mortgaged[gid] or levels[gid] >= top * len(lots) or i in excluded
+                or player is not None and i != player):
             continue
-        lots = groups[gid].squares
-        if group_buildable(state, i, gid) and state.group_levels[gid] < top * len(lots):  # room
-            builds.setdefault(i, []).append(Action("build", i, {
-                "group": gid, "squares": lots, "house_cost": squares[lots[0]].house_cost}))
-    for i in sorted(builds):
-        out.extend(builds[i])
+        builds.append(Action("build", i, {"group": gid, "squares": lots, "house_cost": house_cost}))
+    if len(builds) > 1:
+        builds.sort(key=_by_player)  # by player, each player's groups in board order (the sort keeps their order)
+    out.extend(builds)
     return out
+
+
+_by_player = attrgetter("player")
 
 
 DECLARATION_HANDLERS = {

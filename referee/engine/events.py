@@ -40,6 +40,7 @@ class SeatingOrdered(Event):
         state.holdings_value = [state.holdings_value[i] for i in self.order]
         state.owner = [None if o is None else seat[o] for o in state.owner]
         state.group_owner = {g: None if o is None else seat[o] for g, o in state.group_owner.items()}
+        state.active = tuple(i for i, p in enumerate(state.players) if not p.bankrupt)
 
 
 @dataclass(slots=True)
@@ -421,6 +422,7 @@ class WentBankrupt(Event):
         p.bankrupt = True
         p.bankrupt_at_turn = state.turn
         p.bankrupt_order = 1 + sum(1 for other in state.players if other.bankrupt_order)
+        state.active = tuple(i for i in state.active if i != self.player)
         state.debts = [d for d in state.debts if d.debtor != self.player]
 
 

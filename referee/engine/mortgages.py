@@ -7,7 +7,7 @@ from .entries import Action, Entry
 from .errors import IllegalEntry, illegal
 from .facts import unmortgage_cost
 from .phrases import Money, Player, Square
-from .state import GameState
+from .state import BidPayment, GameState
 from .step import Step
 from .timing import timing_allows, timing_refusal
 
@@ -96,23 +96,29 @@ def _unmortgage(step: Step, entry: Entry) -> None:
 
 def mortgage_actions(state: GameState, player: int | None = None) -> list[Action]:
     """Every deed that may be mortgaged, or its mortgage lifted, now (``player``: that player's only), for
-    legal_actions: :func:`may_mortgage` and :func:`may_unmortgage` with the timing asked once per player."""
+    legal_actions: :func:`may_mortgage` and :func:`may_unmortgage` with the timing asked once per player, and the
+    shortage-bid winner's last group (:func:`keeps_last_group`) asked only of that winner."""
     out = []
     if not state.ruleset.options.mortgages_allowed:
         return out
-    squares, mortgaged = state.ruleset.squares, state.mortgaged
+    squares, mortgaged, levels, holdings = state.ruleset.squares, state.mortgaged, state.group_levels, state.holdings
+    p = state.pending
+    bid_winner = p.player if type(p) is BidPayment else None  # keeps_last_group is asked of them only
     for i in state.active if player is None else (player,):
         may_mortgage_now = timing_allows(state, i, for_payment=True, negotiating=True)
         may_lift_now = timing_allows(state, i, for_payment=False)
         if not (may_mortgage_now or may_lift_now):
             continue
         cash = state.players[i].cash
-        for sq in state.holdings[i]:
+        for sq in holdings[i]:
             if mortgaged[sq]:
                 if may_lift_now and cash >= (cost := unmortgage_cost(state, sq)):
                     out.append(Action("unmortgage", i, {"square": sq, "cost": cost}))
-            elif may_mortgage_now and _mortgageable(state, sq) and not keeps_last_group(state, i, sq):
-                out.append(Action("mortgage", i, {"square": sq, "value": squares[sq].mortgage}))
+            elif may_mortgage_now:
+                square = squares[sq]
+                group = square.group  # _mortgageable: no building in the group
+                if (group is None or not levels[group]) and (i != bid_winner or not keeps_last_group(state, i, sq)):
+                    out.append(Action("mortgage", i, {"square": sq, "value": square.mortgage}))
     return out
 
 

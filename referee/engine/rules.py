@@ -58,12 +58,38 @@ def legal_actions(state: GameState, kinds: Collection[str] | None = None, player
             for _, actions in _AT_ANY_DECISION:
                 out.extend(actions(state, player))
         return out if player is None else [a for a in out if a.player == player]
-    out = _decision_actions(state, p) if not _ANSWERS[kind].isdisjoint(kinds) else []
-    if kind not in _SET_UP:
-        for made, actions in _AT_ANY_DECISION:
-            if not made.isdisjoint(kinds):
-                out.extend(actions(state, player))
-    return [a for a in out if a.type in kinds and (player is None or a.player == player)]
+    answers, producers, asked, exact = _plan(kind, kinds)
+    out = _ANSWERING[kind](state, p) if answers else []
+    for actions in producers:
+        out.extend(actions(state, player))
+    if exact and player is None:  # every action made is of a kind asked for
+        return out
+    return [a for a in out if a.type in asked and (player is None or a.player == player)]
+
+
+_PLANS: dict[tuple, tuple] = {}  # (decision type, kinds asked) -> what legal_actions works out for them
+
+
+def _plan(kind: type, kinds: Collection[str]) -> tuple[bool, tuple, frozenset[str], bool]:
+    """What answers to ``kinds`` at a decision of type ``kind``: whether the decision's own answers are asked for,
+    the producers of the other actions that make a kind asked for, the kinds as a set, and whether those make
+    nothing else (so nothing is left to filter out).  Worked out once for each decision type and kinds asked."""
+    key = (kind, kinds if isinstance(kinds, (tuple, frozenset)) else tuple(kinds))
+    plan = _PLANS.get(key)
+    if plan is None:
+        asked = frozenset(kinds)
+        answers = not _ANSWERS[kind].isdisjoint(asked) and kind in _ANSWERING
+        made = set(_ANSWERS[kind]) if answers else set()
+        producers = []
+        if kind not in _SET_UP:
+            for makes, actions in _AT_ANY_DECISION:
+                if not makes.isdisjoint(asked):
+                    producers.append(actions)
+                    made |= makes
+        plan = (answers, tuple(producers), asked, made <= asked)
+        if len(_PLANS) < 1024:  # the kinds asked come from code, not from a table: a handful of sets
+            _PLANS[key] = plan
+    return plan
 
 
 _SET_UP = frozenset((SeatingRoll, RollOff, DealDeeds))  # decisions before play (or after it): nothing else is open

@@ -321,9 +321,10 @@ class Ruleset:
     # decks by language ("houses" and "hotels" may be a count with %(n)s where the number goes)
     terms: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     # worked out from the fields above, once: each square's index by its id, the colour groups of streets (the
-    # groups that take buildings), in board order, and the squares of each kind
+    # groups that take buildings), in board order, with their lots and house price, and the squares of each kind
     square_ids: Mapping[str, int] = field(init=False, repr=False, compare=False)
     street_groups: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    street_lots: tuple[tuple[str, tuple[int, ...], int], ...] = field(init=False, repr=False, compare=False)
     squares_of_kind: Mapping[str, tuple[int, ...]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -332,6 +333,9 @@ class Ruleset:
                                                      for kind in SQUARE_KINDS})
         object.__setattr__(self, "street_groups", tuple(
             gid for gid, group in self.groups.items() if self.squares[group.squares[0]].kind == "street"))
+        object.__setattr__(self, "street_lots", tuple(
+            (gid, self.groups[gid].squares, self.squares[self.groups[gid].squares[0]].house_cost)
+            for gid in self.street_groups))
 
     @property
     def jail_index(self) -> int:

@@ -253,6 +253,9 @@ class GameState:
     # what the bank holds, where it is finite (option bank_money; None: the bank never runs out)
     bank_cash: int | None = None
     bank_emptied: bool = False  # the finite bank's money fell to 0 (004: the game ends after that round)
+    # the players still in the game (not bankrupt), in seat order: kept as players go bankrupt, as it is read at
+    # almost every decision
+    active: tuple[int, ...] = ()
 
     @classmethod
     def new(cls, ruleset: Ruleset, names: list[str], seating: str = "roll") -> "GameState":
@@ -284,7 +287,7 @@ class GameState:
             self.interest_paid, self.resume, self.debts[:], self.estate_auctions[:], self.holdings[:],
             self.group_owner.copy(), self.group_levels.copy(), self.group_mortgaged.copy(), self.houses_built,
             self.hotels_built, self.holdings_value[:], self.hotel_level, self.recent_rents, self.bank_cash,
-            self.bank_emptied,
+            self.bank_emptied, self.active,
         )
 
     # --- the board's counts ----------------------------------------------
@@ -344,22 +347,19 @@ class GameState:
                                 for gid, group in self.ruleset.groups.items()}
         self.hotels_built = self.buildings.count(self.hotel_level)
         self.houses_built = sum(self.buildings) - self.hotels_built * self.hotel_level
+        self.active = tuple(i for i, p in enumerate(self.players) if not p.bankrupt)
 
     def counts_problem(self) -> str | None:
         """What the kept counts get wrong against a recount, or None."""
         fresh = self.copy()
         fresh.recount()
         for name in ("holdings", "holdings_value", "group_owner", "group_levels", "group_mortgaged", "houses_built",
-                     "hotels_built"):
+                     "hotels_built", "active"):
             if getattr(fresh, name) != getattr(self, name):
                 return f"{name} kept as {getattr(self, name)!r}, recounted {getattr(fresh, name)!r}"
         return None
 
     # --- derived facts ---------------------------------------------------
-
-    @property
-    def active(self) -> list[int]:
-        return [i for i, p in enumerate(self.players) if not p.bankrupt]
 
     @property
     def between_turns(self) -> bool:
