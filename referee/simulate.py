@@ -114,9 +114,9 @@ def _landing_order(key: str) -> tuple[int, int]:
     return (1, 0) if key == "jail" else (0, int(key))
 
 
-def dice(rng: random.Random) -> list[int]:
+def dice(rng: random.Random) -> tuple[int, int]:
     """Two fair dice (random() scaled: a quarter of the time of two randint calls)."""
-    return [int(rng.random() * 6) + 1, int(rng.random() * 6) + 1]
+    return int(rng.random() * 6) + 1, int(rng.random() * 6) + 1
 
 
 class Policy:
@@ -153,7 +153,7 @@ class Policy:
 
     def _roll_for_order(self, state: GameState, p: SeatingRoll | RollOff, by_type: Menu) -> Entry:
         kind = "seat_roll" if isinstance(p, SeatingRoll) else "rolloff"
-        return Entry(kind, player=state.name(by_type[kind][0].player), dice=tuple(dice(self.rng)))
+        return Entry(kind, player=state.name(by_type[kind][0].player), dice=dice(self.rng))
 
     def _debt(self, state: GameState, p: Debt, by_type: Menu) -> Entry:
         rng, name = self.rng, state.name
@@ -239,7 +239,7 @@ class Policy:
         return Entry("keep", player=state.name(p.player))
 
     def _rent_roll(self, state: GameState, p: RentRoll, by_type: Menu) -> Entry:
-        return Entry("rent_roll", player=state.name(by_type["rent_roll"][0].player), dice=tuple(dice(self.rng)))
+        return Entry("rent_roll", player=state.name(by_type["rent_roll"][0].player), dice=dice(self.rng))
 
     def _jail_fine(self, state: GameState, p: JailFine, by_type: Menu) -> Entry:
         """Third failed roll: a card in hand, or one to buy from another player."""
@@ -380,7 +380,7 @@ class Policy:
                 if skip and (not releases or rng.random() < 0.5):
                     return Entry("skip_jail_turn", player=name(p.player))
                 return Entry(releases[0].type, player=name(p.player))
-        return Entry("roll", player=name(p.player), dice=tuple(dice(rng)))
+        return Entry("roll", player=name(p.player), dice=dice(rng))
 
     def _auction(self, state: GameState, p: Auction | BuildingAuction, by_type: Menu) -> Entry:
         rng = self.rng
@@ -500,12 +500,15 @@ class Invariants:
     def after(self, state: GameState, event) -> None:
         """Check what ``event`` can have changed: cash (a payment, a trade), deeds (a transfer, a trade, a mortgage,
         a bankruptcy), the buildings (the one event that changes them); an event that changes none of these has
-        nothing to check (:meth:`recount` checks everything after every event, to show that)."""
+        nothing to check (:meth:`recount` checks everything after every event, to show that).  As an observer of the
+        engine (``Game.record(entry, invariants)``), it is shown only the events of :attr:`event_types`."""
         check = self._CHECKS.get(type(event))
         if check is not None:
             problems = check(self, state, event)
             if problems:
                 self.violations.extend(f"{type(event).__name__}: {p}" for p in problems)
+
+    __call__ = after
 
     def _paid(self, state: GameState, event: Paid) -> list[str]:
         if event.payer is None:
@@ -538,6 +541,7 @@ class Invariants:
         WentBankrupt: _bankrupt,
         BuildingsChanged: _buildings,
     }
+    event_types = frozenset(_CHECKS)  # the events that change what is checked: the engine shows it these only
 
     def recount(self, state: GameState, event) -> None:
         """The checks of :meth:`after` on the whole board: the money, every square, and the kept counts recounted."""
@@ -595,7 +599,7 @@ def play_game(ruleset: Ruleset, rng: random.Random, players: int = 4, jail: str 
         invariants.after(state, event)
         invariants.recount(state, event)
 
-    observe = check_and_recount if recount else invariants.after if check else None
+    observe = check_and_recount if recount else invariants if check else None
     kinds: list[str] = []  # every event's kind, counted once the game is over
     record, choose, add_kinds, landings = game.record, policy.choose, kinds.extend, stats.landings
     landing_due: int | None = None

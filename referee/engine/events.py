@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from .state import (DealDeeds, AwaitRoll, Auction, BidPayment, BuildingAuction, BuildRound, BuyOrAuction, Debt, DrawCard, FineOrCard, GameOver, GameState, OwnProperty,
-                    IncomeTaxChoice, JailFine, Pending, PlaceBuilding, RentRoll, RollOff, SeatingRoll)
+                    IncomeTaxChoice, JailFine, Pending, PlaceBuilding, RentRoll, RollOff, SeatingRoll, seats_of)
 
 POT = "pot"  # the free-parking pot, where a ruleset keeps one
 
@@ -41,6 +41,7 @@ class SeatingOrdered(Event):
         state.owner = [None if o is None else seat[o] for o in state.owner]
         state.group_owner = {g: None if o is None else seat[o] for g, o in state.group_owner.items()}
         state.active = tuple(i for i, p in enumerate(state.players) if not p.bankrupt)
+        state.seats = seats_of(state.players)
 
 
 @dataclass(slots=True)

@@ -202,6 +202,11 @@ Pending = (SeatingRoll | DealDeeds | AwaitRoll | BuyOrAuction | Auction | Income
            | JailFine | Debt
            | BuildRound | BuildingAuction | PlaceBuilding | BidPayment | RollOff | GameOver)
 
+def seats_of(players: list[Player]) -> dict[str, int]:
+    """Each player's seat (index) by name."""
+    return {p.name: i for i, p in reversed(list(enumerate(players)))}
+
+
 # the decisions that may stand in the time between turns (checked by type: no pending class is subclassed)
 _BETWEEN_TURNS = frozenset((AwaitRoll, BuildRound, BuildingAuction, PlaceBuilding, BidPayment))
 
@@ -256,6 +261,8 @@ class GameState:
     # the players still in the game (not bankrupt), in seat order: kept as players go bankrupt, as it is read at
     # almost every decision
     active: tuple[int, ...] = ()
+    # each player's seat by name (read for every entry); replaced, never changed, when the seating is decided
+    seats: dict[str, int] = field(default_factory=dict)
 
     @classmethod
     def new(cls, ruleset: Ruleset, names: list[str], seating: str = "roll") -> "GameState":
@@ -287,7 +294,7 @@ class GameState:
             self.interest_paid, self.resume, self.debts[:], self.estate_auctions[:], self.holdings[:],
             self.group_owner.copy(), self.group_levels.copy(), self.group_mortgaged.copy(), self.houses_built,
             self.hotels_built, self.holdings_value[:], self.hotel_level, self.recent_rents, self.bank_cash,
-            self.bank_emptied, self.active,
+            self.bank_emptied, self.active, self.seats,
         )
 
     # --- the board's counts ----------------------------------------------
@@ -348,13 +355,14 @@ class GameState:
         self.hotels_built = self.buildings.count(self.hotel_level)
         self.houses_built = sum(self.buildings) - self.hotels_built * self.hotel_level
         self.active = tuple(i for i, p in enumerate(self.players) if not p.bankrupt)
+        self.seats = seats_of(self.players)
 
     def counts_problem(self) -> str | None:
         """What the kept counts get wrong against a recount, or None."""
         fresh = self.copy()
         fresh.recount()
         for name in ("holdings", "holdings_value", "group_owner", "group_levels", "group_mortgaged", "houses_built",
-                     "hotels_built", "active"):
+                     "hotels_built", "active", "seats"):
             if getattr(fresh, name) != getattr(self, name):
                 return f"{name} kept as {getattr(self, name)!r}, recounted {getattr(fresh, name)!r}"
         return None
@@ -397,7 +405,8 @@ class GameState:
         return "the bank" if player is None else self.players[player].name
 
     def player_index(self, name: str) -> int:
-        for i, p in enumerate(self.players):
-            if p.name == name:
-                return i
-        raise KeyError(name)
+        """The seat of the player so named; ``KeyError`` if none (or the name is not a text)."""
+        seat = self.seats.get(name) if isinstance(name, str) else None
+        if seat is None:
+            raise KeyError(name)
+        return seat

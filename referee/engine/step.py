@@ -20,7 +20,8 @@ from .timing import not_now
 
 POT = ev.POT
 # called with the state after each event as it is made (the simulator checks its invariants so); an entry that is
-# then refused has its events shown to it all the same, up to the refusal
+# then refused has its events shown to it all the same, up to the refusal.  An observer with an ``event_types``
+# attribute (a set of event classes) is shown the events of those types only.
 Observer = Callable[[GameState, ev.Event], None]
 
 
@@ -32,12 +33,14 @@ class Step:
         self.state = state if in_place else state.copy()
         self.events: list[ev.Event] = []
         self.observe = observe
+        self.watched = getattr(observe, "event_types", None)  # None: every event
 
     def emit(self, event: ev.Event) -> None:
         event.apply(self.state)
         self.events.append(event)
-        if self.observe is not None:
-            self.observe(self.state, event)
+        observe = self.observe
+        if observe is not None and (self.watched is None or type(event) in self.watched):
+            observe(self.state, event)
 
     def refuse(self, code: str, pattern: str, clause: str, /, **params: Any) -> IllegalEntry:
         return illegal(self.state, code, pattern, clause, **params)

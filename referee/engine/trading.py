@@ -25,19 +25,33 @@ def _flows(a: int, b: int, give: Offer, take: Offer) -> dict:
             (b, a): (take.cash, frozenset(take.deeds), frozenset(take.cards))}
 
 
+def _pair_may_trade(state: GameState, a: int, b: int) -> bool:
+    """What :func:`trade_context` asks of the two players whatever the decision awaited: no time called, trades in
+    these rules, neither bankrupt, neither in jail where the jailed may not trade."""
+    opts = state.ruleset.options
+    pa, pb = state.players[a], state.players[b]
+    if state.time_called or opts.trade_timing == "never" or pa.bankrupt or pb.bankrupt:
+        return False
+    # 002, Jail: In some editions, players in jail may not buy and sell properties
+    return opts.jailed_may_trade or not (pa.in_jail or pb.in_jail)
+
+
+def _debt_context(state: GameState, debt: Debt) -> str:
+    """A debtor's trade: a rescue when provisionally bankrupt (JMA), else debt negotiation."""
+    if state.ruleset.options.provisional_bankruptcy and (raisable_cash(state, debt.debtor) < debt.amount
+                                                         or jail_exit_short(state)):
+        return "rescue"
+    return "debt_negotiation"
+
+
 def trade_context(state: GameState, a: int, b: int) -> str | None:
     """'trade' between turns, 'debt_negotiation' or 'rescue' for a debtor; None when no trade may be made now."""
+    if not _pair_may_trade(state, a, b):
+        return None
     p = state.pending
     opts = state.ruleset.options
-    if state.time_called or opts.trade_timing == "never" or any(state.players[i].bankrupt for i in (a, b)):
-        return None
-    if not opts.jailed_may_trade and (state.players[a].in_jail or state.players[b].in_jail):
-        return None  # 002, Jail: In some editions, players in jail may not buy and sell properties
     if isinstance(p, Debt) and p.debtor in (a, b):
-        if opts.provisional_bankruptcy and (raisable_cash(state, p.debtor) < p.amount
-                                            or jail_exit_short(state)):
-            return "rescue"
-        return "debt_negotiation"
+        return _debt_context(state, p)
     if not opts.trades_before_first_go and not state.go_passed:
         return None  # tournament regulation: only debt negotiation until some player has passed GO
     if opts.trade_timing == "any_time" and isinstance(p, _ANY_TIME):
@@ -244,14 +258,20 @@ def trade_actions(state: GameState, player: int | None = None) -> list[Action]:
     if len(active) < 2 or player is not None and player not in active:
         return []
     proposers = active if player is None else (player,)
-    if not isinstance(p, (Debt, JailFine)) and state.ruleset.options.trade_timing != "own_turn":
+    if type(p) is Debt:  # only the debtor proposes, to anyone they may trade with (trade_context is never None then)
+        a = p.debtor
+        if a not in proposers:
+            return []
+        partners = tuple(b for b in active if b != a and _pair_may_trade(state, a, b))
+        return [Action("trade", a, {"partners": partners})] if partners else []
+    if not isinstance(p, JailFine) and state.ruleset.options.trade_timing != "own_turn":
         if trade_context(state, active[0], active[1]) is None:
             return []
         return [Action("trade", a, {"partners": tuple(b for b in active if b != a)}) for a in proposers]
     out = []
     for a in proposers:
         partners = tuple(b for b in active if b != a and trade_context(state, a, b) is not None)
-        if partners and (not isinstance(p, Debt) or a == p.debtor):
+        if partners:
             out.append(Action("trade", a, {"partners": partners}))
     return out
 
