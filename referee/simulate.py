@@ -18,6 +18,7 @@ from .engine.entries import Offer
 from .engine.rules import decision_kinds
 from .engine.trading import trade_refusal
 from .engine.facts import raisable_cash
+from .engine.timing import build_time
 from .engine.turn import deal_refusal
 from .engine.state import (AwaitRoll, Auction, BidPayment, BuildingAuction, BuildRound, BuyOrAuction, DealDeeds, Debt,
                            DrawCard, FineOrCard, GameOver, IncomeTaxChoice, OwnProperty, JailFine, PlaceBuilding, RentRoll, RollOff,
@@ -128,6 +129,10 @@ class Policy:
         self.rng = rng
         self.jail = jail
         self.hoarders: dict[int, bool] = {}
+        # the build declarations last asked for, the state they were asked on and its board then (_build_options)
+        self._builds_of: GameState | None = None
+        self._builds_board = -1
+        self._builds: list[Action] = []
 
     def hoards(self, player: int) -> bool:
         """Whether this player keeps four houses on a lot rather than build a hotel: the tournament tactic of
@@ -345,7 +350,7 @@ class Policy:
         name = state.name
         by_type = by_type or Menu(state)
         if rng.random() < 0.7:
-            builds = by_type.get("build")
+            builds = self._build_options(state, by_type)
             if builds:
                 entry = self._build(state, rng.choice(builds))
                 if entry:
@@ -381,6 +386,17 @@ class Policy:
                     return Entry("skip_jail_turn", player=name(p.player))
                 return Entry(releases[0].type, player=name(p.player))
         return Entry("roll", player=name(p.player), dice=dice(rng))
+
+    def _build_options(self, state: GameState, by_type: Menu) -> list[Action]:
+        """The legal building declarations before a roll, asked of legal_actions again only when the board (owners,
+        mortgages, buildings: ``state.board_version``) has changed since they were last asked for on this state, and
+        not at all when it is no time to build: nothing else decides them (test_predicates checks the kept list
+        against a fresh one)."""
+        if not build_time(state):
+            return []  # no declarations now (during doubles, after time is called)
+        if self._builds_of is not state or self._builds_board != state.board_version:
+            self._builds_of, self._builds_board, self._builds = state, state.board_version, by_type.get("build", [])
+        return self._builds
 
     def _auction(self, state: GameState, p: Auction | BuildingAuction, by_type: Menu) -> Entry:
         rng = self.rng
@@ -441,11 +457,14 @@ class Menu:
                 answers = decision_kinds(self.state)
                 # the decision's answers all at once, and kinds made together (mortgages and their lifting)
                 kinds = _ASKED[key] = tuple(answers) if kind in answers else MADE_TOGETHER.get(kind, (kind,))
-            for k in kinds:
-                by_type[k] = []
-            for a in legal_actions(self.state, kinds):
-                by_type[a.type].append(a)
-            found = by_type[kind]
+            if len(kinds) == 1:
+                found = by_type[kind] = legal_actions(self.state, kinds)
+            else:
+                for k in kinds:
+                    by_type[k] = []
+                for a in legal_actions(self.state, kinds):
+                    by_type[a.type].append(a)
+                found = by_type[kind]
         return found or default
 
     def __getitem__(self, kind: str) -> list[Action]:

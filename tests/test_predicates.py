@@ -119,3 +119,29 @@ def test_the_simulated_policy_checks_a_trade_as_the_rules_work_it_out(jma):
                 compared += 1
                 allowed += accepted
     assert compared > 500 and 0 < allowed < compared
+
+
+@pytest.mark.parametrize("ruleset_id", ["jma-2006", "korean-house", "classic-short"])
+def test_the_simulated_policy_reuses_its_build_options_only_while_the_board_is_unchanged(ruleset_id):
+    """The policy asks legal_actions for the building declarations before a roll only when the board has changed
+    (``state.board_version``): at every roll awaited in simulated games, played in place as the simulator plays
+    them, what it kept is what legal_actions lists afresh."""
+    from referee.engine import Game, Header
+    from referee.engine.state import AwaitRoll, GameOver
+    from referee.simulate import Menu, Policy
+
+    ruleset = rulesets.load(ruleset_id)
+    compared = reused = offered = 0
+    for seed in range(3):
+        game = Game(ruleset, Header(ruleset.id, ["Aki", "Ben", "Chie", "Dai"]), in_place=True)
+        policy = Policy(random.Random(seed), "random")
+        while type(game.state.pending) is not GameOver and game.state.turn < 300:
+            state = game.state
+            if type(state.pending) is AwaitRoll:
+                reused += policy._builds_of is state and policy._builds_board == state.board_version
+                fresh = legal_actions(state, ("build",))
+                assert _seen(policy._build_options(state, Menu(state))) == _seen(fresh)
+                compared += 1
+                offered += bool(fresh)
+            game.record(policy.choose(state))
+    assert compared > 500 and reused > 100 and offered > 100

@@ -16,7 +16,7 @@ from .entries import Action, Entry
 from .errors import IllegalEntry, illegal
 from .facts import minimum_bid, raisable_cash, tie_winner
 from .phrases import Count, Kind, Lot, Money, Player, Square
-from .state import BidPayment, BuildingAuction, BuildRound, GameState, PlaceBuilding
+from .state import AwaitRoll, BidPayment, BuildingAuction, BuildRound, GameState, PlaceBuilding
 from .step import Step
 from .timing import build_time, build_timing_refusal
 
@@ -361,6 +361,11 @@ def declaration_actions(state: GameState, player: int | None = None) -> list[Act
 _by_player = attrgetter("player")
 
 
+# what declaration_actions makes at each kind of decision (nothing at the others: build_time is False there)
+DECLARATION_KINDS_AT: dict[type, frozenset[str]] = {
+    AwaitRoll: frozenset(("build",)), BuildRound: frozenset(("close_builds", "withdraw_build", "build")),
+    BuildingAuction: frozenset(("bid", "hammer")), PlaceBuilding: frozenset(("place_building",)),
+}
 DECLARATION_HANDLERS = {
     "build": _build, "withdraw_build": _withdraw_build, "close_builds": _close_builds,
     "place_building": _place_building,

@@ -42,6 +42,7 @@ class SeatingOrdered(Event):
         state.group_owner = {g: None if o is None else seat[o] for g, o in state.group_owner.items()}
         state.active = tuple(i for i, p in enumerate(state.players) if not p.bankrupt)
         state.seats = seats_of(state.players)
+        state.board_version += 1
 
 
 @dataclass(slots=True)

@@ -19,7 +19,7 @@ from .auction import auction_actions, bid_on_deed, hammer_deed
 from .bankruptcy import BANKRUPTCY_HANDLERS, go_bankrupt
 from .building import BUILDING_HANDLERS, sale_actions
 from .cards import CARD_HANDLERS, drawable_cards
-from .declarations import DECLARATION_HANDLERS, bid_on_building, declaration_actions, hammer_building
+from .declarations import DECLARATION_HANDLERS, DECLARATION_KINDS_AT, bid_on_building, declaration_actions, hammer_building
 from .ending import ENDING_HANDLERS, end_game, time_is_up
 from .facts import ending_bankruptcy, sits_out
 from .entries import Action, Entry
@@ -58,10 +58,20 @@ def legal_actions(state: GameState, kinds: Collection[str] | None = None, player
             for _, actions in _AT_ANY_DECISION:
                 out.extend(actions(state, player))
         return out if player is None else [a for a in out if a.player == player]
-    answers, producers, asked, exact = _plan(kind, kinds)
-    out = _ANSWERING[kind](state, p) if answers else []
-    for actions in producers:
-        out.extend(actions(state, player))
+    try:
+        answers, producers, asked, exact = _PLANS[kind, kinds]
+    except (KeyError, TypeError):  # kinds not asked for before at this decision, or not as a tuple
+        answers, producers, asked, exact = _plan(kind, kinds)
+    if answers:
+        out = _ANSWERING[kind](state, p)
+        for actions in producers:
+            out.extend(actions(state, player))
+    elif len(producers) == 1:
+        out = producers[0](state, player)  # a new list
+    else:
+        out = []
+        for actions in producers:
+            out.extend(actions(state, player))
     if exact and player is None:  # every action made is of a kind asked for
         return out
     return [a for a in out if a.type in asked and (player is None or a.player == player)]
@@ -83,6 +93,9 @@ def _plan(kind: type, kinds: Collection[str]) -> tuple[bool, tuple, frozenset[st
         producers = []
         if kind not in _SET_UP:
             for makes, actions in _AT_ANY_DECISION:
+                at = _MAKES_AT.get(actions)
+                if at is not None:  # what it makes at this decision (nothing at one its table leaves out)
+                    makes = at.get(kind, frozenset())
                 if not makes.isdisjoint(asked):
                     producers.append(actions)
                     made |= makes
@@ -215,6 +228,12 @@ _AT_ANY_DECISION: tuple[tuple[frozenset[str], Callable[[GameState, int | None], 
     (frozenset(("mortgage", "unmortgage")), mortgage_actions),
     (frozenset(("rent_not_claimed",)), rent_claim_actions),
 )
+
+
+# the kinds a producer above can make at each kind of decision, where that is fewer than all it makes: building
+# declarations are made only at the roll awaited and in a round of declarations (timing.build_time), bids and the
+# hammer at a shortage auction, the placing after it (test_predicates checks these against the full lists)
+_MAKES_AT: dict[Callable, dict[type, frozenset[str]]] = {declaration_actions: DECLARATION_KINDS_AT}
 
 
 def settle(step: Step) -> None:
