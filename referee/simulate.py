@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from operator import attrgetter
 
 from .engine import Action, Entry, Game, GameState, Header, Ruleset, legal_actions
@@ -320,12 +320,13 @@ class Policy:
 
     def _build(self, state: GameState, action: Action) -> Entry | None:
         """Declare up to as many levels as the player's cash allows (at least one), evenly."""
-        squares = action.detail["squares"]
-        cost = action.detail["house_cost"]
-        current = sum(state.buildings[sq] for sq in squares)
         top = state.hotel_level - 1 if self.hoards(action.player) else state.hotel_level
-        room = len(squares) * top - current
-        affordable = min(room, state.players[action.player].cash // cost)
+        cash_for = state.players[action.player].cash // action.detail["house_cost"]
+        if cash_for < 1:
+            return None  # not even one level (as below, without counting the levels)
+        squares = action.detail["squares"]
+        current = sum(state.buildings[sq] for sq in squares)
+        affordable = min(len(squares) * top - current, cash_for)  # room for more, and cash
         if affordable < 1:
             return None
         add = self.rng.randint(1, affordable)
@@ -348,7 +349,8 @@ class Policy:
         legal actions of its kind are asked for), else roll."""
         rng = self.rng
         name = state.name
-        by_type = by_type or Menu(state)
+        if by_type is None:
+            by_type = Menu(state)
         if rng.random() < 0.7:
             builds = self._build_options(state, by_type)
             if builds:
@@ -385,17 +387,17 @@ class Policy:
                 if skip and (not releases or rng.random() < 0.5):
                     return Entry("skip_jail_turn", player=name(p.player))
                 return Entry(releases[0].type, player=name(p.player))
-        return Entry("roll", player=name(p.player), dice=dice(rng))
+        return Entry("roll", player=state.players[p.player].name, dice=dice(rng))
 
     def _build_options(self, state: GameState, by_type: Menu) -> list[Action]:
-        """The legal building declarations before a roll, asked of legal_actions again only when the board (owners,
-        mortgages, buildings: ``state.board_version``) has changed since they were last asked for on this state, and
-        not at all when it is no time to build: nothing else decides them (test_predicates checks the kept list
-        against a fresh one)."""
+        """The legal building declarations before a roll, asked of legal_actions again only when the colour groups
+        (whole owners, mortgaged lots, buildings: ``state.groups_version``) have changed since they were last asked
+        for on this state, and not at all when it is no time to build: nothing else decides them (test_predicates
+        checks the kept list against a fresh one)."""
         if not build_time(state):
             return []  # no declarations now (during doubles, after time is called)
-        if self._builds_of is not state or self._builds_board != state.board_version:
-            self._builds_of, self._builds_board, self._builds = state, state.board_version, by_type.get("build", [])
+        if self._builds_of is not state or self._builds_board != state.groups_version:
+            self._builds_of, self._builds_board, self._builds = state, state.groups_version, by_type.get("build", [])
         return self._builds
 
     def _auction(self, state: GameState, p: Auction | BuildingAuction, by_type: Menu) -> Entry:
@@ -494,7 +496,7 @@ def trade_allowed(state: GameState, entry: Entry) -> bool:
     """Whether the rules accept this proposed trade (the policy tries offers the rules may refuse): the engine's
     own check of a trade, :func:`trade_refusal`, on the offers with their deeds as squares."""
     def squares(offer: Offer) -> Offer:
-        return replace(offer, deeds=tuple(state.ruleset.square(ref).index for ref in offer.deeds))
+        return offer.with_deeds(tuple(state.ruleset.square(ref).index for ref in offer.deeds))
 
     return trade_refusal(state, state.player_index(entry.player), state.player_index(entry.partner),
                          squares(entry.give), squares(entry.take)) is None

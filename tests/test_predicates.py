@@ -122,9 +122,9 @@ def test_the_simulated_policy_checks_a_trade_as_the_rules_work_it_out(jma):
 
 
 @pytest.mark.parametrize("ruleset_id", ["jma-2006", "korean-house", "classic-short"])
-def test_the_simulated_policy_reuses_its_build_options_only_while_the_board_is_unchanged(ruleset_id):
-    """The policy asks legal_actions for the building declarations before a roll only when the board has changed
-    (``state.board_version``): at every roll awaited in simulated games, played in place as the simulator plays
+def test_the_simulated_policy_reuses_its_build_options_only_while_the_colour_groups_are_unchanged(ruleset_id):
+    """The policy asks legal_actions for the building declarations before a roll only when the colour groups have changed
+    (``state.groups_version``): at every roll awaited in simulated games, played in place as the simulator plays
     them, what it kept is what legal_actions lists afresh."""
     from referee.engine import Game, Header
     from referee.engine.state import AwaitRoll, GameOver
@@ -138,7 +138,7 @@ def test_the_simulated_policy_reuses_its_build_options_only_while_the_board_is_u
         while type(game.state.pending) is not GameOver and game.state.turn < 300:
             state = game.state
             if type(state.pending) is AwaitRoll:
-                reused += policy._builds_of is state and policy._builds_board == state.board_version
+                reused += policy._builds_of is state and policy._builds_board == state.groups_version
                 fresh = legal_actions(state, ("build",))
                 assert _seen(policy._build_options(state, Menu(state))) == _seen(fresh)
                 compared += 1

@@ -253,10 +253,11 @@ def group_capacity(state: GameState, player: int) -> tuple[int, int]:
     """Houses and hotels the player could still declare on buildable groups (ignoring cash)."""
     houses = hotels = 0
     hotel = state.hotel_level
-    for gid, owner in state.group_owner.items():
-        if owner == player and group_buildable(state, player, gid):
-            for i in state.ruleset.groups[gid].squares:
-                level = state.buildings[i]
+    owners, mortgaged, buildings = state.group_owner, state.group_mortgaged, state.buildings
+    for gid, lots, _ in state.ruleset.street_lots:  # group_buildable: streets owned whole, none mortgaged
+        if owners[gid] == player and not mortgaged[gid]:
+            for i in lots:
+                level = buildings[i]
                 if level < hotel:
                     houses += hotel - 1 - level
                     hotels += 1

@@ -37,7 +37,11 @@ def split_hotels(state: GameState, declarations) -> tuple[list[tuple[int, dict[i
     the bank and give four back each: built first), and the declarations without them."""
     first: list[tuple[int, dict[int, int]]] = []
     rest = []
+    hotel = state.hotel_level
     for player, targets in declarations:
+        if all(level != hotel for _, level in targets):
+            rest.append((player, targets))  # no hotel declared (targets as _merge keeps them: sorted)
+            continue
         by_group: dict[str, dict[int, int]] = {}
         for sq, level in targets:
             by_group.setdefault(state.ruleset.squares[sq].group, {})[sq] = level
@@ -140,7 +144,10 @@ def _build(step: Step, entry: Entry) -> None:
             others_h, others_t = others_h + h, others_t + t
     if houses + others_h <= houses_there and hotels + others_t <= s.bank_hotels:
         # 補足ルール: no follower could exceed the bank's stock: the declarations stand at once
-        _build_all(step, declarations, split)
+        if not round_.declarations and not split[0]:
+            apply_change(step, change, "building")  # this declaration alone, no hotel built first: as planned above
+        else:
+            _build_all(step, declarations, split)
         _back_to(step, round_)
     else:
         step.emit(ev.AwaitingDecision(replace(round_, declarations=declarations)))

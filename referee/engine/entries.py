@@ -62,6 +62,10 @@ class Offer:
     def empty(self) -> bool:
         return not (self.cash or self.deeds or self.cards)
 
+    def with_deeds(self, deeds: tuple[int | str, ...]) -> "Offer":
+        """The same offer with its deeds named otherwise (as squares of the board, for the rules)."""
+        return Offer(self.cash, deeds, self.cards)
+
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         if self.cash:

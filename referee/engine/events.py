@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from .state import (DealDeeds, AwaitRoll, Auction, BidPayment, BuildingAuction, BuildRound, BuyOrAuction, Debt, DrawCard, FineOrCard, GameOver, GameState, OwnProperty,
-                    IncomeTaxChoice, JailFine, Pending, PlaceBuilding, RentRoll, RollOff, SeatingRoll, seats_of)
+                    IncomeTaxChoice, JailFine, Pending, PlaceBuilding, RentRoll, RollOff, SeatingRoll, awaiting_roll, seats_of)
 
 POT = "pot"  # the free-parking pot, where a ruleset keeps one
 
@@ -42,7 +42,7 @@ class SeatingOrdered(Event):
         state.group_owner = {g: None if o is None else seat[o] for g, o in state.group_owner.items()}
         state.active = tuple(i for i, p in enumerate(state.players) if not p.bankrupt)
         state.seats = seats_of(state.players)
-        state.board_version += 1
+        state.groups_version += 1
 
 
 @dataclass(slots=True)
@@ -52,7 +52,7 @@ class TurnBegan(Event):
     player: int
 
     def apply(self, state: GameState) -> None:
-        state.pending = AwaitRoll(self.player)
+        state.pending = awaiting_roll(self.player)
         state.current = self.player
         state.doubles = 0
         state.turn += 1

@@ -31,7 +31,7 @@ from .rent_claims import RENT_CLAIM_HANDLERS, rent_claim_actions
 from .own_landing import OWN_LANDING_HANDLERS, own_landing_actions
 from .phrases import EntryKind
 from .state import (AwaitRoll, Auction, BidPayment, BuildingAuction, BuildRound, BuyOrAuction, DealDeeds, Debt, DrawCard, FineOrCard, GameOver, GameState, OwnProperty,
-                    IncomeTaxChoice, JailFine, Pending, PlaceBuilding, RentRoll, RollOff, SeatingRoll)
+                    IncomeTaxChoice, JailFine, Pending, PlaceBuilding, RentRoll, RollOff, SeatingRoll, awaiting_roll)
 from .step import Observer, Step
 from .timing import not_now
 from .trading import TRADING_HANDLERS, trade_actions
@@ -239,7 +239,8 @@ _MAKES_AT: dict[Callable, dict[type, frozenset[str]]] = {declaration_actions: DE
 def settle(step: Step) -> None:
     """Carry the game on until it waits for the referee again."""
     s = step.state
-    out_at_zero = s.ruleset.options.short_payment == "all_cash_then_out"
+    opts = s.ruleset.options
+    out_at_zero = opts.short_payment == "all_cash_then_out"
     while True:
         if out_at_zero:
             for i in s.active:
@@ -267,7 +268,7 @@ def settle(step: Step) -> None:
         if len(s.active) <= 1:
             end_game(step, "monopoly")
             return
-        if ending_bankruptcy(s, 0):
+        if opts.end_after_bankruptcies and ending_bankruptcy(s, 0):
             end_game(step, "bankruptcies")  # 003, shortened game: the game ends at the second bankruptcy
             return
         if s.debts:
@@ -291,10 +292,10 @@ def settle(step: Step) -> None:
         elif s.bank_emptied and not again and nxt <= cur:
             end_game(step, "bank")  # 004, 3: spätestens nach der Runde, in der das Bankvermögen auf 0 gefallen ist
         elif again:
-            step.emit(ev.AwaitingDecision(AwaitRoll(cur)))  # doubles: roll again
+            step.emit(ev.AwaitingDecision(awaiting_roll(cur)))  # doubles: roll again
         else:
             step.emit(ev.TurnBegan(nxt))  # and the table waits for the roll
-            if sits_out(s, nxt):
+            if s.players[nxt].in_jail and sits_out(s, nxt):
                 step.emit(ev.JailTurnSat(nxt))  # 004, Polizist: Dort setzt er 3 Runden lang aus
                 continue
         return

@@ -349,7 +349,7 @@ class Ruleset:
 
     def square(self, ref: int | str) -> Square:
         """A square by index or id; ``KeyError`` naming the reference if none."""
-        if isinstance(ref, int) and not isinstance(ref, bool):
+        if type(ref) is int:  # not a bool
             if 0 <= ref < len(self.squares):
                 return self.squares[ref]
         elif isinstance(ref, str) and ref in self.square_ids:

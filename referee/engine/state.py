@@ -57,6 +57,18 @@ class AwaitRoll:
     player: int
 
 
+def awaiting_roll(player: int) -> AwaitRoll:
+    """The roll awaited of ``player``: one value per seat, made once (a decision is a value nothing changes, and the
+    roll awaited is the one made at every turn)."""
+    found = _AWAITING_ROLL.get(player)
+    if found is None:
+        found = _AWAITING_ROLL[player] = AwaitRoll(player)
+    return found
+
+
+_AWAITING_ROLL: dict[int, AwaitRoll] = {}
+
+
 @dataclass(frozen=True, slots=True)
 class BuyOrAuction:
     player: int
@@ -263,9 +275,9 @@ class GameState:
     active: tuple[int, ...] = ()
     # each player's seat by name (read for every entry); replaced, never changed, when the seating is decided
     seats: dict[str, int] = field(default_factory=dict)
-    # counts every change of the board (an owner, a mortgage, a building level, the seating): whoever keeps what
-    # they worked out from the board may reuse it while this is unchanged
-    board_version: int = 0
+    # counts every change of the colour groups' kept counts (a group's whole owner, its mortgaged lots, its building
+    # levels) and of the seating: whoever keeps what they worked out from those may reuse it while this is unchanged
+    groups_version: int = 0
 
     @classmethod
     def new(cls, ruleset: Ruleset, names: list[str], seating: str = "roll") -> "GameState":
@@ -297,7 +309,7 @@ class GameState:
             self.interest_paid, self.resume, self.debts[:], self.estate_auctions[:], self.holdings[:],
             self.group_owner.copy(), self.group_levels.copy(), self.group_mortgaged.copy(), self.houses_built,
             self.hotels_built, self.holdings_value[:], self.hotel_level, self.recent_rents, self.bank_cash,
-            self.bank_emptied, self.active, self.seats, self.board_version,
+            self.bank_emptied, self.active, self.seats, self.groups_version,
         )
 
     # --- the board's counts ----------------------------------------------
@@ -308,7 +320,6 @@ class GameState:
         if old == owner:
             return
         self.owner[square] = owner
-        self.board_version += 1
         value = self._value(square)
         if old is not None:
             self.holdings[old] = tuple(sq for sq in self.holdings[old] if sq != square)
@@ -318,13 +329,16 @@ class GameState:
             self.holdings_value[owner] += value
         group = self.ruleset.squares[square].group
         if group is not None:
-            self.group_owner[group] = self._whole_group_owner(group)
+            whole = self._whole_group_owner(group)
+            if whole != self.group_owner[group]:
+                self.group_owner[group] = whole
+                self.groups_version += 1
 
     def set_mortgaged(self, square: int, mortgaged: bool) -> None:
         """Mortgage a deed or lift its mortgage, keeping each group's count of mortgaged lots."""
         if self.mortgaged[square] != mortgaged:
             self.mortgaged[square] = mortgaged
-            self.board_version += 1
+            self.groups_version += 1
             self.group_mortgaged[self.ruleset.squares[square].group] += 1 if mortgaged else -1
 
     def _whole_group_owner(self, group: str) -> int | None:
@@ -336,7 +350,7 @@ class GameState:
         """Put ``level`` buildings on a lot (0-4 houses, ``hotel_level`` a hotel), keeping the counts."""
         old = self.buildings[square]
         self.buildings[square] = level
-        self.board_version += 1
+        self.groups_version += 1
         sq = self.ruleset.squares[square]
         self.group_levels[sq.group] += level - old
         if self.owner[square] is not None:
@@ -362,7 +376,7 @@ class GameState:
         self.houses_built = sum(self.buildings) - self.hotels_built * self.hotel_level
         self.active = tuple(i for i, p in enumerate(self.players) if not p.bankrupt)
         self.seats = seats_of(self.players)
-        self.board_version += 1
+        self.groups_version += 1
 
     def counts_problem(self) -> str | None:
         """What the kept counts get wrong against a recount, or None."""

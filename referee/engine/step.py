@@ -33,7 +33,7 @@ class Step:
         self.state = state if in_place else state.copy()
         self.events: list[ev.Event] = []
         self.observe = observe
-        self.watched = getattr(observe, "event_types", None)  # None: every event
+        self.watched = None if observe is None else getattr(observe, "event_types", None)  # None: every event
 
     def emit(self, event: ev.Event) -> None:
         event.apply(self.state)
@@ -67,7 +67,7 @@ class Step:
 
     def expect(self, entry: Entry, kind: type, clause: str):
         p = self.state.pending
-        if not isinstance(p, kind):
+        if type(p) is not kind:  # no pending class is subclassed
             raise not_now(self.state, entry.type, clause)
         return p
 

@@ -12,7 +12,7 @@ from .state import (AwaitRoll, Auction, BidPayment, BuildRound, BuyOrAuction, De
 
 # the seating roll-off, the deeds dealt before the first roll, the game over and its ranking roll-off: no deed is
 # mortgaged or sold then (legal_actions lists nothing but the deal or the rolls)
-_BEFORE_OR_AFTER_PLAY = (SeatingRoll, DealDeeds, GameOver, RollOff)
+_BEFORE_OR_AFTER_PLAY = frozenset((SeatingRoll, DealDeeds, GameOver, RollOff))  # by type: no pending is subclassed
 
 
 def not_now(state: GameState, entry_type: str, clause: str, code: str = "not_now") -> IllegalEntry:
@@ -43,7 +43,7 @@ def timing_allows(state: GameState, player: int, for_payment: bool, negotiating:
     ``player`` may do so now (``for_payment``: to mortgage or sell; ``negotiating``: any player in debt
     negotiation may); :func:`timing_refusal` says why not."""
     p = state.pending
-    if p is None or isinstance(p, _BEFORE_OR_AFTER_PLAY) or state.players[player].bankrupt:
+    if p is None or type(p) in _BEFORE_OR_AFTER_PLAY or state.players[player].bankrupt:
         return False
     if state.ruleset.options.mortgage_timing == "any_time" or state.between_turns:
         return True
@@ -60,7 +60,7 @@ def timing_refusal(state: GameState, player: int, what: str, for_payment: bool,
     if timing_allows(state, player, for_payment, negotiating):
         return None
     p = state.pending
-    if p is None or isinstance(p, _BEFORE_OR_AFTER_PLAY):
+    if p is None or type(p) in _BEFORE_OR_AFTER_PLAY:
         return not_now(state, what, "mortgage_timing")
     if state.players[player].bankrupt:
         return illegal(state, "bankrupt", "{player} is bankrupt", "bankruptcy", player=Player(player))
@@ -80,9 +80,10 @@ def build_time(state: GameState) -> bool:
     p = state.pending
     if state.time_called or state.ruleset.options.landing_on_own != "nothing":  # 004: only on landing, one house
         return False
-    if isinstance(p, BuildRound):
+    kind = type(p)  # no pending class is subclassed
+    if kind is BuildRound:
         return True
-    if not isinstance(p, AwaitRoll):
+    if kind is not AwaitRoll:
         return False
     return state.ruleset.options.build_timing != "between_turns" or state.between_turns
 

@@ -215,7 +215,7 @@ def _buy_back_refusal(state: GameState, a: int, b: int, give: Offer, take: Offer
 
 
 def _offer_squares(step: Step, offer: Offer, entry: Entry) -> Offer:
-    return replace(offer, deeds=tuple(step.square(ref, entry.type) for ref in offer.deeds))
+    return offer.with_deeds(tuple(step.square(ref, entry.type) for ref in offer.deeds))
 
 
 def _trade(step: Step, entry: Entry) -> None:
