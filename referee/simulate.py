@@ -442,6 +442,8 @@ class Menu:
     """The legal actions by type, as a dict would give them: grouped from a full list, or each type worked out by
     ``legal_actions(state, (type,))`` when first asked for."""
 
+    __slots__ = ("state", "complete", "by_type")
+
     def __init__(self, state: GameState, actions: list[Action] | None = None) -> None:
         self.state = state
         self.complete = actions is not None

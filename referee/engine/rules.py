@@ -12,7 +12,7 @@ changed (unless asked to be: a fold in place, :class:`.record.Game`).  Each kind
 """
 from __future__ import annotations
 
-from typing import Callable, Collection, NamedTuple
+from typing import Callable, Collection
 
 from . import events as ev
 from .auction import auction_actions, bid_on_deed, hammer_deed
@@ -38,11 +38,18 @@ from .trading import TRADING_HANDLERS, trade_actions
 from .turn import TURN_HANDLERS
 
 
-class Outcome(NamedTuple):
-    """What an entry brings about: its events, and the state after them."""
+class Outcome:
+    """What an entry brings about: its events, and the state after them (a value nothing changes; a plain class,
+    as one is made for every entry recorded, and a named tuple takes twice as long to make)."""
 
-    events: tuple[ev.Event, ...]
-    state: GameState
+    __slots__ = ("events", "state")
+
+    def __init__(self, events: tuple[ev.Event, ...], state: GameState) -> None:
+        self.events = events
+        self.state = state
+
+    def __repr__(self) -> str:
+        return f"Outcome(events={self.events!r}, state=...)"
 
 
 def legal_actions(state: GameState, kinds: Collection[str] | None = None, player: int | None = None) -> list[Action]:

@@ -29,6 +29,8 @@ class Step:
     """Works out one entry's events on a copy of the state (``in_place``: on the state itself), applying each as
     it is made."""
 
+    __slots__ = ("state", "events", "observe", "watched")
+
     def __init__(self, state: GameState, observe: Observer | None = None, in_place: bool = False) -> None:
         self.state = state if in_place else state.copy()
         self.events: list[ev.Event] = []
