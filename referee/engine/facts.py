@@ -11,20 +11,16 @@ from .state import Auction, BuildingAuction, Debt, GameState, JailFine
 
 def interest(state: GameState, amount: int) -> int:
     """Mortgage interest on ``amount``, rounded as the ruleset says."""
-    pct = state.ruleset.options.mortgage_interest_percent
-    if state.ruleset.options.mortgage_interest_rounding == "up":
-        return -(-amount * pct // 100)
-    return amount * pct // 100
+    return state.ruleset.options.interest(amount)
 
 
 def unmortgage_cost(state: GameState, square: int) -> int:
     """The mortgage value plus interest; only the value when the interest was just paid on receiving the deed
     (official rules: "the new owner must immediately pay 10% interest on the mortgage and at their option may
     pay the principal")."""
-    value = state.ruleset.squares[square].mortgage
     if square in state.interest_paid:
-        return value
-    return value + interest(state, value)
+        return state.ruleset.squares[square].mortgage
+    return state.ruleset.lift_costs[square]  # the value and its interest
 
 
 def total_assets(state: GameState, player: int) -> int:

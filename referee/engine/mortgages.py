@@ -9,7 +9,7 @@ from .facts import unmortgage_cost
 from .phrases import Money, Player, Square
 from .state import BidPayment, GameState
 from .step import Step
-from .timing import timing_allows, timing_refusal
+from .timing import open_to_all, timing_allows, timing_refusal
 
 
 def _mortgageable(state: GameState, square: int) -> bool:
@@ -104,9 +104,13 @@ def mortgage_actions(state: GameState, player: int | None = None) -> list[Action
     squares, mortgaged, levels, holdings = state.ruleset.squares, state.mortgaged, state.group_levels, state.holdings
     p = state.pending
     bid_winner = p.player if type(p) is BidPayment else None  # keeps_last_group is asked of them only
+    everyone = open_to_all(state)  # the timing, when it is the same for every player still in the game
     for i in state.active if player is None else (player,):
-        may_mortgage_now = timing_allows(state, i, for_payment=True, negotiating=True)
-        may_lift_now = timing_allows(state, i, for_payment=False)
+        if everyone and not state.players[i].bankrupt:
+            may_mortgage_now = may_lift_now = True
+        else:
+            may_mortgage_now = timing_allows(state, i, for_payment=True, negotiating=True)
+            may_lift_now = timing_allows(state, i, for_payment=False)
         if not (may_mortgage_now or may_lift_now):
             continue
         cash = state.players[i].cash

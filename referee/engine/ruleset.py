@@ -193,6 +193,13 @@ class Options:
     dealt_deeds: int
     dealt_deeds_redeal_pairs: bool
 
+    def interest(self, amount: int) -> int:
+        """Mortgage interest on ``amount``, rounded as the options say."""
+        pct = self.mortgage_interest_percent
+        if self.mortgage_interest_rounding == "up":
+            return -(-amount * pct // 100)
+        return amount * pct // 100
+
 
 assert {f.name for f in fields(Options)} == set(OPTION_SPECS)
 
@@ -325,6 +332,7 @@ class Ruleset:
     square_ids: Mapping[str, int] = field(init=False, repr=False, compare=False)
     street_groups: tuple[str, ...] = field(init=False, repr=False, compare=False)
     street_lots: tuple[tuple[str, tuple[int, ...], int], ...] = field(init=False, repr=False, compare=False)
+    lift_costs: tuple[int, ...] = field(init=False, repr=False, compare=False)  # per square: mortgage and interest
     squares_of_kind: Mapping[str, tuple[int, ...]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -333,6 +341,8 @@ class Ruleset:
                                                      for kind in SQUARE_KINDS})
         object.__setattr__(self, "street_groups", tuple(
             gid for gid, group in self.groups.items() if self.squares[group.squares[0]].kind == "street"))
+        object.__setattr__(self, "lift_costs", tuple(sq.mortgage + self.options.interest(sq.mortgage)
+                                                     for sq in self.squares))
         object.__setattr__(self, "street_lots", tuple(
             (gid, self.groups[gid].squares, self.squares[self.groups[gid].squares[0]].house_cost)
             for gid in self.street_groups))

@@ -37,16 +37,26 @@ def turn_refusal(state: GameState, player: int, act: str, code: str, clause: str
                    pending=Pending())
 
 
+def open_to_all(state: GameState) -> bool:
+    """The part of :func:`timing_allows` that is the same for every player: whether every player still in the game
+    may mortgage, lift a mortgage and sell buildings now (between turns, or at any time where the rules say so)."""
+    p = state.pending
+    return (p is not None and type(p) not in _BEFORE_OR_AFTER_PLAY
+            and (state.ruleset.options.mortgage_timing == "any_time" or state.between_turns))
+
+
 def timing_allows(state: GameState, player: int, for_payment: bool, negotiating: bool = False) -> bool:
     """JMA 補足ルール: outside the time between turns a deed may be mortgaged only to pay for a purchase
     (auctions included), a debt, or in debt negotiation; a mortgage is lifted only between turns.  Whether
     ``player`` may do so now (``for_payment``: to mortgage or sell; ``negotiating``: any player in debt
     negotiation may); :func:`timing_refusal` says why not."""
-    p = state.pending
-    if p is None or type(p) in _BEFORE_OR_AFTER_PLAY or state.players[player].bankrupt:
+    if state.players[player].bankrupt:
         return False
-    if state.ruleset.options.mortgage_timing == "any_time" or state.between_turns:
+    if open_to_all(state):
         return True
+    p = state.pending
+    if p is None or type(p) in _BEFORE_OR_AFTER_PLAY:
+        return False
     return for_payment and (
         (isinstance(p, (BuyOrAuction, JailFine, BidPayment)) and p.player == player)
         or isinstance(p, Auction)
