@@ -346,41 +346,42 @@ class Policy:
 
     def _await_roll(self, state: GameState, p: AwaitRoll, by_type: Menu | None = None) -> Entry:
         """Before the roll: build, trade, sell, mortgage or leave jail, each with its chance (drawn before the
-        legal actions of its kind are asked for), else roll."""
+        legal actions of its kind are asked for), else roll.  (The menu of legal actions is made when a chance
+        first needs it: most rolls need none.)"""
         rng = self.rng
         name = state.name
-        if by_type is None:
-            by_type = Menu(state)
         if rng.random() < 0.7:
             builds = self._build_options(state, by_type)
             if builds:
                 entry = self._build(state, rng.choice(builds))
                 if entry:
                     return entry
-        if rng.random() < 0.05 and by_type.get("trade"):
+        if rng.random() < 0.05 and (by_type := by_type or Menu(state)).get("trade"):
             entry = self._completing_trade(state, rng.choice(by_type["trade"]))
             if entry and trade_allowed(state, entry):
                 return entry
-        if rng.random() < 0.03 and by_type.get("trade"):
+        if rng.random() < 0.03 and (by_type := by_type or Menu(state)).get("trade"):
             a = rng.choice(by_type["trade"])
             entry = self._sell_deed(state, a.player, a.detail["partners"])
             if entry and trade_allowed(state, entry):
                 return entry
-        if rng.random() < 0.02 and by_type.get("sell_buildings"):
+        if rng.random() < 0.02 and (by_type := by_type or Menu(state)).get("sell_buildings"):
             a = rng.choice(by_type["sell_buildings"])
             entry = self._sale(state, a.player, a.detail["group"], in_debt=False)
             if entry:
                 return entry
         if state.between_turns and rng.random() < 0.08:
+            by_type = by_type or Menu(state)
             extras = by_type.get("unmortgage", []) + by_type.get("mortgage", [])  # both made at once
             if extras:
                 return self._mortgage(state, rng.choice(extras))
         if state.recent_rents and state.ruleset.options.rent_claim_turns and rng.random() < 0.05:
-            lapsed = by_type.get("rent_not_claimed")  # an owner who forgot to ask for the rent
+            lapsed = (by_type or Menu(state)).get("rent_not_claimed")  # an owner who forgot to ask for the rent
             if lapsed:
                 a = lapsed[0]
                 return Entry("rent_not_claimed", player=name(a.player), square=state.ruleset.squares[a.detail["square"]].id)
         if state.players[p.player].in_jail:  # out by the fine or a card, or try for doubles
+            by_type = by_type or Menu(state)
             releases = by_type.get("use_jail_card", []) + by_type.get("pay_bail", [])
             skip = by_type.get("skip_jail_turn")
             if (releases or skip) and (self.jail == "short" or (self.jail == "random" and rng.random() < 0.5)):
@@ -389,7 +390,7 @@ class Policy:
                 return Entry(releases[0].type, player=name(p.player))
         return Entry("roll", player=state.players[p.player].name, dice=dice(rng))
 
-    def _build_options(self, state: GameState, by_type: Menu) -> list[Action]:
+    def _build_options(self, state: GameState, by_type: Menu | None) -> list[Action]:
         """The legal building declarations before a roll, asked of legal_actions again only when the colour groups
         (whole owners, mortgaged lots, buildings: ``state.groups_version``) have changed since they were last asked
         for on this state, and not at all when it is no time to build: nothing else decides them (test_predicates
@@ -397,7 +398,8 @@ class Policy:
         if not build_time(state):
             return []  # no declarations now (during doubles, after time is called)
         if self._builds_of is not state or self._builds_board != state.groups_version:
-            self._builds_of, self._builds_board, self._builds = state, state.groups_version, by_type.get("build", [])
+            builds = by_type.get("build", []) if by_type is not None else legal_actions(state, ("build",))
+            self._builds_of, self._builds_board, self._builds = state, state.groups_version, builds
         return self._builds
 
     def _auction(self, state: GameState, p: Auction | BuildingAuction, by_type: Menu) -> Entry:
