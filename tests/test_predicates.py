@@ -145,3 +145,27 @@ def test_the_simulated_policy_reuses_its_build_options_only_while_the_colour_gro
                 offered += bool(fresh)
             game.record(policy.choose(state))
     assert compared > 500 and reused > 100 and offered > 100
+
+
+@pytest.mark.parametrize("ruleset_id", ["jma-2006", "classic"])
+def test_sale_allowed_agrees_with_sale_refusal_for_every_even_sale_in_simulated_games(ruleset_id):
+    """smallest_sale asks the cheap predicate; the refusal, made when a sale is recorded, must agree with it: for
+    every group with buildings and even layout below today's, its owner in debt or not (as the state says)."""
+    from referee.engine.building import even_layouts_below, plan_change, sale_allowed, sale_refusal
+
+    checked = refused = 0
+    for state in states(ruleset_id, games=3):
+        for gid, group in state.ruleset.groups.items():
+            owner = state.owner[group.squares[0]]
+            if owner is None or not state.group_levels[gid]:
+                continue
+            for levels in even_layouts_below(state, group.squares):
+                change = plan_change(state, owner, levels, selling=True)
+                p = state.pending
+                for in_debt in {False, type(p).__name__ == "Debt" and p.debtor == owner}:
+                    allowed = sale_allowed(state, change, in_debt)
+                    assert allowed == (sale_refusal(state, change, in_debt) is None)
+                    checked += 1
+                    refused += not allowed
+    assert checked > 200
+    assert refused > 10 or rulesets.load(ruleset_id).options.hotel_breakdown != "debtors_only"

@@ -166,6 +166,15 @@ def sale_refusal(state: GameState, change: Change, in_debt: bool) -> IllegalEntr
     return _beyond_need_refusal(state, change)
 
 
+def sale_allowed(state: GameState, change: Change, in_debt: bool) -> bool:
+    """Whether :func:`sale_refusal` accepts the sale; a hotel broken into houses from the bank by a player not in
+    debt (which :func:`smallest_sale` meets at every hotel) is answered without making its refusal."""
+    if (not in_debt and change.house_change < 0 and change.hotel_change > 0
+            and state.ruleset.options.hotel_breakdown == "debtors_only"):
+        return False
+    return sale_refusal(state, change, in_debt) is None
+
+
 def _beyond_need_refusal(state: GameState, change: Change) -> IllegalEntry | None:
     """JMA 補足ルール「土地の売却」: 手持ち現金で支払えない負債を負ったときに限り、支払う現金を調達するのに必要な範囲内
     において、銀行にある家を加えてホテルを4軒以下の家にすることができます。
@@ -208,7 +217,7 @@ def smallest_sale(state: GameState, player: int, group: str, in_debt: bool) -> C
             change = plan_change(state, player, targets, selling=True)
         except IllegalEntry:
             continue
-        if sale_refusal(state, change, in_debt) is None:
+        if sale_allowed(state, change, in_debt):
             return change
     return None
 

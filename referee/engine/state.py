@@ -275,8 +275,9 @@ class GameState:
     active: tuple[int, ...] = ()
     # each player's seat by name (read for every entry); replaced, never changed, when the seating is decided
     seats: dict[str, int] = field(default_factory=dict)
-    # counts every change of the colour groups' kept counts (a group's whole owner, its mortgaged lots, its building
-    # levels) and of the seating: whoever keeps what they worked out from those may reuse it while this is unchanged
+    # counts every change of what building depends on: a colour group's whole owner, the mortgaged lots and the
+    # building levels of a group owned whole, the seating; whoever keeps what they worked out from those (the
+    # simulator's build options) may reuse it while this is unchanged
     groups_version: int = 0
 
     @classmethod
@@ -338,8 +339,10 @@ class GameState:
         """Mortgage a deed or lift its mortgage, keeping each group's count of mortgaged lots."""
         if self.mortgaged[square] != mortgaged:
             self.mortgaged[square] = mortgaged
-            self.groups_version += 1
-            self.group_mortgaged[self.ruleset.squares[square].group] += 1 if mortgaged else -1
+            group = self.ruleset.squares[square].group
+            self.group_mortgaged[group] += 1 if mortgaged else -1
+            if self.group_owner[group] is not None:
+                self.groups_version += 1
 
     def _whole_group_owner(self, group: str) -> int | None:
         first, *rest = self.ruleset.groups[group].squares

@@ -74,6 +74,9 @@ class Step:
         return p
 
     def expect_actor(self, entry: Entry, who: int, clause: str) -> int:
+        expected = self.state.players[who]
+        if entry.player == expected.name and not expected.bankrupt:
+            return who  # the player the table waits for (names are unique at a table)
         actor = self.player(entry.player, entry.type)
         if actor != who:
             raise self.refuse("wrong_player", "{entry} by {player}: {pending}", clause, entry=EntryKind(entry.type),
