@@ -628,7 +628,7 @@ def play_game(ruleset: Ruleset, rng: random.Random, players: int = 4, jail: str 
     kinds: list[str] = []  # every event's kind, counted once the game is over
     record, choose, add_kinds, landings = game.record, policy.choose, kinds.extend, stats.landings
     landing_due: int | None = None
-    entries = events = entries_this_turn = last_turn = 0
+    entries_this_turn = last_turn = 0
     while True:
         state = game.state
         pending = type(state.pending)
@@ -638,25 +638,22 @@ def play_game(ruleset: Ruleset, rng: random.Random, players: int = 4, jail: str 
             landing_due = None
         if pending is GameOver:
             break
-        if state.turn != last_turn:
-            last_turn, entries_this_turn = state.turn, 0
+        turn = state.turn
+        if turn != last_turn:
+            last_turn, entries_this_turn = turn, 0
+            if turn > max_turns and not state.time_called:  # the table's clock has run out: a timed finish
+                add_kinds(map(KIND_OF, record(Entry("time_called"), observe).events))
+                continue
         entries_this_turn += 1
         if entries_this_turn > MAX_ENTRIES_PER_TURN:
-            invariants.violations.append(f"turn {state.turn}: more than {MAX_ENTRIES_PER_TURN} entries")
+            invariants.violations.append(f"turn {turn}: more than {MAX_ENTRIES_PER_TURN} entries")
             break
-        if state.turn > max_turns and not state.time_called:
-            entry = Entry("time_called")  # the table's clock has run out: a timed finish
-        else:
-            entry = choose(state)
-        roller = state.pending.player if entry.type == "roll" else None  # before the state changes in place
-        outcome_events = record(entry, observe).events
-        entries += 1
-        events += len(outcome_events)
-        add_kinds(map(KIND_OF, outcome_events))
-        if roller is not None:
-            landing_due = roller
-    stats.entries += entries
-    stats.events += events
+        entry = choose(state)
+        if entry.type == "roll":
+            landing_due = state.pending.player  # before the state changes in place
+        add_kinds(map(KIND_OF, record(entry, observe).events))
+    stats.entries += len(game.entries)
+    stats.events += len(kinds)
     stats.events_by_type.update(kinds)
     game.in_place = False  # whoever records more on it gets a new state for each entry
     stats.games += 1
