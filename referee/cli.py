@@ -12,7 +12,7 @@ from .engine import Game, GameState, RecordError, RulesetError, parse_record, re
 from .engine.record import MAX_RECORD_BYTES
 from .engine.ending import ranking as final_ranking
 from .engine.phrases import describe_pending
-from .engine.ruleset import with_options
+from .engine.ruleset_files import with_options
 from .engine.state import GameOver
 from .simulate import CLOCKS, JAIL_MODES, PLAYER_NAMES, simulate
 

@@ -2,7 +2,7 @@
 
 A ruleset file names its board (``rulesets/boards/ID.toml``) and its card
 decks (``rulesets/decks/ID.toml``); all three are parsed strictly by
-:func:`referee.engine.ruleset.parse_ruleset`.
+:func:`referee.engine.ruleset_files.parse_ruleset`.
 """
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import tomllib
 from functools import lru_cache
 from pathlib import Path
 
-from .engine.ruleset import RulesetError
-from .engine.ruleset import Ruleset, parse_ruleset
+from .engine.ruleset import Ruleset, RulesetError
+from .engine.ruleset_files import parse_ruleset
 
 RULESETS_DIR = Path(__file__).resolve().parent.parent / "rulesets"
 DEFAULT_RULESET = "jma-2006"

@@ -5,7 +5,8 @@ import pytest
 
 from referee import rulesets
 from referee.engine import GameState, parse_entry, resolve
-from referee.engine.ruleset import Ruleset, with_options
+from referee.engine.ruleset import Ruleset
+from referee.engine.ruleset_files import with_options
 
 
 @pytest.fixture(scope="session")

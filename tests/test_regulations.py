@@ -39,7 +39,7 @@ def test_deals_come_in_order_and_only_unowned_deeds(jma):
 
 
 def test_dealing_follows_the_seating_roll_off(jma):
-    from referee.engine.ruleset import with_options
+    from referee.engine.ruleset_files import with_options
     game = Game(with_options(jma, {"dealt_deeds": 2}), Header("jma-2006", ("Aki", "Ben"), {"dealt_deeds": 2}))
     game.record(parse_entry({"type": "seat_roll", "player": "Aki", "dice": [1, 2]}))
     game.record(parse_entry({"type": "seat_roll", "player": "Ben", "dice": [5, 6]}))

@@ -6,7 +6,8 @@ import pytest
 
 from referee import rulesets
 from referee.engine import RulesetError, parse_ruleset
-from referee.engine.ruleset import CLAUSE_KEYS, OPTION_SPECS, with_options
+from referee.engine.ruleset import CLAUSE_KEYS, OPTION_SPECS
+from referee.engine.ruleset_files import with_options
 
 DIR = rulesets.RULESETS_DIR
 

@@ -6,7 +6,8 @@ from .entries import Action, Entry, parse_entry
 from .errors import IllegalEntry, MalformedEntry, RefereeError
 from .record import Game, Header, RecordError, parse_record, replay
 from .rules import Outcome, apply, check, legal_actions, resolve
-from .ruleset import Ruleset, RulesetError, parse_ruleset, with_options
+from .ruleset import Ruleset, RulesetError
+from .ruleset_files import parse_ruleset, with_options
 from .state import GameState
 
 __all__ = [
