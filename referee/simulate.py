@@ -129,7 +129,8 @@ class Policy:
         self.rng = rng
         self.jail = jail
         self.hoarders: dict[int, bool] = {}
-        # the build declarations last asked for, the state they were asked on and its board then (_build_options)
+        # the build declarations last asked for, the state they were asked on and its groups_version then
+        # (_build_options)
         self._builds_of: GameState | None = None
         self._builds_board = -1
         self._builds: list[Action] = []
