@@ -26,6 +26,14 @@ def new_tournament(app, fmt: str, players: int, scheme: str = "jma-placement") -
     return int(r.headers["Location"].rsplit("/", 1)[1])
 
 
+def championship_played_to_the_final(app) -> int:
+    """A championship of 8 players with its four rounds played, the final included."""
+    tid = new_tournament(app, "championship", 8)
+    for _ in range(4):
+        seat_and_play(app, tid)
+    return tid
+
+
 def seat_and_play(app, tid: int, stage: str | None = None, seed: int = 0) -> list[list[str]]:
     """Seat the next round through the director's form and play every table to its end; the round's tables."""
     client = app.test_client()
@@ -415,9 +423,7 @@ def test_the_printed_standings_name_the_format_the_champion_and_each_players_sta
     import subprocess
     from referee import reports
 
-    tid = new_tournament(app, "championship", 8)
-    for _ in range(4):
-        seat_and_play(app, tid)
+    tid = championship_played_to_the_final(app)
     with app.test_request_context():
         data = reports.standings_pdf(tid, "A4")
         champion = service.tournament_progress(tid).champion
@@ -495,9 +501,7 @@ def test_seating_taps_at_the_same_moment_seat_one_round_and_never_err(app):
 
 
 def test_a_finished_table_lists_its_players_as_they_finished_and_finalists_keep_their_earlier_games(app):
-    tid = new_tournament(app, "championship", 8)
-    for _ in range(4):
-        seat_and_play(app, tid)
+    tid = championship_played_to_the_final(app)
     with app.app_context():
         view = service.round_overview(tid, 4)[0]
         from referee.engine.ending import ranking
@@ -561,9 +565,7 @@ def test_a_refused_new_tournament_keeps_what_was_typed_but_the_pin(app):
 
 
 def test_correcting_a_table_after_the_cut_says_the_later_round_stays_as_seated(app):
-    tid = new_tournament(app, "championship", 8)
-    for _ in range(4):
-        seat_and_play(app, tid)
+    tid = championship_played_to_the_final(app)
     with app.app_context():
         view = service.round_overview(tid, 3)[0]
         ranking = service.table_result(tid, view.game_id)["ranking"]

@@ -48,6 +48,16 @@ def group_buildable(state: GameState, player: int, group: str) -> bool:
             and state.ruleset.squares[state.ruleset.groups[group].squares[0]].kind == "street")
 
 
+def buildable_groups(state: GameState):
+    """The colour groups buildings may go on now (:func:`group_buildable` for their owner), in board order: each
+    group's id, its owner, its lots and their house price."""
+    owners, mortgaged = state.group_owner, state.group_mortgaged
+    for gid, lots, house_cost in state.ruleset.street_lots:
+        owner = owners[gid]
+        if owner is not None and not mortgaged[gid]:
+            yield gid, owner, lots, house_cost
+
+
 def buildable_group_refusal(state: GameState, player: int, group: str) -> IllegalEntry | None:
     """Why ``player`` may not build on ``group`` by :func:`group_buildable`, or None."""
     if group_buildable(state, player, group):
@@ -262,9 +272,9 @@ def group_capacity(state: GameState, player: int) -> tuple[int, int]:
     """Houses and hotels the player could still declare on buildable groups (ignoring cash)."""
     houses = hotels = 0
     hotel = state.hotel_level
-    owners, mortgaged, buildings = state.group_owner, state.group_mortgaged, state.buildings
-    for gid, lots, _ in state.ruleset.street_lots:  # group_buildable: streets owned whole, none mortgaged
-        if owners[gid] == player and not mortgaged[gid]:
+    buildings = state.buildings
+    for _, owner, lots, _ in buildable_groups(state):
+        if owner == player:
             for i in lots:
                 level = buildings[i]
                 if level < hotel:

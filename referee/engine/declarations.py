@@ -11,7 +11,7 @@ from operator import attrgetter
 
 from . import events as ev
 from .auction import bid_refusal
-from .building import apply_change, entry_targets, group_capacity, placeable, plan_change
+from .building import apply_change, buildable_groups, entry_targets, group_capacity, placeable, plan_change
 from .entries import Action, Entry
 from .errors import IllegalEntry, illegal
 from .facts import minimum_bid, raisable_cash, tie_winner
@@ -351,12 +351,10 @@ def declaration_actions(state: GameState, player: int | None = None) -> list[Act
     if not build_time(state):  # build_timing_allows, but for the players out of a round of declarations
         return out
     excluded = p.excluded if kind is BuildRound else ()
-    top, owners, mortgaged, levels = state.hotel_level, state.group_owner, state.group_mortgaged, state.group_levels
-    builds = []  # group_buildable, with room for more, in board order
-    for gid, lots, house_cost in state.ruleset.street_lots:
-        i = owners[gid]
-        if (i is None or mortgaged[gid] or levels[gid] >= top * len(lots) or i in excluded
-                or player is not None and i != player):
+    top, levels = state.hotel_level, state.group_levels
+    builds = []  # the buildable groups with room for more, in board order
+    for gid, i, lots, house_cost in buildable_groups(state):
+        if levels[gid] >= top * len(lots) or i in excluded or player is not None and i != player:
             continue
         builds.append(Action("build", i, {"group": gid, "squares": lots, "house_cost": house_cost}))
     if len(builds) > 1:

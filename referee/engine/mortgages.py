@@ -101,7 +101,7 @@ def mortgage_actions(state: GameState, player: int | None = None) -> list[Action
     out = []
     if not state.ruleset.options.mortgages_allowed:
         return out
-    squares, mortgaged, levels, holdings = state.ruleset.squares, state.mortgaged, state.group_levels, state.holdings
+    squares, mortgaged, holdings = state.ruleset.squares, state.mortgaged, state.holdings
     p = state.pending
     bid_winner = p.player if type(p) is BidPayment else None  # keeps_last_group is asked of them only
     everyone = open_to_all(state)  # the timing, when it is the same for every player still in the game
@@ -118,11 +118,9 @@ def mortgage_actions(state: GameState, player: int | None = None) -> list[Action
             if mortgaged[sq]:
                 if may_lift_now and cash >= (cost := unmortgage_cost(state, sq)):
                     out.append(Action("unmortgage", i, {"square": sq, "cost": cost}))
-            elif may_mortgage_now:
-                square = squares[sq]
-                group = square.group  # _mortgageable: no building in the group
-                if (group is None or not levels[group]) and (i != bid_winner or not keeps_last_group(state, i, sq)):
-                    out.append(Action("mortgage", i, {"square": sq, "value": square.mortgage}))
+            elif (may_mortgage_now and not state.group_has_buildings(sq)  # _mortgageable, as it is not mortgaged
+                  and (i != bid_winner or not keeps_last_group(state, i, sq))):
+                out.append(Action("mortgage", i, {"square": sq, "value": squares[sq].mortgage}))
     return out
 
 

@@ -246,8 +246,7 @@ _MAKES_AT: dict[Callable, dict[type, frozenset[str]]] = {declaration_actions: DE
 def settle(step: Step) -> None:
     """Carry the game on until it waits for the referee again."""
     s = step.state
-    opts = s.ruleset.options
-    out_at_zero = opts.short_payment == "all_cash_then_out"
+    out_at_zero = s.ruleset.options.short_payment == "all_cash_then_out"
     while True:
         if out_at_zero:
             for i in s.active:
@@ -275,7 +274,7 @@ def settle(step: Step) -> None:
         if len(s.active) <= 1:
             end_game(step, "monopoly")
             return
-        if opts.end_after_bankruptcies and ending_bankruptcy(s, 0):
+        if ending_bankruptcy(s, 0):
             end_game(step, "bankruptcies")  # 003, shortened game: the game ends at the second bankruptcy
             return
         if s.debts:
@@ -302,7 +301,7 @@ def settle(step: Step) -> None:
             step.emit(ev.AwaitingDecision(awaiting_roll(cur)))  # doubles: roll again
         else:
             step.emit(ev.TurnBegan(nxt))  # and the table waits for the roll
-            if s.players[nxt].in_jail and sits_out(s, nxt):
+            if sits_out(s, nxt):
                 step.emit(ev.JailTurnSat(nxt))  # 004, Polizist: Dort setzt er 3 Runden lang aus
                 continue
         return
