@@ -1,10 +1,14 @@
 """The engine beside a plain Python peer, measured in one run (issue 13).
 
-    .venv/bin/python benchmarks/peers.py [--rounds 3] [--games 40] [--peer-games 100]
+    .venv/bin/python benchmarks/peers.py [--rounds 3] [--games 200] [--peer-games 100]
 
 Runs ``../shared/peers/mono_drive.py`` (monopyly with four of its sample AIs) and ``referee simulate`` (every
 invariant checked) in turn, interleaved, ``--rounds`` times, each in its own process, and prints each one's
-turns per second and their ratio (referee / monopyly; goal >= 1.0, then 3.0).  Then, in this process:
+turns played, turns per second and their ratio (referee / monopyly; goal >= 1.0, then 3.0).  The two play
+samples of about the same size: monopyly's 100 games make about 50,000 turns; referee's games end at a time
+called at random, so 200 of them make about as many.  (With 40, about 9,000 turns, the figure of a round
+depended on which few long, building-heavy games its seed drew: from 0.85 to 1.05 of the peer's, seed by
+seed, on the same engine.)  Then, in this process:
 ``legal_actions`` calls per second over the states of simulated games, and replay events per second over a
 long record.  Figures only: nothing is asserted.
 """
@@ -24,19 +28,21 @@ ROOT = Path(__file__).resolve().parent.parent
 PEER = ROOT.parent / "shared" / "peers" / "mono_drive.py"
 
 
-def peer_turns_per_second(games: int, seed: int) -> float:
+def peer_turns_per_second(games: int, seed: int) -> tuple[int, float]:
+    """The turns monopyly played and its turns per second."""
     out = subprocess.run([sys.executable, str(PEER), str(games), str(seed)], capture_output=True, text=True,
                          check=True).stdout
-    return float(re.search(r"([\d.]+) turns/s", out).group(1))
+    return int(re.search(r"(\d+) turns ", out).group(1)), float(re.search(r"([\d.]+) turns/s", out).group(1))
 
 
-def referee_turns_per_second(games: int, seed: int) -> float:
+def referee_turns_per_second(games: int, seed: int) -> tuple[int, float]:
+    """The turns ``referee simulate`` played and its turns per second."""
     out = subprocess.run([sys.executable, "-m", "referee.cli", "simulate", "--games", str(games), "--seed",
                           str(seed), "--json"], capture_output=True, text=True, check=True, cwd=ROOT).stdout
     data = json.loads(out)
     if data.get("invariant_violations"):
         print(f"  referee simulate reported {data['invariant_violations']} invariant violations")
-    return float(data["turns_per_second"])
+    return int(data["turns"]), float(data["turns_per_second"])
 
 
 def legal_actions_per_second(games: int = 5, seed: int = 1) -> float:
@@ -84,18 +90,18 @@ def replay_per_second(seed: int = 1, min_events: int = 20_000) -> tuple[float, f
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--games", type=int, default=40, help="referee simulate games per round")
+    parser.add_argument("--games", type=int, default=200, help="referee simulate games per round")
     parser.add_argument("--peer-games", type=int, default=100, help="monopyly games per round")
     args = parser.parse_args()
     if not PEER.exists():
         sys.exit(f"benchmarks/peers.py: the peer is not at {PEER}")
     ratios = []
-    print(f"{'round':>5}  {'monopyly turns/s':>17}  {'referee turns/s':>16}  {'ratio':>6}")
+    print(f"{'round':>5}  {'monopyly turns':>14}  {'turns/s':>8}  {'referee turns':>13}  {'turns/s':>8}  {'ratio':>6}")
     for n in range(1, args.rounds + 1):
-        peer = peer_turns_per_second(args.peer_games, n)
-        ours = referee_turns_per_second(args.games, n)
+        peer_turns, peer = peer_turns_per_second(args.peer_games, n)
+        our_turns, ours = referee_turns_per_second(args.games, n)
         ratios.append(ours / peer)
-        print(f"{n:>5}  {peer:>17,.0f}  {ours:>16,.0f}  {ours / peer:>6.3f}")
+        print(f"{n:>5}  {peer_turns:>14,}  {peer:>8,.0f}  {our_turns:>13,}  {ours:>8,.0f}  {ours / peer:>6.3f}")
     print(f"ratio referee/monopyly: median {statistics.median(ratios):.3f} (goal >= 1.0, then 3.0)")
     print(f"legal_actions: {legal_actions_per_second():,.0f} calls/s")
     events, entries = replay_per_second()

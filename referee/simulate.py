@@ -18,6 +18,7 @@ from .engine.entries import Offer
 from .engine.rules import decision_kinds
 from .engine.trading import trade_refusal
 from .engine.facts import raisable_cash
+from .engine.mortgages import mortgage_choices
 from .engine.timing import build_time
 from .engine.turn import deal_refusal
 from .engine.state import (AwaitRoll, Auction, BidPayment, BuildingAuction, BuildRound, BuyOrAuction, DealDeeds, Debt,
@@ -172,7 +173,7 @@ class Policy:
             sale = self._sale(state, a.player, a.detail["group"], in_debt=True)
             if sale:
                 return sale
-        mortgages = by_type.by_player("mortgage", p.debtor)
+        mortgages = by_type.mortgages(("mortgage",), p.debtor)
         if mortgages:
             return self._mortgage(state, rng.choice(mortgages))
         taker = by_type["bankrupt"][0].detail["may_take_over"]
@@ -205,7 +206,7 @@ class Policy:
 
     def _bid_payment(self, state: GameState, p: BidPayment, by_type: Menu) -> Entry:
         """A winning bid to raise: mortgage, or sell buildings."""
-        mortgages = by_type.by_player("mortgage", p.player)
+        mortgages = by_type.mortgages(("mortgage",), p.player)
         if mortgages:
             return self._mortgage(state, self.rng.choice(mortgages))
         for a in by_type.by_player("sell_buildings", p.player):
@@ -218,7 +219,7 @@ class Policy:
         rng, name = self.rng, state.name
         if "buy" in by_type and rng.random() < 0.75:
             return Entry("buy", player=name(p.player))
-        own = by_type.by_player("mortgage", p.player) if "buy" not in by_type else []
+        own = by_type.mortgages(("mortgage",), p.player) if "buy" not in by_type else []
         price = state.ruleset.squares[p.square].price
         if own and raisable_cash(state, p.player) >= price and rng.random() < 0.5:
             return self._mortgage(state, rng.choice(own))
@@ -269,8 +270,10 @@ class Policy:
         return Entry("trade", player=state.name(buyer), partner=state.name(seller), give=Offer(cash=price),
                      take=Offer(cards=(state.players[seller].jail_cards[0],)))
 
-    def _mortgage(self, state: GameState, action: Action) -> Entry:
-        return Entry(action.type, player=state.name(action.player), square=state.ruleset.squares[action.detail["square"]].id)
+    def _mortgage(self, state: GameState, choice: tuple[str, int, int]) -> Entry:
+        """The entry of a choice of :meth:`Menu.mortgages`."""
+        kind, player, square = choice
+        return Entry(kind, player=state.name(player), square=state.ruleset.squares[square].id)
 
     def _deal(self, state: GameState, action: Action) -> Entry:
         """Deal deeds as a shuffled deck would: draw again while the rules say to redeal."""
@@ -325,13 +328,13 @@ class Policy:
         cash_for = state.players[action.player].cash // action.detail["house_cost"]
         if cash_for < 1:
             return None  # not even one level (as below, without counting the levels)
-        squares = action.detail["squares"]
-        current = sum(state.buildings[sq] for sq in squares)
+        squares, group = action.detail["squares"], action.detail["group"]
+        current = state.group_levels[group]  # the levels on the group's lots, kept
         affordable = min(len(squares) * top - current, cash_for)  # room for more, and cash
         if affordable < 1:
             return None
         add = self.rng.randint(1, affordable)
-        targets = even_targets(state, action.detail["group"], current + add)  # even levels on a buildable group
+        targets = even_targets(state, group, current + add)  # even levels on a buildable group
         houses, hotels = bank_needs(state, targets)
         if houses > state.bank_houses or hotels > state.bank_hotels:
             return None
@@ -372,8 +375,7 @@ class Policy:
             if entry:
                 return entry
         if state.between_turns and rng.random() < 0.08:
-            by_type = by_type or Menu(state)
-            extras = by_type.get("unmortgage", []) + by_type.get("mortgage", [])  # both made at once
+            extras = (by_type := by_type or Menu(state)).mortgages(("unmortgage", "mortgage"))
             if extras:
                 return self._mortgage(state, rng.choice(extras))
         if state.recent_rents and state.ruleset.options.rent_claim_turns and rng.random() < 0.05:
@@ -413,7 +415,7 @@ class Policy:
         hammer = "hammer" in by_type
         if hammer and p.high_bidder is not None and (rng.random() < 0.35 or p.high_bid >= price * 1.5 or not bids):
             if state.players[p.high_bidder].cash < p.high_bid:
-                own = by_type.by_player("mortgage", p.high_bidder)
+                own = by_type.mortgages(("mortgage",), p.high_bidder)
                 if own and rng.random() < 0.7:
                     return self._mortgage(state, rng.choice(own))
             return Entry("hammer")
@@ -482,6 +484,17 @@ class Menu:
 
     def __contains__(self, kind: str) -> bool:
         return bool(self.get(kind))
+
+    def mortgages(self, kinds: tuple[str, ...], player: int | None = None) -> list[tuple[str, int, int]]:
+        """The mortgages or lifts of mortgages (``kinds``, in that order) that may be recorded now, as (entry type,
+        player, square), ``player``'s only if given: from the actions when they were given or already worked out,
+        else from :func:`mortgage_choices`, what legal_actions makes them of, without making them (a fifth of the
+        time: the policy draws one of two dozen)."""
+        if self.complete or "mortgage" in self.by_type:
+            return [(a.type, a.player, a.detail["square"]) for kind in kinds for a in self.by_type.get(kind, ())
+                    if player is None or a.player == player]
+        choices = mortgage_choices(self.state, player)
+        return [(t, i, sq) for kind in kinds for t, i, sq, _ in choices if t == kind]
 
     def by_player(self, kind: str, player: int) -> list[Action]:
         """One player's legal actions of a kind (only theirs worked out, when not already)."""
@@ -626,8 +639,8 @@ def play_game(ruleset: Ruleset, rng: random.Random, players: int = 4, jail: str 
         invariants.recount(state, event)
 
     observe = check_and_recount if recount else invariants if check else None
-    kinds: list[str] = []  # every event's kind, counted once the game is over
-    record, choose, add_kinds, landings = game.record, policy.choose, kinds.extend, stats.landings
+    events: list = []  # every event, its kind counted once the game is over
+    record, choose, add_events, landings = game.record, policy.choose, events.extend, stats.landings
     landing_due: int | None = None
     entries_this_turn = last_turn = 0
     while True:
@@ -643,7 +656,7 @@ def play_game(ruleset: Ruleset, rng: random.Random, players: int = 4, jail: str 
         if turn != last_turn:
             last_turn, entries_this_turn = turn, 0
             if turn > max_turns and not state.time_called:  # the table's clock has run out: a timed finish
-                add_kinds(map(KIND_OF, record(Entry("time_called"), observe).events))
+                add_events(record(Entry("time_called"), observe).events)
                 continue
         entries_this_turn += 1
         if entries_this_turn > MAX_ENTRIES_PER_TURN:
@@ -652,10 +665,10 @@ def play_game(ruleset: Ruleset, rng: random.Random, players: int = 4, jail: str 
         entry = choose(state)
         if entry.type == "roll":
             landing_due = state.pending.player  # before the state changes in place
-        add_kinds(map(KIND_OF, record(entry, observe).events))
+        add_events(record(entry, observe).events)
     stats.entries += len(game.entries)
-    stats.events += len(kinds)
-    stats.events_by_type.update(kinds)
+    stats.events += len(events)
+    stats.events_by_type.update(map(KIND_OF, events))
     game.in_place = False  # whoever records more on it gets a new state for each entry
     stats.games += 1
     stats.turns += game.state.turn

@@ -20,9 +20,11 @@ from .step import Step
 from .timing import timing_allows, timing_refusal
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Change:
-    """A change of building levels on one player's lots, with what it costs and takes from the bank."""
+    """A change of building levels on one player's lots, with what it costs and takes from the bank.  A value that
+    nothing changes once made; not frozen, as a frozen one takes three times as long to make and every build or sale
+    the rules check (and every sale a player in debt is offered) makes one or more."""
 
     player: int
     levels: dict[int, int]  # square -> new level
@@ -77,17 +79,18 @@ def plan_change(state: GameState, player: int, targets: dict[int, int], selling:
     """Check a build or a sale of buildings on whole groups; :class:`IllegalEntry` if the rules refuse it."""
     levels: dict[int, int] = {}
     groups = []
+    hotel, buildings, all_squares, owners = state.hotel_level, state.buildings, state.ruleset.squares, state.owner
     for square, level in targets.items():
-        sq = state.ruleset.squares[square]
+        sq = all_squares[square]
         if sq.kind != "street":
             raise illegal(state, "not_a_street", "{square} cannot hold buildings", "building", square=Square(square))
-        if state.owner[square] != player:
+        if owners[square] != player:
             raise illegal(state, "not_owner", "{player} does not own {square}", "building", player=Player(player),
                           square=Square(square))
-        if not 0 <= level <= state.hotel_level:
+        if not 0 <= level <= hotel:
             raise illegal(state, "bad_level", "{level} buildings on {square}: a lot holds at most {houses} houses or "
-                          "one hotel", "building", level=level, square=Square(square), houses=state.hotel_level - 1)
-        current = state.buildings[square]
+                          "one hotel", "building", level=level, square=Square(square), houses=hotel - 1)
+        current = buildings[square]
         if selling and level > current:
             raise illegal(state, "wrong_direction", "{square}: {now} now; a sale cannot take it to {level}",
                           "selling_buildings", square=Square(square), now=Level(current), level=Level(level))
@@ -104,10 +107,9 @@ def plan_change(state: GameState, player: int, targets: dict[int, int], selling:
                 raise refusal
     price = 0
     houses_needed = hotels_needed = house_change = hotel_change = 0
-    hotel = state.hotel_level
-    buildings, all_squares = state.buildings, state.ruleset.squares
+    all_groups = state.ruleset.groups
     for group in groups:
-        squares = state.ruleset.groups[group].squares
+        squares = all_groups[group].squares
         after = [levels.get(i, buildings[i]) for i in squares]
         if max(after) - min(after) > 1:
             raise illegal(state, "uneven", "{lots}: the lots of a group must differ by at most one building",
@@ -268,13 +270,14 @@ def placeable(state: GameState, player: int, kind: str) -> list[int]:
     return out
 
 
-def group_capacity(state: GameState, player: int) -> tuple[int, int]:
-    """Houses and hotels the player could still declare on buildable groups (ignoring cash)."""
+def others_capacity(state: GameState, declared) -> tuple[int, int]:
+    """Houses and hotels the players other than ``declared`` could still declare on buildable groups (ignoring
+    cash), all asked in one pass over the groups."""
     houses = hotels = 0
     hotel = state.hotel_level
     buildings = state.buildings
     for _, owner, lots, _ in buildable_groups(state):
-        if owner == player:
+        if owner not in declared:
             for i in lots:
                 level = buildings[i]
                 if level < hotel:

@@ -10,9 +10,21 @@ from .step import Step
 
 def drawable_cards(state: GameState, deck: str) -> tuple[str, ...]:
     """The deck's cards less the get-out-of-jail cards players hold (the whole deck when none is held)."""
-    held = {c for p in state.players for c in p.jail_cards}
     cards = state.ruleset.decks[deck]
-    return tuple(c for c in cards if c not in held) if held else tuple(cards)
+    for pl in state.players:
+        if pl.jail_cards:
+            held = {c for p in state.players for c in p.jail_cards}
+            return tuple(c for c in cards if c not in held)
+    return tuple(cards)
+
+
+def card_holder(state: GameState, card: str) -> int | None:
+    """The player holding ``card`` (a get-out-of-jail card kept), or None: a card of the deck is drawable (by
+    :func:`drawable_cards`) when no one holds it."""
+    for i, pl in enumerate(state.players):
+        if card in pl.jail_cards:
+            return i
+    return None
 
 
 def _card(step: Step, entry: Entry) -> None:
@@ -23,8 +35,8 @@ def _card(step: Step, entry: Entry) -> None:
     if card is None or card.deck != p.deck:
         raise step.refuse("unknown_card", "{card} is not a card of the {deck} deck", "cards", card=Card(entry.card),
                           deck=Deck(p.deck))
-    if entry.card not in drawable_cards(s, p.deck):
-        holder = next(i for i, pl in enumerate(s.players) if entry.card in pl.jail_cards)
+    holder = card_holder(s, entry.card)  # a card of the deck drawn (above): drawable unless it is held
+    if holder is not None:
         raise step.refuse("card_held", "{card} is held by {player}, not in the deck", "cards", card=Card(entry.card),
                           player=Player(holder))
     step.emit(ev.CardDrawn(who, card.id))  # the card awaited is drawn

@@ -11,7 +11,7 @@ from operator import attrgetter
 
 from . import events as ev
 from .auction import bid_refusal
-from .building import apply_change, buildable_groups, entry_targets, group_capacity, placeable, plan_change
+from .building import apply_change, buildable_groups, entry_targets, others_capacity, placeable, plan_change
 from .entries import Action, Entry
 from .errors import IllegalEntry, illegal
 from .facts import minimum_bid, raisable_cash, tie_winner
@@ -136,12 +136,7 @@ def _build(step: Step, entry: Entry) -> None:
         houses, hotels = demand(s, declarations)
     else:  # this declaration alone: what it needs is worked out above
         houses, hotels = change.houses_needed, change.hotels_needed
-    others_h = others_t = 0
-    declared = {d[0] for d in declarations}
-    for i in s.active:
-        if i not in declared:
-            h, t = group_capacity(s, i)
-            others_h, others_t = others_h + h, others_t + t
+    others_h, others_t = others_capacity(s, {d[0] for d in declarations})  # (buildable groups' owners are in play)
     if houses + others_h <= houses_there and hotels + others_t <= s.bank_hotels:
         # 補足ルール: no follower could exceed the bank's stock: the declarations stand at once
         if not round_.declarations and not split[0]:

@@ -50,9 +50,11 @@ INCOME_TAX_CHOICES = ("flat", "percent")
 FINE_OR_CARD_CHOICES = ("pay", "draw")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Offer:
-    """One side of a trade: what one player hands to the other at once."""
+    """One side of a trade: what one player hands to the other at once.  A value nothing changes once made (an
+    entry's hash takes in its offers); not frozen, as a frozen one takes twice as long to make and every trade the
+    rules check makes two."""
 
     cash: int = 0
     deeds: tuple[int | str, ...] = ()

@@ -340,7 +340,7 @@ class AwaitingDecision(Event):
 
     @property
     def kind(self) -> str:
-        return "awaiting." + _DECISION_KIND.get(type(self.decision), "nothing")
+        return _AWAITING_KIND.get(type(self.decision), "awaiting.nothing")
 
     def apply(self, state: GameState) -> None:
         state.pending = self.decision
@@ -495,6 +495,7 @@ _DECISION_KIND = {
     Debt: "debt", BidPayment: "bid_payment", RollOff: "rolloff", BuildRound: "build_round", BuildingAuction: "building_auction", PlaceBuilding: "place_building",
     GameOver: "game_over",
 }
+_AWAITING_KIND = {cls: "awaiting." + name for cls, name in _DECISION_KIND.items()}  # AwaitingDecision.kind
 
 for _cls, _name in _KIND.items():
     if not isinstance(_cls.__dict__.get("kind"), property):

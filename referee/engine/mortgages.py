@@ -96,9 +96,17 @@ def _unmortgage(step: Step, entry: Entry) -> None:
 
 def mortgage_actions(state: GameState, player: int | None = None) -> list[Action]:
     """Every deed that may be mortgaged, or its mortgage lifted, now (``player``: that player's only), for
-    legal_actions: :func:`may_mortgage` and :func:`may_unmortgage` with the timing asked once per player, and the
-    shortage-bid winner's last group (:func:`keeps_last_group`) asked only of that winner."""
-    out = []
+    legal_actions: :func:`mortgage_choices` with the amounts the buttons show."""
+    return [Action(kind, i, {"square": sq, "cost": amount} if kind == "unmortgage" else {"square": sq, "value": amount})
+            for kind, i, sq, amount in mortgage_choices(state, player)]
+
+
+def mortgage_choices(state: GameState, player: int | None = None) -> list[tuple[str, int, int, int]]:
+    """What :func:`mortgage_actions` offers, as (entry type, player, square, amount: the cost of lifting the mortgage
+    or the mortgage value paid), seat by seat, each player's deeds in board order (the simulator draws from these
+    without their details): :func:`may_mortgage` and :func:`may_unmortgage` with the timing asked once per player,
+    and the shortage-bid winner's last group (:func:`keeps_last_group`) asked only of that winner."""
+    out: list[tuple[str, int, int, int]] = []
     if not state.ruleset.options.mortgages_allowed:
         return out
     squares, mortgaged, holdings = state.ruleset.squares, state.mortgaged, state.holdings
@@ -117,10 +125,10 @@ def mortgage_actions(state: GameState, player: int | None = None) -> list[Action
         for sq in holdings[i]:
             if mortgaged[sq]:
                 if may_lift_now and cash >= (cost := unmortgage_cost(state, sq)):
-                    out.append(Action("unmortgage", i, {"square": sq, "cost": cost}))
+                    out.append(("unmortgage", i, sq, cost))
             elif (may_mortgage_now and not state.group_has_buildings(sq)  # _mortgageable, as it is not mortgaged
                   and (i != bid_winner or not keeps_last_group(state, i, sq))):
-                out.append(Action("mortgage", i, {"square": sq, "value": squares[sq].mortgage}))
+                out.append(("mortgage", i, sq, squares[sq].mortgage))
     return out
 
 

@@ -246,7 +246,8 @@ _MAKES_AT: dict[Callable, dict[type, frozenset[str]]] = {declaration_actions: DE
 def settle(step: Step) -> None:
     """Carry the game on until it waits for the referee again."""
     s = step.state
-    out_at_zero = s.ruleset.options.short_payment == "all_cash_then_out"
+    opts = s.ruleset.options
+    out_at_zero = opts.short_payment == "all_cash_then_out"
     while True:
         if out_at_zero:
             for i in s.active:
@@ -274,7 +275,7 @@ def settle(step: Step) -> None:
         if len(s.active) <= 1:
             end_game(step, "monopoly")
             return
-        if ending_bankruptcy(s, 0):
+        if opts.end_after_bankruptcies and ending_bankruptcy(s, 0):  # (asked only where the option is set)
             end_game(step, "bankruptcies")  # 003, shortened game: the game ends at the second bankruptcy
             return
         if s.debts:
@@ -301,7 +302,7 @@ def settle(step: Step) -> None:
             step.emit(ev.AwaitingDecision(awaiting_roll(cur)))  # doubles: roll again
         else:
             step.emit(ev.TurnBegan(nxt))  # and the table waits for the roll
-            if sits_out(s, nxt):
+            if opts.jail_mode == "sit_out" and sits_out(s, nxt):  # (asked only where players sit out)
                 step.emit(ev.JailTurnSat(nxt))  # 004, Polizist: Dort setzt er 3 Runden lang aus
                 continue
         return

@@ -345,9 +345,12 @@ class GameState:
                 self.groups_version += 1
 
     def _whole_group_owner(self, group: str) -> int | None:
-        first, *rest = self.ruleset.groups[group].squares
-        owner = self.owner[first]
-        return owner if all(self.owner[sq] == owner for sq in rest) else None
+        squares, owners = self.ruleset.groups[group].squares, self.owner
+        owner = owners[squares[0]]
+        for sq in squares:
+            if owners[sq] != owner:
+                return None
+        return owner
 
     def set_level(self, square: int, level: int) -> None:
         """Put ``level`` buildings on a lot (0-4 houses, ``hotel_level`` a hotel), keeping the counts."""
@@ -418,12 +421,12 @@ class GameState:
         return group is not None and self.group_levels[group] > 0
 
     def next_player(self, after: int) -> int:
-        n = len(self.players)
-        for step in range(1, n + 1):
-            i = (after + step) % n
-            if not self.players[i].bankrupt:
+        """The next player in seat order after ``after`` still in the game (``after`` if none other is)."""
+        active = self.active  # the seats still in the game, in seat order
+        for i in active:
+            if i > after:
                 return i
-        return after
+        return active[0] if active else after
 
     def name(self, player: int | None) -> str:
         return "the bank" if player is None else self.players[player].name

@@ -25,6 +25,17 @@ POT = ev.POT
 Observer = Callable[[GameState, ev.Event], None]
 
 
+class _EveryType:
+    """Holds every event type: what an observer that names none of its own is shown."""
+
+    def __contains__(self, kind: type) -> bool:
+        return True
+
+
+_EVERY = _EveryType()
+_NONE: frozenset[type] = frozenset()
+
+
 class Step:
     """Works out one entry's events on a copy of the state (``in_place``: on the state itself), applying each as
     it is made."""
@@ -35,14 +46,14 @@ class Step:
         self.state = state if in_place else state.copy()
         self.events: list[ev.Event] = []
         self.observe = observe
-        self.watched = None if observe is None else getattr(observe, "event_types", None)  # None: every event
+        # the event types the observer is shown: none without one, every type for one that names none
+        self.watched = _NONE if observe is None else getattr(observe, "event_types", _EVERY)
 
     def emit(self, event: ev.Event) -> None:
         event.apply(self.state)
         self.events.append(event)
-        observe = self.observe
-        if observe is not None and (self.watched is None or type(event) in self.watched):
-            observe(self.state, event)
+        if type(event) in self.watched:
+            self.observe(self.state, event)
 
     def refuse(self, code: str, pattern: str, clause: str, /, **params: Any) -> IllegalEntry:
         return illegal(self.state, code, pattern, clause, **params)
