@@ -275,7 +275,7 @@ def settle(step: Step) -> None:
         if len(s.active) <= 1:
             end_game(step, "monopoly")
             return
-        if opts.end_after_bankruptcies and ending_bankruptcy(s, 0):  # (asked only where the option is set)
+        if ending_bankruptcy(s, 0):
             end_game(step, "bankruptcies")  # 003, shortened game: the game ends at the second bankruptcy
             return
         if s.debts:
@@ -302,7 +302,7 @@ def settle(step: Step) -> None:
             step.emit(ev.AwaitingDecision(awaiting_roll(cur)))  # doubles: roll again
         else:
             step.emit(ev.TurnBegan(nxt))  # and the table waits for the roll
-            if opts.jail_mode == "sit_out" and sits_out(s, nxt):  # (asked only where players sit out)
+            if sits_out(s, nxt):
                 step.emit(ev.JailTurnSat(nxt))  # 004, Polizist: Dort setzt er 3 Runden lang aus
                 continue
         return
