@@ -267,7 +267,11 @@ def trade_actions(state: GameState, player: int | None = None) -> list[Action]:
     if not isinstance(p, JailFine) and state.ruleset.options.trade_timing != "own_turn":
         if trade_context(state, active[0], active[1]) is None:
             return []
-        return [Action("trade", a, {"partners": tuple(b for b in active if b != a)}) for a in proposers]
+        out = []
+        for a in proposers:
+            k = active.index(a)
+            out.append(Action("trade", a, {"partners": active[:k] + active[k + 1:]}))  # every other player in play
+        return out
     out = []
     for a in proposers:
         partners = tuple(b for b in active if b != a and trade_context(state, a, b) is not None)
