@@ -639,8 +639,8 @@ def play_game(ruleset: Ruleset, rng: random.Random, players: int = 4, jail: str 
         invariants.recount(state, event)
 
     observe = check_and_recount if recount else invariants if check else None
-    events: list = []  # every event, its kind counted once the game is over
-    record, choose, add_events, landings = game.record, policy.choose, events.extend, stats.landings
+    kinds: list[str] = []  # every event's kind, counted once the game is over
+    record, choose, add_kinds, landings = game.record, policy.choose, kinds.extend, stats.landings
     landing_due: int | None = None
     entries_this_turn = last_turn = 0
     while True:
@@ -656,7 +656,7 @@ def play_game(ruleset: Ruleset, rng: random.Random, players: int = 4, jail: str 
         if turn != last_turn:
             last_turn, entries_this_turn = turn, 0
             if turn > max_turns and not state.time_called:  # the table's clock has run out: a timed finish
-                add_events(record(Entry("time_called"), observe).events)
+                add_kinds(map(KIND_OF, record(Entry("time_called"), observe).events))
                 continue
         entries_this_turn += 1
         if entries_this_turn > MAX_ENTRIES_PER_TURN:
@@ -665,10 +665,11 @@ def play_game(ruleset: Ruleset, rng: random.Random, players: int = 4, jail: str 
         entry = choose(state)
         if entry.type == "roll":
             landing_due = state.pending.player  # before the state changes in place
-        add_events(record(entry, observe).events)
+        add_kinds(map(KIND_OF, record(entry, observe).events))  # (the events themselves are not kept: fewer
+        # objects alive, fewer collections of the garbage collector)
     stats.entries += len(game.entries)
-    stats.events += len(events)
-    stats.events_by_type.update(map(KIND_OF, events))
+    stats.events += len(kinds)
+    stats.events_by_type.update(kinds)
     game.in_place = False  # whoever records more on it gets a new state for each entry
     stats.games += 1
     stats.turns += game.state.turn
