@@ -238,7 +238,7 @@ def even_targets(state: GameState, group: str, total: int) -> dict[int, int]:
     """Levels for a group with ``total`` levels in all, as even as possible, extra levels on the first lots."""
     squares = state.ruleset.groups[group].squares
     base, extra = divmod(total, len(squares))
-    order = sorted(squares, key=lambda i: -state.buildings[i])
+    order = sorted(squares, key=state.buildings.__getitem__, reverse=True)  # the most built first (a stable sort)
     return {i: base + (1 if k < extra else 0) for k, i in enumerate(order)}
 
 

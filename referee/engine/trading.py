@@ -201,10 +201,11 @@ def _buy_back_refusal(state: GameState, a: int, b: int, give: Offer, take: Offer
     """No buying back on the spot (before the next roll) at a different price: a trade that hands back to a
     player anything an earlier trade between the same two players since the last roll took from them must be that
     trade undone exactly, the same cash back (other trades in between change nothing)."""
-    now = _flows(a, b, give, take)
+    now = None  # this trade's flows, worked out once an earlier trade between the two is found
     for earlier in state.recent_trades:
         if {earlier[0], earlier[1]} != {a, b}:
             continue
+        now = now or _flows(a, b, give, take)
         before = _flows(*earlier)
         returned = any(now[(y, x)][1] & before[(x, y)][1] or now[(y, x)][2] & before[(x, y)][2]
                        for (x, y) in before)
