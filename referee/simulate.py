@@ -395,7 +395,7 @@ class Policy:
 
     def _build_options(self, state: GameState, by_type: Menu | None) -> list[Action]:
         """The legal building declarations before a roll, asked of legal_actions again only when the colour groups
-        (whole owners, mortgaged lots, buildings: ``state.groups_version``) have changed since they were last asked
+        (whole owners, mortgaged lots, hotels: ``state.groups_version``) have changed since they were last asked
         for on this state, and not at all when it is no time to build: nothing else decides them (test_predicates
         checks the kept list against a fresh one)."""
         if not build_time(state):

@@ -275,9 +275,9 @@ class GameState:
     active: tuple[int, ...] = ()
     # each player's seat by name (read for every entry); replaced, never changed, when the seating is decided
     seats: dict[str, int] = field(default_factory=dict)
-    # counts every change of what building depends on: a colour group's whole owner, the mortgaged lots and the
-    # building levels of a group owned whole, the seating; whoever keeps what they worked out from those (the
-    # simulator's build options) may reuse it while this is unchanged
+    # counts every change of where buildings may go: a colour group's whole owner, the mortgaged lots of a group
+    # owned whole, a hotel built or gone (a group of hotels has no room left), the seating; whoever keeps what they
+    # worked out from those (the simulator's build options) may reuse it while this is unchanged
     groups_version: int = 0
 
     @classmethod
@@ -356,14 +356,16 @@ class GameState:
         """Put ``level`` buildings on a lot (0-4 houses, ``hotel_level`` a hotel), keeping the counts."""
         old = self.buildings[square]
         self.buildings[square] = level
-        self.groups_version += 1
         sq = self.ruleset.squares[square]
         self.group_levels[sq.group] += level - old
         if self.owner[square] is not None:
             self.holdings_value[self.owner[square]] += (level - old) * sq.house_cost
         hotel = self.hotel_level
         self.houses_built += (0 if level == hotel else level) - (0 if old == hotel else old)
-        self.hotels_built += (level == hotel) - (old == hotel)
+        hotels = (level == hotel) - (old == hotel)
+        if hotels:
+            self.hotels_built += hotels
+            self.groups_version += 1  # a hotel built or gone: its group may have filled up, or have room again
 
     def _value(self, square: int) -> int:
         sq = self.ruleset.squares[square]
