@@ -9,9 +9,9 @@ samples of about the same size: monopyly's 100 games make about 50,000 turns; re
 called at random, so 200 of them make about as many.  (With 40, about 9,000 turns, the figure of a round
 depended on which few long, building-heavy games its seed drew: from 0.85 to 1.05 of the peer's, seed by
 seed, on the same engine.)  This machine's speed drifts by a tenth and more from one second to the next: in
-each round each engine runs ``--repeats`` times, the two alternating, and its best figure counts (as timeit
-keeps the best of its runs: what slows a run down is the machine, not the engine), so that one slow second
-for one of them does not decide the round.  Then, in this process:
+each round each engine runs ``--repeats`` times, the two alternating (each first in turn), and its best
+figure counts (as timeit keeps the best of its runs: what slows a run down is the machine, not the engine),
+so that one slow second for one of them does not decide the round.  Then, in this process:
 ``legal_actions`` calls per second over the states of simulated games, and replay events per second over a
 long record.  Figures only: nothing is asserted.
 """
@@ -97,17 +97,22 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200, help="referee simulate games per round")
     parser.add_argument("--peer-games", type=int, default=100, help="monopyly games per round")
     args = parser.parse_args()
+    if min(args.rounds, args.repeats, args.games, args.peer_games) < 1:
+        parser.error("--rounds, --repeats, --games and --peer-games are at least 1")
     if not PEER.exists():
         sys.exit(f"benchmarks/peers.py: the peer is not at {PEER}")
     ratios = []
     print(f"{'round':>5}  {'monopyly turns':>14}  {'turns/s':>8}  {'referee turns':>13}  {'turns/s':>8}  {'ratio':>6}")
     for n in range(1, args.rounds + 1):
         peer = ours = 0.0
-        for _ in range(args.repeats):  # alternating; the same seed, so the same games, each time
-            peer_turns, speed = peer_turns_per_second(args.peer_games, n)
-            peer = max(peer, speed)
-            our_turns, speed = referee_turns_per_second(args.games, n)
-            ours = max(ours, speed)
+        for run in range(args.repeats):  # alternating, each first in turn; the same seed, so the same games
+            for engine in (("peer", "referee") if run % 2 == 0 else ("referee", "peer")):
+                if engine == "peer":
+                    peer_turns, speed = peer_turns_per_second(args.peer_games, n)
+                    peer = max(peer, speed)
+                else:
+                    our_turns, speed = referee_turns_per_second(args.games, n)
+                    ours = max(ours, speed)
         ratios.append(ours / peer)
         print(f"{n:>5}  {peer_turns:>14,}  {peer:>8,.0f}  {our_turns:>13,}  {ours:>8,.0f}  {ours / peer:>6.3f}")
     print(f"ratio referee/monopyly: median {statistics.median(ratios):.3f} (goal >= 1.0, then 3.0)")

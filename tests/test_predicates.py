@@ -169,3 +169,26 @@ def test_sale_allowed_agrees_with_sale_refusal_for_every_even_sale_in_simulated_
                     refused += not allowed
     assert checked > 200
     assert refused > 10 or rulesets.load(ruleset_id).options.hotel_breakdown != "debtors_only"
+
+
+@pytest.mark.parametrize("ruleset_id", ["jma-2006", "classic", "korean-house"])
+def test_the_simulated_policy_draws_mortgages_from_what_legal_actions_lists(ruleset_id):
+    """The policy draws a mortgage, or the lifting of one, from mortgage_choices without making the actions
+    (Menu.mortgages): in every state of simulated games, for everyone and for each player, the same choices in the
+    same order as legal_actions lists (lifts first where both are asked for)."""
+    from referee.simulate import Menu
+
+    def listed(state, kinds, player=None):
+        actions = legal_actions(state)
+        return [(a.type, a.player, a.detail["square"]) for kind in kinds for a in actions
+                if a.type == kind and (player is None or a.player == player)]
+
+    compared = offered = 0
+    for state in states(ruleset_id, games=2):
+        both = ("unmortgage", "mortgage")
+        assert Menu(state).mortgages(both) == listed(state, both)
+        for i in range(len(state.players)):
+            assert Menu(state).mortgages(("mortgage",), i) == listed(state, ("mortgage",), i)
+        compared += 1
+        offered += bool(Menu(state).mortgages(both))
+    assert compared > 300 and offered > 100

@@ -8,6 +8,7 @@ Declaring buildings, and the house shortage, are :mod:`.declarations`.
 """
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -270,7 +271,7 @@ def placeable(state: GameState, player: int, kind: str) -> list[int]:
     return out
 
 
-def others_capacity(state: GameState, declared) -> tuple[int, int]:
+def others_capacity(state: GameState, declared: Collection[int]) -> tuple[int, int]:
     """Houses and hotels the players other than ``declared`` could still declare on buildable groups (ignoring
     cash), all asked in one pass over the groups."""
     houses = hotels = 0

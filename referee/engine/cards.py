@@ -10,12 +10,9 @@ from .step import Step
 
 def drawable_cards(state: GameState, deck: str) -> tuple[str, ...]:
     """The deck's cards less the get-out-of-jail cards players hold (the whole deck when none is held)."""
+    held = {c for p in state.players for c in p.jail_cards}
     cards = state.ruleset.decks[deck]
-    for pl in state.players:
-        if pl.jail_cards:
-            held = {c for p in state.players for c in p.jail_cards}
-            return tuple(c for c in cards if c not in held)
-    return tuple(cards)
+    return tuple(c for c in cards if c not in held) if held else tuple(cards)
 
 
 def card_holder(state: GameState, card: str) -> int | None:
@@ -68,7 +65,7 @@ def _card(step: Step, entry: Entry) -> None:
     elif kind == "pay":
         step.charge(who, step.bank_or_pot("card"), e.amount, "card")
     elif kind == "pay_each_player":
-        others = [i for i in _turn_order_from(s, who) if i != who]
+        others = [i for i in s.seats_from(who) if i != who]
         if s.players[who].cash >= e.amount * len(others):
             for o in others:
                 step.emit(ev.Paid(who, o, e.amount, "card"))
@@ -80,7 +77,7 @@ def _card(step: Step, entry: Entry) -> None:
             for o in others:
                 step.charge(who, o, e.amount, "card")
     elif kind == "collect_from_each_player":
-        for o in _turn_order_from(s, who):
+        for o in s.seats_from(who):
             if o != who:
                 step.charge(o, who, e.amount, "card")
     elif kind == "repairs":
@@ -101,11 +98,6 @@ def _fine_or_card(step: Step, entry: Entry) -> None:
     else:
         raise step.refuse("bad_choice", "{player} chooses to pay or to draw, not {choice}", "cards",
                           player=Player(who), choice=repr(entry.choice))
-
-
-def _turn_order_from(state: GameState, first: int) -> list[int]:
-    n = len(state.players)
-    return [(first + k) % n for k in range(n) if not state.players[(first + k) % n].bankrupt]
 
 
 CARD_HANDLERS = {"card": _card, "fine_or_card": _fine_or_card}

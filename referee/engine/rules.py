@@ -246,8 +246,7 @@ _MAKES_AT: dict[Callable, dict[type, frozenset[str]]] = {declaration_actions: DE
 def settle(step: Step) -> None:
     """Carry the game on until it waits for the referee again."""
     s = step.state
-    opts = s.ruleset.options
-    out_at_zero = opts.short_payment == "all_cash_then_out"
+    out_at_zero = s.ruleset.options.short_payment == "all_cash_then_out"
     while True:
         if out_at_zero:
             for i in s.active:

@@ -7,6 +7,7 @@ auction, which card, a debt to settle.
 """
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass, field
 
 from .ruleset import Ruleset
@@ -421,6 +422,13 @@ class GameState:
     def group_has_buildings(self, square: int) -> bool:
         group = self.ruleset.squares[square].group
         return group is not None and self.group_levels[group] > 0
+
+    def seats_from(self, first: int) -> tuple[int, ...]:
+        """The seats still in the game in turn order, beginning at seat ``first`` (or at the first one after it
+        still in the game)."""
+        active = self.active  # in seat order
+        k = bisect_left(active, first)
+        return active[k:] + active[:k]
 
     def next_player(self, after: int) -> int:
         """The next player in seat order after ``after`` still in the game (``after`` if none other is)."""

@@ -205,7 +205,8 @@ def _buy_back_refusal(state: GameState, a: int, b: int, give: Offer, take: Offer
     for earlier in state.recent_trades:
         if {earlier[0], earlier[1]} != {a, b}:
             continue
-        now = now or _flows(a, b, give, take)
+        if now is None:
+            now = _flows(a, b, give, take)
         before = _flows(*earlier)
         returned = any(now[(y, x)][1] & before[(x, y)][1] or now[(y, x)][2] & before[(x, y)][2]
                        for (x, y) in before)
