@@ -9,7 +9,7 @@ from typing import Callable
 from weakref import WeakKeyDictionary
 
 from flask import Flask, g, has_app_context, has_request_context
-from .i18n import gettext as _
+from .i18n import current_language, gettext as _
 
 from .engine import events as ev
 from .engine.building import Change, placeable
@@ -57,8 +57,6 @@ def _reasons() -> dict[str, str]:
 
 
 def _lang() -> str:
-    from .i18n import current_language
-
     return current_language()
 
 
