@@ -104,15 +104,13 @@ def main() -> None:
     ratios = []
     print(f"{'round':>5}  {'monopyly turns':>14}  {'turns/s':>8}  {'referee turns':>13}  {'turns/s':>8}  {'ratio':>6}")
     for n in range(1, args.rounds + 1):
-        peer = ours = 0.0
+        runs = (lambda: peer_turns_per_second(args.peer_games, n), lambda: referee_turns_per_second(args.games, n))
+        turns, best = [0, 0], [0.0, 0.0]  # monopyly's, referee's
         for run in range(args.repeats):  # alternating, each first in turn; the same seed, so the same games
-            for engine in (("peer", "referee") if run % 2 == 0 else ("referee", "peer")):
-                if engine == "peer":
-                    peer_turns, speed = peer_turns_per_second(args.peer_games, n)
-                    peer = max(peer, speed)
-                else:
-                    our_turns, speed = referee_turns_per_second(args.games, n)
-                    ours = max(ours, speed)
+            for k in ((0, 1) if run % 2 == 0 else (1, 0)):
+                turns[k], speed = runs[k]()
+                best[k] = max(best[k], speed)
+        (peer_turns, our_turns), (peer, ours) = turns, best
         ratios.append(ours / peer)
         print(f"{n:>5}  {peer_turns:>14,}  {peer:>8,.0f}  {our_turns:>13,}  {ours:>8,.0f}  {ours / peer:>6.3f}")
     print(f"ratio referee/monopyly: median {statistics.median(ratios):.3f} (goal >= 1.0, then 3.0)")

@@ -30,7 +30,7 @@ def per_language(make: Callable[[], dict]) -> Callable[[], dict]:
 
     @functools.wraps(make)
     def table() -> dict:
-        lang = _lang()
+        lang = current_language()
         if lang not in made:
             made[lang] = make()
         return made[lang]
@@ -56,13 +56,9 @@ def _reasons() -> dict[str, str]:
     }
 
 
-def _lang() -> str:
-    return current_language()
-
-
 def square_name(state: GameState, square: int, lang: str | None = None) -> str:
     sq = state.ruleset.squares[square]
-    return named(sq.name, lang or _lang(), sq.id)
+    return named(sq.name, lang or current_language(), sq.id)
 
 
 def _square_words(ruleset: Ruleset, ref: int | str) -> str:
@@ -71,23 +67,23 @@ def _square_words(ruleset: Ruleset, ref: int | str) -> str:
         sq = ruleset.square(ref)
     except KeyError:
         return str(ref)
-    return sq.name.get(_lang()) or sq.name.get("en") or sq.id
+    return sq.name.get(current_language()) or sq.name.get("en") or sq.id
 
 
 def group_name(ruleset: Ruleset, group: str) -> str:
     """A colour group by its name on the board (Dark Blue, 紺), never its id."""
     g = ruleset.groups.get(group)
-    return group if g is None else named(g.name, _lang(), group)
+    return group if g is None else named(g.name, current_language(), group)
 
 
 def level_words(level: int | str, ruleset: Ruleset) -> str:
     """A building level in words: no buildings, 1 house, 3 houses, hotel."""
     hotel = ruleset.options.houses_per_hotel + 1
-    return level_text(hotel if level == "hotel" else level, hotel, _, ruleset, _lang())
+    return level_text(hotel if level == "hotel" else level, hotel, _, ruleset, current_language())
 
 
 def _separator() -> str:
-    return "、" if _lang() == "ja" else ", "
+    return "、" if current_language() == "ja" else ", "
 
 
 def names_and(names) -> str:
@@ -118,7 +114,7 @@ def why(ruleset: Ruleset, text: str, rule: str) -> Why:
 
 def money(state: GameState, amount: int) -> str:
     """An amount in the game's currency, its digits grouped as the device's language groups them (1.600 M)."""
-    return amount_text(state.ruleset, amount, _lang())
+    return amount_text(state.ruleset, amount, current_language())
 
 
 def party(state: GameState, who) -> str:
@@ -164,7 +160,7 @@ def event_words(state: GameState, event: ev.Event) -> str | None:
     if isinstance(event, ev.CardDrawn):
         texts = state.ruleset.cards[event.card].text
         return _("%(player)s draws: %(card)s", player=party(state, event.player),
-                 card=texts.get(_lang()) or texts.get("en", event.card))
+                 card=texts.get(current_language()) or texts.get("en", event.card))
     if isinstance(event, ev.BuildingsChanged):
         return _("buildings: %(levels)s", levels=_separator().join(
             f"{square_name(state, sq)} {level_words(lvl, state.ruleset)}" for sq, lvl in event.levels))
@@ -501,7 +497,7 @@ def mortgage_way_words(state: GameState, square: int) -> str:
 def pending_words(state: GameState) -> str:
     from .engine.phrases import describe_pending
 
-    return describe_pending(state, _, _lang())
+    return describe_pending(state, _, current_language())
 
 
 @per_language
@@ -524,14 +520,14 @@ def _entry_labels() -> dict[str, str]:
 
 def _card_words(ruleset: Ruleset, card: str) -> str:
     c = ruleset.cards.get(card)
-    return (c.text.get(_lang()) or c.text.get("en") or card) if c else card
+    return (c.text.get(current_language()) or c.text.get("en") or card) if c else card
 
 
 def deck_words(ruleset: Ruleset, deck: str) -> str:
     """A deck by the name of its squares on the board (Chance, 共同基金)."""
     for sq in ruleset.squares:
         if sq.kind == deck:
-            return named(sq.name, _lang(), deck)
+            return named(sq.name, current_language(), deck)
     return deck
 
 
@@ -937,7 +933,7 @@ def clause_note(ruleset: Ruleset, clause) -> str:
     stands; else the note as written (a note changed since, or a tournament's override of the option)."""
     from . import rulesets
 
-    lang = _lang()
+    lang = current_language()
     if not clause.note or lang == "en":
         return clause.note
     english, translated = rulesets.notes(ruleset.id, lang).get(clause.key, ("", ""))
@@ -960,7 +956,7 @@ def deck_name(state: GameState, deck: str) -> str:
     """A deck by its name in this edition: Chance, Community Chest, Show Time, Magic Moments."""
     from .engine.phrases import Deck
 
-    return Deck(deck).words(state, _, _lang())
+    return Deck(deck).words(state, _, current_language())
 
 
 def time_call_words(ruleset: Ruleset, reminder: bool = False) -> str:
@@ -1015,12 +1011,12 @@ def stage_words(stage) -> str:
     elif stage.minutes:
         parts.append(_("minutes by round: %(minutes)s (the last for every later round)",
                        minutes=", ".join(map(str, stage.minutes))))
-    return _("%(stage)s: %(how)s", stage=in_language(stage.name), how=("、" if _lang() == "ja" else "; ").join(parts))
+    return _("%(stage)s: %(how)s", stage=in_language(stage.name), how=("、" if current_language() == "ja" else "; ").join(parts))
 
 
 def in_language(names) -> str:
     """A text given by language (a house rule's name) in the device's language, else English."""
-    return named(names, _lang(), next(iter(names.values()), ""))
+    return named(names, current_language(), next(iter(names.values()), ""))
 
 
 def clause_texts(ruleset: Ruleset, clause) -> list[tuple[str, str]]:
@@ -1028,7 +1024,7 @@ def clause_texts(ruleset: Ruleset, clause) -> list[tuple[str, str]]:
     says), then in the device's language, or in English when the file has no text in the device's language."""
     source = ruleset.clause_language if ruleset.clause_language in clause.text else next(iter(clause.text), "")
     out = [(source, clause.text[source])] if source else []
-    lang = _lang()
+    lang = current_language()
     other = lang if lang in clause.text else "en"
     if other != source and other in clause.text:
         out.append((other, clause.text[other]))
@@ -1037,7 +1033,7 @@ def clause_texts(ruleset: Ruleset, clause) -> list[tuple[str, str]]:
 
 def ruleset_name(ruleset: Ruleset) -> str:
     """A ruleset by its name in the device's language."""
-    return named(ruleset.name, _lang(), ruleset.id)
+    return named(ruleset.name, current_language(), ruleset.id)
 
 
 def init_app(app: Flask) -> None:
@@ -1072,7 +1068,7 @@ def count_words(kind: str, n: int, ruleset: Ruleset | None = None) -> str:
 
     if ruleset is None and has_app_context():
         ruleset = g.get("edition_ruleset")
-    return building_count(ruleset, _lang(), kind, n, _)
+    return building_count(ruleset, current_language(), kind, n, _)
 
 
 def use_edition_words(ruleset: Ruleset) -> None:

@@ -97,7 +97,7 @@ def estate_shares(state: GameState, debtor: int, deeds: tuple[int, ...]) -> dict
     deed would give a whole group (colour group, the railroads, the utilities) while another survivor can take it
     without completing one.  Every survivor in seat order after the debtor, with the deeds each receives (possibly
     none), in board order."""
-    order = [i for i in state.seats_from((debtor + 1) % len(state.players)) if i != debtor]
+    order = [i for i in state.seats_from(debtor + 1) if i != debtor]
     received = {i: 0 for i in order}
     shares: dict[int, list[int]] = {i: [] for i in order}
     squares, groups = state.ruleset.squares, state.ruleset.groups

@@ -424,19 +424,17 @@ class GameState:
         return group is not None and self.group_levels[group] > 0
 
     def seats_from(self, first: int) -> tuple[int, ...]:
-        """The seats still in the game in turn order, beginning at seat ``first`` (or at the first one after it
-        still in the game)."""
+        """The seats still in the game in turn order, beginning at seat ``first`` or, if it is out or past the last
+        seat, the next one still in (going round the table)."""
         active = self.active  # in seat order
         k = bisect_left(active, first)
         return active[k:] + active[:k]
 
     def next_player(self, after: int) -> int:
         """The next player in seat order after ``after`` still in the game (``after`` if none other is)."""
-        active = self.active  # the seats still in the game, in seat order
-        for i in active:
-            if i > after:
-                return i
-        return active[0] if active else after
+        active = self.active  # seats_from(after + 1)[0], without making the order
+        k = bisect_left(active, after + 1)
+        return active[k] if k < len(active) else active[0] if active else after
 
     def name(self, player: int | None) -> str:
         return "the bank" if player is None else self.players[player].name
