@@ -1,10 +1,12 @@
 """Languages: English and Japanese, chosen per device (a cookie), else from the browser's languages."""
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 from flask import Blueprint, Flask, g, has_app_context, redirect, request
 from flask_babel import Babel, get_locale, get_translations
+from babel import Locale
 from babel.support import NullTranslations
 
 LANGUAGES = ("en", "ja", "ko", "de")
@@ -13,11 +15,19 @@ babel = Babel()
 bp = Blueprint("i18n", __name__)
 
 
-def select_locale() -> str:
+@functools.cache
+def _locale(code: str) -> Locale:
+    return Locale.parse(code)
+
+
+def select_locale() -> Locale:
+    """The device's language: its choice (a cookie), else the first of its browser's languages we have.  Given as
+    a parsed locale, made once per language: flask_babel would parse a code, asking the file system whether the
+    locale's data exists, at every request."""
     chosen = request.cookies.get("lang")
-    if chosen in LANGUAGES:
-        return chosen
-    return request.accept_languages.best_match(LANGUAGES) or "en"
+    if chosen not in LANGUAGES:
+        chosen = request.accept_languages.best_match(LANGUAGES) or "en"
+    return _locale(chosen)
 
 
 def current_language() -> str:

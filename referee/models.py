@@ -22,7 +22,8 @@ class GameRow(db.Model):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     title: Mapped[str] = mapped_column(String(200), default="")
-    header: Mapped[dict] = mapped_column(JSON)  # the game record's header
+    # the game record's header: read when the record is folded (the fold is kept), not with every screen
+    header: Mapped[dict] = mapped_column(JSON, deferred=True)
     pin_hash: Mapped[str] = mapped_column(String(200))
     time_limit_minutes: Mapped[int | None] = mapped_column(default=None)
     # the game clock: time run before the last start, and when it was last started (UTC) if it is running
@@ -30,8 +31,9 @@ class GameRow(db.Model):
     clock_started_at: Mapped[datetime | None] = mapped_column(default=None)
     created_at: Mapped[datetime] = mapped_column(default=_now)
     # a finished game's ranking and net-worth series, kept when it ends with the chain hash it was computed at
-    # (result pages and PDFs read it instead of replaying the record); None while the game goes on
-    result: Mapped[dict | None] = mapped_column(JSON, default=None)
+    # (result pages and PDFs read it instead of replaying the record); None while the game goes on.  Read when
+    # asked for: its net-worth series grows with the game, and the table screen does not show it
+    result: Mapped[dict | None] = mapped_column(JSON, default=None, deferred=True)
     archived: Mapped[bool] = mapped_column(default=False, server_default=false())  # off the games list, kept
     entries: Mapped[list["EntryRow"]] = relationship(back_populates="game", order_by="EntryRow.seq",
                                                       cascade="all, delete-orphan")

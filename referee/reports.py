@@ -114,10 +114,12 @@ def render_standings_pdf(name: str, ruleset: str, players: int, scheme, standing
                                champions))
 
 
-def game_title(game_id: int, title: str) -> str:
+def game_title(game_id: int, title: str, seat: tuple[str, int, int] | None | bool = False) -> str:
     """A game's title in the device's language: a tournament's table is named by its tournament, round and
-    table; any other game by the title it was given, else its number."""
-    seat = service.table_of_game(game_id)
+    table; any other game by the title it was given, else its number.  ``seat``: the game's seat as
+    :attr:`service.Table.seat` gives it (asked of the database when not given)."""
+    if seat is False:
+        seat = service.table_of_game(game_id)
     if seat is not None:
         return gettext("%(tournament)s: round %(round)s, table %(table)s", tournament=seat[0], round=seat[1],
                        table=seat[2])
@@ -139,7 +141,7 @@ def game_html(game_id: int, size: str = "A4") -> str:
     table = service.load(game_id)
     state = table.game.state
     return render_template("reports/game.html", row=table.row, altered=table.altered,
-                           title=game_title(game_id, table.row.title),
+                           title=game_title(game_id, table.row.title, table.seat),
                            state=state, size=size, ranking=ranking(state),
                            chart=chart_svg(table), over=state.over)
 

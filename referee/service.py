@@ -7,6 +7,7 @@ a second tablet or a retried request can never record a fact twice.
 """
 from __future__ import annotations
 
+import functools
 import json
 import random
 import secrets
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
-from sqlalchemy import func, select
+from sqlalchemy import bindparam, func, select
 from sqlalchemy.exc import IntegrityError
 from werkzeug.security import check_password_hash, generate_password_hash
 
@@ -96,6 +97,7 @@ class _Fold:
 class Table:
     row: GameRow
     fold: _Fold
+    seat: tuple[str, int, int] | None = None  # (tournament, round, table) of a game a tournament seated
 
     @property
     def game(self) -> Game:
@@ -264,41 +266,55 @@ def load(game_id: int) -> Table:
 
 
 def load_many(game_ids: list[int]) -> list[Table]:
-    """:func:`load` for several games in two queries (a director's page of 16 tables), in the order given;
-    games that do not exist are left out."""
-    rows = {r.id: r for r in db.session.scalars(select(GameRow).where(GameRow.id.in_(game_ids)))}
-    tails = _tails(list(rows))
+    """:func:`load` for several games in one query (a director's page of 16 tables), in the order given; games
+    that do not exist are left out.  Each comes with its seat in a tournament (:attr:`Table.seat`)."""
+    rows = _rows_with_tails(game_ids)
     out = []
     for game_id in game_ids:
-        row = rows.get(game_id)
-        if row is None:
+        if game_id not in rows:
             continue
-        stored, last = tails.get(game_id, (0, None))
+        row, stored, last, seat = rows[game_id]
         key = _key(game_id)
         with _lock:
             fold = _cache.get(key)
             if fold is not None and fold.stored == stored and (fold.altered is not None or fold.head == last):
                 _cache.move_to_end(key)
-                out.append(Table(row, fold))
+                out.append(Table(row, fold, seat))
                 continue
         fold = _read_fold(row)
         with _lock:
             _cache[key] = fold
             while len(_cache) > CACHE_SIZE:
                 _cache.popitem(last=False)
-        out.append(Table(row, fold))
+        out.append(Table(row, fold, seat))
     return out
 
 
-def _tails(game_ids: list[int]) -> dict[int, tuple[int, str | None]]:
-    """Each game's last stored entry: its number (the count of a record as written) and its hash, in one query."""
+@functools.cache
+def _rows_statement():
+    """The games asked for (``ids``), each with its last stored entry's number and hash and the seat a tournament
+    gave it: one statement, built once.  The last entry is found through the (game, seq) index, one step per game
+    however long the record is."""
+    def last(column):
+        return (select(column).where(EntryRow.game_id == GameRow.id).order_by(EntryRow.seq.desc()).limit(1)
+                .correlate(GameRow).scalar_subquery())
+
+    return (select(GameRow, last(EntryRow.seq), last(EntryRow.hash), TournamentRow.name, RoundRow.number,
+                   TableRow.number)
+            .outerjoin(TableRow, TableRow.game_id == GameRow.id)
+            .outerjoin(RoundRow, RoundRow.id == TableRow.round_id)
+            .outerjoin(TournamentRow, TournamentRow.id == RoundRow.tournament_id)
+            .where(GameRow.id.in_(bindparam("ids", expanding=True))))
+
+
+def _rows_with_tails(game_ids: list[int]) -> dict[int, tuple[GameRow, int, str | None, tuple[str, int, int] | None]]:
+    """Each game's row with its last stored entry's number (the count of a record as written; 0 for none), that
+    entry's hash and the game's seat in a tournament (None for a game of its own), in one query."""
     if not game_ids:
         return {}
-    last = (select(EntryRow.game_id, func.max(EntryRow.seq).label("seq")).where(EntryRow.game_id.in_(game_ids))
-            .group_by(EntryRow.game_id).subquery())
-    found = db.session.execute(select(EntryRow.game_id, EntryRow.seq, EntryRow.hash).join(
-        last, (EntryRow.game_id == last.c.game_id) & (EntryRow.seq == last.c.seq)))
-    return {game_id: (seq, hash_) for game_id, seq, hash_ in found}
+    found = db.session.execute(_rows_statement(), {"ids": list(game_ids)})
+    return {row.id: (row, seq or 0, hash_, None if table is None else (tournament, round_, table))
+            for row, seq, hash_, tournament, round_, table in found}
 
 
 def _result(game: Game, head: str) -> dict:
@@ -1201,12 +1217,12 @@ def tournament_results(tournament_id: int):
     corrected = [(r.number, t) for r in row.rounds for t in r.tables if t.corrections]
     seats = [(r.number, t) for r in row.rounds for t in r.tables if not t.corrections]
     ids = [t.game_id for _, t in seats]
-    games = {g.id: g for g in db.session.scalars(select(GameRow).where(GameRow.id.in_(ids)))}
-    tails = _tails(ids)
+    games = _rows_with_tails(ids)
     results, unkept = [], []
     for number, t in seats:
-        kept = games[t.game_id].result
-        if kept and kept.get("head") == tails.get(t.game_id, (0, None))[1]:
+        row, _, last, _ = games[t.game_id]
+        kept = row.result
+        if kept and kept.get("head") == last:
             results.append(kept_result(kept, number, str(t.number)))
         else:
             unkept.append((number, t))

@@ -3,12 +3,14 @@ from __future__ import annotations
 
 import functools
 import threading
+from collections import OrderedDict
 from bisect import bisect_left
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable
 from weakref import WeakKeyDictionary
 
 from flask import Flask, g, has_app_context, has_request_context
+from markupsafe import Markup
 from .i18n import current_language, gettext as _
 
 from .engine import events as ev
@@ -743,10 +745,21 @@ def _label_words(entry: Entry, ruleset: Ruleset | None) -> str:
 class _LogFold:
     game: Game
     facts: dict[int, EntryFacts]
+    # each entry's words once said, by (language, index): they rest on the entries up to it and the game's ruleset
+    # alone, so the table screen's latest lines are not put in words again at every draw
+    said: dict[tuple[str, int], str] = field(default_factory=dict)
 
 
 _log_folds: "WeakKeyDictionary[Game, _LogFold]" = WeakKeyDictionary()
 _log_lock = threading.Lock()
+
+
+def _log_fold(game: Game) -> _LogFold:
+    """The log's fold kept beside ``game`` (call with ``_log_lock`` held)."""
+    fold = _log_folds.get(game)
+    if fold is None:
+        fold = _log_folds[game] = _LogFold(Game(game.ruleset, game.header), {})
+    return fold
 
 
 def log_facts(game: Game, stop: int, start: int = 0) -> dict[int, EntryFacts]:
@@ -754,9 +767,7 @@ def log_facts(game: Game, stop: int, start: int = 0) -> dict[int, EntryFacts]:
     any (the record is folded up to ``stop`` once, and kept)."""
     stop = min(stop, len(game.entries))
     with _log_lock:
-        fold = _log_folds.get(game)
-        if fold is None:
-            fold = _log_folds[game] = _LogFold(Game(game.ruleset, game.header), {})
+        fold = _log_fold(game)
         while len(fold.game.entries) < stop:
             index = len(fold.game.entries)
             entry = game.entries[index]
@@ -775,10 +786,17 @@ def log_lines(game: Game, start: int, stop: int) -> list[tuple[int, str, bool]]:
     start = max(0, start)
     stop = min(stop, len(game.entries))
     effective = set(game.effective[bisect_left(game.effective, start):])  # in order: those from ``start`` on
-    ties = tie_calls(game, range(start, stop))
-    facts = log_facts(game, stop, start)
-    return [(i + 1, entry_words(game.entries[i], game.ruleset, ties.get(i), facts.get(i)),
-             i in effective or game.entries[i].type == "void") for i in range(start, stop)]
+    lang = current_language()
+    with _log_lock:
+        said = _log_fold(game).said
+        missing = [i for i in range(start, stop) if (lang, i) not in said]
+    if missing:
+        ties = tie_calls(game, missing)
+        facts = log_facts(game, stop, missing[0])
+        words = {(lang, i): entry_words(game.entries[i], game.ruleset, ties.get(i), facts.get(i)) for i in missing}
+        with _log_lock:
+            said.update(words)
+    return [(i + 1, said[lang, i], i in effective or game.entries[i].type == "void") for i in range(start, stop)]
 
 
 # --- the rules page: options and clauses by their names, option values in words, notes in the device's language --
@@ -1053,6 +1071,8 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["variants_on"] = variants_on
     app.jinja_env.globals["stage_words"] = stage_words
     app.jinja_env.globals["bank_stock_words"] = bank_stock_words
+    app.jinja_env.globals["board_places"] = board_places
+    app.jinja_env.globals["board_tokens"] = board_tokens
     app.jinja_env.globals["deck_name"] = deck_name
     app.jinja_env.globals["ending_words"] = ending_words
     app.jinja_env.globals["clause_texts"] = clause_texts
@@ -1085,11 +1105,22 @@ def bank_stock_words(state: GameState) -> str:
 
 @dataclass(frozen=True, slots=True)
 class DeedLine:
-    """A deed on a player's card: its name on the board, its buildings in words ("" when none), mortgaged."""
+    """A deed on a player's card: its name on the board, its buildings in words ("" when none), mortgaged.  The
+    words are found when asked (the card's swatches need only the colour and the mortgage; the deed list, drawn
+    when opened, names them)."""
 
-    square: str
-    buildings: str
+    state: GameState
+    index: int
     mortgaged: bool
+
+    @property
+    def square(self) -> str:
+        return square_name(self.state, self.index)
+
+    @property
+    def buildings(self) -> str:
+        level = self.state.buildings[self.index]
+        return level_words(level, self.state.ruleset) if level else ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -1126,6 +1157,46 @@ class Holdings:
         return " · ".join(parts)
 
 
+_board_places: "OrderedDict[tuple[int, str], tuple[tuple, list]]" = OrderedDict()  # (board, language): places
+_board_lock = threading.Lock()
+
+
+def board_places(ruleset: Ruleset) -> list[tuple[Markup, str, int]]:
+    """The cells of a 40-square board as it lies on the table, GO at the bottom right and play running clockwise:
+    each square's place in the grid and its colour band with the group's name (its cell's attributes), its name
+    and its index.  The same on every screen of a board in a language: worked out once (the latest few boards
+    kept)."""
+    key = (id(ruleset.squares), current_language())
+    with _board_lock:
+        kept = _board_places.get(key)
+        if kept is not None and kept[0] is ruleset.squares:
+            _board_places.move_to_end(key)
+            return kept[1]
+    places = []
+    for sq in ruleset.squares:
+        i = sq.index
+        row, col = (11, 11 - i) if i <= 10 else (21 - i, 1) if i < 20 else (1, i - 19) if i <= 30 else (i - 29, 11)
+        group = ruleset.groups.get(sq.group) if sq.group else None
+        attrs = (Markup(' title="{}" style="grid-row:{}; grid-column:{}; border-top:10px solid {}"').format(
+                     group_name(ruleset, sq.group), row, col, group.color) if group is not None
+                 else Markup(' style="grid-row:{}; grid-column:{}"').format(row, col))
+        places.append((attrs, named(sq.name, current_language(), sq.id), i))
+    with _board_lock:
+        _board_places[key] = (ruleset.squares, places)
+        while len(_board_places) > 16:
+            _board_places.popitem(last=False)
+    return places
+
+
+def board_tokens(state: GameState) -> dict[int, list[int]]:
+    """The players in the game on each square the board shows a token on, in seat order."""
+    tokens: dict[int, list[int]] = {}
+    for seat, p in enumerate(state.players):
+        if not p.bankrupt:
+            tokens.setdefault(p.position, []).append(seat)
+    return tokens
+
+
 def holdings(state: GameState, player: int) -> Holdings:
     """A player's deeds grouped by colour group (groups in board order), each with its buildings and whether it is
     mortgaged; the houses and hotels standing on them; the get-out-of-jail cards held, by deck."""
@@ -1137,8 +1208,7 @@ def holdings(state: GameState, player: int) -> Holdings:
     groups = []
     for gid, squares in by_group.items():
         group = rs.groups.get(gid)
-        lines = [DeedLine(square_name(state, sq), level_words(state.buildings[sq], rs) if state.buildings[sq] else "",
-                          state.mortgaged[sq]) for sq in squares]
+        lines = [DeedLine(state, sq, state.mortgaged[sq]) for sq in squares]
         groups.append(DeedGroup(group_name(rs, gid) if gid else "", group.color if group else "#ddd", lines,
                                 group is not None and len(squares) == len(group.squares)))
     return Holdings(groups, len(owned), sum(state.mortgaged[sq] for sq in owned),

@@ -932,6 +932,11 @@ NEW = {
         "{player} の「{goods}」と「{price}」の交換：その一部が無償で渡ることになります。贈与（無償譲渡）は、まとめてでも単独でもできません",
     "buying back at once what was just sold, at a different price, is not allowed: only the same trade undone exactly":
         "売ったその場で異なる価格での買い戻しはできません：できるのは直前の取引をそのまま元に戻すことのみです",
+    # --- the table screen's panels (issue 13) ---
+    "Show": "表示する",
+    "Nothing of this kind can be recorded now.": "今この種類の記録はできません。",
+    "No sale of buildings the rules allow now.": "今ルール上できる建物の売却はありません。",
+    "the table screen has no panel %(name)s": "審判画面にパネル%(name)sはありません",
 }
 
 
@@ -1451,6 +1456,10 @@ NEW_KO: dict = {
         '하우스 룰 “%(name)s”: 이 게임에서는 사용하지 않음. 적용되는 규칙:',
     'House rule “%(name)s”: played.':
         '하우스 룰 “%(name)s”: 사용함.',
+    "Show": "보기",
+    "Nothing of this kind can be recorded now.": "지금은 이런 기록을 할 수 없습니다.",
+    "No sale of buildings the rules allow now.": "지금 규칙상 가능한 건물 매각이 없습니다.",
+    "the table screen has no panel %(name)s": "심판 화면에 %(name)s 패널이 없습니다",
 }
 NEW_DE: dict = {
     "alternates: %(n)s":
@@ -1967,6 +1976,10 @@ NEW_DE: dict = {
         'Hausregel „%(name)s“: für dieses Spiel abgeschaltet. Gespielt wird:',
     'House rule “%(name)s”: played.':
         'Hausregel „%(name)s“: wird gespielt.',
+    "Show": "Anzeigen",
+    "Nothing of this kind can be recorded now.": "Nichts dieser Art kann jetzt erfasst werden.",
+    "No sale of buildings the rules allow now.": "Kein Verkauf von Gebäuden, den die Regeln jetzt erlauben.",
+    "the table screen has no panel %(name)s": "der Tischbildschirm hat kein Feld %(name)s",
 }
 
 

@@ -98,7 +98,8 @@ def test_a_double_tap_on_a_mortgage_button_records_one_mortgage(client):
     number again and is refused as stale."""
     game_id = new_game(client)
     post(client, game_id, 0, {"type": "roll", "player": "Aki"}, dice="1,2")  # Baltic Avenue
-    page = post(client, game_id, 1, {"type": "buy", "player": "Aki"}).get_data(as_text=True)
+    post(client, game_id, 1, {"type": "buy", "player": "Aki"})
+    page = client.get(f"/games/{game_id}/panels/mortgages").get_data(as_text=True)  # the referee opens Mortgages
     mortgage = next(e for e in _button_entries(page) if e["type"] == "mortgage")
     assert mortgage == {"type": "mortgage", "player": "Aki", "square": "baltic-avenue"}
     post(client, game_id, 2, mortgage)

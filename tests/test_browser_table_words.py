@@ -77,7 +77,8 @@ def test_the_rulings_read_well_on_a_tablet(server, browser, scene, orientation, 
     choose_language(page, lang)
     expected = EXPECT[scene, lang]
     if scene == "sell-panel":
-        page.click("#sell summary")
+        page.click("#sell summary")  # the panel's contents are fetched as it opens
+        page.locator("#sell .panel-body table.sale").first.wait_for()
         assert expected in page.inner_text("#sell")
         target = page.locator("#sell")
     elif scene == "tie-log":

@@ -314,3 +314,30 @@ def test_a_trade_being_entered_on_the_second_tablet_survives_a_roll_made_on_the_
     assert trade["type"] == "trade" and trade["give"] == {"deeds": ["baltic-avenue"]} and trade["take"] == {"cash": 120}
     first.close()
     second.close()
+
+
+def test_a_panel_brings_its_contents_when_opened_and_stays_open_through_the_next_entry(server, browser):
+    """Issue 13: a panel is drawn as its summary alone until opened; opening it fetches its contents; the panels
+    the referee opened stay open through the reload an entry brings, and one closed stays closed."""
+    context, page = tablet(browser, "mouse")
+    start_game(page, server)
+    record_tap(page, button(page, "1·2"))  # Aki on Baltic Avenue
+    record_tap(page, button(page, "Buy Baltic Avenue for $60"))
+    assert page.locator("#board .board40").count() == 0 and page.locator("#mortgages button").count() == 0
+    armed(page)
+    page.click("#mortgages summary")
+    page.locator("#mortgages").get_by_role("button", name="Aki: mortgage Baltic Avenue +$30").wait_for()
+    page.click("#board summary")
+    page.locator("#board .board40 .cell.p0", has_text="Baltic Avenue").wait_for()  # Aki's outline on the deed
+    record_tap(page, button(page, "4·6"))  # Ben to Just Visiting: the screen reloads
+    assert page.locator("#mortgages").get_attribute("open") is not None
+    assert page.locator("#board .board40").is_visible()
+    assert "Be" in page.locator("#board .board40 .cell", has_text="Just Visiting").inner_text()  # Ben's token
+    (ARTIFACTS / "screens").mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "screens" / "panels-kept-open-1024x768-en.png"), full_page=True)
+    armed(page)
+    page.click("#board summary")  # closed by the referee: it stays closed
+    record_tap(page, button(page, "1·2"))  # Chie on Baltic Avenue: Aki's rent
+    assert page.locator("#board").get_attribute("open") is None and page.locator("#board .board40").count() == 0
+    assert page.locator("#mortgages").get_attribute("open") is not None
+    context.close()

@@ -20,16 +20,17 @@ ORANGE = ("st-james-place", "tennessee-avenue", "new-york-avenue")
 PINK = ("st-charles-place", "states-avenue", "virginia-avenue")
 
 
-def part(client, game_id, start, stop, **headers):
-    """The text of one part of the table screen, from the tag ``start`` to ``stop``, as the referee reads it."""
-    page = client.get(f"/games/{game_id}", headers=headers).get_data(as_text=True)
+def part(client, game_id, start, stop, opened="", **headers):
+    """The text of one part of the table screen, from the tag ``start`` to ``stop``, as the referee reads it (with
+    the panels ``opened`` open: a panel's contents are drawn when it is opened)."""
+    page = client.get(f"/games/{game_id}?open={opened}", headers=headers).get_data(as_text=True)
     page = page[page.index(start):]
     page = re.sub(r"<(script|style)\b.*?</\1>", " ", page[:page.index(stop)], flags=re.S)
     return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", page))).strip()
 
 
-def players(client, game_id, **headers):
-    return part(client, game_id, '<section class="players">', "</section>", **headers)
+def players(client, game_id, opened="", **headers):
+    return part(client, game_id, '<section class="players">', "</section>", opened, **headers)
 
 
 def bank_stock(client, game_id, **headers):
@@ -79,7 +80,7 @@ def declarations_beyond_the_bank(client):
 
 def test_a_players_card_shows_deeds_by_colour_group_with_buildings_mortgages_and_jail_cards(client):
     game_id = aki_owes_rent(client)
-    text = players(client, game_id)
+    text = players(client, game_id, opened="deeds-0,deeds-1")  # the referee opens both deed lists
     aki = text[:text.index("Ben")]
     assert "Aki $10 on Baltic Avenue a get-out-of-jail card (Chance)" in aki  # name, cash, square in sight
     assert "5 deeds (1 mortgaged) · 6 houses" in aki  # the deed list's summary
@@ -96,7 +97,7 @@ def test_a_players_card_shows_deeds_by_colour_group_with_buildings_mortgages_and
 
 def test_a_players_card_in_japanese_names_groups_squares_and_the_card_deck_in_japanese(client):
     game_id = aki_owes_rent(client)
-    ja = players(client, game_id, **JA)
+    ja = players(client, game_id, opened="deeds-0,deeds-1", **JA)
     assert "釈放カード（チャンス）" in ja and "権利書5枚（うち抵当1枚） · 家6軒" in ja
     assert "オレンジ セント・ジェームス・プレイス 家2軒" in ja and "鉄道 リーディング鉄道 抵当" in ja
     assert bank_stock(client, game_id, **JA) == "銀行の在庫：家22軒、ホテル11軒"

@@ -157,14 +157,16 @@ def test_a_game_reads_in_japanese_on_the_table_screen_log_rules_and_result(clien
     log = page_text(client, game_id, "/log", **JA)
     assert "Aki がチャンスのカードを引く：銀行から配当金$50を受け取る" in log
     assert "Ben ⇄ Chie：Ben は $150 を、Chie は オリエンタル・アベニュー を渡す" in log
+    # the table screen with every panel open (the board, the deed lists, the actions, the void menu)
+    table = "?open=" + ",".join(("board", "void", "mortgages", "build", "sell", "trade", "deeds-0", "deeds-1", "deeds-2"))
     pages = {path: page_text(client, game_id, path, drop_english_quotes=path == "/rules", **JA)
-             for path in ("", "/log", "/rules", "/result")}
-    assert "茶" in pages[""] and "日本モノポリー協会 競技ルール（2006年）" in pages[""]
+             for path in (table, "/log", "/rules", "/result")}
+    assert "茶" in pages[table] and "日本モノポリー協会 競技ルール（2006年）" in pages[table]
     for path, text in pages.items():
         left = sorted(w for w in english_words() if re.search(rf"(?<![\w.]){re.escape(w)}(?!\w)", text))
         assert left == [], (path or "/", left)
     # the same pages in English do name them (the check above is not vacuous)
-    en = page_text(client, game_id)
+    en = page_text(client, game_id, table)
     assert "Brown" in en and "JMA competition rules (2006)" in en and "Mediterranean Avenue" in en
 
 

@@ -65,7 +65,7 @@ def trade_page(client):
 
 def test_checking_a_trade_answers_in_the_form_and_records_nothing(client):
     game_id = trade_page(client)
-    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    page = client.get(f"/games/{game_id}/panels/trade").get_data(as_text=True)  # the referee opens Trade
     assert 'id="trade-form-0-1"' in page and 'hx-target="#check-0-1"' in page
     entry = {"type": "trade", "player": "Aki", "partner": "Ben"}
     r = client.post(f"/games/{game_id}/check", headers=HX,
@@ -100,7 +100,7 @@ def test_any_run_of_latest_entries_is_voided_in_two_taps_and_redone_in_one(clien
     game_id = new_game(client)
     record(client, game_id, roll("Aki", 1, 2), {"type": "buy", "player": "Aki"}, roll("Ben", 2, 4),
            {"type": "buy", "player": "Ben"})
-    page = screen(client, game_id)
+    page = screen(client, game_id, "/panels/void")  # the referee opens the void menu
     assert "Void entries 2–4" in page and "Void entry 4" in page
     r = screen(client, game_id) if post(client, game_id, 4, {"type": "void", "count": 3}) else ""
     assert "Buy Baltic Avenue for $60" in r
@@ -153,7 +153,7 @@ def test_a_build_is_one_tap_with_the_levels_each_lot_ends_with_and_the_price_on_
     """JMA 補足ルール: buildings are declared; the even rule holds (lots of a group differ by at most one)."""
     oranges = {sq: {"owner": "Aki"} for sq in ("st-james-place", "tennessee-avenue", "new-york-avenue")}
     game_id = from_position(client, {"deeds": oranges})
-    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    page = client.get(f"/games/{game_id}?open=build").get_data(as_text=True)  # the referee opens Buildings
     panel = page.split('id="build"', 1)[1].split('id="build-any"', 1)[0]
     buttons = [json.loads(v.replace("&#34;", '"')) for v in
                re.findall(r"name=\"entry\" value='([^']+)'>Build: ", panel)]
@@ -163,14 +163,15 @@ def test_a_build_is_one_tap_with_the_levels_each_lot_ends_with_and_the_price_on_
     assert list(buttons[1]["targets"]) == ["st-james-place", "tennessee-avenue", "new-york-avenue"]  # board order
     assert buttons[-1]["targets"] == {"st-james-place": "hotel", "tennessee-avenue": "hotel", "new-york-avenue": "hotel"}
     record(client, game_id, buttons[1])  # no one else could build: it stands at once
-    panel = client.get(f"/games/{game_id}").get_data(as_text=True).split('id="build"', 1)[1].split('id="build-any"')[0]
+    panel = client.get(f"/games/{game_id}?open=build").get_data(as_text=True).split('id="build"', 1)[1].split(
+        'id="build-any"')[0]
     assert panel.count("now: 1 house") == 3 and re.findall(r">(Build: \$[\d,]+)<", panel)[0] == "Build: $100"
 
 
 def test_a_build_the_player_cannot_pay_for_is_not_offered(client):
     oranges = {sq: {"owner": "Aki"} for sq in ("st-james-place", "tennessee-avenue", "new-york-avenue")}
     game_id = from_position(client, {"deeds": oranges, "players": {"Aki": {"cash": 350}}})
-    panel = client.get(f"/games/{game_id}").get_data(as_text=True).split('id="build"', 1)[1].split('id="build-any"')[0]
+    panel = client.get(f"/games/{game_id}/panels/build").get_data(as_text=True).split('id="build-any"')[0]
     assert re.findall(r">(Build: \$[\d,]+)<", panel) == ["Build: $100", "Build: $300"]
 
 
@@ -220,7 +221,7 @@ def test_the_message_after_a_card_names_it_once(client):
     game_id = new_game(client)
     record(client, game_id, roll("Aki", 3, 4))  # Chance
     page = html_text(record(client, game_id, {"type": "card", "player": "Aki", "card": "chance-bank-dividend"}))
-    flash = page.split('class="flash done"', 1)[1].split("</div>\n  </div>", 1)[0]
+    flash = page.split('class="flash done"', 1)[1].split("\n  </div>", 1)[0]  # to the message's own end
     assert flash.count("Bank pays you dividend of $50") == 1, flash
 
 

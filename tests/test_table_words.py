@@ -237,8 +237,8 @@ def brown_hotels(client, **options):
 
 
 def sale_rows(client, game_id, **headers):
-    """The sell panel's rows: the buildings each sale leaves, lot by lot, and its button."""
-    page = client.get(f"/games/{game_id}", headers=headers).get_data(as_text=True)
+    """The sell panel's rows: the buildings each sale leaves, lot by lot, and its button (the panel opened)."""
+    page = client.get(f"/games/{game_id}?open=sell", headers=headers).get_data(as_text=True)
     panel = page.split('id="sell"', 1)[1].split("</details>", 1)[0]
     rows = []
     for row in re.findall(r"<tr>(.*?)</tr>", panel, re.S)[1:]:
@@ -286,7 +286,7 @@ def test_the_sell_panel_prices_breaking_a_hotel_into_houses(client):
 
 def test_each_sale_button_records_the_sale_it_names(client):
     game_id = brown_hotels(client, hotel_breakdown="any_player")
-    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    page = client.get(f"/games/{game_id}?open=sell").get_data(as_text=True)  # the referee opens the sell panel
     panel = page.split('id="sell"', 1)[1].split("</details>", 1)[0]
     button = re.search(r"name=\"entry\" value='([^']+)'>Sell: the bank pays \$75<", panel)
     entry = json.loads(html.unescape(button.group(1)))
@@ -301,10 +301,10 @@ def test_building_levels_and_groups_are_words_on_the_build_panel(client):
     game_id = brown_hotels(client)
     record(client, game_id, {"type": "sell_buildings", "player": "Aki",
                              "targets": {"mediterranean-avenue": 0, "baltic-avenue": 0}})
-    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    page = client.get(f"/games/{game_id}?open=build").get_data(as_text=True)  # the referee opens Buildings
     build = page.split("<summary>Buildings</summary>", 1)[1].split("</details>", 1)[0]
     assert "Aki, Brown:" in build and ">2 houses</option>" in build and ">hotel</option>" in build
     assert ">no buildings</option>" in build and ">5</option>" not in build
-    ja = client.get(f"/games/{game_id}", headers=JA).get_data(as_text=True)
+    ja = client.get(f"/games/{game_id}/panels/build", headers=JA).get_data(as_text=True)
     assert "Aki, 茶:" in ja and ">家2軒</option>" in ja and ">ホテル</option>" in ja
 

@@ -81,6 +81,12 @@
       }
     }
   });
+  // The poll names the panels open on this screen: the server draws them open, with their contents.
+  document.addEventListener("htmx:configRequest", (e) => {
+    if (!e.detail.elt.matches || !e.detail.elt.matches(".live")) return;
+    const open = [...e.detail.elt.querySelectorAll("details[data-panel][open]")].map((d) => d.dataset.panel);
+    if (open.length) e.detail.parameters.open = open.join(",");
+  });
   document.addEventListener("htmx:afterSettle", (e) => {
     if (!e.detail.target || !e.detail.target.matches(".live")) return;
     clocks.clear();
@@ -99,6 +105,24 @@
     tick();
     arm();
   });
+  // --- Panels the referee opens stay open through the screen's reloads -------------------------------
+  // (recording an entry reloads the screen).  A panel marked data-keep that the referee opens or closes is
+  // noted in the "panels" cookie of this game's pages (names joined by |), which the server reads to draw it
+  // open, with its contents, on the next screen.  Only the referee's own taps count: a panel a debt opened
+  // by itself is not kept.
+  const keep = (d) => {
+    const live = d.closest("[data-panels-path]");
+    if (!live) return;
+    const now = (document.cookie.match(/(?:^|;\s*)panels=([^;]*)/) || ["", ""])[1];
+    const names = new Set(now.split("|").filter(Boolean));
+    if (d.open) names.add(d.dataset.panel); else names.delete(d.dataset.panel);
+    document.cookie = `panels=${[...names].join("|")}; path=${live.dataset.panelsPath}; SameSite=Strict; max-age=86400`;
+  };
+  document.addEventListener("click", (e) => {
+    const summary = e.target.closest && e.target.closest("details[data-keep] > summary");
+    if (summary) setTimeout(() => keep(summary.parentElement), 0);  // after the tap has opened or closed it
+  });
+
   // --- The new-game screen: only the chosen ruleset's house-rule switches are shown ------------------
   const rulesetSelect = document.querySelector("select[data-house-rules]");
   const showHouseRules = () => {

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import json
 
-from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask import Blueprint, flash, g, redirect, render_template, request, url_for
+from markupsafe import Markup
 from flask_wtf.csrf import generate_csrf
 
 from .. import reports, rulesets, service
@@ -26,7 +27,22 @@ from ..access import may_referee, referee_required, throttled
 from .games import unlock
 
 bp = Blueprint("table", __name__)
-bp.add_app_template_global(lambda row: reports.game_title(row.id, row.title), "game_title")  # a tournament's by its seat
+
+
+@bp.app_template_global("game_title")
+def _game_title(row) -> str:
+    """A game's title (a tournament's table by its seat): the seat read with the game (:func:`_load`), else
+    asked of the database once per page (the page's title and its header both show it)."""
+    titles = g.setdefault("game_titles", {})
+    if row.id not in titles:
+        titles[row.id] = reports.game_title(row.id, row.title, g.get("seats", {}).get(row.id, False))
+    return titles[row.id]
+
+
+# The dice pad's 36 buttons, one per throw (doubles marked): the same on every screen, so written once.
+bp.add_app_template_global(Markup("".join(
+    f'<button type="submit" name="dice" value="{a},{b}" class="{"double" if a == b else ""}">{a}·{b}</button>'
+    for a in range(1, 7) for b in range(1, 7))), "dice_buttons")
 
 RECENT = 30  # log lines on the table screen; the whole log is on its own page
 LOG_PAGE = 500
@@ -39,10 +55,32 @@ def _load(game_id: int):
     except service.GameNotFound:
         return None
     use_edition_words(table.game.ruleset)
+    g.setdefault("seats", {})[game_id] = table.seat  # the page's title names it
     return table
 
 
-def _view_model(table: service.Table, upto: int | None = None) -> dict:
+# The table screen's panels: the actions open at any time, the board, the void menu (and each player's deed list,
+# deeds-<seat>).  Each is drawn as its summary alone until it is opened.
+PANELS = ("mortgages", "build", "sell", "trade", "board", "void")
+
+
+def _panel_names(state) -> frozenset[str]:
+    return frozenset(PANELS).union(f"deeds-{seat}" for seat in range(len(state.players)))
+
+
+def _asked_panels() -> frozenset[str]:
+    """The panels the screen asks to have drawn open: ``open=trade,deeds-2`` (the live poll names those open on
+    the tablet; a panel's link opens it without scripts), and the ``panels`` cookie (``board|trade``: those the
+    referee opened, kept open through the screen's reloads).  Names of no panel are left out by the view model."""
+    asked = request.args.get("open", "")[:200].split(",")
+    if "panels" in request.cookies:
+        asked += request.cookies["panels"][:200].split("|")
+    return frozenset(asked)
+
+
+def _view_model(table: service.Table, upto: int | None = None, panels: frozenset[str] = frozenset()) -> dict:
+    """What the table screen shows.  ``panels``: the panels asked to be drawn open; the others are drawn as
+    their summary alone, and their contents are worked out only when they are opened."""
     game: Game = table.game
     state = game.state if upto is None else game.state_after(upto)
     live = upto is None and table.altered is None  # an altered record: no buttons (nothing more is recorded)
@@ -50,6 +88,11 @@ def _view_model(table: service.Table, upto: int | None = None) -> dict:
     by_type: dict[str, list] = {}
     for a in actions:
         by_type.setdefault(a.type, []).append(a)
+    in_debt = isinstance(state.pending, (Debt, BidPayment))
+    building_round = isinstance(state.pending, BuildRound)
+    # a debt opens the ways to raise cash, a building round the declarations
+    drawn = ((panels & _panel_names(state)) | ({"sell", "trade"} if in_debt else set())
+             | ({"build"} if building_round else set()))
     return {
         "row": table.row, "game": game, "state": state, "ruleset": state.ruleset, "seq": table.seq,
         "upto": upto, "pending": pending_words(state), "actions": by_type,
@@ -57,20 +100,20 @@ def _view_model(table: service.Table, upto: int | None = None) -> dict:
         "clock": service.clock(table.row),
         "ways_to_pay": _ways_to_pay(state, by_type),
         "raiser": _raiser(state),
-        "in_debt": isinstance(state.pending, (Debt, BidPayment)),
+        "in_debt": in_debt, "drawn": drawn,
         "decision_notes": decision_notes(state) if upto is None else [],
         "jail_card_offers": jail_card_offers(state) if upto is None else [],
         "log": log_lines(game, len(game.entries) - RECENT, len(game.entries)),
         "roll_notes": roll_notes(state) if upto is None else [],
         "standing_tie": _standing_tie(game) if upto is None else None,
-        "sales": sale_panels(state, by_type.get("sell_buildings", [])),
-        "builds": build_panels(state, by_type.get("build", [])) if upto is None else [],
-        "building_round": isinstance(state.pending, BuildRound),
+        "sales": sale_panels(state, by_type.get("sell_buildings", [])) if "sell" in drawn else [],
+        "builds": build_panels(state, by_type.get("build", [])) if "build" in drawn else [],
+        "building_round": building_round,
         "opening_bids": _opening_bids(state, by_type) if upto is None else [],
         "version": service.version(table),
         "altered": table.altered,
         "ends_game": _ends_game(state, by_type) if upto is None else {},
-        "void_runs": _void_runs(game) if live else [],
+        "can_void": live and bool(game.effective), "void_runs": _void_runs(game) if live and "void" in drawn else [],
         "redo": [entry_words(e, game.ruleset) for e in game.redoable()] if live else [],
         "holdings": [holdings(state, i) for i in range(len(state.players))], "bank_stock": bank_stock_words(state),
         "debt_card": debt_card(state, by_type.get("trade", [])) if upto is None else None,
@@ -78,6 +121,8 @@ def _view_model(table: service.Table, upto: int | None = None) -> dict:
         # every entry form on the screen posts here with the same token: worked out once, not per form
         "record_url": url_for("table.record", game_id=table.row.id), "csrf": generate_csrf(),
         "table_url": url_for("table.table", game_id=table.row.id),  # the log's "state after" links add ?at=n
+        # a closed panel's address is this and its name (one url_for for all of them), its link's word "Show"
+        "panel_url": url_for("table.panel", game_id=table.row.id, name="x")[:-1], "show": gettext("Show"),
         # the players' names as written in the record: what an entry's "player" must say (raw text, escaped
         # where it is shown)
         "names": [p.name for p in state.players],
@@ -218,6 +263,20 @@ def table(game_id: int):
     return _live_or_page(t, "table/table.html", upto)
 
 
+@bp.get("/games/<int:game_id>/panels/<name>")
+@referee_required
+def panel(game_id: int, name: str):
+    """One panel's contents, drawn when the referee opens it on the table screen (htmx puts them in place)."""
+    t = _load(game_id)
+    if t is None:
+        return render_template("error.html", message=gettext("no game %(n)s", n=game_id)), 404
+    if name not in _panel_names(t.game.state):
+        return render_template("error.html", message=gettext("the table screen has no panel %(name)s",
+                                                             name=name[:40])), 404
+    return (render_template("table/_panel.html", only=name, **_view_model(t, panels=frozenset([name]))), 200,
+            {"Cache-Control": "no-store"})
+
+
 def _live_or_page(t: service.Table, page: str, upto: int | None = None):
     """A whole screen, or for htmx's poll its live region alone: 204 while the game is as the screen was drawn
     (the poll names the version it saw), so a screen follows entries made elsewhere within a second."""
@@ -225,8 +284,8 @@ def _live_or_page(t: service.Table, page: str, upto: int | None = None):
         if request.args.get("v") == service.version(t):
             return "", 204
         return render_template("table/_live.html" if page == "table/table.html" else "table/_display_live.html",
-                               **_view_model(t)), 200, {"Cache-Control": "no-store"}
-    return render_template(page, **_view_model(t, upto))
+                               **_view_model(t, panels=_asked_panels())), 200, {"Cache-Control": "no-store"}
+    return render_template(page, **_view_model(t, upto, _asked_panels()))
 
 
 @bp.post("/games/<int:game_id>/clock")
