@@ -233,3 +233,10 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(RateLimitExceeded, _too_many)
     app.jinja_env.globals["tablet_unlocked"] = any_unlock
     app.jinja_env.globals["creation_open"] = creation_open
+
+
+@limiter.request_filter
+def _not_a_form() -> bool:
+    """Only forms (POST) are limited: every limit counts wrong secrets posted, and a page asked for (a table screen,
+    a poll each second) skips the limiter's look-up."""
+    return request.method != "POST"
