@@ -1145,6 +1145,11 @@ class Holdings:
     cards: list[str]  # each card held, by its deck
 
     @property
+    def swatches(self) -> list[tuple[str, bool]]:
+        """The card's row of colours: each deed's group colour, and whether it is mortgaged, in the list's order."""
+        return [(group.color, deed.mortgaged) for group in self.groups for deed in group.deeds]
+
+    @property
     def summary(self) -> str:
         """7 deeds (1 mortgaged) · 6 houses · 1 hotel"""
         parts = [_("%(n)s deeds", n=self.deeds) if self.deeds != 1 else _("1 deed")]
