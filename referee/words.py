@@ -1103,11 +1103,12 @@ def bank_stock_words(state: GameState) -> str:
              hotels=count_words("hotel", state.bank_hotels, state.ruleset))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class DeedLine:
     """A deed on a player's card: its name on the board, its buildings in words ("" when none), mortgaged.  The
     words are found when asked (the card's swatches need only the colour and the mortgage; the deed list, drawn
-    when opened, names them)."""
+    when opened, names them).  The card's parts are made for every player at every draw, so they are not frozen
+    (a frozen one takes twice as long to make); nothing changes them once made."""
 
     state: GameState
     index: int
@@ -1123,7 +1124,7 @@ class DeedLine:
         return level_words(level, self.state.ruleset) if level else ""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class DeedGroup:
     """A player's deeds of one colour group (or of the railroads, the utilities), in the board's order."""
 
@@ -1133,7 +1134,7 @@ class DeedGroup:
     whole: bool  # the player holds every deed of the group
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Holdings:
     """What a player's card shows besides cash and square: deeds by group, buildings, get-out-of-jail cards."""
 
