@@ -114,12 +114,10 @@ def render_standings_pdf(name: str, ruleset: str, players: int, scheme, standing
                                champions))
 
 
-def game_title(game_id: int, title: str, seat: tuple[str, int, int] | None | bool = False) -> str:
+def game_title(game_id: int, title: str, seat: tuple[str, int, int] | None) -> str:
     """A game's title in the device's language: a tournament's table is named by its tournament, round and
-    table; any other game by the title it was given, else its number.  ``seat``: the game's seat as
-    :attr:`service.Table.seat` gives it (asked of the database when not given)."""
-    if seat is False:
-        seat = service.table_of_game(game_id)
+    table (``seat``, as :attr:`service.Table.seat` gives it); any other game by the title it was given, else its
+    number."""
     if seat is not None:
         return gettext("%(tournament)s: round %(round)s, table %(table)s", tournament=seat[0], round=seat[1],
                        table=seat[2])

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from sqlalchemy import bindparam, func, select
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import undefer
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from . import chain, rulesets
@@ -307,12 +308,16 @@ def _rows_statement():
             .where(GameRow.id.in_(bindparam("ids", expanding=True))))
 
 
-def _rows_with_tails(game_ids: list[int]) -> dict[int, tuple[GameRow, int, str | None, tuple[str, int, int] | None]]:
+def _rows_with_tails(game_ids: list[int], results: bool = False
+                     ) -> dict[int, tuple[GameRow, int, str | None, tuple[str, int, int] | None]]:
     """Each game's row with its last stored entry's number (the count of a record as written; 0 for none), that
-    entry's hash and the game's seat in a tournament (None for a game of its own), in one query."""
+    entry's hash and the game's seat in a tournament (None for a game of its own), in one query; ``results``:
+    with each finished game's kept result read in the same query (it is read when asked for otherwise, one query
+    a game)."""
     if not game_ids:
         return {}
-    found = db.session.execute(_rows_statement(), {"ids": list(game_ids)})
+    statement = _rows_statement().options(undefer(GameRow.result)) if results else _rows_statement()
+    found = db.session.execute(statement, {"ids": list(game_ids)})
     return {row.id: (row, seq or 0, hash_, None if table is None else (tournament, round_, table))
             for row, seq, hash_, tournament, round_, table in found}
 
@@ -1217,7 +1222,7 @@ def tournament_results(tournament_id: int):
     corrected = [(r.number, t) for r in row.rounds for t in r.tables if t.corrections]
     seats = [(r.number, t) for r in row.rounds for t in r.tables if not t.corrections]
     ids = [t.game_id for _, t in seats]
-    games = _rows_with_tails(ids)
+    games = _rows_with_tails(ids, results=True)
     results, unkept = [], []
     for number, t in seats:
         row, _, last, _ = games[t.game_id]

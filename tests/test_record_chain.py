@@ -189,3 +189,27 @@ def test_an_altered_table_does_not_hold_up_its_round(app, client):
     assert r.status_code == 200 and "time called on 1 table" in r.get_data(as_text=True)
     with app.app_context():
         assert service.load(second.game_id).game.state.time_called
+
+
+def test_the_kept_results_of_many_games_are_read_in_one_query(app, client):
+    """A finished game's result is read only when asked for (the table screen does not show it); a tournament's
+    results ask for many at once, in the one query that reads the games."""
+    from sqlalchemy import event
+
+    ids = [imported(app, client, "jma-timed-rolloff.jsonl") for _ in range(3)]
+    with app.app_context():
+        service._cache.clear()
+        statements = []
+        listen = lambda *args: statements.append(args[2])  # noqa: E731  (before_cursor_execute's statement)
+        event.listen(db.engine, "before_cursor_execute", listen)
+        try:
+            rows = service._rows_with_tails(ids, results=True)
+            heads = [row.result["head"] for row, _, _, _ in rows.values()]
+            assert len(heads) == 3 and len([s for s in statements if "games" in s]) == 1
+            statements.clear()
+            db.session.expire_all()
+            rows = service._rows_with_tails(ids)
+            assert all(row.result["head"] for row, _, _, _ in rows.values())
+            assert len([s for s in statements if "games" in s]) == 4  # the games, then each result when asked
+        finally:
+            event.remove(db.engine, "before_cursor_execute", listen)

@@ -84,9 +84,13 @@ def test_a_name_that_is_no_panel_changes_nothing(client):
     assert r.status_code == 404 and "the table screen has no panel nothing" in text(r)
     assert client.get(f"/games/{game_id}/panels/deeds-9").status_code == 404  # three players: seats 0 to 2
     assert client.get(f"/games/{game_id}/panels/{'x' * 100_000}").status_code == 404
+    for name in ("board%00", "deeds--1", "deeds-0%00", "%3Cb%3E"):
+        r = client.get(f"/games/{game_id}/panels/{name}")
+        assert r.status_code == 404 and "<b>" not in r.get_data(as_text=True), name
     plain = client.get(f"/games/{game_id}").get_data(as_text=True)
     client.set_cookie("panels", "|".join(["nothing", "deeds-9", "../x", "<b>"] * 150), path=f"/games/{game_id}")
-    for query in ("?open=" + "x" * 1_000_000, "?open=<script>,deeds-99,,", "?open=board&open=trade"):
+    for query in ("?open=" + "x" * 1_000_000, "?open=<script>,deeds-99,,", "?open=board&open=trade",
+                  "?open=board%00,deeds--1"):
         r = client.get(f"/games/{game_id}{query}")
         assert r.status_code == 200 and "<script>" not in r.get_data(as_text=True).split("</head>", 1)[1]
     assert 'class="board40"' not in plain

@@ -33,9 +33,10 @@ bp = Blueprint("table", __name__)
 def _game_title(row) -> str:
     """A game's title (a tournament's table by its seat): the seat read with the game (:func:`_load`), else
     asked of the database once per page (the page's title and its header both show it)."""
-    titles = g.setdefault("game_titles", {})
+    titles, seats = g.setdefault("game_titles", {}), g.get("seats", {})
     if row.id not in titles:
-        titles[row.id] = reports.game_title(row.id, row.title, g.get("seats", {}).get(row.id, False))
+        seat = seats[row.id] if row.id in seats else service.table_of_game(row.id)
+        titles[row.id] = reports.game_title(row.id, row.title, seat)
     return titles[row.id]
 
 
