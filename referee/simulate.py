@@ -640,7 +640,9 @@ def play_game(ruleset: Ruleset, rng: random.Random, players: int = 4, jail: str 
 
     observe = check_and_recount if recount else invariants if check else None
     kinds: list[str] = []  # every event's kind, counted once the game is over
-    record, choose, add_kinds, landings = game.record, policy.choose, kinds.extend, stats.landings
+    jail = len(ruleset.squares)
+    landed = [0] * (jail + 1)  # landings on each square, and in jail (the last), counted into stats at the end
+    record, choose, add_kinds = game.record, policy.choose, kinds.extend
     landing_due: int | None = None
     entries_this_turn = last_turn = 0
     while True:
@@ -648,7 +650,7 @@ def play_game(ruleset: Ruleset, rng: random.Random, players: int = 4, jail: str 
         pending = type(state.pending)
         if landing_due is not None and (pending is AwaitRoll or pending is GameOver):  # the roll's move has ended
             pl = state.players[landing_due]
-            landings["jail" if pl.in_jail else SQUARE_KEYS[pl.position]] += 1
+            landed[jail if pl.in_jail else pl.position] += 1
             landing_due = None
         if pending is GameOver:
             break
@@ -670,6 +672,7 @@ def play_game(ruleset: Ruleset, rng: random.Random, players: int = 4, jail: str 
     stats.entries += len(game.entries)
     stats.events += len(kinds)
     stats.events_by_type.update(kinds)
+    stats.landings.update({"jail" if square == jail else SQUARE_KEYS[square]: n for square, n in enumerate(landed) if n})
     game.in_place = False  # whoever records more on it gets a new state for each entry
     stats.games += 1
     stats.turns += game.state.turn

@@ -415,11 +415,12 @@ class Game:
                 raise
         else:
             outcome = resolve(self.state, entry, observe)
-        self.entries.append(entry)
-        self.effective.append(len(self.entries) - 1)
+        entries, effective = self.entries, self.effective
+        effective.append(len(entries))
+        entries.append(entry)
         self.state = outcome.state
-        if len(self.effective) % SNAPSHOT_EVERY == 0:
-            self._snapshots[len(self.effective)] = self.state.copy() if self.in_place else self.state
+        if len(effective) % SNAPSHOT_EVERY == 0:
+            self._snapshots[len(effective)] = self.state.copy() if self.in_place else self.state
         return outcome
 
     def _fold(self, length: int) -> GameState:

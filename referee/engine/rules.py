@@ -246,35 +246,37 @@ _MAKES_AT: dict[Callable, dict[type, frozenset[str]]] = {declaration_actions: DE
 def settle(step: Step) -> None:
     """Carry the game on until it waits for the referee again."""
     s = step.state
-    out_at_zero = s.ruleset.options.short_payment == "all_cash_then_out"
+    opts = s.ruleset.options
+    out_at_zero = opts.short_payment == "all_cash_then_out"
+    ends_early = bool(opts.end_after_bankruptcies)  # ending_bankruptcy is asked only where it can be true
     while True:
         if out_at_zero:
             for i in s.active:
                 if s.players[i].cash <= 0:  # 004, 3: dessen Privatvermögen auf 0 gefallen ist, scheidet aus
                     go_bankrupt(step, Debt(i, None, 0, "out", True))
         p = s.pending
-        kind = type(p)  # no pending class is subclassed
-        if kind is Debt:
-            if s.players[p.debtor].cash < p.amount or jail_exit_short(s):
-                return  # JMA: the fine waits while it and the rent ahead are not both covered
-            if s.rescue_parts:
-                step.emit(ev.RescueSettled())  # the split rescue covers both: its parts stand
-            for creditor, amount in p.shares or ((p.creditor, p.amount),):
-                payee = creditor if creditor is not None else step.bank_or_pot(p.reason)
-                step.emit(ev.Paid(p.debtor, payee, amount, p.reason))
-            step.emit(ev.AwaitingDecision(None))
-            continue
-        if kind is BidPayment:
-            if s.players[p.player].cash < p.amount:
-                return
-            step.pay_bid(p)
-            continue
         if p is not None:
+            kind = type(p)  # no pending class is subclassed
+            if kind is Debt:
+                if s.players[p.debtor].cash < p.amount or jail_exit_short(s):
+                    return  # JMA: the fine waits while it and the rent ahead are not both covered
+                if s.rescue_parts:
+                    step.emit(ev.RescueSettled())  # the split rescue covers both: its parts stand
+                for creditor, amount in p.shares or ((p.creditor, p.amount),):
+                    payee = creditor if creditor is not None else step.bank_or_pot(p.reason)
+                    step.emit(ev.Paid(p.debtor, payee, amount, p.reason))
+                step.emit(ev.AwaitingDecision(None))
+                continue
+            if kind is BidPayment:
+                if s.players[p.player].cash < p.amount:
+                    return
+                step.pay_bid(p)
+                continue
             return
         if len(s.active) <= 1:
             end_game(step, "monopoly")
             return
-        if ending_bankruptcy(s, 0):
+        if ends_early and ending_bankruptcy(s, 0):
             end_game(step, "bankruptcies")  # 003, shortened game: the game ends at the second bankruptcy
             return
         if s.debts:
@@ -291,7 +293,8 @@ def settle(step: Step) -> None:
             _run_resume(step, resume)
             continue
         cur = s.current
-        again = not s.players[cur].bankrupt and s.doubles and not s.players[cur].in_jail
+        pl = s.players[cur]
+        again = s.doubles > 0 and not pl.bankrupt and not pl.in_jail
         nxt = cur if again else s.next_player(cur)
         if s.time_called and time_is_up(s, nxt, again):
             end_game(step, "time")
@@ -301,7 +304,7 @@ def settle(step: Step) -> None:
             step.emit(ev.AwaitingDecision(awaiting_roll(cur)))  # doubles: roll again
         else:
             step.emit(ev.TurnBegan(nxt))  # and the table waits for the roll
-            if sits_out(s, nxt):
+            if s.players[nxt].in_jail and sits_out(s, nxt):  # (a player out of jail never sits out)
                 step.emit(ev.JailTurnSat(nxt))  # 004, Polizist: Dort setzt er 3 Runden lang aus
                 continue
         return

@@ -47,8 +47,7 @@ class Step:
         self.events: list[ev.Event] = []
         self.observe = observe
         # the event types the observer is shown: none without one, every type for one that names none
-        watched = getattr(observe, "event_types", None)
-        self.watched = _NONE if observe is None else _EVERY if watched is None else watched
+        self.watched = _NONE if observe is None else getattr(observe, "event_types", _EVERY)
 
     def emit(self, event: ev.Event) -> None:
         event.apply(self.state)
