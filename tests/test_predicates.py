@@ -171,6 +171,44 @@ def test_sale_allowed_agrees_with_sale_refusal_for_every_even_sale_in_simulated_
     assert refused > 10 or rulesets.load(ruleset_id).options.hotel_breakdown != "debtors_only"
 
 
+@pytest.mark.parametrize("ruleset_id", ["jma-2006", "classic"])
+def test_smallest_sale_is_the_first_even_sale_below_today_the_rules_allow(ruleset_id):
+    """smallest_sale passes over a hotel broken into houses from the bank by a player not in debt before planning
+    the sale; what it finds must be what planning every even sale from the top down finds: for every group with
+    buildings in simulated games, its owner in debt or not."""
+    from referee.engine.building import even_targets, plan_change, sale_allowed, smallest_sale
+    from referee.engine.errors import IllegalEntry
+
+    def planned_one_by_one(state, player, gid, in_debt):
+        squares = state.ruleset.groups[gid].squares
+        for total in range(sum(state.buildings[sq] for sq in squares) - 1, -1, -1):
+            targets = even_targets(state, gid, total)
+            if any(targets[sq] > state.buildings[sq] for sq in squares):
+                continue
+            try:
+                change = plan_change(state, player, targets, selling=True)
+            except IllegalEntry:
+                continue
+            if sale_allowed(state, change, in_debt):
+                return change.levels
+        return None
+
+    compared = passed_over = 0
+    for state in states(ruleset_id, games=3):
+        for gid, group in state.ruleset.groups.items():
+            owner = state.owner[group.squares[0]]
+            if owner is None or not state.group_levels[gid]:
+                continue
+            p = state.pending
+            for in_debt in {False, type(p).__name__ == "Debt" and p.debtor == owner}:
+                found = smallest_sale(state, owner, gid, in_debt)
+                expected = planned_one_by_one(state, owner, gid, in_debt)
+                assert (found and found.levels) == expected
+                compared += 1
+                passed_over += not in_debt and state.hotel_level in (state.buildings[sq] for sq in group.squares)
+    assert compared > 200 and passed_over > 10
+
+
 @pytest.mark.parametrize("ruleset_id", ["jma-2006", "classic", "korean-house"])
 def test_the_simulated_policy_draws_mortgages_from_what_legal_actions_lists(ruleset_id):
     """The policy draws a mortgage, or the lifting of one, from mortgage_choices without making the actions
