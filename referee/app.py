@@ -5,7 +5,7 @@ import os
 import secrets
 from pathlib import Path
 
-from flask import Flask
+from flask import Flask, has_request_context, request, url_for
 from werkzeug.routing import IntegerConverter
 from flask_wtf import CSRFProtect
 from flask_wtf.csrf import CSRFError
@@ -50,11 +50,41 @@ class BoundedInt(IntegerConverter):
         super().__init__(map, *args, **kwargs)
 
 
+URLS_KEPT = 4096  # the URLs the templates' url_for keeps (games' pages, each language's switch...), then afresh
+
+
+def _urls_built_once():
+    """The templates' ``url_for``: each URL built once for its endpoint, its values and the site's root (the URL
+    map is fixed once the app is made), then read back.  Flask's builds it anew each time through werkzeug's
+    routing, some 15 us, and every screen's frame names seven (the table screen a dozen more).  An external URL
+    (one that names the host), a value that cannot be a key, and a page made outside a request are built as
+    Flask builds them."""
+    built: dict[tuple, str] = {}
+
+    def template_url_for(endpoint: str, **values) -> str:
+        if values.get("_external") or not has_request_context():
+            return url_for(endpoint, **values)
+        try:
+            key = (endpoint, request.script_root, *sorted(values.items()))
+            return built[key]
+        except KeyError:
+            found = url_for(endpoint, **values)
+            if len(built) >= URLS_KEPT:
+                built.clear()
+            built[key] = found
+            return found
+        except TypeError:  # a value that is no key (a list): built each time
+            return url_for(endpoint, **values)
+
+    return template_url_for
+
+
 def create_app(test_config: dict | None = None) -> Flask:
     app = Flask(__name__, instance_path=str(ROOT / "instance"), instance_relative_config=True,
                 template_folder=str(ROOT / "templates"),
                 static_folder=str(Path(__file__).resolve().parent / "static"))
     app.url_map.converters["int"] = BoundedInt
+    app.jinja_env.globals["url_for"] = _urls_built_once()
     app.jinja_env.policies["json.dumps_kwargs"] = {"sort_keys": False}  # an entry's lots stay in board order on
     # its button (tojson), so in the log's words
     instance = Path(app.instance_path)

@@ -2,12 +2,16 @@
 from __future__ import annotations
 
 import functools
+from contextvars import ContextVar
 from pathlib import Path
 
 from flask import Blueprint, Flask, g, has_app_context, redirect, request
 from flask_babel import Babel, get_locale, get_translations
 from babel import Locale
 from babel.support import NullTranslations
+from jinja2 import pass_eval_context
+from jinja2.nodes import EvalContext
+from markupsafe import Markup
 
 LANGUAGES = ("en", "ja", "ko", "de")
 TRANSLATIONS = Path(__file__).resolve().parent / "translations"
@@ -30,9 +34,35 @@ def select_locale() -> Locale:
     return _locale(chosen)
 
 
+# The language and translations of the request being answered, found at its first word and read from here after:
+# a table screen says some eighty words, each asking for both, and reading them through flask's g (a proxy) took
+# 3 us a time.  None outside a request (a command, a test's app context): the words are then found through g.
+_REQUEST_WORDS: ContextVar[tuple[str, NullTranslations] | None] = ContextVar("referee_request_words", default=None)
+_NOT_YET: tuple = ()  # a request's words not found yet
+
+
+def _request_words() -> tuple[str, NullTranslations] | None:
+    words = _REQUEST_WORDS.get()
+    if words is _NOT_YET:
+        words = (str(get_locale() or "en"), get_translations())
+        _REQUEST_WORDS.set(words)
+    return words
+
+
+def _words_begin() -> None:
+    _REQUEST_WORDS.set(_NOT_YET)
+
+
+def _words_end(exc: BaseException | None = None) -> None:
+    _REQUEST_WORDS.set(None)
+
+
 def current_language() -> str:
-    """The language code of this request (found once per request and kept on g, beside :func:`catalogue`: the
-    table screen names hundreds of squares and groups, and flask_babel works the locale out for each)."""
+    """The language code of this request (found once per request, beside :func:`catalogue`: the table screen
+    names hundreds of squares and groups, and flask_babel works the locale out for each)."""
+    words = _request_words()
+    if words is not None:
+        return words[0]
     if not has_app_context():
         return str(get_locale() or "en")
     try:
@@ -45,6 +75,9 @@ def current_language() -> str:
 def catalogue() -> NullTranslations:
     """The translations of this request's language, found once per request: flask_babel finds them anew for
     every word (some microseconds each), and the table screen says hundreds of words."""
+    words = _request_words()
+    if words is not None:
+        return words[1]
     if not has_app_context():
         return get_translations()
     try:
@@ -65,6 +98,23 @@ def ngettext(singular: str, plural: str, num: int, **variables) -> str:
     variables.setdefault("num", num)
     text = catalogue().ungettext(singular, plural, num)
     return text % variables if variables else text
+
+
+@pass_eval_context
+def template_gettext(eval_ctx: EvalContext, string: str, **variables) -> str:
+    """The templates' ``_`` and ``gettext``: jinja's "newstyle" gettext (the words marked safe where the template
+    escapes its output, then always formatted, each variable escaped) in one call.  Jinja's own passes every word
+    through three calls of the template's context (7 us each, and a table screen says some thirty words)."""
+    text = catalogue().ugettext(string)
+    return (Markup(text) if eval_ctx.autoescape else text) % variables
+
+
+@pass_eval_context
+def template_ngettext(eval_ctx: EvalContext, singular: str, plural: str, num: int, **variables) -> str:
+    """The templates' ``ngettext``, as :func:`template_gettext` (``num`` among the variables)."""
+    variables.setdefault("num", num)
+    text = catalogue().ungettext(singular, plural, num)
+    return (Markup(text) if eval_ctx.autoescape else text) % variables
 
 
 def same_site_path(referrer: str | None) -> str:
@@ -95,6 +145,9 @@ def init_app(app: Flask) -> None:
         gettext=lambda s: catalogue().ugettext(s), ngettext=lambda s, p, n: catalogue().ungettext(s, p, n),
         pgettext=lambda c, s: catalogue().upgettext(c, s),
         npgettext=lambda c, s, p, n: catalogue().unpgettext(c, s, p, n), newstyle=True)
+    app.jinja_env.globals.update(_=template_gettext, gettext=template_gettext, ngettext=template_ngettext)
+    app.before_request(_words_begin)
+    app.teardown_request(_words_end)
     app.register_blueprint(bp)
     app.jinja_env.globals["current_language"] = current_language
     app.jinja_env.globals["LANGUAGES"] = LANGUAGES

@@ -332,6 +332,47 @@ def test_the_language_follows_the_browser_until_a_device_chooses(client):
     assert "New game" in client.get("/", headers={"Accept-Language": "en"}).get_data(as_text=True)
 
 
+def test_each_request_speaks_its_own_language_one_after_another_and_outside_a_request(app, client):
+    """The words of a request are found at its first word and kept for it alone (i18n._REQUEST_WORDS): the next
+    request, from a device in another language, speaks its own; a request context no view answers (a test's)
+    finds its language anew."""
+    from referee.i18n import current_language, gettext
+
+    for accept, words in [("ja", "新しいゲーム"), ("en", "New game"), ("ja", "新しいゲーム"), ("de", "Neues Spiel")]:
+        assert words in client.get("/", headers={"Accept-Language": accept}).get_data(as_text=True)
+    with app.test_request_context("/", headers={"Accept-Language": "ja"}):
+        assert current_language() == "ja" and gettext("New game") == "新しいゲーム"
+    with app.test_request_context("/", headers={"Accept-Language": "de"}):
+        assert current_language() == "de" and gettext("New game") == "Neues Spiel"
+
+
+def test_the_templates_words_escape_what_they_are_given_as_jinjas_newstyle_gettext_does(app):
+    """The templates' _ and ngettext (i18n.template_gettext): the words marked safe, then formatted with each
+    variable escaped, in an escaping template; a literal percent sign written %%."""
+    from flask import render_template_string
+
+    with app.test_request_context("/"):
+        page = render_template_string('{{ _("on %(square)s", square=name) }}|{{ ngettext("%(num)s house", '
+                                      '"%(num)s houses", 3) }}|{{ _("100%% sure") }}', name="<b>Go</b>")
+    assert page == "on &lt;b&gt;Go&lt;/b&gt;|3 houses|100% sure"
+
+
+def test_the_templates_urls_are_the_ones_flask_builds_under_any_site_root(app):
+    """The templates' url_for keeps each URL it builds (app._urls_built_once): for each site root its own, an
+    external URL with the host asked for, the same as Flask's url_for every time."""
+    from flask import render_template_string, url_for
+
+    template = "{{ url_for('table.table', game_id=7) }} {{ url_for('static', filename='referee.css') }}"
+    for root in ("", "/venue", "", "/hall-b"):
+        with app.test_request_context("/", base_url=f"http://tablet.local{root}"):
+            expected = f"{url_for('table.table', game_id=7)} {url_for('static', filename='referee.css')}"
+            assert render_template_string(template) == expected
+            assert expected.startswith(f"{root}/games/7 ")
+    for host in ("a.local", "b.local"):
+        with app.test_request_context("/", base_url=f"http://{host}"):
+            assert render_template_string("{{ url_for('games.index', _external=True) }}") == f"http://{host}/"
+
+
 def test_player_names_in_any_script(client):
     game_id = new_game(client, players="あき\n김민수\nJürgen Groß")
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
