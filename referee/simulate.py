@@ -672,7 +672,7 @@ def play_game(ruleset: Ruleset, rng: random.Random, players: int = 4, jail: str 
     stats.entries += len(game.entries)
     stats.events += len(kinds)
     stats.events_by_type.update(kinds)
-    stats.landings.update({"jail" if square == jail else SQUARE_KEYS[square]: n for square, n in enumerate(landed) if n})
+    stats.landings.update({"jail" if at == jail else SQUARE_KEYS[at]: n for at, n in enumerate(landed) if n})
     game.in_place = False  # whoever records more on it gets a new state for each entry
     stats.games += 1
     stats.turns += game.state.turn

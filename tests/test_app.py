@@ -332,7 +332,7 @@ def test_the_language_follows_the_browser_until_a_device_chooses(client):
     assert "New game" in client.get("/", headers={"Accept-Language": "en"}).get_data(as_text=True)
 
 
-def test_each_request_speaks_its_own_language_one_after_another_and_outside_a_request(app, client):
+def test_each_request_speaks_its_own_language_one_after_another(app, client):
     """The words of a request are found at its first word and kept for it alone (i18n._REQUEST_WORDS): the next
     request, from a device in another language, speaks its own; a request context no view answers (a test's)
     finds its language anew."""
@@ -352,8 +352,9 @@ def test_the_templates_words_escape_what_they_are_given_as_jinjas_newstyle_gette
     from flask import render_template_string
 
     with app.test_request_context("/"):
-        page = render_template_string('{{ _("on %(square)s", square=name) }}|{{ ngettext("%(num)s house", '
-                                      '"%(num)s houses", 3) }}|{{ _("100%% sure") }}', name="<b>Go</b>")
+        page = render_template_string('{{ _("on %(square)s", square=name) }}|'
+                                      '{{ ngettext("%(num)s house", "%(num)s houses", 3) }}|{{ _("100%% sure") }}',
+                                      name="<b>Go</b>")
     assert page == "on &lt;b&gt;Go&lt;/b&gt;|3 houses|100% sure"
 
 

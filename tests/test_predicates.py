@@ -147,6 +147,18 @@ def test_the_simulated_policy_reuses_its_build_options_only_while_the_colour_gro
     assert compared > 500 and reused > 100 and offered > 100
 
 
+def built_groups(ruleset_id: str):
+    """In the states of simulated games, every colour group with buildings: the state, the group, its owner, and
+    whether the owner is in debt or not (both, where the state says they are)."""
+    for state in states(ruleset_id, games=3):
+        p = state.pending
+        for gid, group in state.ruleset.groups.items():
+            owner = state.owner[group.squares[0]]
+            if owner is not None and state.group_levels[gid]:
+                for in_debt in {False, type(p).__name__ == "Debt" and p.debtor == owner}:
+                    yield state, gid, owner, in_debt
+
+
 @pytest.mark.parametrize("ruleset_id", ["jma-2006", "classic"])
 def test_sale_allowed_agrees_with_sale_refusal_for_every_even_sale_in_simulated_games(ruleset_id):
     """smallest_sale asks the cheap predicate; the refusal, made when a sale is recorded, must agree with it: for
@@ -154,19 +166,13 @@ def test_sale_allowed_agrees_with_sale_refusal_for_every_even_sale_in_simulated_
     from referee.engine.building import even_layouts_below, plan_change, sale_allowed, sale_refusal
 
     checked = refused = 0
-    for state in states(ruleset_id, games=3):
-        for gid, group in state.ruleset.groups.items():
-            owner = state.owner[group.squares[0]]
-            if owner is None or not state.group_levels[gid]:
-                continue
-            for levels in even_layouts_below(state, group.squares):
-                change = plan_change(state, owner, levels, selling=True)
-                p = state.pending
-                for in_debt in {False, type(p).__name__ == "Debt" and p.debtor == owner}:
-                    allowed = sale_allowed(state, change, in_debt)
-                    assert allowed == (sale_refusal(state, change, in_debt) is None)
-                    checked += 1
-                    refused += not allowed
+    for state, gid, owner, in_debt in built_groups(ruleset_id):
+        for levels in even_layouts_below(state, state.ruleset.groups[gid].squares):
+            change = plan_change(state, owner, levels, selling=True)
+            allowed = sale_allowed(state, change, in_debt)
+            assert allowed == (sale_refusal(state, change, in_debt) is None)
+            checked += 1
+            refused += not allowed
     assert checked > 200
     assert refused > 10 or rulesets.load(ruleset_id).options.hotel_breakdown != "debtors_only"
 
@@ -174,38 +180,28 @@ def test_sale_allowed_agrees_with_sale_refusal_for_every_even_sale_in_simulated_
 @pytest.mark.parametrize("ruleset_id", ["jma-2006", "classic"])
 def test_smallest_sale_is_the_first_even_sale_below_today_the_rules_allow(ruleset_id):
     """smallest_sale passes over a hotel broken into houses from the bank by a player not in debt before planning
-    the sale; what it finds must be what planning every even sale from the top down finds: for every group with
-    buildings in simulated games, its owner in debt or not."""
+    the sale; what it finds must be the first even layout, from today's total down, whose sale the rules accept
+    (each planned and checked in full): for every group with buildings in simulated games, its owner in debt or
+    not."""
     from referee.engine.building import even_targets, plan_change, sale_allowed, smallest_sale
     from referee.engine.errors import IllegalEntry
 
-    def planned_one_by_one(state, player, gid, in_debt):
-        squares = state.ruleset.groups[gid].squares
-        for total in range(sum(state.buildings[sq] for sq in squares) - 1, -1, -1):
-            targets = even_targets(state, gid, total)
-            if any(targets[sq] > state.buildings[sq] for sq in squares):
-                continue
-            try:
-                change = plan_change(state, player, targets, selling=True)
-            except IllegalEntry:
-                continue
-            if sale_allowed(state, change, in_debt):
-                return change.levels
-        return None
+    def accepted(state, owner, gid, in_debt, total):
+        try:
+            change = plan_change(state, owner, even_targets(state, gid, total), selling=True)  # none above today's
+        except IllegalEntry:
+            return None
+        return change.levels if sale_allowed(state, change, in_debt) else None
 
     compared = passed_over = 0
-    for state in states(ruleset_id, games=3):
-        for gid, group in state.ruleset.groups.items():
-            owner = state.owner[group.squares[0]]
-            if owner is None or not state.group_levels[gid]:
-                continue
-            p = state.pending
-            for in_debt in {False, type(p).__name__ == "Debt" and p.debtor == owner}:
-                found = smallest_sale(state, owner, gid, in_debt)
-                expected = planned_one_by_one(state, owner, gid, in_debt)
-                assert (found and found.levels) == expected
-                compared += 1
-                passed_over += not in_debt and state.hotel_level in (state.buildings[sq] for sq in group.squares)
+    for state, gid, owner, in_debt in built_groups(ruleset_id):
+        totals = range(state.group_levels[gid] - 1, -1, -1)
+        first = next((levels for total in totals if (levels := accepted(state, owner, gid, in_debt, total))), None)
+        found = smallest_sale(state, owner, gid, in_debt)
+        assert (found and found.levels) == first
+        compared += 1
+        lots = state.ruleset.groups[gid].squares
+        passed_over += not in_debt and state.hotel_level in (state.buildings[sq] for sq in lots)
     assert compared > 200 and passed_over > 10
 
 
