@@ -55,14 +55,15 @@ URLS_KEPT = 4096  # the URLs the templates' url_for keeps (games' pages, each la
 
 def _urls_built_once():
     """The templates' ``url_for``: each URL built once for its endpoint, its values and the site's root (the URL
-    map is fixed once the app is made), then read back.  Flask's builds it anew each time through werkzeug's
-    routing, some 15 us, and every screen's frame names seven (the table screen a dozen more).  An external URL
-    (one that names the host), a value that cannot be a key, and a page made outside a request are built as
-    Flask builds them."""
+    map is fixed once the app is made, and no ``url_defaults`` hook adds values to a URL), then read back.
+    Flask's builds it anew each time through werkzeug's routing, some 15 us, and every screen's frame names
+    seven (the table screen a dozen more).  An external URL
+    (one that names the host), an endpoint named relative to the request's blueprint (".index"), a value that
+    cannot be a key, and a page made outside a request are built as Flask builds them."""
     built: dict[tuple, str] = {}
 
     def template_url_for(endpoint: str, **values) -> str:
-        if values.get("_external") or not has_request_context():
+        if values.get("_external") or endpoint[:1] == "." or not has_request_context():
             return url_for(endpoint, **values)
         try:
             key = (endpoint, request.script_root, *sorted(values.items()))
