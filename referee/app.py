@@ -57,9 +57,9 @@ def _urls_built_once():
     """The templates' ``url_for``: each URL built once for its endpoint, its values and the site's root (the URL
     map is fixed once the app is made, and no ``url_defaults`` hook adds values to a URL), then read back.
     Flask's builds it anew each time through werkzeug's routing, some 15 us, and every screen's frame names
-    seven (the table screen a dozen more).  An external URL
-    (one that names the host), an endpoint named relative to the request's blueprint (".index"), a value that
-    cannot be a key, and a page made outside a request are built as Flask builds them."""
+    seven (the table screen a dozen more).  An external URL (one that names the host), an endpoint named
+    relative to the request's blueprint (".index"), a value that cannot be a key, and a page made outside a
+    request are built as Flask builds them."""
     built: dict[tuple, str] = {}
 
     def template_url_for(endpoint: str, **values) -> str:
