@@ -36,17 +36,9 @@ def select_locale() -> Locale:
 
 # The language and translations of the request being answered, found at its first word and read from here after:
 # a table screen says some eighty words, each asking for both, and reading them through flask's g (a proxy) took
-# 3 us a time.  None outside a request (a command, a test's app context): the words are then found through g.
+# 3 us a time.  None outside a request a view answers (a command, a test's context): they are then kept on g.
 _REQUEST_WORDS: ContextVar[tuple[str, NullTranslations] | None] = ContextVar("referee_request_words", default=None)
 _NOT_YET: tuple = ()  # a request's words not found yet
-
-
-def _request_words() -> tuple[str, NullTranslations] | None:
-    words = _REQUEST_WORDS.get()
-    if words is _NOT_YET:
-        words = (str(get_locale() or "en"), get_translations())
-        _REQUEST_WORDS.set(words)
-    return words
 
 
 def _words_begin() -> None:
@@ -57,34 +49,36 @@ def _words_end(exc: BaseException | None = None) -> None:
     _REQUEST_WORDS.set(None)
 
 
-def current_language() -> str:
-    """The language code of this request (found once per request, beside :func:`catalogue`: the table screen
-    names hundreds of squares and groups, and flask_babel works the locale out for each)."""
-    words = _request_words()
+def _found() -> tuple[str, NullTranslations]:
+    return str(get_locale() or "en"), get_translations()
+
+
+def _words() -> tuple[str, NullTranslations]:
+    """This request's language code and translations, found once per request (flask_babel works the locale and
+    the translations out anew at each word, some microseconds each, and the table screen says hundreds)."""
+    words = _REQUEST_WORDS.get()
+    if words is _NOT_YET:
+        words = _found()
+        _REQUEST_WORDS.set(words)
     if words is not None:
-        return words[0]
+        return words
     if not has_app_context():
-        return str(get_locale() or "en")
+        return _found()
     try:
-        return g._language  # (an attribute read: two thirds of the time of g.get)
+        return g._referee_words  # on g, where flask_babel keeps the locale it found for this context
     except AttributeError:
-        found = g._language = str(get_locale() or "en")
+        found = g._referee_words = _found()
         return found
+
+
+def current_language() -> str:
+    """The language code of this request."""
+    return _words()[0]
 
 
 def catalogue() -> NullTranslations:
-    """The translations of this request's language, found once per request: flask_babel finds them anew for
-    every word (some microseconds each), and the table screen says hundreds of words."""
-    words = _request_words()
-    if words is not None:
-        return words[1]
-    if not has_app_context():
-        return get_translations()
-    try:
-        return g._catalogue  # on g, where flask_babel keeps the language it found for this context
-    except AttributeError:
-        found = g._catalogue = get_translations()
-        return found
+    """The translations of this request's language."""
+    return _words()[1]
 
 
 def gettext(string: str, **variables) -> str:

@@ -221,7 +221,7 @@ def _beyond_need_refusal(state: GameState, change: Change) -> IllegalEntry | Non
 def smallest_sale(state: GameState, player: int, group: str, in_debt: bool) -> Change | None:
     """The smallest legal sale of buildings on a group (one level where the rules allow it), or None."""
     squares = state.ruleset.groups[group].squares
-    buildings, hotel = state.buildings, state.hotel_level
+    buildings = state.buildings
     current = sum(buildings[sq] for sq in squares)
     # a hotel broken into houses from the bank by a player not in debt (sale_allowed refuses it) is passed over
     # before the change is planned: a player selling off a row of hotels meets it at every level down to none
@@ -231,11 +231,8 @@ def smallest_sale(state: GameState, player: int, group: str, in_debt: bool) -> C
         if any(targets[sq] > buildings[sq] for sq in squares):
             continue
         if no_breakdown:
-            houses_taken = hotels_back = 0
-            for sq in squares:
-                new, old = targets[sq], buildings[sq]
-                houses_taken += (0 if new == hotel else new) - (0 if old == hotel else old)
-                hotels_back += (old == hotel) - (new == hotel)
+            houses_taken = sum(houses_at(state, targets[sq]) - houses_at(state, buildings[sq]) for sq in squares)
+            hotels_back = sum(hotels_at(state, buildings[sq]) - hotels_at(state, targets[sq]) for sq in squares)
             if houses_taken > 0 and hotels_back > 0:
                 continue
         try:
