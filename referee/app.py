@@ -13,7 +13,7 @@ from flask_talisman import Talisman
 
 from .access import PASSWORD_FILE
 from .db import db, migrate
-from .engine.entries import LARGEST
+from .engine import LARGEST
 
 ROOT = Path(__file__).resolve().parent.parent
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"

@@ -8,12 +8,9 @@ import sys
 from typing import Sequence
 
 from . import rulesets
-from .engine import Game, GameState, RecordError, RulesetError, parse_record, replay
-from .engine.record import MAX_RECORD_BYTES
-from .engine.ending import ranking as final_ranking
-from .engine.phrases import describe_pending
-from .engine.ruleset_files import with_options
-from .engine.state import GameOver
+from .engine import (Game, GameOver, GameState, MAX_RECORD_BYTES, RecordError, RulesetError, describe_pending,
+                     parse_record, replay, with_options)
+from .engine import ranking as final_ranking
 from .simulate import CLOCKS, JAIL_MODES, PLAYER_NAMES, simulate
 
 

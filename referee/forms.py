@@ -7,9 +7,8 @@ from wtforms.validators import DataRequired, Length, NumberRange, Optional, Vali
 from flask_babel import lazy_gettext as _l
 
 from . import rulesets
-from .engine.entries import text_problem
+from .engine import MAX_NAME, MAX_PLAYERS, MAX_TITLE, text_problem
 from .refusals import detail as refusal_detail
-from .engine.record import MAX_NAME, MAX_PLAYERS, MAX_TITLE
 from .service import MAX_TOURNAMENT_PLAYERS, PIN_MIN, bad_player_line
 from .tournament.formats import player_line
 

@@ -14,8 +14,7 @@ from markupsafe import Markup
 
 from . import rulesets, service
 from .i18n import gettext
-from .engine.ending import ranking
-from .engine.ruleset import Money
+from .engine import Money, ranking
 from .tournament.charts import net_worth_series, net_worth_svg
 
 PAGE_SIZES = ("A4", "Letter")

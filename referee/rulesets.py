@@ -10,8 +10,7 @@ import tomllib
 from functools import lru_cache
 from pathlib import Path
 
-from .engine.ruleset import Ruleset, RulesetError
-from .engine.ruleset_files import parse_ruleset
+from .engine import Ruleset, RulesetError, parse_ruleset, with_options
 
 RULESETS_DIR = Path(__file__).resolve().parent.parent / "rulesets"
 DEFAULT_RULESET = "jma-2006"
@@ -53,7 +52,6 @@ def load(ruleset_id: str = DEFAULT_RULESET) -> Ruleset:
 
 def for_header(header) -> Ruleset:
     """The ruleset a game record's header names, with the header's options over the file's."""
-    from .engine import with_options
 
     return with_options(load(header.ruleset), header.options)
 

@@ -8,11 +8,8 @@ import threading
 from dataclasses import dataclass
 from weakref import WeakKeyDictionary
 
-from .engine import Game, IllegalEntry
-from .engine.building import Change, even_layouts_below, plan_change, sale_refusal
-from .engine.entries import Entry
-from .engine.facts import next_to_move, tie_winner
-from .engine.state import Auction, BuildingAuction, Debt, GameState
+from .engine import (Auction, BuildingAuction, Change, Debt, Entry, Game, GameState, IllegalEntry, even_layouts_below,
+                     next_to_move, plan_change, sale_refusal, tie_winner)
 
 
 @dataclass(frozen=True, slots=True)

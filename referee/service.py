@@ -24,13 +24,9 @@ from werkzeug.security import check_password_hash, generate_password_hash
 
 from . import chain, rulesets
 from .db import db
-from .engine import (
-    Game, IllegalEntry, MalformedEntry, Outcome, RecordError, RefereeError, RulesetError, parse_entry,
-    parse_record, replay, resolve, with_options,
-)
-from .engine.entries import text_problem
-from .engine.record import MAX_NAME, MAX_TITLE, parse_header
-from .engine.state import SeatingRoll
+from .engine import (Game, IllegalEntry, MalformedEntry, MAX_NAME, MAX_TITLE, Outcome, RecordError, RefereeError,
+                     RulesetError, SeatingRoll, describe_pending, parse_entry, parse_header, parse_record, render,
+                     replay, resolve, text_problem, with_options)
 from .models import EntryRow, GameRow, ResultCorrection, RoundRow, TableRow, TournamentPlayer, TournamentRow
 from .tournament import formats
 from .tournament import seating as seeding
@@ -687,8 +683,6 @@ class Done:
         return cls(pattern, params)
 
     def detail(self, _=lambda text: text, lang: str = "en") -> str:
-        from .engine.phrases import render
-
         return render(self.pattern, self.params, None, _, lang)
 
 
@@ -1137,7 +1131,6 @@ def tournament_of_game(game_id: int) -> int | None:
 def round_overview(tournament_id: int, number: int, describe=None) -> list[TableView]:
     """Every table of a round; ``describe`` puts the pending decision in words (the web passes its
     translated one)."""
-    from .engine.phrases import describe_pending
 
     describe = describe or describe_pending
     row = get_tournament(tournament_id)

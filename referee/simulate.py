@@ -11,19 +11,12 @@ from collections import Counter
 from dataclasses import dataclass, field
 from operator import attrgetter
 
-from .engine import Action, Entry, Game, GameState, Header, Ruleset, legal_actions
-from .engine.events import BuildingsChanged, DeedTransferred, Mortgaged, Paid, TradeMade, Unmortgaged, WentBankrupt
-from .engine.building import bank_needs, even_targets, smallest_sale
-from .engine.entries import Offer
-from .engine.rules import decision_kinds
-from .engine.trading import trade_refusal
-from .engine.facts import raisable_cash
-from .engine.mortgages import mortgage_choices
-from .engine.timing import build_time
-from .engine.turn import deal_refusal
-from .engine.state import (AwaitRoll, Auction, BidPayment, BuildingAuction, BuildRound, BuyOrAuction, DealDeeds, Debt,
-                           DrawCard, FineOrCard, GameOver, IncomeTaxChoice, OwnProperty, JailFine, PlaceBuilding, RentRoll, RollOff,
-                           SeatingRoll)
+from .engine import (Action, Auction, AwaitRoll, BidPayment, BuildingAuction, BuildingsChanged, BuildRound,
+                     BuyOrAuction, DealDeeds, Debt, DeedTransferred, DrawCard, Entry, FineOrCard, Game, GameOver,
+                     GameState, Header, IncomeTaxChoice, JailFine, Mortgaged, Offer, OwnProperty, Paid, PlaceBuilding,
+                     RentRoll, RollOff, Ruleset, SeatingRoll, TradeMade, Unmortgaged, WentBankrupt, bank_needs,
+                     build_time, deal_refusal, decision_kinds, even_targets, legal_actions, mortgage_choices,
+                     raisable_cash, smallest_sale, trade_refusal)
 
 JAIL_MODES = ("random", "short", "long")
 CLOCKS = ("random", "max")  # when time is called: at a random turn up to the limit, or at the limit

@@ -13,15 +13,15 @@ from flask import Flask, g, has_app_context, has_request_context
 from markupsafe import Markup
 from .i18n import current_language, gettext as _
 
-from .engine import events as ev
-from .engine.building import Change, placeable
-from .engine.phrases import amount_text, level_text, named
-from .engine.entries import Entry, Offer
-from .engine.record import Game
-from .engine.ruleset import Ruleset
-from .engine.facts import card_first, card_for_sale, jail_exit_landing, jail_exit_short, raisable_cash
-from .engine.state import (AwaitRoll, Auction, BidPayment, BuildingAuction, BuildRound, BuyOrAuction, Debt, GameState,
-                           JailFine, OwnProperty, PlaceBuilding)
+from .engine import (amount_text, Auction, AwaitingDecision, AwaitRoll, bid_means, BidHeld, BidPayment, BidVoided,
+                     building_count, building_minimum_bid, BuildingAuction, BuildingsChanged, BuildRound, BuyOrAuction,
+                     card_first, card_for_sale, CardDrawn, Change, Debt, DebtQueued, Deck, DeedTransferred, demand,
+                     describe_pending, Entry, EstateShared, even_targets, Event, Game, GameState,
+                     houses_for_declarations, IllegalEntry, jail_exit_creditor, jail_exit_landing, jail_exit_short,
+                     JailCardReturned, Jailed, JailFine, JailRollFailed, JailTurnSat, level_text, Mortgaged, Moved,
+                     named, Offer, OwnProperty, Paid, parse_entry, placeable, PlaceBuilding, plan_change, POT,
+                     raisable_cash, RefereeError, Released, RentWaived, resolve, Ruleset, SeatingOrdered, TimeCalled,
+                     trade_context, TradeMade, TransferInterestPaid, TurnBegan, Unmortgaged, WentBankrupt)
 from .rulings import TieCall, sale_offers, tie_calls
 
 
@@ -122,86 +122,86 @@ def money(state: GameState, amount: int) -> str:
 def party(state: GameState, who) -> str:
     if who is None:
         return _("the bank")
-    if who == ev.POT:
+    if who == POT:
         return _("the free parking pot")
     return state.players[who].name
 
 
-def event_words(state: GameState, event: ev.Event) -> str | None:
+def event_words(state: GameState, event: Event) -> str | None:
     """One event in words, against the state after it; None for bookkeeping events nobody needs to read."""
-    if isinstance(event, ev.Moved):
+    if isinstance(event, Moved):
         return _("%(player)s moves to %(square)s", player=party(state, event.player),
                  square=square_name(state, event.to))
-    if isinstance(event, ev.Paid):
+    if isinstance(event, Paid):
         return _("%(payer)s pays %(payee)s %(amount)s %(reason)s", payer=party(state, event.payer),
                  payee=party(state, event.payee), amount=money(state, event.amount), reason=_reason(event.reason))
-    if isinstance(event, ev.DeedTransferred):
+    if isinstance(event, DeedTransferred):
         return _("%(player)s takes %(square)s", player=party(state, event.to), square=square_name(state, event.square))
-    if isinstance(event, ev.RentWaived):
+    if isinstance(event, RentWaived):
         return _("no rent: %(owner)s, who owns %(square)s, is in jail", owner=party(state, event.owner),
                  square=square_name(state, event.square))
-    if isinstance(event, ev.EstateShared):
+    if isinstance(event, EstateShared):
         shares = [_("%(player)s %(squares)s", player=party(state, taker),
                     squares=_separator().join(square_name(state, sq) for sq in squares))
                   for taker, squares in event.shares if squares]
         return _("%(player)s's deeds are shared out, each in turn to whoever has received least and none completing "
                  "a group: %(shares)s", player=party(state, event.player), shares="; ".join(shares))
-    if isinstance(event, ev.Mortgaged):
+    if isinstance(event, Mortgaged):
         return _("%(square)s is mortgaged", square=square_name(state, event.square))
-    if isinstance(event, ev.Unmortgaged):
+    if isinstance(event, Unmortgaged):
         return _("%(square)s is no longer mortgaged", square=square_name(state, event.square))
-    if isinstance(event, ev.Jailed):
+    if isinstance(event, Jailed):
         return _("%(player)s goes to jail", player=party(state, event.player))
-    if isinstance(event, ev.Released):
+    if isinstance(event, Released):
         if event.how == "turn_skipped":
             return _("%(player)s skips this turn instead of the fine and is out of jail",
                      player=party(state, event.player))
         return _("%(player)s leaves jail", player=party(state, event.player))
-    if isinstance(event, ev.JailRollFailed):
+    if isinstance(event, JailRollFailed):
         return _("%(player)s stays in jail", player=party(state, event.player))
-    if isinstance(event, ev.CardDrawn):
+    if isinstance(event, CardDrawn):
         texts = state.ruleset.cards[event.card].text
         return _("%(player)s draws: %(card)s", player=party(state, event.player),
                  card=texts.get(current_language()) or texts.get("en", event.card))
-    if isinstance(event, ev.BuildingsChanged):
+    if isinstance(event, BuildingsChanged):
         return _("buildings: %(levels)s", levels=_separator().join(
             f"{square_name(state, sq)} {level_words(lvl, state.ruleset)}" for sq, lvl in event.levels))
-    if isinstance(event, ev.BidVoided):
+    if isinstance(event, BidVoided):
         return _("%(player)s's winning bid of %(amount)s is void: %(player)s could raise %(can)s at most, even by "
                  "mortgaging every deed and selling every building", player=party(state, event.player),
                  amount=money(state, event.amount), can=money(state, raisable_cash(state, event.player)))
-    if isinstance(event, ev.BidHeld):
+    if isinstance(event, BidHeld):
         return _("%(player)s's bid of %(amount)s is below the building price of %(square)s: the bid is held and the "
                  "auction goes on", player=party(state, event.player), amount=money(state, event.amount),
                  square=square_name(state, event.square))
-    if isinstance(event, ev.TransferInterestPaid):
+    if isinstance(event, TransferInterestPaid):
         return _("the 10%% interest on %(square)s is paid: lifting it now costs the mortgage value alone",
                  square=square_name(state, event.square))
-    if isinstance(event, ev.DebtQueued):
+    if isinstance(event, DebtQueued):
         d = event.debt
         return _("%(debtor)s owes %(creditor)s %(amount)s", debtor=party(state, d.debtor),
                  creditor=party(state, d.creditor), amount=money(state, d.amount))
-    if isinstance(event, ev.WentBankrupt):
+    if isinstance(event, WentBankrupt):
         if state.ruleset.options.short_payment == "all_cash_then_out":
             return _("%(player)s has no money left and is out of the game; the deeds go back to the bank",
                      player=party(state, event.player))
         return _("%(player)s is bankrupt to %(creditor)s", player=party(state, event.player),
                  creditor=party(state, event.creditor))
-    if isinstance(event, ev.JailTurnSat):
+    if isinstance(event, JailTurnSat):
         p = state.players[event.player]
         if p.in_jail:
             return _("%(player)s sits out a turn in jail (%(n)s of %(max)s)", player=party(state, event.player),
                      n=p.jail_rolls, max=state.ruleset.options.jail_max_rolls)
         return _("%(player)s has sat out the last turn in jail and rolls from the jail square next time",
                  player=party(state, event.player))
-    if isinstance(event, ev.TradeMade):
+    if isinstance(event, TradeMade):
         # the goods are in the trade entry's own words (the log, the flash): here only that it took effect
         return _("%(first)s and %(second)s trade", first=party(state, event.first), second=party(state, event.second))
-    if isinstance(event, ev.TurnBegan):
+    if isinstance(event, TurnBegan):
         return _("%(player)s's turn", player=party(state, event.player))
-    if isinstance(event, ev.TimeCalled):
+    if isinstance(event, TimeCalled):
         return _("time is called")
-    if isinstance(event, ev.SeatingOrdered):
+    if isinstance(event, SeatingOrdered):
         return _("order of play: %(players)s", players=_separator().join(p.name for p in state.players))
     return None
 
@@ -346,40 +346,40 @@ def outcome_notes(state: GameState, events) -> list[Why]:
     house declarations, their houses going to those declarations."""
     notes = []
     for e in events:
-        if isinstance(e, ev.BidVoided):
-            shortage = any(isinstance(x, ev.AwaitingDecision) and isinstance(x.decision, BuildRound)
+        if isinstance(e, BidVoided):
+            shortage = any(isinstance(x, AwaitingDecision) and isinstance(x.decision, BuildRound)
                            for x in events)
             notes.append(why(state.ruleset, _("The declarations start again without %(player)s.",
                                               player=party(state, e.player)) if shortage else
                              _("The auction runs again without %(player)s.", player=party(state, e.player)),
                              "building_shortage" if shortage else "auction_unpayable_bid"))
-        elif isinstance(e, ev.RentWaived):
+        elif isinstance(e, RentWaived):
             notes.append(why(state.ruleset, _("No rent is collected by an owner who is in jail."), "rent_while_in_jail"))
-        elif isinstance(e, ev.EstateShared):
+        elif isinstance(e, EstateShared):
             notes.append(why(state.ruleset, _("The creditor takes the cash; the deeds are shared among the players "
                                               "left."), "bankrupt_estate"))
-        elif isinstance(e, ev.Paid) and e.reason == "go_landing":
+        elif isinstance(e, Paid) and e.reason == "go_landing":
             notes.append(why(state.ruleset, _("Landing exactly on GO pays %(amount)s.", amount=money(
                 state, state.ruleset.money.go_landing_salary)), "go_landing_bonus"))
-        elif isinstance(e, ev.WentBankrupt) and state.ruleset.options.short_payment == "all_cash_then_out":
+        elif isinstance(e, WentBankrupt) and state.ruleset.options.short_payment == "all_cash_then_out":
             notes.append(why(state.ruleset, _("A payment the cash does not cover takes all of it, and a player with "
                                               "no money left is out."), "short_payment"))
-        elif isinstance(e, ev.JailTurnSat):
+        elif isinstance(e, JailTurnSat):
             notes.append(why(state.ruleset, _("In jail a player sits out %(n)s turns, then moves on from the jail "
                                               "square.", n=state.ruleset.options.jail_max_rolls), "jail_mode"))
-        elif isinstance(e, ev.Paid) and e.payer is None and state.bank_cash is not None and state.bank_cash <= 0:
+        elif isinstance(e, Paid) and e.payer is None and state.bank_cash is not None and state.bank_cash <= 0:
             notes.append(why(state.ruleset, _("The bank has no money left: it paid what it had, and the game ends "
                                               "after this round."), "bank_money"))
-        elif isinstance(e, ev.Paid) and e.payer == ev.POT:
+        elif isinstance(e, Paid) and e.payer == POT:
             notes.append(why(state.ruleset, _("Free Parking pays out the whole pot."), "free_parking"))
-        elif isinstance(e, ev.Paid) and e.payee == ev.POT:
+        elif isinstance(e, Paid) and e.payee == POT:
             notes.append(why(state.ruleset, _("The %(amount)s goes into the Free Parking pot (%(pot)s now).",
                                               amount=money(state, e.amount), pot=money(state, state.pot)),
                              "pot_payments"))
-    built = [e for e in events if isinstance(e, ev.BuildingsChanged)]
+    built = [e for e in events if isinstance(e, BuildingsChanged)]
     hotels_first = any(e.hotel_change < 0 < e.house_change for e in built)
     houses_after = any(e.house_change < 0 for e in built[1:]) or any(
-        isinstance(e, ev.AwaitingDecision) and isinstance(e.decision, BuildingAuction) for e in events)
+        isinstance(e, AwaitingDecision) and isinstance(e.decision, BuildingAuction) for e in events)
     if hotels_first and houses_after:
         notes.append(why(state.ruleset, _("Hotels declared are built first; the houses they give back go to the "
                                           "house declarations."), "building_shortage"))
@@ -451,10 +451,6 @@ def build_panels(state: GameState, actions) -> list[SalePanel]:
     every lot (1 house each ... a hotel each) and the single next building.  Only builds the rules accept now
     (the even rule, the player's cash, the bank's stock) are offered; any other layout is declared with the
     lot-by-lot form."""
-    from .engine.building import even_targets
-    from .engine.entries import parse_entry
-    from .engine.errors import RefereeError
-    from .engine.rules import resolve
 
     rs = state.ruleset
     panels = []
@@ -497,8 +493,6 @@ def mortgage_way_words(state: GameState, square: int) -> str:
 
 
 def pending_words(state: GameState) -> str:
-    from .engine.phrases import describe_pending
-
     return describe_pending(state, _, current_language())
 
 
@@ -595,7 +589,7 @@ def entry_facts(before: GameState, entry: Entry, events=()) -> EntryFacts | None
             return EntryFacts(square=square, kind=kind)
         winner = None if p.high_bidder is None else before.players[p.high_bidder].name
         return EntryFacts(square=square, kind=kind, winner=winner, amount=p.high_bid,
-                          void=any(isinstance(e, ev.BidVoided) for e in events))
+                          void=any(isinstance(e, BidVoided) for e in events))
     if entry.type in ("buy", "decline") and isinstance(p, BuyOrAuction):
         return EntryFacts(square=p.square, amount=rs.squares[p.square].price)
     if entry.type in ("build", "sell_buildings") and entry.targets:
@@ -607,13 +601,13 @@ def entry_facts(before: GameState, entry: Entry, events=()) -> EntryFacts | None
             levels.append((index, before.buildings[index]))
         return EntryFacts(levels=tuple(levels))
     if entry.type == "trade":
-        made = next((e for e in events if isinstance(e, ev.TradeMade)), None)
+        made = next((e for e in events if isinstance(e, TradeMade)), None)
         context = made.context if made is not None else "trade"
         deeds = [d for offer in (entry.give, entry.take) if offer is not None for d in offer.deeds]
         mortgaged = tuple(i for i in (_square_index(rs, d) for d in deeds) if i is not None and before.mortgaged[i])
         return EntryFacts(mortgaged=mortgaged, context=context) if mortgaged or context != "trade" else None
     if entry.type == "use_jail_card" and entry.card is None:
-        used = next((e.card for e in events if isinstance(e, ev.JailCardReturned)), None)
+        used = next((e.card for e in events if isinstance(e, JailCardReturned)), None)
         return EntryFacts(card=used) if used is not None else None
     return None
 
@@ -972,7 +966,6 @@ def ending_words(state: GameState) -> str:
 
 def deck_name(state: GameState, deck: str) -> str:
     """A deck by its name in this edition: Chance, Community Chest, Show Time, Magic Moments."""
-    from .engine.phrases import Deck
 
     return Deck(deck).words(state, _, current_language())
 
@@ -1084,7 +1077,6 @@ def init_app(app: Flask) -> None:
 def count_words(kind: str, n: int, ruleset: Ruleset | None = None) -> str:
     """A number of houses or hotels in words: 1 house, 3 houses, 1 hotel (the edition's own words where the ruleset,
     or the game this request shows, has them)."""
-    from .engine.phrases import building_count
 
     if ruleset is None and has_app_context():
         ruleset = g.get("edition_ruleset")
@@ -1263,9 +1255,6 @@ class DebtCard:
 def debt_card(state: GameState, trade_actions=()) -> DebtCard | None:
     """The debt card's figures while a debt or an unpayable winning bid is pending, else None.  ``trade_actions``:
     the legal ``trade`` actions (the debtor's partners)."""
-    from .engine.declarations import bid_means
-    from .engine.facts import jail_exit_creditor
-    from .engine.trading import trade_context
 
     p = state.pending
     if isinstance(p, Debt):
@@ -1383,8 +1372,6 @@ class BuildRoundCard:
 
 
 def _declaration_card(state: GameState, player: int, targets, houses_there: int) -> DeclarationCard:
-    from .engine.building import plan_change
-    from .engine.errors import IllegalEntry
     from .refusals import detail
 
     rs = state.ruleset
@@ -1420,10 +1407,6 @@ def _declaration_card(state: GameState, player: int, targets, houses_there: int)
 def build_round_card(state: GameState) -> BuildRoundCard | None:
     """The building round panel's contents while declarations, their shortage auction or its winner's choice of
     lot are pending, else None."""
-    from .engine import parse_entry, resolve
-    from .engine.building import placeable
-    from .engine.declarations import building_minimum_bid, demand, houses_for_declarations
-    from .engine.errors import IllegalEntry
 
     p = state.pending
     if isinstance(p, BuildRound):
@@ -1451,7 +1434,7 @@ def build_round_card(state: GameState) -> BuildRoundCard | None:
             if isinstance(after, BuildingAuction):
                 close_auction = after.kind
             else:
-                close_cost = sum(e.amount for e in outcome.events if isinstance(e, ev.Paid) and e.reason == "building")
+                close_cost = sum(e.amount for e in outcome.events if isinstance(e, Paid) and e.reason == "building")
     shortage = ""
     if houses > houses_there or hotels > state.bank_hotels:
         rs = state.ruleset

@@ -1,17 +1,75 @@
 """The rules engine: pure Python, no Flask, SQL, clock, randomness or file I/O.
 
 The game record is the truth; a state is the fold of its entries.
+
+This module is the engine's face: code outside ``referee/engine/`` imports these names from ``referee.engine``
+and nothing from its submodules (as ``import chess`` is python-chess's).  The names, by what they are for:
+
+- a record and its fold: :class:`Game` (entries, states, outcomes), :class:`Header`, :func:`parse_record`,
+  :func:`replay`, :func:`parse_header`, and the limits a record is held to;
+- an entry: :class:`Entry`, :class:`Offer`, :func:`parse_entry`, :func:`text_problem`;
+- deciding: :func:`legal_actions` (what may be done now, each :class:`Action` with its ready entry),
+  :func:`check` and :func:`resolve` (an entry's :class:`Outcome`: the state after it and its events),
+  :func:`apply`;
+- what the table waits for: the pending decisions (``state.pending``), one type each;
+- what happened: the events of an outcome, one type each;
+- the questions a screen or a simulator asks of a state (facts, offers, refusals, the ranking);
+- refusals: :class:`RefereeError`, :class:`IllegalEntry`, :class:`MalformedEntry`, :class:`RecordError`,
+  :class:`RulesetError`, each carrying a pattern and typed values, rendered in any language by :func:`render`;
+- rulesets: :class:`Ruleset`, :func:`parse_ruleset`, :func:`with_options`, :func:`check_table`.
 """
-from .entries import Action, Entry, parse_entry
+from .building import (Change, bank_needs, even_layouts_below, even_targets, placeable, plan_change, sale_refusal,
+                       smallest_sale)
+from .declarations import bid_means, building_minimum_bid, demand, houses_for_declarations
+from .ending import assets, ranking
+from .entries import LARGEST, Action, Entry, Offer, parse_entry, text_problem
 from .errors import IllegalEntry, MalformedEntry, RefereeError
-from .record import Game, Header, RecordError, parse_record, replay
-from .rules import Outcome, apply, check, legal_actions, resolve
-from .ruleset import Ruleset, RulesetError
-from .ruleset_files import parse_ruleset, with_options
-from .state import GameState
+from .events import (POT, AwaitingDecision, BidHeld, BidVoided, BuildingsChanged, CardDrawn, DebtQueued,
+                     DeedTransferred, EstateShared, Event, JailCardReturned, Jailed, JailRollFailed, JailTurnSat,
+                     Moved, Mortgaged, Paid, Released, RentWaived, SeatingOrdered, TimeCalled, TradeMade,
+                     TransferInterestPaid, TurnBegan, Unmortgaged, WentBankrupt)
+from .facts import (card_first, card_for_sale, jail_exit_creditor, jail_exit_landing, jail_exit_short, next_to_move,
+                    raisable_cash, tie_winner)
+from .mortgages import mortgage_choices
+from .phrases import Deck, amount_text, building_count, describe_pending, level_text, named, render
+from .record import (MAX_NAME, MAX_PLAYERS, MAX_RECORD_BYTES, MAX_TITLE, Game, Header, RecordError, parse_header,
+                     parse_record, replay)
+from .rules import Outcome, apply, check, decision_kinds, legal_actions, resolve
+from .ruleset import Money, Ruleset, RulesetError
+from .ruleset_files import check_table, parse_ruleset, with_options
+from .state import (Auction, AwaitRoll, BidPayment, BuildingAuction, BuildRound, BuyOrAuction, DealDeeds, Debt,
+                    DrawCard, FineOrCard, GameOver, GameState, IncomeTaxChoice, JailFine, OwnProperty, PlaceBuilding,
+                    RentRoll, RollOff, SeatingRoll)
+from .timing import build_time
+from .trading import trade_context, trade_refusal
+from .turn import deal_refusal
 
 __all__ = [
-    "Action", "Entry", "Game", "GameState", "Header", "IllegalEntry", "MalformedEntry", "Outcome",
-    "RecordError", "RefereeError", "Ruleset", "RulesetError", "apply", "check", "legal_actions",
-    "parse_entry", "parse_record", "parse_ruleset", "replay", "resolve", "with_options",
+    # a record and its fold
+    "Game", "Header", "parse_header", "parse_record", "replay",
+    "MAX_NAME", "MAX_PLAYERS", "MAX_RECORD_BYTES", "MAX_TITLE",
+    # an entry
+    "Action", "Entry", "LARGEST", "Offer", "parse_entry", "text_problem",
+    # deciding
+    "Outcome", "apply", "check", "decision_kinds", "legal_actions", "resolve",
+    # what the table waits for
+    "GameState", "Auction", "AwaitRoll", "BidPayment", "BuildingAuction", "BuildRound", "BuyOrAuction", "DealDeeds",
+    "Debt", "DrawCard", "FineOrCard", "GameOver", "IncomeTaxChoice", "JailFine", "OwnProperty", "PlaceBuilding",
+    "RentRoll", "RollOff", "SeatingRoll",
+    # what happened
+    "Event", "POT", "AwaitingDecision", "BidHeld", "BidVoided", "BuildingsChanged", "CardDrawn", "DebtQueued",
+    "DeedTransferred", "EstateShared", "JailCardReturned", "Jailed", "JailRollFailed", "JailTurnSat", "Moved",
+    "Mortgaged", "Paid", "Released", "RentWaived", "SeatingOrdered", "TimeCalled", "TradeMade",
+    "TransferInterestPaid", "TurnBegan", "Unmortgaged", "WentBankrupt",
+    # questions asked of a state
+    "assets", "bank_needs", "bid_means", "build_time", "building_minimum_bid", "card_first", "card_for_sale",
+    "Change", "deal_refusal", "demand", "even_layouts_below", "even_targets", "houses_for_declarations",
+    "jail_exit_creditor", "jail_exit_landing", "jail_exit_short", "mortgage_choices", "next_to_move", "placeable",
+    "plan_change", "raisable_cash", "ranking", "sale_refusal", "smallest_sale", "tie_winner", "trade_context",
+    "trade_refusal",
+    # refusals and their words
+    "IllegalEntry", "MalformedEntry", "RecordError", "RefereeError", "RulesetError",
+    "Deck", "amount_text", "building_count", "describe_pending", "level_text", "named", "render",
+    # rulesets
+    "Money", "Ruleset", "check_table", "parse_ruleset", "with_options",
 ]

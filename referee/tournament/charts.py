@@ -4,8 +4,7 @@ from __future__ import annotations
 from html import escape
 from typing import Callable
 
-from ..engine import Game, GameState, resolve
-from ..engine.ending import assets
+from ..engine import Game, GameState, assets, resolve
 
 COLORS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf"]
 

@@ -12,8 +12,7 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping, Sequence
 
-from ..engine.ruleset import RulesetError
-from ..engine.ruleset_files import check_table
+from ..engine import RulesetError, check_table
 from . import seating
 from .scoring import GameResult, Scheme, Standing, standings
 

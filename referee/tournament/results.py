@@ -1,9 +1,7 @@
 """A finished game's result for the standings, taken from the engine's final ranking."""
 from __future__ import annotations
 
-from ..engine.ending import ranking
-from ..engine.errors import IllegalEntry
-from ..engine.state import GameOver, GameState
+from ..engine import GameOver, GameState, IllegalEntry, ranking
 from .scoring import GameResult, PlayerResult
 
 

@@ -12,8 +12,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Mapping
 
-from ..engine.ruleset import RulesetError
-from ..engine.ruleset_files import check_table
+from ..engine import RulesetError, check_table
 
 KINDS = ("placement", "asset_share", "asset_points")
 TIEBREAKS = ("monopoly_wins", "placement_points", "total_assets")

@@ -8,16 +8,12 @@ from markupsafe import Markup
 from flask_wtf.csrf import generate_csrf
 
 from .. import reports, rulesets, service
-from ..engine import Game, IllegalEntry, legal_actions, parse_entry, resolve
-from ..engine.events import CardDrawn
-from ..engine.state import BidPayment, BuildRound, Debt
-from ..engine.ending import ranking
+from ..engine import (BidPayment, BuildRound, CardDrawn, Debt, Game, IllegalEntry, jail_exit_short, legal_actions,
+                      parse_entry, ranking, resolve, smallest_sale)
 from ..forms import UnlockForm
 from ..i18n import gettext, ngettext
 
 from .. import rulings
-from ..engine.facts import jail_exit_short
-from ..engine.building import smallest_sale
 from ..refusals import detail as refusal_detail
 from ..refusals import title as refusal_title
 from ..words import bank_stock_words, build_round_card, debt_card, holdings, use_edition_words
