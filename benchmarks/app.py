@@ -18,7 +18,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from referee import create_app, rulesets, service
+from referee import create_app, rulesets
+from referee.services import folds, games
 from referee.engine import legal_actions
 from referee.simulate import Policy, play_game
 
@@ -51,7 +52,7 @@ def main() -> None:
         client = app.test_client()
         text = long_record(args.entries)
         with app.app_context():
-            game_id = service.import_record(text, "123456")
+            game_id = games.import_record(text, "123456")
         client.post(f"/games/{game_id}/unlock", data={"pin": "123456"})
         client.get(f"/games/{game_id}")  # the first load folds the record into the cache
         policy = Policy(random.Random(7), "random")
@@ -59,7 +60,7 @@ def main() -> None:
         brought: list[float] = []
         for _ in range(args.records):
             with app.app_context():
-                table = service.load(game_id)
+                table = folds.load(game_id)
                 state, seq = table.game.state, table.seq
             if state.over:
                 break

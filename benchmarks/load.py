@@ -44,7 +44,8 @@ sys.path.insert(0, str(ROOT))
 
 from sqlalchemy.exc import OperationalError  # noqa: E402
 
-from referee import create_app, rulesets, service  # noqa: E402
+from referee import create_app, rulesets  # noqa: E402
+from referee.services import folds, progress, tournaments
 from referee.db import db  # noqa: E402
 from referee.engine import legal_actions, parse_entry, parse_record, replay  # noqa: E402
 from referee.simulate import Policy  # noqa: E402
@@ -191,9 +192,9 @@ def seat(url: str, tables: int) -> tuple[int, list]:
     app = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": SECRET})
     with app.app_context():
         players = [f"Player {n:02d}" for n in range(1, 4 * tables + 1)]
-        tid = service.create_tournament("Load benchmark", "jma-placement", "jma-2006", players, DIRECTOR_PIN, [90])
-        service.seat_round(tid, 1)
-        seated = [(t.game_id, t.pin, service.load(t.game_id).game) for t in service.round_overview(tid, 1)]
+        tid = tournaments.create_tournament("Load benchmark", "jma-placement", "jma-2006", players, DIRECTOR_PIN, [90])
+        progress.seat_round(tid, 1)
+        seated = [(t.game_id, t.pin, folds.load(t.game_id).game) for t in tournaments.round_overview(tid, 1)]
         db.session.remove()
         db.engine.dispose()
     return tid, seated

@@ -94,9 +94,9 @@ def may_referee(game_id: int) -> bool:
         return True
     if not any(k.startswith(DIRECTOR + ":") for k in _unlocks()):
         return False
-    from . import service
+    from .services import games
 
-    tournament = service.tournament_of_game(game_id)
+    tournament = games.tournament_of_game(game_id)
     return tournament is not None and holds(DIRECTOR, tournament)
 
 

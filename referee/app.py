@@ -134,7 +134,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_error_handler(413, _too_large)
     app.register_error_handler(404, _no_page)
     app.register_error_handler(405, _no_page)
-    from .service import RecordAltered
+    from .services.errors import RecordAltered
 
     app.register_error_handler(RecordAltered, _unreadable_record)
     if app.config.get("CREATE_TABLES", True):

@@ -172,11 +172,12 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 def cmd_verify(args: argparse.Namespace) -> int:
     """Check every game's stored record: its hash chain, and that every entry still replays."""
-    from . import create_app, service
+    from . import create_app
+    from .services import folds
 
     app = create_app({"SQLALCHEMY_DATABASE_URI": args.database, "SECRET_KEY": "verify"} if args.database else None)
     with app.app_context():
-        total, broken = service.verify_all()
+        total, broken = folds.verify_all()
     for row, altered in broken:
         what = {"changed": "its stored text is not the one recorded", "missing": "a stored entry is missing",
                 "inserted": "an entry was inserted", "header": f"the header cannot be read ({altered.detail})"
@@ -216,7 +217,8 @@ def cmd_organiser_password(args: argparse.Namespace) -> int:
 
 
 def cmd_report(args: argparse.Namespace) -> int:
-    from . import create_app, reports, service
+    from . import create_app, reports
+    from .services import errors
 
     app = create_app()
     with app.app_context(), app.test_request_context():
@@ -227,7 +229,7 @@ def cmd_report(args: argparse.Namespace) -> int:
                 data = reports.game_pdf(args.game, args.size)
             else:
                 data = reports.scoresheet_pdf(args.players, args.size)
-        except service.GameNotFound as exc:
+        except errors.GameNotFound as exc:
             print(f"referee report: {exc}", file=sys.stderr)
             return 1
     with open(args.out, "wb") as fh:

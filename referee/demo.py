@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from . import service
+from .services import folds, games, progress, tournaments
 from .engine import legal_actions
 from .simulate import Policy
 
@@ -16,7 +16,7 @@ def play_table(game_id: int, rng: random.Random, max_turns: int) -> None:
     """Record a whole game on a table: random entries from the legal actions; time is called at max_turns."""
     policy = Policy(rng, "random")
     while True:
-        table = service.load(game_id)
+        table = folds.load(game_id)
         state = table.game.state
         if state.over:
             return
@@ -24,14 +24,14 @@ def play_table(game_id: int, rng: random.Random, max_turns: int) -> None:
             data = {"type": "time_called", "note": "demo: the round's time ran out"}
         else:
             data = policy.choose(state, legal_actions(state)).to_dict()
-        service.record(game_id, data, table.seq)
+        games.record(game_id, data, table.seq)
 
 
 def build_demo(seed: int = 1, max_turns: int = 120, players: list[str] | None = None) -> int:
-    tournament_id = service.create_tournament("Demo tournament / デモ大会", "jma-placement", "jma-2006",
+    tournament_id = tournaments.create_tournament("Demo tournament / デモ大会", "jma-placement", "jma-2006",
                                               players or DEMO_PLAYERS, DEMO_PIN, [70, 60, 60])
-    service.seat_round(tournament_id)
+    progress.seat_round(tournament_id)
     rng = random.Random(seed)
-    for view in service.round_overview(tournament_id, 1):
+    for view in tournaments.round_overview(tournament_id, 1):
         play_table(view.game_id, rng, max_turns)
     return tournament_id

@@ -12,7 +12,8 @@ from flask import render_template
 from flask_babel import format_decimal
 from markupsafe import Markup
 
-from . import rulesets, service
+from . import rulesets
+from .services import errors, folds, progress as progress_service, results, tournaments
 from .i18n import gettext
 from .engine import Money, ranking
 from .tournament.charts import net_worth_series, net_worth_svg
@@ -54,12 +55,12 @@ def _pdf(html: str) -> bytes:
 
 
 def standings_pdf(tournament_id: int, size: str = "A4") -> bytes:
-    row = service.get_tournament(tournament_id)
-    progress = service.tournament_progress(tournament_id)
+    row = tournaments.get_tournament(tournament_id)
+    progress = progress_service.tournament_progress(tournament_id)
     entered = sum(1 for p in row.players if p.alternate is None)  # not the alternates still waiting
     return render_standings_pdf(row.name, row.ruleset, entered, rulesets.load_scheme(row.scheme),
                                 progress.places, [r.number for r in row.rounds], size, progress.format,
-                                service.corrections(tournament_id), progress.champions)
+                                results.corrections(tournament_id), progress.champions)
 
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # what a spreadsheet would run as a formula
@@ -79,8 +80,8 @@ def standings_csv(tournament_id: int) -> str:
     import csv
     import io
 
-    row = service.get_tournament(tournament_id)
-    progress = service.tournament_progress(tournament_id)
+    row = tournaments.get_tournament(tournament_id)
+    progress = progress_service.tournament_progress(tournament_id)
     scheme = rulesets.load_scheme(row.scheme)
     rounds = [r.number for r in row.rounds]
     out = io.StringIO()
@@ -115,7 +116,7 @@ def render_standings_pdf(name: str, ruleset: str, players: int, scheme, standing
 
 def game_title(game_id: int, title: str, seat: tuple[str, int, int] | None) -> str:
     """A game's title in the device's language: a tournament's table is named by its tournament, round and
-    table (``seat``, as :attr:`service.Table.seat` gives it); any other game by the title it was given, else its
+    table (``seat``, as :attr:`folds.Table.seat` gives it); any other game by the title it was given, else its
     number."""
     if seat is not None:
         return gettext("%(tournament)s: round %(round)s, table %(table)s", tournament=seat[0], round=seat[1],
@@ -123,10 +124,10 @@ def game_title(game_id: int, title: str, seat: tuple[str, int, int] | None) -> s
     return title or gettext("Game #%(n)s", n=game_id)
 
 
-def chart_svg(table: service.Table) -> Markup:
+def chart_svg(table: folds.Table) -> Markup:
     """The net-worth chart, its axis in the device's language and locale: a finished game's kept series, else
     the record replayed."""
-    kept = service.kept_result(table)
+    kept = folds.kept_result(table)
     names, points = (kept["names"], kept["points"]) if kept else net_worth_series(table.game)
     currency = table.game.ruleset.money
     return Markup(net_worth_svg(names, points, money=lambda amount: cash_text(amount, currency),
@@ -135,7 +136,7 @@ def chart_svg(table: service.Table) -> Markup:
 
 def game_html(game_id: int, size: str = "A4") -> str:
     """A game's result sheet as HTML, before it is printed."""
-    table = service.load(game_id)
+    table = folds.load(game_id)
     state = table.game.state
     return render_template("reports/game.html", row=table.row, altered=table.altered,
                            title=game_title(game_id, table.row.title, table.seat),
@@ -155,14 +156,14 @@ def table_slips_html(tournament_id: int, number: int, base_url: str, size: str =
     """One slip per table of a round, to cut out and lay on the table: the tournament, round and table, the
     players in their seats (the seating roll decides who starts), the time limit, where the table's screen is
     and the table's own referee PIN (the director's PIN opens it too)."""
-    row = service.get_tournament(tournament_id)
+    row = tournaments.get_tournament(tournament_id)
     round_row = next((r for r in row.rounds if r.number == number), None)
     if round_row is None:
-        raise service.GameNotFound.of("tournament {tournament} has no round {round}",
+        raise errors.GameNotFound.of("tournament {tournament} has no round {round}",
                                       {"tournament": tournament_id, "round": number})
     slips = []
     for t in round_row.tables:
-        table = service.load(t.game_id)
+        table = folds.load(t.game_id)
         slips.append({"number": t.number, "players": [p.name for p in table.game.state.players], "pin": t.pin,
                       "url": f"{base_url.rstrip('/')}/games/{t.game_id}",
                       "minutes": table.row.time_limit_minutes})

@@ -259,12 +259,12 @@ def test_the_game_clock_starts_pauses_and_says_when_time_is_up(app, client):
     client.post(f"/games/{game_id}/clock", data={"action": "start"})
     assert "Pause the clock" in client.get(f"/games/{game_id}").get_data(as_text=True)
     client.post(f"/games/{game_id}/clock", data={"action": "pause"})
-    from referee import service
+    from referee.services import clocks
     from referee.models import GameRow
     from referee.db import db
     with app.app_context():
         row = db.session.get(GameRow, game_id)
-        assert not service.clock(row).running and service.clock(row).elapsed_seconds < 5
+        assert not clocks.clock(row).running and clocks.clock(row).elapsed_seconds < 5
         row.clock_elapsed_seconds = 70 * 60  # as if the clock had run its 70 minutes
         db.session.commit()
     page = client.get(f"/games/{game_id}").get_data(as_text=True)

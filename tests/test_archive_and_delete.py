@@ -7,7 +7,8 @@ import pytest
 import sqlalchemy
 from werkzeug.security import generate_password_hash
 
-from referee import create_app, service
+from referee import create_app
+from referee.services import folds, games, tournaments
 from referee.db import db
 
 from test_roles import DIRECTOR, seated_tournament
@@ -31,7 +32,7 @@ def counts(app) -> dict:
 
 def imported(app, client, name: str) -> int:
     with app.app_context():
-        game_id = service.import_record((GOLDEN / name).read_text(encoding="utf-8"), PIN)
+        game_id = games.import_record((GOLDEN / name).read_text(encoding="utf-8"), PIN)
     client.post(f"/games/{game_id}/unlock", data={"pin": PIN})
     return game_id
 
@@ -82,7 +83,7 @@ def test_only_the_games_referee_deletes_it_and_only_where_creation_is_open(app):
         "/organiser")
     assert counts(app)["games"] == 1
     with app.app_context():
-        assert not service.load(game_id).row.archived
+        assert not folds.load(game_id).row.archived
 
 
 def test_a_tournaments_table_is_not_deleted_alone(app):
@@ -90,7 +91,7 @@ def test_a_tournaments_table_is_not_deleted_alone(app):
     tid, _ = seated_tournament(app)
     director.post(f"/tournaments/{tid}/unlock", data={"pin": DIRECTOR})
     with app.app_context():
-        game_id = service.round_overview(tid, 1)[0].game_id
+        game_id = tournaments.round_overview(tid, 1)[0].game_id
     r = director.post(f"/games/{game_id}/delete", follow_redirects=True)
     assert "a tournament&#39;s table is archived or deleted with its tournament" in r.get_data(as_text=True)
     assert counts(app)["games"] == 2
@@ -112,7 +113,7 @@ def test_the_director_archives_and_deletes_a_tournament_with_every_game_it_seate
     assert len(list((tmp_path / "records" / "deleted").glob(f"tournament-{tid}-game-*.jsonl"))) == 2
     assert counts(app) == {"games": 1, "entries": 45, "tournaments": 0, "rounds": 0, "tables": 0}
     with app.app_context():
-        assert service.load(other).seq == 45
+        assert folds.load(other).seq == 45
 
 
 def test_a_tournament_is_deleted_whole_or_not_at_all(app, monkeypatch):
@@ -131,6 +132,6 @@ def test_a_tournament_is_deleted_whole_or_not_at_all(app, monkeypatch):
 
     monkeypatch.setattr(db.session, "delete", failing_delete)
     with app.app_context(), pytest.raises(OSError):
-        service.delete_tournament(tid)
+        tournaments.delete_tournament(tid)
     monkeypatch.undo()
     assert counts(app) == before

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 import sqlalchemy
 
-from referee import backup, create_app, rulesets, service
+from referee import backup, create_app, rulesets
+from referee.services import folds, games
 from referee.cli import main
 from referee.db import db
 from referee.engine import parse_record, replay
@@ -35,9 +36,9 @@ def live(tmp_path):
     url = f"sqlite:///{path}"
     app = make_app(url)
     with app.app_context():
-        golden = service.import_record(GOLDEN.read_text(encoding="utf-8"), PIN)
-        table = service.create_game("Table 2", "jma-2006", ["A", "B", "C"], "fixed", PIN)
-        service.record(table, {"type": "roll", "player": "A", "dice": [3, 4]}, 0)
+        golden = games.import_record(GOLDEN.read_text(encoding="utf-8"), PIN)
+        table = games.create_game("Table 2", "jma-2006", ["A", "B", "C"], "fixed", PIN)
+        games.record(table, {"type": "roll", "player": "A", "dice": [3, 4]}, 0)
     yield app, url, path, golden
     with app.app_context():
         db.engine.dispose()
@@ -57,7 +58,7 @@ def golden_record() -> str:
 
 def export(app, game_id: int) -> str:
     with app.app_context():
-        return service.export_record(game_id)
+        return games.export_record(game_id)
 
 
 def one_line(text: str) -> str:
@@ -146,7 +147,7 @@ def test_backups_taken_while_games_are_being_written_hold_whole_games_only(live,
         try:
             with app.app_context():
                 while not stop.is_set():
-                    service.import_record(text, PIN)  # 45 entries in one transaction
+                    games.import_record(text, PIN)  # 45 entries in one transaction
         except BaseException as exc:  # pragma: no cover - reported below
             failures.append(exc)
 
@@ -175,8 +176,8 @@ def test_restore_brings_back_exactly_the_database_at_backup_time(live, tmp_path,
     assert main(["backup", "--database", url, "--out", str(out)]) == 0
     at_backup, record_at_backup = sql_dump(path), export(app, golden)
     with app.app_context():  # the table goes on, a new game is made, and the golden game is deleted
-        service.record(golden, {"type": "roll", "player": "Ben", "dice": [1, 2]}, GOLDEN_ENTRIES)
-        later = service.import_record(GOLDEN.read_text(encoding="utf-8"), PIN)
+        games.record(golden, {"type": "roll", "player": "Ben", "dice": [1, 2]}, GOLDEN_ENTRIES)
+        later = games.import_record(GOLDEN.read_text(encoding="utf-8"), PIN)
         db.session.delete(db.session.get(GameRow, golden))
         db.session.commit()
     assert sql_dump(path) != at_backup
@@ -189,8 +190,8 @@ def test_restore_brings_back_exactly_the_database_at_backup_time(live, tmp_path,
     assert export(app, golden) == record_at_backup == golden_record()
     with app.app_context():
         assert db.session.get(GameRow, later) is None
-        assert service.load(golden).seq == GOLDEN_ENTRIES
-        service.record(golden, {"type": "roll", "player": "Ben", "dice": [1, 2]}, GOLDEN_ENTRIES)  # plays on
+        assert folds.load(golden).seq == GOLDEN_ENTRIES
+        games.record(golden, {"type": "roll", "player": "Ben", "dice": [1, 2]}, GOLDEN_ENTRIES)  # plays on
     with contextlib.closing(sqlite3.connect(path)) as conn:
         assert conn.execute("PRAGMA journal_mode").fetchone() == ("wal",)
 
@@ -199,7 +200,7 @@ def test_restore_keeps_a_backup_of_the_database_it_replaced(live, tmp_path, caps
     app, url, path, golden = live
     out = backup.backup(url, tmp_path / "copy.sqlite").path
     with app.app_context():
-        service.record(golden, {"type": "roll", "player": "Ben", "dice": [1, 2]}, GOLDEN_ENTRIES)
+        games.record(golden, {"type": "roll", "player": "Ben", "dice": [1, 2]}, GOLDEN_ENTRIES)
     before_restore = sql_dump(path)
     assert main(["restore", str(out), "--database", url, "--yes"]) == 0
     kept = [p for p in (tmp_path / "backups").iterdir() if p.name.endswith("-before-restore.sqlite")]
@@ -224,7 +225,7 @@ def test_restore_without_yes_says_what_it_would_replace_and_changes_nothing(live
     app, url, path, golden = live
     out = backup.backup(url, tmp_path / "copy.sqlite").path
     with app.app_context():
-        service.import_record(GOLDEN.read_text(encoding="utf-8"), PIN)
+        games.import_record(GOLDEN.read_text(encoding="utf-8"), PIN)
     before = sql_dump(path)
     capsys.readouterr()
     assert main(["restore", str(out), "--database", url]) == 1
@@ -390,7 +391,7 @@ def test_postgresql_backup_and_restore_bring_back_the_database_at_backup_time(po
                     for t in ("games", "entries")]
 
     with app.app_context():
-        golden = service.import_record(GOLDEN.read_text(encoding="utf-8"), PIN)
+        golden = games.import_record(GOLDEN.read_text(encoding="utf-8"), PIN)
     out = tmp_path / "copy.dump"
     assert main(["backup", "--database", postgresql, "--out", str(out)]) == 0
     printed = capsys.readouterr().out
@@ -398,8 +399,8 @@ def test_postgresql_backup_and_restore_bring_back_the_database_at_backup_time(po
     assert "pg_restore --clean --if-exists" in printed
     at_backup = rows()
     with app.app_context():
-        service.record(golden, {"type": "roll", "player": "Ben", "dice": [1, 2]}, GOLDEN_ENTRIES)
-        later = service.import_record(GOLDEN.read_text(encoding="utf-8"), PIN)
+        games.record(golden, {"type": "roll", "player": "Ben", "dice": [1, 2]}, GOLDEN_ENTRIES)
+        later = games.import_record(GOLDEN.read_text(encoding="utf-8"), PIN)
         db.session.delete(db.session.get(GameRow, golden))
         db.session.commit()
         db.engine.dispose()  # no pooled connection holds a table the restore drops

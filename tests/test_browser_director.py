@@ -7,7 +7,8 @@ import time
 import pytest
 from werkzeug.serving import make_server
 
-from referee import create_app, service
+from referee import create_app
+from referee.services import clocks, folds, games, tournaments
 from test_browser import armed, browser, shot  # noqa: F401  (chromium, screenshots, the arming wait)
 
 LANDSCAPE = {"width": 1024, "height": 768}
@@ -46,26 +47,26 @@ def create_and_seat(page, server, name="Tokyo Open") -> str:
 def seat_roll(app, game_id: int) -> str:
     """The next seating roll on a table, recorded as its tablet would; who rolled."""
     with app.app_context():
-        table = service.load(game_id)
+        table = folds.load(game_id)
         who = table.game.state.players[table.game.state.pending.waiting[0]].name
-        service.record(game_id, {"type": "seat_roll", "player": who, "dice": [1 + table.seq % 6, 6]}, table.seq)
+        games.record(game_id, {"type": "seat_roll", "player": who, "dice": [1 + table.seq % 6, 6]}, table.seq)
     return who
 
 
 def finish_seating(app, game_id: int) -> None:
     with app.app_context():
-        table = service.load(game_id)
+        table = folds.load(game_id)
         while type(table.game.state.pending).__name__ == "SeatingRoll":
             who = table.game.state.players[table.game.state.pending.waiting[0]].name
             dice = [1 + (table.seq % 6), 1 + ((table.seq * 5) % 6)]
-            service.record(game_id, {"type": "seat_roll", "player": who, "dice": dice}, table.seq)
-            table = service.load(game_id)
+            games.record(game_id, {"type": "seat_roll", "player": who, "dice": dice}, table.seq)
+            table = folds.load(game_id)
 
 
 def table_ids(app, page) -> list[int]:
     tid = int(page.url.rstrip("/").rsplit("/", 1)[1])
     with app.app_context():
-        return [v.game_id for v in service.round_overview(tid, 1)]
+        return [v.game_id for v in tournaments.round_overview(tid, 1)]
 
 
 def no_horizontal_scroll(page) -> bool:
@@ -100,7 +101,7 @@ def test_a_clock_started_on_a_table_counts_down_on_the_director_page(live, brows
     assert page.inner_text(f"#table-{first} .clock") == "not started"
     finish_seating(app, first)
     with app.app_context():
-        service.set_clock(first, True)
+        clocks.set_clock(first, True)
     clock = page.locator(f"#table-{first} .clock[data-running='1']")
     clock.wait_for(timeout=2000)
     assert clock.get_attribute("data-up") == "time is up"
@@ -118,7 +119,7 @@ def test_calling_time_opens_a_confirmation_that_names_the_tables_not_started(liv
     first, second = table_ids(app, page)
     finish_seating(app, first)
     with app.app_context():
-        service.set_clock(first, True)
+        clocks.set_clock(first, True)
     page.locator(f"#table-{first} .clock[data-running='1']").wait_for(timeout=2000)
     armed(page)  # the region was just drawn again: its controls are armed a moment later
     page.click("#call-time-1 summary")
@@ -136,7 +137,7 @@ def test_calling_time_opens_a_confirmation_that_names_the_tables_not_started(liv
     page.wait_for_load_state()
     assert "time called on 1 table" in page.inner_text(".flash")
     with app.app_context():
-        views = {v.game_id: v for v in service.round_overview(int(page.url.rsplit("/", 1)[1]), 1)}
+        views = {v.game_id: v for v in tournaments.round_overview(int(page.url.rsplit("/", 1)[1]), 1)}
     assert views[first].time_called and not views[second].time_called
     assert page.inner_text(f"#table-{first} .clock") == "time called"
     page.close()
@@ -153,7 +154,7 @@ def test_the_director_page_fits_the_tablet(live, browser, lang, viewport):
     first, _ = table_ids(app, page)
     finish_seating(app, first)
     with app.app_context():
-        service.set_clock(first, True)
+        clocks.set_clock(first, True)
     page.locator(f"#table-{first} .clock[data-running='1']").wait_for(timeout=2000)
     armed(page)  # the region was just drawn again: its controls are armed a moment later
     page.click("#call-time-1 summary")

@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from referee import create_app, rulesets, service
+from referee import create_app, rulesets
+from referee.services import folds, games
 from referee.engine import RulesetError, parse_ruleset
 from referee.simulate import simulate
 
@@ -24,7 +25,7 @@ def imported(app, ruleset: str, position: dict, *entries) -> int:
     header = {"format": "referee-game-record", "version": 1, "ruleset": ruleset, "players": ["Aki", "Ben", "Chie"],
               "seating": "fixed", "position": position}
     with app.app_context():
-        return service.import_record("\n".join(json.dumps(x) for x in (header, *entries)), "123456")
+        return games.import_record("\n".join(json.dumps(x) for x in (header, *entries)), "123456")
 
 
 @pytest.mark.parametrize("lang, cottages, castle, deck", [
@@ -93,7 +94,7 @@ def test_a_lapsed_rent_claim_is_offered_with_its_amount_and_one_tap_after_confir
     r = client.post(f"/games/{game_id}/record", data={"seq": "1", "entry": json.dumps(entry)}, follow_redirects=True)
     assert "rent not claimed in time" in html.unescape(r.get_data(as_text=True))
     with app.app_context():
-        state = service.load(game_id).game.state
+        state = folds.load(game_id).game.state
     assert [p.cash for p in state.players] == [1500, 1500, 1500]
     again = client.post(f"/games/{game_id}/record", data={"seq": "2", "entry": json.dumps(entry)}, follow_redirects=True)
     assert "no rent Aki paid on 101 Dalmatians lapses now" in html.unescape(again.get_data(as_text=True))
@@ -115,7 +116,7 @@ def test_landing_on_ones_own_street_offers_one_house_or_the_sale_with_their_amou
         r = client.post(f"/games/{game_id}/record", data={"seq": "1", "entry": json.dumps(refused)}, follow_redirects=True)
         assert r.status_code in (200, 400, 409)
     with app.app_context():
-        assert service.load(game_id).seq == 1  # nothing recorded by the refused entries
+        assert folds.load(game_id).seq == 1  # nothing recorded by the refused entries
 
 
 def test_amounts_in_refusals_group_their_digits_as_the_language_does():
@@ -144,7 +145,7 @@ def test_a_double_tap_on_a_new_decision_button_records_one_entry(app, ruleset_id
     for _ in range(2):  # the second tap carries the same screen's seq: stale, refused
         client.post(f"/games/{game_id}/record", data={"seq": seq, "entry": json.dumps(tapped)})
     with app.app_context():
-        table = service.load(game_id)
+        table = folds.load(game_id)
     assert table.seq == len(entries) + 1  # one entry recorded, not two
     assert table.game.entries[-1].type == tapped["type"]
 
@@ -169,7 +170,7 @@ def test_hostile_entries_for_the_new_decisions_get_a_message_and_change_nothing(
     assert r.status_code < 500
     assert "refused" in r.get_data(as_text=True) or r.status_code in (400, 413)
     with app.app_context():
-        assert service.load(game_id).seq == 2
+        assert folds.load(game_id).seq == 2
 
 
 def test_a_forged_or_huge_house_rule_switch_is_refused_with_a_message(app):

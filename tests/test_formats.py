@@ -6,7 +6,8 @@ import re
 
 import pytest
 
-from referee import rulesets, service
+from referee import rulesets
+from referee.services import errors, folds, progress as progress_service, results, tournaments
 from referee.demo import play_table
 from referee.engine import RulesetError
 from referee.tournament import formats
@@ -38,23 +39,23 @@ def seat_and_play(app, tid: int, stage: str | None = None, seed: int = 0) -> lis
     """Seat the next round through the director's form and play every table to its end; the round's tables."""
     client = app.test_client()
     with app.app_context():
-        number = len(service.get_tournament(tid).rounds) + 1
+        number = len(tournaments.get_tournament(tid).rounds) + 1
     client.post(f"/tournaments/{tid}/unlock", data={"pin": "135791"})  # the director's device
     data = {"round": str(number)} | ({"stage": stage} if stage else {})
     r = client.post(f"/tournaments/{tid}/rounds", data=data)
     assert r.status_code == 303
     with app.app_context():
-        views = service.round_overview(tid, number)
+        views = tournaments.round_overview(tid, number)
         assert views, f"round {number} was not seated"
         rng = random.Random(f"{seed}-{number}")
         for view in views:
             play_table(view.game_id, rng, 6)
-        return [[p for p, _, _ in v.players] for v in service.round_overview(tid, number)]
+        return [[p for p, _, _ in v.players] for v in tournaments.round_overview(tid, number)]
 
 
 def places(app, tid: int) -> list[str]:
     with app.app_context():
-        return [st.player for st in service.tournament_standings(tid)]
+        return [st.player for st in progress_service.tournament_standings(tid)]
 
 
 # --- the files --------------------------------------------------------------------------------------------
@@ -97,7 +98,7 @@ def test_an_unknown_format_is_refused_and_creates_nothing(app):
                     follow_redirects=True)
     assert "unknown tournament format" in html.unescape(r.get_data(as_text=True))
     with app.app_context():
-        assert service.list_tournaments() == []
+        assert tournaments.list_tournaments() == []
 
 
 # --- places from stages (pure) ----------------------------------------------------------------------------
@@ -162,15 +163,15 @@ def test_a_championship_three_preliminary_rounds_then_the_best_four_in_a_final_t
     final = seat_and_play(app, tid)
     assert len(final) == 1 and sorted(final[0]) == sorted(before_final[:4])
     with app.app_context():
-        progress = service.tournament_progress(tid)
+        progress = progress_service.tournament_progress(tid)
         assert progress.next_stages == [] and progress.champion is not None
-        final_game = service.round_overview(tid, 4)[0]
-        state = service.load(final_game.game_id).game.state
+        final_game = tournaments.round_overview(tid, 4)[0]
+        state = folds.load(final_game.game_id).game.state
         from referee.engine.ending import ranking
         winner = ranking(state)[0].name
         assert progress.champion == winner
-        with pytest.raises(service.BadTournament, match="every round of the format championship is seated"):
-            service.seat_round(tid)
+        with pytest.raises(errors.BadTournament, match="every round of the format championship is seated"):
+            progress_service.seat_round(tid)
     got = places(app, tid)
     assert got[0] == winner and sorted(got[:4]) == sorted(before_final[:4])
     assert got[4:] == [p for p in before_final if p not in got[:4]]  # the rest keep their preliminary order
@@ -189,9 +190,9 @@ def test_a_club_tournament_two_rounds_then_semi_finals_of_16_then_the_four_table
     assert [sorted(t) for t in semis] == [sorted(qualified[i] for i in table) for table in snake]
     with app.app_context():
         winners = []
-        for view in service.round_overview(tid, 3):
+        for view in tournaments.round_overview(tid, 3):
             from referee.engine.ending import ranking
-            winners.append(ranking(service.load(view.game_id).game.state)[0].name)
+            winners.append(ranking(folds.load(view.game_id).game.state)[0].name)
     final = seat_and_play(app, tid)
     assert sorted(final[0]) == sorted(winners)
     got = places(app, tid)
@@ -209,11 +210,11 @@ def test_a_club_tournament_whose_fourth_round_seats_ranked_boards_and_the_champi
     got = places(app, tid)
     assert sorted(got[:4]) == sorted(boards[0]) and sorted(got[4:8]) == sorted(boards[1])
     with app.app_context():
-        assert [st.board for st in service.tournament_standings(tid)] == [1] * 4 + [2] * 4 + [3] * 4
+        assert [st.board for st in progress_service.tournament_standings(tid)] == [1] * 4 + [2] * 4 + [3] * 4
     page = html.unescape(app.test_client().get(f"/tournaments/{tid}/standings").get_data(as_text=True))
     assert "Round 4 on ranked boards · board 2" in page
     with app.app_context():
-        assert service.tournament_progress(tid).champion in boards[0]
+        assert progress_service.tournament_progress(tid).champion in boards[0]
 
 
 def test_open_rounds_as_many_as_the_director_seats_then_a_final_of_everyone_seeded_snake_wise(app):
@@ -221,14 +222,14 @@ def test_open_rounds_as_many_as_the_director_seats_then_a_final_of_everyone_seed
     seat_and_play(app, tid)
     seat_and_play(app, tid, "rounds")
     with app.app_context():
-        assert [s.id for s in service.tournament_progress(tid).next_stages] == ["rounds", "final"]
+        assert [s.id for s in progress_service.tournament_progress(tid).next_stages] == ["rounds", "final"]
     ranked = places(app, tid)
     final = seat_and_play(app, tid, "final")
     assert [sorted(t) for t in final] == [sorted([ranked[0], ranked[3], ranked[4], ranked[7]]),
                                           sorted([ranked[1], ranked[2], ranked[5], ranked[6]])]
     with app.app_context():
-        assert service.tournament_progress(tid).next_stages == []
-        rounds = service.get_tournament(tid).rounds
+        assert progress_service.tournament_progress(tid).next_stages == []
+        rounds = tournaments.get_tournament(tid).rounds
         assert [(r.stage, r.final) for r in rounds] == [("rounds", False), ("rounds", False), ("final", True)]
 
 
@@ -242,7 +243,7 @@ def test_a_forged_or_stale_stage_on_the_seating_form_seats_nothing_and_says_why(
     r = client.post(f"/tournaments/{tid}/rounds", data={"round": "1", "stage": "x" * 100_000}, follow_redirects=True)
     assert r.status_code == 200
     with app.app_context():
-        assert service.get_tournament(tid).rounds == []
+        assert tournaments.get_tournament(tid).rounds == []
 
 
 # --- for the room ------------------------------------------------------------------------------------------
@@ -257,8 +258,8 @@ def test_the_room_display_shows_the_round_its_tables_and_the_places_but_no_pin(a
     assert "Round 1 — Preliminary rounds" in page and "Table 1" in page and "Table 2" in page
     assert "Standings" in page and "P00" in page
     with app.app_context():
-        pins = [t.pin for r_ in service.get_tournament(tid).rounds for t in r_.tables]
-        version = service.tournament_version(tid)
+        pins = [t.pin for r_ in tournaments.get_tournament(tid).rounds for t in r_.tables]
+        version = tournaments.tournament_version(tid)
     assert pins and not any(pin in page for pin in pins)
     polled = anyone.get(f"/tournaments/{tid}/display?v={version}", headers={"HX-Request": "true"})
     assert polled.status_code == 204  # nothing changed since the screen was drawn
@@ -307,16 +308,16 @@ def test_equal_turns_after_time_called_ends_the_game_when_the_first_players_turn
 def test_a_championship_plays_equal_turns_and_a_tournament_may_choose_them_as_a_regulation(app):
     tid = new_tournament(app, "championship", 8)
     with app.app_context():
-        assert service.get_tournament(tid).options == {"after_time_called": "equal_turns"}
+        assert tournaments.get_tournament(tid).options == {"after_time_called": "equal_turns"}
     client = app.test_client()
     r = client.post("/tournaments", data={"name": "Reg cup", "scheme": "jma-placement", "ruleset": "jma-2006",
                                           "format": "open", "players": "A\nB\nC\nD", "pin": "135791",
                                           "equal_turns": "1"})
     other = int(r.headers["Location"].rsplit("/", 1)[1])
     with app.app_context():
-        assert service.get_tournament(other).options == {"after_time_called": "equal_turns"}
-        service.seat_round(other)
-        game_id = service.round_overview(other, 1)[0].game_id
+        assert tournaments.get_tournament(other).options == {"after_time_called": "equal_turns"}
+        progress_service.seat_round(other)
+        game_id = tournaments.round_overview(other, 1)[0].game_id
     rules = html.unescape(client.get(f"/games/{game_id}/rules").get_data(as_text=True))
     assert "Variant “Equal turns after time is called (championship practice)”: switched on for this game" in rules
 
@@ -349,20 +350,20 @@ def test_a_whole_tournament_in_each_format_from_check_in_to_champion(app, fmt):
             change("drop_for_alternate", "P05", 1)  # P05 leaves after round 1; the alternate steps in
         if k == 2:
             with app.app_context():
-                view = service.round_overview(tid, 2)[0]
-                ranking = service.table_result(tid, view.game_id)["ranking"]
+                view = tournaments.round_overview(tid, 2)[0]
+                ranking = results.table_result(tid, view.game_id)["ranking"]
             data = {"seen": "0", "reason": "assets misread on the slip"}
             for i, p in enumerate(ranking):
                 data |= {f"place-{i}": str(p["rank"]), f"assets-{i}": str(p["total"] + (100 if i == 0 else 0))}
             assert client.post(f"/tournaments/{tid}/tables/{view.game_id}/correct", data=data).status_code == 303
     with app.app_context():
-        progress = service.tournament_progress(tid)
+        progress = progress_service.tournament_progress(tid)
         seated = {r_.number: {p for t in r_.tables for p in t} for r_ in progress.seated}
         assert "P17" not in set().union(*seated.values())
         assert "P05" in seated[1] and all("P05" not in seated[n] for n in seated if n > 1)
         assert "Alt" not in seated[1] and "Alt" in seated[2]  # round 2 is for everyone in every format
         assert progress.next_stages == [] and progress.champion == progress.places[0].player
-        assert [c.reason for c in service.corrections(tid)] == ["assets misread on the slip"]
+        assert [c.reason for c in results.corrections(tid)] == ["assets misread on the slip"]
     page = html.unescape(client.get(f"/tournaments/{tid}/standings").get_data(as_text=True))
     assert f"Champion: {progress.champion}" in page and "assets misread on the slip" in page
 
@@ -373,12 +374,12 @@ def test_a_stage_gives_its_rounds_time_limits_unless_the_director_gives_their_ow
     assert formats.round_minutes(rulesets.load_format("club-semifinals").stage("final"), 0) is None
     tid = new_tournament(app, "championship", 8)  # no minutes typed: the format's 90
     with app.app_context():
-        service.seat_round(tid)
-        assert {v.clock.limit_seconds for v in service.round_overview(tid, 1)} == {90 * 60}
-        mine = service.create_tournament("Mine", "jma-placement", "jma-2006", [f"Q{i}" for i in range(4)], "135791",
+        progress_service.seat_round(tid)
+        assert {v.clock.limit_seconds for v in tournaments.round_overview(tid, 1)} == {90 * 60}
+        mine = tournaments.create_tournament("Mine", "jma-placement", "jma-2006", [f"Q{i}" for i in range(4)], "135791",
                                          [45], {}, "championship")
-        service.seat_round(mine)
-        assert {v.clock.limit_seconds for v in service.round_overview(mine, 1)} == {45 * 60}
+        progress_service.seat_round(mine)
+        assert {v.clock.limit_seconds for v in tournaments.round_overview(mine, 1)} == {45 * 60}
 
 
 def test_a_school_event_each_division_at_its_own_tables_with_its_own_final_and_the_invited_champion(app):
@@ -396,13 +397,13 @@ def test_a_school_event_each_division_at_its_own_tables_with_its_own_final_and_t
         assert all(set(t) <= set(juniors) or set(t) <= set(seniors) for t in tables)  # never mixed
         assert "Champ" not in {p for t in tables for p in t}  # invited to the final only
     with app.app_context():
-        progress = service.tournament_progress(tid)
+        progress = progress_service.tournament_progress(tid)
         junior_top = [st.player for st in progress.divisions[0].places[:4]]
         senior_top = [st.player for st in progress.divisions[1].places[:3]]
     finals = seat_and_play(app, tid, seed=9)
     assert sorted(map(sorted, finals)) == sorted([sorted(junior_top), sorted(senior_top + ["Champ"])])
     with app.app_context():
-        progress = service.tournament_progress(tid)
+        progress = progress_service.tournament_progress(tid)
         champions = dict(progress.champions)
         assert set(champions) == {"Junior", "Senior"}
         assert champions["Junior"] in junior_top and champions["Senior"] in senior_top + ["Champ"]
@@ -426,7 +427,7 @@ def test_the_printed_standings_name_the_format_the_champion_and_each_players_sta
     tid = championship_played_to_the_final(app)
     with app.test_request_context():
         data = reports.standings_pdf(tid, "A4")
-        champion = service.tournament_progress(tid).champion
+        champion = progress_service.tournament_progress(tid).champion
     path = tmp_path / "s.pdf"
     path.write_bytes(data)
     text = subprocess.run(["pdftotext", "-enc", "UTF-8", str(path), "-"], capture_output=True, check=True).stdout
@@ -440,8 +441,8 @@ def test_the_director_sees_who_goes_on_before_a_cut_is_seated_and_a_tie_at_the_c
     for _ in range(3):
         seat_and_play(app, tid)
     with app.app_context():
-        cut = service.stage_cuts(tid, "final")[0]
-        ranked = service.tournament_standings(tid)
+        cut = progress_service.stage_cuts(tid, "final")[0]
+        ranked = progress_service.tournament_standings(tid)
     assert cut.going == [st.player for st in ranked[:4]]
     assert cut.tied == [st.player for st in ranked[4:] if st.rank == ranked[3].rank]
     client = app.test_client()
@@ -496,17 +497,17 @@ def test_seating_taps_at_the_same_moment_seat_one_round_and_never_err(app):
         t.join()
     assert statuses == [303] * 8
     with app.app_context():
-        assert len(service.get_tournament(tid).rounds) == 1
-        assert len(service.round_overview(tid, 1)) == 2
+        assert len(tournaments.get_tournament(tid).rounds) == 1
+        assert len(tournaments.round_overview(tid, 1)) == 2
 
 
 def test_a_finished_table_lists_its_players_as_they_finished_and_finalists_keep_their_earlier_games(app):
     tid = championship_played_to_the_final(app)
     with app.app_context():
-        view = service.round_overview(tid, 4)[0]
+        view = tournaments.round_overview(tid, 4)[0]
         from referee.engine.ending import ranking
-        assert [p for p, _, _ in view.players] == [st.name for st in ranking(service.load(view.game_id).game.state)]
-        finalist = service.tournament_standings(tid)[0]
+        assert [p for p, _, _ in view.players] == [st.name for st in ranking(folds.load(view.game_id).game.state)]
+        finalist = progress_service.tournament_standings(tid)[0]
     assert [rnd for rnd, _, _ in finalist.games] == [1, 2, 3, 4]
     assert [counted for _, _, counted in finalist.games] == [False, False, False, True]
 
@@ -522,14 +523,14 @@ def test_division_spellings_are_one_division_and_bad_player_lines_are_refused(ap
 
     create("A | Junior\nB | junior\nC | JUNIOR\nD | Junior\nE | Senior\nF | Senior\nG | Senior\nH | Senior")
     with app.app_context():
-        row = service.list_tournaments()[0]
-        assert service.divisions_of(row) == ["Junior", "Senior"]
+        row = tournaments.list_tournaments()[0]
+        assert progress_service.divisions_of(row) == ["Junior", "Senior"]
     assert "a player needs a name:" in create(" | Junior\nB | Junior")
     assert "only \"invited\" may follow" in create("A | Junior | invite\nB | Junior")
     assert "each division needs at least 2 players: Solo has fewer" in create("A | Junior\nB | Junior\nC | Solo")
     create("W1 | Junior\nW2 | Junior\nW3 | Junior\nW4 | Junior\nChamp | Junior | 招待")
     with app.app_context():
-        assert {p.name: p.invited_stage for p in service.list_tournaments()[0].players}["Champ"] == "final"
+        assert {p.name: p.invited_stage for p in tournaments.list_tournaments()[0].players}["Champ"] == "final"
 
 
 def test_a_format_refuses_fewer_players_than_its_largest_cut_and_a_corrected_table_lists_the_corrected_places(app):
@@ -543,11 +544,11 @@ def test_a_format_refuses_fewer_players_than_its_largest_cut_and_a_corrected_tab
     tid = new_tournament(app, "open", 8)
     seat_and_play(app, tid)
     with app.app_context():
-        view = service.round_overview(tid, 1)[0]
+        view = tournaments.round_overview(tid, 1)[0]
         order = [p for p, _, _ in view.players]
-        service.correct_result(tid, view.game_id, {n: len(order) - k for k, n in enumerate(order)},
+        results.correct_result(tid, view.game_id, {n: len(order) - k for k, n in enumerate(order)},
                                {n: 1000 for n in order}, False, "places read upside down", 0)
-        assert [p for p, _, _ in service.round_overview(tid, 1)[0].players] == order[::-1]
+        assert [p for p, _, _ in tournaments.round_overview(tid, 1)[0].players] == order[::-1]
     room = html.unescape(app.test_client().get(f"/tournaments/{tid}/display").get_data(as_text=True))
     assert "Result corrected: places read upside down" in room
 
@@ -567,9 +568,9 @@ def test_a_refused_new_tournament_keeps_what_was_typed_but_the_pin(app):
 def test_correcting_a_table_after_the_cut_says_the_later_round_stays_as_seated(app):
     tid = championship_played_to_the_final(app)
     with app.app_context():
-        view = service.round_overview(tid, 3)[0]
-        ranking = service.table_result(tid, view.game_id)["ranking"]
-        done = service.correct_result(tid, view.game_id, {p["name"]: p["rank"] for p in ranking},
+        view = tournaments.round_overview(tid, 3)[0]
+        ranking = results.table_result(tid, view.game_id)["ranking"]
+        done = results.correct_result(tid, view.game_id, {p["name"]: p["rank"] for p in ranking},
                                       {p["name"]: p["total"] for p in ranking}, False, "slip", 0)
     assert "round 4 was seated from the standings before this correction and stays as seated" in done.detail()
 

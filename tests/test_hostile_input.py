@@ -11,7 +11,7 @@ import sqlalchemy
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee import service
+from referee.services import games
 from referee.db import db
 from referee.engine.entries import ENTRY_FIELDS
 
@@ -89,7 +89,7 @@ def table(app):
     tid = int(r.headers["Location"].rsplit("/", 1)[1])
     client.post(f"/tournaments/{tid}/rounds", data={"round": "1"})
     with app.app_context():
-        game_id = service.list_games()[-1].id
+        game_id = games.list_games()[-1].id
     return client, game_id, tid
 
 

@@ -5,7 +5,8 @@ import json
 
 import pytest
 
-from referee import create_app, rulesets, service
+from referee import create_app, rulesets
+from referee.services import folds, games
 from referee.engine import RulesetError, with_options
 from referee.engine.bankruptcy import estate_shares
 from referee.simulate import simulate
@@ -34,7 +35,7 @@ def korean():
 
 def header_options(app, game_id: int) -> dict:
     with app.app_context():
-        return service.load(game_id).game.header.options
+        return folds.load(game_id).game.header.options
 
 
 def test_korean_house_marks_its_four_house_rules_each_on_with_the_texts_own_rule_when_off(korean):
@@ -132,7 +133,7 @@ def test_a_shared_estate_and_a_waived_rent_are_explained_on_the_table_with_their
               "players": ["Aki", "Ben", "Chie"], "seating": "fixed", "position": position}
     record = "\n".join(json.dumps(x) for x in [header, {"type": "roll", "player": "Aki", "dice": [1, 3]}])
     with app.app_context():
-        game_id = service.import_record(record, "123456")
+        game_id = games.import_record(record, "123456")
     client.post(f"/games/{game_id}/unlock", data={"pin": "123456"})
     r = client.post(f"/games/{game_id}/record", data={"seq": "1", "entry": json.dumps(
         {"type": "bankrupt", "player": "Aki"})}, follow_redirects=True)
@@ -183,7 +184,7 @@ def test_a_jailed_players_skip_button_shows_and_a_double_tap_records_one_skip(ap
               "seating": "fixed", "options": {"jail_skip_turn": True},
               "position": {"players": {"Aki": {"square": "jail", "in_jail": True}}}}
     with app.app_context():
-        game_id = service.import_record(json.dumps(header), "123456")
+        game_id = games.import_record(json.dumps(header), "123456")
     client = app.test_client()
     client.post(f"/games/{game_id}/unlock", data={"pin": "123456"})
     page = html.unescape(client.get(f"/games/{game_id}").get_data(as_text=True))
@@ -192,7 +193,7 @@ def test_a_jailed_players_skip_button_shows_and_a_double_tap_records_one_skip(ap
         client.post(f"/games/{game_id}/record", data={"seq": "0", "entry": json.dumps(
             {"type": "skip_jail_turn", "player": "Aki"})})
     with app.app_context():
-        table_ = service.load(game_id)
+        table_ = folds.load(game_id)
     assert table_.seq == 1 and not table_.game.state.players[0].in_jail
     assert table_.game.state.players[0].cash == 1500
     page = html.unescape(client.get(f"/games/{game_id}").get_data(as_text=True))

@@ -2,7 +2,7 @@
 only between games; table sizes recomputed each round; on SQLite and PostgreSQL."""
 import html
 
-from referee import service
+from referee.services import progress, results, roster, tournaments
 
 from test_app import app, database  # noqa: F401  (the app on SQLite and on PostgreSQL)
 from test_formats import places, seat_and_play
@@ -27,7 +27,7 @@ def change(client, tid, seated, action, name="") -> str:
 
 def seated_players(app, tid, number) -> list[str]:
     with app.app_context():
-        return sorted(p for v in service.round_overview(tid, number) for p, _, _ in v.players)
+        return sorted(p for v in tournaments.round_overview(tid, number) for p, _, _ in v.players)
 
 
 def test_with_check_in_only_the_players_checked_in_are_seated_at_tables_sized_for_them(app):
@@ -96,7 +96,7 @@ def test_a_stale_screen_a_forged_action_or_a_huge_name_changes_nothing_and_says_
     assert "longer than 60 characters" in page
     page = change(client, tid, 1, "late_entry", "bad\u0000name")
     with app.app_context():
-        views = service.tournament_players(tid)
+        views = roster.tournament_players(tid)
     assert [v.status for v in views] == ["playing"] * 8
 
 
@@ -122,16 +122,16 @@ def test_a_corrected_result_is_kept_with_its_reason_shown_and_the_standings_foll
     tid, client = new_tournament(app, 8)
     seat_and_play(app, tid)
     with app.app_context():
-        game_id = service.round_overview(tid, 1)[0].game_id
-        before = service.table_result(tid, game_id)
-        points = {st.player: st.total for st in service.tournament_standings(tid)}
+        game_id = tournaments.round_overview(tid, 1)[0].game_id
+        before = results.table_result(tid, game_id)
+        points = {st.player: st.total for st in progress.tournament_standings(tid)}
     first, second = before["ranking"][0]["name"], before["ranking"][1]["name"]
     totals = [p["total"] for p in before["ranking"]]
     page = correction(client, tid, game_id, [2, 1, 3, 4], totals, "scoring slip: 1st and 2nd were swapped")
     assert "round 1, table 1: result corrected (scoring slip: 1st and 2nd were swapped)" in page
     assert "Result corrected: scoring slip" in page
     with app.app_context():
-        after = {st.player: st.total for st in service.tournament_standings(tid)}
+        after = {st.player: st.total for st in progress.tournament_standings(tid)}
     assert (after[first], after[second]) == (points[second], points[first])  # 6 and 10 swapped
     standings = html.unescape(client.get(f"/tournaments/{tid}/standings").get_data(as_text=True))
     assert "Corrections by the director" in standings and "scoring slip: 1st and 2nd were swapped" in standings
@@ -141,8 +141,8 @@ def test_a_corrected_result_is_kept_with_its_reason_shown_and_the_standings_foll
     # the form lists the result that stands (second first now): swapping again puts it back as played
     page = correction(client, tid, game_id, [2, 1, 3, 4], totals, "back as played", seen=1)
     with app.app_context():
-        assert {st.player: st.total for st in service.tournament_standings(tid)} == points
-        assert [c.reason for c in service.corrections(tid)] == ["scoring slip: 1st and 2nd were swapped",
+        assert {st.player: st.total for st in progress.tournament_standings(tid)} == points
+        assert [c.reason for c in results.corrections(tid)] == ["scoring slip: 1st and 2nd were swapped",
                                                                 "back as played"]
 
 
@@ -150,7 +150,7 @@ def test_a_correction_that_is_not_a_ranking_or_lacks_its_reason_is_refused_and_c
     tid, client = new_tournament(app, 8)
     seat_and_play(app, tid)
     with app.app_context():
-        game_id = service.round_overview(tid, 1)[0].game_id
+        game_id = tournaments.round_overview(tid, 1)[0].game_id
     totals = [1500] * 4
     assert "the places do not make a ranking: " in correction(client, tid, game_id, [1, 1, 2, 4], totals, "x")
     assert "a correction needs its reason" in correction(client, tid, game_id, [1, 2, 3, 4], totals, "  ")
@@ -163,7 +163,7 @@ def test_a_correction_that_is_not_a_ranking_or_lacks_its_reason_is_refused_and_c
     r = client.get(f"/tournaments/{tid}/tables/999999/correct")
     assert r.status_code == 404
     with app.app_context():
-        assert service.corrections(tid) == []
+        assert results.corrections(tid) == []
 
 
 def test_the_director_replaces_a_player_between_rounds_by_a_late_entry_in_their_place(app):

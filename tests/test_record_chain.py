@@ -10,7 +10,8 @@ import pytest
 import sqlalchemy
 from flask_migrate import downgrade, upgrade
 
-from referee import chain, cli, service
+from referee import chain, cli
+from referee.services import errors, folds, games, tournaments
 from referee.app import MIGRATIONS
 from referee.db import db
 from referee.engine.ending import ranking
@@ -26,7 +27,7 @@ PAGES = ["/games/{g}", "/games/{g}/display", "/games/{g}/log", "/games/{g}/resul
 
 def imported(app, client, name: str) -> int:
     with app.app_context():
-        game_id = service.import_record((GOLDEN / name).read_text(encoding="utf-8"), PIN)
+        game_id = games.import_record((GOLDEN / name).read_text(encoding="utf-8"), PIN)
     client.post(f"/games/{game_id}/unlock", data={"pin": PIN})
     return game_id
 
@@ -36,15 +37,15 @@ def sql(app, statement: str, **params) -> None:
     with app.app_context():
         db.session.execute(sqlalchemy.text(statement), params)
         db.session.commit()
-    service._cache.clear()
+    folds._cache.clear()
 
 
 def test_every_stored_entry_carries_the_hash_chained_to_the_one_before(app, client):
     game_id = imported(app, client, "jma-short-game.jsonl")
     with app.app_context():
-        service.record(game_id, {"type": "roll", "player": service.load(game_id).game.state.players[
-            service.load(game_id).game.state.current].name, "dice": [1, 2]}, 45)
-        header = service.load(game_id).row.header
+        games.record(game_id, {"type": "roll", "player": folds.load(game_id).game.state.players[
+            folds.load(game_id).game.state.current].name, "dice": [1, 2]}, 45)
+        header = folds.load(game_id).row.header
         rows = db.session.execute(sqlalchemy.select(EntryRow.seq, EntryRow.data, EntryRow.hash)
                                   .where(EntryRow.game_id == game_id).order_by(EntryRow.seq)).all()
     assert len(rows) == 46 and all(len(r.hash) == 64 for r in rows)
@@ -59,17 +60,17 @@ def test_every_stored_entry_carries_the_hash_chained_to_the_one_before(app, clie
 def test_a_legal_edit_in_the_database_is_reported_and_changes_nothing_shown(app, client):
     game_id = imported(app, client, "jma-short-game.jsonl")
     with app.app_context():
-        before = service.load(game_id).game.state_after(5)
+        before = folds.load(game_id).game.state_after(5)
     sql(app, "UPDATE entries SET data = :d WHERE game_id = :g AND seq = 6",
         d='{"type": "roll", "player": "Ben", "dice": [1, 4]}', g=game_id)  # the same square: still legal
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert "The record was altered at entry 6" in page and "its stored text is not the one that was recorded" in page
     with app.app_context():
-        table = service.load(game_id)
-        assert table.altered == service.Altered(6, "changed") and table.seq == 5
+        table = folds.load(game_id)
+        assert table.altered == folds.Altered(6, "changed") and table.seq == 5
         assert [p.cash for p in table.game.state.players] == [p.cash for p in before.players]
-        with pytest.raises(service.RecordAltered) as refused:
-            service.record(game_id, {"type": "roll", "player": "Ben", "dice": [2, 3]}, 5)
+        with pytest.raises(errors.RecordAltered) as refused:
+            games.record(game_id, {"type": "roll", "player": "Ben", "dice": [2, 3]}, 5)
         assert "altered at entry 6" in refused.value.message
     # the export keeps every stored entry, the altered one included, so a replay stops at the same place
     export = client.get(f"/games/{game_id}/record.jsonl").get_data(as_text=True).splitlines()
@@ -84,10 +85,10 @@ def test_a_legal_edit_in_the_database_is_reported_and_changes_nothing_shown(app,
 def test_a_removed_entry_a_forged_hash_or_an_edited_header_is_found_where_it_is(app, client, how, reason, at):
     game_id = imported(app, client, "jma-short-game.jsonl")
     with app.app_context():
-        header = dict(service.load(game_id).row.header, players=["Aki", "Ben", "Chie"], meta={"title": "edited"})
+        header = dict(folds.load(game_id).row.header, players=["Aki", "Ben", "Chie"], meta={"title": "edited"})
     sql(app, how, g=game_id, h="0" * 64, header=json.dumps(header))
     with app.app_context():
-        table = service.load(game_id)
+        table = folds.load(game_id)
         assert (table.altered.at, table.altered.reason) == (at, reason)
     for path in PAGES:
         assert client.get(path.format(g=game_id)).status_code == 200, path
@@ -99,7 +100,7 @@ def test_an_illegal_edit_with_its_chain_recomputed_is_a_message_on_every_page_no
     with app.app_context():
         rows = db.session.execute(sqlalchemy.select(EntryRow.seq, EntryRow.data).where(EntryRow.game_id == game_id)
                                   .order_by(EntryRow.seq)).all()
-        header = service.load(game_id).row.header
+        header = folds.load(game_id).row.header
     head = chain.genesis(header)
     for seq, data in rows:  # entry 7 becomes a purchase by the wrong player; every hash is made again
         if seq == 7:
@@ -133,17 +134,17 @@ def test_the_migration_chains_the_entries_stored_before_it(app, client):
     with app.app_context():
         downgrade(directory=str(MIGRATIONS), revision="a7c41e2b9d10")
         upgrade(directory=str(MIGRATIONS))
-        service._cache.clear()
-        total, broken = service.verify_all()
+        folds._cache.clear()
+        total, broken = folds.verify_all()
         assert total == 1 and broken == []
-        assert service.load(game_id).seq == 45
+        assert folds.load(game_id).seq == 45
 
 
 def test_a_finished_games_result_is_kept_and_its_pages_do_not_replay_the_record(app, client, monkeypatch):
     game_id = imported(app, client, "jma-timed-rolloff.jsonl")
     with app.app_context():
-        table = service.load(game_id)
-        kept = service.kept_result(table)
+        table = folds.load(game_id)
+        kept = folds.kept_result(table)
         assert kept is not None and kept["head"] == table.fold.head and kept["reason"] == "time"
         assert [p["rank"] for p in kept["ranking"]] == [st.rank for st in ranking(table.game.state)]
     from referee.tournament import charts
@@ -152,13 +153,14 @@ def test_a_finished_games_result_is_kept_and_its_pages_do_not_replay_the_record(
         raise AssertionError("the record was replayed")
 
     monkeypatch.setattr(charts, "net_worth_series", no_replay)
+    monkeypatch.setattr(folds, "net_worth_series", no_replay)
     monkeypatch.setattr("referee.reports.net_worth_series", no_replay)
     assert client.get(f"/games/{game_id}/result").status_code == 200
     assert client.get(f"/games/{game_id}/result.pdf").status_code == 200
     # an edit behind the app's back: the kept result no longer matches the chain, and is not used
     sql(app, "UPDATE entries SET hash = :h WHERE game_id = :g AND seq = 145", h="1" * 64, g=game_id)
     with app.app_context():
-        assert service.kept_result(service.load(game_id)) is None
+        assert folds.kept_result(folds.load(game_id)) is None
 
 
 def test_an_altered_table_offers_nothing_to_record_and_a_forged_entry_is_a_message(app, client):
@@ -177,10 +179,10 @@ def test_an_altered_table_does_not_hold_up_its_round(app, client):
     tid = int(r.headers["Location"].rsplit("/", 1)[1])
     client.post(f"/tournaments/{tid}/rounds", data={"round": "1"})
     with app.app_context():
-        first, second = service.round_overview(tid, 1)
+        first, second = tournaments.round_overview(tid, 1)
         for v in (first, second):  # the seating rolls, all different totals
             for n, (name, _, _) in enumerate(v.players):
-                service.record(v.game_id, {"type": "seat_roll", "player": name, "dice": [n + 1, 1]}, n)
+                games.record(v.game_id, {"type": "seat_roll", "player": name, "dice": [n + 1, 1]}, n)
     sql(app, "UPDATE entries SET data = data || ' ' WHERE game_id = :g AND seq = 2", g=first.game_id)
     page = client.get(f"/tournaments/{tid}").get_data(as_text=True)
     card = page[page.index(f'id="table-{first.game_id}"'):page.index(f'id="table-{second.game_id}"')]
@@ -188,7 +190,7 @@ def test_an_altered_table_does_not_hold_up_its_round(app, client):
     r = client.post(f"/tournaments/{tid}/rounds/1/time", follow_redirects=True)
     assert r.status_code == 200 and "time called on 1 table" in r.get_data(as_text=True)
     with app.app_context():
-        assert service.load(second.game_id).game.state.time_called
+        assert folds.load(second.game_id).game.state.time_called
 
 
 def test_the_kept_results_of_many_games_are_read_in_one_query(app, client):
@@ -198,17 +200,17 @@ def test_the_kept_results_of_many_games_are_read_in_one_query(app, client):
 
     ids = [imported(app, client, "jma-timed-rolloff.jsonl") for _ in range(3)]
     with app.app_context():
-        service._cache.clear()
+        folds._cache.clear()
         statements = []
         listen = lambda *args: statements.append(args[2])  # noqa: E731  (before_cursor_execute's statement)
         event.listen(db.engine, "before_cursor_execute", listen)
         try:
-            rows = service._rows_with_tails(ids, results=True)
+            rows = folds.rows_with_tails(ids, results=True)
             heads = [row.result["head"] for row, _, _, _ in rows.values()]
             assert len(heads) == 3 and len([s for s in statements if "games" in s]) == 1
             statements.clear()
             db.session.expire_all()
-            rows = service._rows_with_tails(ids)
+            rows = folds.rows_with_tails(ids)
             assert all(row.result["head"] for row, _, _, _ in rows.values())
             assert len([s for s in statements if "games" in s]) == 4  # the games, then each result when asked
         finally:

@@ -23,7 +23,8 @@ from conftest import do, give, place, table
 from test_app import app, client, database, new_game, post  # noqa: F401  (the app's fixtures)
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = sorted((ROOT / "referee" / "engine").glob("*.py")) + [ROOT / "referee" / "service.py"]
+SOURCES = [*sorted((ROOT / "referee" / "engine").glob("*.py")), *sorted((ROOT / "referee" / "services").glob("*.py")),
+           *[ROOT / "referee" / "tournament" / f"{name}.py" for name in ("messages", "roster", "corrections", "progress")]]
 PATTERN_ARG = {"illegal": 2, "refuse": 1, "_malformed": 1, "of": 0}  # where a refusal's English pattern goes
 JA_PO = ROOT / "referee" / "translations" / "ja" / "LC_MESSAGES" / "messages.po"
 JA = Translations.load(str(TRANSLATIONS), ["ja"])
@@ -36,7 +37,7 @@ def _call_name(node: ast.Call) -> str | None:
 
 
 def refusal_patterns() -> dict[str, str]:
-    """Every pattern given to a refusal in the engine (and the service's stale-entry refusal), with where it is;
+    """Every pattern given to a refusal in the engine, the services and the director's tournament rules, with where it is;
     fails on a pattern that is not a plain string (an f-string cannot be extracted or translated)."""
     found, bad = {}, []
     for path in SOURCES:

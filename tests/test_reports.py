@@ -4,7 +4,8 @@ import subprocess
 
 import pytest
 
-from referee import create_app, reports, service
+from referee import create_app, reports
+from referee.services import folds, games, progress, tournaments
 from referee.demo import build_demo
 
 for tool in ("pdftotext", "pdffonts"):
@@ -43,8 +44,8 @@ def test_the_standings_pdf_has_the_players_names_as_text_with_a_cjk_font_embedde
 def test_a_game_result_sheet_lists_every_players_assets_and_has_the_chart(demo, tmp_path):
     app, tid = demo
     with app.test_request_context():
-        game_id = service.round_overview(tid, 1)[0].game_id
-        table = service.load(game_id)
+        game_id = tournaments.round_overview(tid, 1)[0].game_id
+        table = folds.load(game_id)
         data = reports.game_pdf(game_id, "Letter")
     text, _ = text_and_fonts(tmp_path, data)
     for p in table.game.state.players:
@@ -75,7 +76,7 @@ def test_report_command_writes_the_pdf(demo, tmp_path, monkeypatch):
 def test_the_game_page_shows_the_ranking_and_the_net_worth_chart(demo):
     app, tid = demo
     with app.app_context():
-        game_id = service.round_overview(tid, 1)[0].game_id
+        game_id = tournaments.round_overview(tid, 1)[0].game_id
     page = app.test_client().get(f"/games/{game_id}/result").get_data(as_text=True)
     assert "Final ranking" in page and "<svg" in page and "<polyline" in page
 
@@ -90,12 +91,12 @@ def asset_points(tmp_path_factory):
     app = create_app({"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False,
                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path_factory.mktemp('a') / 'a.sqlite'}"})
     with app.app_context():
-        tid = service.create_tournament("Asset cup", "asset-points", "jma-2006", [f"P{i}" for i in range(8)], "135791")
-        service.seat_round(tid)
+        tid = tournaments.create_tournament("Asset cup", "asset-points", "jma-2006", [f"P{i}" for i in range(8)], "135791")
+        progress.seat_round(tid)
         rng = random.Random(4)
-        for view in service.round_overview(tid, 1):
+        for view in tournaments.round_overview(tid, 1):
             play_table(view.game_id, rng, 30)
-        standings = service.tournament_standings(tid)
+        standings = progress.tournament_standings(tid)
     return app, tid, standings
 
 
@@ -127,7 +128,7 @@ def test_the_standings_pdf_in_japanese(asset_points, tmp_path):
 def test_a_tournament_games_result_sheet_in_japanese_names_its_round_and_table(asset_points, tmp_path):
     app, tid, _ = asset_points
     with app.test_request_context(headers={"Cookie": "lang=ja"}):
-        game_id = service.round_overview(tid, 1)[0].game_id
+        game_id = tournaments.round_overview(tid, 1)[0].game_id
         text, _ = text_and_fonts(tmp_path, reports.game_pdf(game_id, "A4"))
     for ja in ("Asset cup 第1回戦 第1卓", "結果表", "現金", "権利書", "署名", "資産の推移", "審判", "手番 →"):
         assert ja in text, ja
@@ -143,7 +144,7 @@ def test_a_game_result_sheet_prints_money_in_the_rulesets_own_currency(tmp_path,
     header = {"format": "referee-game-record", "version": 1, "ruleset": ruleset_id, "players": ["Aki", "Ben"],
               "seating": "fixed"}
     with app.app_context():
-        game_id = service.import_record(json.dumps(header), "123456")
+        game_id = games.import_record(json.dumps(header), "123456")
     with app.test_request_context():
         text, _ = text_and_fonts(tmp_path, reports.game_pdf(game_id, "A4"))
     assert start in text and "$" not in text

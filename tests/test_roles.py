@@ -8,7 +8,8 @@ import time
 import pytest
 from werkzeug.security import generate_password_hash
 
-from referee import access, cli, create_app, service
+from referee import access, cli, create_app
+from referee.services import folds, games, progress, tournaments
 from referee.models import GameRow, RoundRow, TableRow
 
 DIRECTOR = "135791"
@@ -29,12 +30,12 @@ def seated_tournament(app, players=8) -> tuple[int, list]:
     tid = int(r.headers["Location"].rsplit("/", 1)[1])
     assert director.post(f"/tournaments/{tid}/rounds", data={"round": "1"}).status_code == 303
     with app.app_context():
-        return tid, service.round_overview(tid, 1)
+        return tid, tournaments.round_overview(tid, 1)
 
 
 def entries(app, game_id: int) -> int:
     with app.app_context():
-        return service.load(game_id).seq
+        return folds.load(game_id).seq
 
 
 def test_each_table_of_a_round_gets_its_own_six_digit_pin_and_the_game_keeps_only_its_hash(app):
@@ -43,8 +44,8 @@ def test_each_table_of_a_round_gets_its_own_six_digit_pin_and_the_game_keeps_onl
     assert all(re.fullmatch(r"\d{6}", p) for p in pins) and len(set(pins)) == len(pins)
     with app.app_context():
         for t in tables:
-            assert service.check_pin(t.game_id, t.pin) and not service.check_pin(t.game_id, DIRECTOR)
-            assert t.pin not in service.load(t.game_id).row.pin_hash
+            assert games.check_pin(t.game_id, t.pin) and not games.check_pin(t.game_id, DIRECTOR)
+            assert t.pin not in folds.load(t.game_id).row.pin_hash
 
 
 def test_a_table_pin_opens_that_table_only_never_another_table_nor_the_directors_powers(app):
@@ -66,8 +67,8 @@ def test_a_table_pin_opens_that_table_only_never_another_table_nor_the_directors
         f"/tournaments/{tid}/unlock"
     assert referee.get(f"/tournaments/{tid}/rounds/1/slips.pdf").status_code == 302
     with app.app_context():
-        assert len(service.get_tournament(tid).rounds) == 1
-        assert not any(service.load(t.game_id).game.state.time_called for t in service.round_overview(tid, 1))
+        assert len(tournaments.get_tournament(tid).rounds) == 1
+        assert not any(folds.load(t.game_id).game.state.time_called for t in tournaments.round_overview(tid, 1))
 
 
 def test_the_directors_pin_opens_the_director_page_and_every_table_of_the_tournament(app):
@@ -157,7 +158,7 @@ def test_pins_shorter_than_six_characters_are_refused_with_the_limit(app):
                                           "players": "A\nB", "pin": "1234"}, follow_redirects=True)
     assert "Director PIN: Field must be between 6 and 64 characters long" in r.get_data(as_text=True)
     with app.app_context():
-        assert service.list_games() == [] and service.list_tournaments() == []
+        assert games.list_games() == [] and tournaments.list_tournaments() == []
 
 
 def test_seating_a_round_twice_from_a_stale_screen_seats_it_once(app):
@@ -167,7 +168,7 @@ def test_seating_a_round_twice_from_a_stale_screen_seats_it_once(app):
     r = director.post(f"/tournaments/{tid}/rounds", data={"round": "1"}, follow_redirects=True)
     assert "round 1 is already seated (this screen was out of date): nothing was seated" in r.get_data(as_text=True)
     with app.app_context():
-        assert len(service.get_tournament(tid).rounds) == 1 and len(service.list_games()) == len(tables)
+        assert len(tournaments.get_tournament(tid).rounds) == 1 and len(games.list_games()) == len(tables)
 
 
 def test_a_round_is_seated_whole_or_not_at_all(app, monkeypatch):
@@ -176,7 +177,7 @@ def test_a_round_is_seated_whole_or_not_at_all(app, monkeypatch):
                                             "players": "\n".join(f"P{i}" for i in range(8)), "pin": DIRECTOR})
     tid = int(r.headers["Location"].rsplit("/", 1)[1])
     made = []
-    real = service._new_game
+    real = games.new_game
 
     def failing_second_table(*args, **kwargs):
         if made:
@@ -184,11 +185,11 @@ def test_a_round_is_seated_whole_or_not_at_all(app, monkeypatch):
         made.append(1)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(service, "_new_game", failing_second_table)
+    monkeypatch.setattr(progress, "new_game", failing_second_table)
     with app.app_context(), pytest.raises(OSError):
-        service.seat_round(tid, 1)
+        progress.seat_round(tid, 1)
     with app.app_context():
-        assert made and service.list_games() == []
+        assert made and games.list_games() == []
         from referee.db import db
         assert db.session.query(RoundRow).count() == 0 and db.session.query(TableRow).count() == 0
         assert db.session.query(GameRow).count() == 0
@@ -211,12 +212,12 @@ def test_with_an_organiser_password_only_a_signed_in_tablet_creates_games_and_to
     assert r.status_code == 303
     assert visitor.post("/organiser", data={"password": "sesame"}).status_code == 403
     with app.app_context():
-        assert service.list_games() == [] and service.list_tournaments() == []
+        assert games.list_games() == [] and tournaments.list_tournaments() == []
     r = visitor.post("/organiser", data={"password": "open sesame", "next": "https://evil.example/x"})
     assert r.status_code == 303 and r.headers["Location"] == "/"  # never sent off-site
     assert visitor.post("/games", data=game).status_code == 302
     with app.app_context():
-        assert len(service.list_games()) == 1
+        assert len(games.list_games()) == 1
 
 
 def test_referee_organiser_password_writes_a_hash_into_the_instance_folder(app, tmp_path, monkeypatch, capsys):

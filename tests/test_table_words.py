@@ -102,11 +102,11 @@ def test_equal_calls_count_from_the_player_whose_turn_comes_next(client):
 
 
 def test_the_log_explains_equal_calls_after_the_game_is_loaded_anew(app, client):
-    from referee import service
+    from referee.services import folds
     game_id = auction_of_oriental_avenue(client)
     record(client, game_id, {"type": "bid", "players": ["Aki", "Chie"], "amount": 70})
     with app.app_context():
-        service._forget(game_id)  # as after a restart: the record is folded again, the ruling judged again
+        folds.forget(game_id)  # as after a restart: the record is folded again, the ruling judged again
     assert "Aki = Chie bids $70 for Oriental Avenue — equal calls at once: Chie's call wins" in screen(client, game_id)
 
 

@@ -3,7 +3,8 @@ import re
 
 import pytest
 
-from referee import create_app, service
+from referee import create_app
+from referee.services import clocks, folds, games, progress, tournaments
 from referee.demo import build_demo
 
 
@@ -16,9 +17,9 @@ def app(tmp_path):
 def test_demo_fills_a_round_of_finished_games_and_ranked_standings(app):
     with app.app_context():
         tid = build_demo(seed=3, max_turns=60)
-        views = service.round_overview(tid, 1)
+        views = tournaments.round_overview(tid, 1)
         assert [len(v.players) for v in views] == [4, 4] and all(v.over for v in views)
-        standings = service.tournament_standings(tid)
+        standings = progress.tournament_standings(tid)
         assert sorted(s.player for s in standings) == sorted(p for v in views for p, _, _ in v.players)
         by_player = {st.player: st.total for st in standings}
         for v in views:  # each table gives 10, 6, 3, 1 (14 instead of 10 for a monopoly win)
@@ -38,18 +39,18 @@ def test_the_director_seats_a_round_sees_every_table_and_calls_time(app):
     assert "Table 1" in page and "Table 2" in page and "Round 1 · 70 min" in page
     assert page.count("not started") == 2  # both still in the seating roll-off; the clocks have not run
     with app.app_context():
-        views = service.round_overview(tid, 1)
+        views = tournaments.round_overview(tid, 1)
         assert sorted(len(v.players) for v in views) == [4, 5]
         for v in views:  # finish the seating roll-off on each table so play has started
-            table = service.load(v.game_id)
+            table = folds.load(v.game_id)
             while type(table.game.state.pending).__name__ == "SeatingRoll":
                 who = table.game.state.players[table.game.state.pending.waiting[0]].name
                 dice = [1 + (table.seq % 6), 1 + ((table.seq * 5) % 6)]
-                service.record(v.game_id, {"type": "seat_roll", "player": who, "dice": dice}, table.seq)
-                table = service.load(v.game_id)
+                games.record(v.game_id, {"type": "seat_roll", "player": who, "dice": dice}, table.seq)
+                table = folds.load(v.game_id)
     client.post(f"/tournaments/{tid}/rounds/1/time")
     with app.app_context():
-        assert all(service.load(v.game_id).game.state.time_called for v in service.round_overview(tid, 1))
+        assert all(folds.load(v.game_id).game.state.time_called for v in tournaments.round_overview(tid, 1))
     page = client.post(f"/tournaments/{tid}/rounds", data={"round": "2"}, follow_redirects=True).get_data(
         as_text=True)
     assert "round 1 is still being played" in page
@@ -57,7 +58,7 @@ def test_the_director_seats_a_round_sees_every_table_and_calls_time(app):
 
 def test_the_director_pages_need_the_pin_and_the_standings_do_not(app):
     with app.app_context():
-        tid = service.create_tournament("Cup", "asset-share", "jma-2006", ["A", "B", "C", "D"], "135791")
+        tid = tournaments.create_tournament("Cup", "asset-share", "jma-2006", ["A", "B", "C", "D"], "135791")
     other = app.test_client()
     assert "/unlock" in other.get(f"/tournaments/{tid}").headers["Location"]
     assert other.get(f"/tournaments/{tid}/standings").status_code == 200
@@ -80,7 +81,7 @@ def test_tournament_regulations_reach_every_table(app):
     tid = int(r.headers["Location"].rsplit("/", 1)[1])
     client.post(f"/tournaments/{tid}/rounds", data={"round": "1"})
     with app.app_context():
-        game = service.load(service.round_overview(tid, 1)[0].game_id).game
+        game = folds.load(tournaments.round_overview(tid, 1)[0].game_id).game
         assert game.header.options == {"dealt_deeds": 2, "trades_before_first_go": False}
         assert game.ruleset.options.dealt_deeds == 2
 
@@ -98,12 +99,12 @@ def new_tournament(client, players=9, scheme="jma-placement", minutes="70 60") -
 
 def finish_seating(game_id: int) -> None:
     """Every player rolls for the seating order until it is decided (play can begin)."""
-    table = service.load(game_id)
+    table = folds.load(game_id)
     while type(table.game.state.pending).__name__ == "SeatingRoll":
         who = table.game.state.players[table.game.state.pending.waiting[0]].name
         dice = [1 + (table.seq % 6), 1 + ((table.seq * 5) % 6)]
-        service.record(game_id, {"type": "seat_roll", "player": who, "dice": dice}, table.seq)
-        table = service.load(game_id)
+        games.record(game_id, {"type": "seat_roll", "player": who, "dice": dice}, table.seq)
+        table = folds.load(game_id)
 
 
 def visible(page: str) -> str:
@@ -125,7 +126,7 @@ def test_the_director_page_has_no_meta_refresh_and_polls_its_live_region_every_s
     assert 'class="live"' in region and 'hx-trigger="every 1s"' in region
     assert 'hx-select="#live-rounds"' in region and 'hx-swap="outerHTML"' in region
     with app.app_context():
-        version = service.tournament_version(tid)
+        version = tournaments.tournament_version(tid)
     assert live_url(page) == f"/tournaments/{tid}/live?v={version}"
     # the seating form (the round it seats) is on the page but never in the region that is swapped
     assert 'name="round"' in page
@@ -140,9 +141,9 @@ def test_the_live_region_answers_204_until_a_table_records_an_entry_or_its_clock
     assert client.get(url).status_code == 204
     assert client.get(url).status_code == 204  # still nothing new: no swap
     with app.app_context():
-        game_id = service.round_overview(tid, 1)[0].game_id
-        who = service.load(game_id).game.state.players[0].name
-        service.record(game_id, {"type": "seat_roll", "player": who, "dice": [6, 5]}, 0)
+        game_id = tournaments.round_overview(tid, 1)[0].game_id
+        who = folds.load(game_id).game.state.players[0].name
+        games.record(game_id, {"type": "seat_roll", "player": who, "dice": [6, 5]}, 0)
     r = client.get(url)
     assert r.status_code == 200
     region = r.get_data(as_text=True)
@@ -150,7 +151,7 @@ def test_the_live_region_answers_204_until_a_table_records_an_entry_or_its_clock
     url2 = live_url(region)
     assert url2 != url and client.get(url2).status_code == 204
     with app.app_context():
-        service.set_clock(game_id, True)
+        clocks.set_clock(game_id, True)
     r = client.get(url2)
     assert r.status_code == 200
     assert client.get(live_url(r.get_data(as_text=True))).status_code == 204
@@ -163,9 +164,9 @@ def test_the_director_sees_each_tables_clock_what_it_waits_for_its_turn_and_cash
     client = app.test_client()
     tid = new_tournament(client)
     with app.app_context():
-        first, second = service.round_overview(tid, 1)
+        first, second = tournaments.round_overview(tid, 1)
         finish_seating(first.game_id)
-        service.set_clock(first.game_id, True)
+        clocks.set_clock(first.game_id, True)
     page = client.get(f"/tournaments/{tid}").get_data(as_text=True)
     card = page[page.index(f'id="table-{first.game_id}"'):page.index(f'id="table-{second.game_id}"')]
     clock = re.search(r'<span class="clock"[^>]*>', card).group(0)
@@ -194,9 +195,9 @@ def test_calling_time_asks_for_confirmation_and_names_the_tables_not_started(app
     client = app.test_client()
     tid = new_tournament(client)
     with app.app_context():
-        first, second = service.round_overview(tid, 1)
+        first, second = tournaments.round_overview(tid, 1)
         finish_seating(first.game_id)
-        service.set_clock(first.game_id, True)
+        clocks.set_clock(first.game_id, True)
     page = client.get(f"/tournaments/{tid}").get_data(as_text=True)
     confirm = page[page.index('<details class="confirm" id="call-time-1">'):]
     confirm = confirm[:confirm.index("</details>")]
@@ -212,18 +213,18 @@ def test_calling_time_asks_for_confirmation_and_names_the_tables_not_started(app
     done = client.post(f"/tournaments/{tid}/rounds/1/time", follow_redirects=True).get_data(as_text=True)
     assert "time called on 2 tables" in done
     with app.app_context():
-        assert all(v.time_called for v in service.round_overview(tid, 1))
+        assert all(v.time_called for v in tournaments.round_overview(tid, 1))
 
 
 def test_calling_time_leaves_a_table_still_in_its_seating_roll_alone(app):
     client = app.test_client()
     tid = new_tournament(client)
     with app.app_context():
-        first, second = service.round_overview(tid, 1)
+        first, second = tournaments.round_overview(tid, 1)
         finish_seating(first.game_id)
     client.post(f"/tournaments/{tid}/rounds/1/time")
     with app.app_context():
-        after = {v.game_id: v for v in service.round_overview(tid, 1)}
+        after = {v.game_id: v for v in tournaments.round_overview(tid, 1)}
     assert after[first.game_id].time_called and not after[second.game_id].time_called
     assert after[second.game_id].seating
 
@@ -251,12 +252,12 @@ def asset_points(app):
     import random
 
     with app.app_context():
-        tid = service.create_tournament("Asset cup", "asset-points", "jma-2006", [f"P{i}" for i in range(8)], "135791")
-        service.seat_round(tid)
+        tid = tournaments.create_tournament("Asset cup", "asset-points", "jma-2006", [f"P{i}" for i in range(8)], "135791")
+        progress.seat_round(tid)
         rng = random.Random(4)
-        for view in service.round_overview(tid, 1):
+        for view in tournaments.round_overview(tid, 1):
             play_table(view.game_id, rng, 30)
-        standings = service.tournament_standings(tid)
+        standings = progress.tournament_standings(tid)
     return tid, standings
 
 
@@ -293,7 +294,7 @@ def test_the_director_page_and_the_standings_are_in_japanese(app):
     client = app.test_client()
     tid = new_tournament(client)
     with app.app_context():
-        first, second = service.round_overview(tid, 1)
+        first, second = tournaments.round_overview(tid, 1)
         finish_seating(first.game_id)
     client.set_cookie("lang", "ja")
     page = client.get(f"/tournaments/{tid}").get_data(as_text=True)
@@ -315,7 +316,7 @@ def test_a_tournament_tables_screen_is_named_by_its_seat_in_the_devices_language
     client = app.test_client()
     tid = new_tournament(client)
     with app.app_context():
-        game_id = service.round_overview(tid, 1)[0].game_id
+        game_id = tournaments.round_overview(tid, 1)[0].game_id
     assert client.post(f"/games/{game_id}/unlock", data={"pin": "135791"}).status_code == 302  # the director's PIN
     ja = visible(client.get(f"/games/{game_id}", headers={"Accept-Language": "ja"}).get_data(as_text=True))
     en = visible(client.get(f"/games/{game_id}/display").get_data(as_text=True))

@@ -4,7 +4,8 @@ from __future__ import annotations
 from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
 from ..i18n import gettext
 
-from .. import access, service
+from .. import access
+from ..services import errors as errors_service, games
 from ..access import organiser_required, referee_required, throttled
 from ..forms import ImportForm, NewGameForm, OrganiserForm
 from ..i18n import same_site_path
@@ -70,7 +71,7 @@ def organiser_post():
 @bp.get("/")
 def index():
     archived = request.args.get("archived") == "1"
-    return render_template("games/index.html", games=service.list_games(archived=archived), form=NewGameForm(),
+    return render_template("games/index.html", games=games.list_games(archived=archived), form=NewGameForm(),
                            import_form=ImportForm(), archived=archived)
 
 
@@ -80,17 +81,17 @@ def create():
     form = NewGameForm()
     if form.validate_on_submit():
         try:
-            game_id = service.create_game(form.title.data or "", form.ruleset.data, form.player_names(),
+            game_id = games.create_game(form.title.data or "", form.ruleset.data, form.player_names(),
                                           form.seating.data, form.pin.data, form.time_limit.data,
                                           form.option_overrides())
-        except service.BadGameSetup as exc:
+        except errors_service.BadGameSetup as exc:
             flash({"kind": "refused", "message": refusal_detail(exc)})
         else:
             unlock(game_id)
             return redirect(url_for("table.table", game_id=game_id))
     else:
         flash_form_errors(form)
-    return render_template("games/index.html", games=service.list_games(archived=False), form=form,
+    return render_template("games/index.html", games=games.list_games(archived=False), form=form,
                            import_form=ImportForm(), archived=False), 400
 
 
@@ -101,12 +102,12 @@ def import_record():
     if form.validate_on_submit():
         try:
             text = form.record.data.read().decode("utf-8-sig")  # a byte-order mark (Notepad's) is not the record
-            game_id = service.import_record(text, form.pin.data)
+            game_id = games.import_record(text, form.pin.data)
         except UnicodeDecodeError:
             flash({"kind": "refused", "message": "the record is not UTF-8 text"})
-        except service.RecordError as exc:
+        except errors_service.RecordError as exc:
             flash({"kind": "refused", "message": exc.where(refusal_detail(exc)), "clause": exc.clause})
-        except service.BadGameSetup as exc:
+        except errors_service.BadGameSetup as exc:
             flash({"kind": "refused", "message": refusal_detail(exc), "clause": exc.clause})
         else:
             unlock(game_id)
@@ -123,8 +124,8 @@ def archive(game_id: int):
     """Archive a game (off the list, kept whole) or bring it back: its referee, where creation is open."""
     archived = request.form.get("archived") == "1"
     try:
-        service.set_game_archived(game_id, archived)
-    except (service.GameNotFound, service.NotDeletable) as exc:
+        games.set_game_archived(game_id, archived)
+    except (errors_service.GameNotFound, errors_service.NotDeletable) as exc:
         flash({"kind": "refused", "message": refusal_detail(exc)})
     else:
         flash({"kind": "done", "message": gettext("game archived: it is off the games list, and kept whole")
@@ -138,8 +139,8 @@ def archive(game_id: int):
 def delete(game_id: int):
     """Delete a game: its record file is kept in instance/records/deleted/ first."""
     try:
-        path = service.delete_game(game_id)
-    except (service.GameNotFound, service.NotDeletable) as exc:
+        path = games.delete_game(game_id)
+    except (errors_service.GameNotFound, errors_service.NotDeletable) as exc:
         flash({"kind": "refused", "message": refusal_detail(exc)})
         return redirect(url_for("table.result", game_id=game_id)), 303
     flash({"kind": "done", "message": gettext("game %(n)s deleted; its record is kept in %(file)s", n=game_id,
@@ -153,7 +154,7 @@ def result_pdf(game_id: int):
 
     try:
         data = reports.game_pdf(game_id, page_size())
-    except service.GameNotFound:
+    except errors_service.GameNotFound:
         return render_template("error.html", message=gettext("no game %(n)s", n=game_id)), 404
     return pdf_response(data, f"game-{game_id}.pdf")
 
@@ -161,8 +162,8 @@ def result_pdf(game_id: int):
 @bp.get("/games/<int:game_id>/record.jsonl")
 def export(game_id: int):
     try:
-        text = service.export_record(game_id)
-    except service.GameNotFound:
+        text = games.export_record(game_id)
+    except errors_service.GameNotFound:
         return render_template("error.html", message=gettext("no game %(n)s", n=game_id)), 404
     return Response(text, mimetype="application/x-ndjson",
                     headers={"Content-Disposition": f'attachment; filename="game-{game_id}.jsonl"'})

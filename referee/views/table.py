@@ -7,7 +7,8 @@ from flask import Blueprint, flash, g, redirect, render_template, request, url_f
 from markupsafe import Markup
 from flask_wtf.csrf import generate_csrf
 
-from .. import reports, rulesets, service
+from .. import reports, rulesets
+from ..services import clocks, errors, folds, games, tournaments
 from ..engine import (BidPayment, BuildRound, CardDrawn, Debt, Game, IllegalEntry, jail_exit_short, legal_actions,
                       parse_entry, ranking, resolve, smallest_sale)
 from ..forms import UnlockForm
@@ -31,7 +32,7 @@ def _game_title(row) -> str:
     asked of the database once per page (the page's title and its header both show it)."""
     titles, seats = g.setdefault("game_titles", {}), g.get("seats", {})
     if row.id not in titles:
-        seat = seats[row.id] if row.id in seats else service.table_of_game(row.id)
+        seat = seats[row.id] if row.id in seats else games.table_of_game(row.id)
         titles[row.id] = reports.game_title(row.id, row.title, seat)
     return titles[row.id]
 
@@ -48,8 +49,8 @@ OVERRIDES = ("amount", "card", "square", "choice", "count", "partner", "note")
 
 def _load(game_id: int):
     try:
-        table = service.load(game_id)
-    except service.GameNotFound:
+        table = folds.load(game_id)
+    except errors.GameNotFound:
         return None
     use_edition_words(table.game.ruleset)
     g.setdefault("seats", {})[game_id] = table.seat  # the page's title names it
@@ -75,7 +76,7 @@ def _asked_panels() -> frozenset[str]:
     return frozenset(asked)
 
 
-def _view_model(table: service.Table, upto: int | None = None, panels: frozenset[str] = frozenset()) -> dict:
+def _view_model(table: folds.Table, upto: int | None = None, panels: frozenset[str] = frozenset()) -> dict:
     """What the table screen shows.  ``panels``: the panels asked to be drawn open; the others are drawn as
     their summary alone, and their contents are worked out only when they are opened."""
     game: Game = table.game
@@ -94,7 +95,7 @@ def _view_model(table: service.Table, upto: int | None = None, panels: frozenset
         "row": table.row, "game": game, "state": state, "ruleset": state.ruleset, "seq": table.seq,
         "upto": upto, "pending": pending_words(state), "actions": by_type,
         "ranking": ranking(state) if state.over else None,
-        "clock": service.clock(table.row),
+        "clock": clocks.clock(table.row),
         "ways_to_pay": _ways_to_pay(state, by_type),
         "raiser": _raiser(state),
         "in_debt": in_debt, "drawn": drawn,
@@ -107,7 +108,7 @@ def _view_model(table: service.Table, upto: int | None = None, panels: frozenset
         "builds": build_panels(state, by_type.get("build", [])) if "build" in drawn else [],
         "building_round": building_round,
         "opening_bids": _opening_bids(state, by_type) if upto is None else [],
-        "version": service.version(table),
+        "version": folds.version(table),
         "altered": table.altered,
         "ends_game": _ends_game(state, by_type) if upto is None else {},
         "can_void": live and bool(game.effective), "void_runs": _void_runs(game) if live and "void" in drawn else [],
@@ -186,7 +187,7 @@ def _refused(game_id: int, exc) -> dict:
 def _clause_texts(game_id: int, rule: str) -> dict[str, str]:
     """The refused rule's clause in every language the ruleset gives (the screen shows the original and the
     device's language)."""
-    clause = service.load(game_id).game.ruleset.clauses.get(rule)
+    clause = folds.load(game_id).game.ruleset.clauses.get(rule)
     return dict(clause.text) if clause else {}
 
 
@@ -230,7 +231,7 @@ def unlock_form(game_id: int):
     if t is None:
         return render_template("error.html", message=gettext("no game %(n)s", n=game_id)), 404
     return render_template("table/unlock.html", form=UnlockForm(), row=t.row,
-                           tournament_game=service.tournament_of_game(game_id) is not None)
+                           tournament_game=games.tournament_of_game(game_id) is not None)
 
 
 @bp.post("/games/<int:game_id>/unlock")
@@ -240,12 +241,12 @@ def unlock_post(game_id: int):
     t = _load(game_id)
     if t is None:
         return render_template("error.html", message=gettext("no game %(n)s", n=game_id)), 404
-    if form.validate_on_submit() and service.check_table_pin(game_id, form.pin.data):
+    if form.validate_on_submit() and tournaments.check_table_pin(game_id, form.pin.data):
         unlock(game_id)
         return redirect(url_for(".table", game_id=game_id))
     flash({"kind": "refused", "message": gettext("wrong PIN: only the referee of this table may record")})
     return render_template("table/unlock.html", form=form, row=t.row,
-                           tournament_game=service.tournament_of_game(game_id) is not None), 403
+                           tournament_game=games.tournament_of_game(game_id) is not None), 403
 
 
 @bp.get("/games/<int:game_id>")
@@ -274,11 +275,11 @@ def panel(game_id: int, name: str):
             {"Cache-Control": "no-store"})
 
 
-def _live_or_page(t: service.Table, page: str, upto: int | None = None):
+def _live_or_page(t: folds.Table, page: str, upto: int | None = None):
     """A whole screen, or for htmx's poll its live region alone: 204 while the game is as the screen was drawn
     (the poll names the version it saw), so a screen follows entries made elsewhere within a second."""
     if request.headers.get("HX-Request") and upto is None:
-        if request.args.get("v") == service.version(t):
+        if request.args.get("v") == folds.version(t):
             return "", 204
         return render_template("table/_live.html" if page == "table/table.html" else "table/_display_live.html",
                                **_view_model(t, panels=_asked_panels())), 200, {"Cache-Control": "no-store"}
@@ -293,10 +294,10 @@ def set_clock(game_id: int):
         flash({"kind": "refused", "message": "the clock can be started or paused"})
     else:
         try:
-            service.set_clock(game_id, action == "start")
-        except service.GameNotFound:
+            clocks.set_clock(game_id, action == "start")
+        except errors.GameNotFound:
             return render_template("error.html", message=gettext("no game %(n)s", n=game_id)), 404
-        except service.ClockStopped as exc:
+        except errors.ClockStopped as exc:
             flash({"kind": "refused", "title": refusal_title(exc.code), "message": refusal_detail(exc)})
     return redirect(url_for(".table", game_id=game_id)), 303
 
@@ -312,10 +313,10 @@ def redo(game_id: int):
                                                      "recorded")})
         return redirect(url_for(".table", game_id=game_id)), 303
     try:
-        outcomes = service.redo(game_id, seq)
-    except service.GameNotFound:
+        outcomes = games.redo(game_id, seq)
+    except errors.GameNotFound:
         return render_template("error.html", message=gettext("no game %(n)s", n=game_id)), 404
-    except (service.StaleEntry, service.NothingToRedo, service.IllegalEntry, service.RecordAltered) as exc:
+    except (errors.StaleEntry, errors.NothingToRedo, errors.IllegalEntry, errors.RecordAltered) as exc:
         flash(_refused(game_id, exc))
     else:
         flash({"kind": "done", "message": ngettext("%(num)s entry recorded again", "%(num)s entries recorded again",
@@ -373,7 +374,7 @@ def result(game_id: int):
     t = _load(game_id)
     if t is None:
         return render_template("error.html", message=gettext("no game %(n)s", n=game_id)), 404
-    manage = may_referee(game_id) and service.tournament_of_game(game_id) is None
+    manage = may_referee(game_id) and games.tournament_of_game(game_id) is None
     return render_template("table/result.html", row=t.row, altered=t.altered, state=t.game.state, manage=manage,
                            state_entries=t.fold.stored,
                            ruleset=t.game.ruleset,
@@ -440,20 +441,20 @@ def _attempt(game_id: int, act, done_message) -> dict | None:
     except (KeyError, ValueError, TypeError, RecursionError):
         return {"kind": "refused", "message": gettext("this form is not one the table screen makes: nothing was "
                                                       "recorded")}
-    if request.form.get("then") and act is service.record:
+    if request.form.get("then") and act is games.record:
         return _attempt_run(game_id, data, seq)
     before = _before_equal_calls(game_id, data, seq)
     try:
         outcome = act(game_id, data, seq)
-    except service.GameNotFound:
+    except errors.GameNotFound:
         return None
-    except (service.StaleEntry, service.MalformedEntry, service.IllegalEntry, service.RecordAltered) as exc:
+    except (errors.StaleEntry, errors.MalformedEntry, errors.IllegalEntry, errors.RecordAltered) as exc:
         return _refused(game_id, exc)
     tie = None
     if before is not None:
         game, state = before
         tie = rulings.tie_call(state, parse_entry(data))
-        if act is service.record:  # the log will say who won the calls without folding the record again
+        if act is games.record:  # the log will say who won the calls without folding the record again
             rulings.remember_tie(game, seq, state)
     lines = _event_lines([outcome]) + [str(w) for w in outcome_notes(outcome.state, outcome.events)]
     return {"kind": "done", "message": done_message(parse_entry(data), outcome.state.ruleset, tie), "details": lines}
@@ -470,10 +471,10 @@ def _attempt_run(game_id: int, data: dict, seq: int) -> dict | None:
         return {"kind": "refused", "message": gettext("this form is not one the table screen makes: nothing was "
                                                       "recorded")}
     try:
-        outcomes = service.record_run(game_id, [data, then], seq)
-    except service.GameNotFound:
+        outcomes = games.record_run(game_id, [data, then], seq)
+    except errors.GameNotFound:
         return None
-    except (service.StaleEntry, service.MalformedEntry, service.IllegalEntry, service.RecordAltered) as exc:
+    except (errors.StaleEntry, errors.MalformedEntry, errors.IllegalEntry, errors.RecordAltered) as exc:
         return _refused(game_id, exc)
     return {"kind": "done", "message": " · ".join(_logged(game_id, seq, len(outcomes))),
             "details": _event_lines(outcomes)}
@@ -504,8 +505,8 @@ def check(game_id: int):
         return gettext("allowed (not recorded yet): %(entry)s", entry=entry_words(entry, ruleset, tie))
 
     if not request.headers.get("HX-Request"):
-        return _submit(game_id, service.check, allowed)
-    message = _attempt(game_id, service.check, allowed)
+        return _submit(game_id, games.check, allowed)
+    message = _attempt(game_id, games.check, allowed)
     if message is None:
         return "", 404
     return render_template("_message.html", m=message), 200, {"Cache-Control": "no-store"}
@@ -514,10 +515,10 @@ def check(game_id: int):
 @bp.post("/games/<int:game_id>/record")
 @referee_required
 def record(game_id: int):
-    return _submit(game_id, service.record, lambda *_: " · ".join(_logged(game_id, int(request.form["seq"]), 1)))
+    return _submit(game_id, games.record, lambda *_: " · ".join(_logged(game_id, int(request.form["seq"]), 1)))
 
 
 def _logged(game_id: int, seq: int, count: int) -> list[str]:
     """The log's words for the ``count`` entries just recorded after entry ``seq``: what the referee is told
     is what the log keeps (who won the hammer, for how much, the lot...)."""
-    return [words for _, words, _ in log_lines(service.load(game_id).game, seq, seq + count)]
+    return [words for _, words, _ in log_lines(folds.load(game_id).game, seq, seq + count)]

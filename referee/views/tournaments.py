@@ -4,7 +4,8 @@ from __future__ import annotations
 from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
 from ..i18n import gettext
 
-from .. import access, reports, rulesets, service
+from .. import access, reports, rulesets
+from ..services import errors, games, progress as progress_service, results, roster, tournaments
 from ..access import director_required, organiser_required, throttled
 from ..forms import NewTournamentForm, named_choices
 from ..refusals import detail as refusal_detail
@@ -22,7 +23,7 @@ DEFAULT_SCHEME = "jma-placement"  # what a JMA organiser expects, with the JMA r
 POLL = "every 1s"  # the director's page asks this often whether any table changed (204 while nothing did)
 
 
-@bp.errorhandler(service.BadTournament)
+@bp.errorhandler(errors.BadTournament)
 def _cannot(exc):
     """A tournament whose standings cannot be worked out: its pages say why (never a server error)."""
     return render_template("error.html", message=refusal_detail(exc)), 409
@@ -37,8 +38,8 @@ def _refused(exc) -> None:
 def archive(tournament_id: int):
     archived = request.form.get("archived") == "1"
     try:
-        service.set_tournament_archived(tournament_id, archived)
-    except service.GameNotFound as exc:
+        tournaments.set_tournament_archived(tournament_id, archived)
+    except errors.GameNotFound as exc:
         _refused(exc)
     else:
         flash({"kind": "done", "message": gettext("tournament archived: it is off the list, and kept whole")
@@ -52,8 +53,8 @@ def delete(tournament_id: int):
     """Delete a tournament and every game it seated: each game's record file is kept in
     instance/records/deleted/ first."""
     try:
-        paths = service.delete_tournament(tournament_id)
-    except (service.GameNotFound, service.NotDeletable) as exc:
+        paths = tournaments.delete_tournament(tournament_id)
+    except (errors.GameNotFound, errors.NotDeletable) as exc:
         _refused(exc)
         return redirect(url_for(".director", tournament_id=tournament_id)), 303
     access.drop(access.DIRECTOR, tournament_id)
@@ -73,7 +74,7 @@ def _index_page(typed=None, status: int = 200):
     schemes = named_choices(rulesets.available_schemes(), lambda k: rulesets.load_scheme(k).name)
     archived = request.args.get("archived") == "1"
     return render_template(
-        "tournaments/index.html", tournaments=service.list_tournaments(archived=archived), archived=archived,
+        "tournaments/index.html", tournaments=tournaments.list_tournaments(archived=archived), archived=archived,
         typed=typed or {},
         schemes=schemes, formats=[rulesets.load_format(f) for f in rulesets.available_formats()],
         default_format=rulesets.DEFAULT_FORMAT,
@@ -102,12 +103,12 @@ def create():
     if form.equal_turns.data == "1":
         regulations["after_time_called"] = "equal_turns"
     try:
-        tournament_id = service.create_tournament(
+        tournament_id = tournaments.create_tournament(
             (form.name.data or "").strip() or gettext("Tournament"), form.scheme.data, form.ruleset.data,
             form.players.data.splitlines(), form.pin.data, minutes, regulations,
             form.format.data or rulesets.DEFAULT_FORMAT, (form.alternates.data or "").splitlines(),
             form.check_in.data == "1")
-    except service.BadTournament as exc:
+    except errors.BadTournament as exc:
         _refused(exc)
         return _index_page(typed, 400)
     access.grant(access.DIRECTOR, tournament_id)
@@ -117,8 +118,8 @@ def create():
 @bp.get("/<int:tournament_id>/unlock")
 def unlock_form(tournament_id: int):
     try:
-        row = service.get_tournament(tournament_id)
-    except service.GameNotFound:
+        row = tournaments.get_tournament(tournament_id)
+    except errors.GameNotFound:
         return render_template("error.html", message=gettext("no tournament %(n)s", n=tournament_id)), 404
     return render_template("tournaments/unlock.html", tournament_id=tournament_id, row=row)
 
@@ -127,24 +128,24 @@ def unlock_form(tournament_id: int):
 @throttled
 def unlock_post(tournament_id: int):
     pin = request.form.get("pin", "")
-    if service.check_director_pin(tournament_id, pin):
+    if tournaments.check_director_pin(tournament_id, pin):
         access.grant(access.DIRECTOR, tournament_id)
         return redirect(url_for(".director", tournament_id=tournament_id))
     flash({"kind": "refused", "message": gettext("wrong PIN")})
     try:
-        row = service.get_tournament(tournament_id)
-    except service.GameNotFound:
+        row = tournaments.get_tournament(tournament_id)
+    except errors.GameNotFound:
         return render_template("error.html", message=gettext("no tournament %(n)s", n=tournament_id)), 404
     return render_template("tournaments/unlock.html", tournament_id=tournament_id, row=row), 403
 
 
 def _live_context(row, version: str) -> dict:
     """What the live region of the director's page shows: every round's tables, and the standings."""
-    rounds = [(r, service.round_overview(row.id, r.number, pending_words)) for r in row.rounds]
+    rounds = [(r, tournaments.round_overview(row.id, r.number, pending_words)) for r in row.rounds]
     ruleset = rulesets.load(row.ruleset)
-    progress = service.tournament_progress(row.id)
-    return {"row": row, "rounds": rounds, "players": service.tournament_players(row.id),
-            "divisions": service.divisions_of(row), "version": version, "poll": POLL,
+    progress = progress_service.tournament_progress(row.id)
+    return {"row": row, "rounds": rounds, "players": roster.tournament_players(row.id),
+            "divisions": progress_service.divisions_of(row), "version": version, "poll": POLL,
             "scheme": rulesets.load_scheme(row.scheme), "ruleset": ruleset, "currency": ruleset.money,
             "progress": progress, "format": progress.format, "standings": progress.places}
 
@@ -153,16 +154,16 @@ def _live_context(row, version: str) -> dict:
 @director_required
 def director(tournament_id: int):
     try:
-        row = service.get_tournament(tournament_id)
-    except service.GameNotFound:
+        row = tournaments.get_tournament(tournament_id)
+    except errors.GameNotFound:
         return render_template("error.html", message=gettext("no tournament %(n)s", n=tournament_id)), 404
-    version = service.tournament_version(tournament_id)
+    version = tournaments.tournament_version(tournament_id)
     context = _live_context(row, version)
     progress = context["progress"]
     try:  # who goes on to a stage not everyone plays, shown before it is seated
-        cuts = {st.id: service.stage_cuts(tournament_id, st.id, progress) for st in progress.next_stages
+        cuts = {st.id: progress_service.stage_cuts(tournament_id, st.id, progress) for st in progress.next_stages
                 if st.entrants != "everyone" and not progress.playing}
-    except service.BadTournament:
+    except errors.BadTournament:
         cuts = {}
     page = render_template("tournaments/director.html", cuts=cuts, **context)
     return page, 200, {"Cache-Control": "no-store"}  # it shows the tables' PINs
@@ -173,10 +174,10 @@ def director(tournament_id: int):
 def live(tournament_id: int):
     """The director page's live region: 204 (nothing to swap) while the tables are as the page saw them."""
     try:
-        row = service.get_tournament(tournament_id)
-    except service.GameNotFound:
+        row = tournaments.get_tournament(tournament_id)
+    except errors.GameNotFound:
         return "", 404
-    version = service.tournament_version(tournament_id)
+    version = tournaments.tournament_version(tournament_id)
     if request.args.get("v") == version:
         return "", 204
     response = render_template("tournaments/_live.html", **_live_context(row, version))
@@ -186,9 +187,9 @@ def live(tournament_id: int):
 def _display_context(row, version: str) -> dict:
     """What the room's display shows: the round's clock, every table of the round (its players, no PINs), and the
     places; nothing a spectator may not see."""
-    progress = service.tournament_progress(row.id)
+    progress = progress_service.tournament_progress(row.id)
     last = row.rounds[-1] if row.rounds else None
-    tables = service.round_overview(row.id, last.number, pending_words) if last else []
+    tables = tournaments.round_overview(row.id, last.number, pending_words) if last else []
     started = [t.clock for t in tables if t.started and not t.over and t.clock.limit_seconds is not None]
     clock = min(started, key=lambda c: c.remaining_seconds) if started else None
     ruleset = rulesets.load(row.ruleset)
@@ -202,10 +203,10 @@ def display(tournament_id: int):
     """The room's display for a projector: open to everyone in the room (it shows no PIN), following the tables
     within a second as the director's page does."""
     try:
-        row = service.get_tournament(tournament_id)
-    except service.GameNotFound:
+        row = tournaments.get_tournament(tournament_id)
+    except errors.GameNotFound:
         return render_template("error.html", message=gettext("no tournament %(n)s", n=tournament_id)), 404
-    version = service.tournament_version(tournament_id)
+    version = tournaments.tournament_version(tournament_id)
     if request.headers.get("HX-Request"):
         if request.args.get("v") == version:
             return "", 204
@@ -222,8 +223,8 @@ def seat(tournament_id: int):
         flash({"kind": "refused", "message": gettext("the form names no round to seat: nothing was seated")})
     else:
         try:
-            number = service.seat_round(tournament_id, expected, request.form.get("stage") or None)
-        except service.BadTournament as exc:
+            number = progress_service.seat_round(tournament_id, expected, request.form.get("stage") or None)
+        except errors.BadTournament as exc:
             _refused(exc)
         else:
             flash({"kind": "done", "message": gettext("round %(n)s seated: each table has its own PIN (on the "
@@ -239,13 +240,13 @@ def players(tournament_id: int):
     action = request.form.get("action", "")
     try:
         if expected is None:
-            raise service.BadTournament.of("the form names no round: nothing was changed", {})
+            raise errors.BadTournament.of("the form names no round: nothing was changed", {})
         if action in ("late_entry", "alternate"):
-            done = service.add_player(tournament_id, request.form.get("name", ""), action == "alternate", expected,
+            done = roster.add_player(tournament_id, request.form.get("name", ""), action == "alternate", expected,
                                       request.form.get("division", ""), request.form.get("replaces", ""))
         else:
-            done = service.change_player(tournament_id, request.form.get("name", ""), action, expected)
-    except service.BadTournament as exc:
+            done = roster.change_player(tournament_id, request.form.get("name", ""), action, expected)
+    except errors.BadTournament as exc:
         _refused(exc)
     else:
         flash({"kind": "done", "message": refusal_detail(done)})
@@ -257,26 +258,26 @@ def players(tournament_id: int):
 def correct(tournament_id: int, game_id: int):
     """The director's correction of a finished table's result, with its reason (every one kept and shown)."""
     try:
-        row = service.get_tournament(tournament_id)
-        result = service.table_result(tournament_id, game_id)
-        history = [c for c in service.corrections(tournament_id) if c.game_id == game_id]
-    except service.GameNotFound as exc:
+        row = tournaments.get_tournament(tournament_id)
+        result = results.table_result(tournament_id, game_id)
+        history = [c for c in results.corrections(tournament_id) if c.game_id == game_id]
+    except errors.GameNotFound as exc:
         return render_template("error.html", message=refusal_detail(exc)), 404
     if request.method == "POST" and result is not None:
         names = [p["name"] for p in result["ranking"]]
         try:
             places = {n: _whole(request.form.get(f"place-{i}")) for i, n in enumerate(names)}
             assets = {n: _whole(request.form.get(f"assets-{i}")) for i, n in enumerate(names)}
-            done = service.correct_result(tournament_id, game_id, places, assets,
+            done = results.correct_result(tournament_id, game_id, places, assets,
                                           request.form.get("monopoly") == "1", request.form.get("reason", ""),
                                           request.form.get("seen", type=int, default=-1))
-        except service.BadTournament as exc:
+        except errors.BadTournament as exc:
             _refused(exc)
             return redirect(url_for(".correct", tournament_id=tournament_id, game_id=game_id)), 303
         flash({"kind": "done", "message": refusal_detail(done)})
         return redirect(url_for(".director", tournament_id=tournament_id)), 303
     currency = rulesets.load(row.ruleset).money
-    where = service.table_of_game(game_id)
+    where = games.table_of_game(game_id)
     return render_template("tournaments/correct.html", row=row, game_id=game_id, result=result, history=history,
                            currency=currency, where=where[1:] if where else None), 200, {"Cache-Control": "no-store"}
 
@@ -291,8 +292,8 @@ def _whole(text) -> int | None:
 @director_required
 def call_time(tournament_id: int, number: int):
     try:
-        called = service.call_time_on_round(tournament_id, number)
-    except service.GameNotFound as exc:
+        called = tournaments.call_time_on_round(tournament_id, number)
+    except errors.GameNotFound as exc:
         _refused(exc)
     else:
         flash({"kind": "done", "message": gettext("time called on 1 table") if called == 1
@@ -307,7 +308,7 @@ def slips_pdf(tournament_id: int, number: int):
     try:
         base = current_app.config.get("PUBLIC_URL") or request.host_url  # the address the tablets use
         data = reports.table_slips_pdf(tournament_id, number, base, page_size())
-    except service.GameNotFound as exc:
+    except errors.GameNotFound as exc:
         return render_template("error.html", message=refusal_detail(exc)), 404
     response = pdf_response(data, f"slips-{tournament_id}-round-{number}.pdf")
     response.headers["Cache-Control"] = "no-store"  # it holds the tables' PINs
@@ -318,7 +319,7 @@ def slips_pdf(tournament_id: int, number: int):
 def standings_pdf(tournament_id: int):
     try:
         data = reports.standings_pdf(tournament_id, page_size())
-    except service.GameNotFound:
+    except errors.GameNotFound:
         return render_template("error.html", message=gettext("no tournament %(n)s", n=tournament_id)), 404
     return pdf_response(data, f"standings-{tournament_id}.pdf")
 
@@ -327,7 +328,7 @@ def standings_pdf(tournament_id: int):
 def standings_csv(tournament_id: int):
     try:
         data = reports.standings_csv(tournament_id)
-    except service.GameNotFound:
+    except errors.GameNotFound:
         return render_template("error.html", message=gettext("no tournament %(n)s", n=tournament_id)), 404
     return data, 200, {"Content-Type": "text/csv; charset=utf-8",
                        "Content-Disposition": f'attachment; filename="standings-{tournament_id}.csv"'}
@@ -342,12 +343,12 @@ def scoresheet_pdf():
 @bp.get("/<int:tournament_id>/standings")
 def standings(tournament_id: int):
     try:
-        row = service.get_tournament(tournament_id)
-    except service.GameNotFound:
+        row = tournaments.get_tournament(tournament_id)
+    except errors.GameNotFound:
         return render_template("error.html", message=gettext("no tournament %(n)s", n=tournament_id)), 404
     scheme = rulesets.load_scheme(row.scheme)
-    progress = service.tournament_progress(tournament_id)
+    progress = progress_service.tournament_progress(tournament_id)
     return render_template("tournaments/standings.html", row=row, scheme=scheme,
                            currency=rulesets.load(row.ruleset).money, standings=progress.places,
                            progress=progress, format=progress.format, rounds=[r.number for r in row.rounds],
-                           corrections=service.corrections(tournament_id))
+                           corrections=results.corrections(tournament_id))

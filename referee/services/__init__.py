@@ -1,0 +1,17 @@
+"""The services: the one layer that touches both the database and the engine, by area.
+
+- :mod:`.games`: a game's record: create, check a PIN, record an entry (checked by the engine against the state
+  its tablet saw), redo, export and import, archive and delete;
+- :mod:`.folds`: the engine's fold of each stored record, its hash chain checked, kept in a small cache;
+- :mod:`.clocks`: a table's game clock;
+- :mod:`.archive`: the record files of finished and deleted games, in the folder the app names;
+- :mod:`.tournaments`: a tournament's rows: create, list, delete, each round's tables, calling time;
+- :mod:`.roster`: players between rounds (the rules are :mod:`referee.tournament.roster`);
+- :mod:`.progress`: results, standings, cuts, and seating the next round (the rules are in
+  :mod:`referee.tournament`);
+- :mod:`.results`: a table's result and the director's corrections of it;
+- :mod:`.pins`: PINs and their hashes;
+- :mod:`.errors`: what the services refuse, by kind.
+
+Views call these and nothing below them.
+"""

@@ -1,0 +1,53 @@
+"""The record files kept beside the database: each finished game's record, and the record of every game
+deleted (no recorded fact is lost).  The folder is passed in (the app's ``RECORDS_DIR``, instance/records/)."""
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from .errors import NotDeletable
+
+
+@dataclass(frozen=True)
+class RecordArchive:
+    """Record files in ``folder`` (None: the app keeps none, and deleting a game is refused)."""
+
+    folder: Path | None
+    log: logging.Logger
+
+    def write(self, folder: Path, name: str, text: str) -> Path:
+        """A record file, written whole or not at all (a temporary file renamed over)."""
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / name
+        partial = path.with_name(path.name + ".partial")
+        partial.write_text(text, encoding="utf-8")
+        partial.replace(path)
+        return path
+
+    def keep_finished(self, game_id: int, text: Callable[[], str]) -> None:
+        """A game that has ended also goes to the folder as its record file, ``text()`` (asked for only when the
+        app keeps a records folder; the entry is recorded in the database either way: a file that cannot be
+        written is logged)."""
+        if self.folder is None:
+            return
+        try:
+            self.write(self.folder, f"game-{game_id}.jsonl", text())
+        except OSError as exc:
+            self.log.warning("could not write the record of game %s to %s: %s", game_id, self.folder, exc)
+
+    def deleted_folder(self) -> Path:
+        """Where the records of deleted games go; refused when the app keeps no records folder."""
+        if self.folder is None:
+            raise NotDeletable.of("no records folder is set (RECORDS_DIR): a game is deleted only once its record "
+                                  "is kept there")
+        return self.folder / "deleted"
+
+
+def current() -> RecordArchive:
+    """The archive of the app serving this request (its ``RECORDS_DIR``)."""
+    from flask import current_app
+
+    folder = current_app.config.get("RECORDS_DIR")
+    return RecordArchive(Path(folder) if folder else None, current_app.logger)

@@ -1,0 +1,215 @@
+"""The engine's fold of each stored record: read from the database, its hash chain checked entry by entry, and
+kept in a small cache per process (one writer at a time per game, by a lock of its own)."""
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from sqlalchemy import bindparam, select
+from sqlalchemy.orm import undefer
+
+from .. import chain, rulesets
+from ..db import db
+from ..engine import Game, RecordError, RefereeError, RulesetError, parse_entry, parse_header
+from ..models import EntryRow, GameRow, RoundRow, TableRow, TournamentRow
+from ..tournament.charts import net_worth_series
+from ..tournament.results import final_result
+from .errors import GameNotFound, RecordAltered
+
+CACHE_SIZE = 64
+
+
+@dataclass(frozen=True)
+class Altered:
+    """Where a stored record stops being trustworthy: entry ``at`` (from 1) and why — "changed", "missing",
+    "inserted" (the hash chain breaks there) or "unplayable" (the chain holds but the rules refuse the entry:
+    ``detail`` says why)."""
+
+    at: int
+    reason: str
+    detail: str = ""
+
+
+@dataclass
+class Fold:
+    """A game's fold as the cache keeps it: the engine's game over the good entries, the chain hash they end on,
+    the stored rows it was read from, and where the record was found altered (if it was)."""
+
+    game: Game
+    head: str
+    stored: int
+    altered: Altered | None = None
+
+
+@dataclass(frozen=True)
+class Table:
+    row: GameRow
+    fold: Fold
+    seat: tuple[str, int, int] | None = None  # (tournament, round, table) of a game a tournament seated
+
+    @property
+    def game(self) -> Game:
+        return self.fold.game
+
+    @property
+    def altered(self) -> Altered | None:
+        return self.fold.altered
+
+    @property
+    def seq(self) -> int:
+        return len(self.game.entries)
+
+
+_cache: "OrderedDict[tuple[str, int], Fold]" = OrderedDict()  # (database, game id) -> its fold
+_lock = threading.Lock()
+_game_locks: dict[tuple[str, int], threading.Lock] = {}
+
+
+def _key(game_id: int) -> tuple[str, int]:
+    return (str(db.engine.url), game_id)
+
+
+def game_lock(game_id: int) -> threading.Lock:
+    """One writer at a time per game in this process (other processes are kept apart by the (game, seq) key)."""
+    with _lock:
+        return _game_locks.setdefault(_key(game_id), threading.Lock())
+
+
+def forget(game_id: int) -> None:
+    with _lock:
+        _cache.pop(_key(game_id), None)
+
+
+def load(game_id: int) -> Table:
+    """The game row and the engine's fold of its entries.  A fold is read from the database, its hash chain
+    checked entry by entry, and kept in a small cache; the cache is used while the stored rows' last number and
+    hash are still the ones it was read at (an altered entry is noticed at the next full read: a restart, the
+    cache's turn, ``referee verify``, an export).  Where the chain breaks, or an entry no longer replays, the game
+    is the good entries before it and :attr:`Table.altered` says where."""
+    tables = load_many([game_id])
+    if not tables:
+        raise GameNotFound(f"no game {game_id}")
+    return tables[0]
+
+
+def load_many(game_ids: list[int]) -> list[Table]:
+    """:func:`load` for several games in one query (a director's page of 16 tables), in the order given; games
+    that do not exist are left out.  Each comes with its seat in a tournament (:attr:`Table.seat`)."""
+    rows = rows_with_tails(game_ids)
+    out = []
+    for game_id in game_ids:
+        if game_id not in rows:
+            continue
+        row, stored, last, seat = rows[game_id]
+        key = _key(game_id)
+        with _lock:
+            fold = _cache.get(key)
+            if fold is not None and fold.stored == stored and (fold.altered is not None or fold.head == last):
+                _cache.move_to_end(key)
+                out.append(Table(row, fold, seat))
+                continue
+        fold = read_fold(row)
+        with _lock:
+            _cache[key] = fold
+            while len(_cache) > CACHE_SIZE:
+                _cache.popitem(last=False)
+        out.append(Table(row, fold, seat))
+    return out
+
+
+@functools.cache
+def _rows_statement():
+    """The games asked for (``ids``), each with its last stored entry's number and hash and the seat a tournament
+    gave it: one statement, built once.  The last entry is found through the (game, seq) index, one step per game
+    however long the record is."""
+    def last(column):
+        return (select(column).where(EntryRow.game_id == GameRow.id).order_by(EntryRow.seq.desc()).limit(1)
+                .correlate(GameRow).scalar_subquery())
+
+    return (select(GameRow, last(EntryRow.seq), last(EntryRow.hash), TournamentRow.name, RoundRow.number,
+                   TableRow.number)
+            .outerjoin(TableRow, TableRow.game_id == GameRow.id)
+            .outerjoin(RoundRow, RoundRow.id == TableRow.round_id)
+            .outerjoin(TournamentRow, TournamentRow.id == RoundRow.tournament_id)
+            .where(GameRow.id.in_(bindparam("ids", expanding=True))))
+
+
+def rows_with_tails(game_ids: list[int], results: bool = False
+                     ) -> dict[int, tuple[GameRow, int, str | None, tuple[str, int, int] | None]]:
+    """Each game's row with its last stored entry's number (the count of a record as written; 0 for none), that
+    entry's hash and the game's seat in a tournament (None for a game of its own), in one query; ``results``:
+    with each finished game's kept result read in the same query (it is read when asked for otherwise, one query
+    a game)."""
+    if not game_ids:
+        return {}
+    statement = _rows_statement().options(undefer(GameRow.result)) if results else _rows_statement()
+    found = db.session.execute(statement, {"ids": list(game_ids)})
+    return {row.id: (row, seq or 0, hash_, None if table is None else (tournament, round_, table))
+            for row, seq, hash_, tournament, round_, table in found}
+
+
+def result_of(game: Game, head: str) -> dict:
+    """A finished game's result as it is kept (:attr:`GameRow.result`): its ranking and net worth over the game,
+    with the chain hash of the record it was computed from."""
+    names, points = net_worth_series(game)
+    return {"head": head, "names": names, "points": points, **final_result(game.state)}
+
+
+def kept_result(table: Table) -> dict | None:
+    """The finished game's kept result, if it was computed from exactly the record the fold holds."""
+    kept = table.row.result
+    if kept and table.altered is None and table.game.state.over and kept.get("head") == table.fold.head:
+        return kept
+    return None
+
+
+def verify_all() -> tuple[int, list[tuple[GameRow, Altered]]]:
+    """Every game read afresh from the database, its hash chain checked and its entries replayed: how many
+    games there are, and each one whose record is altered (a header that no longer reads counts as entry 0)."""
+    broken = []
+    rows = list(db.session.scalars(select(GameRow).order_by(GameRow.id)))
+    for row in rows:
+        try:
+            fold = read_fold(row)
+        except RecordAltered as exc:
+            broken.append((row, Altered(0, "header", exc.message)))
+            continue
+        if fold.altered is not None:
+            broken.append((row, fold.altered))
+    return len(rows), broken
+
+
+def read_fold(row: GameRow) -> Fold:
+    """A game folded from its stored rows, the chain checked (``RecordAltered`` if the header itself is not a
+    header any more)."""
+    try:
+        header = parse_header(row.header)
+        ruleset = rulesets.for_header(header)
+    except (RecordError, RulesetError) as exc:
+        raise RecordAltered.of("the record's header cannot be read: {reason}", {"reason": str(exc)}) from None
+    rows = db.session.execute(select(EntryRow.seq, EntryRow.data, EntryRow.hash)
+                              .where(EntryRow.game_id == row.id).order_by(EntryRow.seq)).all()
+    good, head, broken = chain.verify(row.header, rows)
+    game = Game(ruleset, header)
+    altered = Altered(broken.at, broken.reason) if broken else None
+    heads = [chain.genesis(row.header)] + [r.hash for r in rows[:len(good)]]
+    for n, data in enumerate(good, start=1):
+        try:
+            game.record(parse_entry(json.loads(data)))
+        except (RefereeError, ValueError, TypeError, RecursionError) as exc:
+            detail = exc.message if isinstance(exc, RefereeError) else str(exc)
+            altered, head = Altered(n, "unplayable", detail), heads[n - 1]
+            break
+    return Fold(game, head, rows[-1].seq if rows else 0, altered)
+
+
+def version(table: Table) -> str:
+    """A short token that changes whenever what a screen of this game shows may change: an entry recorded (or
+    taken back), the clock started or paused.  A live screen is sent again only when it differs."""
+    row = table.row
+    text = f"{row.id}:{table.seq}:{row.clock_started_at}:{row.clock_elapsed_seconds}:{row.time_limit_minutes}"
+    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()

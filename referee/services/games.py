@@ -1,0 +1,231 @@
+"""A game's record: create it, check its PIN, record an entry, redo, export and import, archive and delete.
+
+Every recorded entry is checked by the engine against the state its tablet saw (``expected_seq``: how many
+entries the table had), then written as one committed row; a (game, seq) pair can be written once only, so a
+double tap, a second tablet or a retried request can never record a fact twice.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+
+from .. import chain, rulesets
+from ..db import db
+from ..engine import (MAX_TITLE, Outcome, RecordError, RulesetError, parse_entry, parse_header, parse_record, replay,
+                      resolve)
+from ..models import EntryRow, GameRow, RoundRow, TableRow, TournamentRow
+from . import archive
+from .clocks import pause, utcnow
+from .errors import BadGameSetup, GameNotFound, NotDeletable, NothingToRedo, RecordAltered, StaleEntry
+from .folds import Table, forget, game_lock, load, result_of
+from .pins import matches, pin_hash
+
+
+def new_game(title: str, ruleset_id: str, players: list[str], seating: str, pin: str,
+              time_limit_minutes: int | None = None, options: dict | None = None) -> GameRow:
+    """A new game's row, added to the session and not committed (a round seats all its tables or none)."""
+    data = {"format": "referee-game-record", "version": 1, "ruleset": ruleset_id, "options": options or {},
+            "players": players, "seating": seating, "meta": {"title": title} if title else {}}
+    try:
+        header = parse_header(data)
+        rulesets.for_header(header)
+    except (RecordError, RulesetError) as exc:
+        raise BadGameSetup(str(exc).removeprefix("line 1: ")) from None
+    row = GameRow(title=title, header=header.to_dict(), pin_hash=pin_hash(pin),
+                  time_limit_minutes=time_limit_minutes)
+    db.session.add(row)
+    db.session.flush()
+    forget(row.id)  # a database made anew may reuse a game id
+    return row
+
+
+def create_game(title: str, ruleset_id: str, players: list[str], seating: str, pin: str,
+                time_limit_minutes: int | None = None, options: dict | None = None) -> int:
+    """A new game; :class:`BadGameSetup` naming what is wrong."""
+    row = new_game(title, ruleset_id, players, seating, pin, time_limit_minutes, options)
+    db.session.commit()
+    return row.id
+
+
+def check_pin(game_id: int, pin: str) -> bool:
+    """The game's own referee PIN."""
+    row = db.session.get(GameRow, game_id)
+    return row is not None and matches(row.pin_hash, pin)
+
+
+def list_games(archived: bool | None = None) -> list[GameRow]:
+    """Games, newest first: all of them, or only those archived (True) or not (False)."""
+    query = select(GameRow).order_by(GameRow.id.desc())
+    if archived is not None:
+        query = query.where(GameRow.archived == archived)
+    return list(db.session.scalars(query))
+
+
+def tournament_of_game(game_id: int) -> int | None:
+    """The tournament that seated the game, if any."""
+    return db.session.execute(select(RoundRow.tournament_id).join(TableRow, TableRow.round_id == RoundRow.id)
+                              .where(TableRow.game_id == game_id)).scalar()
+
+
+def table_of_game(game_id: int) -> tuple[str, int, int] | None:
+    """(tournament name, round number, table number) of a game seated by a tournament, else None."""
+    found = db.session.execute(
+        select(TournamentRow.name, RoundRow.number, TableRow.number)
+        .join(RoundRow, RoundRow.tournament_id == TournamentRow.id)
+        .join(TableRow, TableRow.round_id == RoundRow.id)
+        .where(TableRow.game_id == game_id)).first()
+    return None if found is None else (found[0], found[1], found[2])
+
+
+def set_game_archived(game_id: int, archived: bool) -> None:
+    """Archive a game (off the games list; every page and its record stay) or bring it back."""
+    row = db.session.get(GameRow, game_id)
+    if row is None:
+        raise GameNotFound(f"no game {game_id}")
+    if tournament_of_game(game_id) is not None:
+        raise NotDeletable.of("a tournament's table is archived or deleted with its tournament")
+    row.archived = archived
+    db.session.commit()
+
+
+def delete_game(game_id: int) -> Path:
+    """Delete a game and its entries, after writing its whole record to ``RECORDS_DIR``/deleted/ (no recorded
+    fact is lost); the file's path."""
+    row = db.session.get(GameRow, game_id)
+    if row is None:
+        raise GameNotFound(f"no game {game_id}")
+    if tournament_of_game(game_id) is not None:
+        raise NotDeletable.of("a tournament's table is archived or deleted with its tournament")
+    records = archive.current()
+    folder = records.deleted_folder()  # refused before anything is written when no records folder is kept
+    path = records.write(folder, f"game-{game_id}-{utcnow():%Y%m%d-%H%M%S}.jsonl", export_record(game_id))
+    db.session.delete(row)
+    db.session.commit()
+    forget(game_id)
+    return path
+
+
+def record(game_id: int, data: dict, expected_seq: int) -> Outcome:
+    """Check an entry and write it, or raise (:class:`StaleEntry`, :class:`MalformedEntry`,
+    :class:`IllegalEntry`) and change nothing."""
+    entry = parse_entry(data)
+    return _record_all(game_id, expected_seq, lambda _: [entry])[0]
+
+
+def record_run(game_id: int, data: list[dict], expected_seq: int) -> list[Outcome]:
+    """Record entries one after the other as one act of the referee (a decline and the auction's opening bid):
+    each is checked against the table the one before leaves, and either all are written or none."""
+    entries = [parse_entry(d) for d in data]
+    return _record_all(game_id, expected_seq, lambda _: entries)
+
+
+def _record_all(game_id: int, expected_seq: int, entries_of) -> list[Outcome]:
+    """Write the entries ``entries_of(table)`` names, in turn, on the table this screen showed (``expected_seq``):
+    all of them, or none (the first refusal is raised and the fold read again)."""
+    with game_lock(game_id):
+        table = load(game_id)
+        if expected_seq != table.seq:
+            raise StaleEntry.of("this screen showed the table after entry {seen}, but it is now at entry {now}: "
+                                "nothing was recorded; look at the table again",
+                                {"seen": expected_seq, "now": table.seq})
+        if table.altered is not None:
+            raise RecordAltered.of("the record was altered at entry {n}: nothing more is recorded in this game "
+                                   "(export it: the good entries can be imported as a new game)",
+                                   {"n": table.altered.at})
+        entries = entries_of(table)
+        outcomes = []
+        head = table.fold.head
+        try:
+            for entry in entries:
+                outcomes.append(table.game.record(entry))  # raises before changing anything
+                data = json.dumps(entry.to_dict(), ensure_ascii=False)
+                head = chain.link(head, table.seq, data)
+                db.session.add(EntryRow(game_id=game_id, seq=table.seq, data=data, hash=head))
+                if outcomes[-1].state.over or outcomes[-1].state.time_called:  # the game clock stops with the game
+                    pause(table.row, utcnow())
+            ended = table.game.state.over
+            table.row.result = result_of(table.game, head) if ended else None
+            db.session.commit()
+            table.fold.head, table.fold.stored = head, table.fold.stored + len(entries)
+            if ended:
+                archive.current().keep_finished(game_id, lambda: export_record(game_id))
+        except IntegrityError:
+            db.session.rollback()
+            forget(game_id)
+            raise StaleEntry.of("another tablet recorded an entry at the same moment: nothing was recorded; look at "
+                                "the table again") from None
+        except BaseException:
+            db.session.rollback()
+            if outcomes:
+                forget(game_id)  # the fold took some of the entries: read it again from the database
+            raise
+    return outcomes
+
+
+def check(game_id: int, data: dict, expected_seq: int) -> Outcome:
+    """What an entry would bring about now, without recording it (the trade builder's check)."""
+    entry = parse_entry(data)
+    table = load(game_id)
+    if expected_seq != table.seq:
+        raise StaleEntry.of("this screen showed the table after entry {seen}, but it is now at entry {now}: look at "
+                            "the table again", {"seen": expected_seq, "now": table.seq})
+    return resolve(table.game.state, entry)
+
+
+def redo(game_id: int, expected_seq: int) -> list[Outcome]:
+    """Record again, as new entries, the run of entries the latest entry (a void) took back: each is checked
+    against the table as it now is, and either all are written or none (:class:`IllegalEntry` naming the first
+    that no longer stands)."""
+    def voided(table: Table) -> list:
+        entries = table.game.redoable()
+        if not entries:
+            raise NothingToRedo.of("there is nothing to redo: only the run of entries taken back by the latest "
+                                   "entry, a void, can be recorded again")
+        return entries
+
+    return _record_all(game_id, expected_seq, voided)
+
+
+def export_record(game_id: int) -> str:
+    """The record file: the header and every stored entry.  The chain is checked on a fresh read; of a record
+    altered at entry N, the entries from N on follow as they are stored (nothing stored is left out), so a replay
+    of the file stops there too."""
+    forget(game_id)
+    table = load(game_id)
+    lines = table.game.to_lines()
+    if table.altered is not None:
+        for seq, data in db.session.execute(select(EntryRow.seq, EntryRow.data).where(
+                EntryRow.game_id == game_id, EntryRow.seq >= table.altered.at).order_by(EntryRow.seq)):
+            try:
+                lines.append(json.dumps({"seq": seq, **json.loads(data)}, ensure_ascii=False))
+            except (ValueError, TypeError, RecursionError):
+                lines.append(data.replace("\n", " "))
+    return "\n".join(lines) + "\n"
+
+
+def import_record(text: str, pin: str) -> int:
+    """A new game from a record file (every entry is checked by replaying it)."""
+    try:
+        header, entries = parse_record(text.splitlines())
+        game = replay(rulesets.for_header(header), header, entries)
+    except RulesetError as exc:
+        raise BadGameSetup(str(exc)) from None
+    title = header.meta.get("title", "")
+    row = GameRow(title=(title if isinstance(title, str) else "")[:MAX_TITLE], header=header.to_dict(),
+                  pin_hash=pin_hash(pin))
+    db.session.add(row)
+    db.session.flush()
+    head = chain.genesis(row.header)
+    for seq, entry in enumerate(game.entries, start=1):
+        data = json.dumps(entry.to_dict(), ensure_ascii=False)
+        head = chain.link(head, seq, data)
+        db.session.add(EntryRow(game_id=row.id, seq=seq, data=data, hash=head))
+    row.result = result_of(game, head) if game.state.over else None
+    db.session.commit()
+    if game.state.over:
+        archive.current().keep_finished(row.id, lambda: export_record(row.id))
+    forget(row.id)
+    return row.id

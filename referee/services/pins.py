@@ -1,0 +1,29 @@
+"""PINs and passwords typed for a game or a tournament, kept as hashes; a table's own PIN, drawn at seating."""
+from __future__ import annotations
+
+import secrets
+
+from werkzeug.security import check_password_hash, generate_password_hash
+
+from ..engine import RefereeError
+from .errors import BadGameSetup
+
+PIN_MIN = 6  # a PIN or password typed for a game or a tournament: guessing is throttled, and 6 characters
+# leave 10**6 digit PINs against at most a few hundred tries a day (access.PIN_FAILURES_PER_TARGET)
+TABLE_PIN_DIGITS = 6  # a tournament table's own PIN, drawn at seating
+
+
+def pin_hash(pin: str, error: type[RefereeError] = BadGameSetup) -> str:
+    """The hash kept of a PIN, refused (as ``error``) when it is too short."""
+    if len(pin) < PIN_MIN:
+        raise error.of("the PIN must have at least {n} characters", {"n": PIN_MIN})
+    return generate_password_hash(pin)
+
+
+def matches(hashed: str | None, pin: str) -> bool:
+    return hashed is not None and check_password_hash(hashed, pin)
+
+
+def table_pin() -> str:
+    """A table's own referee PIN: digits, as easy to type on a tablet as to read off the slip."""
+    return f"{secrets.randbelow(10 ** TABLE_PIN_DIGITS):0{TABLE_PIN_DIGITS}d}"

@@ -1,0 +1,115 @@
+"""Where a tournament stands, who goes on, and seating its next round: the rows and results read, the rules of
+:mod:`referee.tournament.progress` asked, and the round they seat written (a game for each table)."""
+from __future__ import annotations
+
+import random
+
+from sqlalchemy.exc import IntegrityError
+
+from .. import rulesets
+from ..db import db
+from ..models import RoundRow, TableRow, TournamentRow
+from ..tournament import formats
+from ..tournament import progress as rules
+from ..tournament.messages import BadTournament
+from ..tournament.progress import Cut, DivisionProgress, Progress
+from ..tournament.roster import divisions
+from ..tournament.scoring import Scheme, Standing
+from .folds import load_many
+from .games import new_game
+from .pins import table_pin
+from .results import tournament_results
+from .tournaments import entrants, get_tournament, round_tables
+
+__all__ = ["Cut", "DivisionProgress", "Progress", "divisions_of", "seat_round", "stage_cuts", "tournament_progress",
+           "tournament_standings"]
+
+
+def _seated_rounds(row: TournamentRow) -> list[formats.SeatedRound]:
+    tables = round_tables(row)
+    return [formats.SeatedRound(r.number, r.stage or ("final" if r.final else "rounds"), tuple(map(tuple, t)))
+            for r, t in zip(row.rounds, tables)]
+
+
+def _scheme(row: TournamentRow, stage: formats.Stage) -> Scheme:
+    """The scoring scheme of a stage: its own, else the tournament's."""
+    return rulesets.load_scheme(stage.scoring or row.scheme)
+
+
+def divisions_of(row: TournamentRow) -> list[str]:
+    """The tournament's divisions in the order their first player was entered ([""]: none)."""
+    return divisions(entrants(row))
+
+
+def tournament_progress(tournament_id: int) -> Progress:
+    row = get_tournament(tournament_id)
+    playing = bool(row.rounds) and not all(
+        t.game.state.over or t.altered is not None for t in load_many([t.game_id for t in row.rounds[-1].tables]))
+    return rules.progress(rulesets.load_format(row.format), lambda stage: _scheme(row, stage), entrants(row),
+                          _seated_rounds(row), tournament_results(tournament_id), playing)
+
+
+def tournament_standings(tournament_id: int) -> list[Standing]:
+    """The tournament's places as its format ranks them (each row that of the last stage the player played)."""
+    return tournament_progress(tournament_id).places
+
+
+def stage_cuts(tournament_id: int, stage_id: str, progress: Progress | None = None) -> list[Cut]:
+    """For the director before seating: who would play the next round of ``stage_id``, division by division
+    (``progress``: the tournament's, when the caller has already worked it out)."""
+    row = get_tournament(tournament_id)
+    return rules.cuts(entrants(row), progress or tournament_progress(tournament_id), stage_id)
+
+
+def seat_round(tournament_id: int, expected: int | None = None, stage: str | None = None) -> int:
+    """Seat the next round of the tournament's format: of ``stage`` (the current one, or the next when the
+    current is complete or the director closes it; by default the first the format allows), its players and
+    tables as that stage says (a draw avoiding repeat opponents, snake seeding, ranked boards), each division at
+    tables of its own.  Every table gets a game with a PIN of its own and the round's time limit; the round is
+    seated whole or not at all.  ``expected`` is the round number the director's screen offered to seat (a stale
+    screen, or a second tap, seats nothing)."""
+    row = get_tournament(tournament_id)
+    number = len(row.rounds) + 1
+    if expected is not None and expected != number:
+        raise BadTournament.of("round {round} is already seated (this screen was out of date): nothing was "
+                               "seated", {"round": expected})
+    progress = tournament_progress(tournament_id)
+    if progress.playing:
+        raise BadTournament.of("round {round} is still being played", {"round": number - 1})
+    if not progress.next_stages:
+        raise BadTournament.of("every round of the format {format} is seated: the tournament is over",
+                               {"format": progress.format.id})
+    chosen = progress.next_stages[0] if stage is None else next(
+        (s for s in progress.next_stages if s.id == stage), None)
+    if chosen is None:
+        raise BadTournament.of("the next round cannot be of the stage {stage} (it may be of {stages})",
+                               {"stage": str(stage)[:40], "stages": ", ".join(s.id for s in progress.next_stages)})
+    fmt, seated = progress.format, progress.seated
+    rng = random.Random(f"{tournament_id}-{number}")
+    players = entrants(row)
+    tables = [t for d in progress.divisions
+              for t in rules.division_tables(players, fmt, chosen, d, _scheme(row, chosen), rng)]
+    if not tables:
+        raise BadTournament.of("no one to seat for {stage}: check the players in (Players between rounds) first",
+                               {"stage": chosen.name.get("en", chosen.id)})
+    # the director's minutes for the round, else the stage's own (the format's), else no time limit
+    minutes = (row.round_minutes[min(number, len(row.round_minutes)) - 1] if row.round_minutes else
+               formats.round_minutes(chosen, len(formats.rounds_of(chosen, seated))))
+    last = len(fmt.stages) > 1 and chosen.id == fmt.stages[-1].id
+    try:
+        round_row = RoundRow(tournament_id=tournament_id, number=number, final=last, stage=chosen.id)
+        row.rounds.append(round_row)
+        for k, seats in enumerate(tables, start=1):
+            pin = table_pin()
+            game = new_game(f"{row.name}: round {number}, table {k}", row.ruleset, seats, "roll", pin, minutes,
+                            row.options)
+            round_row.tables.append(TableRow(number=k, game_id=game.id, pin=pin))
+        db.session.commit()
+    except IntegrityError:  # another tap seated this round at the same moment: one round stands
+        db.session.rollback()
+        raise BadTournament.of("round {round} is already seated (this screen was out of date): nothing was "
+                               "seated", {"round": number}) from None
+    except Exception:
+        db.session.rollback()
+        raise
+    return number

@@ -1,0 +1,251 @@
+"""A tournament's rows: create it, read, list, archive and delete it, its PINs, each round's tables as the
+director sees them, calling time on a round, and the token its live page compares."""
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+
+from sqlalchemy import func, select
+
+from .. import rulesets
+from ..db import db
+from ..engine import MAX_NAME, MAX_TITLE, Money, RulesetError, SeatingRoll, describe_pending, parse_header, with_options
+from ..models import EntryRow, GameRow, ResultCorrection, RoundRow, TableRow, TournamentPlayer, TournamentRow
+from ..tournament import formats
+from ..tournament.messages import BadTournament, check_text
+from ..tournament.roster import FIELDS, MAX_TOURNAMENT_PLAYERS, Entrant, bad_player_line
+from . import archive
+from .clocks import Clock, clock, utcnow
+from .errors import GameNotFound
+from .folds import Altered, forget, load, load_many
+from .games import check_pin, export_record, record, tournament_of_game
+from .pins import matches, pin_hash
+
+
+@dataclass(frozen=True)
+class TableView:
+    """One table of a round as the director sees it."""
+
+    number: int
+    game_id: int
+    players: list[tuple[str, int, bool]]  # name, cash, bankrupt: in seat order, or in finishing order once over
+    pending: str
+    turn: int
+    over: bool
+    clock: Clock
+    seating: bool = False  # still in the seating roll-off
+    time_called: bool = False
+    currency: "Money | str" = "$"  # the ruleset's money (its symbol and where it goes)
+    pin: str | None = None  # the table's own referee PIN (None: seated before tables had one)
+    altered: Altered | None = None  # its stored record was altered: nothing more is recorded there
+    corrected: str | None = None  # the reason of the director's last correction of its result, if any
+    division: str = ""  # the division whose table it is ("" without divisions)
+
+    @property
+    def started(self) -> bool:
+        """Play has begun: the seating roll-off is over and the clock has run (a table without a time limit
+        needs no clock)."""
+        if self.seating:
+            return False
+        return self.clock.limit_seconds is None or self.clock.running or self.clock.elapsed_seconds > 0
+
+    @property
+    def callable(self) -> bool:
+        """Calling time on the round records 'time called' here (not before the seating roll-off is over, nor on
+        an altered record)."""
+        return not (self.over or self.time_called or self.seating or self.altered)
+
+
+def create_tournament(name: str, scheme: str, ruleset_id: str, players: list[str], pin: str,
+                      round_minutes: list[int] | None = None, options: dict | None = None,
+                      format_id: str = rulesets.DEFAULT_FORMAT, alternates: list[str] | None = None,
+                      check_in: bool = False) -> int:
+    """A new tournament: its players (each checked in at once, or, with ``check_in``, only when the director
+    says they are there) and its ordered alternates."""
+    try:
+        rulesets.load_scheme(scheme)
+        options = {**rulesets.load_format(format_id).options, **(options or {})}  # the director's come last
+        with_options(rulesets.load(ruleset_id), options)
+    except RulesetError as exc:
+        raise BadTournament(str(exc)) from None
+    try:
+        entered = [formats.player_line(p) for p in players if p.strip()]
+        reserve = [formats.player_line(p) for p in alternates or [] if p.strip()]
+    except ValueError as exc:
+        raise bad_player_line(exc) from None
+    spelled: dict[str, str] = {}  # a division as first written: "junior" and "Junior" are one division
+    entered = [(n, spelled.setdefault(d.casefold(), d), i) for n, d, i in entered]
+    reserve = [(n, spelled.setdefault(d.casefold(), d), i) for n, d, i in reserve]
+    names = [name for name, _, _ in entered]
+    waiting = [name for name, _, _ in reserve]
+    small = [d for d in dict.fromkeys(d for _, d, _ in entered) if sum(1 for _, e, _ in entered if e == d) < 2]
+    if small and len(spelled) > 1:
+        raise BadTournament.of("each division needs at least 2 players: {divisions} has fewer",
+                               {"divisions": ", ".join(small)[:200]})
+    if len(names) < 2:
+        raise BadTournament.of("a tournament needs at least 2 players, got {names}", {"names": ", ".join(names) or "-"})
+    everyone = names + waiting
+    folded = [n.casefold() for n in everyone]  # "Ann" and "ann" are one player on a score sheet
+    twice = sorted({n for n in everyone if folded.count(n.casefold()) > 1})
+    if twice:
+        raise BadTournament.of("each player is listed once: {names} listed more than once",
+                               {"names": ", ".join(twice)[:200]})
+    if len(everyone) > MAX_TOURNAMENT_PLAYERS:
+        raise BadTournament.of("a tournament has at most {n} players", {"n": MAX_TOURNAMENT_PLAYERS})
+    for text, maximum in [(name, MAX_TITLE)] + [(n, MAX_NAME) for n in everyone] + [
+            (d, MAX_NAME) for _, d, _ in entered + reserve if d]:
+        check_text(repr(text[:40]), text, maximum)
+    fmt = rulesets.load_format(format_id)
+    seeds = [s for s in fmt.stages if s.invited]
+    least = formats.least_players(fmt)
+    if len(names) < least:
+        raise BadTournament.of("the format {format} needs at least {n} players (a stage takes the best {n}); "
+                               "{count} are entered", {"format": format_id, "n": least, "count": len(names)})
+    if any(invited for _, _, invited in entered) and not seeds:
+        raise BadTournament.of("the format {format} has no stage that takes invited seeds", {"format": format_id})
+    if any(not isinstance(m, int) or not 1 <= m <= 600 for m in round_minutes or []):
+        raise BadTournament.of("round minutes must be whole numbers from 1 to 600, got {minutes}",
+                               {"minutes": " ".join(map(str, round_minutes))[:80]})
+    row = TournamentRow(name=name, scheme=scheme, format=format_id, ruleset=ruleset_id, options=options or {},
+                        round_minutes=list(round_minutes or []), pin_hash=pin_hash(pin, BadTournament),
+                        players=[TournamentPlayer(name=n, checked_in=not check_in, division=d,
+                                                  invited_stage=seeds[0].id if invited else None)
+                                 for n, d, invited in entered]
+                        + [TournamentPlayer(name=n, alternate=k, division=d)
+                           for k, (n, d, _) in enumerate(reserve, start=1)])
+    db.session.add(row)
+    db.session.commit()
+    return row.id
+
+
+def entrants(row: TournamentRow) -> tuple[Entrant, ...]:
+    """The tournament's roster as the tournament rules read it."""
+    return tuple(Entrant(**{f: getattr(p, f) for f in FIELDS}) for p in row.players)
+
+
+def get_tournament(tournament_id: int) -> TournamentRow:
+    row = db.session.get(TournamentRow, tournament_id)
+    if row is None:
+        raise GameNotFound.of("no tournament {tournament}", {"tournament": tournament_id})
+    return row
+
+
+def check_director_pin(tournament_id: int, pin: str) -> bool:
+    row = db.session.get(TournamentRow, tournament_id)
+    return row is not None and matches(row.pin_hash, pin)
+
+
+def list_tournaments(archived: bool | None = None) -> list[TournamentRow]:
+    query = select(TournamentRow).order_by(TournamentRow.id.desc())
+    if archived is not None:
+        query = query.where(TournamentRow.archived == archived)
+    return list(db.session.scalars(query))
+
+
+def set_tournament_archived(tournament_id: int, archived: bool) -> None:
+    row = get_tournament(tournament_id)
+    row.archived = archived
+    db.session.commit()
+
+
+def delete_tournament(tournament_id: int) -> list[Path]:
+    """Delete a tournament, its rounds and every game it seated, after writing each game's record to
+    ``RECORDS_DIR``/deleted/; all of it or nothing."""
+    row = get_tournament(tournament_id)
+    records = archive.current()
+    folder = records.deleted_folder()  # refused before anything is written when no records folder is kept
+    game_ids = [t.game_id for r in row.rounds for t in r.tables]
+    stamp = f"{utcnow():%Y%m%d-%H%M%S}"
+    paths = [records.write(folder, f"tournament-{tournament_id}-game-{g}-{stamp}.jsonl", export_record(g))
+             for g in game_ids]
+    try:
+        db.session.delete(row)
+        db.session.flush()  # its rounds and tables first: they point at the games
+        for game_id in game_ids:
+            db.session.delete(db.session.get(GameRow, game_id))
+        db.session.commit()
+    except Exception:
+        db.session.rollback()
+        raise
+    for game_id in game_ids:
+        forget(game_id)
+    return paths
+
+
+def check_table_pin(game_id: int, pin: str) -> bool:
+    """The PIN opens this table: the game's own, or the director's of the tournament that seated it."""
+    if check_pin(game_id, pin):
+        return True
+    tournament = tournament_of_game(game_id)
+    return tournament is not None and check_director_pin(tournament, pin)
+
+
+def round_tables(row: TournamentRow) -> list[list[list[str]]]:
+    """Each round's tables, each the players of its game in their seats."""
+    return [[parse_header(db.session.get(GameRow, t.game_id).header).players for t in r.tables] for r in row.rounds]
+
+
+def round_overview(tournament_id: int, number: int, describe=None) -> list[TableView]:
+    """Every table of a round; ``describe`` puts the pending decision in words (the web passes its
+    translated one)."""
+    describe = describe or describe_pending
+    row = get_tournament(tournament_id)
+    round_row = next((r for r in row.rounds if r.number == number), None)
+    if round_row is None:
+        raise GameNotFound.of("tournament {tournament} has no round {round}", {"tournament": tournament_id,
+                                                                              "round": number})
+    out = []
+    division = {p.name: p.division for p in row.players}
+    for t, table in zip(round_row.tables, load_many([t.game_id for t in round_row.tables])):
+        state = table.game.state
+        seats = [(p.name, p.cash, p.bankrupt) for p in state.players]
+        if t.corrections:  # a corrected table lists its players in the places the director gave
+            place = {p["name"]: k for k, p in enumerate(t.corrections[-1].result["ranking"])}
+            seats.sort(key=lambda seat: place.get(seat[0], len(place)))
+        elif state.over and state.pending.order:  # a finished table lists its players as they finished
+            seats = [seats[i] for i in state.pending.order]
+        out.append(TableView(t.number, t.game_id, seats,
+                             describe(state), state.turn, state.over, clock(table.row),
+                             seating=isinstance(state.pending, SeatingRoll), time_called=bool(state.time_called),
+                             currency=state.ruleset.money, pin=t.pin, altered=table.altered,
+                             corrected=t.corrections[-1].reason if t.corrections else None,
+                             division=division.get(state.players[0].name, "")))
+    return out
+
+
+def tournament_version(tournament_id: int) -> str:
+    """A short token that changes whenever anything the director's page shows may have changed: a round
+    seated, an entry recorded (or taken out of the log) on any table, a table's clock started or paused.
+    One query; the live page compares it with the token it was drawn with and is sent again only if it differs."""
+    games = select(TableRow.game_id).join(RoundRow, RoundRow.id == TableRow.round_id).where(
+        RoundRow.tournament_id == tournament_id)
+    entries = (select(EntryRow.game_id, func.count().label("n"), func.max(EntryRow.id).label("last"))
+               .where(EntryRow.game_id.in_(games)).group_by(EntryRow.game_id).subquery())
+    rows = db.session.execute(
+        select(RoundRow.number, RoundRow.final, TableRow.number, TableRow.game_id, GameRow.clock_started_at,
+               GameRow.clock_elapsed_seconds, GameRow.time_limit_minutes, entries.c.n, entries.c.last)
+        .join(TableRow, TableRow.round_id == RoundRow.id)
+        .join(GameRow, GameRow.id == TableRow.game_id)
+        .outerjoin(entries, entries.c.game_id == GameRow.id)
+        .where(RoundRow.tournament_id == tournament_id)
+        .order_by(RoundRow.number, TableRow.number)).all()
+    fixed = db.session.execute(  # the director's corrections change the standings
+        select(func.count(ResultCorrection.id), func.max(ResultCorrection.id))
+        .join(TableRow, TableRow.id == ResultCorrection.table_id).join(RoundRow, RoundRow.id == TableRow.round_id)
+        .where(RoundRow.tournament_id == tournament_id)).one()
+    text = "|".join(",".join("" if v is None else str(v) for v in r) for r in [*rows, tuple(fixed)])
+    return hashlib.blake2b(f"{tournament_id}:{text}".encode(), digest_size=8).hexdigest()
+
+
+def call_time_on_round(tournament_id: int, number: int) -> int:
+    """Record 'time called' on every table of the round still playing (not on a table still in its seating
+    roll-off); how many tables it was recorded on."""
+    called = 0
+    for view in round_overview(tournament_id, number):
+        if not view.callable:
+            continue
+        table = load(view.game_id)
+        record(view.game_id, {"type": "time_called", "note": "called by the tournament director"}, table.seq)
+        called += 1
+    return called

@@ -1,0 +1,37 @@
+"""What the tournament rules say back to the director: a refusal, or what a change did, each an English pattern
+with its values (put in the device's language by the screens, as the engine's refusals are)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine import RefereeError, render, text_problem
+
+
+class BadTournament(RefereeError):
+    """A director's request the tournament's rules refuse; nothing was changed."""
+
+    code = "bad_tournament"
+
+
+@dataclass(frozen=True)
+class Done:
+    """What a director's change did, in words: an English pattern and its values, put in the device's language
+    by the view as a refusal is (``detail``)."""
+
+    pattern: str
+    params: dict
+
+    @classmethod
+    def of(cls, pattern: str, params: dict) -> "Done":
+        return cls(pattern, params)
+
+    def detail(self, _=lambda text: text, lang: str = "en") -> str:
+        return render(self.pattern, self.params, None, _, lang)
+
+
+def check_text(field: str, value: str, maximum: int) -> None:
+    """A name or reason typed by the director: refused (naming the limit) when too long or not plain text."""
+    problem = text_problem(field, value, maximum)
+    if problem:
+        pattern = problem.pattern  # the engine's own pattern, extracted and translated where it is written
+        raise BadTournament.of(pattern, problem.params)
