@@ -4,12 +4,10 @@ showing an internal value (a square, group or card id, a building "level")."""
 import ast
 import json
 import re
-import shlex
 from pathlib import Path
 
 import pytest
 from babel.messages.extract import extract_from_file
-from babel.messages.frontend import parse_keywords
 from babel.messages.pofile import read_po
 from babel.support import Translations
 
@@ -20,6 +18,7 @@ from referee.engine.record import Game
 from referee.i18n import TRANSLATIONS
 
 from conftest import do, give, place, table
+from test_catalogues import keywords as catalogue_keywords
 from test_app import app, client, database, new_game, post  # noqa: F401  (the app's fixtures)
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -59,17 +58,10 @@ def refusal_patterns() -> dict[str, str]:
     return found
 
 
-def documented_keywords() -> dict:
-    """The keywords of the pybabel extract command in scripts/translations.py's docstring."""
-    doc = ast.get_docstring(ast.parse((ROOT / "scripts" / "translations.py").read_text(encoding="utf-8")))
-    command = shlex.split(doc.split("pybabel extract", 1)[1].split("\n    .venv/bin/python", 1)[0].replace("\\\n", " "))
-    return parse_keywords([command[i + 1] for i, word in enumerate(command) if word == "-k"])
-
-
 def test_every_refusal_pattern_is_extracted_by_the_documented_command_and_has_japanese():
     patterns = refusal_patterns()
     assert len(patterns) > 90
-    keywords = documented_keywords()
+    keywords = catalogue_keywords()  # those scripts/catalogues gives pybabel extract
     extracted = {msgid for path in SOURCES for _, msgid, _, _ in extract_from_file("python", str(path), keywords)}
     assert set(patterns) - extracted == set()
     catalogue = {m.id: m.string for m in read_po(JA_PO.open("rb")) if m.id}

@@ -4,7 +4,7 @@ The engine says why it refuses an entry as a pattern and its parameters, e.g.
 ``"{player} does not own {square}"`` with ``player=Player(0), square=Square(39)``.  :func:`render` puts it in
 English (the refusal's ``message``, which replays, the command line and the tests read); the web app renders
 the same pattern in the device's language by passing its gettext and the language (pybabel extracts the
-patterns: see scripts/translations.py).  A parameter that is a word of some language is a typed value here
+patterns: see scripts/catalogues).  A parameter that is a word of some language is a typed value here
 (a square, a colour group, money, a building level, a card, the decision the table waits for, ...), never an
 internal id; plain values (names as entered, numbers, an entry's text as given) are shown as they are.
 
