@@ -121,14 +121,15 @@ def create_app(test_config: dict | None = None) -> Flask:
                       content_security_policy=CONTENT_SECURITY_POLICY, referrer_policy="same-origin",
                       session_cookie_secure=https, session_cookie_http_only=True, session_cookie_samesite="Lax")
 
-    from . import access, i18n, words
+    from . import access, i18n
+    from .screens import templating
     from .views import games, table, tournaments
 
     access.init_app(app)
     app.register_blueprint(games.bp)
     app.register_blueprint(table.bp)
     app.register_blueprint(tournaments.bp)
-    words.init_app(app)
+    templating.init_app(app)
     i18n.init_app(app)
     app.register_error_handler(CSRFError, _stale_form)
     app.register_error_handler(413, _too_large)
@@ -186,7 +187,7 @@ def _unreadable_record(error):
     """A game whose stored header no longer reads: a page that says so (its other games are untouched)."""
     from flask import render_template
 
-    from .refusals import detail
+    from .screens.refusals import detail
 
     return render_template("error.html", message=detail(error)), 409
 

@@ -9,7 +9,8 @@ import pytest
 
 from referee import rulesets
 from referee.engine.ruleset import CLAUSE_KEYS, OPTION_SPECS
-from referee.words import _choice_words, _clause_labels, clause_label, money, option_value_words
+from referee.screens.rules_page import _choice_words, _clause_labels, clause_label, option_value_words
+from referee.screens.words import money
 from test_app import app, client, database, new_game, post  # noqa: F401  (the app's fixtures)
 from test_table_words import imported, record, roll
 

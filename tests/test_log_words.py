@@ -3,7 +3,7 @@ currency, deeds by their names, jail cards by their deck), a card is its text an
 name the lot, the hammer says who bought what for how much (or that the bid was void, or that nobody bid), a
 building auction likewise, and sales, declarations and purchases give the lots and buildings in words.
 
-The log's lines come from ``referee.words.log_lines`` over real game records (tests/conformance/), each judged on the
+The log's lines come from ``referee.screens.log.log_lines`` over real game records (tests/conformance/), each judged on the
 table as it was when the entry was recorded."""
 import html
 import re
@@ -14,7 +14,7 @@ import pytest
 from referee import rulesets
 from referee.engine import Game, IllegalEntry, parse_entry, parse_record
 from referee.engine.entries import Offer
-from referee.words import entry_words, log_facts, log_lines, trade_words
+from referee.screens.log import entry_words, log_facts, log_lines, trade_words
 from test_app import app, client, database, new_game, post  # noqa: F401  (the app's fixtures)
 
 CONFORMANCE = Path(__file__).parent / "conformance"

@@ -9,7 +9,7 @@ from ..services import errors as errors_service, games
 from ..access import organiser_required, referee_required, throttled
 from ..forms import ImportForm, NewGameForm, OrganiserForm
 from ..i18n import same_site_path
-from ..refusals import detail as refusal_detail
+from ..screens.refusals import detail as refusal_detail
 
 bp = Blueprint("games", __name__)
 

@@ -14,12 +14,16 @@ from ..engine import (BidPayment, BuildRound, CardDrawn, Debt, Game, IllegalEntr
 from ..forms import UnlockForm
 from ..i18n import gettext, ngettext
 
-from .. import rulings
-from ..refusals import detail as refusal_detail
-from ..refusals import title as refusal_title
-from ..words import bank_stock_words, build_round_card, debt_card, holdings, use_edition_words
-from ..words import (decision_notes, entry_words, event_words, jail_card_offers, log_lines, mortgage_way_words, outcome_notes,
-                     pending_words, roll_notes, build_panels, sale_panels, sale_way_words, tie_words)
+from ..screens import rulings
+from ..screens.build_round import build_round_card
+from ..screens.debt import debt_card
+from ..screens.holdings import bank_stock_words, holdings
+from ..screens.log import entry_words, event_words, log_lines, tie_words
+from ..screens.notes import decision_notes, jail_card_offers, outcome_notes, roll_notes
+from ..screens.panels import build_panels, mortgage_way_words, sale_panels, sale_way_words
+from ..screens.refusals import detail as refusal_detail
+from ..screens.refusals import title as refusal_title
+from ..screens.words import pending_words
 from ..access import may_referee, referee_required, throttled
 from .games import unlock
 
@@ -52,7 +56,6 @@ def _load(game_id: int):
         table = folds.load(game_id)
     except errors.GameNotFound:
         return None
-    use_edition_words(table.game.ruleset)
     g.setdefault("seats", {})[game_id] = table.seat  # the page's title names it
     return table
 

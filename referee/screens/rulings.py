@@ -1,15 +1,15 @@
 """The facts behind the rulings the table screen and the log explain: who won equal calls at an auction and
 why, and which sales of buildings the rules allow now, at what price.  Every fact comes from the engine
 (``tie_winner``, ``next_to_move``, ``plan_change``, ``sale_refusal``); nothing is worked out here a second
-way.  :mod:`referee.words` puts them in the device's language."""
+way.  The log and the panels (:mod:`.log`, :mod:`.panels`) put them in the device's language."""
 from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
 from weakref import WeakKeyDictionary
 
-from .engine import (Auction, BuildingAuction, Change, Debt, Entry, Game, GameState, IllegalEntry, even_layouts_below,
-                     next_to_move, plan_change, sale_refusal, tie_winner)
+from ..engine import (Auction, BuildingAuction, Change, Debt, Entry, even_layouts_below, Game, GameState, IllegalEntry,
+                      next_to_move, plan_change, sale_refusal, tie_winner)
 
 
 @dataclass(frozen=True, slots=True)

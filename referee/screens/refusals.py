@@ -1,8 +1,8 @@
 """A refusal in the device's language: a short title for every kind, and the detail (the clause follows)."""
-from .i18n import gettext
+from ..i18n import gettext
 from flask_babel import lazy_gettext as _l
 
-from .i18n import current_language
+from ..i18n import current_language
 
 TITLES = {
     "after_roll": _l("Too late: the player has already rolled"),

@@ -1,0 +1,14 @@
+"""The screens: what each screen shows, in the device's language, computed from the game (no request, no SQL).
+
+- :mod:`.words`: things of a game by their names (squares, groups, buildings, money, cards), a ruling with its
+  clause (:class:`~.words.Why`), word tables made once per language;
+- :mod:`.log`: the game's log, each entry and event in words;
+- :mod:`.notes`: why the decision the table waits for, or an entry's outcome, is the one it is;
+- :mod:`.holdings`: the players' cards, the bank's stock, the board;
+- :mod:`.panels`: the build and sell panels, one tap a build or sale with the amount on the button;
+- :mod:`.debt`: the debt card; :mod:`.build_round`: the building round card;
+- :mod:`.rulings`: the facts behind the rulings (equal calls, the sales the rules allow);
+- :mod:`.refusals`: a refusal's title and detail;
+- :mod:`.rules_page`: a ruleset's options and clauses in words;
+- :mod:`.templating`: what the templates may call.
+"""

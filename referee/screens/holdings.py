@@ -1,0 +1,141 @@
+"""The players' cards and the board: each player's deeds by colour group with their buildings and mortgages, the
+bank's stock, the board's cells and tokens."""
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from markupsafe import Markup
+
+from ..engine import GameState, named, Ruleset
+from ..i18n import current_language, gettext as _
+from .words import count_words, group_name, jail_card_words, level_words, square_name
+
+
+def bank_stock_words(state: GameState) -> str:
+    """The bank's houses and hotels left: In the bank: 12 houses, 1 hotel."""
+    return _("In the bank: %(houses)s, %(hotels)s", houses=count_words("house", state.bank_houses, state.ruleset),
+             hotels=count_words("hotel", state.bank_hotels, state.ruleset))
+
+
+@dataclass(slots=True)
+class DeedLine:
+    """A deed on a player's card: its name on the board, its buildings in words ("" when none), mortgaged.  The
+    words are found when asked (the card's swatches need only the colour and the mortgage; the deed list, drawn
+    when opened, names them).  The card's parts are made for every player at every draw, so they are not frozen
+    (a frozen one takes twice as long to make); nothing changes them once made."""
+
+    state: GameState
+    index: int
+    mortgaged: bool
+
+    @property
+    def square(self) -> str:
+        return square_name(self.state, self.index)
+
+    @property
+    def buildings(self) -> str:
+        level = self.state.buildings[self.index]
+        return level_words(level, self.state.ruleset) if level else ""
+
+
+@dataclass(slots=True)
+class DeedGroup:
+    """A player's deeds of one colour group (or of the railroads, the utilities), in the board's order."""
+
+    group: str  # the group's name on the board
+    color: str
+    deeds: list[DeedLine]
+    whole: bool  # the player holds every deed of the group
+
+
+@dataclass(slots=True)
+class Holdings:
+    """What a player's card shows besides cash and square: deeds by group, buildings, get-out-of-jail cards."""
+
+    groups: list[DeedGroup]
+    deeds: int
+    mortgaged: int
+    houses: int
+    hotels: int
+    cards: list[str]  # each card held, by its deck
+    ruleset: Ruleset  # the edition's words for buildings
+
+    @property
+    def swatches(self) -> list[tuple[str, bool]]:
+        """The card's row of colours: each deed's group colour, and whether it is mortgaged, in the list's order."""
+        return [(group.color, deed.mortgaged) for group in self.groups for deed in group.deeds]
+
+    @property
+    def summary(self) -> str:
+        """7 deeds (1 mortgaged) · 6 houses · 1 hotel"""
+        parts = [_("%(n)s deeds", n=self.deeds) if self.deeds != 1 else _("1 deed")]
+        if self.mortgaged:
+            parts[0] = _("%(deeds)s (%(n)s mortgaged)", deeds=parts[0], n=self.mortgaged)
+        if self.houses:
+            parts.append(count_words("house", self.houses, self.ruleset))
+        if self.hotels:
+            parts.append(count_words("hotel", self.hotels, self.ruleset))
+        return " · ".join(parts)
+
+
+_board_places: "OrderedDict[tuple[int, str], tuple[tuple, list]]" = OrderedDict()  # (board, language): places
+
+
+_board_lock = threading.Lock()
+
+
+def board_places(ruleset: Ruleset) -> list[tuple[Markup, str, int]]:
+    """The cells of a 40-square board as it lies on the table, GO at the bottom right and play running clockwise:
+    each square's place in the grid and its colour band with the group's name (its cell's attributes), its name
+    and its index.  The same on every screen of a board in a language: worked out once (the latest few boards
+    kept)."""
+    key = (id(ruleset.squares), current_language())
+    with _board_lock:
+        kept = _board_places.get(key)
+        if kept is not None and kept[0] is ruleset.squares:
+            _board_places.move_to_end(key)
+            return kept[1]
+    places = []
+    for sq in ruleset.squares:
+        i = sq.index
+        row, col = (11, 11 - i) if i <= 10 else (21 - i, 1) if i < 20 else (1, i - 19) if i <= 30 else (i - 29, 11)
+        group = ruleset.groups.get(sq.group) if sq.group else None
+        attrs = (Markup(' title="{}" style="grid-row:{}; grid-column:{}; border-top:10px solid {}"').format(
+                     group_name(ruleset, sq.group), row, col, group.color) if group is not None
+                 else Markup(' style="grid-row:{}; grid-column:{}"').format(row, col))
+        places.append((attrs, named(sq.name, current_language(), sq.id), i))
+    with _board_lock:
+        _board_places[key] = (ruleset.squares, places)
+        while len(_board_places) > 16:
+            _board_places.popitem(last=False)
+    return places
+
+
+def board_tokens(state: GameState) -> dict[int, list[int]]:
+    """The players in the game on each square the board shows a token on, in seat order."""
+    tokens: dict[int, list[int]] = {}
+    for seat, p in enumerate(state.players):
+        if not p.bankrupt:
+            tokens.setdefault(p.position, []).append(seat)
+    return tokens
+
+
+def holdings(state: GameState, player: int) -> Holdings:
+    """A player's deeds grouped by colour group (groups in board order), each with its buildings and whether it is
+    mortgaged; the houses and hotels standing on them; the get-out-of-jail cards held, by deck."""
+    rs = state.ruleset
+    owned = state.deeds_of(player)
+    by_group: dict[str, list[int]] = {}
+    for sq in owned:
+        by_group.setdefault(rs.squares[sq].group, []).append(sq)
+    groups = []
+    for gid, squares in by_group.items():
+        group = rs.groups.get(gid)
+        lines = [DeedLine(state, sq, state.mortgaged[sq]) for sq in squares]
+        groups.append(DeedGroup(group_name(rs, gid) if gid else "", group.color if group else "#ddd", lines,
+                                group is not None and len(squares) == len(group.squares)))
+    return Holdings(groups, len(owned), sum(state.mortgaged[sq] for sq in owned),
+                    sum(state.houses_on(sq) for sq in owned), sum(state.hotels_on(sq) for sq in owned),
+                    [jail_card_words(rs, c) for c in state.players[player].jail_cards], rs)

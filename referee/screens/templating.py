@@ -1,0 +1,26 @@
+"""What the templates may call: the screens' words, registered once on the app's template environment (the one
+place a name is given to a template)."""
+from __future__ import annotations
+
+from typing import Any
+
+from .holdings import bank_stock_words, board_places, board_tokens
+from .log import entry_words
+from .rules_page import (clause_label, clause_note, clause_texts, ending_words, house_rules_off, option_value_words,
+                         stage_words, time_call_words, variants_on)
+from .words import deck_name, group_name, in_language, level_words, money, pending_words, ruleset_name, square_name
+
+FILTERS = {"square_name": square_name, "entry_words": entry_words, "pending_words": pending_words,
+           "level_words": level_words, "group_name": group_name}
+GLOBALS = {"money": money, "clause_label": clause_label, "option_value_words": option_value_words,
+           "clause_note": clause_note, "ruleset_name": ruleset_name, "in_language": in_language,
+           "time_call_words": time_call_words, "house_rules_off": house_rules_off, "variants_on": variants_on,
+           "stage_words": stage_words, "bank_stock_words": bank_stock_words, "board_places": board_places,
+           "board_tokens": board_tokens, "deck_name": deck_name, "ending_words": ending_words,
+           "clause_texts": clause_texts}
+
+
+def init_app(app: Any) -> None:
+    """Register the screens' words on a Flask app's template environment."""
+    app.jinja_env.filters.update(FILTERS)
+    app.jinja_env.globals.update(GLOBALS)
