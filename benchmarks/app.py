@@ -18,7 +18,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from referee import create_app, rulesets
+from referee import create_app
+from referee.services import rulesets
 from referee.services import folds, games
 from referee.engine import legal_actions
 from referee.simulate import Policy, play_game

@@ -14,7 +14,7 @@ import resource
 import time
 import tracemalloc
 
-from referee import rulesets
+from referee.services import rulesets
 from referee.engine import parse_record, replay
 from referee.simulate import play_game, simulate
 

@@ -44,7 +44,8 @@ sys.path.insert(0, str(ROOT))
 
 from sqlalchemy.exc import OperationalError  # noqa: E402
 
-from referee import create_app, rulesets  # noqa: E402
+from referee import create_app  # noqa: E402
+from referee.services import rulesets  # noqa: E402
 from referee.services import folds, progress, tournaments
 from referee.db import db  # noqa: E402
 from referee.engine import legal_actions, parse_entry, parse_record, replay  # noqa: E402

@@ -50,7 +50,7 @@ def referee_turns_per_second(games: int, seed: int) -> tuple[int, float]:
 
 
 def legal_actions_per_second(games: int = 5, seed: int = 1) -> float:
-    from referee import rulesets
+    from referee.services import rulesets
     from referee.engine import legal_actions
     from referee.simulate import play_game
 
@@ -71,7 +71,7 @@ def legal_actions_per_second(games: int = 5, seed: int = 1) -> float:
 def replay_per_second(seed: int = 1, min_events: int = 20_000) -> tuple[float, float]:
     """Replay speed over the first random game with ``min_events`` events: events and entries per second (the
     engine's events per entry change as its events are refined; entries are what a record holds)."""
-    from referee import rulesets
+    from referee.services import rulesets
     from referee.engine import parse_record, replay
     from referee.simulate import play_game
 

@@ -7,7 +7,7 @@ import os
 import sys
 from typing import Sequence
 
-from . import rulesets
+from .services import rulesets
 from .engine import (Game, GameOver, GameState, MAX_RECORD_BYTES, RecordError, RulesetError, describe_pending,
                      parse_record, replay, with_options)
 from .engine import ranking as final_ranking

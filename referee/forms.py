@@ -6,9 +6,9 @@ from wtforms.validators import DataRequired, Length, NumberRange, Optional, Vali
 
 from flask_babel import lazy_gettext as _l
 
-from . import rulesets
-from .engine import MAX_NAME, MAX_PLAYERS, MAX_TITLE, text_problem
+from .services import rulesets
 from .screens.refusals import detail as refusal_detail
+from .services.games import MAX_NAME, MAX_PLAYERS, MAX_TITLE, text_problem
 from .services.pins import PIN_MIN
 from .services.roster import MAX_TOURNAMENT_PLAYERS, bad_player_line
 from .tournament.formats import player_line

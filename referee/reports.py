@@ -12,10 +12,11 @@ from flask import render_template
 from flask_babel import format_decimal
 from markupsafe import Markup
 
-from . import rulesets
+from .services import rulesets
 from .services import errors, folds, progress as progress_service, results, tournaments
 from .i18n import gettext
-from .engine import Money, ranking
+from .engine import Money
+from .screens.table import result_screen
 from .tournament.charts import net_worth_series, net_worth_svg
 
 PAGE_SIZES = ("A4", "Letter")
@@ -140,7 +141,7 @@ def game_html(game_id: int, size: str = "A4") -> str:
     state = table.game.state
     return render_template("reports/game.html", row=table.row, altered=table.altered,
                            title=game_title(game_id, table.row.title, table.seat),
-                           state=state, size=size, ranking=ranking(state),
+                           state=state, size=size, ranking=result_screen(state).ranking,
                            chart=chart_svg(table), over=state.over)
 
 

@@ -292,7 +292,7 @@ def test_a_trade_is_checked_against_the_rules_before_it_is_recorded(client):
 def test_the_debt_panel_lists_every_way_to_raise_cash(jma, app):
     from conftest import do, give, table
     from referee.engine import legal_actions
-    from referee.views.table import _ways_to_pay
+    from referee.screens.table import ways_to_pay
     s = give(give(table(jma), 0, "st-james-place", "tennessee-avenue", "new-york-avenue", "boardwalk"), 1,
              "baltic-avenue", "mediterranean-avenue")
     s.set_level(16, 2)
@@ -305,9 +305,9 @@ def test_the_debt_panel_lists_every_way_to_raise_cash(jma, app):
     for a in legal_actions(s):
         by_type.setdefault(a.type, []).append(a)
     with app.test_request_context():
-        assert [way[:2] for way in _ways_to_pay(s, by_type)] == [
+        assert [way[:2] for way in ways_to_pay(s, by_type)] == [
             ("sell buildings on the Orange group: New York Avenue 2 houses → 1 house", 50), ("mortgage Boardwalk", 200)]
-        assert [way[2] for way in _ways_to_pay(s, by_type)] == [
+        assert [way[2] for way in ways_to_pay(s, by_type)] == [
             {"type": "sell_buildings", "player": "Aki", "targets": {"st-james-place": 2, "tennessee-avenue": 2,
                                                                     "new-york-avenue": 1}},
             {"type": "mortgage", "player": "Aki", "square": "boardwalk"}]

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 import sqlalchemy
 
-from referee import backup, create_app, rulesets
+from referee import backup, create_app
+from referee.services import rulesets
 from referee.services import folds, games
 from referee.cli import main
 from referee.db import db

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from referee import rulesets
+from referee.services import rulesets
 from referee.engine import Game, IllegalEntry, RecordError, legal_actions, parse_record
 from referee.engine import state as state_module
 from referee.engine.ending import ranking

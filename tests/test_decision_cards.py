@@ -6,7 +6,7 @@ shortage auction, the lot and its opening prices.  In English and in Japanese.""
 import html
 import re
 
-from referee import rulesets
+from referee.services import rulesets
 from referee.engine import parse_entry, resolve
 from referee.engine.facts import raisable_cash
 from referee.engine.state import AwaitRoll, BuildRound
@@ -118,9 +118,9 @@ def test_the_debt_card_adds_up_every_way_to_raise_cash_as_a_referee_would(client
     assert f"selling every building (6) +${buildings}" in text
     assert f"in all, with the cash ${10 + mortgages + buildings}" in text
     # the engine's own sum, which decides bankruptcy, is the same
-    from referee.views.table import _load
+    from referee.services import folds
     with client.application.app_context():
-        state = _load(game_id).game.state
+        state = folds.load(game_id).game.state
     assert raisable_cash(state, 0) == 10 + mortgages + buildings
     # each way with what it raises, before it is tapped
     assert "sell buildings on the Orange group: New York Avenue 2 houses → 1 house: +$50" in text

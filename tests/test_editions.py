@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from referee import create_app, rulesets
+from referee import create_app
+from referee.services import rulesets
 from referee.services import folds, games
 from referee.engine import RulesetError, parse_ruleset
 from referee.simulate import simulate

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from referee import rulesets
+from referee.services import rulesets
 from referee.services import errors, folds, progress as progress_service, results, tournaments
 from referee.demo import play_table
 from referee.engine import RulesetError

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from referee import rulesets
+from referee.services import rulesets
 from referee.engine.ruleset import CLAUSE_KEYS, OPTION_SPECS
 from referee.screens.rules_page import _choice_words, _clause_labels, clause_label, option_value_words
 from referee.screens.words import money

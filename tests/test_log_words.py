@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from referee import rulesets
+from referee.services import rulesets
 from referee.engine import Game, IllegalEntry, parse_entry, parse_record
 from referee.engine.entries import Offer
 from referee.screens.log import entry_words, log_facts, log_lines, trade_words

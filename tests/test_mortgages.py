@@ -60,7 +60,7 @@ def test_classic_mortgage_any_time(classic):
 def test_no_deed_is_mortgaged_while_deeds_are_still_being_dealt():
     """A bug found by the legal-actions property test on the shortened game (two deeds dealt before the first
     roll): the rules accepted a mortgage of a dealt deed before every player had been dealt theirs."""
-    from referee import rulesets
+    from referee.services import rulesets
     from referee.engine import Game, Header, IllegalEntry, parse_entry
 
     game = Game(rulesets.load("classic-short"), Header("classic-short", ("Aki", "Ben", "Chie"), seating="fixed"))

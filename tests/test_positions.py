@@ -6,7 +6,7 @@ from io import BytesIO
 
 import pytest
 
-from referee import rulesets
+from referee.services import rulesets
 from referee.cli import main
 from referee.engine import Game, RecordError, legal_actions, parse_entry, parse_record, with_options
 from referee.engine.record import parse_header

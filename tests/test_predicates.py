@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from referee import rulesets
+from referee.services import rulesets
 from referee.engine import legal_actions, resolve
 from referee.engine.building import buildable_group_refusal, group_buildable
 from referee.engine.declarations import bid_payment_mortgage_refusal, keeps_last_group

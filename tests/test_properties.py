@@ -5,7 +5,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee import rulesets
+from referee.services import rulesets
 from referee.engine import Game, Header, MalformedEntry, RefereeError, legal_actions, parse_entry
 from referee.simulate import Invariants, Policy
 

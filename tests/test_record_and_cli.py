@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from referee import rulesets
+from referee.services import rulesets
 from referee.cli import main
 from referee.engine import Game, Header, IllegalEntry, parse_entry, parse_record, replay
 from referee.engine.ending import ranking

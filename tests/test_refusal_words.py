@@ -11,7 +11,7 @@ from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po
 from babel.support import Translations
 
-from referee import rulesets
+from referee.services import rulesets
 from referee.engine import IllegalEntry, MalformedEntry, parse_record
 from referee.engine.entries import ENTRY_FIELDS
 from referee.engine.record import Game

@@ -4,7 +4,7 @@ import tomllib
 
 import pytest
 
-from referee import rulesets
+from referee.services import rulesets
 from referee.engine import RulesetError, parse_ruleset
 from referee.engine.ruleset import CLAUSE_KEYS, OPTION_SPECS
 from referee.engine.ruleset_files import with_options

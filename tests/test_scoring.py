@@ -3,7 +3,7 @@ from fractions import Fraction
 
 import pytest
 
-from referee import rulesets
+from referee.services import rulesets
 from referee.engine import RulesetError
 from referee.tournament.scoring import GameResult, PlayerResult, game_points, parse_scheme, standings
 

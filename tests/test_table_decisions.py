@@ -5,7 +5,7 @@ import html
 import json
 from io import BytesIO
 
-from referee import rulesets
+from referee.services import rulesets
 from test_app import app, client, database, post  # noqa: F401  (the app's fixtures)
 from test_table_words import JA, record, screen
 

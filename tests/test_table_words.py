@@ -8,7 +8,7 @@ from io import BytesIO
 
 import pytest
 
-from referee import rulesets
+from referee.services import rulesets
 from test_app import app, client, database, new_game, post  # noqa: F401  (the app's fixtures)
 
 JMA = rulesets.load("jma-2006")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee import rulesets
+from referee.services import rulesets
 from referee.tournament import formats
 from referee.tournament.corrections import corrected_result
 from referee.tournament.messages import BadTournament

@@ -3,7 +3,7 @@ the device's language and the original's, a tournament stage in words."""
 from __future__ import annotations
 
 
-from .. import rulesets
+from ..services import rulesets
 from ..engine import GameState, Ruleset
 from ..i18n import current_language, gettext as _
 from .words import in_language, per_language, separator

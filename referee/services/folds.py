@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from sqlalchemy import bindparam, select
 from sqlalchemy.orm import undefer
 
-from .. import chain, rulesets
+from .. import chain
+from . import rulesets
 from ..db import db
 from ..engine import Game, RecordError, RefereeError, RulesetError, parse_entry, parse_header
 from ..models import EntryRow, GameRow, RoundRow, TableRow, TournamentRow

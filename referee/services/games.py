@@ -12,16 +12,23 @@ from pathlib import Path
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from .. import chain, rulesets
+from .. import chain
+from . import rulesets
 from ..db import db
-from ..engine import (MAX_TITLE, Outcome, RecordError, RulesetError, parse_entry, parse_header, parse_record, replay,
-                      resolve)
+from ..engine import (MAX_NAME, MAX_PLAYERS, MAX_TITLE, Outcome, RecordError, RulesetError, parse_entry, parse_header,
+                      parse_record, replay, resolve, text_problem)
 from ..models import EntryRow, GameRow, RoundRow, TableRow, TournamentRow
 from . import archive
 from .clocks import pause, utcnow
 from .errors import BadGameSetup, GameNotFound, NotDeletable, NothingToRedo, RecordAltered, StaleEntry
 from .folds import Table, forget, game_lock, load, result_of
 from .pins import matches, pin_hash
+
+# The limits a game record holds its texts to are the engine's: the forms check a title and the names against
+# them before a game is made (the record refuses them all the same), asking this service, as the web asks no rules.
+__all__ = ["MAX_NAME", "MAX_PLAYERS", "MAX_TITLE", "check", "check_pin", "create_game", "delete_game", "export_record",
+           "import_record", "list_games", "new_game", "record", "record_run", "redo", "set_game_archived",
+           "table_of_game", "text_problem", "tournament_of_game"]
 
 
 def new_game(title: str, ruleset_id: str, players: list[str], seating: str, pin: str,

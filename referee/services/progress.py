@@ -6,7 +6,7 @@ import random
 
 from sqlalchemy.exc import IntegrityError
 
-from .. import rulesets
+from . import rulesets
 from ..db import db
 from ..models import RoundRow, TableRow, TournamentRow
 from ..tournament import formats

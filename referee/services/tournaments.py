@@ -8,7 +8,7 @@ from pathlib import Path
 
 from sqlalchemy import func, select
 
-from .. import rulesets
+from . import rulesets
 from ..db import db
 from ..engine import MAX_NAME, MAX_TITLE, Money, RulesetError, SeatingRoll, describe_pending, parse_header, with_options
 from ..models import EntryRow, GameRow, ResultCorrection, RoundRow, TableRow, TournamentPlayer, TournamentRow

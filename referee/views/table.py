@@ -7,23 +7,18 @@ from flask import Blueprint, flash, g, redirect, render_template, request, url_f
 from markupsafe import Markup
 from flask_wtf.csrf import generate_csrf
 
-from .. import reports, rulesets
-from ..services import clocks, errors, folds, games, tournaments
-from ..engine import (BidPayment, BuildRound, CardDrawn, Debt, Game, IllegalEntry, jail_exit_short, legal_actions,
-                      parse_entry, ranking, resolve, smallest_sale)
+from .. import reports
+from ..services import rulesets
 from ..forms import UnlockForm
 from ..i18n import gettext, ngettext
 
 from ..screens import rulings
-from ..screens.build_round import build_round_card
-from ..screens.debt import debt_card
-from ..screens.holdings import bank_stock_words, holdings
-from ..screens.log import entry_words, event_words, log_lines, tie_words
-from ..screens.notes import decision_notes, jail_card_offers, outcome_notes, roll_notes
-from ..screens.panels import build_panels, mortgage_way_words, sale_panels, sale_way_words
+from ..screens.log import log_lines
 from ..screens.refusals import detail as refusal_detail
 from ..screens.refusals import title as refusal_title
-from ..screens.words import pending_words
+from ..screens.table import (entry_said, equal_calls, event_lines, outcome_lines, panel_names, refusal,
+                             result_screen, table_screen)
+from ..services import clocks, errors, folds, games, tournaments
 from ..access import may_referee, referee_required, throttled
 from .games import unlock
 
@@ -46,7 +41,6 @@ bp.add_app_template_global(Markup("".join(
     f'<button type="submit" name="dice" value="{a},{b}" class="{"double" if a == b else ""}">{a}·{b}</button>'
     for a in range(1, 7) for b in range(1, 7))), "dice_buttons")
 
-RECENT = 30  # log lines on the table screen; the whole log is on its own page
 LOG_PAGE = 500
 OVERRIDES = ("amount", "card", "square", "choice", "count", "partner", "note")
 
@@ -60,15 +54,6 @@ def _load(game_id: int):
     return table
 
 
-# The table screen's panels: the actions open at any time, the board, the void menu (and each player's deed list,
-# deeds-<seat>).  Each is drawn as its summary alone until it is opened.
-PANELS = ("mortgages", "build", "sell", "trade", "board", "void")
-
-
-def _panel_names(state) -> frozenset[str]:
-    return frozenset(PANELS).union(f"deeds-{seat}" for seat in range(len(state.players)))
-
-
 def _asked_panels() -> frozenset[str]:
     """The panels the screen asks to have drawn open: ``open=trade,deeds-2`` (the live poll names those open on
     the tablet; a panel's link opens it without scripts), and the ``panels`` cookie (``board|trade``: those the
@@ -80,152 +65,29 @@ def _asked_panels() -> frozenset[str]:
 
 
 def _view_model(table: folds.Table, upto: int | None = None, panels: frozenset[str] = frozenset()) -> dict:
-    """What the table screen shows.  ``panels``: the panels asked to be drawn open; the others are drawn as
-    their summary alone, and their contents are worked out only when they are opened."""
-    game: Game = table.game
-    state = game.state if upto is None else game.state_after(upto)
-    live = upto is None and table.altered is None  # an altered record: no buttons (nothing more is recorded)
-    actions = legal_actions(state) if live else []
-    by_type: dict[str, list] = {}
-    for a in actions:
-        by_type.setdefault(a.type, []).append(a)
-    in_debt = isinstance(state.pending, (Debt, BidPayment))
-    building_round = isinstance(state.pending, BuildRound)
-    # a debt opens the ways to raise cash, a building round the declarations
-    drawn = ((panels & _panel_names(state)) | ({"sell", "trade"} if in_debt else set())
-             | ({"build"} if building_round else set()))
+    """What the table screen shows (:func:`referee.screens.table.table_screen`), with what only the request and
+    the service know: the row, the clock, the version a live screen compares, the addresses and the form token.
+    ``panels``: the panels asked to be drawn open."""
+    screen = table_screen(table.game, upto, live=table.altered is None, panels=panels)
     return {
-        "row": table.row, "game": game, "state": state, "ruleset": state.ruleset, "seq": table.seq,
-        "upto": upto, "pending": pending_words(state), "actions": by_type,
-        "ranking": ranking(state) if state.over else None,
-        "clock": clocks.clock(table.row),
-        "ways_to_pay": _ways_to_pay(state, by_type),
-        "raiser": _raiser(state),
-        "in_debt": in_debt, "drawn": drawn,
-        "decision_notes": decision_notes(state) if upto is None else [],
-        "jail_card_offers": jail_card_offers(state) if upto is None else [],
-        "log": log_lines(game, len(game.entries) - RECENT, len(game.entries)),
-        "roll_notes": roll_notes(state) if upto is None else [],
-        "standing_tie": _standing_tie(game) if upto is None else None,
-        "sales": sale_panels(state, by_type.get("sell_buildings", [])) if "sell" in drawn else [],
-        "builds": build_panels(state, by_type.get("build", [])) if "build" in drawn else [],
-        "building_round": building_round,
-        "opening_bids": _opening_bids(state, by_type) if upto is None else [],
-        "version": folds.version(table),
-        "altered": table.altered,
-        "ends_game": _ends_game(state, by_type) if upto is None else {},
-        "can_void": live and bool(game.effective), "void_runs": _void_runs(game) if live and "void" in drawn else [],
-        "redo": [entry_words(e, game.ruleset) for e in game.redoable()] if live else [],
-        "holdings": [holdings(state, i) for i in range(len(state.players))], "bank_stock": bank_stock_words(state),
-        "debt_card": debt_card(state, by_type.get("trade", [])) if upto is None else None,
-        "build_card": build_round_card(state) if upto is None else None,
+        **screen.context(), "row": table.row, "seq": table.seq, "clock": clocks.clock(table.row),
+        "version": folds.version(table), "altered": table.altered,
         # every entry form on the screen posts here with the same token: worked out once, not per form
         "record_url": url_for("table.record", game_id=table.row.id), "csrf": generate_csrf(),
         "table_url": url_for("table.table", game_id=table.row.id),  # the log's "state after" links add ?at=n
         # a closed panel's address is this and its name (one url_for for all of them), its link's word "Show"
         "panel_url": url_for("table.panel", game_id=table.row.id, name="x")[:-1], "show": gettext("Show"),
-        # the players' names as written in the record: what an entry's "player" must say (raw text, escaped
-        # where it is shown)
-        "names": [p.name for p in state.players],
     }
 
 
-VOID_CHOICES = 5  # runs of latest entries offered one tap each; any other count is typed
-
-
-def _void_runs(game: Game) -> list[tuple[int, int, str]]:
-    """The runs of latest entries a void can take back, one button each: (how many, the first one's number,
-    the first one in words) for the latest 1 to VOID_CHOICES effective entries (their words read in one pass
-    over the log's tail)."""
-    latest = game.effective[-VOID_CHOICES:]
-    if not latest:
-        return []
-    words = {n: text for n, text, _ in log_lines(game, latest[0], len(game.entries))}
-    return [(count, index + 1, words[index + 1]) for count, index in enumerate(reversed(latest), start=1)]
-
-
-QUICK_BIDS = (0, 1, 2, 5, 10)  # a bidder's buttons: the lowest bid, then this many steps above it
-
-
-def _opening_bids(state, by_type: dict) -> list[tuple[str, list[int]]]:
-    """On the buy-or-decline card: the bids the auction a decline opens would accept first, per bidder (the
-    engine's own minimums on the table the decline leaves), so a decline and the opening bid are one tap."""
-    if not by_type.get("decline"):
-        return []
-    who = state.players[by_type["decline"][0].player].name
-    try:
-        after = resolve(state, parse_entry({"type": "decline", "player": who})).state
-    except IllegalEntry:
-        return []
-    return [(after.players[a.player].name, [a.detail["minimum"] + k * a.detail["step"] for k in QUICK_BIDS])
-            for a in legal_actions(after) if a.type == "bid"]
-
-
-def _ends_game(state, by_type: dict) -> dict[str, bool]:
-    """For the entries that ask for a confirmation: whether recording them would end the game (the confirmation
-    says so)."""
-    ends = {}
-    for a in by_type.get("bankrupt", [])[:1]:
-        try:
-            ends["bankrupt"] = resolve(state, parse_entry({"type": "bankrupt", "player": state.players[a.player].name})).state.over
-        except IllegalEntry:
-            ends["bankrupt"] = False
-    return ends
-
-
-def _standing_tie(game: Game):
-    """When the auction's standing high bid came from equal calls: who won them and why."""
-    call = rulings.standing_tie(game)
-    return tie_words(game.ruleset, call, standing=True) if call else None
-
-
 def _refused(game_id: int, exc) -> dict:
-    """The flash of a refused entry: what kind of wrong, what was wrong in the device's language, and the clause
-    (with its text in every language the ruleset gives)."""
-    return {"kind": "refused", "title": refusal_title(exc.code), "message": refusal_detail(exc),
-            "clause": exc.clause, "code": exc.code, "rule": exc.rule, "game": game_id,
-            "texts": _clause_texts(game_id, exc.rule)}
-
-
-def _clause_texts(game_id: int, rule: str) -> dict[str, str]:
-    """The refused rule's clause in every language the ruleset gives (the screen shows the original and the
-    device's language)."""
-    clause = folds.load(game_id).game.ruleset.clauses.get(rule)
-    return dict(clause.text) if clause else {}
-
-
-def _raiser(state) -> int | None:
-    """The player who must raise cash now: a debtor, or the winner of a bid their cash does not cover."""
-    p = state.pending
-    if isinstance(p, Debt):
-        return p.debtor
-    if isinstance(p, BidPayment):
-        return p.player
-    return None
-
-
-def _ways_to_pay(state, by_type: dict) -> list[tuple[str, int, dict]]:
-    """For a pending debt or winning bid: every way the player can raise cash on their own, with what each
-    raises and the entry that records it (the card's buttons)."""
-    who = _raiser(state)
-    if who is None or jail_exit_short(state):  # the fine waits for a rescue covering the rent ahead too
-        return []
-    name = state.players[who].name
-    squares = state.ruleset.squares
-    ways = []
-    for a in by_type.get("sell_buildings", []):
-        if a.player == who:
-            change = smallest_sale(state, a.player, a.detail["group"], in_debt=isinstance(state.pending, Debt))
-            if change is not None:
-                entry = {"type": "sell_buildings", "player": name,
-                         "targets": {squares[sq].id: "hotel" if lvl == state.hotel_level else lvl
-                                     for sq, lvl in change.levels.items()}}
-                ways.append((sale_way_words(state, a.detail["group"], change), -change.price, entry))
-    for a in by_type.get("mortgage", []):
-        if a.player == who:
-            entry = {"type": "mortgage", "player": name, "square": squares[a.detail["square"]].id}
-            ways.append((mortgage_way_words(state, a.detail["square"]), a.detail["value"], entry))
-    return ways
+    """The flash of a refused entry (:func:`referee.screens.table.refusal`), with the clause's texts from the
+    game's ruleset."""
+    try:
+        ruleset = folds.load(game_id).game.ruleset
+    except errors.GameNotFound:
+        ruleset = None
+    return {**refusal(exc, ruleset), "game": game_id}
 
 
 @bp.get("/games/<int:game_id>/unlock")
@@ -271,7 +133,7 @@ def panel(game_id: int, name: str):
     t = _load(game_id)
     if t is None:
         return render_template("error.html", message=gettext("no game %(n)s", n=game_id)), 404
-    if name not in _panel_names(t.game.state):
+    if name not in panel_names(t.game.state):
         return render_template("error.html", message=gettext("the table screen has no panel %(name)s",
                                                              name=name[:40])), 404
     return (render_template("table/_panel.html", only=name, **_view_model(t, panels=frozenset([name]))), 200,
@@ -324,7 +186,7 @@ def redo(game_id: int):
     else:
         flash({"kind": "done", "message": ngettext("%(num)s entry recorded again", "%(num)s entries recorded again",
                                                    len(outcomes)),
-               "details": _event_lines(outcomes)})
+               "details": event_lines(outcomes)})
     return redirect(url_for(".table", game_id=game_id)), 303
 
 
@@ -381,7 +243,7 @@ def result(game_id: int):
     return render_template("table/result.html", row=t.row, altered=t.altered, state=t.game.state, manage=manage,
                            state_entries=t.fold.stored,
                            ruleset=t.game.ruleset,
-                           ranking=ranking(t.game.state), chart=reports.chart_svg(t))
+                           ranking=result_screen(t.game.state).ranking, chart=reports.chart_svg(t))
 
 
 @bp.get("/games/<int:game_id>/display")
@@ -437,7 +299,7 @@ def _submit(game_id: int, act, done_message) -> object:
 
 def _attempt(game_id: int, act, done_message) -> dict | None:
     """The outcome, as a flash message, of handing the entry the form describes to ``act`` (record or check);
-    None when there is no such game.  ``done_message(entry, ruleset, tie)`` puts the accepted entry in words
+    None when there is no such game.  ``done_message(data, ruleset, tie)`` puts the accepted entry in words
     (``tie``: equal calls at an auction, judged on the table as it was before the entry)."""
     try:
         data, seq = _entry_from_form(request.form)
@@ -456,11 +318,11 @@ def _attempt(game_id: int, act, done_message) -> dict | None:
     tie = None
     if before is not None:
         game, state = before
-        tie = rulings.tie_call(state, parse_entry(data))
+        tie = equal_calls(state, data)
         if act is games.record:  # the log will say who won the calls without folding the record again
             rulings.remember_tie(game, seq, state)
-    lines = _event_lines([outcome]) + [str(w) for w in outcome_notes(outcome.state, outcome.events)]
-    return {"kind": "done", "message": done_message(parse_entry(data), outcome.state.ruleset, tie), "details": lines}
+    return {"kind": "done", "message": done_message(data, outcome.state.ruleset, tie),
+            "details": outcome_lines(outcome)}
 
 
 def _attempt_run(game_id: int, data: dict, seq: int) -> dict | None:
@@ -480,14 +342,7 @@ def _attempt_run(game_id: int, data: dict, seq: int) -> dict | None:
     except (errors.StaleEntry, errors.MalformedEntry, errors.IllegalEntry, errors.RecordAltered) as exc:
         return _refused(game_id, exc)
     return {"kind": "done", "message": " · ".join(_logged(game_id, seq, len(outcomes))),
-            "details": _event_lines(outcomes)}
-
-
-def _event_lines(outcomes) -> list[str]:
-    """What the entries brought about, in words, under the message naming them (a card drawn is left out: the
-    message, the log's words for a card entry, names it already)."""
-    return [w for o in outcomes for w in (event_words(o.state, e) for e in o.events
-                                           if not isinstance(e, CardDrawn)) if w]
+            "details": event_lines(outcomes)}
 
 
 def _before_equal_calls(game_id: int, data: dict, seq: int):
@@ -504,8 +359,8 @@ def _before_equal_calls(game_id: int, data: dict, seq: int):
 def check(game_id: int):
     """Check an entry (a proposed trade) against the rules without recording it.  From htmx, the verdict alone
     is sent, shown inside the form, which keeps what was entered."""
-    def allowed(entry, ruleset, tie):
-        return gettext("allowed (not recorded yet): %(entry)s", entry=entry_words(entry, ruleset, tie))
+    def allowed(data, ruleset, tie):
+        return gettext("allowed (not recorded yet): %(entry)s", entry=entry_said(data, ruleset, tie))
 
     if not request.headers.get("HX-Request"):
         return _submit(game_id, games.check, allowed)

@@ -4,7 +4,8 @@ from __future__ import annotations
 from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
 from ..i18n import gettext
 
-from .. import access, reports, rulesets
+from .. import access, reports
+from ..services import rulesets
 from ..services import errors, games, progress as progress_service, results, roster, tournaments
 from ..access import director_required, organiser_required, throttled
 from ..forms import NewTournamentForm, named_choices

@@ -1,4 +1,5 @@
-"""Reading rulesets from the ``rulesets/`` folder.
+"""Reading rulesets, scoring schemes and tournament formats from the ``rulesets/`` folder (the rules are pure
+values; reading their files is a service's work).
 
 A ruleset file names its board (``rulesets/boards/ID.toml``) and its card
 decks (``rulesets/decks/ID.toml``); all three are parsed strictly by
@@ -10,9 +11,9 @@ import tomllib
 from functools import lru_cache
 from pathlib import Path
 
-from .engine import Ruleset, RulesetError, parse_ruleset, with_options
+from ..engine import Ruleset, RulesetError, parse_ruleset, with_options
 
-RULESETS_DIR = Path(__file__).resolve().parent.parent / "rulesets"
+RULESETS_DIR = Path(__file__).resolve().parents[2] / "rulesets"
 DEFAULT_RULESET = "jma-2006"
 
 
@@ -91,7 +92,7 @@ def available_schemes() -> list[str]:
 @lru_cache(maxsize=None)
 def load_scheme(scheme_id: str):
     """The scoring scheme ``rulesets/scoring/ID.toml``."""
-    from .tournament.scoring import parse_scheme
+    from ..tournament.scoring import parse_scheme
 
     if scheme_id not in available_schemes():
         raise RulesetError(f"unknown scoring scheme {scheme_id!r}; available: {', '.join(available_schemes())}")
@@ -112,7 +113,7 @@ def available_formats() -> list[str]:
 @lru_cache(maxsize=None)
 def load_format(format_id: str):
     """The tournament format ``rulesets/formats/ID.toml``; each stage's own scoring scheme must exist."""
-    from .tournament.formats import parse_format
+    from ..tournament.formats import parse_format
 
     if format_id not in available_formats():
         raise RulesetError(f"unknown tournament format {format_id!r}; available: {', '.join(available_formats())}")
