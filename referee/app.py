@@ -123,7 +123,7 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     from . import access, i18n
     from .screens import templating
-    from .views import games, table, tournaments
+    from .views import errors, games, table, tournaments
 
     access.init_app(app)
     app.register_blueprint(games.bp)
@@ -135,9 +135,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_error_handler(413, _too_large)
     app.register_error_handler(404, _no_page)
     app.register_error_handler(405, _no_page)
-    from .services.errors import RecordAltered
-
-    app.register_error_handler(RecordAltered, _unreadable_record)
+    errors.init_app(app)
     if app.config.get("CREATE_TABLES", True):
         with app.app_context():
             _upgrade_or_create()
@@ -181,15 +179,6 @@ def _too_large(error):
     limit = f'{current_app.config["MAX_CONTENT_LENGTH"] / (1024 * 1024):.3g}'
     return render_template("error.html", message=gettext(
         "what was sent is larger than %(n)s MB, the most this app reads: nothing was recorded", n=limit)), 413
-
-
-def _unreadable_record(error):
-    """A game whose stored header no longer reads: a page that says so (its other games are untouched)."""
-    from flask import render_template
-
-    from .screens.refusals import detail
-
-    return render_template("error.html", message=detail(error)), 409
 
 
 def _upgrade_or_create() -> None:

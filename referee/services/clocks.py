@@ -50,7 +50,7 @@ def set_clock(game_id: int, running: bool) -> Clock:
     """Start or pause the game clock (starting a running clock, or pausing a stopped one, changes nothing)."""
     row = db.session.get(GameRow, game_id)
     if row is None:
-        raise GameNotFound(f"no game {game_id}")
+        raise GameNotFound.of("no game {game}", {"game": game_id})
     now = utcnow()
     if running and row.clock_started_at is None:
         state = load(game_id).game.state

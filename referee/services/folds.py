@@ -93,7 +93,7 @@ def load(game_id: int) -> Table:
     is the good entries before it and :attr:`Table.altered` says where."""
     tables = load_many([game_id])
     if not tables:
-        raise GameNotFound(f"no game {game_id}")
+        raise GameNotFound.of("no game {game}", {"game": game_id})
     return tables[0]
 
 

@@ -7,6 +7,7 @@ double tap, a second tablet or a retried request can never record a fact twice.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from pathlib import Path
 
 from sqlalchemy import select
@@ -15,7 +16,7 @@ from sqlalchemy.exc import IntegrityError
 from .. import chain
 from . import rulesets
 from ..db import db
-from ..engine import (MAX_NAME, MAX_PLAYERS, MAX_TITLE, Outcome, RecordError, RulesetError, parse_entry, parse_header,
+from ..engine import (MAX_NAME, MAX_PLAYERS, MAX_TITLE, Game, GameState, Outcome, RecordError, RulesetError, parse_entry, parse_header,
                       parse_record, replay, resolve, text_problem)
 from ..models import EntryRow, GameRow, RoundRow, TableRow, TournamentRow
 from . import archive
@@ -26,7 +27,7 @@ from .pins import matches, pin_hash
 
 # The limits a game record holds its texts to are the engine's: the forms check a title and the names against
 # them before a game is made (the record refuses them all the same), asking this service, as the web asks no rules.
-__all__ = ["MAX_NAME", "MAX_PLAYERS", "MAX_TITLE", "check", "check_pin", "create_game", "delete_game", "export_record",
+__all__ = ["MAX_NAME", "MAX_PLAYERS", "MAX_TITLE", "Applied", "check", "check_pin", "create_game", "delete_game", "export_record",
            "import_record", "list_games", "new_game", "record", "record_run", "redo", "set_game_archived",
            "table_of_game", "text_problem", "tournament_of_game"]
 
@@ -91,7 +92,7 @@ def set_game_archived(game_id: int, archived: bool) -> None:
     """Archive a game (off the games list; every page and its record stay) or bring it back."""
     row = db.session.get(GameRow, game_id)
     if row is None:
-        raise GameNotFound(f"no game {game_id}")
+        raise GameNotFound.of("no game {game}", {"game": game_id})
     if tournament_of_game(game_id) is not None:
         raise NotDeletable.of("a tournament's table is archived or deleted with its tournament")
     row.archived = archived
@@ -103,7 +104,7 @@ def delete_game(game_id: int) -> Path:
     fact is lost); the file's path."""
     row = db.session.get(GameRow, game_id)
     if row is None:
-        raise GameNotFound(f"no game {game_id}")
+        raise GameNotFound.of("no game {game}", {"game": game_id})
     if tournament_of_game(game_id) is not None:
         raise NotDeletable.of("a tournament's table is archived or deleted with its tournament")
     records = archive.current()
@@ -115,21 +116,37 @@ def delete_game(game_id: int) -> Path:
     return path
 
 
-def record(game_id: int, data: dict, expected_seq: int) -> Outcome:
+@dataclass(frozen=True)
+class Applied:
+    """What an act of the referee did to a table: each entry's outcome, the game (its fold, after the entries
+    when they were recorded), the state the first entry was judged on, and how many entries the table had before
+    them.  The screen that tells the referee what happened reads this and loads nothing again."""
+
+    outcomes: list[Outcome]
+    game: Game
+    before: GameState
+    seq: int
+
+    @property
+    def outcome(self) -> Outcome:
+        return self.outcomes[-1]
+
+
+def record(game_id: int, data: dict, expected_seq: int) -> Applied:
     """Check an entry and write it, or raise (:class:`StaleEntry`, :class:`MalformedEntry`,
     :class:`IllegalEntry`) and change nothing."""
     entry = parse_entry(data)
-    return _record_all(game_id, expected_seq, lambda _: [entry])[0]
+    return _record_all(game_id, expected_seq, lambda _: [entry])
 
 
-def record_run(game_id: int, data: list[dict], expected_seq: int) -> list[Outcome]:
+def record_run(game_id: int, data: list[dict], expected_seq: int) -> Applied:
     """Record entries one after the other as one act of the referee (a decline and the auction's opening bid):
     each is checked against the table the one before leaves, and either all are written or none."""
     entries = [parse_entry(d) for d in data]
     return _record_all(game_id, expected_seq, lambda _: entries)
 
 
-def _record_all(game_id: int, expected_seq: int, entries_of) -> list[Outcome]:
+def _record_all(game_id: int, expected_seq: int, entries_of) -> Applied:
     """Write the entries ``entries_of(table)`` names, in turn, on the table this screen showed (``expected_seq``):
     all of them, or none (the first refusal is raised and the fold read again)."""
     with game_lock(game_id):
@@ -143,7 +160,8 @@ def _record_all(game_id: int, expected_seq: int, entries_of) -> list[Outcome]:
                                    "(export it: the good entries can be imported as a new game)",
                                    {"n": table.altered.at})
         entries = entries_of(table)
-        outcomes = []
+        outcomes: list[Outcome] = []
+        before = table.game.state  # a service's fold makes a new state for each entry: this one stays as it is
         head = table.fold.head
         try:
             for entry in entries:
@@ -169,20 +187,20 @@ def _record_all(game_id: int, expected_seq: int, entries_of) -> list[Outcome]:
             if outcomes:
                 forget(game_id)  # the fold took some of the entries: read it again from the database
             raise
-    return outcomes
+    return Applied(outcomes, table.game, before, expected_seq)
 
 
-def check(game_id: int, data: dict, expected_seq: int) -> Outcome:
+def check(game_id: int, data: dict, expected_seq: int) -> Applied:
     """What an entry would bring about now, without recording it (the trade builder's check)."""
     entry = parse_entry(data)
     table = load(game_id)
     if expected_seq != table.seq:
         raise StaleEntry.of("this screen showed the table after entry {seen}, but it is now at entry {now}: look at "
                             "the table again", {"seen": expected_seq, "now": table.seq})
-    return resolve(table.game.state, entry)
+    return Applied([resolve(table.game.state, entry)], table.game, table.game.state, expected_seq)
 
 
-def redo(game_id: int, expected_seq: int) -> list[Outcome]:
+def redo(game_id: int, expected_seq: int) -> Applied:
     """Record again, as new entries, the run of entries the latest entry (a void) took back: each is checked
     against the table as it now is, and either all are written or none (:class:`IllegalEntry` naming the first
     that no longer stands)."""

@@ -152,18 +152,12 @@ def delete(game_id: int):
 def result_pdf(game_id: int):
     from .. import reports
 
-    try:
-        data = reports.game_pdf(game_id, page_size())
-    except errors_service.GameNotFound:
-        return render_template("error.html", message=gettext("no game %(n)s", n=game_id)), 404
+    data = reports.game_pdf(game_id, page_size())
     return pdf_response(data, f"game-{game_id}.pdf")
 
 
 @bp.get("/games/<int:game_id>/record.jsonl")
 def export(game_id: int):
-    try:
-        text = games.export_record(game_id)
-    except errors_service.GameNotFound:
-        return render_template("error.html", message=gettext("no game %(n)s", n=game_id)), 404
+    text = games.export_record(game_id)
     return Response(text, mimetype="application/x-ndjson",
                     headers={"Content-Disposition": f'attachment; filename="game-{game_id}.jsonl"'})

@@ -45,11 +45,10 @@ LOG_PAGE = 500
 OVERRIDES = ("amount", "card", "square", "choice", "count", "partner", "note")
 
 
-def _load(game_id: int):
-    try:
-        table = folds.load(game_id)
-    except errors.GameNotFound:
-        return None
+def _load(game_id: int) -> folds.Table:
+    """The game's table (:class:`GameNotFound` otherwise: the app's "no game" page), its seat kept for the page's
+    title."""
+    table = folds.load(game_id)
     g.setdefault("seats", {})[game_id] = table.seat  # the page's title names it
     return table
 
@@ -82,19 +81,15 @@ def _view_model(table: folds.Table, upto: int | None = None, panels: frozenset[s
 
 def _refused(game_id: int, exc) -> dict:
     """The flash of a refused entry (:func:`referee.screens.table.refusal`), with the clause's texts from the
-    game's ruleset."""
-    try:
-        ruleset = folds.load(game_id).game.ruleset
-    except errors.GameNotFound:
-        ruleset = None
-    return {**refusal(exc, ruleset), "game": game_id}
+    game's ruleset (the refusal's own table when the rules refused it; a refusal of the service loads the game)."""
+    state = getattr(exc, "state", None)
+    return {**refusal(exc, state.ruleset if state is not None else folds.load(game_id).game.ruleset),
+            "game": game_id}
 
 
 @bp.get("/games/<int:game_id>/unlock")
 def unlock_form(game_id: int):
     t = _load(game_id)
-    if t is None:
-        return render_template("error.html", message=gettext("no game %(n)s", n=game_id)), 404
     return render_template("table/unlock.html", form=UnlockForm(), row=t.row,
                            tournament_game=games.tournament_of_game(game_id) is not None)
 
@@ -104,8 +99,6 @@ def unlock_form(game_id: int):
 def unlock_post(game_id: int):
     form = UnlockForm()
     t = _load(game_id)
-    if t is None:
-        return render_template("error.html", message=gettext("no game %(n)s", n=game_id)), 404
     if form.validate_on_submit() and tournaments.check_table_pin(game_id, form.pin.data):
         unlock(game_id)
         return redirect(url_for(".table", game_id=game_id))
@@ -118,8 +111,6 @@ def unlock_post(game_id: int):
 @referee_required
 def table(game_id: int):
     t = _load(game_id)
-    if t is None:
-        return render_template("error.html", message=gettext("no game %(n)s", n=game_id)), 404
     upto = request.args.get("at", type=int)
     if upto is not None and not 0 <= upto <= t.seq:
         upto = None
@@ -131,8 +122,6 @@ def table(game_id: int):
 def panel(game_id: int, name: str):
     """One panel's contents, drawn when the referee opens it on the table screen (htmx puts them in place)."""
     t = _load(game_id)
-    if t is None:
-        return render_template("error.html", message=gettext("no game %(n)s", n=game_id)), 404
     if name not in panel_names(t.game.state):
         return render_template("error.html", message=gettext("the table screen has no panel %(name)s",
                                                              name=name[:40])), 404
@@ -160,8 +149,6 @@ def set_clock(game_id: int):
     else:
         try:
             clocks.set_clock(game_id, action == "start")
-        except errors.GameNotFound:
-            return render_template("error.html", message=gettext("no game %(n)s", n=game_id)), 404
         except errors.ClockStopped as exc:
             flash({"kind": "refused", "title": refusal_title(exc.code), "message": refusal_detail(exc)})
     return redirect(url_for(".table", game_id=game_id)), 303
@@ -178,15 +165,13 @@ def redo(game_id: int):
                                                      "recorded")})
         return redirect(url_for(".table", game_id=game_id)), 303
     try:
-        outcomes = games.redo(game_id, seq)
-    except errors.GameNotFound:
-        return render_template("error.html", message=gettext("no game %(n)s", n=game_id)), 404
+        applied = games.redo(game_id, seq)
     except (errors.StaleEntry, errors.NothingToRedo, errors.IllegalEntry, errors.RecordAltered) as exc:
         flash(_refused(game_id, exc))
     else:
         flash({"kind": "done", "message": ngettext("%(num)s entry recorded again", "%(num)s entries recorded again",
-                                                   len(outcomes)),
-               "details": event_lines(outcomes)})
+                                                   len(applied.outcomes)),
+               "details": event_lines(applied.outcomes)})
     return redirect(url_for(".table", game_id=game_id)), 303
 
 
@@ -194,8 +179,6 @@ def redo(game_id: int):
 def rules(game_id: int):
     """The active ruleset's options and clauses, searchable (q=)."""
     t = _load(game_id)
-    if t is None:
-        return render_template("error.html", message=gettext("no game %(n)s", n=game_id)), 404
     return _rules_page(t.game.ruleset, t.row)
 
 
@@ -221,8 +204,6 @@ def _rules_page(ruleset, row):
 @bp.get("/games/<int:game_id>/log")
 def log(game_id: int):
     t = _load(game_id)
-    if t is None:
-        return render_template("error.html", message=gettext("no game %(n)s", n=game_id)), 404
     page = max(1, request.args.get("page", 1, type=int))
     total = len(t.game.entries)
     pages = max(1, -(-total // LOG_PAGE))
@@ -237,8 +218,6 @@ def log(game_id: int):
 def result(game_id: int):
     """The game's ranking (or standing so far) with every player's assets, and net worth over the game."""
     t = _load(game_id)
-    if t is None:
-        return render_template("error.html", message=gettext("no game %(n)s", n=game_id)), 404
     manage = may_referee(game_id) and games.tournament_of_game(game_id) is None
     return render_template("table/result.html", row=t.row, altered=t.altered, state=t.game.state, manage=manage,
                            state_entries=t.fold.stored,
@@ -249,8 +228,6 @@ def result(game_id: int):
 @bp.get("/games/<int:game_id>/display")
 def display(game_id: int):
     t = _load(game_id)
-    if t is None:
-        return render_template("error.html", message=gettext("no game %(n)s", n=game_id)), 404
     return _live_or_page(t, "table/display.html")
 
 
@@ -290,68 +267,33 @@ def _entry_from_form(form) -> tuple[dict, int]:
 def _submit(game_id: int, act, done_message) -> object:
     """Read the entry a table form describes, hand it to ``act`` (record or check), flash the outcome and show
     the table again."""
-    message = _attempt(game_id, act, done_message)
-    if message is None:
-        return render_template("error.html", message=gettext("no game %(n)s", n=game_id)), 404
-    flash(message)
+    flash(_attempt(game_id, act, done_message))
     return redirect(url_for(".table", game_id=game_id)), 303
 
 
-def _attempt(game_id: int, act, done_message) -> dict | None:
-    """The outcome, as a flash message, of handing the entry the form describes to ``act`` (record or check);
-    None when there is no such game.  ``done_message(data, ruleset, tie)`` puts the accepted entry in words
-    (``tie``: equal calls at an auction, judged on the table as it was before the entry)."""
+def _attempt(game_id: int, act, done_message) -> dict:
+    """The outcome, as a flash message, of handing the entry the form describes to ``act`` (record or check).
+    ``done_message(applied, data, tie)`` puts the accepted entry in words (``tie``: equal calls at an auction,
+    judged on the table as it was before the entry).  What the service applied carries the game and the state
+    before: nothing is loaded again to say what happened."""
     try:
         data, seq = _entry_from_form(request.form)
+        then = json.loads(request.form["then"]) if request.form.get("then") and act is games.record else None
+        if then is not None and not isinstance(then, dict):
+            raise ValueError("not an entry")
     except (KeyError, ValueError, TypeError, RecursionError):
         return {"kind": "refused", "message": gettext("this form is not one the table screen makes: nothing was "
                                                       "recorded")}
-    if request.form.get("then") and act is games.record:
-        return _attempt_run(game_id, data, seq)
-    before = _before_equal_calls(game_id, data, seq)
     try:
-        outcome = act(game_id, data, seq)
-    except errors.GameNotFound:
-        return None
+        applied = act(game_id, data, seq) if then is None else games.record_run(game_id, [data, then], seq)
     except (errors.StaleEntry, errors.MalformedEntry, errors.IllegalEntry, errors.RecordAltered) as exc:
         return _refused(game_id, exc)
-    tie = None
-    if before is not None:
-        game, state = before
-        tie = equal_calls(state, data)
-        if act is games.record:  # the log will say who won the calls without folding the record again
-            rulings.remember_tie(game, seq, state)
-    return {"kind": "done", "message": done_message(data, outcome.state.ruleset, tie),
-            "details": outcome_lines(outcome)}
-
-
-def _attempt_run(game_id: int, data: dict, seq: int) -> dict | None:
-    """The form's entry and the one its button adds after it (``then``: the auction's opening bid after a
-    decline), recorded as one act: both or neither."""
-    try:
-        then = json.loads(request.form["then"])
-        if not isinstance(then, dict):
-            raise ValueError("not an entry")
-    except (ValueError, RecursionError):
-        return {"kind": "refused", "message": gettext("this form is not one the table screen makes: nothing was "
-                                                      "recorded")}
-    try:
-        outcomes = games.record_run(game_id, [data, then], seq)
-    except errors.GameNotFound:
-        return None
-    except (errors.StaleEntry, errors.MalformedEntry, errors.IllegalEntry, errors.RecordAltered) as exc:
-        return _refused(game_id, exc)
-    return {"kind": "done", "message": " · ".join(_logged(game_id, seq, len(outcomes))),
-            "details": event_lines(outcomes)}
-
-
-def _before_equal_calls(game_id: int, data: dict, seq: int):
-    """For equal calls at an auction: the game and the state the entry is judged on (the table's state when
-    the tablet's screen is the latest, as the entry is then recorded on it), else None."""
-    if data.get("type") != "bid" or not isinstance(data.get("players"), list) or len(data["players"]) < 2:
-        return None
-    t = _load(game_id)
-    return (t.game, t.game.state) if t is not None and t.seq == seq else None
+    if then is not None:  # the form's entry and the one its button adds (the opening bid after a decline)
+        return {"kind": "done", "message": " · ".join(_logged(applied)), "details": event_lines(applied.outcomes)}
+    tie = equal_calls(applied.before, data)
+    if tie is not None and act is games.record:  # the log will say who won the calls without folding again
+        rulings.remember_tie(applied.game, seq, applied.before)
+    return {"kind": "done", "message": done_message(applied, data, tie), "details": outcome_lines(applied.outcome)}
 
 
 @bp.post("/games/<int:game_id>/check")
@@ -359,24 +301,22 @@ def _before_equal_calls(game_id: int, data: dict, seq: int):
 def check(game_id: int):
     """Check an entry (a proposed trade) against the rules without recording it.  From htmx, the verdict alone
     is sent, shown inside the form, which keeps what was entered."""
-    def allowed(data, ruleset, tie):
-        return gettext("allowed (not recorded yet): %(entry)s", entry=entry_said(data, ruleset, tie))
+    def allowed(applied, data, tie):
+        return gettext("allowed (not recorded yet): %(entry)s", entry=entry_said(data, applied.game.ruleset, tie))
 
     if not request.headers.get("HX-Request"):
         return _submit(game_id, games.check, allowed)
-    message = _attempt(game_id, games.check, allowed)
-    if message is None:
-        return "", 404
-    return render_template("_message.html", m=message), 200, {"Cache-Control": "no-store"}
+    return (render_template("_message.html", m=_attempt(game_id, games.check, allowed)), 200,
+            {"Cache-Control": "no-store"})
 
 
 @bp.post("/games/<int:game_id>/record")
 @referee_required
 def record(game_id: int):
-    return _submit(game_id, games.record, lambda *_: " · ".join(_logged(game_id, int(request.form["seq"]), 1)))
+    return _submit(game_id, games.record, lambda applied, *_: " · ".join(_logged(applied)))
 
 
-def _logged(game_id: int, seq: int, count: int) -> list[str]:
-    """The log's words for the ``count`` entries just recorded after entry ``seq``: what the referee is told
-    is what the log keeps (who won the hammer, for how much, the lot...)."""
-    return [words for _, words, _ in log_lines(folds.load(game_id).game, seq, seq + count)]
+def _logged(applied: games.Applied) -> list[str]:
+    """The log's words for the entries just recorded: what the referee is told is what the log keeps (who won
+    the hammer, for how much, the lot...)."""
+    return [words for _, words, _ in log_lines(applied.game, applied.seq, applied.seq + len(applied.outcomes))]

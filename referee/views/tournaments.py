@@ -118,10 +118,7 @@ def create():
 
 @bp.get("/<int:tournament_id>/unlock")
 def unlock_form(tournament_id: int):
-    try:
-        row = tournaments.get_tournament(tournament_id)
-    except errors.GameNotFound:
-        return render_template("error.html", message=gettext("no tournament %(n)s", n=tournament_id)), 404
+    row = tournaments.get_tournament(tournament_id)
     return render_template("tournaments/unlock.html", tournament_id=tournament_id, row=row)
 
 
@@ -133,10 +130,7 @@ def unlock_post(tournament_id: int):
         access.grant(access.DIRECTOR, tournament_id)
         return redirect(url_for(".director", tournament_id=tournament_id))
     flash({"kind": "refused", "message": gettext("wrong PIN")})
-    try:
-        row = tournaments.get_tournament(tournament_id)
-    except errors.GameNotFound:
-        return render_template("error.html", message=gettext("no tournament %(n)s", n=tournament_id)), 404
+    row = tournaments.get_tournament(tournament_id)
     return render_template("tournaments/unlock.html", tournament_id=tournament_id, row=row), 403
 
 
@@ -154,10 +148,7 @@ def _live_context(row, version: str) -> dict:
 @bp.get("/<int:tournament_id>")
 @director_required
 def director(tournament_id: int):
-    try:
-        row = tournaments.get_tournament(tournament_id)
-    except errors.GameNotFound:
-        return render_template("error.html", message=gettext("no tournament %(n)s", n=tournament_id)), 404
+    row = tournaments.get_tournament(tournament_id)
     version = tournaments.tournament_version(tournament_id)
     context = _live_context(row, version)
     progress = context["progress"]
@@ -174,10 +165,7 @@ def director(tournament_id: int):
 @director_required
 def live(tournament_id: int):
     """The director page's live region: 204 (nothing to swap) while the tables are as the page saw them."""
-    try:
-        row = tournaments.get_tournament(tournament_id)
-    except errors.GameNotFound:
-        return "", 404
+    row = tournaments.get_tournament(tournament_id)
     version = tournaments.tournament_version(tournament_id)
     if request.args.get("v") == version:
         return "", 204
@@ -203,10 +191,7 @@ def _display_context(row, version: str) -> dict:
 def display(tournament_id: int):
     """The room's display for a projector: open to everyone in the room (it shows no PIN), following the tables
     within a second as the director's page does."""
-    try:
-        row = tournaments.get_tournament(tournament_id)
-    except errors.GameNotFound:
-        return render_template("error.html", message=gettext("no tournament %(n)s", n=tournament_id)), 404
+    row = tournaments.get_tournament(tournament_id)
     version = tournaments.tournament_version(tournament_id)
     if request.headers.get("HX-Request"):
         if request.args.get("v") == version:
@@ -258,12 +243,9 @@ def players(tournament_id: int):
 @director_required
 def correct(tournament_id: int, game_id: int):
     """The director's correction of a finished table's result, with its reason (every one kept and shown)."""
-    try:
-        row = tournaments.get_tournament(tournament_id)
-        result = results.table_result(tournament_id, game_id)
-        history = [c for c in results.corrections(tournament_id) if c.game_id == game_id]
-    except errors.GameNotFound as exc:
-        return render_template("error.html", message=refusal_detail(exc)), 404
+    row = tournaments.get_tournament(tournament_id)
+    result = results.table_result(tournament_id, game_id)
+    history = [c for c in results.corrections(tournament_id) if c.game_id == game_id]
     if request.method == "POST" and result is not None:
         names = [p["name"] for p in result["ranking"]]
         try:
@@ -306,11 +288,8 @@ def call_time(tournament_id: int, number: int):
 @director_required
 def slips_pdf(tournament_id: int, number: int):
     """The round's table slips (each table's players and its own PIN): for the director only."""
-    try:
-        base = current_app.config.get("PUBLIC_URL") or request.host_url  # the address the tablets use
-        data = reports.table_slips_pdf(tournament_id, number, base, page_size())
-    except errors.GameNotFound as exc:
-        return render_template("error.html", message=refusal_detail(exc)), 404
+    base = current_app.config.get("PUBLIC_URL") or request.host_url  # the address the tablets use
+    data = reports.table_slips_pdf(tournament_id, number, base, page_size())
     response = pdf_response(data, f"slips-{tournament_id}-round-{number}.pdf")
     response.headers["Cache-Control"] = "no-store"  # it holds the tables' PINs
     return response
@@ -318,19 +297,13 @@ def slips_pdf(tournament_id: int, number: int):
 
 @bp.get("/<int:tournament_id>/standings.pdf")
 def standings_pdf(tournament_id: int):
-    try:
-        data = reports.standings_pdf(tournament_id, page_size())
-    except errors.GameNotFound:
-        return render_template("error.html", message=gettext("no tournament %(n)s", n=tournament_id)), 404
+    data = reports.standings_pdf(tournament_id, page_size())
     return pdf_response(data, f"standings-{tournament_id}.pdf")
 
 
 @bp.get("/<int:tournament_id>/standings.csv")
 def standings_csv(tournament_id: int):
-    try:
-        data = reports.standings_csv(tournament_id)
-    except errors.GameNotFound:
-        return render_template("error.html", message=gettext("no tournament %(n)s", n=tournament_id)), 404
+    data = reports.standings_csv(tournament_id)
     return data, 200, {"Content-Type": "text/csv; charset=utf-8",
                        "Content-Disposition": f'attachment; filename="standings-{tournament_id}.csv"'}
 
@@ -343,10 +316,7 @@ def scoresheet_pdf():
 
 @bp.get("/<int:tournament_id>/standings")
 def standings(tournament_id: int):
-    try:
-        row = tournaments.get_tournament(tournament_id)
-    except errors.GameNotFound:
-        return render_template("error.html", message=gettext("no tournament %(n)s", n=tournament_id)), 404
+    row = tournaments.get_tournament(tournament_id)
     scheme = rulesets.load_scheme(row.scheme)
     progress = progress_service.tournament_progress(tournament_id)
     return render_template("tournaments/standings.html", row=row, scheme=scheme,
