@@ -43,15 +43,17 @@ def bid_refusal(state: GameState, auction: Auction | BuildingAuction, bidders: l
 def bid_on_deed(step: Step, entry: Entry) -> None:
     s = step.state
     auction = step.expect(entry, Auction, "auction")
+    amount = entry.amount
+    assert amount is not None  # a field every bid has (ENTRY_FIELDS)
     bidders = [step.player(name, entry.type) for name in entry.bidders]
     if len(set(bidders)) != len(bidders):
         raise step.refuse("duplicate_bidder", "a player is named twice among the callers {players}", "auction",
                           players=Many(entry.bidders))
-    refusal = bid_refusal(s, auction, bidders, entry.amount)
+    refusal = bid_refusal(s, auction, bidders, amount)
     if refusal:
         raise refusal
     winner = bidders[0] if len(bidders) == 1 else tie_winner(s, bidders)
-    step.emit(ev.AwaitingDecision(replace(auction, high_bid=entry.amount, high_bidder=winner)))
+    step.emit(ev.AwaitingDecision(replace(auction, high_bid=amount, high_bidder=winner)))
 
 
 def hammer_deed(step: Step, entry: Entry) -> None:

@@ -55,7 +55,9 @@ def _pay_the_fine_then_bankrupt_ahead(step: Step, debt: Debt) -> None:
     that square to its owner."""
     s = step.state
     who = debt.debtor
-    square, rent_due = jail_exit_landing(s)
+    landing = jail_exit_landing(s)
+    assert landing is not None  # the fine of the third failed roll is the pending debt: the roll leads somewhere
+    square, rent_due = landing
     _sell_every_building(step, who)
     for sq in s.deeds_of(who):
         if s.players[who].cash >= debt.amount:
@@ -81,7 +83,13 @@ def _sell_every_building(step: Step, player: int) -> None:
             if level:
                 step.emit(ev.BuildingsChanged(((sq, 0),), 0 if level == hotel else level, 1 if level == hotel else 0))
         return
-    for gid in sorted({s.ruleset.squares[sq].group for sq in s.deeds_of(player) if s.buildings[sq]}):
+    built: set[str] = set()  # the groups with buildings
+    for sq in s.deeds_of(player):
+        if s.buildings[sq]:
+            group = s.ruleset.squares[sq].group
+            assert group is not None  # buildings stand on streets, each of a group
+            built.add(group)
+    for gid in sorted(built):
         squares = s.ruleset.groups[gid].squares
         apply_change(step, plan_change(s, player, {i: 0 for i in squares}, selling=True), "buildings_sold")
 

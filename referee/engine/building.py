@@ -99,8 +99,10 @@ def plan_change(state: GameState, player: int, targets: dict[int, int], selling:
             raise illegal(state, "wrong_direction", "{square}: {now} now; a build cannot take it to {level}",
                           "building", square=Square(square), now=Level(current), level=Level(level))
         levels[square] = level
-        if sq.group not in groups:
-            groups.append(sq.group)
+        group = sq.group
+        assert group is not None  # a street's: every deed is of a group
+        if group not in groups:
+            groups.append(group)
     if not selling:
         for group in groups:
             refusal = buildable_group_refusal(state, player, group)
@@ -152,13 +154,15 @@ def _won_building_lot_refusal(state: GameState, change: Change) -> IllegalEntry 
     p = state.pending
     if type(p) is not BidPayment or p.square is not None or p.player != change.player:
         return None
+    kind = p.kind
+    assert kind is not None  # the payment for a building won (no deed): it carries the building's kind
     after = state.copy()
     for sq, level in change.levels.items():
         after.set_level(sq, level)
-    if placeable(after, p.player, p.kind):
+    if placeable(after, p.player, kind):
         return None
     return illegal(state, "needed_for_won_building", "{player} won a {kind} and must place it: this sale leaves no lot "
-                   "where it could go", "building_shortage", player=Player(p.player), kind=Kind(p.kind))
+                   "where it could go", "building_shortage", player=Player(p.player), kind=Kind(kind))
 
 
 def sale_refusal(state: GameState, change: Change, in_debt: bool) -> IllegalEntry | None:
@@ -195,8 +199,10 @@ def _beyond_need_refusal(state: GameState, change: Change) -> IllegalEntry | Non
     A debtor's sale that breaks hotels into houses from the bank is refused when the same sale with one building
     fewer sold on one of its groups would already raise the cash still owed."""
     debt = state.pending
+    assert isinstance(debt, Debt)  # asked only of a sale by a player in debt: the debt pending is theirs
     short = debt.amount - state.players[change.player].cash
     for group in {state.ruleset.squares[sq].group for sq in change.levels}:
+        assert group is not None  # a change's lots are streets, each of a group
         squares = state.ruleset.groups[group].squares
         sold_to = sum(change.levels.get(i, state.buildings[i]) for i in squares)
         if sold_to >= sum(state.buildings[i] for i in squares):

@@ -28,18 +28,21 @@ def _card(step: Step, entry: Entry) -> None:
     s = step.state
     p = step.expect(entry, DrawCard, "cards")
     who = step.expect_actor(entry, p.player, "cards")
-    card = s.ruleset.cards.get(entry.card)
+    card_id = entry.card
+    assert card_id is not None  # a field every card entry has (ENTRY_FIELDS)
+    card = s.ruleset.cards.get(card_id)
     if card is None or card.deck != p.deck:
-        raise step.refuse("unknown_card", "{card} is not a card of the {deck} deck", "cards", card=Card(entry.card),
+        raise step.refuse("unknown_card", "{card} is not a card of the {deck} deck", "cards", card=Card(card_id),
                           deck=Deck(p.deck))
-    holder = card_holder(s, entry.card)  # a card of the deck drawn (above): drawable unless it is held
+    holder = card_holder(s, card_id)  # a card of the deck drawn (above): drawable unless it is held
     if holder is not None:
-        raise step.refuse("card_held", "{card} is held by {player}, not in the deck", "cards", card=Card(entry.card),
+        raise step.refuse("card_held", "{card} is held by {player}, not in the deck", "cards", card=Card(card_id),
                           player=Player(holder))
     step.emit(ev.CardDrawn(who, card.id))  # the card awaited is drawn
     e = card.effect
     kind = e.kind
     if kind == "advance_to":
+        assert e.square is not None  # the fields of each effect are there (CARD_EFFECTS)
         step.advance_to(who, e.square)
     elif kind == "advance_to_nearest":
         here = s.players[who].position
@@ -49,9 +52,11 @@ def _card(step: Step, entry: Entry) -> None:
         )
         step.advance_to(who, target, rent_multiplier=e.rent_multiplier, dice_multiplier=e.dice_multiplier)
     elif kind == "back_to":  # Disney edition (003): 'Go Back to Tarzan. Don't Pass Go. Don't Collect 200.'
+        assert e.square is not None
         step.emit(ev.Moved(who, e.square))
         step.land(who)
     elif kind == "pay_or_draw":  # 003: 'Pay A 10 Fine Or Take A Show Time Card'
+        assert e.deck is not None
         step.emit(ev.AwaitingDecision(FineOrCard(who, e.amount, e.deck)))
     elif kind == "move_back":
         step.emit(ev.Moved(who, (s.players[who].position - e.spaces) % len(s.ruleset.squares)))

@@ -123,7 +123,11 @@ def _build(step: Step, entry: Entry) -> None:
         raise step.refuse("cannot_afford", "{player} has {cash}; these buildings cost {price}", "building",
                           player=Player(who), cash=Money(s.players[who].cash), price=Money(change.price))
     p = s.pending
-    round_ = p if isinstance(p, BuildRound) else BuildRound((), p)
+    if isinstance(p, BuildRound):
+        round_ = p
+    else:
+        assert isinstance(p, AwaitRoll)  # declarations are made at the roll awaited or in a round of them (build_time)
+        round_ = BuildRound((), p)
     declarations = _merge(round_.declarations, who, targets)
     split = split_hotels(s, declarations)
     houses_there = houses_for_declarations(s, declarations, split[0])  # hotels declared are built first
@@ -197,8 +201,14 @@ def _fits_stock(state: GameState, declaration, houses: int) -> bool:
 
 def _groups_to_build_on(state: GameState, player: int, kind: str, price: int) -> set[str]:
     """The colour groups where the winner of a shortage bid at ``price`` could put the building."""
-    return {state.ruleset.squares[i].group for i in placeable(state, player, kind)
-            if state.ruleset.squares[i].house_cost <= price}
+    squares = state.ruleset.squares
+    groups: set[str] = set()
+    for i in placeable(state, player, kind):
+        sq = squares[i]
+        if sq.house_cost <= price:
+            assert sq.group is not None  # a lot is a street, of a group
+            groups.add(sq.group)
+    return groups
 
 
 def bid_means(state: GameState, player: int, kind: str, price: int) -> int:
@@ -227,6 +237,7 @@ def bid_payment_mortgage_refusal(state: GameState, player: int, square: int) -> 
     """While the winner of a shortage bid raises its cash: no mortgage of the last group they could build on."""
     if keeps_last_group(state, player, square):
         p = state.pending
+        assert isinstance(p, BidPayment) and p.kind is not None  # only then does a mortgage keep a group
         return illegal(state, "last_lot_group", "{square}: mortgaging it would leave {player} no lot to build the "
                        "{kind} on", "building_shortage", square=Square(square), player=Player(player),
                        kind=Kind(p.kind))
@@ -245,8 +256,10 @@ def building_minimum_bid(state: GameState, auction: BuildingAuction, player: int
 
 def bid_on_building(step: Step, entry: Entry, auction: BuildingAuction) -> None:
     s = step.state
+    amount = entry.amount
+    assert amount is not None  # a field every bid has (ENTRY_FIELDS)
     bidders = [step.player(name, entry.type) for name in entry.bidders]
-    refusal = bid_refusal(s, auction, bidders, entry.amount)
+    refusal = bid_refusal(s, auction, bidders, amount)
     if refusal:
         raise refusal
     for b in bidders:
@@ -254,13 +267,13 @@ def bid_on_building(step: Step, entry: Entry, auction: BuildingAuction) -> None:
             raise step.refuse("nowhere_to_build", "{player} has no lot where a {kind} may be built",
                               "building_shortage", player=Player(b), kind=Kind(auction.kind))
         low = building_minimum_bid(s, auction, b)
-        if entry.amount < low:
+        if amount < low:
             raise step.refuse("below_building_price", "bid of {amount} by {player}: a bid for a {kind} starts at the "
                               "building price of a lot where they could build, {minimum} at the least",
-                              "building_shortage", amount=Money(entry.amount), player=Player(b),
+                              "building_shortage", amount=Money(amount), player=Player(b),
                               kind=Kind(auction.kind), minimum=Money(low))
     winner = bidders[0] if len(bidders) == 1 else tie_winner(s, bidders)
-    step.emit(ev.AwaitingDecision(replace(auction, high_bid=entry.amount, high_bidder=winner, held=None)))
+    step.emit(ev.AwaitingDecision(replace(auction, high_bid=amount, high_bidder=winner, held=None)))
 
 
 def hammer_building(step: Step, entry: Entry, auction: BuildingAuction) -> None:
@@ -323,12 +336,11 @@ def declaration_actions(state: GameState, player: int | None = None) -> list[Act
     (``player``: that player's declarations only; legal_actions drops the rest of others' actions)."""
     out: list[Action] = []
     p = state.pending
-    kind = type(p)  # no pending class is subclassed
-    if kind is BuildRound:
+    if isinstance(p, BuildRound):
         out.append(Action("close_builds", None, {"declarations": p.declarations}))
         if exceeds_stock(state, p.declarations):
             out.extend(Action("withdraw_build", who, {"targets": targets}) for who, targets in p.declarations)
-    elif kind is BuildingAuction:
+    elif isinstance(p, BuildingAuction):
         for i in state.active:
             if i not in p.excluded and (i != p.high_bidder or p.held is not None or state.ruleset.options.auction_own_raise) and placeable(state, i, p.kind):
                 out.append(Action("bid", i, {"building": p.kind, "minimum": building_minimum_bid(state, p, i),
@@ -338,14 +350,14 @@ def declaration_actions(state: GameState, player: int | None = None) -> list[Act
                                         for i in placeable(state, p.high_bidder, p.kind)):
             out.append(Action("hammer", None, {"building": p.kind, "high_bid": p.high_bid,
                                                "high_bidder": p.high_bidder}))
-    elif kind is PlaceBuilding:
+    elif isinstance(p, PlaceBuilding):
         lots = tuple(placeable(state, p.player, p.kind))
         out.append(Action("place_building", p.player, {
             "kind": p.kind, "price": p.price, "squares": lots,
             "held": tuple(i for i in lots if state.ruleset.squares[i].house_cost > p.price)}))
     if not build_time(state):  # build_timing_allows, but for the players out of a round of declarations
         return out
-    excluded = p.excluded if kind is BuildRound else ()
+    excluded = p.excluded if isinstance(p, BuildRound) else ()
     top, levels = state.hotel_level, state.group_levels
     builds = []  # the buildable groups with room for more, in board order
     for gid, i, lots, house_cost in buildable_groups(state):

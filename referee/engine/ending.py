@@ -119,9 +119,12 @@ def _time_called(step: Step, entry: Entry) -> None:
     p = s.pending
     if isinstance(p, Auction):
         step.emit(ev.AwaitingDecision(None))  # the auction in progress is void: the deed stays with the bank
-    elif isinstance(p, (BuildRound, BuildingAuction, PlaceBuilding)) or isinstance(p, BidPayment) and p.round:
-        back = p.back_to if isinstance(p, BuildRound) else p.round.back_to
-        step.emit(ev.AwaitingDecision(back))  # unfinished building is void
+    elif isinstance(p, BuildRound):
+        step.emit(ev.AwaitingDecision(p.back_to))  # unfinished building is void
+    elif isinstance(p, (BuildingAuction, PlaceBuilding)):
+        step.emit(ev.AwaitingDecision(p.round.back_to))  # likewise
+    elif isinstance(p, BidPayment) and p.round:
+        step.emit(ev.AwaitingDecision(p.round.back_to))  # likewise, a building won and not yet paid for
     # a deed's winning bid still being raised (BidPayment with a square) stands: the hammer settled the sale
     elif isinstance(p, Debt) and raisable_cash(s, p.debtor) < p.amount:
         go_bankrupt(step, p)  # a provisional bankruptcy becomes a bankruptcy
@@ -150,8 +153,10 @@ def _rolloff(step: Step, entry: Entry) -> None:
     if who not in p.waiting:
         raise step.refuse("not_waiting", "{player} is not in the roll-off: {pending}", "ranking", player=Player(who),
                           pending=Pending())
+    dice = entry.dice
+    assert dice is not None  # a field every roll-off has (ENTRY_FIELDS)
     rolls = list(p.rolls)
-    rolls[who] = rolls[who] + (sum(entry.dice),)
+    rolls[who] = rolls[who] + (sum(dice),)
     waiting = tuple(i for i in p.waiting if i != who)
     if waiting:
         step.emit(ev.AwaitingDecision(RollOff(waiting, tuple(rolls), p.reason)))

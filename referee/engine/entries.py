@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, Literal, TypeVar
 
 from .errors import MalformedEntry
 
@@ -50,21 +50,27 @@ INCOME_TAX_CHOICES = ("flat", "percent")
 FINE_OR_CARD_CHOICES = ("pay", "draw")
 
 
+# how an offer names its deeds: as the entry gave them (a square's index or id), or as squares of the board (the
+# rules' offers, Offer[int])
+D = TypeVar("D", bound="int | str", covariant=True)
+E = TypeVar("E", bound="int | str")
+
+
 @dataclass(slots=True, unsafe_hash=True)
-class Offer:
+class Offer(Generic[D]):
     """One side of a trade: what one player hands to the other at once.  A value nothing changes once made (an
     entry's hash takes in its offers); not frozen, as a frozen one takes twice as long to make and every trade the
     rules check makes two."""
 
     cash: int = 0
-    deeds: tuple[int | str, ...] = ()
+    deeds: tuple[D, ...] = ()
     cards: tuple[str, ...] = ()
 
     @property
     def empty(self) -> bool:
         return not (self.cash or self.deeds or self.cards)
 
-    def with_deeds(self, deeds: tuple[int | str, ...]) -> "Offer":
+    def with_deeds(self, deeds: tuple[E, ...]) -> "Offer[E]":
         """The same offer with its deeds named otherwise (as squares of the board, for the rules)."""
         return Offer(self.cash, deeds, self.cards)
 
@@ -94,12 +100,12 @@ class Entry:
     card: str | None = None
     choice: str | None = None
     count: int | None = None
-    targets: tuple[tuple[int | str, int | str], ...] = ()  # (square, level or "hotel")
+    targets: tuple[tuple[int | str, int | Literal["hotel"]], ...] = ()  # (square, level or "hotel")
     deeds: tuple[int | str, ...] = ()  # deal: the deeds dealt to the player
     partner: str | None = None
     creditor: str | None = None  # bankrupt: the destination's owner who takes over a jail-fine bankruptcy (JMA)
-    give: Offer | None = None  # from player to partner
-    take: Offer | None = None  # from partner to player
+    give: Offer[int | str] | None = None  # from player to partner
+    take: Offer[int | str] | None = None  # from partner to player
     note: str | None = None  # the referee's words, kept in the record for a dispute
 
     def to_dict(self) -> dict[str, Any]:
@@ -186,7 +192,7 @@ def parse_dice(value: Any) -> tuple[int, int]:
     return (value[0], value[1])
 
 
-def _offer(side: str, data: Any) -> Offer:
+def _offer(side: str, data: Any) -> Offer[int | str]:
     if not isinstance(data, dict):
         raise _malformed("bad_field", "{field} must be an object with cash, deeds and cards, got {value}", field=side,
                          value=as_given(data))

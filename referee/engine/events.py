@@ -9,10 +9,13 @@ several for every entry, and a frozen one takes three times as long to make.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING
 
 from .state import (DealDeeds, AwaitRoll, Auction, BidPayment, BuildingAuction, BuildRound, BuyOrAuction, Debt, DrawCard, FineOrCard, GameOver, GameState, OwnProperty,
                     IncomeTaxChoice, JailFine, Pending, PlaceBuilding, RentRoll, RollOff, SeatingRoll, awaiting_roll, seats_of)
+
+if TYPE_CHECKING:
+    from .entries import Offer
 
 POT = "pot"  # the free-parking pot, where a ruleset keeps one
 
@@ -20,8 +23,12 @@ POT = "pot"  # the free-parking pot, where a ruleset keeps one
 @dataclass(slots=True)
 class Event:
     # what the event is called in counts and tests: a class attribute (set from _KIND below), or a property where it
-    # depends on the event (a payment's reason, the decision awaited)
-    kind: ClassVar[str] = "event"
+    # depends on the event (a payment's reason, the decision awaited); to a type checker, a text read on any event
+    if TYPE_CHECKING:
+        @property
+        def kind(self) -> str: ...
+    else:
+        kind = "event"
 
     def apply(self, state: GameState) -> None:  # pragma: no cover - every event overrides
         raise NotImplementedError
@@ -374,7 +381,7 @@ class BidHeld(Event):
 class DebtQueued(Event):
     """A further debt waits behind the one being settled."""
 
-    debt: Pending
+    debt: Debt
 
     def apply(self, state: GameState) -> None:
         state.debts.append(self.debt)
@@ -452,8 +459,8 @@ class TradeMade(Event):
 
     first: int
     second: int
-    give: object  # entries.Offer, deeds as square indices: from first to second
-    take: object  # from second to first
+    give: Offer[int]  # deeds as square indices: from first to second
+    take: Offer[int]  # from second to first
     context: str  # trade, debt_negotiation or rescue
     agreed: tuple
 
@@ -475,7 +482,7 @@ class TradeMade(Event):
         state.recent_trades = state.recent_trades + (self.agreed,)
 
 
-_KIND = {
+_KIND: dict[type[Event], str] = {
     TimeCalled: "time_called", FinalRollMade: "final_roll",
     SeatingOrdered: "seating_ordered", TurnBegan: "turn_began", DiceRolled: "dice_rolled",
     Moved: "moved", Paid: "paid", DeedTransferred: "deed_transferred", Mortgaged: "mortgaged",
@@ -489,7 +496,7 @@ _KIND = {
     EstateShared: "estate_shared", RentUnclaimed: "rent_unclaimed", JailTurnSat: "jail_turn_sat",
 }
 
-_DECISION_KIND = {
+_DECISION_KIND: dict[type, str] = {
     SeatingRoll: "seating_roll", DealDeeds: "deal", AwaitRoll: "roll", BuyOrAuction: "buy_or_auction", Auction: "auction",
     IncomeTaxChoice: "income_tax_choice", DrawCard: "card", FineOrCard: "fine_or_card", OwnProperty: "own_property", RentRoll: "rent_roll", JailFine: "jail_fine",
     Debt: "debt", BidPayment: "bid_payment", RollOff: "rolloff", BuildRound: "build_round", BuildingAuction: "building_auction", PlaceBuilding: "place_building",
@@ -499,4 +506,4 @@ _AWAITING_KIND = {cls: "awaiting." + name for cls, name in _DECISION_KIND.items(
 
 for _cls, _name in _KIND.items():
     if not isinstance(_cls.__dict__.get("kind"), property):
-        _cls.kind = _name  # read without a call: the simulator counts every event by it
+        setattr(_cls, "kind", _name)  # read without a call: the simulator counts every event by it

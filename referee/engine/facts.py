@@ -45,6 +45,7 @@ def raisable_cash(state: GameState, player: int) -> int:
 
 def owns_whole_group(state: GameState, player: int, square: int) -> bool:
     group = state.ruleset.squares[square].group
+    assert group is not None  # a deed's: every deed is of a group
     if state.group_owner[group] != player:
         return False
     return not (state.ruleset.options.mortgaged_lot_breaks_monopoly_doubling and state.group_mortgaged[group])
@@ -66,6 +67,7 @@ def rent(state: GameState, square: int, dice_total: int, multiplier: int = 1) ->
     """
     sq = state.ruleset.squares[square]
     owner = state.owner[square]
+    assert owner is not None  # an owned deed's rent
     if sq.kind == "street":
         level = state.buildings[square]
         if level == state.hotel_level:
@@ -133,7 +135,9 @@ def jail_exit_short(state: GameState) -> bool:
     landing = jail_exit_landing(state)
     if state.ruleset.options.jail_exit_bankruptcy != "jma" or landing is None or not landing[1]:
         return False
-    return raisable_cash(state, state.pending.debtor) < state.pending.amount + landing[1]
+    p = state.pending
+    assert isinstance(p, Debt)  # there is a landing only while the fine is the pending debt
+    return raisable_cash(state, p.debtor) < p.amount + landing[1]
 
 
 def jail_exit_creditor(state: GameState) -> int | None:

@@ -39,9 +39,9 @@ def _pay_bail(step: Step, entry: Entry) -> None:
 def _use_jail_card(step: Step, entry: Entry) -> None:
     s = step.state
     p = s.pending
-    fine = isinstance(p, JailFine)
-    if not fine:
+    if not isinstance(p, JailFine):
         p = step.expect(entry, AwaitRoll, "jail_release")
+    fine = isinstance(p, JailFine)
     who = step.expect_actor(entry, p.player, "jail_release")
     player = s.players[who]
     if not fine and not player.in_jail:
@@ -55,7 +55,7 @@ def _use_jail_card(step: Step, entry: Entry) -> None:
         raise step.refuse("no_jail_card", "{player} does not hold {card}", "jail_release", player=Player(who),
                           card=Card(card))
     step.emit(ev.JailCardReturned(who, card))
-    if fine:
+    if isinstance(p, JailFine):
         step.emit(ev.AwaitingDecision(None))
         step.emit(ev.ResumeSet(("jail_exit", who, "card", sum(p.dice))))
     else:

@@ -19,7 +19,7 @@ from .step import Step
 def house_price(state: GameState, player: int, square: int) -> int:
     """One house on the street: its price, or half of it when the player owns every street of its colour."""
     sq = state.ruleset.squares[square]
-    whole = state.group_owner.get(sq.group) == player
+    whole = sq.group is not None and state.group_owner.get(sq.group) == player
     return sq.house_cost // 2 if whole else sq.house_cost
 
 

@@ -333,6 +333,7 @@ def describe_pending(state: GameState, _: Translate = identity, lang: str = "en"
         if p.square is not None:
             return _("{player} won {square} at {amount} and raises the cash to pay").format(
                 player=name(p.player), square=sq(p.square), amount=state.ruleset.money_text(p.amount))
+        assert p.kind is not None  # no deed: a building won, of this kind
         return _("{player} won a {kind} at {amount} and raises the cash to pay").format(
             player=name(p.player), kind=_(p.kind), amount=state.ruleset.money_text(p.amount))
     if isinstance(p, GameOver):

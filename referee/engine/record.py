@@ -260,7 +260,7 @@ def initial_state(ruleset: Ruleset, header: Header) -> GameState:
             if found is None or found.effect.kind != "get_out_of_jail":
                 raise bad(f"{where}.jail_cards: {card!r} is not a get-out-of-jail card of this ruleset's decks")
             player.jail_cards.append(card)
-    deeds = {}
+    deeds: dict[int, Any] = {}  # square -> the reference the position gave it by
     for ref, d in position.get("deeds", {}).items():
         where = f"position.deeds.{ref}"
         i = square("position.deeds", ref)
@@ -434,6 +434,7 @@ class Game:
 
     def _void(self, entry: Entry) -> Outcome:
         count = entry.count
+        assert count is not None  # a field every void has (ENTRY_FIELDS)
         if count > len(self.effective):
             raise illegal(self.state, "void_too_many", "only {n} entries can be taken back, not {count}", "correction",
                           n=len(self.effective), count=count)

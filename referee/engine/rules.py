@@ -12,7 +12,7 @@ changed (unless asked to be: a fold in place, :class:`.record.Game`).  Each kind
 """
 from __future__ import annotations
 
-from typing import Callable, Collection
+from typing import Any, Callable, Collection
 
 from . import events as ev
 from .auction import auction_actions, bid_on_deed, hammer_deed
@@ -189,15 +189,16 @@ def _jail_fine(state: GameState, p: JailFine) -> list[Action]:
 def _bankruptcy(state: GameState, p: Debt) -> list[Action]:
     short_both = jail_exit_short(state)
     if raisable_cash(state, p.debtor) < p.amount or short_both:
-        ahead = jail_exit_landing(state)[1] if short_both else 0  # the rent the roll leads to
+        landing = jail_exit_landing(state) if short_both else None  # (short both: the fine's roll leads somewhere)
+        ahead = landing[1] if landing is not None else 0  # the rent the roll leads to
         return [Action("bankrupt", p.debtor, {"amount": p.amount + ahead, "creditor": p.creditor,
                                               "may_take_over": jail_exit_creditor(state)})]
     return []
 
 
 # what answers each kind of decision (the decisions of a round of declarations are answered by the declarations'
-# own actions, in _AT_ANY_DECISION)
-_ANSWERING: dict[type, Callable[[GameState, Pending], list[Action]]] = {
+# own actions, in _AT_ANY_DECISION); each is given a decision of its key's type (which a dict's type cannot say)
+_ANSWERING: dict[type, Callable[[GameState, Any], list[Action]]] = {
     SeatingRoll: _seat_rolls, RollOff: _rolloffs, DealDeeds: _deals, AwaitRoll: _rolls, BuyOrAuction: _buy_or_decline,
     Auction: auction_actions, IncomeTaxChoice: _income_tax_choice, DrawCard: _card_draw, FineOrCard: _fine_or_card,
     OwnProperty: own_landing_actions, RentRoll: _rent_roll,
@@ -256,8 +257,9 @@ def settle(step: Step) -> None:
                     go_bankrupt(step, Debt(i, None, 0, "out", True))
         p = s.pending
         if p is not None:
-            kind = type(p)  # no pending class is subclassed
+            kind = type(p)  # no pending class is subclassed (each assert below says so to a type checker)
             if kind is Debt:
+                assert isinstance(p, Debt)
                 if s.players[p.debtor].cash < p.amount or jail_exit_short(s):
                     return  # JMA: the fine waits while it and the rent ahead are not both covered
                 if s.rescue_parts:
@@ -268,6 +270,7 @@ def settle(step: Step) -> None:
                 step.emit(ev.AwaitingDecision(None))
                 continue
             if kind is BidPayment:
+                assert isinstance(p, BidPayment)
                 if s.players[p.player].cash < p.amount:
                     return
                 step.pay_bid(p)

@@ -365,8 +365,9 @@ class Ruleset:
                 return sq.index
         raise KeyError(kind)
 
-    def square(self, ref: int | str) -> Square:
-        """A square by index or id; ``KeyError`` naming the reference if none."""
+    def square(self, ref: int | str | None) -> Square:
+        """A square by index or id; ``KeyError`` naming the reference if none (None, an entry's square not given,
+        names none)."""
         if type(ref) is int:  # not a bool
             if 0 <= ref < len(self.squares):
                 return self.squares[ref]

@@ -341,6 +341,7 @@ class GameState:
         if self.mortgaged[square] != mortgaged:
             self.mortgaged[square] = mortgaged
             group = self.ruleset.squares[square].group
+            assert group is not None  # only a deed is mortgaged, and every deed is of a group
             self.group_mortgaged[group] += 1 if mortgaged else -1
             if self.group_owner[group] is not None:
                 self.groups_version += 1
@@ -358,9 +359,11 @@ class GameState:
         old = self.buildings[square]
         self.buildings[square] = level
         sq = self.ruleset.squares[square]
-        self.group_levels[sq.group] += level - old
-        if self.owner[square] is not None:
-            self.holdings_value[self.owner[square]] += (level - old) * sq.house_cost
+        group, owner = sq.group, self.owner[square]
+        assert group is not None  # buildings stand on streets only, and every street is of a group
+        self.group_levels[group] += level - old
+        if owner is not None:
+            self.holdings_value[owner] += (level - old) * sq.house_cost
         hotel = self.hotel_level
         self.houses_built += (0 if level == hotel else level) - (0 if old == hotel else old)
         hotels = (level == hotel) - (old == hotel)
@@ -439,7 +442,7 @@ class GameState:
     def name(self, player: int | None) -> str:
         return "the bank" if player is None else self.players[player].name
 
-    def player_index(self, name: str) -> int:
+    def player_index(self, name: str | None) -> int:
         """The seat of the player so named; ``KeyError`` if none (or the name is not a text)."""
         seat = self.seats.get(name) if isinstance(name, str) else None
         if seat is None:

@@ -7,7 +7,8 @@ debt, pay a winning bid, move a token and land it.
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Container
+from typing import Any, Callable, TypeVar
 
 from . import events as ev
 from .entries import Entry
@@ -23,17 +24,22 @@ POT = ev.POT
 # then refused has its events shown to it all the same, up to the refusal.  An observer with an ``event_types``
 # attribute (a set of event classes) is shown the events of those types only.
 Observer = Callable[[GameState, ev.Event], None]
+Awaited = TypeVar("Awaited")  # a kind of decision awaited (a pending class of .state)
 
 
 class _EveryType:
     """Holds every event type: what an observer that names none of its own is shown."""
 
-    def __contains__(self, kind: type) -> bool:
+    def __contains__(self, kind: object) -> bool:
         return True
 
 
 _EVERY = _EveryType()
 _NONE: frozenset[type] = frozenset()
+
+
+def _unobserved(state: GameState, event: ev.Event) -> None:
+    """The observer of a step that has none: never called, as it watches no event type."""
 
 
 class Step:
@@ -45,9 +51,13 @@ class Step:
     def __init__(self, state: GameState, observe: Observer | None = None, in_place: bool = False) -> None:
         self.state = state if in_place else state.copy()
         self.events: list[ev.Event] = []
-        self.observe = observe
         # the event types the observer is shown: none without one, every type for one that names none
-        self.watched = _NONE if observe is None else getattr(observe, "event_types", _EVERY)
+        if observe is None:
+            self.observe: Observer = _unobserved
+            self.watched: Container[type] = _NONE
+        else:
+            self.observe = observe
+            self.watched = getattr(observe, "event_types", _EVERY)
 
     def emit(self, event: ev.Event) -> None:
         event.apply(self.state)
@@ -78,7 +88,8 @@ class Step:
             raise self.refuse("unknown_square", "no square {square} on this board", "mortgage",
                               square=repr(ref)) from None
 
-    def expect(self, entry: Entry, kind: type, clause: str):
+    def expect(self, entry: Entry, kind: type[Awaited], clause: str) -> Awaited:
+        """The decision awaited, if it is of ``kind``; else the entry is refused as not now."""
         p = self.state.pending
         if type(p) is not kind:  # no pending class is subclassed
             raise not_now(self.state, entry.type, clause)
@@ -147,7 +158,9 @@ class Step:
             self.emit(ev.DeedTransferred(payment.square, payment.player))
             self.emit(ev.AwaitingDecision(None))
         else:  # a building won at a shortage auction: the winner now chooses the lot, and pays on it
-            self.emit(ev.AwaitingDecision(PlaceBuilding(payment.player, payment.kind, payment.amount, payment.round)))
+            kind, round_ = payment.kind, payment.round
+            assert kind is not None and round_ is not None  # a payment for a building carries both (BidPayment)
+            self.emit(ev.AwaitingDecision(PlaceBuilding(payment.player, kind, payment.amount, round_)))
 
     def bank_or_pot(self, reason: str) -> str | None:
         """Where a payment to the bank goes: the free-parking pot for the kinds of payment the ruleset's

@@ -20,7 +20,7 @@ from .timing import turn_refusal
 _ANY_TIME = (AwaitRoll, BuyOrAuction, DrawCard, FineOrCard, IncomeTaxChoice, JailFine, OwnProperty, RentRoll)  # not during auctions
 
 
-def _flows(a: int, b: int, give: Offer, take: Offer) -> dict:
+def _flows(a: int, b: int, give: Offer[int], take: Offer[int]) -> dict:
     return {(a, b): (give.cash, frozenset(give.deeds), frozenset(give.cards)),
             (b, a): (take.cash, frozenset(take.deeds), frozenset(take.cards))}
 
@@ -86,7 +86,7 @@ def _trade_timing_refusal(state: GameState, a: int, b: int) -> IllegalEntry:
     return turn_refusal(state, a, "trade", "not_now", "trade_timing")
 
 
-def trade_refusal(state: GameState, a: int, b: int, give: Offer, take: Offer) -> IllegalEntry | None:
+def trade_refusal(state: GameState, a: int, b: int, give: Offer[int], take: Offer[int]) -> IllegalEntry | None:
     """Everything the rules say about a proposed trade, as a refusal, or None if it may stand."""
     opts = state.ruleset.options
     if a == b:
@@ -95,9 +95,11 @@ def trade_refusal(state: GameState, a: int, b: int, give: Offer, take: Offer) ->
     if context is None:
         return _trade_timing_refusal(state, a, b)
     p = state.pending
-    if context == "rescue" and (p.creditor in (a, b) or jail_exit_creditor(state) in (a, b)):
-        return illegal(state, "creditor_rescue", "{player} is provisionally bankrupt: a rescue comes from a player "
-                       "other than the creditor", "provisional_bankruptcy", player=Player(p.debtor))
+    if context == "rescue":
+        assert isinstance(p, Debt)  # a rescue is a debtor's trade (trade_context)
+        if p.creditor in (a, b) or jail_exit_creditor(state) in (a, b):
+            return illegal(state, "creditor_rescue", "{player} is provisionally bankrupt: a rescue comes from a "
+                           "player other than the creditor", "provisional_bankruptcy", player=Player(p.debtor))
     for who, offer in ((a, give), (b, take)):
         for ref in offer.deeds:
             sq = ref
@@ -124,6 +126,7 @@ def trade_refusal(state: GameState, a: int, b: int, give: Offer, take: Offer) ->
         if refusal:
             return refusal
     if context == "jail_card":
+        assert isinstance(p, JailFine)  # a card bought before the fine (trade_context)
         jailed = p.player
         to_jailed = take if jailed == a else give
         if not to_jailed.cards:
@@ -134,7 +137,7 @@ def trade_refusal(state: GameState, a: int, b: int, give: Offer, take: Offer) ->
     return None
 
 
-def _claim(state: GameState, a: int, b: int, give: Offer, take: Offer) -> dict[int, int]:
+def _claim(state: GameState, a: int, b: int, give: Offer[int], take: Offer[int]) -> dict[int, int]:
     """JMA 補足ルール: an unpaid claim counts as cash.  The creditor's cash to the debtor comes first out of
     what the debtor owes them."""
     p = state.pending
@@ -144,7 +147,7 @@ def _claim(state: GameState, a: int, b: int, give: Offer, take: Offer) -> dict[i
     return {p.creditor: min(paid, p.amount)}
 
 
-def _bounds(state: GameState, offer: Offer) -> tuple[int, float]:
+def _bounds(state: GameState, offer: Offer[int]) -> tuple[int, float]:
     """The least and the most one side of a trade can be worth when every item is priced within the limit the
     JMA rules set for it alone: cash at its amount; an unmortgaged deed above its mortgage value; a mortgaged
     deed and a get-out-of-jail card above nothing (no gifts); a card below the fine ($50)."""
@@ -158,11 +161,11 @@ def _bounds(state: GameState, offer: Offer) -> tuple[int, float]:
     return low, high
 
 
-def _goods(offer: Offer) -> Goods:
+def _goods(offer: Offer[int]) -> Goods:
     return Goods(offer.cash, tuple(offer.deeds), len(offer.cards))
 
 
-def _jma_limits(state: GameState, a: int, b: int, give: Offer, take: Offer) -> IllegalEntry | None:
+def _jma_limits(state: GameState, a: int, b: int, give: Offer[int], take: Offer[int]) -> IllegalEntry | None:
     """JMA 補足ルール「その他」: 現金やその他の資産の贈与(無償譲渡)、抵当に入っていない権利書の抵当価額以下での譲渡、
     釈放カードの$50以上での譲渡、権利書などを売ったその場で異なる価格での買い戻し、などもできません。
 
@@ -197,7 +200,7 @@ def _jma_limits(state: GameState, a: int, b: int, give: Offer, take: Offer) -> I
     return _buy_back_refusal(state, a, b, give, take)
 
 
-def _buy_back_refusal(state: GameState, a: int, b: int, give: Offer, take: Offer) -> IllegalEntry | None:
+def _buy_back_refusal(state: GameState, a: int, b: int, give: Offer[int], take: Offer[int]) -> IllegalEntry | None:
     """No buying back on the spot (before the next roll) at a different price: a trade that hands back to a
     player anything an earlier trade between the same two players since the last roll took from them must be that
     trade undone exactly, the same cash back (other trades in between change nothing)."""
@@ -216,7 +219,8 @@ def _buy_back_refusal(state: GameState, a: int, b: int, give: Offer, take: Offer
     return None
 
 
-def _offer_squares(step: Step, offer: Offer, entry: Entry) -> Offer:
+def _offer_squares(step: Step, offer: Offer[int | str] | None, entry: Entry) -> Offer[int]:
+    assert offer is not None  # fields every trade has (ENTRY_FIELDS)
     return offer.with_deeds(tuple(step.square(ref, entry.type) for ref in offer.deeds))
 
 
@@ -230,11 +234,13 @@ def _trade(step: Step, entry: Entry) -> None:
     if refusal:
         raise refusal
     context = trade_context(s, a, b)
+    assert context is not None  # the trade was not refused: it may be made now (trade_refusal)
     agreed = (a, b, give, take)
     claim = _claim(s, a, b, give, take)
     if claim:
         creditor, used = next(iter(claim.items()))
         debt = s.pending
+        assert isinstance(debt, Debt)  # a claim counts only in a trade with the creditor of the debt pending
         step.emit(ev.AwaitingDecision(replace(debt, amount=debt.amount - used)))
         if creditor == a:
             give = replace(give, cash=give.cash - used)

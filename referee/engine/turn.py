@@ -18,8 +18,10 @@ def _seat_roll(step: Step, entry: Entry) -> None:
     if who not in p.waiting:
         raise step.refuse("not_waiting", "{player} is not due to roll: {pending}", "seating", player=Player(who),
                           pending=Pending())
+    dice = entry.dice
+    assert dice is not None  # a field every seating roll has (ENTRY_FIELDS)
     rolls = list(p.rolls)
-    rolls[who] = rolls[who] + (sum(entry.dice),)
+    rolls[who] = rolls[who] + (sum(dice),)
     waiting = tuple(i for i in p.waiting if i != who)
     if waiting:
         step.emit(ev.AwaitingDecision(SeatingRoll(waiting, tuple(rolls))))
@@ -91,13 +93,15 @@ def _roll(step: Step, entry: Entry) -> None:
     s = step.state
     p = step.expect(entry, AwaitRoll, "dice")
     who = step.expect_actor(entry, p.player, "dice")
-    d1, d2 = entry.dice
+    dice = entry.dice
+    assert dice is not None  # a field every roll has (ENTRY_FIELDS)
+    d1, d2 = dice
     doubles = d1 == d2
     player = s.players[who]
     if player.in_jail:
         if s.time_called:
             step.emit(ev.FinalRollMade())
-        step.emit(ev.DiceRolled(who, entry.dice, 0))
+        step.emit(ev.DiceRolled(who, dice, 0))
         if doubles:
             step.emit(ev.Released(who, "doubles"))
             step.move_by(who, d1 + d2)
@@ -105,7 +109,7 @@ def _roll(step: Step, entry: Entry) -> None:
         step.emit(ev.JailRollFailed(who))
         if player.jail_rolls >= s.ruleset.options.jail_max_rolls:
             if player.jail_cards or card_for_sale(s, who) or s.ruleset.options.jail_skip_turn:  # a choice to make
-                step.emit(ev.AwaitingDecision(JailFine(who, entry.dice)))
+                step.emit(ev.AwaitingDecision(JailFine(who, dice)))
             else:
                 step.emit(ev.ResumeSet(("jail_exit", who, "bail", d1 + d2)))
                 step.charge(who, step.bank_or_pot("bail"), s.ruleset.money.bail, "bail")
@@ -115,7 +119,7 @@ def _roll(step: Step, entry: Entry) -> None:
     in_a_row = s.doubles + 1 if doubles else 0
     if doubles and s.prepaid_release and not s.ruleset.options.doubles_after_prepaid_release_roll_again:
         in_a_row = 0
-    step.emit(ev.DiceRolled(who, entry.dice, in_a_row))
+    step.emit(ev.DiceRolled(who, dice, in_a_row))
     if in_a_row >= s.ruleset.options.doubles_to_jail:
         step.emit(ev.Jailed(who))
         return
@@ -163,8 +167,10 @@ def _rent_roll(step: Step, entry: Entry) -> None:
     s = step.state
     p = step.expect(entry, RentRoll, "utility_rent")
     who = step.expect_actor(entry, p.player, "utility_rent")
+    dice = entry.dice
+    assert dice is not None  # a field every rent roll has (ENTRY_FIELDS)
     step.emit(ev.AwaitingDecision(None))
-    step.charge(who, s.owner[p.square], sum(entry.dice) * p.multiplier, "rent")
+    step.charge(who, s.owner[p.square], sum(dice) * p.multiplier, "rent")
 
 
 TURN_HANDLERS = {
