@@ -127,3 +127,14 @@ def test_every_note_of_a_shipped_ruleset_is_translated_for_the_korean_and_german
     stale = [k for k, c in rs.clauses.items() if c.note and translated.get(k, ("",))[0] != c.note]
     assert stale == [], f"notes changed or added without their translation in rulesets/notes/{ruleset_id}.{lang}.toml"
     assert set(translated) <= {k for k, c in rs.clauses.items() if c.note}
+
+
+def test_an_option_value_named_after_an_edition_once_still_reads_as_the_behaviour_it_selects(jma, classic):
+    """Option values name the behaviour they select (``price_limits``, ``fine_and_rent_ahead``), never an edition;
+    a record or a tournament's regulations written while they were called "jma" read as they always did."""
+    assert jma.options.trade_limits == "price_limits"
+    assert jma.options.jail_exit_bankruptcy == "fine_and_rent_ahead"
+    old = with_options(classic, {"trade_limits": "jma", "jail_exit_bankruptcy": "jma"})
+    assert (old.options.trade_limits, old.options.jail_exit_bankruptcy) == ("price_limits", "fine_and_rent_ahead")
+    with pytest.raises(RulesetError, match="expected one of price_limits, none, got 'korean'"):
+        with_options(classic, {"trade_limits": "korean"})

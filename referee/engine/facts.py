@@ -133,7 +133,7 @@ def jail_exit_short(state: GameState) -> bool:
     仮破産となる場合: while the fine of the third failed roll is the pending debt, whether the fine and the rent
     ahead together are more than the player can raise (a provisional bankruptcy even if the fine alone is not)."""
     landing = jail_exit_landing(state)
-    if state.ruleset.options.jail_exit_bankruptcy != "jma" or landing is None or not landing[1]:
+    if state.ruleset.options.jail_exit_bankruptcy != "fine_and_rent_ahead" or landing is None or not landing[1]:
         return False
     p = state.pending
     assert isinstance(p, Debt)  # there is a landing only while the fine is the pending debt
@@ -144,7 +144,7 @@ def jail_exit_creditor(state: GameState) -> int | None:
     """The owner of the square a player would move to after the third failed jail roll, while the fine is
     unpaid: under JMA they may take the bankruptcy over, fine included."""
     landing = jail_exit_landing(state)
-    if state.ruleset.options.jail_exit_bankruptcy != "jma" or landing is None or not landing[1]:
+    if state.ruleset.options.jail_exit_bankruptcy != "fine_and_rent_ahead" or landing is None or not landing[1]:
         return None
     return state.owner[landing[0]]
 
@@ -156,7 +156,7 @@ def card_first(state: GameState) -> bool:
     破産となります。After the third failed roll, when the fine and the rent ahead together are more than the player
     can raise, a get-out-of-jail card in hand settles the fine: the cash stays for the creditor ahead."""
     p = state.pending
-    if not isinstance(p, JailFine) or state.ruleset.options.jail_exit_bankruptcy != "jma":
+    if not isinstance(p, JailFine) or state.ruleset.options.jail_exit_bankruptcy != "fine_and_rent_ahead":
         return False
     if not state.players[p.player].jail_cards:
         return False

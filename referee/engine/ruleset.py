@@ -61,11 +61,14 @@ def whole_number(where: str, value: Any, minimum: int | None = 0) -> int:
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
     """An option's type: a whole number (from ``minimum``), true or false, one of ``choices`` (``kind`` str), or a
-    list of distinct ``choices`` (``kind`` tuple, kept as a tuple in their order)."""
+    list of distinct ``choices`` (``kind`` tuple, kept as a tuple in their order).  ``renamed``: (old, new) for a
+    choice once named otherwise, so that a record or a tournament's regulations written with the old name read as
+    they always did (no recorded fact is lost)."""
 
     kind: type
     choices: tuple = ()
     minimum: int | None = None
+    renamed: tuple[tuple[str, str], ...] = ()
 
     def value(self, where: str, value: Any) -> Any:
         """``value`` checked against this type, as the engine keeps it; RulesetError naming ``where`` if not."""
@@ -81,6 +84,9 @@ class OptionSpec:
                 raise RulesetError(f"{where}: expected a list of distinct values among {', '.join(self.choices)}, "
                                    f"got {value!r}")
             return tuple(value)
+        for old, new in self.renamed:
+            if value == old:
+                value = new
         if value not in self.choices:
             raise RulesetError(f"{where}: expected one of {', '.join(self.choices)}, got {value!r}")
         return value
@@ -123,7 +129,10 @@ OPTION_SPECS: dict[str, OptionSpec] = {
     "bankruptcy_to_bank_deeds": OptionSpec(str, ("auction_in_board_order", "return_unowned")),
     "pay_each_player_bankruptcy_to_bank": OptionSpec(bool),
     "bankrupt_estate": OptionSpec(str, ("to_creditor", "shared_among_survivors")),
-    "jail_exit_bankruptcy": OptionSpec(str, ("jma", "to_bank")),
+    # fine_and_rent_ahead: after the third failed jail roll, the fine and the rent ahead together make the player
+    # provisionally bankrupt, a rescue covers both, the square's owner may take a bankruptcy to the bank over
+    "jail_exit_bankruptcy": OptionSpec(str, ("fine_and_rent_ahead", "to_bank"),
+                                       renamed=(("jma", "fine_and_rent_ahead"),)),
     "houses_per_hotel": OptionSpec(int, minimum=1),
     "build_timing": OptionSpec(str, ("between_turns", "any_time")),
     "hotel_breakdown": OptionSpec(str, ("debtors_only", "any_player")),
@@ -135,7 +144,8 @@ OPTION_SPECS: dict[str, OptionSpec] = {
     "asset_mortgaged_deed_percent": OptionSpec(int, minimum=0),
     "asset_building_percent": OptionSpec(int, minimum=0),
     "trade_timing": OptionSpec(str, ("between_turns_or_debt", "any_time", "own_turn", "never")),
-    "trade_limits": OptionSpec(str, ("jma", "none")),
+    # price_limits: no gifts, every item of a trade priced within its own limit, no buying back on the spot
+    "trade_limits": OptionSpec(str, ("price_limits", "none"), renamed=(("jma", "price_limits"),)),
     "provisional_bankruptcy": OptionSpec(bool),
     "trades_before_first_go": OptionSpec(bool),
     "dealt_deeds": OptionSpec(int, minimum=0),

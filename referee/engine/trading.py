@@ -121,8 +121,8 @@ def trade_refusal(state: GameState, a: int, b: int, give: Offer[int], take: Offe
         if cash_due > state.players[who].cash:
             return illegal(state, "cannot_afford", "{player} has {cash}, not {amount}", "trade", player=Player(who),
                            cash=Money(state.players[who].cash), amount=Money(offer.cash))
-    if opts.trade_limits == "jma":
-        refusal = _jma_limits(state, a, b, give, take)
+    if opts.trade_limits == "price_limits":
+        refusal = _price_limits(state, a, b, give, take)
         if refusal:
             return refusal
     if context == "jail_card":
@@ -165,7 +165,7 @@ def _goods(offer: Offer[int]) -> Goods:
     return Goods(offer.cash, tuple(offer.deeds), len(offer.cards))
 
 
-def _jma_limits(state: GameState, a: int, b: int, give: Offer[int], take: Offer[int]) -> IllegalEntry | None:
+def _price_limits(state: GameState, a: int, b: int, give: Offer[int], take: Offer[int]) -> IllegalEntry | None:
     """JMA 補足ルール「その他」: 現金やその他の資産の贈与(無償譲渡)、抵当に入っていない権利書の抵当価額以下での譲渡、
     釈放カードの$50以上での譲渡、権利書などを売ったその場で異なる価格での買い戻し、などもできません。
 

@@ -97,7 +97,7 @@ def _choice_words() -> dict[tuple[str, str], str]:
         ("transferred_mortgage_interest", "on_unmortgage_only"): _("only when the mortgage is lifted"),
         ("bankruptcy_to_bank_deeds", "auction_in_board_order"): _("auctioned unmortgaged, in board order from GO"),
         ("bankruptcy_to_bank_deeds", "return_unowned"): _("back to the bank unowned, for sale again"),
-        ("jail_exit_bankruptcy", "jma"): _("as the JMA rules say (rescue covering fine and rent)"),
+        ("jail_exit_bankruptcy", "fine_and_rent_ahead"): _("as the JMA rules say (rescue covering fine and rent)"),
         ("jail_exit_bankruptcy", "to_bank"): _("a bankruptcy to the bank"),
         ("build_timing", "between_turns"): _("between turns"), ("build_timing", "any_time"): _("at any time"),
         ("hotel_breakdown", "debtors_only"): _("only by a player in debt"),
@@ -119,7 +119,7 @@ def _choice_words() -> dict[tuple[str, str], str]:
         ("short_payment", "all_cash_then_out"): _("all the cash is paid, and the player is out"),
         ("landing_on_own", "nothing"): _("nothing happens"),
         ("landing_on_own", "build_one_or_sell"): _("build one house, or sell it back to the bank"),
-        ("trade_limits", "jma"): _("the JMA limits"), ("trade_limits", "none"): _("none"),
+        ("trade_limits", "price_limits"): _("the JMA limits"), ("trade_limits", "none"): _("none"),
     }
 
 
