@@ -22,7 +22,8 @@ from referee import create_app
 from referee.services import rulesets
 from referee.services import folds, games
 from referee.engine import legal_actions
-from referee.simulate import Policy, play_game
+from referee.policy import Policy
+from referee.simulate import play_game
 
 
 def long_record(entries: int, seed: int = 1) -> str:

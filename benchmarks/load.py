@@ -49,7 +49,7 @@ from referee.services import rulesets  # noqa: E402
 from referee.services import folds, progress, tournaments
 from referee.db import db  # noqa: E402
 from referee.engine import legal_actions, parse_entry, parse_record, replay  # noqa: E402
-from referee.simulate import Policy  # noqa: E402
+from referee.policy import Policy  # noqa: E402
 
 SECRET = "load-benchmark-secret"
 DIRECTOR_PIN = "424242"

@@ -6,7 +6,7 @@ import random
 
 from .services import folds, games, progress, tournaments
 from .engine import legal_actions
-from .simulate import Policy
+from .policy import Policy
 
 DEMO_PLAYERS = ["佐藤 葵", "鈴木 蓮", "高橋 陽菜", "田中 湊", "김민수", "이서연", "Jürgen Groß", "Anneliese Weiß"]
 DEMO_PIN = "246802"

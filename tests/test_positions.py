@@ -11,7 +11,8 @@ from referee.cli import main
 from referee.engine import Game, RecordError, legal_actions, parse_entry, parse_record, with_options
 from referee.engine.record import parse_header
 from referee.engine.state import AwaitRoll
-from referee.simulate import Invariants, Policy
+from referee.policy import Policy
+from referee.simulate import Invariants
 
 from test_app import app, client, database  # noqa: F401  (the app on SQLite and PostgreSQL)
 

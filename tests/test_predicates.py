@@ -100,7 +100,7 @@ def test_the_simulated_policy_checks_a_trade_as_the_rules_work_it_out(jma):
     """The policy checks the trades it proposes with trade_refusal alone (no copy of the state worked out):
     for every offer it makes in simulated games, that check and recording the trade agree."""
     from referee.engine.errors import IllegalEntry
-    from referee.simulate import Policy, trade_allowed
+    from referee.policy import Policy, trade_allowed
 
     compared = allowed = 0
     for state in states("jma-2006", games=4):
@@ -128,7 +128,7 @@ def test_the_simulated_policy_reuses_its_build_options_only_while_the_colour_gro
     them, what it kept is what legal_actions lists afresh."""
     from referee.engine import Game, Header
     from referee.engine.state import AwaitRoll, GameOver
-    from referee.simulate import Menu, Policy
+    from referee.policy import Menu, Policy
 
     ruleset = rulesets.load(ruleset_id)
     compared = reused = offered = 0
@@ -210,7 +210,7 @@ def test_the_simulated_policy_draws_mortgages_from_what_legal_actions_lists(rule
     """The policy draws a mortgage, or the lifting of one, from mortgage_choices without making the actions
     (Menu.mortgages): in every state of simulated games, for everyone and for each player, the same choices in the
     same order as legal_actions lists (lifts first where both are asked for)."""
-    from referee.simulate import Menu
+    from referee.policy import Menu
 
     def listed(state, kinds, player=None):
         actions = legal_actions(state)

@@ -243,7 +243,7 @@ def test_a_replayed_game_makes_new_states_for_what_is_recorded_on_it_after(jma):
     cash = [p.cash for p in before.players]
     if not before.over:
         from referee.engine import legal_actions
-        from referee.simulate import Policy
+        from referee.policy import Policy
         import random
         game.record(Policy(random.Random(1), "random").choose(before, legal_actions(before)))
         assert [p.cash for p in before.players] == cash and game.state is not before
