@@ -14,7 +14,7 @@ import pytest
 from referee.services import rulesets
 from referee.engine import Game, IllegalEntry, parse_entry, parse_record
 from referee.engine.entries import Offer
-from referee.screens.log import entry_words, log_facts, log_lines, trade_words
+from referee.screens.log import entry_words, log_lines, trade_words
 from test_app import app, client, database, new_game, post  # noqa: F401  (the app's fixtures)
 
 CONFORMANCE = Path(__file__).parent / "conformance"
@@ -211,12 +211,12 @@ def test_a_purchase_names_the_deed_and_its_price(app):
 
 def test_the_facts_are_kept_and_carried_on_as_entries_are_added_and_voided(app):
     game = Game(JMA, parse_record(['{"format": "referee-game-record", "version": 1, "ruleset": "jma-2006", '
-                                   '"players": ["Aki", "Ben"], "seating": "fixed"}'])[0])
+                                   '"players": ["Aki", "Ben"], "seating": "fixed"}'])[0], history=True)
     for entry in ({"type": "roll", "player": "Aki", "dice": [1, 2]}, {"type": "decline", "player": "Aki"},
                   {"type": "bid", "player": "Ben", "amount": 70}):
         game.record(parse_entry(entry))
-    first = log_facts(game, 3)
-    assert sorted(first) == [1, 2]
+    first = list(game.history.facts)
+    assert [i for i, facts in enumerate(first) if facts] == [1, 2]
     game.record(parse_entry({"type": "void", "count": 1}))  # the bid is taken back, then made again higher
     game.record(parse_entry({"type": "bid", "player": "Aki", "amount": 90}))
     game.record(parse_entry({"type": "hammer"}))
@@ -226,4 +226,6 @@ def test_the_facts_are_kept_and_carried_on_as_entries_are_added_and_voided(app):
         (3, "Ben bids $70 for Baltic Avenue"), (4, "void the latest 1"), (5, "Aki bids $90 for Baltic Avenue"),
         (6, "hammer: Aki buys Baltic Avenue for $90")]
     assert [effective for _, _, effective in log] == [True, True, False, True, True, True]
-    assert log_facts(game, 3) == first  # judged once: the earlier facts stand as they were
+    assert game.history.facts[:3] == first  # judged once: the earlier facts stand as they were
+    assert game.history.facts[5].winner == "Aki" and game.history.facts[5].amount == 90
+    assert len(game.history.events) == len(game.entries) == 6  # each entry's events, the void's too

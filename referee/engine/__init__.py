@@ -28,6 +28,7 @@ from .events import (POT, AwaitingDecision, BidHeld, BidVoided, BuildingsChanged
                      DeedTransferred, EstateShared, Event, JailCardReturned, Jailed, JailRollFailed, JailTurnSat,
                      Moved, Mortgaged, Paid, Released, RentWaived, SeatingOrdered, TimeCalled, TradeMade,
                      TransferInterestPaid, TurnBegan, Unmortgaged, WentBankrupt)
+from .history import EntryFacts, History, TieCall, square_index, tie_call
 from .facts import (card_first, card_for_sale, jail_exit_creditor, jail_exit_landing, jail_exit_short, next_to_move,
                     raisable_cash, tie_winner)
 from .mortgages import mortgage_choices
@@ -47,6 +48,8 @@ from .turn import deal_refusal
 __all__ = [
     # a record and its fold
     "Game", "Header", "parse_header", "parse_record", "replay",
+    # what each entry did, kept beside the game: its events, the log's facts, equal calls, the chart's points
+    "EntryFacts", "History", "TieCall", "square_index", "tie_call",
     "MAX_NAME", "MAX_PLAYERS", "MAX_RECORD_BYTES", "MAX_TITLE",
     # an entry
     "Action", "Entry", "LARGEST", "Offer", "parse_entry", "text_problem",

@@ -17,6 +17,7 @@ from typing import Any, Callable, Iterable
 from .entries import MAX_NAME, Entry, parse_entry, text_problem
 from .errors import IllegalEntry, MalformedEntry, RefereeError, illegal
 from .events import Event
+from .history import History
 from .ruleset import Ruleset
 from .phrases import SHOWN, clip
 from .rules import Outcome, resolve
@@ -391,7 +392,7 @@ class Game:
     nearest snapshot.
     """
 
-    def __init__(self, ruleset: Ruleset, header: Header, in_place: bool = False) -> None:
+    def __init__(self, ruleset: Ruleset, header: Header, in_place: bool = False, history: bool = False) -> None:
         self.ruleset = ruleset
         self.header = header
         self.initial = initial_state(ruleset, header)
@@ -401,12 +402,20 @@ class Game:
         self.in_place = in_place
         self.state = self.initial.copy() if in_place else self.initial
         self._snapshots: dict[int, GameState] = {0: self.initial}  # effective length -> state
+        # each entry's events and what the log, the rulings and the chart read of them (a fold that keeps the
+        # states it passes through: not in place)
+        self.history: History | None = History() if history else None
+        assert not (history and in_place), "a history keeps the state before each entry: not in place"
 
     def record(self, entry: Entry, observe: Observer | None = None) -> Outcome:
         """Check ``entry`` and append it, or raise and change nothing; ``observe`` as in :func:`.rules.resolve`
         (a void's refold shows it nothing)."""
+        before = self.state
         if entry.type == "void":
-            return self._void(entry)
+            outcome = self._void(entry)
+            if self.history is not None:
+                self.history.add(before, entry, outcome, before is self.initial)
+            return outcome
         if self.in_place:
             try:
                 outcome = resolve(self.state, entry, observe, in_place=True)
@@ -421,6 +430,8 @@ class Game:
         self.state = outcome.state
         if len(effective) % SNAPSHOT_EVERY == 0:
             self._snapshots[len(effective)] = self.state.copy() if self.in_place else self.state
+        if self.history is not None:
+            self.history.add(before, entry, outcome, before is self.initial)
         return outcome
 
     def _fold(self, length: int) -> GameState:
@@ -460,6 +471,16 @@ class Game:
             game.record(entry)
         return game.state
 
+    def with_history(self) -> Game:
+        """This game if it keeps its history, else the same record folded again keeping it (for a caller that
+        asked a replay for none and reads the log or the chart after all)."""
+        if self.history is not None:
+            return self
+        game = Game(self.ruleset, self.header, history=True)
+        for entry in self.entries:
+            game.record(entry)
+        return game
+
     def effective_entries(self) -> list[Entry]:
         return [self.entries[i] for i in self.effective]
 
@@ -471,10 +492,11 @@ class Game:
 
 
 def replay(ruleset: Ruleset, header: Header, entries: list[tuple[int, Entry, dict]],
-           on_events: Callable[[tuple[Event, ...]], None] | None = None) -> Game:
+           on_events: Callable[[tuple[Event, ...]], None] | None = None, history: bool = False) -> Game:
     """Fold a parsed record; :class:`RecordError` naming the line at the first illegal entry.  The fold runs in
-    place; the game returned makes a new state for each entry recorded on it from then on."""
-    game = Game(ruleset, header, in_place=True)
+    place (unless it keeps the ``history`` of each entry); the game returned makes a new state for each entry
+    recorded on it from then on."""
+    game = Game(ruleset, header, in_place=not history, history=history)
     for line, entry, raw in entries:
         try:
             outcome = game.record(entry)

@@ -1,22 +1,17 @@
 """The game's log in words: each entry as the referee recorded it (a trade with both sides' goods, a card by its text,
 an auction entry with its lot and who won it), each event, equal calls with who won them and by which rule; the
-facts behind each entry folded once per game and kept."""
+facts behind each entry are the game's history, judged once as it was recorded."""
 from __future__ import annotations
 
-import threading
 from bisect import bisect_left
-from dataclasses import dataclass, field
-from weakref import WeakKeyDictionary
 
-from ..engine import (Auction, BidHeld, BidVoided, BuildingAuction, BuildingsChanged, BuyOrAuction, CardDrawn,
-                      DebtQueued, DeedTransferred, Entry, EstateShared, Event, Game, GameState, JailCardReturned,
-                      Jailed, JailRollFailed, JailTurnSat, Mortgaged, Moved, Offer, Paid, raisable_cash, Released,
-                      RentWaived, Ruleset, SeatingOrdered, TimeCalled, TradeMade, TransferInterestPaid, TurnBegan,
-                      Unmortgaged, WentBankrupt)
+from ..engine import (BidHeld, BidVoided, BuildingsChanged, CardDrawn, DebtQueued, DeedTransferred, Entry, EntryFacts,
+                      EstateShared, Event, Game, GameState, Jailed, JailRollFailed, JailTurnSat, Mortgaged, Moved,
+                      Offer, Paid, raisable_cash, Released, RentWaived, Ruleset, SeatingOrdered, square_index, TieCall,
+                      TimeCalled, TradeMade, TransferInterestPaid, TurnBegan, Unmortgaged, WentBankrupt)
 from ..i18n import current_language, gettext as _
 from .words import (card_words, deck_words, jail_card_words, level_words, money, names_and, party, per_language,
-                    reason_words, separator, square_index, square_name, square_words, Why, why)
-from .rulings import tie_calls, TieCall
+                    reason_words, separator, square_name, square_words, Why, why)
 
 
 def event_words(state: GameState, event: Event) -> str | None:
@@ -161,58 +156,6 @@ def trade_words(ruleset: Ruleset, player: str, partner: str, give: Offer | None,
     return text
 
 
-@dataclass(frozen=True, slots=True)
-class EntryFacts:
-    """What the log says of an entry beyond its own fields, taken from the table as it was just before it (and
-    from what it did): the deed or building an auction entry was for, who won it at what price, a deed's price,
-    the buildings on the lots before a change, the mortgaged deeds in a trade and what kind of trade it was."""
-
-    square: int | None = None  # the deed auctioned, bought or declined
-    kind: str | None = None  # the building auctioned (house or hotel)
-    winner: str | None = None  # hammer: the high bidder's name
-    amount: int = 0  # hammer: the winning bid; buy: the price
-    void: bool = False  # hammer: the winning bid was void
-    levels: tuple[tuple[int, int], ...] = ()  # build, sell_buildings: (lot, buildings before)
-    mortgaged: tuple[int, ...] = ()  # trade: deeds that were mortgaged
-    context: str = "trade"  # trade: trade, debt_negotiation or rescue
-    card: str | None = None  # use_jail_card: the card used, when the entry does not name it
-
-
-def entry_facts(before: GameState, entry: Entry, events=()) -> EntryFacts | None:
-    """The facts the log needs about ``entry``, from ``before`` (the state it was recorded on) and its
-    ``events``; None when the entry's own fields say it all."""
-    p = before.pending
-    rs = before.ruleset
-    if entry.type in ("bid", "hammer") and isinstance(p, (Auction, BuildingAuction)):
-        square = p.square if isinstance(p, Auction) else None
-        kind = p.kind if isinstance(p, BuildingAuction) else None
-        if entry.type == "bid":
-            return EntryFacts(square=square, kind=kind)
-        winner = None if p.high_bidder is None else before.players[p.high_bidder].name
-        return EntryFacts(square=square, kind=kind, winner=winner, amount=p.high_bid,
-                          void=any(isinstance(e, BidVoided) for e in events))
-    if entry.type in ("buy", "decline") and isinstance(p, BuyOrAuction):
-        return EntryFacts(square=p.square, amount=rs.squares[p.square].price)
-    if entry.type in ("build", "sell_buildings") and entry.targets:
-        levels = []
-        for ref, _level in entry.targets:
-            index = square_index(rs, ref)
-            if index is None:
-                return None
-            levels.append((index, before.buildings[index]))
-        return EntryFacts(levels=tuple(levels))
-    if entry.type == "trade":
-        made = next((e for e in events if isinstance(e, TradeMade)), None)
-        context = made.context if made is not None else "trade"
-        deeds = [d for offer in (entry.give, entry.take) if offer is not None for d in offer.deeds]
-        mortgaged = tuple(i for i in (square_index(rs, d) for d in deeds) if i is not None and before.mortgaged[i])
-        return EntryFacts(mortgaged=mortgaged, context=context) if mortgaged or context != "trade" else None
-    if entry.type == "use_jail_card" and entry.card is None:
-        used = next((e.card for e in events if isinstance(e, JailCardReturned)), None)
-        return EntryFacts(card=used) if used is not None else None
-    return None
-
-
 def _lot_words(ruleset: Ruleset, facts: EntryFacts) -> str:
     if facts.square is not None:
         return square_words(ruleset, facts.square)
@@ -278,7 +221,7 @@ def entry_words(entry: Entry, ruleset: Ruleset | None = None, tie: TieCall | Non
                 facts: EntryFacts | None = None) -> str:
     """An entry as the referee recorded it, in the device's language: squares, cards and buildings by their
     names when the game's ruleset is given, a trade with both sides' goods, a card by its text; with ``facts``
-    (:func:`entry_facts`, from the table as it was before the entry) what an auction entry was for and who won
+    (the engine's ``entry_facts``, from the table as it was before the entry) what an auction entry was for and who won
     it, a deed's price, the buildings before a change; equal calls at an auction with who won them and by which
     rule (``tie``, judged on the state before the entry)."""
     text = _sentence(entry, ruleset, facts) if ruleset is not None else None
@@ -326,64 +269,20 @@ def _label_words(entry: Entry, ruleset: Ruleset | None) -> str:
     return " ".join(parts)
 
 
-# The facts behind each entry of a game's log, judged once on the state the entry was recorded on: entries never
-# change once recorded, so a fold of the record kept beside the service's Game (and carried on as entries are
-# added) serves every later page of the log without folding the record again.
-@dataclass
-class _LogFold:
-    game: Game
-    facts: dict[int, EntryFacts]
-    # each entry's words once said, by (language, index): they rest on the entries up to it and the game's ruleset
-    # alone, so the table screen's latest lines are not put in words again at every draw
-    said: dict[tuple[str, int], str] = field(default_factory=dict)
-
-
-_log_folds: "WeakKeyDictionary[Game, _LogFold]" = WeakKeyDictionary()
-
-
-_log_lock = threading.Lock()
-
-
-def _log_fold(game: Game) -> _LogFold:
-    """The log's fold kept beside ``game`` (call with ``_log_lock`` held)."""
-    fold = _log_folds.get(game)
-    if fold is None:
-        fold = _log_folds[game] = _LogFold(Game(game.ruleset, game.header), {})
-    return fold
-
-
-def log_facts(game: Game, stop: int, start: int = 0) -> dict[int, EntryFacts]:
-    """The facts of entries ``start`` to ``stop`` (0-based, ``stop`` excluded), by index, for the entries that have
-    any (the record is folded up to ``stop`` once, and kept)."""
-    stop = min(stop, len(game.entries))
-    with _log_lock:
-        fold = _log_fold(game)
-        while len(fold.game.entries) < stop:
-            index = len(fold.game.entries)
-            entry = game.entries[index]
-            before = fold.game.state
-            outcome = fold.game.record(entry)
-            facts = entry_facts(before, entry, outcome.events) if entry.type != "void" else None
-            if facts is not None:
-                fold.facts[index] = facts
-        return {i: fold.facts[i] for i in range(max(0, start), stop) if i in fold.facts}
-
-
 def log_lines(game: Game, start: int, stop: int) -> list[tuple[int, str, bool]]:
     """Entries ``start`` to ``stop`` (0-based) of the game's log as (number, words, still in effect): trades with
     both sides' goods, cards by their text, auction bids with their lot, the hammer with who bought what for how
-    much, equal calls with who won them and by which rule."""
+    much, equal calls with who won them and by which rule.  The facts and rulings behind each entry are the
+    game's history (judged once, on the state the entry was recorded on); each entry's words, once said in a
+    language, are kept with it (they rest on the entries up to it and the game's ruleset alone)."""
+    history = game.with_history().history
+    assert history is not None  # with_history keeps one
     start = max(0, start)
     stop = min(stop, len(game.entries))
     effective = set(game.effective[bisect_left(game.effective, start):])  # in order: those from ``start`` on
     lang = current_language()
-    with _log_lock:
-        said = _log_fold(game).said
-        missing = [i for i in range(start, stop) if (lang, i) not in said]
-    if missing:
-        ties = tie_calls(game, missing)
-        facts = log_facts(game, stop, missing[0])
-        words = {(lang, i): entry_words(game.entries[i], game.ruleset, ties.get(i), facts.get(i)) for i in missing}
-        with _log_lock:
-            said.update(words)
+    said = history.said
+    for i in range(start, stop):
+        if (lang, i) not in said:
+            said[lang, i] = entry_words(game.entries[i], game.ruleset, history.ties[i], history.facts[i])
     return [(i + 1, said[lang, i], i in effective or game.entries[i].type == "void") for i in range(start, stop)]

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import (Action, BidPayment, BuildRound, CardDrawn, Debt, Game, GameState, IllegalEntry, jail_exit_short,
-                      legal_actions, Outcome, parse_entry, ranking, resolve, smallest_sale)
+                      legal_actions, Outcome, parse_entry, ranking, resolve, smallest_sale, TieCall,
+                      tie_call)
 from . import rulings
 from .build_round import BuildRoundCard, build_round_card
 from .debt import DebtCard, debt_card
@@ -215,13 +216,13 @@ def refusal(exc, ruleset) -> dict[str, Any]:
             "code": exc.code, "rule": exc.rule, "texts": dict(clause.text) if clause else {}}
 
 
-def equal_calls(state: GameState, data: dict) -> rulings.TieCall | None:
+def equal_calls(state: GameState, data: dict) -> TieCall | None:
     """The equal calls at an auction the entry ``data`` records, judged on ``state`` (before it); None for any
     other entry."""
-    return rulings.tie_call(state, parse_entry(data))
+    return tie_call(state, parse_entry(data))
 
 
-def entry_said(data: dict, ruleset, tie: rulings.TieCall | None = None) -> str:
+def entry_said(data: dict, ruleset, tie: TieCall | None = None) -> str:
     """An entry given as data (one the rules accepted), in words."""
     return entry_words(parse_entry(data), ruleset, tie)
 

@@ -147,13 +147,6 @@ def jail_card_words(ruleset: Ruleset, card: str) -> str:
     return _("a get-out-of-jail card (%(deck)s)", deck=deck_words(ruleset, c.deck))
 
 
-def square_index(ruleset: Ruleset, ref: int | str) -> int | None:
-    try:
-        return ruleset.square(ref).index
-    except KeyError:
-        return None
-
-
 def deck_name(state: GameState, deck: str) -> str:
     """A deck by its name in this edition: Chance, Community Chest, Show Time, Magic Moments."""
 

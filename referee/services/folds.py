@@ -195,7 +195,7 @@ def read_fold(row: GameRow) -> Fold:
     rows = db.session.execute(select(EntryRow.seq, EntryRow.data, EntryRow.hash)
                               .where(EntryRow.game_id == row.id).order_by(EntryRow.seq)).all()
     good, head, broken = chain.verify(row.header, rows)
-    game = Game(ruleset, header)
+    game = Game(ruleset, header, history=True)  # each entry's events and projections, read by the screens
     altered = Altered(broken.at, broken.reason) if broken else None
     heads = [chain.genesis(row.header)] + [r.hash for r in rows[:len(good)]]
     for n, data in enumerate(good, start=1):

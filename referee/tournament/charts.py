@@ -4,24 +4,17 @@ from __future__ import annotations
 from html import escape
 from typing import Callable
 
-from ..engine import Game, GameState, assets, resolve
+from ..engine import Game
 
 COLORS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf"]
 
 
 def net_worth_series(game: Game) -> tuple[list[str], list[list[int]]]:
     """Players (in turn order) and, for each turn of the game, every player's assets at its start, plus
-    the final assets.  Derived by replaying the record's effective entries."""
-    state: GameState = game.initial
-    points: list[list[int]] = []
-    last_turn = -1
-    for entry in game.effective_entries():
-        state = resolve(state, entry).state
-        if state.turn != last_turn:
-            last_turn = state.turn
-            points.append([assets(state, i).total for i in range(len(state.players))])
-    points.append([assets(state, i).total for i in range(len(state.players))])
-    return [p.name for p in state.players], points
+    the final assets: the game's history of its entries in effect."""
+    game = game.with_history()
+    assert game.history is not None  # with_history keeps one
+    return game.history.net_worth(game.effective, game.state)
 
 
 def _dollars(amount: int) -> str:

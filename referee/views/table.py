@@ -12,7 +12,6 @@ from ..services import rulesets
 from ..forms import UnlockForm
 from ..i18n import gettext, ngettext
 
-from ..screens import rulings
 from ..screens.log import log_lines
 from ..screens.refusals import detail as refusal_detail
 from ..screens.refusals import title as refusal_title
@@ -291,8 +290,6 @@ def _attempt(game_id: int, act, done_message) -> dict:
     if then is not None:  # the form's entry and the one its button adds (the opening bid after a decline)
         return {"kind": "done", "message": " · ".join(_logged(applied)), "details": event_lines(applied.outcomes)}
     tie = equal_calls(applied.before, data)
-    if tie is not None and act is games.record:  # the log will say who won the calls without folding again
-        rulings.remember_tie(applied.game, seq, applied.before)
     return {"kind": "done", "message": done_message(applied, data, tie), "details": outcome_lines(applied.outcome)}
 
 
