@@ -93,7 +93,7 @@ def event_words(state: GameState, event: Event) -> str | None:
     return None
 
 
-def tiereason_words(call: TieCall) -> str:
+def tie_reason(call: TieCall) -> str:
     """Why the equal calls went to the winner (JMA 補足ルール「競売」: 次の手番のプレーヤーから右周りに近い
     プレーヤーのコールを優先)."""
     if call.winner == call.counted_from:
@@ -107,9 +107,9 @@ def tie_words(ruleset: Ruleset, call: TieCall, standing: bool = False) -> Why:
     (the calls behind the standing high bid)."""
     if standing:
         text = _("%(players)s called %(amount)s at once: %(reason)s", players=names_and(call.callers),
-                 amount=ruleset.money_text(call.amount), reason=tiereason_words(call))
+                 amount=ruleset.money_text(call.amount), reason=tie_reason(call))
     else:
-        text = _("equal calls at once: %(reason)s", reason=tiereason_words(call))
+        text = _("equal calls at once: %(reason)s", reason=tie_reason(call))
     return why(ruleset, text, "auction_tie")
 
 
