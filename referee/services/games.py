@@ -235,7 +235,7 @@ def import_record(text: str, pin: str) -> int:
     """A new game from a record file (every entry is checked by replaying it)."""
     try:
         header, entries = parse_record(text.splitlines())
-        game = replay(rulesets.for_header(header), header, entries, history=True)
+        game = replay(rulesets.for_header(header), header, entries)
     except RulesetError as exc:
         raise BadGameSetup(str(exc)) from None
     title = header.meta.get("title", "")
