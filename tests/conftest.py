@@ -4,9 +4,7 @@ from __future__ import annotations
 import pytest
 
 from referee.services import rulesets
-from referee.engine import GameState, parse_entry, resolve
-from referee.engine.ruleset import Ruleset
-from referee.engine.ruleset_files import with_options
+from referee.engine import GameState, Ruleset, parse_entry, resolve, with_options
 
 
 @pytest.fixture(scope="session")

@@ -1,8 +1,8 @@
 """Building: declarations, the even rule, the bank's supply, shortage auctions, selling."""
 import pytest
 
-from referee.engine import IllegalEntry, legal_actions
-from referee.engine.state import AwaitRoll, BidPayment, BuildingAuction, BuildRound, Debt, PlaceBuilding
+from referee.engine import (AwaitRoll, BidPayment, BuildingAuction, BuildRound, Debt, IllegalEntry, PlaceBuilding,
+                            bid_means, legal_actions)
 
 from conftest import cash, do, give, table
 
@@ -374,7 +374,6 @@ def test_a_shortage_bid_is_judged_payable_only_by_means_that_leave_a_lot_to_buil
     only by selling the houses the hotel needs was judged payable, and then could not be paid.  What the winner can
     raise and still build keeps one group's mortgage values and its buildings: here cash $100, with Light Blue's 12
     houses ($300 back) and mortgages ($160) kept, so a $200 bid is beyond them and is void at the hammer."""
-    from referee.engine.declarations import bid_means
 
     s = give(table(jma), 0, *LIGHT_BLUE)
     for square in LIGHT_BLUE:

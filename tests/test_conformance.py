@@ -16,9 +16,8 @@ from pathlib import Path
 import pytest
 
 from referee.services import rulesets
-from referee.engine import Game, IllegalEntry, RecordError, legal_actions, parse_record
+from referee.engine import Game, IllegalEntry, RecordError, legal_actions, parse_record, ranking
 from referee.engine import state as state_module
-from referee.engine.ending import ranking
 
 HERE = Path(__file__).parent
 SUITE = HERE / "conformance"

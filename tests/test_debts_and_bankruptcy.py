@@ -1,8 +1,7 @@
 """A payment that cash cannot cover, and the bankruptcy that ends it."""
 import pytest
 
-from referee.engine import IllegalEntry
-from referee.engine.state import Auction, AwaitRoll, Debt, GameOver
+from referee.engine import Auction, AwaitRoll, Debt, GameOver, IllegalEntry
 
 from conftest import cash, do, give, table
 

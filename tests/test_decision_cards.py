@@ -7,9 +7,7 @@ import html
 import re
 
 from referee.services import rulesets
-from referee.engine import parse_entry, resolve
-from referee.engine.facts import raisable_cash
-from referee.engine.state import AwaitRoll, BuildRound
+from referee.engine import AwaitRoll, BuildRound, parse_entry, raisable_cash, resolve
 from test_app import app, client, database  # noqa: F401  (the app's fixtures)
 from test_japanese import english_words
 from test_table_decisions import from_position

@@ -121,7 +121,7 @@ def test_landing_on_ones_own_street_offers_one_house_or_the_sale_with_their_amou
 
 
 def test_amounts_in_refusals_group_their_digits_as_the_language_does():
-    from referee.engine.phrases import Money, identity
+    from referee.engine.phrases import Money, identity  # the phrase that names an amount, not the ruleset's money
     from conftest import table
 
     state = table(rulesets.load("german-simple"))

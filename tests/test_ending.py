@@ -1,9 +1,7 @@
 """Time called, the last roll, assets and the final ranking."""
 import pytest
 
-from referee.engine import IllegalEntry
-from referee.engine.ending import assets, ranking
-from referee.engine.state import Auction, AwaitRoll, BuildRound, Debt, GameOver, RollOff
+from referee.engine import Auction, AwaitRoll, BuildRound, Debt, GameOver, IllegalEntry, RollOff, assets, ranking
 
 from conftest import do, give, table
 

@@ -167,7 +167,7 @@ def test_a_championship_three_preliminary_rounds_then_the_best_four_in_a_final_t
         assert progress.next_stages == [] and progress.champion is not None
         final_game = tournaments.round_overview(tid, 4)[0]
         state = folds.load(final_game.game_id).game.state
-        from referee.engine.ending import ranking
+        from referee.engine import ranking
         winner = ranking(state)[0].name
         assert progress.champion == winner
         with pytest.raises(errors.BadTournament, match="every round of the format championship is seated"):
@@ -191,7 +191,7 @@ def test_a_club_tournament_two_rounds_then_semi_finals_of_16_then_the_four_table
     with app.app_context():
         winners = []
         for view in tournaments.round_overview(tid, 3):
-            from referee.engine.ending import ranking
+            from referee.engine import ranking
             winners.append(ranking(folds.load(view.game_id).game.state)[0].name)
     final = seat_and_play(app, tid)
     assert sorted(final[0]) == sorted(winners)
@@ -505,7 +505,7 @@ def test_a_finished_table_lists_its_players_as_they_finished_and_finalists_keep_
     tid = championship_played_to_the_final(app)
     with app.app_context():
         view = tournaments.round_overview(tid, 4)[0]
-        from referee.engine.ending import ranking
+        from referee.engine import ranking
         assert [p for p, _, _ in view.players] == [st.name for st in ranking(folds.load(view.game_id).game.state)]
         finalist = progress_service.tournament_standings(tid)[0]
     assert [rnd for rnd, _, _ in finalist.games] == [1, 2, 3, 4]

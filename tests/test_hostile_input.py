@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from referee.services import games
 from referee.db import db
-from referee.engine.entries import ENTRY_FIELDS
+from referee.engine import ENTRY_FIELDS
 
 from test_app import app, database  # noqa: F401  (the app on SQLite and on PostgreSQL)
 

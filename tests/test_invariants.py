@@ -2,7 +2,7 @@
 quick per-event checks read counts the state keeps as events apply, and a whole-board recount checks those counts."""
 import random
 
-from referee.engine.events import BuildingsChanged, DeedTransferred, Event
+from referee.engine import BuildingsChanged, DeedTransferred, Event
 from referee.simulate import Invariants, Stats, play_game
 
 from conftest import give, sq, table
@@ -61,7 +61,7 @@ def test_the_kept_counts_match_a_recount_after_every_event_of_simulated_games(jm
 def test_the_seating_order_moves_every_count_with_its_player(jma):
     """No deed is owned at the seating roll today, but the seating event keeps the counts right whatever the board:
     deeds, their value and whole groups follow their owner to the new seat."""
-    from referee.engine.events import SeatingOrdered
+    from referee.engine import SeatingOrdered
 
     state = give(table(jma), 2, "boardwalk", "park-place")
     state = give(state, 0, "baltic-avenue")

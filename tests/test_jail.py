@@ -1,8 +1,7 @@
 """Jail: just visiting, and the ways out."""
 import pytest
 
-from referee.engine import IllegalEntry, legal_actions
-from referee.engine.state import AwaitRoll, Debt, JailFine
+from referee.engine import AwaitRoll, Debt, IllegalEntry, JailFine, legal_actions
 
 from conftest import cash, do, give, sq, table
 

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from referee.services import rulesets
-from referee.engine.ruleset import CLAUSE_KEYS, OPTION_SPECS
+from referee.engine import CLAUSE_KEYS, OPTION_SPECS
 from referee.screens.rules_page import _choice_words, _clause_labels, clause_label, option_value_words
 from referee.screens.words import money
 from test_app import app, client, database, new_game, post  # noqa: F401  (the app's fixtures)

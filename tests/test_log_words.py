@@ -12,8 +12,7 @@ from pathlib import Path
 import pytest
 
 from referee.services import rulesets
-from referee.engine import Game, IllegalEntry, parse_entry, parse_record
-from referee.engine.entries import Offer
+from referee.engine import Game, IllegalEntry, Offer, parse_entry, parse_record
 from referee.screens.log import entry_words, log_lines, trade_words
 from test_app import app, client, database, new_game, post  # noqa: F401  (the app's fixtures)
 

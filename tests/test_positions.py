@@ -8,9 +8,8 @@ import pytest
 
 from referee.services import rulesets
 from referee.cli import main
-from referee.engine import Game, RecordError, legal_actions, parse_entry, parse_record, with_options
-from referee.engine.record import parse_header
-from referee.engine.state import AwaitRoll
+from referee.engine import (AwaitRoll, Game, RecordError, legal_actions, parse_entry, parse_header, parse_record,
+                            with_options)
 from referee.policy import Policy
 from referee.simulate import Invariants
 

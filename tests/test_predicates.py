@@ -6,12 +6,12 @@ import random
 import pytest
 
 from referee.services import rulesets
-from referee.engine import legal_actions, resolve
+from referee.engine import (AwaitRoll, Game, GameOver, Header, IllegalEntry, even_layouts_below, even_targets,
+                            legal_actions, plan_change, resolve, sale_refusal, smallest_sale, trade_context)
 from referee.engine.building import buildable_group_refusal, group_buildable
 from referee.engine.declarations import bid_payment_mortgage_refusal, keeps_last_group
 from referee.engine.mortgages import may_mortgage, may_unmortgage, mortgage_refusal, unmortgage_refusal
 from referee.engine.timing import build_timing_allows, build_timing_refusal, timing_allows, timing_refusal
-from referee.engine.trading import trade_context
 from referee.simulate import play_game
 
 
@@ -99,7 +99,6 @@ def test_legal_actions_of_some_kinds_or_one_player_are_the_full_list_filtered(ru
 def test_the_simulated_policy_checks_a_trade_as_the_rules_work_it_out(jma):
     """The policy checks the trades it proposes with trade_refusal alone (no copy of the state worked out):
     for every offer it makes in simulated games, that check and recording the trade agree."""
-    from referee.engine.errors import IllegalEntry
     from referee.policy import Policy, trade_allowed
 
     compared = allowed = 0
@@ -126,8 +125,6 @@ def test_the_simulated_policy_reuses_its_build_options_only_while_the_colour_gro
     """The policy asks legal_actions for the building declarations before a roll only when the colour groups have changed
     (``state.groups_version``): at every roll awaited in simulated games, played in place as the simulator plays
     them, what it kept is what legal_actions lists afresh."""
-    from referee.engine import Game, Header
-    from referee.engine.state import AwaitRoll, GameOver
     from referee.policy import Menu, Policy
 
     ruleset = rulesets.load(ruleset_id)
@@ -163,7 +160,7 @@ def built_groups(ruleset_id: str):
 def test_sale_allowed_agrees_with_sale_refusal_for_every_even_sale_in_simulated_games(ruleset_id):
     """smallest_sale asks the cheap predicate; the refusal, made when a sale is recorded, must agree with it: for
     every group with buildings and even layout below today's, its owner in debt or not (as the state says)."""
-    from referee.engine.building import even_layouts_below, plan_change, sale_allowed, sale_refusal
+    from referee.engine.building import sale_allowed
 
     checked = refused = 0
     for state, gid, owner, in_debt in built_groups(ruleset_id):
@@ -183,8 +180,7 @@ def test_smallest_sale_is_the_first_even_sale_below_today_the_rules_allow(rulese
     the sale; what it finds must be the first even layout, from today's total down, whose sale the rules accept
     (each planned and checked in full): for every group with buildings in simulated games, its owner in debt or
     not."""
-    from referee.engine.building import even_targets, plan_change, sale_allowed, smallest_sale
-    from referee.engine.errors import IllegalEntry
+    from referee.engine.building import sale_allowed
 
     def accepted(state, owner, gid, in_debt, total):
         try:

@@ -1,9 +1,7 @@
 """Buying an unowned deed, or auctioning it."""
 import pytest
 
-from referee.engine import IllegalEntry, legal_actions
-from referee.engine.facts import next_to_move, tie_winner
-from referee.engine.state import Auction, AwaitRoll, BidPayment
+from referee.engine import Auction, AwaitRoll, BidPayment, IllegalEntry, legal_actions, next_to_move, tie_winner
 
 from conftest import cash, do, events, give, sq, table
 

@@ -6,8 +6,8 @@ import pytest
 
 from referee.services import rulesets
 from referee.cli import main
-from referee.engine import Game, Header, IllegalEntry, parse_entry, parse_record, replay
-from referee.engine.ending import ranking
+from referee.engine import (Game, Header, IllegalEntry, legal_actions, parse_entry, parse_record, ranking, record,
+                            replay, rules)
 
 HERE = Path(__file__).parent
 GOLDEN = sorted((HERE / "golden").glob("*.jsonl"))
@@ -86,7 +86,6 @@ def test_void_of_more_entries_than_recorded_is_refused(jma):
 
 
 def test_void_across_a_snapshot_refolds_from_the_snapshot(jma, monkeypatch):
-    from referee.engine import record
     monkeypatch.setattr(record, "SNAPSHOT_EVERY", 4)
     game = load(HERE / "golden" / "jma-short-game.jsonl")
     plain = Game(jma, game.header)
@@ -185,7 +184,6 @@ def test_a_fold_in_place_reaches_every_state_a_fold_of_new_states_does_voids_and
     the states are the same, entry by entry, and no snapshot or earlier state is changed."""
     import random
 
-    from referee.engine import record
     from referee.simulate import play_game
     monkeypatch.setattr(record, "SNAPSHOT_EVERY", 16)
     source = play_game(jma, random.Random(4), players=3, max_turns=120, check=False)
@@ -210,7 +208,6 @@ def test_a_fold_in_place_reaches_every_state_a_fold_of_new_states_does_voids_and
 def test_an_entry_refused_half_way_through_a_fold_in_place_leaves_the_game_as_it_was(jma, monkeypatch):
     """An entry refused after its first events were applied in place: the game folds again from its snapshot."""
     from referee.engine import events as ev
-    from referee.engine import rules
 
     game = Game(jma, Header("jma-2006", ("Aki", "Ben"), seating="fixed"), in_place=True)
     game.record(parse_entry({"type": "roll", "player": "Aki", "dice": [1, 2]}))
@@ -242,7 +239,6 @@ def test_a_replayed_game_makes_new_states_for_what_is_recorded_on_it_after(jma):
     before = game.state
     cash = [p.cash for p in before.players]
     if not before.over:
-        from referee.engine import legal_actions
         from referee.policy import Policy
         import random
         game.record(Policy(random.Random(1), "random").choose(before, legal_actions(before)))

@@ -14,7 +14,7 @@ from referee import chain, cli
 from referee.services import errors, folds, games, tournaments
 from referee.app import MIGRATIONS
 from referee.db import db
-from referee.engine.ending import ranking
+from referee.engine import ranking
 from referee.models import EntryRow
 
 from test_app import app, client, database  # noqa: F401  (the app on SQLite and on PostgreSQL)

@@ -12,9 +12,7 @@ from babel.messages.pofile import read_po
 from babel.support import Translations
 
 from referee.services import rulesets
-from referee.engine import IllegalEntry, MalformedEntry, parse_record
-from referee.engine.entries import ENTRY_FIELDS
-from referee.engine.record import Game
+from referee.engine import ENTRY_FIELDS, Game, IllegalEntry, MalformedEntry, parse_record
 from referee.i18n import TRANSLATIONS
 
 from conftest import do, give, place, table

@@ -1,8 +1,7 @@
 """Tournament regulations as options: dealt deeds at the start, no trades before anyone passes GO."""
 import pytest
 
-from referee.engine import Game, Header, IllegalEntry, legal_actions, parse_entry
-from referee.engine.state import AwaitRoll, DealDeeds
+from referee.engine import AwaitRoll, DealDeeds, Game, Header, IllegalEntry, legal_actions, parse_entry, with_options
 
 from conftest import cash, do, give, table
 
@@ -39,7 +38,6 @@ def test_deals_come_in_order_and_only_unowned_deeds(jma):
 
 
 def test_dealing_follows_the_seating_roll_off(jma):
-    from referee.engine.ruleset_files import with_options
     game = Game(with_options(jma, {"dealt_deeds": 2}), Header("jma-2006", ("Aki", "Ben"), {"dealt_deeds": 2}))
     game.record(parse_entry({"type": "seat_roll", "player": "Aki", "dice": [1, 2]}))
     game.record(parse_entry({"type": "seat_roll", "player": "Ben", "dice": [5, 6]}))

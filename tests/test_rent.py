@@ -1,5 +1,5 @@
 """Rent on streets, railroads and utilities."""
-from referee.engine.state import RentRoll
+from referee.engine import RentRoll
 
 from conftest import cash, do, give, place, table
 

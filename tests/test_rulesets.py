@@ -5,9 +5,7 @@ import tomllib
 import pytest
 
 from referee.services import rulesets
-from referee.engine import RulesetError, parse_ruleset
-from referee.engine.ruleset import CLAUSE_KEYS, OPTION_SPECS
-from referee.engine.ruleset_files import with_options
+from referee.engine import CLAUSE_KEYS, OPTION_SPECS, RulesetError, parse_ruleset, with_options
 
 DIR = rulesets.RULESETS_DIR
 

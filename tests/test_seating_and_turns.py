@@ -2,8 +2,8 @@
 import pytest
 
 
-from referee.engine import Game, Header, IllegalEntry, MalformedEntry, parse_entry, with_options
-from referee.engine.state import AwaitRoll, SeatingRoll
+from referee.engine import (AwaitRoll, Game, Header, IllegalEntry, MalformedEntry, SeatingRoll, apply, check,
+                            parse_entry, resolve, with_options)
 
 from conftest import cash, do, sq, table
 
@@ -150,7 +150,6 @@ def test_state_given_to_resolve_is_never_changed(jma):
 
 
 def test_checking_an_entry_and_applying_its_events_are_separate_steps(jma):
-    from referee.engine import apply, check, parse_entry, resolve
     s = table(jma)
     entry = parse_entry({"type": "roll", "player": "Aki", "dice": [1, 3]})
     events = check(s, entry)

@@ -1,8 +1,7 @@
 """Income and luxury tax; Chance and Community Chest cards."""
 import pytest
 
-from referee.engine import IllegalEntry
-from referee.engine.state import AwaitRoll, DrawCard, IncomeTaxChoice
+from referee.engine import AwaitRoll, DrawCard, IllegalEntry, IncomeTaxChoice
 
 from conftest import cash, do, give, place, table
 

@@ -1,8 +1,7 @@
 """Trades, debt negotiation and rescue."""
 import pytest
 
-from referee.engine import IllegalEntry
-from referee.engine.state import AwaitRoll, Debt
+from referee.engine import AwaitRoll, Debt, IllegalEntry
 
 from conftest import cash, do, give, table
 

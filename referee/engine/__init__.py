@@ -22,7 +22,7 @@ from .building import (Change, bank_needs, even_layouts_below, even_targets, pla
                        smallest_sale)
 from .declarations import bid_means, building_minimum_bid, demand, houses_for_declarations
 from .ending import assets, ranking
-from .entries import LARGEST, Action, Entry, Offer, parse_entry, text_problem
+from .entries import ENTRY_FIELDS, LARGEST, Action, Entry, Offer, parse_entry, text_problem
 from .errors import IllegalEntry, MalformedEntry, RefereeError
 from .events import (POT, AwaitingDecision, BidHeld, BidVoided, BuildingsChanged, CardDrawn, DebtQueued,
                      DeedTransferred, EstateShared, Event, JailCardReturned, Jailed, JailRollFailed, JailTurnSat,
@@ -32,11 +32,11 @@ from .history import EntryFacts, History, TieCall, square_index, tie_call
 from .facts import (card_first, card_for_sale, jail_exit_creditor, jail_exit_landing, jail_exit_short, next_to_move,
                     raisable_cash, tie_winner)
 from .mortgages import mortgage_choices
-from .phrases import Deck, amount_text, building_count, describe_pending, level_text, named, render
+from .phrases import Deck, amount_text, building_count, describe_pending, identity, level_text, named, render
 from .record import (MAX_NAME, MAX_PLAYERS, MAX_RECORD_BYTES, MAX_TITLE, Game, Header, RecordError, parse_header,
                      parse_record, replay)
 from .rules import Outcome, apply, check, decision_kinds, legal_actions, resolve
-from .ruleset import Money, Ruleset, RulesetError
+from .ruleset import CLAUSE_KEYS, OPTION_SPECS, Money, Ruleset, RulesetError
 from .ruleset_files import check_table, parse_ruleset, with_options
 from .state import (Auction, AwaitRoll, BidPayment, BuildingAuction, BuildRound, BuyOrAuction, DealDeeds, Debt,
                     DrawCard, FineOrCard, GameOver, GameState, IncomeTaxChoice, JailFine, OwnProperty, PlaceBuilding,
@@ -52,7 +52,7 @@ __all__ = [
     "EntryFacts", "History", "TieCall", "square_index", "tie_call",
     "MAX_NAME", "MAX_PLAYERS", "MAX_RECORD_BYTES", "MAX_TITLE",
     # an entry
-    "Action", "Entry", "LARGEST", "Offer", "parse_entry", "text_problem",
+    "Action", "ENTRY_FIELDS", "Entry", "LARGEST", "Offer", "parse_entry", "text_problem",
     # deciding
     "Outcome", "apply", "check", "decision_kinds", "legal_actions", "resolve",
     # what the table waits for
@@ -72,7 +72,7 @@ __all__ = [
     "trade_refusal",
     # refusals and their words
     "IllegalEntry", "MalformedEntry", "RecordError", "RefereeError", "RulesetError",
-    "Deck", "amount_text", "building_count", "describe_pending", "level_text", "named", "render",
+    "Deck", "amount_text", "building_count", "describe_pending", "identity", "level_text", "named", "render",
     # rulesets
-    "Money", "Ruleset", "check_table", "parse_ruleset", "with_options",
+    "CLAUSE_KEYS", "Money", "OPTION_SPECS", "Ruleset", "check_table", "parse_ruleset", "with_options",
 ]
