@@ -11,6 +11,7 @@
   :mod:`referee.tournament`);
 - :mod:`.results`: a table's result and the director's corrections of it;
 - :mod:`.pins`: PINs and their hashes;
+- :mod:`.rulesets`: rulesets, scoring schemes and tournament formats read from their files;
 - :mod:`.errors`: what the services refuse, by kind.
 
 Views call these and nothing below them.
