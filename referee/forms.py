@@ -1,4 +1,6 @@
 """Forms: their shape only; the rules are the engine's."""
+import json
+
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import HiddenField, IntegerField, PasswordField, RadioField, SelectField, SelectMultipleField, StringField, TextAreaField
@@ -162,3 +164,42 @@ class NewTournamentForm(FlaskForm):
 class ImportForm(FlaskForm):
     record = FileField(_l("Game record (.jsonl)"), validators=[FileRequired()])
     pin = PasswordField(_l("Referee PIN for the imported game"), validators=[DataRequired(), Length(min=PIN_MIN, max=64)])
+
+
+# The fields a table-screen button or field sets on the entry its form carries.
+OVERRIDES = ("amount", "card", "square", "choice", "count", "partner", "note")
+
+
+def entry_from_form(form) -> tuple[dict, int]:
+    """The entry a table-screen form describes, and the number of entries its screen showed: a JSON template plus
+    the values its buttons and fields add (KeyError, ValueError, TypeError or RecursionError when the form is not
+    one the table screen makes)."""
+    seq = int(form["seq"])
+    data = json.loads(form.get("entry", "{}"))
+    if not isinstance(data, dict):
+        raise ValueError("entry is not an object")
+    if form.get("dice"):
+        data["dice"] = [int(x) for x in form["dice"].split(",")]
+    for key in OVERRIDES:
+        value = form.get(key, "").strip()
+        if value:
+            data[key] = int(value) if key in ("amount", "count") else value
+    if form.getlist("players"):
+        data["players"] = form.getlist("players")
+    if form.getlist("deeds"):
+        data["deeds"] = form.getlist("deeds")
+    targets = {k.removeprefix("level-"): v for k, v in form.items() if k.startswith("level-") and v != ""}
+    if targets:
+        data["targets"] = {sq: v if v == "hotel" else int(v) for sq, v in targets.items()}
+    for side in ("give", "take"):
+        offer = {}
+        cash = form.get(f"{side}-cash", "").strip()
+        if cash and cash != "0":
+            offer["cash"] = int(cash)
+        if form.getlist(f"{side}-deeds"):
+            offer["deeds"] = form.getlist(f"{side}-deeds")
+        if form.getlist(f"{side}-cards"):
+            offer["cards"] = form.getlist(f"{side}-cards")
+        if data.get("type") == "trade":
+            data[side] = offer
+    return data, seq

@@ -9,7 +9,7 @@ from flask_wtf.csrf import generate_csrf
 
 from .. import reports
 from ..services import rulesets
-from ..forms import UnlockForm
+from ..forms import UnlockForm, entry_from_form
 from ..i18n import gettext, ngettext
 
 from ..screens.log import log_lines
@@ -41,7 +41,6 @@ bp.add_app_template_global(Markup("".join(
     for a in range(1, 7) for b in range(1, 7))), "dice_buttons")
 
 LOG_PAGE = 500
-OVERRIDES = ("amount", "card", "square", "choice", "count", "partner", "note")
 
 
 def _load(game_id: int) -> folds.Table:
@@ -230,39 +229,6 @@ def display(game_id: int):
     return _live_or_page(t, "table/display.html")
 
 
-def _entry_from_form(form) -> tuple[dict, int]:
-    """The entry a table-screen form describes: a JSON template plus the values its buttons and fields add."""
-    seq = int(form["seq"])
-    data = json.loads(form.get("entry", "{}"))
-    if not isinstance(data, dict):
-        raise ValueError("entry is not an object")
-    if form.get("dice"):
-        data["dice"] = [int(x) for x in form["dice"].split(",")]
-    for key in OVERRIDES:
-        value = form.get(key, "").strip()
-        if value:
-            data[key] = int(value) if key in ("amount", "count") else value
-    if form.getlist("players"):
-        data["players"] = form.getlist("players")
-    if form.getlist("deeds"):
-        data["deeds"] = form.getlist("deeds")
-    targets = {k.removeprefix("level-"): v for k, v in form.items() if k.startswith("level-") and v != ""}
-    if targets:
-        data["targets"] = {sq: v if v == "hotel" else int(v) for sq, v in targets.items()}
-    for side in ("give", "take"):
-        offer = {}
-        cash = form.get(f"{side}-cash", "").strip()
-        if cash and cash != "0":
-            offer["cash"] = int(cash)
-        if form.getlist(f"{side}-deeds"):
-            offer["deeds"] = form.getlist(f"{side}-deeds")
-        if form.getlist(f"{side}-cards"):
-            offer["cards"] = form.getlist(f"{side}-cards")
-        if data.get("type") == "trade":
-            data[side] = offer
-    return data, seq
-
-
 def _submit(game_id: int, act, done_message) -> object:
     """Read the entry a table form describes, hand it to ``act`` (record or check), flash the outcome and show
     the table again."""
@@ -276,7 +242,7 @@ def _attempt(game_id: int, act, done_message) -> dict:
     judged on the table as it was before the entry).  What the service applied carries the game and the state
     before: nothing is loaded again to say what happened."""
     try:
-        data, seq = _entry_from_form(request.form)
+        data, seq = entry_from_form(request.form)
         then = json.loads(request.form["then"]) if request.form.get("then") and act is games.record else None
         if then is not None and not isinstance(then, dict):
             raise ValueError("not an entry")
