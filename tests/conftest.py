@@ -3,12 +3,17 @@ PostgreSQL database of its own for each parallel worker."""
 from __future__ import annotations
 
 import inspect
+import os
 import types
 
+import flask
+import jinja2
 import pytest
 
 from referee.services import rulesets
 from referee.engine import GameState, Ruleset, parse_entry, resolve, with_options
+
+pytest_plugins = ["browser_support"]  # the browser tests' shared app server and chromium
 
 
 @pytest.fixture(scope="session")
@@ -70,6 +75,7 @@ def cash(state: GameState) -> list[int]:
 #   engine    anything else: the engine, the rulesets, the simulator and the command line on records.
 POSTGRES_FIXTURES = {"postgresql"}
 APP_NAMES = {"create_app", "Flask"}
+EVERY_TEST = {"postgres_database_of_this_worker", "cheaper_password_hashes", "shared_template_code"}  # autouse below
 
 
 def _reaches_create_app(func, seen: set) -> bool:
@@ -111,14 +117,90 @@ def _tier(item) -> str:
     seen: set = set()
     if _reaches_create_app(item.function, seen):
         return "web"
-    for name in item.fixturenames:
+    for name in set(item.fixturenames) - EVERY_TEST:
         for fixturedef in item._fixtureinfo.name2fixturedefs.get(name, ()):
             if _is_test_code(fixturedef.func) and _reaches_create_app(fixturedef.func, seen):
                 return "web"
     return "engine"
 
 
-@pytest.hookimpl(tryfirst=True)  # before -m selects on the markers
+@pytest.hookimpl(wrapper=True)
 def pytest_collection_modifyitems(items):
+    """Each test's tier, before -m selects on them; once every other plugin has selected and ordered, the browser
+    tests first, in their order, then the others in theirs.  The browser tests are the longest (they mostly wait on
+    the screen's arming and its live polls): run in parallel, each worker starts on them and the short tests fill
+    in at the end (scripts/test hands the tests out one at a time in this order)."""
     for item in items:
         item.add_marker(_tier(item))
+    yield
+    items.sort(key=lambda item: not item.get_closest_marker("browser"))  # a stable sort: each tier keeps its order
+
+
+@pytest.fixture(scope="session", autouse=True)
+def postgres_database_of_this_worker(request):
+    """Run in parallel (pytest -n), each worker has a PostgreSQL database of its own, made from TEST_DATABASE_URL's
+    server for this run (its name with the worker's, e.g. referee_test_gw1) and dropped after it: the postgres tests
+    empty their database before each test, so two workers must never share one.  Nothing is made when no
+    postgres test is to run, and one process alone uses TEST_DATABASE_URL's database itself."""
+    url = os.environ.get("TEST_DATABASE_URL")
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if not url or not worker or not any(item.get_closest_marker("postgres") for item in request.session.items):
+        yield
+        return
+    import sqlalchemy
+
+    base = sqlalchemy.engine.make_url(url)
+    name = f"{base.database}_{worker}"
+    server = sqlalchemy.create_engine(base, isolation_level="AUTOCOMMIT")  # CREATE DATABASE runs outside one
+    with server.connect() as conn:
+        conn.execute(sqlalchemy.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))  # left by a killed run
+        conn.execute(sqlalchemy.text(f'CREATE DATABASE "{name}"'))
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("TEST_DATABASE_URL", base.set(database=name).render_as_string(hide_password=False))
+        yield
+    with server.connect() as conn:  # WITH (FORCE): the apps' pooled connections are still open
+        conn.execute(sqlalchemy.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    server.dispose()
+
+
+# The PINs and passwords the tests make are hashed by scrypt as in the app, at a lower cost: n = 2**10 instead of
+# werkzeug's 2**15 (the full cost took a quarter of the fast loop's time).  Only the default method's cost changes:
+# check_password_hash reads the method and cost back from each hash, as for a real one.
+TEST_HASH_METHOD = "scrypt:1024:8:1"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def cheaper_password_hashes():
+    from werkzeug import security
+
+    hasher = security.generate_password_hash
+    if list(inspect.signature(hasher).parameters)[:2] != ["password", "method"]:  # werkzeug changed: leave it
+        yield
+        return
+    defaults = hasher.__defaults__
+    hasher.__defaults__ = (TEST_HASH_METHOD,) + defaults[1:]
+    yield
+    hasher.__defaults__ = defaults
+
+
+class SharedTemplateCode(jinja2.BytecodeCache):
+    """Jinja's compiled templates kept for every app this test process creates (each test makes its own app, and
+    each app compiled every template it drew anew).  Keyed as Jinja keys them, by the template's name and file, and
+    checked against the source's checksum: an edited template is compiled again."""
+
+    def __init__(self):
+        self.code = {}
+
+    def load_bytecode(self, bucket):
+        if bucket.key in self.code:
+            bucket.bytecode_from_string(self.code[bucket.key])
+
+    def dump_bytecode(self, bucket):
+        self.code[bucket.key] = bucket.bytecode_to_string()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def shared_template_code():
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(flask.Flask, "jinja_options", {**flask.Flask.jinja_options, "bytecode_cache": SharedTemplateCode()})
+        yield

@@ -1,42 +1,17 @@
 """The tablet screens in a real browser: Debian's chromium driven by Playwright, tablet viewport."""
 import os
-import shutil
-import threading
 from pathlib import Path
 
 import pytest
-from werkzeug.serving import make_server
 
-from referee import create_app
+from browser_support import ARTIFACTS, CHROMIUM, write_artifact
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is installed by scripts/setup")
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-ARTIFACTS = Path(__file__).parent / "artifacts"
 TABLET = {"width": 1024, "height": 768}
 
 if not os.path.exists(CHROMIUM):  # scripts/setup installs it; a missing browser is a setup failure, not a skip
     pytest.fail(f"no chromium at {CHROMIUM}: run scripts/setup", pytrace=False)
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    db = tmp_path_factory.mktemp("browser") / "b.sqlite"
-    app = create_app({"SECRET_KEY": "browser", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{db}"})
-    srv = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=srv.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{srv.server_port}"
-    srv.shutdown()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=[
-            "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-            "--disable-component-update", "--disable-sync"])
-        yield b
-        b.close()
+# the app server (`server`) and chromium (`browser`): one of each per test process, from browser_support.py
 
 
 def shot(page, name):
@@ -46,6 +21,7 @@ def shot(page, name):
 
 def start_game(page, server, players="Aki\nBen\nChie"):
     page.goto(server + "/")
+    armed(page)
     page.fill("textarea[name=players]", players)
     page.check("input[name=seating][value=fixed]")
     page.fill("form[action='/games'] input[name=pin]", "246802")
@@ -57,6 +33,7 @@ def start_game(page, server, players="Aki\nBen\nChie"):
 def import_record(page, server, path) -> int:
     """Continue a game from a record file through the home page's import form; the new table's id."""
     page.goto(server + "/")
+    armed(page)  # a tap before the screen is armed is not taken (a busy machine arms it late)
     page.set_input_files("input[name=record]", str(path))
     page.fill("form[enctype] input[name=pin]", "246802")
     page.click("form[enctype] button")
@@ -65,7 +42,7 @@ def import_record(page, server, path) -> int:
 
 
 def armed(page):
-    page.wait_for_selector("body:not(.arming)", timeout=3000)  # a selector, not a script: the CSP allows no eval
+    page.wait_for_selector("body:not(.arming)", timeout=15000)  # a selector, not a script: the CSP allows no eval
 
 
 def tap(page, text):
@@ -149,10 +126,9 @@ def test_a_stale_tablet_is_refused_and_the_roll_is_recorded_once(server, browser
 def import_prefix(page, server, record: Path, entries: int, pin="246802") -> int:
     """Continue a recorded game in the browser: import its first ``entries`` entries."""
     lines = record.read_text(encoding="utf-8").splitlines()[: entries + 1]
-    path = ARTIFACTS / f"{record.stem}-{entries}.jsonl"
-    ARTIFACTS.mkdir(exist_ok=True)
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    path = write_artifact(f"{record.stem}-{entries}.jsonl", "\n".join(lines) + "\n")
     page.goto(server + "/")
+    armed(page)
     page.set_input_files("input[name=record]", str(path))
     page.fill("form[enctype] input[name=pin]", pin)
     page.click("form[enctype] button")
@@ -166,6 +142,7 @@ GOLDEN = Path(__file__).parent / "golden" / "jma-simulated-shortage.jsonl"
 def test_a_short_jma_game_on_a_tablet_from_the_seating_roll(server, browser):
     page = browser.new_page(viewport=TABLET)
     page.goto(server + "/")
+    armed(page)
     page.fill("textarea[name=players]", "Aki\nBen\nChie")
     page.fill("form[action='/games'] input[name=pin]", "246802")
     page.click("text=Start the game")

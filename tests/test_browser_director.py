@@ -1,31 +1,18 @@
 """The director's page in a real browser (Debian's chromium driven by Playwright): it follows every table live
 within 2 seconds without a reload, so the seating form keeps what was set; calling time asks first."""
 import re
-import threading
 import time
 
 import pytest
-from werkzeug.serving import make_server
 
-from referee import create_app
 from referee.services import clocks, folds, games, tournaments
-from test_browser import armed, browser, shot  # noqa: F401  (chromium, screenshots, the arming wait)
+from test_browser import armed, shot
 
 LANDSCAPE = {"width": 1024, "height": 768}
 PORTRAIT = {"width": 768, "height": 1024}
 PLAYERS = ["佐藤 葵", "鈴木 蓮", "高橋 陽菜", "田中 湊", "김민수", "이서연", "Jürgen Groß", "Anneliese Weiß", "Chloé Dubois"]
-
-
-@pytest.fixture(scope="module")
-def live(tmp_path_factory):
-    """The app served on a real port, and the app itself (to record on a table as another tablet would)."""
-    db = tmp_path_factory.mktemp("director") / "d.sqlite"
-    app = create_app({"SECRET_KEY": "browser", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{db}"})
-    srv = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=srv.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{srv.server_port}", app
-    srv.shutdown()
+# `live`: the app served on a real port, and the app itself (to record on a table as another tablet would), and
+# `browser`: chromium; one of each per test process, shared with the other browser modules (browser_support.py)
 
 
 def create_and_seat(page, server, name="Tokyo Open") -> str:

@@ -5,7 +5,8 @@ Screenshots go to tests/artifacts/rulings-*.png."""
 import json
 from pathlib import Path
 
-from test_browser import ARTIFACTS, TABLET, browser, import_record, server, shot  # noqa: F401  (the browser and the app server)
+from browser_support import write_artifact
+from test_browser import TABLET, import_record, shot
 
 CONFORMANCE = Path(__file__).parent / "conformance"
 
@@ -13,9 +14,7 @@ CONFORMANCE = Path(__file__).parent / "conformance"
 def continue_from(page, server, record: str, keep: int) -> int:
     """Import the first ``keep`` entries of a conformance record and open its table."""
     lines = (CONFORMANCE / f"{record}.jsonl").read_text(encoding="utf-8").splitlines()[:1 + keep]
-    ARTIFACTS.mkdir(exist_ok=True)
-    path = ARTIFACTS / f"rulings-{record}.jsonl"
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    path = write_artifact(f"rulings-{record}.jsonl", "\n".join(lines) + "\n")
     return import_record(page, server, path)
 
 

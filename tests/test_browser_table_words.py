@@ -5,7 +5,8 @@ import json
 
 import pytest
 
-from test_browser import ARTIFACTS, browser, import_record, server, shot  # noqa: F401  (the browser and the app server)
+from browser_support import ARTIFACTS, write_artifact
+from test_browser import import_record, shot
 
 VIEWPORTS = {"landscape": {"width": 1024, "height": 768}, "portrait": {"width": 768, "height": 1024}}
 LANGUAGES = {"en": "English", "ja": "日本語"}
@@ -50,9 +51,7 @@ def import_scene(page, server, name) -> int:
     header = {"format": "referee-game-record", "version": 1, "ruleset": "jma-2006", "options": options,
               "players": ["Aki", "Ben", "Chie"], "seating": "fixed"}
     lines = [json.dumps(header)] + [json.dumps({"seq": i, **e}) for i, e in enumerate(entries, start=1)]
-    ARTIFACTS.mkdir(exist_ok=True)
-    path = ARTIFACTS / f"table-words-{name}.jsonl"
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    path = write_artifact(f"table-words-{name}.jsonl", "\n".join(lines) + "\n")
     return import_record(page, server, path)
 
 
@@ -125,10 +124,8 @@ def test_the_log_and_the_rules_page_read_in_the_device_language_on_a_tablet(serv
     options, entries = LOG_SCENE
     header = {"format": "referee-game-record", "version": 1, "ruleset": "jma-2006", "options": options,
               "players": ["Aki", "Ben", "Chie"], "seating": "fixed"}
-    ARTIFACTS.mkdir(exist_ok=True)
-    path = ARTIFACTS / "table-words-log.jsonl"
-    path.write_text("\n".join([json.dumps(header)] + [json.dumps({"seq": i, **e}) for i, e in enumerate(entries, 1)])
-                    + "\n", encoding="utf-8")
+    path = write_artifact("table-words-log.jsonl", "\n".join(
+        [json.dumps(header)] + [json.dumps({"seq": i, **e}) for i, e in enumerate(entries, 1)]) + "\n")
     context = browser.new_context(viewport=VIEWPORTS[orientation])
     page = context.new_page()
     page.goto(server + "/")

@@ -20,7 +20,7 @@ import time
 
 import pytest
 
-from test_browser import ARTIFACTS, TABLET, armed, browser, server, start_game  # noqa: F401  (the browser, the app server)
+from test_browser import ARTIFACTS, TABLET, armed, start_game
 
 DELAYS_MS = (80, 150, 300)
 DEVICES = ("mouse", "touch")

@@ -1,0 +1,84 @@
+"""The browser tests' app server and chromium: one of each per test process (each parallel worker), shared by every
+tests/test_browser*.py module (registered in tests/conftest.py).
+
+The app is served on a free port of 127.0.0.1 from a thread, on a SQLite file of its own.  The tests share its
+database: each creates or imports the games and tournaments it plays, and none counts on an empty one.  Each test
+gets a clean browser all the same: the contexts and pages it opened (its cookies, its unlocks, its live polls)
+are closed after it."""
+import os
+import shutil
+import threading
+from pathlib import Path
+from typing import NamedTuple
+
+import pytest
+from werkzeug.serving import make_server
+
+from referee import create_app
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).parent / "artifacts"
+
+
+class LiveServer(NamedTuple):
+    url: str
+    app: object  # the Flask app it serves (to record on a table as another tablet would)
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory):
+    """The app served on a real port for the whole run of this process."""
+    db = tmp_path_factory.mktemp("browser") / "live.sqlite"
+    app = create_app({"SECRET_KEY": "browser", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{db}"})
+    srv = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread.start()
+    yield LiveServer(f"http://127.0.0.1:{srv.server_port}", app)
+    srv.shutdown()
+
+
+@pytest.fixture(scope="session")
+def server(live_server) -> str:
+    """The live server's address (http://127.0.0.1:PORT)."""
+    return live_server.url
+
+
+@pytest.fixture(scope="session")
+def live(live_server) -> tuple[str, object]:
+    """The live server's address and its app."""
+    return live_server.url, live_server.app
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    """Debian's chromium, launched once for the whole run of this process."""
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is installed by scripts/setup")
+    if not os.path.exists(CHROMIUM):  # scripts/setup installs it; a missing browser is a setup failure, not a skip
+        pytest.fail(f"no chromium at {CHROMIUM}: run scripts/setup", pytrace=False)
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=[
+            "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync"])
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def browser(chromium):
+    """The shared chromium; whatever the test opened in it is closed after it."""
+    before = set(chromium.contexts)
+    yield chromium
+    for context in chromium.contexts:
+        if context not in before:
+            context.close()
+
+
+def write_artifact(name: str, text: str) -> Path:
+    """A file under tests/artifacts/ (a record to import through the browser...), written whole: renamed into
+    place, so a test in another worker writing the same file never shows the browser half of one."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / name
+    partial = path.with_name(f"{path.name}.{os.getpid()}.partial")
+    partial.write_text(text, encoding="utf-8")
+    partial.replace(path)
+    return path
