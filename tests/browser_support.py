@@ -74,11 +74,11 @@ def browser(chromium):
 
 
 def write_artifact(name: str, text: str) -> Path:
-    """A file under tests/artifacts/ (a record to import through the browser...), written whole: renamed into
-    place, so a test in another worker writing the same file never shows the browser half of one."""
-    ARTIFACTS.mkdir(exist_ok=True)
-    path = ARTIFACTS / name
-    partial = path.with_name(f"{path.name}.{os.getpid()}.partial")
-    partial.write_text(text, encoding="utf-8")
-    partial.replace(path)
+    """A file for the browser to upload (a record to import), kept under tests/artifacts/, in a folder of this
+    process's own when run in parallel: chromium refuses to send a file changed after it was chosen
+    (ERR_UPLOAD_FILE_CHANGED), as it would be by a test in another worker writing the same name."""
+    folder = ARTIFACTS / os.environ["PYTEST_XDIST_WORKER"] if "PYTEST_XDIST_WORKER" in os.environ else ARTIFACTS
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
     return path
