@@ -1,5 +1,6 @@
 """Shared fixtures: the shipped rulesets and a small table to set positions on; each test's tier (marker); a
-PostgreSQL database of its own for each parallel worker."""
+PostgreSQL database of its own for each parallel worker; PIN hashes at a test's cost and each template compiled
+once per process."""
 from __future__ import annotations
 
 import inspect
@@ -164,8 +165,8 @@ def postgres_database_of_this_worker(request):
 
 
 # The PINs and passwords the tests make are hashed by scrypt as in the app, at a lower cost: n = 2**10 instead of
-# werkzeug's 2**15 (the full cost took a quarter of the fast loop's time).  Only the default method's cost changes:
-# check_password_hash reads the method and cost back from each hash, as for a real one.
+# werkzeug's 2**15 (at the full cost the hashes took over a third of the fast loop's time).  Only the default
+# method's cost changes: check_password_hash reads the method and cost back from each hash, as for a real one.
 TEST_HASH_METHOD = "scrypt:1024:8:1"
 
 
