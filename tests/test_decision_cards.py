@@ -274,7 +274,7 @@ def test_a_declaration_the_bank_cannot_fill_says_why_and_lapses_when_closed(clie
 
 def test_a_declaration_its_player_can_no_longer_pay_for_says_so(app):
     from conftest import give, table
-    from referee.screens.build_round import build_round_card
+    from referee.screens.decisions.build_round import build_round_card
 
     state = give(table(JMA), 0, *ORANGE)
     orange = tuple(JMA.square(sq).index for sq in ORANGE)

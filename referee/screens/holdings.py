@@ -13,6 +13,24 @@ from ..i18n import current_language, gettext as _
 from .words import count_words, group_name, jail_card_words, level_words, square_name
 
 
+def player_status(state: GameState, player: int) -> str:
+    """Beside a player's name: bankrupt, or in jail (the turns sat out of how many, where the ruleset has players sit
+    out their jail turns; else the failed rolls), or nothing."""
+    p, opts = state.players[player], state.ruleset.options
+    if p.bankrupt:
+        return _("bankrupt")
+    if not p.in_jail:
+        return ""
+    if opts.jail_mode == "sit_out":
+        return _("in jail (%(n)s of %(max)s turns sat out)", n=p.jail_rolls, max=opts.jail_max_rolls)
+    return _("in jail (%(n)s failed)", n=p.jail_rolls)
+
+
+def pot(state: GameState) -> int | None:
+    """The Free Parking pot, where the ruleset keeps one (None otherwise)."""
+    return state.pot if state.ruleset.options.free_parking == "tax_pot" else None
+
+
 def bank_stock_words(state: GameState) -> str:
     """The bank's houses and hotels left: In the bank: 12 houses, 1 hotel."""
     return _("In the bank: %(houses)s, %(hotels)s", houses=count_words("house", state.bank_houses, state.ruleset),

@@ -8,7 +8,8 @@ from .holdings import bank_stock_words, board_places, board_tokens
 from .log import entry_words
 from .rules_page import (clause_label, clause_note, clause_texts, ending_words, house_rules_off, option_value_words,
                          stage_words, time_call_words, variants_on)
-from .words import deck_name, group_name, in_language, level_words, money, pending_words, ruleset_name, square_name
+from .decisions import pending_words
+from .words import deck_name, group_name, in_language, level_words, money, ruleset_name, square_name
 
 FILTERS = {"square_name": square_name, "entry_words": entry_words, "pending_words": pending_words,
            "level_words": level_words, "group_name": group_name}

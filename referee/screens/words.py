@@ -6,8 +6,7 @@ import functools
 from dataclasses import dataclass
 from typing import Callable
 
-from ..engine import (amount_text, building_count, Change, Deck, describe_pending, GameState, level_text, named, POT,
-                      Ruleset)
+from ..engine import amount_text, building_count, Change, Deck, GameState, level_text, named, POT, Ruleset
 from ..i18n import current_language, gettext as _
 
 
@@ -120,10 +119,6 @@ def change_words(state: GameState, change: Change) -> str:
         _("%(square)s %(before)s → %(after)s", square=square_name(state, sq),
           before=level_words(state.buildings[sq], rs), after=level_words(level, rs))
         for sq, level in sorted(change.levels.items()) if level != state.buildings[sq])
-
-
-def pending_words(state: GameState) -> str:
-    return describe_pending(state, _, current_language())
 
 
 def card_words(ruleset: Ruleset, card: str) -> str:

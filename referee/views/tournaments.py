@@ -10,7 +10,7 @@ from ..services import errors, games, progress as progress_service, results, ros
 from ..access import director_required, organiser_required, throttled
 from ..forms import NewTournamentForm, named_choices
 from ..screens.refusals import detail as refusal_detail
-from ..screens.words import pending_words
+from ..screens.decisions import pending_words
 from .games import flash_form_errors, page_size, pdf_response
 
 bp = Blueprint("tournaments", __name__, url_prefix="/tournaments")

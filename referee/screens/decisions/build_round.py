@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine import (building_minimum_bid, BuildingAuction, BuildRound, demand, GameState, houses_for_declarations,
-                      IllegalEntry, Paid, parse_entry, placeable, PlaceBuilding, plan_change, resolve, Ruleset)
-from ..i18n import gettext as _
-from .refusals import detail
-from .words import count_words, group_name, level_words, money, names_and, separator, square_name
+from ...engine import (building_minimum_bid, BuildingAuction, BuildRound, demand, GameState,
+                       houses_for_declarations, IllegalEntry, Paid, parse_entry, placeable, PlaceBuilding, plan_change,
+                       resolve, Ruleset)
+from ...i18n import gettext as _
+from ..refusals import detail
+from ..words import count_words, group_name, level_words, money, names_and, separator, square_name, Why, why
+from .base import Decision, Seen
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +79,15 @@ class BuildRoundCard:
     @property
     def houses_there(self) -> int:
         return self.bank_houses + self.houses_back
+
+    @property
+    def houses_short(self) -> bool:
+        """The declarations need more houses than the bank has for them."""
+        return self.houses_needed > self.houses_there
+
+    @property
+    def hotels_short(self) -> bool:
+        return self.hotels_needed > self.bank_hotels
 
     @property
     def hotels_first(self) -> str:
@@ -189,3 +200,26 @@ def build_round_card(state: GameState) -> BuildRoundCard | None:
     return BuildRoundCard(cards, state.bank_houses, state.bank_hotels, houses_there - state.bank_houses, houses, hotels,
                           names_and(state.players[i].name for i in round_.excluded), close_cost, close_auction, shortage,
                           lot, rs)
+
+
+def place_notes(state: GameState) -> list[Why]:
+    """A lot priced above the winning bid holds the bid."""
+    p, rs = state.pending, state.ruleset
+    if any(rs.squares[i].house_cost > p.price for i in placeable(state, p.player, p.kind)):
+        return [why(rs, _("A lot whose building price is above the winning bid of %(amount)s holds the bid: the "
+                          "auction goes on, and %(player)s must win it at that price or more to build there.",
+                          amount=rs.money_text(p.price), player=state.players[p.player].name), "building_shortage")]
+    return []
+
+
+def _card(seen: Seen) -> BuildRoundCard | None:
+    return build_round_card(seen.state) if seen.latest else None
+
+
+DECISIONS = (
+    Decision((BuildRound,), lambda state: _("building declarations: waiting for others to follow, or for the referee "
+                                            "to close them"), "table/decisions/build_round.html", card=_card),
+    Decision((PlaceBuilding,), lambda state: _("waiting for {player} to choose the lot for the {kind}").format(
+        player=state.players[state.pending.player].name, kind=_(state.pending.kind)),
+        "table/decisions/build_round.html", notes=place_notes, card=_card),
+)

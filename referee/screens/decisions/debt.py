@@ -1,0 +1,204 @@
+"""A debt, or a winning bid its bidder's cash does not cover: the debt card (a debt, or a winning bid its bidder's cash does not cover): what is owed and to whom, what every way
+of raising cash would bring, and who may trade to finish it."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...engine import (bid_means, BidPayment, Debt, GameState, IllegalEntry, jail_exit_creditor, jail_exit_landing,
+                       jail_exit_short, parse_entry, raisable_cash, resolve, smallest_sale, trade_context)
+from ...i18n import gettext as _
+from ..panels import mortgage_way_words, sale_way_words
+from ..words import names_and, party, square_name, Why, why
+from .base import ByType, Decision, Seen
+
+
+@dataclass(frozen=True, slots=True)
+class DebtCard:
+    """The figures of the debt card (a debt, or a winning bid the winner's cash does not cover): what is owed and
+    to whom, the cash there, what mortgaging every deed and selling every building would add (the engine's
+    ``raisable_cash``), and who the player may trade with to finish it."""
+
+    player: int
+    bid: bool  # a winning bid, not a debt
+    owed: int
+    to: str  # who is paid
+    cash: int
+    mortgages: int  # mortgaging every deed not yet mortgaged
+    mortgage_count: int
+    buildings: int  # selling every building back to the bank at half price
+    building_count: int
+    kept: int  # a building won at a shortage auction: the mortgage values of the group kept to build on
+    ahead: int  # the rent the third failed jail roll leads to, due once the fine is paid (JMA)
+    later: int  # further payments the player owes, waiting behind this one
+    partners: list[tuple[int, str]]  # (player, "debt_negotiation" or "rescue"): trades that may finish the debt
+
+    @property
+    def raisable(self) -> int:
+        return self.mortgages + self.buildings - self.kept
+
+    @property
+    def in_all(self) -> int:
+        return self.cash + self.raisable
+
+    @property
+    def missing(self) -> int:
+        return max(0, self.owed - self.cash)
+
+    @property
+    def short(self) -> int:
+        """What even every way of raising cash leaves unpaid (0: the player can pay on their own)."""
+        return max(0, self.owed + self.ahead - self.in_all)
+
+
+def debt_card(state: GameState, trade_actions=()) -> DebtCard | None:
+    """The debt card's figures while a debt or an unpayable winning bid is pending, else None.  ``trade_actions``:
+    the legal ``trade`` actions (the debtor's partners)."""
+
+    p = state.pending
+    if isinstance(p, Debt):
+        who, bid, to = p.debtor, False, party(state, p.creditor)
+        if p.shares:
+            to = names_and(party(state, c) for c, _amount in p.shares)
+    elif isinstance(p, BidPayment):
+        who, bid, to = p.player, True, _("the bank")
+    else:
+        return None
+    rs = state.ruleset
+    deeds = state.deeds_of(who)
+    free = [sq for sq in deeds if not state.mortgaged[sq]]
+    mortgages = sum(rs.squares[sq].mortgage for sq in free)
+    cash = state.players[who].cash
+    buildings = raisable_cash(state, who) - cash - mortgages  # the engine's sum, half the buildings' price
+    kept = 0
+    if bid and p.kind is not None:
+        kept = raisable_cash(state, who) - bid_means(state, who, p.kind, p.amount)
+    ahead = jail_exit_landing(state)[1] if jail_exit_short(state) else 0
+    partners = []
+    creditors = set() if bid else {p.creditor, jail_exit_creditor(state)}  # the creditors take no part in a rescue
+    for a in trade_actions:
+        if a.player != who:
+            continue
+        for b in a.detail["partners"]:
+            context = trade_context(state, who, b)
+            if context == "rescue" and b in creditors:
+                continue  # a rescue comes from a player other than the creditor
+            if context in ("debt_negotiation", "rescue"):
+                partners.append((b, context))
+    later = sum(d.amount for d in state.debts if d.debtor == who)
+    return DebtCard(who, bid, p.amount, to, cash, mortgages, len(free), buildings,
+                    sum(state.houses_on(sq) + state.hotels_on(sq) for sq in deeds), kept, ahead, later, partners)
+
+
+@dataclass(frozen=True, slots=True)
+class DebtScreenCard:
+    """The debt card's figures, the ways to raise cash (one button each, with what it raises), and bankruptcy where
+    the rules allow it."""
+
+    figures: DebtCard
+    ways: list[tuple[str, int, dict]]  # (words, what it raises, the entry that records it)
+    bankrupt: tuple[str, int, bool] | None  # (the player, what they cannot raise, whether it ends the game)
+
+
+def raiser(state: GameState) -> int | None:
+    """The player who must raise cash now: a debtor, or the winner of a bid their cash does not cover."""
+    p = state.pending
+    if isinstance(p, Debt):
+        return p.debtor
+    if isinstance(p, BidPayment):
+        return p.player
+    return None
+
+
+def ways_to_pay(state: GameState, by_type: ByType) -> list[tuple[str, int, dict]]:
+    """For a pending debt or winning bid: every way the player can raise cash on their own, with what each
+    raises and the entry that records it (the card's buttons)."""
+    who = raiser(state)
+    if who is None or jail_exit_short(state):  # the fine waits for a rescue covering the rent ahead too
+        return []
+    name = state.players[who].name
+    squares = state.ruleset.squares
+    ways = []
+    for a in by_type.get("sell_buildings", []):
+        if a.player == who:
+            change = smallest_sale(state, a.player, a.detail["group"], in_debt=isinstance(state.pending, Debt))
+            if change is not None:
+                entry = {"type": "sell_buildings", "player": name,
+                         "targets": {squares[sq].id: "hotel" if lvl == state.hotel_level else lvl
+                                     for sq, lvl in change.levels.items()}}
+                ways.append((sale_way_words(state, a.detail["group"], change), -change.price, entry))
+    for a in by_type.get("mortgage", []):
+        if a.player == who:
+            entry = {"type": "mortgage", "player": name, "square": squares[a.detail["square"]].id}
+            ways.append((mortgage_way_words(state, a.detail["square"]), a.detail["value"], entry))
+    return ways
+
+
+def _ends_game(state: GameState, player: str) -> bool:
+    """Whether recording this player's bankruptcy would end the game (its confirmation says so)."""
+    try:
+        return resolve(state, parse_entry({"type": "bankrupt", "player": player})).state.over
+    except IllegalEntry:
+        return False
+
+
+def _card(seen: Seen) -> DebtScreenCard | None:
+    if not seen.latest:
+        return None
+    state = seen.state
+    figures = debt_card(state, seen.actions.get("trade", []))
+    if figures is None:
+        return None
+    a = seen.first("bankrupt")
+    bankrupt = None
+    if a is not None:
+        bankrupt = (seen.name(a.player), a.detail["amount"], _ends_game(state, seen.name(a.player)))
+    return DebtScreenCard(figures, ways_to_pay(state, seen.actions), bankrupt)
+
+
+def debt_notes(state: GameState) -> list[Why]:
+    """A fine that waits for a rescue covering the rent ahead too."""
+    p, rs = state.pending, state.ruleset
+    if not jail_exit_short(state):
+        return []
+    square, rent_due = jail_exit_landing(state)
+    return [why(rs, _("After the fine, this roll leads to %(square)s: %(rent)s rent to %(owner)s, %(total)s in "
+                      "all, more than %(player)s can raise. A rescue must come from a player other than "
+                      "%(owner)s and cover both; the parts of a split rescue stand once together they do, and the "
+                      "fine waits until then.", square=square_name(state, square), rent=rs.money_text(rent_due),
+                      owner=state.players[state.owner[square]].name, total=rs.money_text(p.amount + rent_due),
+                      player=state.players[p.debtor].name), "jail_exit_bankruptcy")]
+
+
+def bid_payment_notes(state: GameState) -> list[Why]:
+    """A winning bid that stands while its cash is raised."""
+    p, rs = state.pending, state.ruleset
+    cash = state.players[p.player].cash
+    text = _("%(player)s's winning bid of %(amount)s stands: %(player)s has %(cash)s, and %(can)s in all "
+             "with every deed mortgaged and every building sold. The table waits for the %(short)s still "
+             "missing; the bid is paid as soon as the cash is there.", player=state.players[p.player].name,
+             amount=rs.money_text(p.amount), cash=rs.money_text(cash),
+             can=rs.money_text(raisable_cash(state, p.player)), short=rs.money_text(p.amount - cash))
+    return [why(rs, text, "auction_unpayable_bid" if p.square is not None else "building_shortage")]
+
+
+def debt_words(state: GameState) -> str:
+    p = state.pending
+    return _("{debtor} owes {creditor} {amount} ({reason})").format(
+        debtor=state.players[p.debtor].name, creditor=_("the bank") if p.creditor is None else
+        state.players[p.creditor].name, amount=state.ruleset.money_text(p.amount), reason=_(p.reason))
+
+
+def bid_payment_words(state: GameState) -> str:
+    p = state.pending
+    if p.square is not None:
+        return _("{player} won {square} at {amount} and raises the cash to pay").format(
+            player=state.players[p.player].name, square=square_name(state, p.square),
+            amount=state.ruleset.money_text(p.amount))
+    return _("{player} won a {kind} at {amount} and raises the cash to pay").format(
+        player=state.players[p.player].name, kind=_(p.kind), amount=state.ruleset.money_text(p.amount))
+
+
+DECISIONS = (
+    Decision((Debt,), debt_words, "table/decisions/debt.html", notes=debt_notes, card=_card),
+    Decision((BidPayment,), bid_payment_words, "table/decisions/debt.html", notes=bid_payment_notes, card=_card),
+)
