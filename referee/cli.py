@@ -8,9 +8,11 @@ import sys
 from typing import Sequence
 
 from .services import rulesets
-from .engine import (Game, GameOver, GameState, MAX_RECORD_BYTES, RecordError, RulesetError, describe_pending,
+from .engine import (Game, GameOver, GameState, MAX_RECORD_BYTES, RecordError, RulesetError,
                      parse_record, replay, with_options)
 from .engine import ranking as final_ranking
+from .screens.decisions import pending_words
+from .screens.refusals import detail as refusal_detail
 from .simulate import CLOCKS, JAIL_MODES, PLAYER_NAMES, simulate
 
 
@@ -38,7 +40,7 @@ def state_summary(game: Game) -> dict:
     return {
         "ruleset": state.ruleset.id, "entries": len(game.entries), "effective_entries": len(game.effective),
         "turn": state.turn, "current_player": state.players[state.current].name if state.turn else None,
-        "pending": describe_pending(state), "game_over": state.over,
+        "pending": pending_words(state), "game_over": state.over,
         "winner": state.players[winner].name if winner is not None else None,
         "players": players, "bank": {"houses": state.bank_houses, "hotels": state.bank_hotels},
         "free_parking_pot": state.pot, "time_called": state.time_called,
@@ -97,7 +99,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         ruleset = rulesets.for_header(header)
         game = replay(ruleset, header, entries)
     except RecordError as exc:
-        print(f"referee replay: {args.file}: {exc}", file=sys.stderr)
+        print(f"referee replay: {args.file}: {exc.where(refusal_detail(exc))}", file=sys.stderr)
         return 1
     except RulesetError as exc:
         print(f"referee replay: {args.file}: line 1: {exc}", file=sys.stderr)

@@ -125,7 +125,7 @@ def test_tied_assets_are_ranked_by_a_dice_roll_off(jma):
     assert s.pending == RollOff((0, 1, 2), ((), (), ()), "time")
     with pytest.raises(IllegalEntry) as err:
         do(s, type="roll", player="Ben", dice=[1, 2])
-    assert err.value.code == "game_over" and "roll-off" in err.value.message
+    assert err.value.code == "game_over" and "roll off" in err.value.message
     s = do(s, type="rolloff", player="Aki", dice=[3, 3])
     s = do(s, type="rolloff", player="Ben", dice=[6, 5])
     s = do(s, type="rolloff", player="Chie", dice=[2, 4])

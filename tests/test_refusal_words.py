@@ -2,6 +2,7 @@
 colour groups, money, building levels, cards, the decision the table waits for), translated as a whole and never
 showing an internal value (a square, group or card id, a building "level")."""
 import ast
+import functools
 import json
 import re
 from pathlib import Path
@@ -13,7 +14,9 @@ from babel.support import Translations
 
 from referee.services import rulesets
 from referee.engine import ENTRY_FIELDS, Game, IllegalEntry, MalformedEntry, parse_record
+from referee import create_app
 from referee.i18n import TRANSLATIONS
+from referee.screens.refusals import detail as refusal_detail
 
 from conftest import do, give, place, table
 from test_catalogues import keywords as catalogue_keywords
@@ -70,13 +73,26 @@ def test_every_refusal_pattern_is_extracted_by_the_documented_command_and_has_ja
 
 
 def test_the_words_that_fill_a_refusal_have_japanese():
-    words = {msgid for _, msgid, _, _ in extract_from_file("python", str(ROOT / "referee/engine/phrases.py"))}
+    words = {msgid for path in ("referee/engine/phrases.py", "referee/screens/refusals.py")
+             for _, msgid, _, _ in extract_from_file("python", str(ROOT / path), keywords=catalogue_keywords())}
     assert {"mortgage a deed", "a purchase", "the {deck} get-out-of-jail card", "hotel", "%(n)s houses"} <= words
     assert [w for w in words if JA.gettext(w) == w] == []
 
 
+@functools.cache
+def _screens_app():
+    return create_app({"SECRET_KEY": "words", "SQLALCHEMY_DATABASE_URI": "sqlite://", "RATELIMIT_ENABLED": False})
+
+
+def said(exc, lang: str = "en") -> str:
+    """A refusal as a screen in ``lang`` says it: the decision awaited in its own words, each kind of entry by its
+    noun (the engine's own English only names them)."""
+    with _screens_app().test_request_context(headers={"Cookie": f"lang={lang}"}):
+        return refusal_detail(exc)
+
+
 def ja(exc) -> str:
-    return exc.detail(JA.gettext, "ja")
+    return said(exc, "ja")
 
 
 def refused(state, **entry):
@@ -154,7 +170,7 @@ def test_building_while_a_payment_is_being_settled_says_so(jma):
     s.set_level(3, 5)
     s = do(place(s, 0, "go", cash=10), type="roll", player="Aki", dice=[1, 2])  # Baltic's hotel: a debt
     err = refused(s, type="build", player="Aki", targets={"st-james-place": 1})
-    assert err.message.startswith("Aki cannot build houses or hotels while a payment is being settled: Aki owes Ben")
+    assert said(err).startswith("Aki cannot build houses or hotels while a payment is being settled: Aki owes Ben")
     assert ja(err).startswith("支払い処理中のため、Aki は今は家等を建設することはできません：Aki は Ben に")
 
 
@@ -183,7 +199,8 @@ def test_groups_and_cards_are_named_never_by_their_ids(jma):
 def test_an_entry_refused_now_is_named_in_words_with_what_the_table_waits_for(jma):
     s = do(do(table(jma), type="roll", player="Aki", dice=[1, 2]), type="decline", player="Aki")
     err = refused(s, type="buy", player="Aki")
-    assert err.message == "a purchase cannot be recorded now: auction of Baltic Avenue in progress"
+    assert said(err) == "a purchase cannot be recorded now: auction of Baltic Avenue in progress"
+    assert err.message == 'a "buy" entry cannot be recorded now: the table waits for: auction'  # the engine's English
     assert ja(err) == "今は購入を記録できません：バルティック・アベニュー の競売中"
     malformed = refused(table(jma), type="roll", player="Aki", dice=[7, 1])
     assert ja(malformed) == "ありえないサイコロの目 7：サイコロの目は1から6です"
@@ -232,7 +249,7 @@ def test_refusals_all_through_recorded_games_are_japanese_and_show_no_internal_v
                     text = ja(exc)
                     assert text != exc.message and re.search("[\u3040-\u30ff\u4e00-\u9fff]", text), text
                     assert_plain(text)
-                    assert_plain(exc.message)
+                    assert_plain(said(exc))
         game.record(entry)
     assert len(codes) >= 8
 

@@ -32,7 +32,7 @@ from .history import EntryFacts, History, TieCall, square_index, tie_call
 from .facts import (card_first, card_for_sale, jail_exit_creditor, jail_exit_landing, jail_exit_short, next_to_move,
                     raisable_cash, tie_winner)
 from .mortgages import mortgage_choices
-from .phrases import Deck, amount_text, building_count, describe_pending, identity, level_text, named, render
+from .phrases import Deck, EntryKind, Say, Waiting, amount_text, building_count, identity, level_text, named, render
 from .record import (MAX_NAME, MAX_PLAYERS, MAX_RECORD_BYTES, MAX_TITLE, Game, Header, RecordError, parse_header,
                      parse_record, replay)
 from .rules import Outcome, apply, check, decision_kinds, legal_actions, resolve
@@ -72,7 +72,7 @@ __all__ = [
     "trade_refusal",
     # refusals and their words
     "IllegalEntry", "MalformedEntry", "RecordError", "RefereeError", "RulesetError",
-    "Deck", "amount_text", "building_count", "describe_pending", "identity", "level_text", "named", "render",
+    "Deck", "EntryKind", "Say", "Waiting", "amount_text", "building_count", "identity", "level_text", "named", "render",
     # rulesets
     "CLAUSE_KEYS", "Money", "OPTION_SPECS", "Ruleset", "check_table", "parse_ruleset", "with_options",
 ]

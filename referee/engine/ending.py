@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from . import events as ev
 from .entries import Entry
 from .bankruptcy import go_bankrupt
-from .phrases import Pending, Player
+from .phrases import Waiting, Player
 from .facts import raisable_cash
 from .state import Auction, BidPayment, BuildingAuction, BuildRound, Debt, GameOver, GameState, PlaceBuilding, RollOff, SeatingRoll
 from .step import Step
@@ -114,7 +114,7 @@ def _time_called(step: Step, entry: Entry) -> None:
     if s.time_called:
         raise step.refuse("time_already_called", "time has already been called", "after_time_called")
     if isinstance(s.pending, SeatingRoll):
-        raise step.refuse("not_started", "the game has not started: {pending}", "after_time_called", pending=Pending())
+        raise step.refuse("not_started", "the game has not started: {pending}", "after_time_called", pending=Waiting())
     step.emit(ev.TimeCalled())
     p = s.pending
     if isinstance(p, Auction):
@@ -152,7 +152,7 @@ def _rolloff(step: Step, entry: Entry) -> None:
                           name=repr(entry.player)) from None
     if who not in p.waiting:
         raise step.refuse("not_waiting", "{player} is not in the roll-off: {pending}", "ranking", player=Player(who),
-                          pending=Pending())
+                          pending=Waiting())
     dice = entry.dice
     assert dice is not None  # a field every roll-off has (ENTRY_FIELDS)
     rolls = list(p.rolls)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from .phrases import Translate, identity, render
+from .phrases import Say, Translate, identity, render
 
 
 class RefereeError(Exception):
@@ -52,12 +52,13 @@ class RefereeError(Exception):
             self._clause = clause.cite() if clause is not None else self.rule
         return self._clause
 
-    def detail(self, _: Translate = identity, lang: str = "en") -> str:
+    def detail(self, _: Translate = identity, lang: str = "en", say: Say | None = None) -> str:
         """The message in another language: ``_`` translates the pattern and the words that fill it, ``lang``
-        picks the names of squares, groups and cards; the English message if the refusal has no pattern."""
+        picks the names of squares, groups and cards, ``say`` gives the caller's words for the values it has
+        words for (the decision awaited, a kind of entry); the English message if the refusal has no pattern."""
         if not self.pattern:
             return self.message
-        return render(self.pattern, self.params, self.state, _, lang)
+        return render(self.pattern, self.params, self.state, _, lang, say)
 
     def __str__(self) -> str:
         return self.message

@@ -6,20 +6,20 @@ English (the refusal's ``message``, which replays, the command line and the test
 the same pattern in the device's language by passing its gettext and the language (pybabel extracts the
 patterns: see scripts/catalogues).  A parameter that is a word of some language is a typed value here
 (a square, a colour group, money, a building level, a card, the decision the table waits for, ...), never an
-internal id; plain values (names as entered, numbers, an entry's text as given) are shown as they are.
+internal id; plain values (names as entered, numbers, an entry's text as given) are shown as they are.  The
+decision awaited and the kinds of entry are the screens' to put in words (each decision has its own): the
+renderer's ``say`` gives them, and the engine's English only names them.
 
 Every ``words`` method takes ``_``, the translation of an English text (the identity for English), and
 ``lang``, the language of the names on the board and the cards.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-from .facts import card_first, card_for_sale
-from .state import (AwaitRoll, Auction, BidPayment, BuildingAuction, BuildRound, BuyOrAuction, DealDeeds, Debt,
-                    DrawCard, FineOrCard, GameOver, GameState, OwnProperty, IncomeTaxChoice, JailFine, PlaceBuilding, RentRoll, RollOff,
-                    SeatingRoll)
+from .state import GameState
 
 Translate = Callable[[str], str]
 
@@ -184,36 +184,27 @@ class Card:
 
 
 @dataclass(frozen=True, slots=True)
-class Pending:
-    """What the table is waiting for, in words (:func:`describe_pending`)."""
+class Waiting:
+    """The decision the table waits for (``state.pending``), named by a refusal.  Its words are the screens' (each
+    decision's own, in the device's language: pass ``say`` to :func:`render`); the engine's English names its kind
+    and whose it is: "the table waits for: buy or auction (Aki)"."""
 
     def words(self, state: GameState, _: Translate, lang: str) -> str:
-        return describe_pending(state, _, lang)
+        p = state.pending
+        kind = re.sub(r"(?<!^)(?=[A-Z])", " ", type(p).__name__).lower() if p is not None else "nothing"
+        who = getattr(p, "player", getattr(p, "debtor", None))
+        return f"the table waits for: {kind}" + (f" ({state.players[who].name})" if isinstance(who, int) else "")
 
 
 @dataclass(frozen=True, slots=True)
 class EntryKind:
-    """A kind of entry, as a noun: a purchase, a bid, a building declaration."""
+    """A kind of entry (``buy``, ``bid``, ``build``), named by a refusal.  Its words are the screens' (a noun in the
+    device's language: pass ``say`` to :func:`render`); the engine's English quotes the type: a "buy" entry."""
 
     type: str
 
     def words(self, state: GameState, _: Translate, lang: str) -> str:
-        nouns = {
-            "seat_roll": _("a seating roll"), "deal": _("dealing deeds"), "roll": _("a roll of the dice"),
-            "buy": _("a purchase"), "decline": _("declining to buy"), "bid": _("a bid"),
-            "hammer": _("the hammer"), "income_tax": _("the choice of how to pay income tax"),
-            "card": _("a card drawn"), "fine_or_card": _("the choice of a fine or a card"),
-            "rent_not_claimed": _("a rent not claimed in time"), "build_house": _("a house built on landing"),
-            "sell_to_bank": _("a deed sold back to the bank"), "keep": _("leaving one's own deed as it is"), "rent_roll": _("the roll for the utility rent"),
-            "pay_bail": _("paying the fine to leave jail"), "use_jail_card": _("using a get-out-of-jail card"),
-            "skip_jail_turn": _("skipping a turn instead of the jail fine"),
-            "mortgage": _("a mortgage"), "unmortgage": _("lifting a mortgage"), "bankrupt": _("a bankruptcy"),
-            "build": _("a building declaration"), "withdraw_build": _("reducing a building declaration"),
-            "close_builds": _("closing the building declarations"), "place_building": _("placing a building"),
-            "sell_buildings": _("a sale of buildings"), "trade": _("a trade"), "time_called": _("calling time"),
-            "rolloff": _("a roll-off roll"), "void": _("taking back entries"),
-        }
-        return nouns.get(self.type, self.type)
+        return f'a "{self.type}" entry'
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,83 +254,21 @@ def clip(text: str, limit: int = SHOWN) -> str:
     return text if len(text) <= limit else f"{text[:limit]}… ({len(text):,} characters)"
 
 
-def words(value: Any, state: GameState | None, _: Translate = identity, lang: str = "en") -> str:
-    """One parameter in words: a typed value in ``lang``, anything else as it is (cut when very long)."""
+Say = Callable[[Any, Any], "str | None"]  # a value (and the state it is of) in the caller's words, or None
+
+
+def words(value: Any, state: GameState | None, _: Translate = identity, lang: str = "en", say: Say | None = None) -> str:
+    """One parameter in words: ``say``'s words for it where it has some (the screens say the decision awaited and the
+    kinds of entry), else a typed value in ``lang``, anything else as it is (cut when very long)."""
+    if say is not None:
+        said = say(value, state)
+        if said is not None:
+            return said
     render_words = getattr(value, "words", None)
     return render_words(state, _, lang) if render_words is not None else clip(str(value))
 
 
 def render(pattern: str, params: Mapping[str, Any], state: GameState | None, _: Translate = identity,
-           lang: str = "en") -> str:
-    """``pattern`` translated by ``_``, its placeholders filled with ``params`` in words."""
-    return _(pattern).format(**{name: words(value, state, _, lang) for name, value in params.items()})
-
-
-def describe_pending(state: GameState, _: Translate = identity, lang: str = "en") -> str:
-    """What the table is waiting for, in words.  ``_`` translates the message patterns (the web app passes
-    its gettext); ``lang`` picks square names."""
-    p = state.pending
-    def name(i: int | None) -> str:
-        return _("the bank") if i is None else state.players[i].name
-
-    def sq(i: int) -> str:
-        return named(state.ruleset.squares[i].name, lang, state.ruleset.squares[i].id)
-
-    if isinstance(p, DealDeeds):
-        return _("dealing deeds: waiting for {player}'s deeds").format(player=name(p.waiting[0]))
-    if isinstance(p, SeatingRoll):
-        return _("waiting for the seating roll of {players}").format(
-            players=separator(lang).join(name(i) for i in p.waiting))
-    if isinstance(p, AwaitRoll):
-        return _("waiting for {player} to roll").format(player=name(p.player))
-    if isinstance(p, BuyOrAuction):
-        return _("waiting for {player} to buy or decline {square}").format(player=name(p.player), square=sq(p.square))
-    if isinstance(p, Auction):
-        return _("auction of {square} in progress").format(square=sq(p.square))
-    if isinstance(p, IncomeTaxChoice):
-        return _("waiting for {player} to choose how to pay income tax").format(player=name(p.player))
-    if isinstance(p, DrawCard):
-        deck = Deck(p.deck).words(state, _, lang)
-        return _("waiting for the {deck} card {player} drew").format(deck=deck, player=name(p.player))
-    if isinstance(p, OwnProperty):
-        return _("{player} is on {square}, their own: build, sell it back, or leave it").format(
-            player=name(p.player), square=sq(p.square))
-    if isinstance(p, FineOrCard):
-        return _("waiting for {player} to pay {amount} or draw a {deck} card").format(
-            player=name(p.player), amount=state.ruleset.money_text(p.amount), deck=Deck(p.deck).words(state, _, lang))
-    if isinstance(p, RentRoll):
-        return _("waiting for {player}'s roll for the utility rent").format(player=name(p.player))
-    if isinstance(p, JailFine):
-        if card_first(state):
-            return _("waiting for {player} to use the get-out-of-jail card to leave jail").format(player=name(p.player))
-        if not state.players[p.player].jail_cards and not card_for_sale(state, p.player):
-            return _("third failed roll: waiting for {player} to pay the fine and move, or skip a turn").format(
-                player=name(p.player))
-        if not state.players[p.player].jail_cards:
-            return _("third failed roll: waiting for {player} to pay the fine, or buy a get-out-of-jail card and use "
-                     "it").format(player=name(p.player))
-        return _("waiting for {player} to pay the fine or use a card to leave jail").format(player=name(p.player))
-    if isinstance(p, Debt):
-        return _("{debtor} owes {creditor} {amount} ({reason})").format(
-            debtor=name(p.debtor), creditor=name(p.creditor), amount=state.ruleset.money_text(p.amount), reason=_(p.reason))
-    if isinstance(p, BuildRound):
-        return _("building declarations: waiting for others to follow, or for the referee to close them")
-    if isinstance(p, BuildingAuction):
-        return _("house-shortage auction of one {kind}").format(kind=_(p.kind))
-    if isinstance(p, PlaceBuilding):
-        return _("waiting for {player} to choose the lot for the {kind}").format(player=name(p.player),
-                                                                                kind=_(p.kind))
-    if isinstance(p, BidPayment):
-        if p.square is not None:
-            return _("{player} won {square} at {amount} and raises the cash to pay").format(
-                player=name(p.player), square=sq(p.square), amount=state.ruleset.money_text(p.amount))
-        assert p.kind is not None  # no deed: a building won, of this kind
-        return _("{player} won a {kind} at {amount} and raises the cash to pay").format(
-            player=name(p.player), kind=_(p.kind), amount=state.ruleset.money_text(p.amount))
-    if isinstance(p, GameOver):
-        return _("the game is over")
-    if isinstance(p, RollOff):
-        return _("waiting for the roll-off of {players}").format(
-            players=separator(lang).join(name(i) for i in p.waiting))
-    return _("nothing pending")
-
+           lang: str = "en", say: Say | None = None) -> str:
+    """``pattern`` translated by ``_``, its placeholders filled with ``params`` in words (``say``'s first)."""
+    return _(pattern).format(**{name: words(value, state, _, lang, say) for name, value in params.items()})

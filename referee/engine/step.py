@@ -14,7 +14,7 @@ from . import events as ev
 from .entries import Entry
 from .errors import IllegalEntry, illegal
 from .facts import interest, rent
-from .phrases import EntryKind, Pending, Player
+from .phrases import EntryKind, Waiting, Player
 from .state import (BidPayment, BuyOrAuction, Debt, DrawCard, GameState, IncomeTaxChoice, OwnProperty, PlaceBuilding,
                     RentRoll)
 from .timing import not_now
@@ -102,7 +102,7 @@ class Step:
         actor = self.player(entry.player, entry.type)
         if actor != who:
             raise self.refuse("wrong_player", "{entry} by {player}: {pending}", clause, entry=EntryKind(entry.type),
-                              player=Player(actor), pending=Pending())
+                              player=Player(actor), pending=Waiting())
         return actor
 
     # -- money --

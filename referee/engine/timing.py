@@ -5,7 +5,7 @@ Each function here says why not (an :class:`~.errors.IllegalEntry`, citing the c
 from __future__ import annotations
 
 from .errors import IllegalEntry, illegal
-from .phrases import Act, EntryKind, Pending, Player
+from .phrases import Act, EntryKind, Waiting, Player
 from .state import (AwaitRoll, Auction, BidPayment, BuildRound, BuyOrAuction, DealDeeds, Debt, GameOver, GameState,
                     JailFine, RollOff, SeatingRoll)
 
@@ -17,7 +17,7 @@ _BEFORE_OR_AFTER_PLAY = frozenset((SeatingRoll, DealDeeds, GameOver, RollOff))  
 
 def not_now(state: GameState, entry_type: str, clause: str, code: str = "not_now") -> IllegalEntry:
     return illegal(state, code, "{entry} cannot be recorded now: {pending}", clause, entry=EntryKind(entry_type),
-                   pending=Pending())
+                   pending=Waiting())
 
 
 def turn_refusal(state: GameState, player: int, act: str, code: str, clause: str) -> IllegalEntry:
@@ -32,9 +32,9 @@ def turn_refusal(state: GameState, player: int, act: str, code: str, clause: str
                        player=Player(p.player))
     if isinstance(p, (Debt, BidPayment)):
         return illegal(state, code, "{player} cannot {act} while a payment is being settled: {pending}", clause,
-                       player=Player(player), act=Act(act), pending=Pending())
+                       player=Player(player), act=Act(act), pending=Waiting())
     return illegal(state, code, "{player} cannot {act} now: {pending}", clause, player=Player(player), act=Act(act),
-                   pending=Pending())
+                   pending=Waiting())
 
 
 def open_to_all(state: GameState) -> bool:

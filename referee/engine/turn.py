@@ -6,7 +6,7 @@ from . import events as ev
 from .entries import Entry
 from .errors import IllegalEntry, illegal
 from .facts import card_for_sale, total_assets
-from .phrases import Money, Pending, Player, Square
+from .phrases import Money, Waiting, Player, Square
 from .state import AwaitRoll, Auction, BuyOrAuction, DealDeeds, GameState, IncomeTaxChoice, JailFine, RentRoll, SeatingRoll
 from .step import Step
 
@@ -17,7 +17,7 @@ def _seat_roll(step: Step, entry: Entry) -> None:
     who = step.player(entry.player, entry.type)
     if who not in p.waiting:
         raise step.refuse("not_waiting", "{player} is not due to roll: {pending}", "seating", player=Player(who),
-                          pending=Pending())
+                          pending=Waiting())
     dice = entry.dice
     assert dice is not None  # a field every seating roll has (ENTRY_FIELDS)
     rolls = list(p.rolls)

@@ -6,7 +6,7 @@
 - :mod:`.notes`: why the decision the table waits for, or an entry's outcome, is the one it is;
 - :mod:`.holdings`: the players' cards, the bank's stock, the board;
 - :mod:`.panels`: the build and sell panels, one tap a build or sale with the amount on the button;
-- :mod:`.debt`: the debt card; :mod:`.build_round`: the building round card;
+- :mod:`.decisions`: one module per pending decision, looked up by its type: its words, notes, card and template;
 - :mod:`.rulings`: the facts behind the rulings (equal calls, the sales the rules allow);
 - :mod:`.refusals`: a refusal's title and detail;
 - :mod:`.rules_page`: a ruleset's options and clauses in words;

@@ -1,8 +1,15 @@
-"""A refusal in the device's language: a short title for every kind, and the detail (the clause follows)."""
-from ..i18n import gettext
+"""A refusal in the device's language: a short title for every kind, and the detail (the clause follows), the
+decision the table waits for said by its own screens module and each kind of entry by its noun."""
+from __future__ import annotations
+
+from typing import Any
+
 from flask_babel import lazy_gettext as _l
 
-from ..i18n import current_language
+from ..engine import EntryKind, Waiting
+from ..i18n import gettext as _
+from .decisions import pending_words
+from .words import per_language, refusal_text
 
 TITLES = {
     "after_roll": _l("Too late: the player has already rolled"),
@@ -78,7 +85,37 @@ def title(code: str) -> str:
     return str(TITLES.get(code, _l("Refused")))
 
 
+@per_language
+def _entry_nouns() -> dict[str, str]:
+    return {
+        "seat_roll": _("a seating roll"), "deal": _("dealing deeds"), "roll": _("a roll of the dice"),
+        "buy": _("a purchase"), "decline": _("declining to buy"), "bid": _("a bid"),
+        "hammer": _("the hammer"), "income_tax": _("the choice of how to pay income tax"),
+        "card": _("a card drawn"), "fine_or_card": _("the choice of a fine or a card"),
+        "rent_not_claimed": _("a rent not claimed in time"), "build_house": _("a house built on landing"),
+        "sell_to_bank": _("a deed sold back to the bank"), "keep": _("leaving one's own deed as it is"),
+        "rent_roll": _("the roll for the utility rent"), "pay_bail": _("paying the fine to leave jail"),
+        "use_jail_card": _("using a get-out-of-jail card"),
+        "skip_jail_turn": _("skipping a turn instead of the jail fine"),
+        "mortgage": _("a mortgage"), "unmortgage": _("lifting a mortgage"), "bankrupt": _("a bankruptcy"),
+        "build": _("a building declaration"), "withdraw_build": _("reducing a building declaration"),
+        "close_builds": _("closing the building declarations"), "place_building": _("placing a building"),
+        "sell_buildings": _("a sale of buildings"), "trade": _("a trade"), "time_called": _("calling time"),
+        "rolloff": _("a roll-off roll"), "void": _("taking back entries"),
+    }
+
+
+def say(value: Any, state: Any) -> str | None:
+    """The screens' words for a value a refusal names: the decision awaited (its own module's words), a kind of
+    entry (its noun); None for the others (their own words)."""
+    if isinstance(value, Waiting):
+        return pending_words(state)
+    if isinstance(value, EntryKind):
+        return _entry_nouns().get(value.type, value.type)
+    return None
+
+
 def detail(exc) -> str:
     """What was wrong, in the device's language: the refusal's English pattern translated, each value filling it
     (a square, a colour group, money, buildings, a card, what the table waits for) said in that language."""
-    return exc.detail(gettext, current_language())
+    return refusal_text(exc, say)

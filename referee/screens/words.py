@@ -121,6 +121,12 @@ def change_words(state: GameState, change: Change) -> str:
         for sq, level in sorted(change.levels.items()) if level != state.buildings[sq])
 
 
+def refusal_text(exc, say=None) -> str:
+    """A refusal's message in the device's language (``say``: words for the values the screens say, as
+    :func:`referee.screens.refusals.detail` gives them)."""
+    return exc.detail(_, current_language(), say)
+
+
 def card_words(ruleset: Ruleset, card: str) -> str:
     c = ruleset.cards.get(card)
     return (c.text.get(current_language()) or c.text.get("en") or card) if c else card

@@ -10,7 +10,7 @@ from sqlalchemy import func, select
 
 from . import rulesets
 from ..db import db
-from ..engine import MAX_NAME, MAX_TITLE, Money, RulesetError, SeatingRoll, describe_pending, parse_header, with_options
+from ..engine import MAX_NAME, MAX_TITLE, Money, RulesetError, SeatingRoll, parse_header, with_options
 from ..models import EntryRow, GameRow, ResultCorrection, RoundRow, TableRow, TournamentPlayer, TournamentRow
 from ..tournament import formats
 from ..tournament.messages import BadTournament, check_text
@@ -187,9 +187,8 @@ def round_tables(row: TournamentRow) -> list[list[list[str]]]:
 
 
 def round_overview(tournament_id: int, number: int, describe=None) -> list[TableView]:
-    """Every table of a round; ``describe`` puts the pending decision in words (the web passes its
-    translated one)."""
-    describe = describe or describe_pending
+    """Every table of a round; ``describe`` puts the pending decision in words (the web passes the screens' words;
+    without it a table's ``pending`` is empty)."""
     row = get_tournament(tournament_id)
     round_row = next((r for r in row.rounds if r.number == number), None)
     if round_row is None:
@@ -206,7 +205,7 @@ def round_overview(tournament_id: int, number: int, describe=None) -> list[Table
         elif state.over and state.pending.order:  # a finished table lists its players as they finished
             seats = [seats[i] for i in state.pending.order]
         out.append(TableView(t.number, t.game_id, seats,
-                             describe(state), state.turn, state.over, clock(table.row),
+                             describe(state) if describe else "", state.turn, state.over, clock(table.row),
                              seating=isinstance(state.pending, SeatingRoll), time_called=bool(state.time_called),
                              currency=state.ruleset.money, pin=t.pin, altered=table.altered,
                              corrected=t.corrections[-1].reason if t.corrections else None,

@@ -25,8 +25,8 @@ class Done:
     def of(cls, pattern: str, params: dict) -> "Done":
         return cls(pattern, params)
 
-    def detail(self, _=lambda text: text, lang: str = "en") -> str:
-        return render(self.pattern, self.params, None, _, lang)
+    def detail(self, _=lambda text: text, lang: str = "en", say=None) -> str:
+        return render(self.pattern, self.params, None, _, lang, say)
 
 
 def check_text(field: str, value: str, maximum: int) -> None:

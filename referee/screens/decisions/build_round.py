@@ -8,8 +8,8 @@ from ...engine import (building_minimum_bid, BuildingAuction, BuildRound, demand
                        houses_for_declarations, IllegalEntry, Paid, parse_entry, placeable, PlaceBuilding, plan_change,
                        resolve, Ruleset)
 from ...i18n import gettext as _
-from ..refusals import detail
-from ..words import count_words, group_name, level_words, money, names_and, separator, square_name, Why, why
+from ..words import (count_words, group_name, level_words, money, names_and, refusal_text, separator, square_name,
+                     Why, why)
 from .base import Decision, Seen
 
 
@@ -120,7 +120,7 @@ def _declaration_card(state: GameState, player: int, targets, houses_there: int)
     try:
         change = plan_change(state, player, targets, selling=False)
     except IllegalEntry as exc:
-        return DeclarationCard(player, name, groups, 0, 0, 0, [detail(exc)], rs)
+        return DeclarationCard(player, name, groups, 0, 0, 0, [refusal_text(exc)], rs)
     problems = []
     cash = state.players[player].cash
     if change.price > cash:
