@@ -1,8 +1,13 @@
 """A refusal in the device's language: a short title for every kind, and the detail (the clause follows)."""
+from ..engine import clip
 from ..i18n import gettext
 from flask_babel import lazy_gettext as _l
 
 from ..i18n import current_language
+
+# clip: a value as a message repeats it (cut when long, each unprintable character escaped), for the views' own
+# messages that quote what was sent (a form's refusal, an address that names nothing)
+__all__ = ["TITLES", "clip", "detail", "title"]
 
 TITLES = {
     "after_roll": _l("Too late: the player has already rolled"),
