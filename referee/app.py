@@ -8,7 +8,6 @@ from pathlib import Path
 from flask import Flask, has_request_context, request, url_for
 from werkzeug.routing import IntegerConverter
 from flask_wtf import CSRFProtect
-from flask_wtf.csrf import CSRFError
 from flask_talisman import Talisman
 
 from .access import PASSWORD_FILE
@@ -131,7 +130,6 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(tournaments.bp)
     templating.init_app(app)
     i18n.init_app(app)
-    app.register_error_handler(CSRFError, _stale_form)
     app.register_error_handler(413, _too_large)
     app.register_error_handler(404, _no_page)
     app.register_error_handler(405, _no_page)
@@ -140,22 +138,6 @@ def create_app(test_config: dict | None = None) -> Flask:
         with app.app_context():
             _upgrade_or_create()
     return app
-
-
-def _stale_form(error: CSRFError):
-    """A form whose token this session does not know (the server's key changed, the tablet's session ended, or
-    a form made elsewhere): nothing is recorded.  Sent from one of our own screens, that screen is shown again
-    with the reason; otherwise a page says so (never a bare 400)."""
-    from flask import flash, redirect, render_template, request
-    from .i18n import gettext, same_site_path
-
-    message = gettext("this screen's form had expired or was not made by this app: nothing was recorded; the screen "
-                      "is shown again, tap once more")
-    back = same_site_path(request.referrer)
-    if request.referrer and back != "/" and not request.headers.get("HX-Request"):
-        flash({"kind": "refused", "message": message})
-        return redirect(back), 303
-    return render_template("error.html", message=message), 400
 
 
 def _no_page(error):

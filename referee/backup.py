@@ -178,6 +178,27 @@ def default_backup_path(url: str, directory: Path | None = None, now: datetime |
     return path
 
 
+SIDE_FILES = ("-wal", "-shm", "-journal")  # what SQLite keeps beside a database file while it is open
+
+
+def owner_only(path: Path) -> None:
+    """A database file (and the write-ahead log, its index and the journal SQLite keeps beside it) readable and
+    writable by its owner only, as a backup is: each holds the PIN hashes and the tournament tables' PINs.  SQLite
+    makes the files beside a database with the database file's own mode.  A file that is not there is left so."""
+    for file in (path, *(path.with_name(path.name + side) for side in SIDE_FILES)):
+        try:
+            if file.stat().st_mode & 0o077:
+                file.chmod(0o600)
+        except FileNotFoundError:
+            continue
+
+
+def _new_owner_only(path: Path) -> None:
+    """``path`` as an empty file only its owner may read, made so before anything is written to it."""
+    os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600))
+    path.chmod(0o600)  # a file left by an earlier run keeps its mode through O_CREAT
+
+
 def _partial(path: Path) -> Path:
     return path.with_name(path.name + ".partial")
 
@@ -211,11 +232,11 @@ def backup_sqlite(live: Path, out: Path | None = None, timeout: float = TIMEOUT_
     path = _target(f"sqlite:///{live}", out)
     partial = _partial(path)
     try:
+        _new_owner_only(partial)  # it holds the PIN hashes and the tournament tables' PINs: never readable by others
         with contextlib.closing(sqlite3.connect(live, timeout=min(timeout, 1.0))) as src, \
                 contextlib.closing(sqlite3.connect(partial)) as dst:
             _copy(src, dst, timeout, f"the database {live}")
             dst.execute("PRAGMA journal_mode=DELETE")  # one self-contained file, whatever the live one's mode
-        partial.chmod(0o600)  # it holds the PIN hashes and the tournament tables' PINs
         check = _sqlite_check(partial, "the backup")
         if not check.ok:
             raise BackupError(f"the backup failed its integrity check: {check.integrity}")
@@ -332,6 +353,9 @@ def restore(url: str, source: Path, keep: bool = True, keep_dir: Path | None = N
     else:
         live = sqlite_path(url)
         live.parent.mkdir(parents=True, exist_ok=True)
+        if not live.exists():
+            _new_owner_only(live)
+        owner_only(live)
         with contextlib.closing(_connect_ro(source)) as src, \
                 contextlib.closing(sqlite3.connect(live, timeout=min(timeout, 1.0))) as dst:
             _copy(src, dst, timeout, f"the database {live}")
@@ -391,7 +415,7 @@ def backup_postgresql(url: str, out: Path | None = None) -> BackupResult:
     path = _target(url, out)
     partial = _partial(path)
     try:
-        partial.touch(mode=0o600)
+        _new_owner_only(partial)
         _pg_run("pg_dump", ["--format=custom", "--file", str(partial), "--dbname", libpq_dsn(url)[0]], url)
         check = _dump_check(partial)
         os.replace(partial, path)

@@ -1,8 +1,12 @@
 """The database extensions, bound to the app in create_app."""
+from pathlib import Path
+
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
+
+from .backup import owner_only
 
 db = SQLAlchemy()
 migrate = Migrate()
@@ -10,10 +14,17 @@ migrate = Migrate()
 
 @event.listens_for(Engine, "connect")
 def _sqlite_pragmas(dbapi_connection, connection_record) -> None:  # pragma: no cover - driver detail
-    """SQLite: write-ahead log (readers never block the writer), foreign keys on."""
+    """SQLite: its files readable and writable by their owner only (they hold the PIN hashes and the tournament
+    tables' PINs: made so before SQLite writes to them, and the write-ahead log and its index then made with the
+    database file's mode); write-ahead log (readers never block the writer); every commit on the disk before it
+    returns (synchronous=FULL: a recorded entry survives the power cut that follows it, which NORMAL does not
+    promise in WAL mode); foreign keys on."""
     if type(dbapi_connection).__module__.startswith("sqlite3"):
         cursor = dbapi_connection.cursor()
+        for _, name, path in cursor.execute("PRAGMA database_list").fetchall():
+            if name == "main" and path:  # "" for a database in memory
+                owner_only(Path(path))
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.execute("PRAGMA synchronous=FULL")
         cursor.close()

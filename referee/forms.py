@@ -4,16 +4,19 @@ import json
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import HiddenField, IntegerField, PasswordField, RadioField, SelectField, SelectMultipleField, StringField, TextAreaField
-from wtforms.validators import DataRequired, Length, NumberRange, Optional, ValidationError
+from wtforms.validators import DataRequired, Length, Optional, ValidationError
 
 from flask_babel import lazy_gettext as _l
 
 from .services import rulesets
 from .screens.refusals import detail as refusal_detail
-from .services.games import MAX_NAME, MAX_PLAYERS, MAX_TITLE, text_problem
+from .services.games import MAX_NAME, MAX_PLAYERS, MAX_TITLE, json_whole, read_whole, text_problem, whole_field
 from .services.pins import PIN_MIN
 from .services.roster import MAX_TOURNAMENT_PLAYERS, bad_player_line
 from .tournament.formats import player_line
+
+
+MAX_MINUTES = 600  # a game's time limit, a tournament round's minutes: ten hours at most
 
 
 def plain_text(maximum: int):
@@ -24,6 +27,36 @@ def plain_text(maximum: int):
         if problem:
             raise ValidationError(refusal_detail(problem))
     return check
+
+
+def whole(text: str) -> int:
+    """A whole number a request carries (``request.form.get("round", type=whole)``, an address's ``?page=``): its
+    length bounded before it is read (:func:`read_whole`); ValueError otherwise, which makes werkzeug's ``get``
+    answer its default."""
+    value = read_whole(text)
+    if value is None:
+        raise ValueError("not a whole number of at most ten digits")
+    return value
+
+
+class WholeNumberField(IntegerField):
+    """A whole number from ``minimum`` to ``maximum`` typed in a form: what was typed is read only when it is
+    digits no longer than ``maximum``'s (a time limit of 400 digits is refused as typed, never converted nor
+    compared as a float), and refused with a message naming the limits otherwise."""
+
+    def __init__(self, label, minimum: int, maximum: int, **kwargs):
+        super().__init__(label, validators=[Optional()], **kwargs)
+        self.minimum, self.maximum = minimum, maximum
+
+    def process_formdata(self, valuelist):
+        typed = valuelist[0].strip() if valuelist else ""
+        if not typed:
+            return
+        value = read_whole(typed) if len(typed) <= len(str(self.maximum)) else None
+        if value is None or not self.minimum <= value <= self.maximum:
+            self.data = None
+            raise ValueError(_l("must be a whole number from %(min)s to %(max)s", min=self.minimum, max=self.maximum))
+        self.data = value
 
 
 def one_name_per_line(most: int, divisions: bool = False):
@@ -78,7 +111,7 @@ class NewGameForm(FlaskForm):
                                         one_name_per_line(MAX_PLAYERS)])
     seating = RadioField(_l("Order of play"), choices=_choices(("roll", _l("seating roll-off")), ("fixed", _l("as listed"))),
                          default="roll")
-    time_limit = IntegerField(_l("Time limit (minutes)"), validators=[Optional(), NumberRange(min=1, max=600)])
+    time_limit = WholeNumberField(_l("Time limit (minutes)"), 1, MAX_MINUTES)
     pin = PasswordField(_l("Referee PIN"), validators=[DataRequired(), Length(min=PIN_MIN, max=64)])
     # the house rules and variants in play, as "RULESET:OPTION", one switch each (by default as the file plays them)
     house_rules = SelectMultipleField(_l("House rules"))
@@ -154,11 +187,13 @@ class NewTournamentForm(FlaskForm):
     equal_turns = StringField(validators=[Optional(), Length(max=1)])
 
     def minutes(self) -> list[int]:
-        """Minutes per round; ValueError unless each is a whole number from 1 to 600."""
-        out = [int(m) for m in (self.round_minutes.data or "").replace(",", " ").split()]
-        if len(out) > 20 or any(not 1 <= m <= 600 for m in out):
-            raise ValueError(out)
-        return out
+        """Minutes per round; ValueError unless each is a whole number from 1 to 600 (each read only when it is at
+        most three digits)."""
+        typed = (self.round_minutes.data or "").replace(",", " ").split()
+        out = [read_whole(m) if len(m) <= len(str(MAX_MINUTES)) else None for m in typed]
+        if len(out) > 20 or any(m is None or not 1 <= m <= MAX_MINUTES for m in out):
+            raise ValueError(typed[:20])
+        return [m for m in out if m is not None]
 
 
 class ImportForm(FlaskForm):
@@ -173,29 +208,30 @@ OVERRIDES = ("amount", "card", "square", "choice", "count", "partner", "note")
 def entry_from_form(form) -> tuple[dict, int]:
     """The entry a table-screen form describes, and the number of entries its screen showed: a JSON template plus
     the values its buttons and fields add (KeyError, ValueError, TypeError or RecursionError when the form is not
-    one the table screen makes)."""
-    seq = int(form["seq"])
-    data = json.loads(form.get("entry", "{}"))
+    one the table screen makes; a refusal naming the field and the limit when a number is not a whole number an
+    entry may carry, each read only once its length is bounded)."""
+    seq = whole_field("seq", form["seq"])
+    data = json.loads(form.get("entry", "{}"), parse_int=json_whole)
     if not isinstance(data, dict):
         raise ValueError("entry is not an object")
     if form.get("dice"):
-        data["dice"] = [int(x) for x in form["dice"].split(",")]
+        data["dice"] = [whole_field("dice", x, 1) for x in form["dice"].split(",")[:3]]
     for key in OVERRIDES:
         value = form.get(key, "").strip()
         if value:
-            data[key] = int(value) if key in ("amount", "count") else value
+            data[key] = whole_field(key, value) if key in ("amount", "count") else value
     if form.getlist("players"):
         data["players"] = form.getlist("players")
     if form.getlist("deeds"):
         data["deeds"] = form.getlist("deeds")
     targets = {k.removeprefix("level-"): v for k, v in form.items() if k.startswith("level-") and v != ""}
     if targets:
-        data["targets"] = {sq: v if v == "hotel" else int(v) for sq, v in targets.items()}
+        data["targets"] = {sq: v if v == "hotel" else whole_field(f"targets.{sq}", v) for sq, v in targets.items()}
     for side in ("give", "take"):
         offer = {}
         cash = form.get(f"{side}-cash", "").strip()
         if cash and cash != "0":
-            offer["cash"] = int(cash)
+            offer["cash"] = whole_field(f"{side}.cash", cash)
         if form.getlist(f"{side}-deeds"):
             offer["deeds"] = form.getlist(f"{side}-deeds")
         if form.getlist(f"{side}-cards"):
@@ -203,3 +239,14 @@ def entry_from_form(form) -> tuple[dict, int]:
         if data.get("type") == "trade":
             data[side] = offer
     return data, seq
+
+
+def following_entry(form) -> dict | None:
+    """The entry a button adds after the form's own (``then``: the opening bid after a decline), or None; ValueError
+    (or RecursionError) when it is not one the table screen makes, a refusal when a number in it is too long."""
+    if not form.get("then"):
+        return None
+    then = json.loads(form["then"], parse_int=json_whole)
+    if not isinstance(then, dict):
+        raise ValueError("not an entry")
+    return then

@@ -157,7 +157,9 @@ def test_forms_need_a_csrf_token(tmp_path):
                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'csrf.sqlite'}"})
     client = app.test_client()
     r = client.post("/games", data={"ruleset": "jma-2006", "players": "A\nB", "seating": "fixed", "pin": "123456"})
-    assert r.status_code == 400
+    assert r.status_code == 303 and r.headers["Location"] == "/"  # the form's screen again, with the reason
+    home = client.get("/").get_data(as_text=True)
+    assert "was not made by this app: nothing was recorded" in home and "/games/1" not in home  # no game made
     token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"',
                       client.get("/").get_data(as_text=True)).group(1)
     r = client.post("/games", data={"ruleset": "jma-2006", "players": "A\nB", "seating": "fixed", "pin": "123456",

@@ -93,6 +93,42 @@ def test_a_backup_is_one_self_contained_file_only_its_owner_can_read(live, tmp_p
         assert conn.execute("PRAGMA journal_mode").fetchone() == ("wal",)  # the live database is left as it was
 
 
+def mode(path: Path) -> int:
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+def test_the_database_and_the_files_beside_it_are_readable_by_their_owner_only(tmp_path):
+    """The SQLite file, its write-ahead log and the log's index hold the PIN hashes and the tables' PINs: only their
+    owner may read them, whatever the umask (a file an older version made readable by all is made so too)."""
+    old = tmp_path / "old.sqlite"
+    with contextlib.closing(sqlite3.connect(old)) as conn:
+        conn.execute("CREATE TABLE t (x)")
+    old.chmod(0o644)
+    umask = os.umask(0o022)  # files made as a default umask makes them: readable by every user of the machine
+    try:
+        for path in (tmp_path / "new.sqlite", old):
+            app = make_app(f"sqlite:///{path}")
+            with app.app_context():
+                games.create_game("Table 1", "jma-2006", ["A", "B"], "fixed", PIN)
+                beside = [Path(f"{path}-wal"), Path(f"{path}-shm")]
+                assert all(f.exists() for f in beside)  # the app keeps its connection open: the log is there
+                assert [mode(f) for f in (path, *beside)] == [0o600] * 3, path
+                db.engine.dispose()
+    finally:
+        os.umask(umask)
+
+
+def test_every_commit_is_on_the_disk_before_it_returns(tmp_path):
+    """synchronous=FULL on every connection of the app (in WAL mode NORMAL may lose the last entries recorded to a
+    power cut: a recorded fact is never lost)."""
+    app = make_app(f"sqlite:///{tmp_path / 'db.sqlite'}")
+    with app.app_context():
+        with db.engine.connect() as conn:
+            assert conn.exec_driver_sql("PRAGMA synchronous").scalar() == 2  # FULL (NORMAL is 1)
+            assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+        db.engine.dispose()
+
+
 def test_backup_by_default_goes_to_backups_beside_the_database_named_by_the_time(live, tmp_path, capsys):
     _, url, _, _ = live
     assert main(["backup", "--database", url]) == 0
@@ -217,8 +253,13 @@ def test_restore_into_a_database_not_made_yet_creates_it(live, tmp_path, capsys)
     assert main(["restore", str(out), "--database", str(fresh)]) == 1
     assert "(no referee database yet)" in capsys.readouterr().err
     assert not fresh.exists()
-    assert main(["restore", str(out), "--database", str(fresh), "--yes"]) == 0
+    umask = os.umask(0o022)
+    try:
+        assert main(["restore", str(out), "--database", str(fresh), "--yes"]) == 0
+    finally:
+        os.umask(umask)
     assert sql_dump(fresh) == sql_dump(path)
+    assert mode(fresh) == 0o600  # made readable by its owner only before the backup was copied into it
     assert not (tmp_path / "new-machine" / "backups").exists()  # nothing was there to keep
 
 

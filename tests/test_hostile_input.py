@@ -3,6 +3,7 @@ and PostgreSQL.  Whatever is sent (lone surrogates, NUL bytes, ids and numbers p
 where a value belongs, JSON nested 10,000 deep, megabyte names), the answer is never a server error, and an input
 that is refused changes nothing in the database."""
 import json
+import re
 from io import BytesIO
 from urllib.parse import quote
 
@@ -26,15 +27,22 @@ EDGES = st.sampled_from([
     "", " ", "0", "-1", "1", "6", "3,4", "2147483647", "2147483648", "9223372036854775808", "9" * 5000, "1e309",
     "NaN", "null", "true", "[]", "{}", "[1]", "\x00", "a\x00b", "\ud800", "x\udfffy", "\u202e", "x" * 70_000,
     "[" * 10_000 + "]" * 10_000, '{"a":' * 3000 + "1" + "}" * 3000, "Aki", "hotel", "boardwalk", "roll",
+    # numbers past any a float holds (a validator comparing them as floats overflowed), and no numbers at all
+    "9" * 400, "-" + "9" * 400, " " + "9" * 309 + " ", "1e400", "-1e400", "Infinity", "-Infinity", "inf", "nan",
+    "\u0661\u0662", "1_000", "+5", "0x10", "\ufeff7",
+    # the JSON escape of half a surrogate pair, a NUL and a control character, as a forged form sends them
+    '"\\ud800"', '"\\u0000"', '"\\u001b[31m"',
 ])
 TEXT = st.text(st.characters(blacklist_categories=()), max_size=40)  # surrogates and controls included
 VALUE = st.one_of(EDGES, TEXT, st.integers(min_value=-(2**70), max_value=2**70).map(str))
+HUGE = st.integers(min_value=300, max_value=450).map(lambda n: 10**n - 1)  # 300 to 450 digits: past any float
 JSON_VALUE = st.recursive(
-    st.one_of(st.none(), st.booleans(), st.integers(min_value=-(2**70), max_value=2**70), TEXT, EDGES),
+    st.one_of(st.none(), st.booleans(), st.integers(min_value=-(2**70), max_value=2**70), TEXT, EDGES, HUGE,
+              HUGE.map(lambda n: -n), st.floats(allow_nan=True, allow_infinity=True)),
     lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(TEXT, inner, max_size=4)), max_leaves=12)
 ENTRY = st.builds(
     lambda kind, fields: {"type": kind, **fields},
-    st.sampled_from(sorted(ENTRY_FIELDS) + ["nonsense"]),
+    st.one_of(st.sampled_from(sorted(ENTRY_FIELDS) + ["nonsense", "\ud800", "x\udfffy", "\x00", "a\x1bb"]), TEXT),
     st.dictionaries(st.sampled_from(["player", "players", "dice", "amount", "count", "square", "card", "choice",
                                      "partner", "creditor", "deeds", "give", "take", "targets", "note", "seq"]),
                     JSON_VALUE, max_size=4))
@@ -71,11 +79,30 @@ def refused(client, response) -> bool:
 
 
 def check(app, client, response, before) -> None:
+    """No server error, neither the answer nor the page it sends the tablet to (which shows the flashed message,
+    quoting what was sent); a refusal changed nothing."""
     assert response.status_code < 500, response.get_data(as_text=True)[:500]
     if refused(client, response):
         assert snapshot(app) == before
+    if response.status_code in (302, 303):
+        shown = client.get(response.headers["Location"])
+        assert shown.status_code < 500, shown.get_data(as_text=True)[:500]
+        assert_printable(shown.get_data(as_text=True))
+    else:
+        assert_printable(response.get_data(as_text=True))
     with client.session_transaction() as session:
         session.pop("_flashes", None)
+
+
+MESSAGE = re.compile(r'class="flash[^"]*"[^>]*>(.*?)(?:</p>|\n  </div>)', re.S)  # a flash, an error page's message
+
+
+def assert_printable(page: str) -> None:
+    """Every message on the page (a refusal, a form's error) holds no character a message must not repeat as it
+    is: no NUL, no control character but the line's, no half of a surrogate pair."""
+    for message in MESSAGE.findall(page):
+        bad = [ch for ch in message if (ch < " " and ch not in "\n\r\t") or "\x7f" <= ch <= "\x9f"]
+        assert not bad, (message[:300], [hex(ord(ch)) for ch in bad[:5]])
 
 
 @pytest.fixture
@@ -157,6 +184,52 @@ def test_every_page_answers_a_forged_address_without_a_server_error(app, table, 
     assert response.status_code < 500
 
 
+# a number as a forged form or address sends it: past any float (hundreds of digits, 1e400), not a number a float
+# compares (NaN, inf), digits that are not ASCII, and ordinary ones
+NUMBER = st.one_of(HUGE.map(str), HUGE.map(lambda n: f"-{n}"), st.floats(allow_nan=True, allow_infinity=True).map(str),
+                   EDGES, st.integers(min_value=-(2**40), max_value=2**40).map(str))
+GAME_FIELDS = [("players", "Aki\nBen"), ("pin", PIN), ("ruleset", "jma-2006"), ("seating", "fixed")]
+CUP_FIELDS = [("name", "Cup"), ("scheme", "jma-placement"), ("ruleset", "jma-2006"), ("players", "A\nB\nC"),
+              ("pin", DIRECTOR)]
+# every number a form carries, each with the rest of its form as a screen sends it
+NUMBER_FIELDS = [
+    ("/games", "time_limit", GAME_FIELDS),
+    ("/tournaments", "round_minutes", CUP_FIELDS),
+    ("/games/{g}/record", "seq", [("entry", '{"type": "roll", "player": "Aki"}'), ("dice", "3,4")]),
+    ("/games/{g}/record", "dice", [("entry", '{"type": "roll", "player": "Aki"}'), ("seq", "0")]),
+    ("/games/{g}/record", "amount", [("entry", '{"type": "pay", "player": "Aki"}'), ("seq", "0")]),
+    ("/games/{g}/record", "count", [("entry", '{"type": "void"}'), ("seq", "0")]),
+    ("/games/{g}/check", "give-cash", [("entry", '{"type": "trade", "player": "Aki", "partner": "Ben"}'),
+                                       ("seq", "0")]),
+    ("/games/{g}/record", "level-boardwalk", [("entry", '{"type": "build", "player": "Aki"}'), ("seq", "0")]),
+    ("/games/{g}/redo", "seq", []),
+    ("/tournaments/{t}/rounds", "round", []),
+    ("/tournaments/{t}/players", "seated", [("action", "drop"), ("name", "P1")]),
+    ("/tournaments/{t}/tables/{g}/correct", "seen", [("place-0", "1"), ("assets-0", "5"), ("reason", "typo")]),
+    ("/tournaments/{t}/tables/{g}/correct", "place-0", [("assets-0", "5"), ("reason", "typo"), ("seen", "0")]),
+]
+
+
+@FUZZ
+@given(where=st.sampled_from(NUMBER_FIELDS), number=NUMBER)
+def test_every_number_a_form_carries_is_bounded_before_it_is_read(app, table, where, number):
+    """A number of 400 digits, 1e400, NaN: each form says what is wrong (or reads no number), changes nothing,
+    and never errs (a validator comparing 400 digits as a float overflowed)."""
+    client, game_id, tid = table
+    path, name, rest = where
+    before = snapshot(app)
+    check(app, client, post(client, path.format(g=game_id, t=tid), rest + [(name, number)]), before)
+
+
+@FUZZ
+@given(path=st.sampled_from(["/games/{g}?at={v}", "/games/{g}/log?page={v}", "/tournaments/scoresheet.pdf?players={v}"]),
+       number=NUMBER)
+def test_every_number_an_address_carries_is_bounded_before_it_is_read(app, table, path, number):
+    client, game_id, _ = table
+    response = client.get(path.format(g=game_id, v=quote(number.encode("utf-8", "surrogatepass"), safe=""))[:60_000])
+    assert response.status_code < 500
+
+
 RECORD_LINE = st.one_of(ENTRY.map(json.dumps), EDGES, JSON_VALUE.map(json.dumps))
 
 
@@ -198,6 +271,22 @@ def test_the_named_hostile_inputs_each_get_a_message_and_change_nothing(app, tab
          "not one the table screen makes"),
         (f"/games/{game_id}/record", [("seq", "0"), ("entry", json.dumps({"type": "roll", "player": ["Aki"],
                                                                          "dice": {"a": 1}}))], "must be"),
+        # a time limit of 400 digits overflowed the validator that compared it as a float
+        ("/games", GAME_FIELDS + [("time_limit", "9" * 400)], "Time limit (minutes): must be a whole number from 1 to 600"),
+        ("/games", GAME_FIELDS + [("time_limit", "1e400")], "Time limit (minutes): must be a whole number from 1 to 600"),
+        ("/tournaments", CUP_FIELDS + [("round_minutes", "60 " + "9" * 150)], "whole numbers from 1 to 600"),
+        (f"/games/{game_id}/record", [("seq", "9" * 400), ("entry", '{"type": "roll", "player": "Aki"}'),
+                                      ("dice", "3,4")], "seq is more than 2147483647, the largest number"),
+        (f"/games/{game_id}/record", [("seq", "0"), ("entry", '{"type": "pay", "player": "Aki"}'),
+                                      ("amount", "9" * 400)], "amount is more than 2147483647, the largest number"),
+        (f"/games/{game_id}/record", [("seq", "0"), ("entry", '{"type": "roll", "player": "Aki", "dice": [3, '
+                                                              + "4" * 400 + "]}")],
+         "has more digits than any number an entry may carry (at most 10)"),
+        # the JSON escape of half a surrogate pair as an entry's type: the next page could not encode the refusal
+        (f"/games/{game_id}/record", [("seq", "0"), ("entry", '{"type": "\\ud800", "player": "Aki"}')],
+         'unknown entry type &#34;\\ud800&#34;'),
+        (f"/games/{game_id}/record", [("seq", "0"), ("entry", '{"type": "a\\u0000\\u001b\\u202eb"}')],
+         'unknown entry type &#34;a\\u0000\\u001b\\u202eb&#34;'),
     ]
     for path, fields, words in cases:
         response = post(client, path, fields)

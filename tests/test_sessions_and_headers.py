@@ -1,9 +1,15 @@
 """Issue 12 (sessions and headers, first part): the session cookie is HttpOnly and SameSite=Lax (Secure when the
 app is told it is served over https), the language switch never redirects off-site, and ``serve --dev`` (the
 debugger runs code) listens on 127.0.0.1 unless told otherwise."""
+import re
+
 import pytest
+import sqlalchemy
 
 from referee import cli, create_app
+from referee.db import db
+from referee.services import games, tournaments
+from referee.views.errors import FORM_SCREENS
 from test_app import app, client, database, new_game  # noqa: F401  (the app's fixtures)
 
 
@@ -45,6 +51,9 @@ def test_serve_dev_listens_on_localhost_unless_told(monkeypatch):
     assert cli.main(parser_args + ["--host", "0.0.0.0"]) == 0 and seen["host"] == "0.0.0.0"
 
 
+STALE = "had expired or was not made by this app: nothing was recorded"
+
+
 def test_a_form_with_a_stale_token_shows_the_screen_again_with_the_reason_not_a_bare_400(tmp_path):
     app = create_app({"TESTING": True, "SECRET_KEY": "test",
                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'csrf.sqlite'}"})
@@ -54,9 +63,88 @@ def test_a_form_with_a_stale_token_shows_the_screen_again_with_the_reason_not_a_
                     headers={"Referer": "http://localhost/games/1"})
     assert r.status_code == 303 and r.headers["Location"] == "/games/1"
     page = client.get("/").get_data(as_text=True)
-    assert "had expired or was not made by this app: nothing was recorded" in page
-    r = client.post("/games", data={"players": "A\nB", "csrf_token": "forged"})  # from nowhere: a page says why
-    assert r.status_code == 400 and "nothing was recorded" in r.get_data(as_text=True)
+    assert STALE in page
+    r = client.post("/games", data={"players": "A\nB", "csrf_token": "forged"})  # no Referer: its screen all the same
+    assert r.status_code == 303 and r.headers["Location"] == "/"
+    assert STALE in client.get("/").get_data(as_text=True)
+
+
+def token(page: str) -> str:
+    return re.search(r'name="csrf_token"[^>]* value="([^"]+)"', page).group(1)
+
+
+@pytest.fixture
+def guarded(tmp_path):
+    """An site that checks every form's token, a game and a tournament in it, and a tablet that has opened both
+    (their PINs given through the forms, with the tokens the screens gave)."""
+    site = create_app({"TESTING": True, "SECRET_KEY": "test",
+                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'csrf.sqlite'}"})
+    with site.app_context():
+        game_id = games.create_game("Table 1", "jma-2006", ["Aki", "Ben"], "fixed", "123456")
+        tid = tournaments.create_tournament("Cup", "jma-placement", "jma-2006", [f"P{i}" for i in range(8)],
+                                            "135791")
+    client = site.test_client()
+    for path, pin in ((f"/games/{game_id}/unlock", "123456"), (f"/tournaments/{tid}/unlock", "135791")):
+        r = client.post(path, data={"pin": pin, "csrf_token": token(client.get(path).get_data(as_text=True))})
+        assert r.status_code == 302, path
+    return site, client, game_id, tid
+
+
+def stored(site) -> tuple:
+    with site.app_context():
+        return tuple(db.session.execute(sqlalchemy.text(f"SELECT count(*) FROM {t}")).scalar()
+                     for t in ("entries", "rounds", "tournaments", "games"))
+
+
+@pytest.mark.parametrize("referrer", [None, "http://localhost/games/{g}?open=board"])
+def test_a_stale_table_form_shows_the_table_again_with_the_reason_with_or_without_a_referer(guarded, referrer):
+    """A tablet that sends no Referer (a browser's privacy setting) gets the screen the form is on all the same:
+    the table screen, named by the address the form posts to."""
+    site, client, game_id, _ = guarded
+    before = stored(site)
+    headers = {"Referer": referrer.format(g=game_id)} if referrer else {}
+    r = client.post(f"/games/{game_id}/record", data={"seq": "0", "entry": '{"type": "roll", "player": "Aki"}',
+                                                     "dice": "3,4", "csrf_token": "expired"}, headers=headers)
+    assert r.status_code == 303
+    assert r.headers["Location"] == (f"/games/{game_id}?open=board" if referrer else f"/games/{game_id}")
+    page = client.get(r.headers["Location"]).get_data(as_text=True)
+    assert STALE in page and 'name="dice"' in page  # the table screen, its dice pad ready for the tap again
+    assert stored(site) == before
+
+
+@pytest.mark.parametrize("referrer", [None, "http://localhost/tournaments/{t}?players=1", "https://evil.example/x"])
+def test_a_stale_tournament_form_shows_the_directors_page_again_with_the_reason(guarded, referrer):
+    site, client, _, tid = guarded
+    before = stored(site)
+    headers = {"Referer": referrer.format(t=tid)} if referrer else {}
+    r = client.post(f"/tournaments/{tid}/rounds", data={"round": "1", "csrf_token": "expired"}, headers=headers)
+    assert r.status_code == 303
+    assert r.headers["Location"] == (f"/tournaments/{tid}?players=1" if referrer and "localhost" in referrer
+                                     else f"/tournaments/{tid}")  # another site's Referer is never followed
+    page = client.get(r.headers["Location"]).get_data(as_text=True)
+    assert STALE in page and "Seat round 1" in page
+    assert stored(site) == before
+    r = client.post("/tournaments", data={"name": "Cup 2", "csrf_token": "expired"})  # the new-tournament form
+    assert r.status_code == 303 and r.headers["Location"] == "/tournaments"
+    assert STALE in client.get("/tournaments").get_data(as_text=True)
+    assert stored(site) == before
+
+
+def test_a_stale_form_sent_by_htmx_or_to_no_forms_address_gets_a_page_saying_why(guarded):
+    site, client, game_id, _ = guarded
+    r = client.post(f"/games/{game_id}/check", data={"csrf_token": "expired"}, headers={"HX-Request": "true"})
+    assert r.status_code == 400 and STALE in r.get_data(as_text=True)
+
+
+def test_every_form_of_the_app_names_the_screen_it_is_on(app):
+    """A form sent with a stale token is answered with its screen: every address a form posts to is in
+    FORM_SCREENS, and each names a page (an address a GET reaches) with the values the form's address has."""
+    posted = {rule.endpoint: rule for rule in app.url_map.iter_rules() if "POST" in rule.methods}
+    assert set(posted) == set(FORM_SCREENS)
+    pages = {rule.endpoint: rule for rule in app.url_map.iter_rules() if "GET" in rule.methods}
+    for endpoint, (screen, names) in FORM_SCREENS.items():
+        assert screen in pages, endpoint
+        assert set(names) == pages[screen].arguments and set(names) <= posted[endpoint].arguments, endpoint
 
 
 @pytest.mark.parametrize("path", ["/", "/games/1", "/games/1/display", "/tournaments"])

@@ -7,7 +7,9 @@ and nothing from its submodules (as ``import chess`` is python-chess's).  The na
 
 - a record and its fold: :class:`Game` (entries, states, outcomes), :class:`Header`, :func:`parse_record`,
   :func:`replay`, :func:`parse_header`, and the limits a record is held to;
-- an entry: :class:`Entry`, :class:`Offer`, :func:`parse_entry`, :func:`text_problem`;
+- an entry: :class:`Entry`, :class:`Offer`, :func:`parse_entry`, :func:`text_problem`, and the numbers a form
+  or an address carries, their length bounded before they are read (:func:`read_whole`, :func:`whole_field`,
+  :func:`json_whole`);
 - deciding: :func:`legal_actions` (what may be done now, each :class:`Action` with its ready entry),
   :func:`check` and :func:`resolve` (an entry's :class:`Outcome`: the state after it and its events),
   :func:`apply`;
@@ -22,7 +24,8 @@ from .building import (Change, bank_needs, even_layouts_below, even_targets, pla
                        smallest_sale)
 from .declarations import bid_means, building_minimum_bid, demand, houses_for_declarations
 from .ending import assets, ranking
-from .entries import ENTRY_FIELDS, LARGEST, Action, Entry, Offer, parse_entry, text_problem
+from .entries import (ENTRY_FIELDS, LARGEST, Action, Entry, Offer, json_whole, parse_entry, read_whole, text_problem,
+                      whole_field)
 from .errors import IllegalEntry, MalformedEntry, RefereeError
 from .events import (POT, AwaitingDecision, BidHeld, BidVoided, BuildingsChanged, CardDrawn, DebtQueued,
                      DeedTransferred, EstateShared, Event, JailCardReturned, Jailed, JailRollFailed, JailTurnSat,
@@ -32,7 +35,8 @@ from .history import EntryFacts, History, TieCall, square_index, tie_call
 from .facts import (card_first, card_for_sale, jail_exit_creditor, jail_exit_landing, jail_exit_short, next_to_move,
                     raisable_cash, tie_winner)
 from .mortgages import mortgage_choices
-from .phrases import Deck, EntryKind, Say, Waiting, amount_text, building_count, identity, level_text, named, render
+from .phrases import (Deck, EntryKind, Say, Waiting, amount_text, building_count, clip, identity, level_text, named,
+                      render)
 from .record import (MAX_NAME, MAX_PLAYERS, MAX_RECORD_BYTES, MAX_TITLE, Game, Header, RecordError, parse_header,
                      parse_record, replay)
 from .rules import Outcome, apply, check, decision_kinds, legal_actions, resolve
@@ -52,7 +56,8 @@ __all__ = [
     "EntryFacts", "History", "TieCall", "square_index", "tie_call",
     "MAX_NAME", "MAX_PLAYERS", "MAX_RECORD_BYTES", "MAX_TITLE",
     # an entry
-    "Action", "ENTRY_FIELDS", "Entry", "LARGEST", "Offer", "parse_entry", "text_problem",
+    "Action", "ENTRY_FIELDS", "Entry", "LARGEST", "Offer", "json_whole", "parse_entry", "read_whole",
+    "text_problem", "whole_field",
     # deciding
     "Outcome", "apply", "check", "decision_kinds", "legal_actions", "resolve",
     # what the table waits for
@@ -72,7 +77,8 @@ __all__ = [
     "trade_refusal",
     # refusals and their words
     "IllegalEntry", "MalformedEntry", "RecordError", "RefereeError", "RulesetError",
-    "Deck", "EntryKind", "Say", "Waiting", "amount_text", "building_count", "identity", "level_text", "named", "render",
+    "Deck", "EntryKind", "Say", "Waiting", "amount_text", "building_count", "clip", "identity", "level_text", "named",
+    "render",
     # rulesets
     "CLAUSE_KEYS", "Money", "OPTION_SPECS", "Ruleset", "check_table", "parse_ruleset", "with_options",
 ]

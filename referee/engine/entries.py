@@ -172,13 +172,53 @@ def _text(name: str, value: Any, maximum: int = MAX_NAME) -> str:
 LARGEST = 2**31 - 1  # the largest amount or count an entry may carry: what every database column of a number holds
 
 
+DIGITS = len(str(LARGEST))  # the most digits a number an entry, a form or an address carries may have
+
+
+def read_whole(text: str) -> int | None:
+    """A whole number as a form or an address carries it: ASCII digits, a minus sign first at most, no more than
+    :data:`DIGITS` of them (its length bounded before it is read, so a number of 400 digits is never converted,
+    nor compared as a float); None otherwise."""
+    digits = text.strip()
+    digits = digits[1:] if digits[:1] == "-" else digits
+    if not digits or len(digits) > DIGITS or not digits.isascii() or not digits.isdigit():
+        return None
+    return int(text)
+
+
+def whole_field(name: str, text: str, minimum: int = 0) -> int:
+    """The number typed in a form's field ``name`` (an amount, a count, the dice, the screen's ``seq``): a refusal
+    naming the field and the limit unless it is a whole number from ``minimum`` to :data:`LARGEST`."""
+    value = read_whole(text)
+    digits = text.strip()
+    if value is None and digits.isascii() and digits.isdigit():  # longer than any number an entry may carry
+        raise _too_large(name)
+    if value is None:
+        raise _malformed("bad_field", "{field} must be a whole number of at least {minimum}, got {value}", field=name,
+                         minimum=minimum, value=as_given(text))
+    return _whole(name, value, minimum)
+
+
+def json_whole(digits: str) -> int:
+    """``parse_int`` for an entry's JSON: a number longer than any an entry may carry is refused as it is read,
+    never converted."""
+    if len(digits.lstrip("-")) > DIGITS:
+        raise _malformed("too_large", "{value} has more digits than any number an entry may carry (at most {digits})",
+                         value=digits, digits=DIGITS)
+    return int(digits)
+
+
+def _too_large(name: str) -> MalformedEntry:
+    return _malformed("too_large", "{field} is more than {maximum}, the largest number an entry may carry", field=name,
+                      maximum=LARGEST)
+
+
 def _whole(name: str, value: Any, minimum: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
         raise _malformed("bad_field", "{field} must be a whole number of at least {minimum}, got {value}", field=name,
                          minimum=minimum, value=as_given(value))
     if value > LARGEST:
-        raise _malformed("too_large", "{field} is more than {maximum}, the largest number an entry may carry",
-                         field=name, maximum=LARGEST)
+        raise _too_large(name)
     return value
 
 

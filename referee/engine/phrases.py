@@ -249,9 +249,22 @@ class Many:
 SHOWN = 120  # characters of a value given in an entry that a message repeats
 
 
+# What a message never repeats as it is: the control characters (NUL, C0, DEL, C1), half of a surrogate pair (no
+# page can encode one: an entry's JSON may carry "\ud800"), the line and paragraph separators, and the
+# bidirectional overrides and isolates (they would turn the rest of the message around).
+UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def _escaped(match: re.Match) -> str:
+    return f"\\u{ord(match.group()):04x}"
+
+
 def clip(text: str, limit: int = SHOWN) -> str:
-    """``text`` as a message repeats it: a value longer than ``limit`` (a forged 1 MB name) is cut, its length said."""
-    return text if len(text) <= limit else f"{text[:limit]}… ({len(text):,} characters)"
+    """``text`` as a message repeats it, the one place every refusal's values and every form's messages go through:
+    a value longer than ``limit`` (a forged 1 MB name) is cut, its length said, and each character no page may
+    show as it is (:data:`UNPRINTABLE`) is written as its escape (``\\u0000``, ``\\ud800``)."""
+    shown = text if len(text) <= limit else f"{text[:limit]}… ({len(text):,} characters)"
+    return UNPRINTABLE.sub(_escaped, shown)
 
 
 Say = Callable[[Any, Any], "str | None"]  # a value (and the state it is of) in the caller's words, or None

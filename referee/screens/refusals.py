@@ -6,10 +6,14 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 
-from ..engine import EntryKind, Waiting
+from ..engine import clip, EntryKind, Waiting
 from ..i18n import gettext as _
 from .decisions import pending_words
 from .words import per_language, refusal_text
+
+# clip: a value as a message repeats it (cut when long, each unprintable character escaped), for the views' own
+# messages that quote what was sent (a form's refusal, an address that names nothing)
+__all__ = ["TITLES", "clip", "detail", "title"]
 
 TITLES = {
     "after_roll": _l("Too late: the player has already rolled"),

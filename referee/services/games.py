@@ -16,8 +16,8 @@ from sqlalchemy.exc import IntegrityError
 from .. import chain
 from . import rulesets
 from ..db import db
-from ..engine import (MAX_NAME, MAX_PLAYERS, MAX_TITLE, Game, GameState, Outcome, RecordError, RulesetError, parse_entry, parse_header,
-                      parse_record, replay, resolve, text_problem)
+from ..engine import (MAX_NAME, MAX_PLAYERS, MAX_TITLE, Game, GameState, Outcome, RecordError, RulesetError, json_whole,
+                      parse_entry, parse_header, parse_record, read_whole, replay, resolve, text_problem, whole_field)
 from ..models import EntryRow, GameRow, RoundRow, TableRow, TournamentRow
 from . import archive
 from .clocks import pause, utcnow
@@ -26,10 +26,11 @@ from .folds import Table, forget, game_lock, load, result_of
 from .pins import matches, pin_hash
 
 # The limits a game record holds its texts to are the engine's: the forms check a title and the names against
-# them before a game is made (the record refuses them all the same), asking this service, as the web asks no rules.
+# them before a game is made (the record refuses them all the same), asking this service, as the web asks no rules;
+# so are the numbers a form or an address carries, their length bounded before they are read.
 __all__ = ["MAX_NAME", "MAX_PLAYERS", "MAX_TITLE", "Applied", "check", "check_pin", "create_game", "delete_game", "export_record",
-           "import_record", "list_games", "new_game", "record", "record_run", "redo", "set_game_archived",
-           "table_of_game", "text_problem", "tournament_of_game"]
+           "import_record", "json_whole", "list_games", "new_game", "read_whole", "record", "record_run", "redo",
+           "set_game_archived", "table_of_game", "text_problem", "tournament_of_game", "whole_field"]
 
 
 def new_game(title: str, ruleset_id: str, players: list[str], seating: str, pin: str,

@@ -9,9 +9,10 @@ from ..services import errors as errors_service, games
 from ..access import organiser_required, referee_required, throttled
 from ..forms import ImportForm, NewGameForm, OrganiserForm
 from ..i18n import same_site_path
-from ..screens.refusals import detail as refusal_detail
+from ..screens.refusals import clip, detail as refusal_detail
 
 bp = Blueprint("games", __name__)
+FORM_MESSAGE = 1000  # characters of a form's refusal that are shown (and kept in the session until then)
 
 
 def unlock(game_id: int) -> None:
@@ -20,10 +21,13 @@ def unlock(game_id: int) -> None:
 
 
 def flash_form_errors(form) -> None:
+    """Each field's refusal, flashed: its words as every message repeats a value (:func:`clip`), as a form's own
+    messages may quote what was sent (WTForms' "'...' is not a valid choice")."""
     for field, errors in form.errors.items():
         label = form[field].label.text if field in form else field  # the field as the form names it, translated
         text = "; ".join(map(str, errors))
-        flash({"kind": "refused", "message": text if text.startswith(str(label)) else f"{label}: {text}"})
+        flash({"kind": "refused", "message": clip(text if text.startswith(str(label)) else f"{label}: {text}",
+                                                   FORM_MESSAGE)})
 
 
 def pdf_response(data: bytes, name: str) -> Response:

@@ -1,19 +1,17 @@
 """The table: the referee's screen, recording entries, the log, corrections, the spectators' display."""
 from __future__ import annotations
 
-import json
-
 from flask import Blueprint, flash, g, redirect, render_template, request, url_for
 from markupsafe import Markup
 from flask_wtf.csrf import generate_csrf
 
 from .. import reports
 from ..services import rulesets
-from ..forms import UnlockForm, entry_from_form
+from ..forms import UnlockForm, entry_from_form, following_entry, whole
 from ..i18n import gettext, ngettext
 
 from ..screens.log import log_lines
-from ..screens.refusals import detail as refusal_detail
+from ..screens.refusals import clip, detail as refusal_detail
 from ..screens.refusals import title as refusal_title
 from ..screens.table import (entry_said, equal_calls, event_lines, outcome_lines, panel_names, refusal,
                              result_screen, table_screen)
@@ -109,7 +107,7 @@ def unlock_post(game_id: int):
 @referee_required
 def table(game_id: int):
     t = _load(game_id)
-    upto = request.args.get("at", type=int)
+    upto = request.args.get("at", type=whole)
     if upto is not None and not 0 <= upto <= t.seq:
         upto = None
     return _live_or_page(t, "table/table.html", upto)
@@ -122,7 +120,7 @@ def panel(game_id: int, name: str):
     t = _load(game_id)
     if name not in panel_names(t.game.state):
         return render_template("error.html", message=gettext("the table screen has no panel %(name)s",
-                                                             name=name[:40])), 404
+                                                             name=clip(name, 40))), 404
     return (render_template("table/_panel.html", only=name, **_view_model(t, panels=frozenset([name]))), 200,
             {"Cache-Control": "no-store"})
 
@@ -157,7 +155,7 @@ def set_clock(game_id: int):
 def redo(game_id: int):
     """Record again the run of entries the latest void took back (all of them, or none)."""
     try:
-        seq = int(request.form["seq"])
+        seq = whole(request.form["seq"])
     except (KeyError, ValueError):
         flash({"kind": "refused", "message": gettext("this form is not one the table screen makes: nothing was "
                                                      "recorded")})
@@ -184,7 +182,7 @@ def rules(game_id: int):
 def ruleset_rules(ruleset_id: str):
     """A ruleset's options and clauses before any game is played with it (the new-game screen links here)."""
     if ruleset_id not in rulesets.available():
-        return render_template("error.html", message=gettext("there is no ruleset %(id)s", id=ruleset_id[:80])), 404
+        return render_template("error.html", message=gettext("there is no ruleset %(id)s", id=clip(ruleset_id, 80))), 404
     return _rules_page(rulesets.load(ruleset_id), None)
 
 
@@ -202,7 +200,7 @@ def _rules_page(ruleset, row):
 @bp.get("/games/<int:game_id>/log")
 def log(game_id: int):
     t = _load(game_id)
-    page = max(1, request.args.get("page", 1, type=int))
+    page = max(1, request.args.get("page", 1, type=whole))
     total = len(t.game.entries)
     pages = max(1, -(-total // LOG_PAGE))
     page = min(page, pages)
@@ -243,9 +241,9 @@ def _attempt(game_id: int, act, done_message) -> dict:
     before: nothing is loaded again to say what happened."""
     try:
         data, seq = entry_from_form(request.form)
-        then = json.loads(request.form["then"]) if request.form.get("then") and act is games.record else None
-        if then is not None and not isinstance(then, dict):
-            raise ValueError("not an entry")
+        then = following_entry(request.form) if act is games.record else None
+    except errors.MalformedEntry as exc:  # a number longer than any an entry may carry
+        return _refused(game_id, exc)
     except (KeyError, ValueError, TypeError, RecursionError):
         return {"kind": "refused", "message": gettext("this form is not one the table screen makes: nothing was "
                                                       "recorded")}

@@ -8,7 +8,7 @@ from .. import access, reports
 from ..services import rulesets
 from ..services import errors, games, progress as progress_service, results, roster, tournaments
 from ..access import director_required, organiser_required, throttled
-from ..forms import NewTournamentForm, named_choices
+from ..forms import NewTournamentForm, named_choices, whole
 from ..screens.refusals import detail as refusal_detail
 from ..screens.decisions import pending_words
 from .games import flash_form_errors, page_size, pdf_response
@@ -204,7 +204,7 @@ def display(tournament_id: int):
 @bp.post("/<int:tournament_id>/rounds")
 @director_required
 def seat(tournament_id: int):
-    expected = request.form.get("round", type=int)
+    expected = request.form.get("round", type=whole)
     if expected is None:
         flash({"kind": "refused", "message": gettext("the form names no round to seat: nothing was seated")})
     else:
@@ -222,7 +222,7 @@ def seat(tournament_id: int):
 @director_required
 def players(tournament_id: int):
     """A change to the players between rounds: check-in, a drop, an alternate stepping in, a late entry."""
-    expected = request.form.get("seated", type=int)
+    expected = request.form.get("seated", type=whole)
     action = request.form.get("action", "")
     try:
         if expected is None:
@@ -253,7 +253,7 @@ def correct(tournament_id: int, game_id: int):
             assets = {n: _whole(request.form.get(f"assets-{i}")) for i, n in enumerate(names)}
             done = results.correct_result(tournament_id, game_id, places, assets,
                                           request.form.get("monopoly") == "1", request.form.get("reason", ""),
-                                          request.form.get("seen", type=int, default=-1))
+                                          request.form.get("seen", type=whole, default=-1))
         except errors.BadTournament as exc:
             _refused(exc)
             return redirect(url_for(".correct", tournament_id=tournament_id, game_id=game_id)), 303
@@ -267,8 +267,10 @@ def correct(tournament_id: int, game_id: int):
 
 def _whole(text) -> int | None:
     """A whole number typed in a form (digits and separators), else None (the service says what is wrong)."""
-    cleaned = (text or "").replace(",", "").replace(" ", "").strip()
-    return int(cleaned) if cleaned.isascii() and cleaned.isdigit() and len(cleaned) <= 12 else None
+    try:
+        return whole((text or "").replace(",", "").replace(" ", ""))
+    except ValueError:
+        return None
 
 
 @bp.post("/<int:tournament_id>/rounds/<int:number>/time")
@@ -310,7 +312,7 @@ def standings_csv(tournament_id: int):
 
 @bp.get("/scoresheet.pdf")
 def scoresheet_pdf():
-    players = max(2, min(8, request.args.get("players", 4, type=int)))
+    players = max(2, min(8, request.args.get("players", 4, type=whole)))
     return pdf_response(reports.scoresheet_pdf(players, page_size()), f"scoresheet-{players}.pdf")
 
 
