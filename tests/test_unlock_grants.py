@@ -1,7 +1,7 @@
 """Unlocks kept on the server (trust on a hostile venue network): "Lock" ends an unlock for every copy of the
 tablet's cookie, the director locks every tablet of a table or of the whole tournament, an expired unlock opens
-nothing, the director's page lists the devices unlocked at each table, and the database keeps no live token.  On
-SQLite and on PostgreSQL."""
+nothing, the director's page lists the devices unlocked at each table, the database keeps no live token, and the
+session cookie is Secure whenever the request came over https.  On SQLite and on PostgreSQL."""
 import hashlib
 import html
 import json
@@ -248,6 +248,30 @@ def test_deleting_a_tournament_deletes_its_unlocks(database, tmp_path):
     assert director.post(f"/tournaments/{tid}/delete").status_code == 303
     with app.app_context():  # the home game's unlock is all that is left
         assert db.session.execute(sqlalchemy.text("SELECT role FROM grants")).scalars().all() == ["game"]
+
+
+def test_the_session_cookie_is_secure_whenever_the_request_came_over_https(app, client):
+    game_id = new_game(client)
+    plain = client.post(f"/games/{game_id}/unlock", data={"pin": "123456"})
+    assert "Secure" not in plain.headers["Set-Cookie"]
+    https = app.test_client()
+    r = https.post(f"/games/{game_id}/unlock", data={"pin": "123456"}, base_url="https://localhost")
+    assert "Secure" in r.headers["Set-Cookie"] and "HttpOnly" in r.headers["Set-Cookie"]
+    lang = https.get("/lang/ja", base_url="https://localhost")
+    assert "lang=ja" in lang.headers["Set-Cookie"] and "Secure" in lang.headers["Set-Cookie"]
+    assert "Secure" not in client.get("/lang/ja").headers["Set-Cookie"]
+
+
+def test_behind_a_trusted_proxy_the_cookie_is_secure_when_the_proxy_says_https(database):
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False, "REFEREE_PROXIES": 1,
+                      "SQLALCHEMY_DATABASE_URI": database})
+    client = app.test_client()
+    game_id = new_game(client)
+    proxied = {"X-Forwarded-For": "10.0.0.7", "X-Forwarded-Proto": "https"}
+    r = client.post(f"/games/{game_id}/unlock", data={"pin": "123456"}, headers=proxied)
+    assert "Secure" in r.headers["Set-Cookie"]
+    r = client.post(f"/games/{game_id}/unlock", data={"pin": "123456"}, headers={"X-Forwarded-Proto": "http"})
+    assert "Secure" not in r.headers["Set-Cookie"]
 
 
 @pytest.mark.parametrize("agent, label", [
