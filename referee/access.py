@@ -145,7 +145,7 @@ def devices(tournament_id: int) -> grants.Devices:
 
 def _held_before(role: str, target: int | None) -> bool:
     """This device's cookie named a grant of ``role`` for ``target`` that has ended (locked or expired)."""
-    return any((x.role, x.target) == (role, target) for x in _grants())
+    return any((x.role, x.target) == (role, target) and not x.live(g.grants_at) for x in _grants())
 
 
 def may_referee(game_id: int) -> bool:
