@@ -12,8 +12,11 @@ Three roles, each opened on one device (its session cookie) by a secret, each fo
 
 The spectators' display, the standings and the results need nothing and record nothing.
 
-An unlock ends ``UNLOCK_MINUTES`` after it was given (``instance/config.py``; 240 by default: a long round
-and its final) or when the tablet is locked with "Lock this tablet".  Wrong secrets are counted by
+An unlock is a grant kept on the server (:mod:`referee.services.grants`): the device's cookie holds only the
+grant's token, the database only the token's hash.  It ends ``UNLOCK_MINUTES`` after it was given
+(``instance/config.py``; 240 by default: a long round and its final), when the tablet is locked with "Lock this
+tablet", or when the director locks the table's tablets or every tablet of the tournament; a copy of the cookie
+taken before opens nothing after.  The session cookie is Secure whenever the request came over https.  Wrong secrets are counted by
 Flask-Limiter, per device (all forms together) and per table; past the limit every attempt is refused, right or wrong,
 until the window has passed (``PIN_FAILURES_PER_DEVICE``, ``PIN_FAILURES_PER_TARGET``).
 """
@@ -24,7 +27,7 @@ import time
 from functools import wraps
 from pathlib import Path
 
-from flask import Flask, current_app, flash, redirect, render_template, request, session, url_for
+from flask import Flask, current_app, flash, g, redirect, render_template, request, session, url_for
 from .i18n import gettext
 from flask_limiter import Limiter
 from flask_limiter.errors import RateLimitExceeded
@@ -32,10 +35,11 @@ from flask_limiter.util import get_remote_address
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from .i18n import same_site_path
+from .services import grants
 
 limiter = Limiter(key_func=get_remote_address, strategy="moving-window")
 
-GAME, DIRECTOR, ORGANISER = "game", "director", "organiser"
+GAME, DIRECTOR, ORGANISER = grants.GAME, grants.DIRECTOR, grants.ORGANISER
 DEFAULTS = {
     "UNLOCK_MINUTES": 240,
     # wrong PINs or passwords before further attempts are refused for the rest of the window: per device (every
@@ -50,49 +54,105 @@ PASSWORD_FILE = "organiser_password"
 ORGANISER_PASSWORD_MIN = 8
 
 
-def _key(role: str, target: int | None = None) -> str:
-    return role if target is None else f"{role}:{target}"
+MAX_GRANTS = 24  # the grants one device's cookie holds at most (the oldest is let go beyond)
 
 
-def _unlocks() -> dict:
-    unlocks = session.get("unlocks")
-    return unlocks if isinstance(unlocks, dict) else {}
+def _tokens() -> list[str]:
+    """The grant tokens this device's cookie holds (its unlocks); anything else in the cookie's place opens nothing."""
+    tokens = session.get("grants")
+    return [t for t in tokens if isinstance(t, str) and len(t) <= 100][:MAX_GRANTS] if isinstance(tokens, list) else []
+
+
+def _grants() -> list[grants.Grant]:
+    """The grants this device's cookie names, as the server keeps them (looked up once per request).  Those no longer
+    live (locked, expired, or deleted with their game) are dropped from the cookie; a cookie of the time unlocks
+    lived in the cookie itself is let go (its unlocks end)."""
+    if "grants" not in g:
+        tokens = _tokens()
+        found = grants.look_up(tokens) if tokens else []
+        at = grants.utc(time.time())  # the request's moment: a grant live at it opens, for the whole request
+        g.grants, g.grants_at = found, at
+        live = [x.token for x in found if x.live(at)]
+        if live != session.get("grants", []):
+            if live:
+                session["grants"] = live
+            else:
+                session.pop("grants", None)
+        session.pop("unlocks", None)
+    return g.grants
+
+
+def _live() -> list[grants.Grant]:
+    found = _grants()
+    return [x for x in found if x.live(g.grants_at)]
 
 
 def grant(role: str, target: int | None = None) -> None:
-    """This device holds ``role`` (for ``target``) until the unlock time has passed."""
-    now = time.time()
-    unlocks = {k: v for k, v in _unlocks().items() if isinstance(v, (int, float)) and v > now}
-    unlocks[_key(role, target)] = int(now + 60 * current_app.config["UNLOCK_MINUTES"])
-    session["unlocks"] = unlocks
+    """This device holds ``role`` (for ``target``) until the unlock time has passed, or it is locked: a new grant
+    on the server, its token in the device's cookie (an earlier grant of the device for the same ends)."""
+    live = _live()
+    same = [x.token for x in live if (x.role, x.target) == (role, target)]
+    token = grants.open_grant(role, target, grants.device_label(request.user_agent.string),
+                              int(current_app.config["UNLOCK_MINUTES"]), same)
+    session["grants"] = [x.token for x in live if x.token not in same][-(MAX_GRANTS - 1):] + [token]
+    g.pop("grants", None)
 
 
 def holds(role: str, target: int | None = None) -> bool:
-    until = _unlocks().get(_key(role, target))
-    return isinstance(until, (int, float)) and until > time.time()
+    return any((x.role, x.target) == (role, target) for x in _live())
 
 
 def any_unlock() -> bool:
-    now = time.time()
-    return any(isinstance(v, (int, float)) and v > now for v in _unlocks().values())
+    return bool(_tokens()) and bool(_live())
 
 
 def drop(role: str, target: int | None = None) -> None:
     """This device no longer holds ``role`` for ``target`` (a deleted tournament)."""
-    unlocks = dict(_unlocks())
-    if unlocks.pop(_key(role, target), None) is not None:
-        session["unlocks"] = unlocks
+    ended = [x.token for x in _live() if (x.role, x.target) == (role, target)]
+    if ended:
+        grants.revoke(ended)
+        session["grants"] = [t for t in _tokens() if t not in ended]
+        g.pop("grants", None)
 
 
 def lock() -> None:
+    """"Lock" on this device: every grant its cookie holds ends on the server (a copy of the cookie opens nothing
+    after), and the cookie forgets them."""
+    grants.revoke(_tokens())
+    session.pop("grants", None)
     session.pop("unlocks", None)
+    g.pop("grants", None)
+
+
+def lock_table(tournament_id: int, game_id: int) -> tuple[int, int]:
+    """The director locks every tablet of one table; the table's number and how many were open."""
+    locked = grants.lock_table(tournament_id, game_id)
+    g.pop("grants", None)
+    return locked
+
+
+def lock_tournament(tournament_id: int) -> int:
+    """The director locks every tablet of the tournament, the director's other devices too; this one stays open."""
+    count = grants.lock_tournament(tournament_id, keep=_tokens())
+    g.pop("grants", None)
+    return count
+
+
+def devices(tournament_id: int) -> grants.Devices:
+    """The devices unlocked now for the tournament and each of its tables (this one marked)."""
+    return grants.devices_of_tournament(tournament_id, mine=_tokens())
+
+
+def _held_before(role: str, target: int | None) -> bool:
+    """This device's cookie named a grant of ``role`` for ``target`` that has ended (locked or expired)."""
+    return any((x.role, x.target) == (role, target) and not x.live(g.grants_at) for x in _grants())
 
 
 def may_referee(game_id: int) -> bool:
     """This device may record in the game: its referee, or the director of the tournament that seated it."""
     if holds(GAME, game_id):
         return True
-    if not any(k.startswith(DIRECTOR + ":") for k in _unlocks()):
+    if not any(x.role == DIRECTOR for x in _live()):
         return False
     from .services import games
 
@@ -104,30 +164,34 @@ def referee_required(view):
     @wraps(view)
     def wrapped(game_id: int, *args, **kwargs):
         if not may_referee(game_id):
+            _said_locked(_held_before(GAME, game_id))
             if request.headers.get("HX-Request"):  # a live poll or a check: the tablet reloads to the PIN screen
                 return "", 403, {"HX-Redirect": url_for("table.unlock_form", game_id=game_id)}
-            _said_locked()
             return redirect(url_for("table.unlock_form", game_id=game_id))
         return view(game_id, *args, **kwargs)
     return wrapped
 
 
-def _said_locked() -> None:
+def _said_locked(held: bool) -> None:
     """A form sent from a tablet whose unlock has ended (or was never given) is not recorded: say so on the PIN
-    screen it is sent to."""
+    screen it is sent to.  A tablet that held an unlock here that has ended (it was locked, on it or by the
+    director, or its time ran out) is told so once on the PIN screen, as its page or its live poll finds it."""
     if request.method == "POST":
         flash({"kind": "refused", "message": gettext(
             "this tablet is locked (its unlock ended, or it was locked): nothing was recorded; give the PIN, then "
             "tap again")})
+    elif held:
+        flash({"kind": "refused", "message": gettext(
+            "this tablet is locked (its unlock ended, or it was locked): give the PIN to record again")})
 
 
 def director_required(view):
     @wraps(view)
     def wrapped(tournament_id: int, *args, **kwargs):
         if not holds(DIRECTOR, tournament_id):
+            _said_locked(_held_before(DIRECTOR, tournament_id))
             if request.headers.get("HX-Request"):
                 return "", 403, {"HX-Redirect": url_for("tournaments.unlock_form", tournament_id=tournament_id)}
-            _said_locked()
             return redirect(url_for("tournaments.unlock_form", tournament_id=tournament_id))
         return view(tournament_id, *args, **kwargs)
     return wrapped

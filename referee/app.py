@@ -6,6 +6,7 @@ import secrets
 from pathlib import Path
 
 from flask import Flask, has_request_context, request, url_for
+from flask.sessions import SecureCookieSessionInterface
 from werkzeug.routing import IntegerConverter
 from flask_wtf import CSRFProtect
 from flask_talisman import Talisman
@@ -38,6 +39,16 @@ def _secret_key(instance: Path) -> str:
         path.write_text(secrets.token_hex(32))
         path.chmod(0o600)
     return path.read_text().strip()
+
+
+class SessionOverHttps(SecureCookieSessionInterface):
+    """The session cookie (it holds the device's unlocks) is Secure whenever the request came over https, as well
+    as always when the app is told it is served over https only (``SESSION_COOKIE_SECURE``): a tablet that
+    reached the app over https never sends its cookie in the clear over the venue's Wi-Fi.  Behind a trusted
+    proxy (``REFEREE_PROXIES``) the request is https when the proxy says so (ProxyFix)."""
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        return bool(app.config["SESSION_COOKIE_SECURE"]) or (has_request_context() and request.is_secure)
 
 
 class BoundedInt(IntegerConverter):
@@ -94,7 +105,8 @@ def create_app(test_config: dict | None = None) -> Flask:
         SQLALCHEMY_ENGINE_OPTIONS={"pool_pre_ping": True},
         MAX_CONTENT_LENGTH=8 * 1024 * 1024,
         # the venue network is shared: the session cookie is out of scripts' reach and not sent by other sites'
-        # forms; over https (REFEREE_HTTPS=1, or SESSION_COOKIE_SECURE in instance/config.py) only over https
+        # forms; Secure on every request that came over https (SessionOverHttps), and on every request when the
+        # app is served over https only (REFEREE_HTTPS=1, or SESSION_COOKIE_SECURE in instance/config.py)
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_SECURE=os.environ.get("REFEREE_HTTPS") == "1",
@@ -112,6 +124,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config.setdefault("RECORDS_DIR", str(instance / "records"))
     else:
         app.config.update(test_config)
+    app.session_interface = SessionOverHttps()
     db.init_app(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS))
     csrf.init_app(app)

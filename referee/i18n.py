@@ -129,7 +129,7 @@ def same_site_path(referrer: str | None) -> str:
 def choose(code: str):
     response = redirect(same_site_path(request.referrer))
     if code in LANGUAGES:
-        response.set_cookie("lang", code, max_age=365 * 24 * 3600, samesite="Lax")
+        response.set_cookie("lang", code, max_age=365 * 24 * 3600, samesite="Lax", secure=request.is_secure)
     return response
 
 

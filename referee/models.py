@@ -128,3 +128,23 @@ class ResultCorrection(db.Model):
     result: Mapped[dict] = mapped_column(JSON)  # as a finished game's kept result: reason and ranking
     reason: Mapped[str] = mapped_column(String(300))
     created_at: Mapped[datetime] = mapped_column(default=_now)
+
+
+class GrantRow(db.Model):
+    """An unlock given to one device: the role it opens (a game's referee, a tournament's director, the organiser),
+    for which game or tournament, until when, and whether it was ended early (the device's "Lock", or the
+    director's).  The device's session cookie holds the grant's token; only the token's SHA-256 is kept here, so
+    reading the database gives no live token.  ``device`` is a short label of the device's browser and system."""
+
+    __tablename__ = "grants"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    role: Mapped[str] = mapped_column(String(20))
+    game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True, default=None)
+    tournament_id: Mapped[int | None] = mapped_column(ForeignKey("tournaments.id", ondelete="CASCADE"), index=True,
+                                                      default=None)
+    device: Mapped[str] = mapped_column(String(60), default="", server_default="")
+    created_at: Mapped[datetime] = mapped_column()  # UTC, naive (as the game clock's times)
+    expires_at: Mapped[datetime] = mapped_column()
+    revoked_at: Mapped[datetime | None] = mapped_column(default=None)

@@ -10,6 +10,8 @@ from test_browser import armed, shot
 
 LANDSCAPE = {"width": 1024, "height": 768}
 PORTRAIT = {"width": 768, "height": 1024}
+IPAD = ("Mozilla/5.0 (iPad; CPU OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 "
+        "Mobile/15E148 Safari/604.1")
 PLAYERS = ["佐藤 葵", "鈴木 蓮", "高橋 陽菜", "田中 湊", "김민수", "이서연", "Jürgen Groß", "Anneliese Weiß", "Chloé Dubois"]
 # `live`: the app served on a real port, and the app itself (to record on a table as another tablet would), and
 # `browser`: chromium; one of each per test process, shared with the other browser modules (browser_support.py)
@@ -50,10 +52,27 @@ def finish_seating(app, game_id: int) -> None:
             table = folds.load(game_id)
 
 
-def table_ids(app, page) -> list[int]:
-    tid = int(page.url.rstrip("/").rsplit("/", 1)[1])
+def round_overview(app, page) -> list:
+    """The first round's tables of the tournament whose director page is open."""
+    tid = int(page.url.split("#")[0].split("?")[0].rstrip("/").rsplit("/", 1)[1])
     with app.app_context():
-        return [v.game_id for v in tournaments.round_overview(tid, 1)]
+        return tournaments.round_overview(tid, 1)
+
+
+def table_ids(app, page) -> list[int]:
+    return [v.game_id for v in round_overview(app, page)]
+
+
+def unlocked_tablet(browser, server, table):
+    """A table's tablet (an iPad, a browser context of its own) given the table's PIN: its table screen."""
+    tablet = browser.new_context(viewport=PORTRAIT, user_agent=IPAD).new_page()
+    tablet.goto(f"{server}/games/{table.game_id}/unlock")
+    armed(tablet)
+    tablet.fill("input[name=pin]", table.pin)
+    tablet.click(f"form[action='/games/{table.game_id}/unlock'] button[type=submit]")
+    tablet.wait_for_url(f"{server}/games/{table.game_id}")
+    armed(tablet)
+    return tablet
 
 
 def no_horizontal_scroll(page) -> bool:
@@ -143,11 +162,16 @@ def test_the_director_page_fits_the_tablet(live, browser, lang, viewport):
     with app.app_context():
         clocks.set_clock(first, True)
     page.locator(f"#table-{first} .clock[data-running='1']").wait_for(timeout=2000)
+    tablet = unlocked_tablet(browser, server, round_overview(app, page)[0])  # the page lists it at its table
+    page.locator(f"#devices-{first} li").wait_for(timeout=3000)
+    tablet.context.close()
     armed(page)  # the region was just drawn again: its controls are armed a moment later
     page.click("#call-time-1 summary")
     assert no_horizontal_scroll(page)
     if lang == "ja":
         assert "第1卓" in page.inner_text("#live-rounds") and "未開始" in page.inner_text("#live-rounds")
+        assert "第1卓のタブレットをすべてロック" in page.inner_text(f"#devices-{first}")
+        assert "Safari · iPad：" in page.inner_text(f"#devices-{first}")
     shot(page, f"director-{viewport['width']}x{viewport['height']}-{lang}")
     context.close()
 
@@ -187,4 +211,29 @@ def test_the_director_picks_a_format_drops_a_player_for_the_alternate_and_the_ro
     assert room.locator(".table-card").count() == 2
     shot(room, "room-display-1024x768")
     room.close()
+    page.close()
+
+
+def test_the_director_locks_every_tablet_of_a_table_and_its_tablet_is_sent_to_the_pin_screen(live, browser):
+    """A table's tablet (an iPad) gives the table's PIN: within 2 seconds the director's page lists it at its table;
+    the director taps "Lock every tablet of table 1", and the tablet's live screen goes to its PIN screen, which
+    says it is locked; recording there needs the PIN again."""
+    server, app = live
+    page = browser.new_page(viewport=LANDSCAPE)
+    create_and_seat(page, server, "Lock cup")
+    first = round_overview(app, page)[0]
+    tablet = unlocked_tablet(browser, server, first)
+    devices = page.locator(f"#devices-{first.game_id}")
+    devices.locator("li", has_text="Safari · iPad: unlocked at").wait_for(timeout=2000)
+    assert "1 tablet unlocked:" in devices.inner_text()
+    armed(page)
+    devices.locator("button", has_text="Lock every tablet of table 1").click()
+    page.wait_for_selector(".flash.done")
+    assert "table 1: 1 tablet locked; it needs the table's PIN again" in page.inner_text(".flash.done")
+    assert "no tablet unlocked" in page.inner_text(f"#devices-{first.game_id}")
+    tablet.wait_for_url(f"{server}/games/{first.game_id}/unlock", timeout=5000)  # its next live poll
+    assert "this tablet is locked (its unlock ended, or it was locked)" in tablet.inner_text("body")
+    with app.app_context():
+        assert folds.load(first.game_id).seq == 0
+    tablet.context.close()
     page.close()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .devices import device_words
 from .holdings import bank_stock_words, board_places, board_tokens
 from .log import entry_words
 from .rules_page import (clause_label, clause_note, clause_texts, ending_words, house_rules_off, option_value_words,
@@ -18,7 +19,7 @@ GLOBALS = {"money": money, "clause_label": clause_label, "option_value_words": o
            "time_call_words": time_call_words, "house_rules_off": house_rules_off, "variants_on": variants_on,
            "stage_words": stage_words, "bank_stock_words": bank_stock_words, "board_places": board_places,
            "board_tokens": board_tokens, "deck_name": deck_name, "ending_words": ending_words,
-           "clause_texts": clause_texts}
+           "clause_texts": clause_texts, "device_words": device_words}
 
 
 def init_app(app: Any) -> None:

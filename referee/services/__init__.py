@@ -11,6 +11,8 @@
   :mod:`referee.tournament`);
 - :mod:`.results`: a table's result and the director's corrections of it;
 - :mod:`.pins`: PINs and their hashes;
+- :mod:`.grants`: unlocks kept on the server, one per device (the cookie holds only a token): given, looked up,
+  locked by the device or the director, listed on the director's page;
 - :mod:`.rulesets`: rulesets, scoring schemes and tournament formats read from their files;
 - :mod:`.errors`: what the services refuse, by kind.
 

@@ -15,7 +15,7 @@ from ..models import EntryRow, GameRow, ResultCorrection, RoundRow, TableRow, To
 from ..tournament import formats
 from ..tournament.messages import BadTournament, check_text
 from ..tournament.roster import FIELDS, MAX_TOURNAMENT_PLAYERS, Entrant, bad_player_line
-from . import archive
+from . import archive, grants
 from .clocks import Clock, clock, utcnow
 from .errors import GameNotFound
 from .folds import Altered, forget, load, load_many
@@ -215,8 +215,9 @@ def round_overview(tournament_id: int, number: int, describe=None) -> list[Table
 
 def tournament_version(tournament_id: int) -> str:
     """A short token that changes whenever anything the director's page shows may have changed: a round
-    seated, an entry recorded (or taken out of the log) on any table, a table's clock started or paused.
-    One query; the live page compares it with the token it was drawn with and is sent again only if it differs."""
+    seated, an entry recorded (or taken out of the log) on any table, a table's clock started or paused, a
+    correction, a device unlocked or locked.  Three small queries; the live page compares it with the token it
+    was drawn with and is sent again only if it differs."""
     games = select(TableRow.game_id).join(RoundRow, RoundRow.id == TableRow.round_id).where(
         RoundRow.tournament_id == tournament_id)
     entries = (select(EntryRow.game_id, func.count().label("n"), func.max(EntryRow.id).label("last"))
@@ -234,6 +235,7 @@ def tournament_version(tournament_id: int) -> str:
         .join(TableRow, TableRow.id == ResultCorrection.table_id).join(RoundRow, RoundRow.id == TableRow.round_id)
         .where(RoundRow.tournament_id == tournament_id)).one()
     text = "|".join(",".join("" if v is None else str(v) for v in r) for r in [*rows, tuple(fixed)])
+    text += "|" + grants.tournament_stamp(tournament_id)  # the devices unlocked at its tables
     return hashlib.blake2b(f"{tournament_id}:{text}".encode(), digest_size=8).hexdigest()
 
 

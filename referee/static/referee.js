@@ -116,7 +116,8 @@
     const now = (document.cookie.match(/(?:^|;\s*)panels=([^;]*)/) || ["", ""])[1];
     const names = new Set(now.split("|").filter(Boolean));
     if (d.open) names.add(d.dataset.panel); else names.delete(d.dataset.panel);
-    document.cookie = `panels=${[...names].join("|")}; path=${live.dataset.panelsPath}; SameSite=Strict; max-age=86400`;
+    const secure = location.protocol === "https:" ? "; Secure" : "";  // over https, never sent in the clear
+    document.cookie = `panels=${[...names].join("|")}; path=${live.dataset.panelsPath}; SameSite=Strict; max-age=86400${secure}`;
   };
   document.addEventListener("click", (e) => {
     const summary = e.target.closest && e.target.closest("details[data-keep] > summary");

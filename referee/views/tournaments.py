@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
-from ..i18n import gettext
+from ..i18n import gettext, ngettext
 
 from .. import access, reports
 from ..services import rulesets
@@ -142,7 +142,8 @@ def _live_context(row, version: str) -> dict:
     return {"row": row, "rounds": rounds, "players": roster.tournament_players(row.id),
             "divisions": progress_service.divisions_of(row), "version": version, "poll": POLL,
             "scheme": rulesets.load_scheme(row.scheme), "ruleset": ruleset, "currency": ruleset.money,
-            "progress": progress, "format": progress.format, "standings": progress.places}
+            "progress": progress, "format": progress.format, "standings": progress.places,
+            "devices": access.devices(row.id)}
 
 
 @bp.get("/<int:tournament_id>")
@@ -159,6 +160,32 @@ def director(tournament_id: int):
         cuts = {}
     page = render_template("tournaments/director.html", cuts=cuts, **context)
     return page, 200, {"Cache-Control": "no-store"}  # it shows the tables' PINs
+
+
+@bp.post("/<int:tournament_id>/tables/<int:game_id>/lock")
+@director_required
+def lock_table(tournament_id: int, game_id: int):
+    """Lock every tablet of one table: each needs the table's PIN again (the director's devices stay open)."""
+    try:
+        number, count = access.lock_table(tournament_id, game_id)
+    except errors.GameNotFound as exc:
+        _refused(exc)
+    else:
+        flash({"kind": "done", "message": ngettext(
+            "table %(n)s: %(num)s tablet locked; it needs the table's PIN again",
+            "table %(n)s: %(num)s tablets locked; each needs the table's PIN again", count, n=number)})
+    return redirect(url_for(".director", tournament_id=tournament_id)), 303
+
+
+@bp.post("/<int:tournament_id>/lock")
+@director_required
+def lock_all(tournament_id: int):
+    """Lock every tablet of the tournament, every table's and the director's other devices; this one stays open."""
+    count = access.lock_tournament(tournament_id)
+    flash({"kind": "done", "message": ngettext(
+        "%(num)s tablet locked; each needs its PIN again (this device stays open)",
+        "%(num)s tablets locked; each needs its PIN again (this device stays open)", count)})
+    return redirect(url_for(".director", tournament_id=tournament_id)), 303
 
 
 @bp.get("/<int:tournament_id>/live")

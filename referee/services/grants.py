@@ -1,0 +1,215 @@
+"""Unlocks kept on the server: one row per grant (a device, the role it opens, for which game or tournament, until
+when, and whether it was ended early).
+
+A device's session cookie holds only each grant's token (``secrets.token_urlsafe``, 256 bits); the row keeps the
+token's SHA-256, so a copy of the database gives no token that opens anything.  A grant opens nothing once it has
+expired or been revoked: by "Lock" on the device, by the director for a table's tablets or for the whole
+tournament.  A copy of the cookie taken before then (sniffed on the venue's Wi-Fi) opens nothing after.
+
+What the director sees of a device is ``device``: a short label of its browser and system read from its user agent
+when it was unlocked ("Safari · iPad"), and when it was unlocked and until when.  The label is chosen from a fixed
+list (or the first word of a user agent it does not know), never the user agent as sent.  It tells the director's
+tablets apart from a phone that should not hold a table, not one iPad from another: those differ by the time
+they were unlocked.  A copied cookie is the same grant as its original and is listed once; locking ends both.
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+import time
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+
+from sqlalchemy import delete, or_, select, update
+
+from ..db import db
+from ..models import GrantRow, RoundRow, TableRow
+from .errors import GameNotFound
+
+GAME, DIRECTOR, ORGANISER = "game", "director", "organiser"
+KEPT_AFTER_END = timedelta(days=1)  # an ended grant's row is deleted this long after it ended
+
+
+def utc(timestamp: float) -> datetime:
+    """A moment as the rows keep it: UTC, naive (as the game clock's times)."""
+    return datetime.fromtimestamp(timestamp, timezone.utc).replace(tzinfo=None)
+
+
+def now() -> datetime:
+    return utc(time.time())
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+@dataclass(frozen=True)
+class Grant:
+    """A grant a device's cookie named: what it opens and whether it still does."""
+
+    token: str  # as the device sent it: held in memory for the request, never stored
+    id: int
+    role: str
+    target: int | None  # the game (a referee's), the tournament (a director's), None (the organiser's)
+    device: str
+    since: datetime
+    until: datetime
+    revoked: bool
+
+    def live(self, at: datetime) -> bool:
+        return not self.revoked and self.until > at
+
+
+def _target(row: GrantRow) -> int | None:
+    return row.game_id if row.role == GAME else row.tournament_id if row.role == DIRECTOR else None
+
+
+def look_up(tokens: list[str]) -> list[Grant]:
+    """The grants these tokens name (those the server knows: a token it never gave, or of a grant deleted with its
+    game or tournament, names none), live or not."""
+    if not tokens:
+        return []
+    hashes = {token_hash(t): t for t in tokens}
+    rows = db.session.execute(select(GrantRow).where(GrantRow.token_hash.in_(hashes))).scalars().all()
+    return [Grant(hashes[r.token_hash], r.id, r.role, _target(r), r.device, r.created_at, r.expires_at,
+                  r.revoked_at is not None) for r in rows]
+
+
+def open_grant(role: str, target: int | None, device: str, minutes: int, replacing: list[str]) -> str:
+    """A new grant of ``role`` for ``target`` to a device, for ``minutes``; its token (for the device's cookie only).
+    The grants of ``replacing`` (the device's earlier ones for the same role and target) end now, and rows that
+    ended more than a day ago are deleted."""
+    if role not in (GAME, DIRECTOR, ORGANISER):
+        raise ValueError(f"no role {role!r}")
+    at = now()
+    token = secrets.token_urlsafe(32)
+    if replacing:
+        _revoke(GrantRow.token_hash.in_([token_hash(t) for t in replacing]), at)
+    db.session.execute(delete(GrantRow).where(or_(GrantRow.expires_at < at - KEPT_AFTER_END,
+                                                  GrantRow.revoked_at < at - KEPT_AFTER_END)))
+    db.session.add(GrantRow(token_hash=token_hash(token), role=role, device=device[:60],
+                            game_id=target if role == GAME else None,
+                            tournament_id=target if role == DIRECTOR else None,
+                            created_at=at, expires_at=at + timedelta(minutes=minutes)))
+    db.session.commit()
+    return token
+
+
+def _revoke(where, at: datetime) -> int:
+    """End now every live grant ``where`` selects; how many."""
+    done = db.session.execute(update(GrantRow).where(where, GrantRow.revoked_at.is_(None), GrantRow.expires_at > at)
+                              .values(revoked_at=at))
+    return done.rowcount  # type: ignore[attr-defined]
+
+
+def revoke(tokens: list[str]) -> int:
+    """A device's "Lock": every grant its cookie holds ends now; how many were live."""
+    if not tokens:
+        return 0
+    count = _revoke(GrantRow.token_hash.in_([token_hash(t) for t in tokens]), now())
+    db.session.commit()
+    return count
+
+
+def _tables(tournament_id: int):
+    return select(TableRow.game_id).join(RoundRow, RoundRow.id == TableRow.round_id).where(
+        RoundRow.tournament_id == tournament_id)
+
+
+def lock_table(tournament_id: int, game_id: int) -> tuple[int, int]:
+    """The director locks every tablet of one table: each device's grant for that table's game ends now (a device
+    the director unlocked keeps the director's grant); the table's number and how many grants were live.
+    :class:`GameNotFound` when the game is no table of the tournament."""
+    number = db.session.execute(select(TableRow.number).join(RoundRow, RoundRow.id == TableRow.round_id).where(
+        RoundRow.tournament_id == tournament_id, TableRow.game_id == game_id)).scalar()
+    if number is None:
+        raise GameNotFound.of("game {game} is no table of this tournament: no tablet was locked", {"game": game_id})
+    count = _revoke((GrantRow.role == GAME) & (GrantRow.game_id == game_id), now())
+    db.session.commit()
+    return number, count
+
+
+def lock_tournament(tournament_id: int, keep: list[str]) -> int:
+    """The director locks every tablet of the tournament: every table's grants, and the director's grants but
+    those of ``keep`` (the tokens of the device that asked, which stays open); how many were live."""
+    kept = [token_hash(t) for t in keep]
+    count = _revoke(or_((GrantRow.role == GAME) & GrantRow.game_id.in_(_tables(tournament_id)),
+                        (GrantRow.role == DIRECTOR) & (GrantRow.tournament_id == tournament_id)
+                        & GrantRow.token_hash.not_in(kept)), now())
+    db.session.commit()
+    return count
+
+
+@dataclass(frozen=True)
+class Device:
+    """A device unlocked for a table or a tournament, as the director's page lists it."""
+
+    label: str  # "Safari · iPad"; "" when its user agent said nothing this app knows
+    since: datetime  # UTC
+    until: datetime  # UTC
+    mine: bool  # the device asking (the director's own)
+
+
+@dataclass(frozen=True)
+class Devices:
+    """The devices unlocked now in a tournament: each table's (by its game), and the director's."""
+
+    tables: dict[int, list[Device]]
+    director: list[Device]
+
+    @property
+    def tablets(self) -> int:
+        return sum(map(len, self.tables.values()))
+
+
+def _live_rows(tournament_id: int, at: datetime):
+    return (select(GrantRow).where(
+        or_((GrantRow.role == GAME) & GrantRow.game_id.in_(_tables(tournament_id)),
+            (GrantRow.role == DIRECTOR) & (GrantRow.tournament_id == tournament_id)),
+        GrantRow.revoked_at.is_(None), GrantRow.expires_at > at).order_by(GrantRow.created_at, GrantRow.id))
+
+
+def devices_of_tournament(tournament_id: int, mine: list[str]) -> Devices:
+    """The devices holding a live grant for the tournament or one of its tables now, oldest first; ``mine``: the
+    tokens of the device asking."""
+    own = {token_hash(t) for t in mine}
+    tables: dict[int, list[Device]] = {}
+    director: list[Device] = []
+    for row in db.session.execute(_live_rows(tournament_id, now())).scalars():
+        device = Device(row.device, row.created_at, row.expires_at, row.token_hash in own)
+        if row.role == DIRECTOR:
+            director.append(device)
+        else:
+            tables.setdefault(row.game_id, []).append(device)  # type: ignore[arg-type]
+    return Devices(tables, director)
+
+
+def tournament_stamp(tournament_id: int) -> str:
+    """What changes whenever the devices the director's page lists change: a grant given, ended or expired."""
+    ids = db.session.execute(_live_rows(tournament_id, now()).with_only_columns(GrantRow.id)).scalars().all()
+    return ",".join(map(str, sorted(ids)))
+
+
+# --- what a device is called -------------------------------------------------
+
+# (a word of the user agent, the name shown), first match wins: the more particular before the more general
+# (Edge and Opera say "Chrome" too, Chrome says "Safari", an iPad may say "Macintosh")
+BROWSERS = (("Edg", "Edge"), ("OPR/", "Opera"), ("SamsungBrowser", "Samsung Internet"), ("Silk/", "Silk"),
+            ("FxiOS", "Firefox"), ("Firefox/", "Firefox"), ("CriOS", "Chrome"), ("Chrome/", "Chrome"),
+            ("Chromium", "Chromium"), ("Safari/", "Safari"))
+SYSTEMS = (("iPad", "iPad"), ("iPhone", "iPhone"), ("Android", "Android"), ("CrOS", "ChromeOS"),
+           ("Windows", "Windows"), ("Macintosh", "Mac"), ("Linux", "Linux"))
+_FIRST_WORD = re.compile(r"[A-Za-z][A-Za-z0-9._-]{0,23}")
+
+
+def device_label(user_agent: str) -> str:
+    """A short label of a device from its user agent: "Safari · iPad", "Chrome · Android"; for a user agent
+    naming no browser this app knows, its first word ("curl"); "" when it has none."""
+    agent = (user_agent or "")[:1000]
+    browser = next((name for word, name in BROWSERS if word in agent), None)
+    system = next((name for word, name in SYSTEMS if word in agent), None)
+    if browser is None:
+        first = _FIRST_WORD.match(agent)
+        browser = first.group() if first and first.group() != "Mozilla" else None
+    return " · ".join(part for part in (browser, system) if part)
