@@ -10,7 +10,9 @@ and nothing from its submodules (as ``import chess`` is python-chess's).  The na
 - an entry: :class:`Entry`, :class:`Offer`, :func:`parse_entry`, :func:`text_problem`, and the numbers a form
   or an address carries, their length bounded before they are read (:func:`read_whole`, :func:`whole_field`,
   :func:`json_whole`);
-- deciding: :func:`legal_actions` (what may be done now, each :class:`Action` with its ready entry),
+- deciding: :func:`legal_actions` (what may be done now, each an :class:`Action`; :func:`ready_entry`, the entry
+  that records one where nothing is left to choose, :func:`leads_to`, what it would bring about, and
+  :func:`build_offers`, the concrete builds a build action offers),
   :func:`check` and :func:`resolve` (an entry's :class:`Outcome`: the state after it and its events),
   :func:`apply`;
 - what the table waits for: the pending decisions (``state.pending``), one type each;
@@ -39,12 +41,13 @@ from .phrases import (Deck, EntryKind, Say, Waiting, amount_text, building_count
                       render)
 from .record import (MAX_NAME, MAX_PLAYERS, MAX_RECORD_BYTES, MAX_TITLE, Game, Header, RecordError, parse_header,
                      parse_record, replay)
-from .rules import Outcome, apply, check, decision_kinds, legal_actions, resolve
+from .rules import (Outcome, apply, build_offers, check, decision_kinds, leads_to, legal_actions, ready_entry,
+                    resolve)
 from .ruleset import CLAUSE_KEYS, OPTION_SPECS, Money, Ruleset, RulesetError
 from .ruleset_files import check_table, parse_ruleset, with_options
 from .state import (Auction, AwaitRoll, BidPayment, BuildingAuction, BuildRound, BuyOrAuction, DealDeeds, Debt,
-                    DrawCard, FineOrCard, GameOver, GameState, IncomeTaxChoice, JailFine, OwnProperty, PlaceBuilding,
-                    RentRoll, RollOff, SeatingRoll)
+                    DrawCard, FineOrCard, GameOver, GameState, IncomeTaxChoice, JailFine, OwnProperty, Pending,
+                    PlaceBuilding, RentRoll, RollOff, SeatingRoll)
 from .timing import build_time
 from .trading import trade_context, trade_refusal
 from .turn import deal_refusal
@@ -59,9 +62,10 @@ __all__ = [
     "Action", "ENTRY_FIELDS", "Entry", "LARGEST", "Offer", "json_whole", "parse_entry", "read_whole",
     "text_problem", "whole_field",
     # deciding
-    "Outcome", "apply", "check", "decision_kinds", "legal_actions", "resolve",
+    "Outcome", "apply", "build_offers", "check", "decision_kinds", "leads_to", "legal_actions", "ready_entry",
+    "resolve",
     # what the table waits for
-    "GameState", "Auction", "AwaitRoll", "BidPayment", "BuildingAuction", "BuildRound", "BuyOrAuction", "DealDeeds",
+    "GameState", "Pending", "Auction", "AwaitRoll", "BidPayment", "BuildingAuction", "BuildRound", "BuyOrAuction", "DealDeeds",
     "Debt", "DrawCard", "FineOrCard", "GameOver", "IncomeTaxChoice", "JailFine", "OwnProperty", "PlaceBuilding",
     "RentRoll", "RollOff", "SeatingRoll",
     # what happened

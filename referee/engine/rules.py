@@ -17,13 +17,13 @@ from typing import Any, Callable, Collection
 from . import events as ev
 from .auction import auction_actions, bid_on_deed, hammer_deed
 from .bankruptcy import BANKRUPTCY_HANDLERS, go_bankrupt
-from .building import BUILDING_HANDLERS, sale_actions
+from .building import BUILDING_HANDLERS, Change, even_targets, plan_change, sale_actions
 from .cards import CARD_HANDLERS, drawable_cards
 from .declarations import DECLARATION_HANDLERS, DECLARATION_KINDS_AT, bid_on_building, declaration_actions, hammer_building
 from .ending import ENDING_HANDLERS, end_game, time_is_up
 from .facts import ending_bankruptcy, sits_out
-from .entries import Action, Entry
-from .errors import illegal
+from .entries import ENTRY_FIELDS, Action, Entry
+from .errors import IllegalEntry, illegal
 from .facts import card_first, jail_exit_creditor, jail_exit_landing, jail_exit_short, raisable_cash, total_assets
 from .jail import JAIL_HANDLERS
 from .mortgages import MORTGAGE_HANDLERS, mortgage_actions
@@ -357,6 +357,55 @@ def resolve(state: GameState, entry: Entry, observe: Observer | None = None, in_
     handler(step, entry)
     settle(step)
     return Outcome(tuple(step.events), step.state)
+
+
+def ready_entry(state: GameState, action: Action) -> Entry | None:
+    """The entry that records ``action`` as it stands, where nothing is left to choose (its kind asks for no more
+    than who: a purchase, a decline, the hammer, closing the declarations, a bankruptcy); None for an action that
+    waits for a value (the dice, an amount, a card, the lots)."""
+    required, optional = ENTRY_FIELDS[action.type]
+    if any(name != "player" for name in required):
+        return None
+    player = action.player
+    if player is None or "player" not in required + optional:
+        return Entry(action.type)
+    return Entry(action.type, player=state.players[player].name)
+
+
+def build_offers(state: GameState, action: Action) -> list[Change]:
+    """For a ``build`` action (a player, a colour group they may build on): the builds a referee is asked for most,
+    as the rules accept them now, each with the level every lot ends at and its price: the same number on every
+    lot (1 house each ... a hotel each) and the single next building.  The rules check each (the even rule, the
+    player's cash, the bank's stock); any other layout is declared lot by lot."""
+    player, group = action.player, action.detail["group"]
+    assert player is not None  # a build is always someone's
+    squares = state.ruleset.groups[group].squares
+    now = sum(state.buildings[sq] for sq in squares)
+    offers = []
+    for total in range(now + 1, state.hotel_level * len(squares) + 1):
+        if total != now + 1 and total % len(squares):
+            continue
+        levels = even_targets(state, group, total)
+        targets = {sq: level for sq, level in levels.items() if level != state.buildings[sq]}
+        try:
+            resolve(state, Entry("build", player=state.players[player].name, targets=tuple(targets.items())))
+        except IllegalEntry:
+            continue
+        offers.append(plan_change(state, player, levels, selling=False))
+    return offers
+
+
+def leads_to(state: GameState, action: Action) -> Outcome | None:
+    """What recording ``action``'s ready entry would bring about (the state after it and its events), worked out
+    without recording it: the auction a decline opens, whether a bankruptcy ends the game, what closing the
+    declarations builds.  None for an action that waits for a value, or that the rules would refuse after all."""
+    entry = ready_entry(state, action)
+    if entry is None:
+        return None
+    try:
+        return resolve(state, entry)
+    except IllegalEntry:
+        return None
 
 
 def check(state: GameState, entry: Entry) -> tuple[ev.Event, ...]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine import Change, even_targets, GameState, parse_entry, RefereeError, resolve
+from ..engine import build_offers, Change, GameState
 from ..i18n import gettext as _
 from .words import change_words, group_name, level_words, money, square_name
 from .rulings import sale_offers
@@ -64,23 +64,14 @@ def build_panels(state: GameState, actions) -> list[SalePanel]:
         group = a.detail["group"]
         squares = rs.groups[group].squares
         name = state.players[a.player].name
-        now = sum(state.buildings[sq] for sq in squares)
-        totals = [t for t in range(now + 1, state.hotel_level * len(squares) + 1)
-                  if t == now + 1 or t % len(squares) == 0]
         offers = []
-        for total in totals:
-            levels = even_targets(state, group, total)
+        for change in build_offers(state, a):
+            levels = change.levels
             targets = {rs.squares[sq].id: "hotel" if level == state.hotel_level else level
                        for sq, level in levels.items() if level != state.buildings[sq]}
-            entry = {"type": "build", "player": name, "targets": targets}
-            try:
-                resolve(state, parse_entry(entry))
-            except RefereeError:
-                continue
-            price = sum((levels[sq] - state.buildings[sq]) * rs.squares[sq].house_cost for sq in squares)
-            offers.append(SaleOffer(entry, [(level_words(levels[sq], rs), levels[sq] != state.buildings[sq])
-                                            for sq in squares],
-                                    _("Build: %(price)s", price=money(state, price))))
+            offers.append(SaleOffer({"type": "build", "player": name, "targets": targets},
+                                    [(level_words(levels[sq], rs), levels[sq] != state.buildings[sq]) for sq in squares],
+                                    _("Build: %(price)s", price=money(state, change.price))))
         if offers:
             panels.append(SalePanel(name, group_name(rs, group), rs.groups[group].color,
                                     [(square_name(state, sq), level_words(state.buildings[sq], rs)) for sq in squares],

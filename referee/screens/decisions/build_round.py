@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...engine import (building_minimum_bid, BuildingAuction, BuildRound, demand, GameState,
-                       houses_for_declarations, IllegalEntry, Paid, parse_entry, placeable, PlaceBuilding, plan_change,
-                       resolve, Ruleset)
+from ...engine import (Action, building_minimum_bid, BuildingAuction, BuildRound, demand, GameState,
+                       houses_for_declarations, IllegalEntry, leads_to, Paid, placeable, PlaceBuilding, plan_change,
+                       Ruleset)
 from ...i18n import gettext as _
 from ..words import (count_words, group_name, level_words, money, names_and, refusal_text, separator, square_name,
                      Why, why)
@@ -159,10 +159,7 @@ def build_round_card(state: GameState) -> BuildRoundCard | None:
     cards = [_declaration_card(state, player, targets, houses_there) for player, targets in declarations]
     close_cost = close_auction = None
     if isinstance(p, BuildRound):
-        try:
-            outcome = resolve(state, parse_entry({"type": "close_builds"}))
-        except IllegalEntry:
-            outcome = None
+        outcome = leads_to(state, Action("close_builds"))
         if outcome is not None:
             after = outcome.state.pending
             if isinstance(after, BuildingAuction):

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...engine import (bid_means, BidPayment, Debt, GameState, IllegalEntry, jail_exit_creditor, jail_exit_landing,
-                       jail_exit_short, parse_entry, raisable_cash, resolve, smallest_sale, trade_context)
+from ...engine import (bid_means, BidPayment, Debt, GameState, jail_exit_creditor, jail_exit_landing, jail_exit_short,
+                       leads_to, raisable_cash, smallest_sale, trade_context)
 from ...i18n import gettext as _
 from ..panels import mortgage_way_words, sale_way_words
 from ..words import names_and, party, square_name, Why, why
@@ -133,14 +133,6 @@ def ways_to_pay(state: GameState, by_type: ByType) -> list[tuple[str, int, dict]
     return ways
 
 
-def _ends_game(state: GameState, player: str) -> bool:
-    """Whether recording this player's bankruptcy would end the game (its confirmation says so)."""
-    try:
-        return resolve(state, parse_entry({"type": "bankrupt", "player": player})).state.over
-    except IllegalEntry:
-        return False
-
-
 def _card(seen: Seen) -> DebtScreenCard | None:
     if not seen.latest:
         return None
@@ -150,8 +142,9 @@ def _card(seen: Seen) -> DebtScreenCard | None:
         return None
     a = seen.first("bankrupt")
     bankrupt = None
-    if a is not None:
-        bankrupt = (seen.name(a.player), a.detail["amount"], _ends_game(state, seen.name(a.player)))
+    if a is not None:  # its confirmation says whether it ends the game
+        after = leads_to(state, a)
+        bankrupt = (seen.name(a.player), a.detail["amount"], after is not None and after.state.over)
     return DebtScreenCard(figures, ways_to_pay(state, seen.actions), bankrupt)
 
 

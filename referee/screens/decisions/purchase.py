@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...engine import BuyOrAuction, GameState, IllegalEntry, legal_actions, parse_entry, resolve
+from ...engine import Action, BuyOrAuction, GameState, leads_to, legal_actions
 from ...i18n import gettext as _
 from ..words import square_name
 from .base import Decision, Seen
@@ -23,13 +23,13 @@ class PurchaseCard:
     opening_bids: list[tuple[str, list[int]]]  # after a decline, each bidder's first quick bids
 
 
-def opening_bids(state: GameState, player: str) -> list[tuple[str, list[int]]]:
+def opening_bids(state: GameState, decline: Action) -> list[tuple[str, list[int]]]:
     """The bids the auction a decline opens would accept first, per bidder (the engine's own minimums on the table
-    the decline leaves), so a decline and the opening bid are one tap."""
-    try:
-        after = resolve(state, parse_entry({"type": "decline", "player": player})).state
-    except IllegalEntry:
+    the decline leads to), so a decline and the opening bid are one tap."""
+    outcome = leads_to(state, decline)
+    if outcome is None:
         return []
+    after = outcome.state
     return [(after.players[a.player].name, [a.detail["minimum"] + k * a.detail["step"] for k in QUICK_BIDS])
             for a in legal_actions(after) if a.type == "bid"]
 
@@ -46,7 +46,7 @@ def _card(seen: Seen) -> PurchaseCard | None:
     return PurchaseCard(player, square, price, buy.detail["price"] if buy is not None else None,
                         state.ruleset.options.auction_on_decline,
                         cash if buy is None and cash < price else None,
-                        opening_bids(state, player) if seen.latest else [])
+                        opening_bids(state, a) if seen.latest else [])
 
 
 DECISIONS = (Decision((BuyOrAuction,), lambda state: _("waiting for {player} to buy or decline {square}").format(

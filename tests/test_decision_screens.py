@@ -1,0 +1,129 @@
+"""The pending decisions as the screens show them (referee/screens/decisions/): one module per kind of decision,
+looked up by its type, each giving its words, its notes and its card as values; the engine's offers they are built
+from (ready_entry, leads_to, build_offers).  Asserted on the screen values, not on HTML."""
+import typing
+
+import pytest
+
+from referee.engine import (Action, Auction, BuyOrAuction, Game, Header, IllegalEntry, JailFine, Pending, build_offers,
+                            leads_to, legal_actions, parse_entry, ready_entry, with_options)
+from referee.screens.decisions import BY_TYPE, decision_screen, pending_words
+from referee.screens.decisions.auction import AuctionCard
+from referee.screens.decisions.jail import JailFineCard
+from referee.screens.decisions.purchase import PurchaseCard
+from referee.screens.refusals import detail
+from referee.screens.table import table_screen
+
+from conftest import do, give, place, table
+
+
+def game_of(ruleset, *entries, players=("Aki", "Ben", "Chie"), **options):
+    game = Game(with_options(ruleset, options, "test") if options else ruleset,
+                Header(ruleset.id, players, options=options, seating="fixed"))
+    for entry in entries:
+        game.record(parse_entry(entry))
+    return game
+
+
+def decision_on(state, game=None):
+    """The decision ``state`` waits for as the table screen shows it (``game``: the game it is of, where the card
+    reads its history; a state set up by hand is shown as the latest state of a game of its ruleset)."""
+    by_type = {}
+    for a in legal_actions(state):
+        by_type.setdefault(a.type, []).append(a)
+    return decision_screen(game or game_of(state.ruleset), state, by_type, latest=True)
+
+
+def test_every_kind_of_pending_decision_has_its_screens_module():
+    assert set(typing.get_args(Pending)) <= set(BY_TYPE)
+    assert len({decision.template for decision in BY_TYPE.values()}) >= 10  # a template per kind, a few shared
+
+
+def test_the_buy_card_carries_the_price_on_the_button_and_the_opening_bids_a_decline_leads_to(classic):
+    """Official rules: "If you do not wish to buy the property, the Banker sells it through an auction"."""
+    game = game_of(classic, {"type": "roll", "player": "Aki", "dice": [1, 2]})  # Baltic Avenue, $60
+    screen = table_screen(game)
+    card = screen.decision.card
+    assert isinstance(game.state.pending, BuyOrAuction) and isinstance(card, PurchaseCard)
+    assert (card.player, card.price, card.buy, card.auction_on_decline, card.short_of_cash) == ("Aki", 60, 60, True,
+                                                                                               None)
+    assert screen.decision.template == "table/decisions/purchase.html"
+    assert screen.pending == "waiting for Aki to buy or decline Baltic Avenue"
+    # the opening bids are the engine's own minimums at the auction the decline opens: every player, from $1
+    after = leads_to(game.state, legal_actions(game.state, kinds=("decline",))[0]).state
+    assert isinstance(after.pending, Auction)
+    assert [name for name, _ in card.opening_bids] == ["Aki", "Ben", "Chie"]
+    minimum = [a.detail["minimum"] for a in legal_actions(after) if a.type == "bid"]
+    assert [amounts[0] for _, amounts in card.opening_bids] == minimum
+
+
+def test_a_decline_that_leaves_the_deed_with_the_bank_says_so_and_offers_no_bids(classic):
+    game = game_of(classic, {"type": "roll", "player": "Aki", "dice": [1, 2]}, auction_on_decline=False)
+    card = table_screen(game).decision.card
+    assert card.auction_on_decline is False and card.opening_bids == []
+
+
+def test_without_the_cash_there_is_no_buy_button_and_the_card_says_how_much_is_there(classic):
+    state = do(place(table(classic), 0, "go", cash=40), type="roll", player="Aki", dice=[1, 2])  # Baltic, $60
+    card = decision_on(state).card
+    assert (card.buy, card.short_of_cash, card.price) == (None, 40, 60)
+
+
+def test_an_auction_card_gives_each_bidder_quick_bids_from_their_minimum_and_the_hammer(classic):
+    game = game_of(classic, {"type": "roll", "player": "Aki", "dice": [1, 2]}, {"type": "decline", "player": "Aki"},
+                   {"type": "bid", "player": "Ben", "amount": 20})
+    screen = table_screen(game)
+    card = screen.decision.card
+    assert isinstance(card, AuctionCard)
+    assert (card.high_bid, card.high_bidder, card.hammer) == (20, "Ben", True)
+    for bidder in card.bidders:
+        assert bidder.quick[0] == bidder.minimum > 20
+    assert screen.pending == "auction of Baltic Avenue in progress"
+
+
+def test_the_jail_card_on_offer_is_priced_below_the_fine(jma):
+    """JMA 補足ルール: before paying the fine after the third failed roll, a player may buy another player's
+    get-out-of-jail card for less than the fine, and use it."""
+    s = table(jma)
+    s.players[0].in_jail, s.players[0].position = True, jma.square("jail").index
+    s.players[0].jail_rolls = jma.options.jail_max_rolls - 1
+    s.players[1].jail_cards.append(next(c.id for c in jma.cards.values() if c.effect.kind == "get_out_of_jail"))
+    s = do(s, type="roll", player="Aki", dice=[1, 2])
+    assert isinstance(s.pending, JailFine)
+    decision = decision_on(s)
+    card = decision.card
+    assert isinstance(card, JailFineCard)
+    assert (card.fine, card.price_limit) == (jma.money.bail, jma.money.bail - 1)
+    assert [(holder, name) for holder, name, _ in card.offers] == [(1, "Ben")]
+    assert [w.rule for w in decision.notes] == ["jail_card_purchase_before_fine"]
+
+
+def test_a_refusal_names_the_decision_awaited_in_that_decisions_own_words(classic):
+    game = game_of(classic, {"type": "roll", "player": "Aki", "dice": [1, 2]})
+    with pytest.raises(IllegalEntry) as err:
+        game.record(parse_entry({"type": "roll", "player": "Ben", "dice": [1, 2]}))
+    assert detail(err.value).endswith(pending_words(game.state))
+    assert "a roll of the dice" in detail(err.value)
+    assert err.value.message == 'a "roll" entry cannot be recorded now: the table waits for: buy or auction (Aki)'
+
+
+def test_an_action_with_nothing_left_to_choose_has_its_ready_entry_and_leads_somewhere(classic):
+    game = game_of(classic, {"type": "roll", "player": "Aki", "dice": [1, 2]})
+    actions = {a.type: a for a in legal_actions(game.state)}
+    assert ready_entry(game.state, actions["buy"]).to_dict() == {"type": "buy", "player": "Aki"}
+    assert leads_to(game.state, actions["buy"]).state.owner[classic.square("baltic-avenue").index] == 0
+    roll = legal_actions(game_of(classic).state, kinds=("roll",))[0]
+    assert ready_entry(game_of(classic).state, roll) is None and leads_to(game_of(classic).state, roll) is None
+    assert leads_to(game.state, Action("hammer")) is None  # no auction: the rules refuse it, nothing follows
+
+
+def test_build_offers_are_the_even_builds_the_rules_accept_with_their_price(classic):
+    """Official rules: "you must build evenly"; a house on a light blue lot costs $50."""
+    s = give(table(classic), 0, "oriental-avenue", "vermont-avenue", "connecticut-avenue")
+    build = next(a for a in legal_actions(s) if a.type == "build" and a.detail["group"] == "light-blue")
+    offers = build_offers(s, build)
+    assert [sorted(o.levels.values()) for o in offers] == [[0, 0, 1], [1, 1, 1], [2, 2, 2], [3, 3, 3], [4, 4, 4],
+                                                          [5, 5, 5]][:len(offers)]
+    assert [o.price for o in offers[:2]] == [50, 150]
+    poor = place(s, 0, "go", cash=100)
+    assert [o.price for o in build_offers(poor, build)] == [50]  # the rules check the cash: $150 is not there
