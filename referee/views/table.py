@@ -236,9 +236,8 @@ def _submit(game_id: int, act, done_message) -> object:
 
 def _attempt(game_id: int, act, done_message) -> dict:
     """The outcome, as a flash message, of handing the entry the form describes to ``act`` (record or check).
-    ``done_message(applied, data, tie)`` puts the accepted entry in words (``tie``: equal calls at an auction,
-    judged on the table as it was before the entry).  What the service applied carries the game and the state
-    before: nothing is loaded again to say what happened."""
+    ``done_message(applied, data)`` puts the accepted entry in words.  What the service applied carries the game
+    and the state before: nothing is loaded again to say what happened."""
     try:
         data, seq = entry_from_form(request.form)
         then = following_entry(request.form) if act is games.record else None
@@ -253,8 +252,7 @@ def _attempt(game_id: int, act, done_message) -> dict:
         return _refused(game_id, exc)
     if then is not None:  # the form's entry and the one its button adds (the opening bid after a decline)
         return {"kind": "done", "message": " · ".join(_logged(applied)), "details": event_lines(applied.outcomes)}
-    tie = equal_calls(applied.before, data)
-    return {"kind": "done", "message": done_message(applied, data, tie), "details": outcome_lines(applied.outcome)}
+    return {"kind": "done", "message": done_message(applied, data), "details": outcome_lines(applied.outcome)}
 
 
 @bp.post("/games/<int:game_id>/check")
@@ -262,7 +260,8 @@ def _attempt(game_id: int, act, done_message) -> dict:
 def check(game_id: int):
     """Check an entry (a proposed trade) against the rules without recording it.  From htmx, the verdict alone
     is sent, shown inside the form, which keeps what was entered."""
-    def allowed(applied, data, tie):
+    def allowed(applied, data):  # an entry checked is not in the game's history: its equal calls are judged here
+        tie = equal_calls(applied.before, data)
         return gettext("allowed (not recorded yet): %(entry)s", entry=entry_said(data, applied.game.ruleset, tie))
 
     if not request.headers.get("HX-Request"):
@@ -274,7 +273,7 @@ def check(game_id: int):
 @bp.post("/games/<int:game_id>/record")
 @referee_required
 def record(game_id: int):
-    return _submit(game_id, games.record, lambda applied, *_: " · ".join(_logged(applied)))
+    return _submit(game_id, games.record, lambda applied, _: " · ".join(_logged(applied)))
 
 
 def _logged(applied: games.Applied) -> list[str]:
