@@ -127,3 +127,41 @@ def test_build_offers_are_the_even_builds_the_rules_accept_with_their_price(clas
     assert [o.price for o in offers[:2]] == [50, 150]
     poor = place(s, 0, "go", cash=100)
     assert [o.price for o in build_offers(poor, build)] == [50]  # the rules check the cash: $150 is not there
+
+
+def test_the_debt_card_counts_every_way_to_raise_cash_and_offers_each_with_what_it_raises(classic):
+    """Official rules: a player who owes more than they can pay "must turn over to [the creditor] all that he has of
+    value" only once selling buildings and mortgaging cannot raise it; until then each way is one tap."""
+    s = give(table(classic), 1, "mediterranean-avenue", "baltic-avenue")
+    s.set_level(classic.square("baltic-avenue").index, 5)
+    s.set_level(classic.square("mediterranean-avenue").index, 5)
+    s = give(s, 0, "oriental-avenue", "boardwalk")
+    s = do(place(s, 0, "go", cash=10), type="roll", player="Aki", dice=[1, 2])  # Baltic's hotel: $450
+    decision = decision_on(s)
+    card = decision.card
+    assert decision.template == "table/decisions/debt.html"
+    assert decision.words == "Aki owes Ben $450 (rent)"
+    d = card.figures
+    assert (d.owed, d.cash, d.mortgages, d.buildings, d.missing) == (450, 10, 50 + 200, 0, 440)
+    assert d.short == 450 - 10 - 250  # only a rescue (or bankruptcy) can bring the rest
+    assert sorted((words, amount) for words, amount, _ in card.ways) == [("mortgage Boardwalk", 200),
+                                                                        ("mortgage Oriental Avenue", 50)]
+    assert {entry["square"] for _, _, entry in card.ways} == {"boardwalk", "oriental-avenue"}
+    player, amount, ends = card.bankrupt
+    assert (player, amount, ends) == ("Aki", 450, False)  # Ben and Chie play on
+
+
+def test_the_building_round_card_says_what_closing_the_declarations_builds(jma):
+    """JMA competition rules 2006, 補足ルール: when the bank's houses run short, buildings are declared in a round,
+    then built together once no one else follows."""
+    s = give(give(table(jma), 0, "oriental-avenue", "vermont-avenue", "connecticut-avenue"), 1,
+             "st-charles-place", "states-avenue", "virginia-avenue")
+    s.bank_houses = 4  # Ben could outbid a declaration: it waits for the referee
+    s = do(s, type="build", player="Aki", targets={"oriental-avenue": 1, "vermont-avenue": 1,
+                                                   "connecticut-avenue": 1})
+    decision = decision_on(s)
+    card = decision.card
+    assert decision.template == "table/decisions/build_round.html"
+    assert card.close_cost == 150 and card.close_auction is None
+    assert [(d.name, d.cost, d.houses) for d in card.declarations] == [("Aki", 150, 3)]
+    assert not card.houses_short and not card.hotels_short
