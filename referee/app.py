@@ -236,5 +236,7 @@ def migration_lock(engine):
                 yield
             finally:
                 conn.rollback()
+        engine.dispose()  # the lock's connection and the migration's are not kept open in the pool: the server's
+        # connections are counted, and the app opens what it needs when it serves
     else:
         yield
