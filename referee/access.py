@@ -17,12 +17,16 @@ grant's token, the database only the token's hash.  It ends ``UNLOCK_MINUTES`` a
 (``instance/config.py``; 240 by default: a long round and its final), when the tablet is locked with "Lock this
 tablet", or when the director locks the table's tablets or every tablet of the tournament; a copy of the cookie
 taken before opens nothing after.  The session cookie is Secure whenever the request came over https.  Wrong secrets are counted by
-Flask-Limiter, per device (all forms together) and per table; past the limit every attempt is refused, right or wrong,
-until the window has passed (``PIN_FAILURES_PER_DEVICE``, ``PIN_FAILURES_PER_TARGET``).
+Flask-Limiter, per device (all forms together), per table, per tournament's director's PIN and for the organiser
+password (each from every device together); past a limit every attempt is refused, right or wrong, until the window
+has passed (``PIN_FAILURES_PER_DEVICE``, ``PIN_FAILURES_PER_TARGET``, ``DIRECTOR_PIN_FAILURES``,
+``ORGANISER_PASSWORD_FAILURES``) or, for the director's PIN and the organiser password, a new one is set on the
+server.  The counts are kept in ``RATELIMIT_STORAGE_URI``: one process's memory by default, a store several worker
+processes share (redis://) otherwise.
 """
 from __future__ import annotations
 
-import os
+import hashlib
 import time
 from functools import wraps
 from pathlib import Path
@@ -47,7 +51,12 @@ DEFAULTS = {
     # waits, the director can still open a table from the director's page
     "PIN_FAILURES_PER_DEVICE": "5 per 15 minutes",
     "PIN_FAILURES_PER_TARGET": "10 per 15 minutes",
+    # wrong director's PINs for one tournament, and wrong organiser passwords, from every device together: past
+    # either that secret is refused until the window has passed or a new one is set on the server
+    "DIRECTOR_PIN_FAILURES": "20 per 15 minutes",
+    "ORGANISER_PASSWORD_FAILURES": "20 per 15 minutes",
     "RATELIMIT_STORAGE_URI": "memory://",  # per process; several workers: a shared store (redis://...)
+    "RATELIMIT_IN_MEMORY_FALLBACK_ENABLED": True,  # a shared store that cannot be reached: counted per process
     "RATELIMIT_HEADERS_ENABLED": False,
 }
 PASSWORD_FILE = "organiser_password"
@@ -252,25 +261,68 @@ def _game_key() -> str:
     return f"game-{(request.view_args or {}).get('game_id')}"
 
 
-def throttled(view=None, *, per_game: bool = False):
+def _mark(stored_hash: str | None) -> str:
+    """A short mark of a secret's stored hash: a count keyed by it starts afresh once the secret is changed."""
+    return hashlib.sha256((stored_hash or "").encode()).hexdigest()[:16]
+
+
+def _director_key() -> str:
+    from .services import tournaments
+
+    tournament_id = (request.view_args or {}).get("tournament_id")
+    return f"director-{tournament_id}-{_mark(tournaments.director_pin_hash(tournament_id))}"
+
+
+def _organiser_key() -> str:
+    return f"organiser-{_mark(organiser_password_hash())}"
+
+
+CAPS = {  # a secret guessed from every device together: its limit's setting, its count's key, its scope
+    DIRECTOR: ("DIRECTOR_PIN_FAILURES", _director_key, "pin-director"),
+    ORGANISER: ("ORGANISER_PASSWORD_FAILURES", _organiser_key, "password-organiser"),
+}
+
+
+def _limit_of(setting: str):
+    return lambda: current_app.config[setting]
+
+
+def throttled(view=None, *, per_game: bool = False, cap: str | None = None):
     """Wrong secrets (answered 403) are counted per device across every PIN and password form (one shared
-    count), and with ``per_game`` per table too (several devices together); past either limit the attempt is
-    refused (429) before the secret is even checked.  The director's PIN and the organiser password are counted
-    per device only: a crowd of phones guessing must not lock the director out of their own page (a locked-out
-    table is opened from the director's page)."""
+    count); with ``per_game`` per table too, and with ``cap`` (DIRECTOR, ORGANISER) per secret (the director's PIN
+    of this tournament, the organiser password), each from every device together: past any limit the attempt is
+    refused (429) before the secret is even checked.  A crowd of devices thus guesses a table's PIN, the director's
+    or the organiser's a limited number of times per window; a locked-out table is opened from the director's
+    page, and a new director's PIN or organiser password set on the server (``referee director-pin``,
+    ``referee organiser-password``) is counted afresh at once (the count is kept per stored secret)."""
     def decorate(view):
-        wrapped = limiter.shared_limit(lambda: current_app.config["PIN_FAILURES_PER_DEVICE"], scope="pin-device",
+        wrapped = limiter.shared_limit(_limit_of("PIN_FAILURES_PER_DEVICE"), scope="pin-device",
                                        deduct_when=_failed, methods=["POST"])(view)
         if per_game:
-            wrapped = limiter.limit(lambda: current_app.config["PIN_FAILURES_PER_TARGET"], key_func=_game_key,
+            wrapped = limiter.limit(_limit_of("PIN_FAILURES_PER_TARGET"), key_func=_game_key,
                                     deduct_when=_failed, methods=["POST"], scope="pin-game")(wrapped)
+        if cap is not None:
+            setting, key, scope = CAPS[cap]
+            wrapped = limiter.limit(_limit_of(setting), key_func=key, deduct_when=_failed, methods=["POST"],
+                                    scope=scope)(wrapped)
         return wrapped
     return decorate(view) if view is not None else decorate
 
 
 def _too_many(error: RateLimitExceeded):
-    minutes = max(1, -(-error.limit.limit.get_expiry() // 60))
-    if (request.view_args or {}).get("game_id") is not None:
+    item = error.limit.limit
+    minutes = max(1, -(-item.get_expiry() // 60))
+    if error.limit.scope == CAPS[DIRECTOR][2]:
+        message = gettext("%(count)s wrong PINs for this tournament's director within %(n)s minutes, from every "
+                          "device together: the director's PIN is refused for up to %(n)s minutes, right or wrong; "
+                          "whoever runs the server can set a new director's PIN (the command referee director-pin), "
+                          "which opens this page at once", count=item.amount, n=minutes)
+    elif error.limit.scope == CAPS[ORGANISER][2]:
+        message = gettext("%(count)s wrong organiser passwords within %(n)s minutes, from every device together: the "
+                          "organiser password is refused for up to %(n)s minutes, right or wrong; whoever runs the "
+                          "server can set a new one (the command referee organiser-password), which is taken at "
+                          "once", count=item.amount, n=minutes)
+    elif (request.view_args or {}).get("game_id") is not None:
         message = gettext("too many wrong PINs: unlocking here is refused for up to %(n)s minutes, right PIN or "
                           "wrong; the director can still open this table from the director's page", n=minutes)
     else:
@@ -279,21 +331,41 @@ def _too_many(error: RateLimitExceeded):
     return render_template("error.html", message=message), 429
 
 
-def _behind_proxies(app: Flask) -> None:
-    """Behind ``REFEREE_PROXIES`` reverse proxies (an https proxy), each device is told apart by the address the
-    proxy saw (X-Forwarded-For), not the proxy's own: otherwise one guesser would lock every tablet out."""
-    count = int(app.config.get("REFEREE_PROXIES") or os.environ.get("REFEREE_PROXIES") or 0)
-    if count:
-        from werkzeug.middleware.proxy_fix import ProxyFix
+def worker_processes() -> int:
+    """How many worker processes serve the app, as far as can be told: gunicorn's ``-w`` (read from the gunicorn
+    worker or arbiter that is loading the app: its ``cfg.workers``), else 1 (``referee serve``: one waitress
+    process whose threads share its counts)."""
+    import sys
 
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=count, x_proto=count, x_host=count)
+    frame = sys._getframe(1)
+    while frame is not None:
+        owner = frame.f_locals.get("self")
+        if type(owner).__module__.startswith("gunicorn."):
+            workers = getattr(getattr(owner, "cfg", None), "workers", None)
+            if isinstance(workers, int):
+                return workers
+        frame = frame.f_back
+    return 1
+
+
+def _warn_if_counts_are_split(app: Flask) -> None:
+    """Several worker processes each counting wrong secrets in their own memory multiply the tries a guesser
+    gets: said once at start-up, with the remedy."""
+    uri = str(app.config.get("RATELIMIT_STORAGE_URI") or "memory://")
+    workers = worker_processes()
+    if uri.startswith("memory://") and workers > 1:
+        app.logger.warning(
+            "referee: %s worker processes each count wrong PINs and passwords in their own memory, so a guesser "
+            "gets up to %s times the tries (PIN_FAILURES_PER_DEVICE and the others are per process); point "
+            "RATELIMIT_STORAGE_URI at a store they share, e.g. redis://localhost:6379/0, or run one process "
+            "(referee serve)", workers, workers)
 
 
 def init_app(app: Flask) -> None:
     for name, value in DEFAULTS.items():
         app.config.setdefault(name, value)
-    _behind_proxies(app)
     limiter.init_app(app)
+    _warn_if_counts_are_split(app)
     app.register_error_handler(RateLimitExceeded, _too_many)
     app.jinja_env.globals["tablet_unlocked"] = any_unlock
     app.jinja_env.globals["creation_open"] = creation_open

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import os
 import secrets
+import tempfile
+from contextlib import contextmanager
 from pathlib import Path
 
 from flask import Flask, has_request_context, request, url_for
@@ -31,13 +33,22 @@ CONTENT_SECURITY_POLICY = {
 
 
 def _secret_key(instance: Path) -> str:
-    """SECRET_KEY from the environment, else from instance/secret_key (made once, never in the repository)."""
+    """SECRET_KEY from the environment, else from instance/secret_key (made once, never in the repository).  Several
+    worker processes starting at once on a new instance all read the one key written first: the file is complete
+    before it takes its name, and a name already taken is never written over."""
     if os.environ.get("SECRET_KEY"):
         return os.environ["SECRET_KEY"]
     path = instance / "secret_key"
     if not path.exists():
-        path.write_text(secrets.token_hex(32))
-        path.chmod(0o600)
+        fd, draft = tempfile.mkstemp(dir=instance, prefix=".secret_key.")  # readable by its owner only
+        try:
+            with os.fdopen(fd, "w") as out:
+                out.write(secrets.token_hex(32))
+            os.link(draft, path)
+        except FileExistsError:
+            pass
+        finally:
+            os.unlink(draft)
     return path.read_text().strip()
 
 
@@ -117,6 +128,8 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config.from_pyfile("config.py", silent=True)
         if os.environ.get("DATABASE_URL"):
             app.config["SQLALCHEMY_DATABASE_URI"] = os.environ["DATABASE_URL"]
+        if os.environ.get("RATELIMIT_STORAGE_URI"):  # where wrong PINs are counted: a store workers share
+            app.config["RATELIMIT_STORAGE_URI"] = os.environ["RATELIMIT_STORAGE_URI"]
         if not app.config.get("SECRET_KEY"):
             app.config["SECRET_KEY"] = _secret_key(instance)
         app.config.setdefault("ORGANISER_PASSWORD_FILE", str(instance / PASSWORD_FILE))
@@ -133,10 +146,11 @@ def create_app(test_config: dict | None = None) -> Flask:
                       content_security_policy=CONTENT_SECURITY_POLICY, referrer_policy="same-origin",
                       session_cookie_secure=https, session_cookie_http_only=True, session_cookie_samesite="Lax")
 
-    from . import access, i18n
+    from . import access, i18n, proxies
     from .screens import templating
     from .views import errors, games, table, tournaments
 
+    proxies.init_app(app)
     access.init_app(app)
     app.register_blueprint(games.bp)
     app.register_blueprint(table.bp)
@@ -177,7 +191,47 @@ def _too_large(error):
 
 
 def _upgrade_or_create() -> None:
-    """Bring the database schema up to date (Alembic migrations in migrations/)."""
+    """Bring the database schema up to date (Alembic migrations in migrations/), one process at a time: several
+    worker processes starting on a new database (gunicorn -w 4) would otherwise each run the same migrations at
+    once, and all but one fail to start.  The first to take the lock migrates; the others then find the schema up
+    to date."""
     from flask_migrate import upgrade
 
-    upgrade(directory=str(MIGRATIONS))
+    with migration_lock(db.engine):
+        upgrade(directory=str(MIGRATIONS))
+
+
+MIGRATION_LOCK_KEY = 0x7265_6665_7265_65  # PostgreSQL's advisory lock for migrating (b"referee"), per database
+
+
+@contextmanager
+def migration_lock(engine):
+    """Held while migrating: on SQLite a lock on the file beside the database (its name with ``-migrating``), on
+    PostgreSQL a transaction's advisory lock (released however the transaction ends).  An in-memory SQLite
+    database belongs to one process and takes none."""
+    from sqlalchemy import text
+
+    url = engine.url
+    if url.get_backend_name() == "sqlite":
+        if not url.database or url.database == ":memory:" or url.database.startswith("file::memory:"):
+            yield
+            return
+        import fcntl
+
+        with open(f"{url.database}-migrating", "a") as held:
+            fcntl.flock(held, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(held, fcntl.LOCK_UN)
+    elif url.get_backend_name() == "postgresql":
+        with engine.connect() as conn:
+            conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK_KEY})
+            try:
+                yield
+            finally:
+                conn.rollback()
+        engine.dispose()  # the lock's connection and the migration's are not kept open in the pool: the server's
+        # connections are counted, and the app opens what it needs when it serves
+    else:
+        yield

@@ -153,10 +153,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
         return 0
     from waitress import serve
 
+    from .proxies import waitress_options
+
     args.host = args.host or "0.0.0.0"
 
     print(f"referee: serving on http://{args.host}:{args.port}/ (database: {app.config['SQLALCHEMY_DATABASE_URI']})")
-    serve(app, host=args.host, port=args.port, threads=8)
+    serve(app, host=args.host, port=args.port, threads=8, **waitress_options(app))
     return 0
 
 
@@ -193,7 +195,6 @@ def cmd_verify(args: argparse.Namespace) -> int:
 def cmd_organiser_password(args: argparse.Namespace) -> int:
     """Set (or, with --remove, take away) the organiser password that closes the creation of games and
     tournaments: its hash goes to instance/organiser_password."""
-    import getpass
     from pathlib import Path
 
     from . import access
@@ -205,16 +206,57 @@ def cmd_organiser_password(args: argparse.Namespace) -> int:
         (instance / access.PASSWORD_FILE).unlink(missing_ok=True)
         print("referee organiser-password: removed; anyone who reaches the app may create games and tournaments")
         return 0
-    password = sys.stdin.readline().rstrip("\n") if args.stdin else getpass.getpass("organiser password: ")
+    password = _new_secret(args, "organiser password")
+    if password is None:
+        print("referee organiser-password: the two did not match; nothing was changed", file=sys.stderr)
+        return 1
     if len(password) < access.ORGANISER_PASSWORD_MIN:
         print(f"referee organiser-password: at least {access.ORGANISER_PASSWORD_MIN} characters, please; "
               "nothing was changed", file=sys.stderr)
         return 1
-    if not args.stdin and getpass.getpass("again: ") != password:
-        print("referee organiser-password: the two did not match; nothing was changed", file=sys.stderr)
-        return 1
     path = access.write_organiser_password(instance, password)
     print(f"referee organiser-password: written to {path}; creating games and tournaments now needs it")
+    return 0
+
+
+def _new_secret(args: argparse.Namespace, prompt: str) -> str | None:
+    """A new PIN or password typed twice (or read from the first line of stdin with --stdin); None when the two
+    differ."""
+    import getpass
+
+    if args.stdin:
+        return sys.stdin.readline().rstrip("\n")
+    secret = getpass.getpass(f"{prompt}: ")
+    return secret if getpass.getpass("again: ") == secret else None
+
+
+def cmd_director_pin(args: argparse.Namespace) -> int:
+    """Set a new director's PIN for a tournament, on the server: the way back in for a director who forgot it or
+    whose PIN was guessed at until refused (wrong tries are counted afresh for the new PIN)."""
+    from . import create_app
+    from .engine import RefereeError
+    from .screens.refusals import detail
+    from .services import tournaments
+
+    app = create_app({"SQLALCHEMY_DATABASE_URI": args.database, "SECRET_KEY": "director-pin"}
+                     if args.database else None)
+    with app.app_context(), app.test_request_context():
+        try:
+            name = tournaments.get_tournament(args.tournament).name
+        except RefereeError as exc:
+            print(f"referee director-pin: {detail(exc)}; nothing was changed", file=sys.stderr)
+            return 1
+        pin = _new_secret(args, f"new director's PIN for tournament {args.tournament} ({name})")
+        if pin is None:
+            print("referee director-pin: the two did not match; nothing was changed", file=sys.stderr)
+            return 1
+        try:
+            tournaments.set_director_pin(args.tournament, pin)
+        except RefereeError as exc:
+            print(f"referee director-pin: {detail(exc)}; nothing was changed", file=sys.stderr)
+            return 1
+    print(f"referee director-pin: tournament {args.tournament} ({name}) has a new director's PIN; the old one opens "
+          "nothing more (the devices it unlocked are locked), and the new one opens the director's page at once")
     return 0
 
 
@@ -361,6 +403,13 @@ def build_parser() -> argparse.ArgumentParser:
     op.add_argument("--remove", action="store_true", help="open creation to anyone again")
     op.add_argument("--instance", help="the instance folder (default: instance/ beside the app)")
     op.set_defaults(func=cmd_organiser_password)
+    dp = sub.add_parser("director-pin", help="set a new director's PIN for a tournament (a forgotten PIN, or one "
+                        "refused after too many wrong tries)")
+    dp.add_argument("--tournament", type=_positive, required=True, help="the tournament's number (its address "
+                    "/tournaments/N)")
+    dp.add_argument("--stdin", action="store_true", help="read the PIN from the first line of stdin")
+    dp.add_argument("--database", help="a database URL (default: the app's, as `referee serve` uses)")
+    dp.set_defaults(func=cmd_director_pin)
     rp2 = sub.add_parser("report", help="print a report as PDF: standings, a game's result sheet, a score sheet")
     rp2.add_argument("kind", choices=("standings", "game", "scoresheet"))
     rp2.add_argument("--tournament", type=int)

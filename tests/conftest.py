@@ -72,7 +72,8 @@ def cash(state: GameState) -> list[int]:
 #   browser   its module is tests/test_browser*.py (chromium, a live server);
 #   postgres  it runs on the PostgreSQL server (the `database` fixture's "postgresql" param, or `postgresql`);
 #   web       it creates a Flask app: create_app (or Flask) is named by the test, a fixture it uses, or a helper of
-#             the tests that either calls (followed through the tests' own functions, not into referee/);
+#             the tests that either calls (followed through the tests' own functions, not into referee/); or it
+#             starts the app's server in a process of its own (tests/server_support.py's starters);
 #   engine    anything else: the engine, the rulesets, the simulator and the command line on records.
 POSTGRES_FIXTURES = {"postgresql"}
 APP_NAMES = {"create_app", "Flask"}
@@ -98,6 +99,8 @@ def _reaches_create_app(func, seen: set) -> bool:
     scope = getattr(func, "__globals__", {})
     for name in names:
         value = scope.get(name)
+        if getattr(value, "starts_the_app", False):  # a server of tests/server_support.py: the app in its process
+            return True
         if isinstance(value, types.FunctionType) and _is_test_code(value) and _reaches_create_app(value, seen):
             return True
     return False

@@ -291,3 +291,20 @@ def test_behind_a_trusted_proxy_the_cookie_is_secure_when_the_proxy_says_https(d
 ])
 def test_a_device_is_labelled_by_its_browser_and_system_from_a_fixed_list(agent, label):
     assert grants.device_label(agent) == label
+
+
+def test_a_new_directors_pin_set_on_the_server_locks_the_devices_the_old_one_unlocked(app):
+    """The recovery of a guessed or forgotten director's PIN (referee director-pin) ends the old PIN's unlocks too:
+    a device that guessed it opens nothing after."""
+    from referee.services import tournaments
+    tid, (first, _) = seated(app)
+    guesser = app.test_client()
+    guesser.post(f"/tournaments/{tid}/unlock", data={"pin": DIRECTOR})
+    assert guesser.get(f"/tournaments/{tid}").status_code == 200
+    with app.app_context():
+        tournaments.set_director_pin(tid, "864209")
+    assert guesser.get(f"/tournaments/{tid}").headers["Location"] == f"/tournaments/{tid}/unlock"
+    assert guesser.get(f"/games/{first.game_id}").status_code == 302
+    director = app.test_client()
+    director.post(f"/tournaments/{tid}/unlock", data={"pin": "864209"})
+    assert director.get(f"/tournaments/{tid}").status_code == 200

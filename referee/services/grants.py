@@ -141,6 +141,12 @@ def lock_tournament(tournament_id: int, keep: list[str]) -> int:
     return count
 
 
+def lock_directors(tournament_id: int) -> int:
+    """Every device unlocked with the tournament's director's PIN is locked (a new PIN was set: the old one's
+    unlocks end with it); how many were live.  Committed by the caller, with the new PIN."""
+    return _revoke((GrantRow.role == DIRECTOR) & (GrantRow.tournament_id == tournament_id), now())
+
+
 @dataclass(frozen=True)
 class Device:
     """A device unlocked for a table or a tournament, as the director's page lists it."""

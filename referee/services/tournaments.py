@@ -132,8 +132,23 @@ def get_tournament(tournament_id: int) -> TournamentRow:
 
 
 def check_director_pin(tournament_id: int, pin: str) -> bool:
-    row = db.session.get(TournamentRow, tournament_id)
-    return row is not None and matches(row.pin_hash, pin)
+    return matches(director_pin_hash(tournament_id), pin)
+
+
+def director_pin_hash(tournament_id: int | None) -> str | None:
+    """The stored hash of the tournament's director's PIN (None: no such tournament)."""
+    row = db.session.get(TournamentRow, tournament_id) if tournament_id is not None else None
+    return row.pin_hash if row is not None else None
+
+
+def set_director_pin(tournament_id: int, pin: str) -> None:
+    """A new director's PIN (the recovery when the director's PIN is forgotten or was guessed at until refused):
+    the old one opens nothing more (the devices it unlocked are locked), and wrong tries are counted afresh for the
+    new one."""
+    row = get_tournament(tournament_id)
+    row.pin_hash = pin_hash(pin, BadTournament)
+    grants.lock_directors(tournament_id)
+    db.session.commit()
 
 
 def list_tournaments(archived: bool | None = None) -> list[TournamentRow]:

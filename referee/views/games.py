@@ -62,7 +62,7 @@ def organiser_form():
 
 
 @bp.post("/organiser")
-@throttled
+@throttled(cap=access.ORGANISER)
 def organiser_post():
     form = OrganiserForm()
     if form.validate_on_submit() and access.check_organiser(form.password.data):

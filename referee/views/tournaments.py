@@ -123,7 +123,7 @@ def unlock_form(tournament_id: int):
 
 
 @bp.post("/<int:tournament_id>/unlock")
-@throttled
+@throttled(cap=access.DIRECTOR)
 def unlock_post(tournament_id: int):
     pin = request.form.get("pin", "")
     if tournaments.check_director_pin(tournament_id, pin):
