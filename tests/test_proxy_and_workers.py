@@ -145,7 +145,7 @@ def test_four_gunicorn_workers_sharing_redis_refuse_the_sixth_wrong_pin_and_the_
 # --- several workers starting on a new database ------------------------------------
 
 
-def boots_cleanly(tmp_path, url: str, starts: int = 3) -> None:
+def boots_cleanly(tmp_path, url: str, starts: int = 5) -> None:
     """``starts`` times: a new database, gunicorn -w 4 on it, every worker loads the app (none fails to boot), the
     app answers, the schema is at its latest migration; then stopped."""
     from referee.app import MIGRATIONS
