@@ -131,8 +131,11 @@ def guesses_at(app, game_id: int, n: int, address: str = "10.70.0.1") -> list:
 @pytest.fixture
 def own_store_options(monkeypatch):
     """The limiter is one per process and keeps the storage options of every app it was given (a process serves
-    one app): this test's options (a connection to its own store) are dropped after it."""
+    one app): this test's options (a connection to its own store) are dropped after it, and so is the verdict on an
+    unreachable store (the limiter would go on counting in its fallback memory for the next tests of this process,
+    and drop those counts when it finds its store, memory, alive: counts lost in the middle of another test)."""
     monkeypatch.setattr(access.limiter, "_storage_options", {})
+    monkeypatch.setattr(access.limiter, "_storage_dead", False)
 
 
 def test_wrong_pins_counted_in_a_shared_store_hold_across_app_instances_and_in_memory_they_do_not(

@@ -31,6 +31,8 @@ FORM_SCREENS: dict[str, tuple[str, tuple[str, ...]]] = {
     "tournaments.seat": ("tournaments.director", ("tournament_id",)),
     "tournaments.players": ("tournaments.director", ("tournament_id",)),
     "tournaments.call_time": ("tournaments.director", ("tournament_id",)),
+    "tournaments.lock_table": ("tournaments.director", ("tournament_id",)),
+    "tournaments.lock_all": ("tournaments.director", ("tournament_id",)),
     "tournaments.correct": ("tournaments.correct", ("tournament_id", "game_id")),
 }
 
