@@ -149,6 +149,16 @@ def game_pdf(game_id: int, size: str = "A4") -> bytes:
     return _pdf(game_html(game_id, size))
 
 
+def dispute_html(screen, row, altered=None, size: str = "A4") -> str:
+    """The table at an entry (:class:`referee.screens.dispute.DisputeScreen`) as a printed sheet, before it is
+    printed: for a dispute's file, signed by the referee and the director."""
+    return render_template("reports/dispute.html", row=row, altered=altered, size=size, **screen.context())
+
+
+def dispute_pdf(screen, row, altered=None, size: str = "A4") -> bytes:
+    return _pdf(dispute_html(screen, row, altered, size))
+
+
 def scoresheet_pdf(players: int = 4, size: str = "A4") -> bytes:
     return _pdf(render_template("reports/scoresheet.html", players=range(1, players + 1), size=size))
 

@@ -175,6 +175,7 @@ def test_every_other_form_never_errs_and_a_refusal_changes_nothing(app, table, p
                              "/tournaments/{v}/display", "/tournaments/{v}/standings.csv",
                              "/tournaments/{v}/tables/{g}/correct",
                              "/games/{g}?at={v}", "/games/{g}/display?v={v}", "/games/{g}/log?page={v}",
+                             "/games/{g}/entries/{v}", "/games/{g}/entries?n={v}", "/games/{v}/entries/1",
                              "/games/{g}/rules?q={v}", "/lang/{v}", "/organiser?next={v}"]),
        value=st.one_of(EDGES, st.integers(min_value=-(2**70), max_value=2**70).map(str)))
 def test_every_page_answers_a_forged_address_without_a_server_error(app, table, path, value):
@@ -222,7 +223,8 @@ def test_every_number_a_form_carries_is_bounded_before_it_is_read(app, table, wh
 
 
 @FUZZ
-@given(path=st.sampled_from(["/games/{g}?at={v}", "/games/{g}/log?page={v}", "/tournaments/scoresheet.pdf?players={v}"]),
+@given(path=st.sampled_from(["/games/{g}?at={v}", "/games/{g}/log?page={v}", "/games/{g}/entries/{v}",
+                             "/games/{g}/entries?n={v}", "/tournaments/scoresheet.pdf?players={v}"]),
        number=NUMBER)
 def test_every_number_an_address_carries_is_bounded_before_it_is_read(app, table, path, number):
     client, game_id, _ = table

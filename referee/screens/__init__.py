@@ -3,6 +3,8 @@
 - :mod:`.words`: things of a game by their names (squares, groups, buildings, money, cards), a ruling with its
   clause (:class:`~.words.Why`), word tables made once per language;
 - :mod:`.log`: the game's log, each entry and event in words;
+- :mod:`.dispute`: the table at one entry (the dispute view): the entry, its rulings, what the table waited for
+  before and after it, the holdings, the log up to it, when it was recorded;
 - :mod:`.notes`: why the decision the table waits for, or an entry's outcome, is the one it is;
 - :mod:`.holdings`: the players' cards, the bank's stock, the board;
 - :mod:`.panels`: the build and sell panels, one tap a build or sale with the amount on the button;

@@ -14,6 +14,14 @@ from .words import (card_words, deck_words, jail_card_words, level_words, money,
                     reason_words, separator, square_name, square_words, Why, why)
 
 
+LOG_PAGE = 500  # lines a page of the whole log shows
+
+
+def log_page(total: int, n: int) -> int:
+    """The page of the whole log (newest first, :data:`LOG_PAGE` lines a page) that shows entry ``n`` of ``total``."""
+    return (total - n) // LOG_PAGE + 1
+
+
 def event_words(state: GameState, event: Event) -> str | None:
     """One event in words, against the state after it; None for bookkeeping events nobody needs to read."""
     if isinstance(event, Moved):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from datetime import datetime, timezone
 from pathlib import Path
 
 from sqlalchemy import select
@@ -213,6 +214,22 @@ def redo(game_id: int, expected_seq: int) -> Applied:
         return entries
 
     return _record_all(game_id, expected_seq, voided)
+
+
+def recorded_times(game_id: int, n: int) -> tuple[datetime | None, datetime | None]:
+    """When entry ``n`` of the game and the one before it were stored (UTC, naive as the rows keep them; None for
+    one not stored): what the dispute view can say of the time, the game clock's starts and pauses not being kept
+    with the entries."""
+    times = {seq: at for seq, at in db.session.execute(select(EntryRow.seq, EntryRow.recorded_at).where(
+        EntryRow.game_id == game_id, EntryRow.seq.in_((n - 1, n))))}
+    return _naive(times.get(n)), _naive(times.get(n - 1))
+
+
+def _naive(moment: datetime | None) -> datetime | None:
+    """A stored moment as UTC without its zone (SQLite gives it back naive, PostgreSQL with its zone)."""
+    if moment is None or moment.tzinfo is None:
+        return moment
+    return moment.astimezone(timezone.utc).replace(tzinfo=None)
 
 
 def export_record(game_id: int) -> str:

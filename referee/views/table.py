@@ -10,14 +10,15 @@ from ..services import rulesets
 from ..forms import UnlockForm, entry_from_form, following_entry, whole
 from ..i18n import gettext, ngettext
 
-from ..screens.log import log_lines
+from ..screens.dispute import dispute_screen, DisputeScreen, entry_number, NoSuchEntry
+from ..screens.log import LOG_PAGE, log_lines
 from ..screens.refusals import clip, detail as refusal_detail
 from ..screens.refusals import title as refusal_title
 from ..screens.table import (entry_said, equal_calls, event_lines, outcome_lines, panel_names, refusal,
                              result_screen, table_screen)
 from ..services import clocks, errors, folds, games, tournaments
 from ..access import may_referee, referee_required, throttled
-from .games import unlock
+from .games import page_size, pdf_response, unlock
 
 bp = Blueprint("table", __name__)
 
@@ -37,8 +38,6 @@ def _game_title(row) -> str:
 bp.add_app_template_global(Markup("".join(
     f'<button type="submit" name="dice" value="{a},{b}" class="{"double" if a == b else ""}">{a}·{b}</button>'
     for a in range(1, 7) for b in range(1, 7))), "dice_buttons")
-
-LOG_PAGE = 500
 
 
 def _load(game_id: int) -> folds.Table:
@@ -69,10 +68,17 @@ def _view_model(table: folds.Table, upto: int | None = None, panels: frozenset[s
         "version": folds.version(table), "altered": table.altered,
         # every entry form on the screen posts here with the same token: worked out once, not per form
         "record_url": url_for("table.record", game_id=table.row.id), "csrf": generate_csrf(),
-        "table_url": url_for("table.table", game_id=table.row.id),  # the log's "state after" links add ?at=n
+        "table_url": url_for("table.table", game_id=table.row.id),
+        "entry_url": entry_url(table.row.id),  # the log's lines link to the table at their entry: this and n
         # a closed panel's address is this and its name (one url_for for all of them), its link's word "Show"
         "panel_url": url_for("table.panel", game_id=table.row.id, name="x")[:-1], "show": gettext("Show"),
     }
+
+
+def entry_url(game_id: int) -> str:
+    """The address of the table at an entry, without the entry's number (a log line adds it: one url_for for the
+    whole log)."""
+    return url_for("table.entry", game_id=game_id, n="0")[:-1]
 
 
 def _refused(game_id: int, exc) -> dict:
@@ -108,9 +114,58 @@ def unlock_post(game_id: int):
 def table(game_id: int):
     t = _load(game_id)
     upto = request.args.get("at", type=whole)
-    if upto is not None and not 0 <= upto <= t.seq:
+    if upto is not None and 1 <= upto <= t.seq:  # the table after an entry: the dispute view shows it
+        return redirect(url_for(".entry", game_id=game_id, n=upto))
+    if upto is not None and upto != 0:  # the table at the start stays here, read only
         upto = None
     return _live_or_page(t, "table/table.html", upto)
+
+
+def _dispute(t: folds.Table, n: str) -> DisputeScreen:
+    """The table at entry ``n`` (as the address or the form carries it; :class:`NoSuchEntry` when the game has no
+    such entry), with when it and the entry before it were recorded."""
+    number = entry_number(t.game, n)
+    return dispute_screen(t.game, number, *games.recorded_times(t.row.id, number))
+
+
+def _no_entry(t: folds.Table, exc: NoSuchEntry):
+    """The refusal of an entry number the game has none for, with the form to type another."""
+    return render_template("table/no_entry.html", row=t.row, message=exc.words, total=t.seq), 404
+
+
+def _at_entry(game_id: int, n: str, answer):
+    """``answer(table, screen)`` for the table at entry ``n``, or the refusal of a number the game has no entry for."""
+    t = _load(game_id)
+    try:
+        screen = _dispute(t, n)
+    except NoSuchEntry as exc:
+        return _no_entry(t, exc)
+    return answer(t, screen)
+
+
+@bp.get("/games/<int:game_id>/entries/<n>")
+def entry(game_id: int, n: str):
+    """The dispute view: the table at entry n (read only: what the log shows, anyone may read)."""
+    return _at_entry(game_id, n, lambda t, screen: render_template(
+        "table/dispute.html", row=t.row, altered=t.altered, entry_url=entry_url(game_id), **screen.context()))
+
+
+@bp.get("/games/<int:game_id>/entries/<n>/sheet.pdf")
+def entry_pdf(game_id: int, n: str):
+    """The dispute view as a printed sheet."""
+    return _at_entry(game_id, n, lambda t, screen: pdf_response(
+        reports.dispute_pdf(screen, t.row, t.altered, page_size()), f"game-{game_id}-entry-{screen.n}.pdf"))
+
+
+@bp.get("/games/<int:game_id>/entries")
+def go_to_entry(game_id: int):
+    """The "go to entry" form: the table at the entry typed."""
+    t = _load(game_id)
+    try:
+        n = entry_number(t.game, request.args.get("n", ""))
+    except NoSuchEntry as exc:
+        return _no_entry(t, exc)
+    return redirect(url_for(".entry", game_id=game_id, n=n)), 303
 
 
 @bp.get("/games/<int:game_id>/panels/<name>")
@@ -207,7 +262,7 @@ def log(game_id: int):
     stop = total - (page - 1) * LOG_PAGE
     return render_template("table/log.html", row=t.row, altered=t.altered,
                            lines=log_lines(t.game, stop - LOG_PAGE, stop), page=page,
-                           pages=pages, referee=may_referee(game_id))
+                           pages=pages, entry_url=entry_url(game_id), total=total)
 
 
 @bp.get("/games/<int:game_id>/result")

@@ -1,0 +1,80 @@
+"""The dispute view in a real browser, on both tablet orientations and in English and Japanese: the log's line is
+tapped, the table at that entry opens (the entry, its ruling with the clause, what the table waited for before and
+after), one tap steps back and one forward, nothing is wider than the screen and the step buttons are large
+targets.  Screenshots go to tests/artifacts/dispute-*.png."""
+import json
+
+import pytest
+
+from browser_support import write_artifact
+from test_browser import armed, import_record, shot
+
+VIEWPORTS = {"landscape": {"width": 1024, "height": 768}, "portrait": {"width": 768, "height": 1024}}
+LANGUAGES = {"en": "English", "ja": "日本語"}
+ENTRIES = [{"type": "roll", "player": "Aki", "dice": [1, 2]}, {"type": "buy", "player": "Aki"},
+           {"type": "roll", "player": "Ben", "dice": [1, 5]}, {"type": "decline", "player": "Ben"},
+           {"type": "bid", "players": ["Ben", "Aki"], "amount": 60}]
+EXPECT = {  # entry 5 (equal calls), entry 4 (the decline) and the ruling's clause, in each language
+    "en": ("Entry 5 of 5", "Ben = Aki bids $60 for Oriental Avenue", "Aki's call wins", "Entry 4 of 5",
+           "waiting for Ben to buy or decline Oriental Avenue"),
+    "ja": ("記録 5 件目（全 5 件）", "Ben = Aki が オリエンタル・アベニュー に $60 で入札", "Aki のコールが優先されます",
+           "記録 4 件目（全 5 件）", "Ben が オリエンタル・アベニュー を購入するか待ち（拒否なら競売）"),
+}
+
+
+def choose_language(page, lang):
+    link = page.locator(f"header a:text-is('{LANGUAGES[lang]}')")
+    if link.count():
+        page.click("header details.langs summary")
+        link.click()
+        page.wait_for_load_state()
+    assert page.get_attribute("html", "lang") == lang
+
+
+def wide_enough(page, width):
+    """Nothing wider than the screen (no sideways scrolling on a tablet)."""
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("orientation", VIEWPORTS)
+def test_a_log_line_opens_the_table_at_its_entry_and_one_tap_steps_each_way(server, browser, orientation, lang):
+    header = {"format": "referee-game-record", "version": 1, "ruleset": "jma-2006", "players": ["Aki", "Ben", "Chie"],
+              "seating": "fixed"}
+    path = write_artifact("dispute.jsonl", "\n".join(
+        [json.dumps(header)] + [json.dumps({"seq": i, **e}) for i, e in enumerate(ENTRIES, 1)]) + "\n")
+    context = browser.new_context(viewport=VIEWPORTS[orientation])
+    page = context.new_page()
+    game_id = import_record(page, server, path)
+    choose_language(page, lang)
+    width = VIEWPORTS[orientation]["width"]
+    entry5, said, ruling, entry4, waiting4 = EXPECT[lang]
+
+    page.goto(f"{server}/games/{game_id}/log")
+    armed(page)
+    shot(page, f"dispute-log-{orientation}-{lang}")
+    page.click("table.log a.line[href$='/entries/5']")
+    page.wait_for_selector(".atentry")
+    assert page.url.endswith(f"/games/{game_id}/entries/5")
+    top = page.inner_text(".atentry")
+    assert entry5 in top and said in top and ruling in top
+    assert page.locator(".atentry .why .cite").first.inner_text()  # the clause it rests on
+    wide_enough(page, width)
+    shot(page, f"dispute-entry5-{orientation}-{lang}")
+
+    armed(page)
+    step = page.locator(".steps a[rel=prev]")
+    box = step.bounding_box()
+    assert box["height"] >= 48 and box["width"] >= 96  # a large target
+    step.click()
+    page.wait_for_url(f"**/games/{game_id}/entries/4")
+    assert entry4 in page.inner_text(".atentry") and waiting4 in page.inner_text(".atentry")
+    wide_enough(page, width)
+    shot(page, f"dispute-entry4-{orientation}-{lang}")
+
+    armed(page)
+    page.click(".steps a[rel=next]")
+    page.wait_for_url(f"**/games/{game_id}/entries/5")
+    assert page.locator(".steps a[rel=next]").count() == 0  # the latest entry: nothing further
+    assert "entries/5" in page.url
+    context.close()
