@@ -25,7 +25,7 @@ def test_after_the_seating_roll_the_first_turns_screen_lists_the_seats_in_the_or
     (note,) = seat_notes(game)
     assert note.text.startswith("Seats by the seating roll: 1. Chie, 2. Ben, 3. Aki — move to these seats: Chie "
                                 "chooses a seat")
-    assert note.source == jma.clauses["seating_order"].source
+    assert note.source.endswith("(JMA 補足ルール「基本的な駒の進め方」)")
     # once the first player has rolled, the note is gone
     game.record(parse_entry({"type": "roll", "player": "Chie", "dice": [1, 2]}))
     assert seat_notes(game) == []
