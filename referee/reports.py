@@ -16,6 +16,7 @@ from .services import rulesets
 from .services import errors, folds, progress as progress_service, results, tournaments
 from .i18n import gettext
 from .engine import Money
+from .screens.decisions.seating import seats_by_roll
 from .screens.table import result_screen
 from .tournament.charts import net_worth_series, net_worth_svg
 
@@ -165,7 +166,8 @@ def scoresheet_pdf(players: int = 4, size: str = "A4") -> bytes:
 
 def table_slips_html(tournament_id: int, number: int, base_url: str, size: str = "A4") -> str:
     """One slip per table of a round, to cut out and lay on the table: the tournament, round and table, the
-    players in their seats (the seating roll decides who starts), the time limit, where the table's screen is
+    players in their seats (the seating roll decides who starts), or where the ruleset seats the players by that
+    roll, the players and that the seats are drawn at the table; the time limit, where the table's screen is
     and the table's own referee PIN (the director's PIN opens it too)."""
     row = tournaments.get_tournament(tournament_id)
     round_row = next((r for r in row.rounds if r.number == number), None)
@@ -177,7 +179,7 @@ def table_slips_html(tournament_id: int, number: int, base_url: str, size: str =
         table = folds.load(t.game_id)
         slips.append({"number": t.number, "players": [p.name for p in table.game.state.players], "pin": t.pin,
                       "url": f"{base_url.rstrip('/')}/games/{t.game_id}",
-                      "minutes": table.row.time_limit_minutes})
+                      "minutes": table.row.time_limit_minutes, "drawn_seats": seats_by_roll(table.game)})
     fmt = rulesets.load_format(row.format)
     stage = fmt.stage(round_row.stage) if round_row.stage and len(fmt.stages) > 1 else None
     return render_template("reports/slips.html", row=row, round=round_row, slips=slips, size=size, stage=stage)

@@ -417,7 +417,7 @@ def test_an_invited_seed_needs_a_format_that_takes_them(app):
     r = app.test_client().post("/tournaments", data={
         "name": "X", "scheme": "jma-placement", "ruleset": "jma-2006", "format": "open", "pin": "135791",
         "players": "A\nB\nC\nD | | invited"}, follow_redirects=True)
-    assert "the format open has no stage that takes invited seeds" in html.unescape(r.get_data(as_text=True))
+    assert "the format open has no stage that takes invited players" in html.unescape(r.get_data(as_text=True))
 
 
 def test_the_printed_standings_name_the_format_the_champion_and_each_players_stage(app, tmp_path):

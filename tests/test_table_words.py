@@ -8,6 +8,7 @@ from io import BytesIO
 
 import pytest
 
+from referee.screens.sources import source_in
 from referee.services import rulesets
 from test_app import app, client, database, new_game, post  # noqa: F401  (the app's fixtures)
 
@@ -16,8 +17,11 @@ CLASSIC = rulesets.load("classic")
 JA = {"Accept-Language": "ja"}
 
 
-def source(rule, ruleset=JMA):
-    return ruleset.clauses[rule].source
+def source(rule, ruleset=JMA, lang="en"):
+    """The clause's source as an English screen cites it: in English, the source as written beside it."""
+    written = ruleset.clauses[rule].source
+    shown = source_in(written, lang)
+    return f"{shown} ({written})" if shown != written else written
 
 
 def screen(client, game_id, path="", **headers):
@@ -79,7 +83,7 @@ def test_equal_calls_say_who_won_and_by_which_rule_in_the_log_and_on_the_auction
             f"{source('auction_tie')}") in page
     ja = screen(client, game_id, **JA)
     assert (f"Aki = Chie が オリエンタル・アベニュー に $70 で入札 — 同時に同額のコール：次の手番が Chie なので、"
-            f"Chie のコールが優先されます（{source('auction_tie')}）") in ja
+            f"Chie のコールが優先されます（{source('auction_tie', lang='ja')}）") in ja
     assert f"Aki と Chie が同時に同額の $70 をコール：次の手番が Chie なので、Chie のコールが優先されます" in ja
     assert line in screen(client, game_id, "/log")  # the whole log says it too
     assert "同時に同額のコール：次の手番が Chie なので" in screen(client, game_id, "/log", **JA)

@@ -221,7 +221,7 @@ def stage_words(stage) -> str:
     parts.append({"stage": _("ranked by this stage's games alone"),
                   "carried": _("ranked by every game so far")}[stage.points])
     if stage.invited:
-        parts.append(_("with the seeds invited to it (a previous champion), who take places among them"))
+        parts.append(_("with the players invited to it (a previous champion), who take places among them"))
     if stage.order == "by_board":
         parts.append(_("places go board by board: the champion comes from board 1"))
     if len(set(stage.minutes)) == 1:

@@ -11,6 +11,7 @@ from ..engine import (Action, BidPayment, BuildRound, CardDrawn, Debt, Game, Gam
                       parse_entry, ranking, TieCall, tie_call)
 from .decisions import decision_screen, DecisionScreen
 from .decisions.roll import roll_notes
+from .decisions.seating import seats_note
 from .holdings import bank_stock_words, holdings, Holdings, player_status, pot
 from .log import entry_words, event_words, log_lines
 from .notes import outcome_notes
@@ -93,7 +94,7 @@ def table_screen(game: Game, upto: int | None = None, live: bool = True,
         game=game, state=state, upto=upto, pending=decision.words, decision=decision, actions=by_type,
         ranking=ranking(state) if state.over else None, in_debt=in_debt, drawn=drawn,
         log=log_lines(game, len(game.entries) - RECENT, len(game.entries)),
-        roll_notes=roll_notes(state) if latest else [],
+        roll_notes=seats_note(game, state) + roll_notes(state) if latest else [],
         sales=sale_panels(state, by_type.get("sell_buildings", [])) if "sell" in drawn else [],
         builds=build_panels(state, by_type.get("build", [])) if "build" in drawn else [],
         can_void=live and bool(game.effective), void_runs=_void_runs(game) if live and "void" in drawn else [],

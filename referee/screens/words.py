@@ -8,6 +8,7 @@ from typing import Callable
 
 from ..engine import amount_text, building_count, Change, Deck, GameState, level_text, named, POT, Ruleset
 from ..i18n import current_language, gettext as _
+from .sources import source_words
 
 
 def per_language(make: Callable[[], dict]) -> Callable[[], dict]:
@@ -96,7 +97,7 @@ class Why:
 
 def why(ruleset: Ruleset, text: str, rule: str) -> Why:
     clause = ruleset.clauses.get(rule)
-    return Why(text, rule, clause.source if clause else "")
+    return Why(text, rule, source_words(clause.source) if clause else "")
 
 
 def money(state: GameState, amount: int) -> str:

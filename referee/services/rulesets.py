@@ -82,6 +82,25 @@ def notes(ruleset_id: str, lang: str) -> dict[str, tuple[str, str]]:
     return out
 
 
+@lru_cache(maxsize=None)
+def source_names() -> dict[str, dict[str, str]]:
+    """The phrases of the rulesets' sources (the published documents and their sections) with their words in other
+    languages: phrase as written in the ruleset files -> {language: words}, from ``rulesets/notes/sources.toml``
+    (tables ``[names."PHRASE"]``, each language a text)."""
+    path = NOTES_DIR / "sources.toml"
+    if not path.exists():
+        return {}
+    data = _read(path)
+    table = data.get("names")
+    if set(data) != {"names"} or not isinstance(table, dict):
+        raise RulesetError(f"{path}: expected tables [names.\"PHRASE\"] with a text per language")
+    for phrase, words in table.items():
+        if not isinstance(words, dict) or not words or not all(
+                isinstance(lang, str) and isinstance(t, str) and t for lang, t in words.items()):
+            raise RulesetError(f"{path}: names.{phrase!r}: expected a text per language")
+    return table
+
+
 SCORING_DIR = RULESETS_DIR / "scoring"
 
 

@@ -103,7 +103,7 @@ def create_tournament(name: str, scheme: str, ruleset_id: str, players: list[str
         raise BadTournament.of("the format {format} needs at least {n} players (a stage takes the best {n}); "
                                "{count} are entered", {"format": format_id, "n": least, "count": len(names)})
     if any(invited for _, _, invited in entered) and not seeds:
-        raise BadTournament.of("the format {format} has no stage that takes invited seeds", {"format": format_id})
+        raise BadTournament.of("the format {format} has no stage that takes invited players", {"format": format_id})
     if any(not isinstance(m, int) or not 1 <= m <= 600 for m in round_minutes or []):
         raise BadTournament.of("round minutes must be whole numbers from 1 to 600, got {minutes}",
                                {"minutes": " ".join(map(str, round_minutes))[:80]})

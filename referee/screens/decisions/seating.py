@@ -4,10 +4,32 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...engine import RollOff, SeatingRoll
+from ...engine import AwaitRoll, Game, GameState, RollOff, SeatingRoll
 from ...i18n import gettext as _
 from .base import Decision, Seen
-from ..words import separator
+from ..words import separator, Why, why
+
+
+def seats_by_roll(game: Game) -> bool:
+    """The players take their seats by the seating roll: the record rolls for the order of play and the ruleset
+    seats the players in that order (option seating_order ``by_roll``, JMA 補足ルール「基本的な駒の進め方」: the
+    first player chooses a seat and the others sit from there in playing order).  Under ``highest_then_seat_order``
+    the players keep their seats and the highest roll only says who starts."""
+    return game.header.seating == "roll" and game.ruleset.options.seating_order == "by_roll"
+
+
+def seats_note(game: Game, state: GameState) -> list[Why]:
+    """On the first turn's screen, before the first player has acted, where the seating roll re-seats the players:
+    who sits where, in the order the roll decided."""
+    p = state.pending
+    if not (seats_by_roll(game) and isinstance(p, AwaitRoll) and state.turn == 1 and state.current == 0
+            and not state.turn_started and not state.doubles):
+        return []
+    order = separator().join(_("%(n)s. %(player)s", n=n, player=player.name)
+                             for n, player in enumerate(state.players, start=1))
+    return [why(state.ruleset, _("Seats by the seating roll: %(order)s — move to these seats: %(first)s chooses a "
+                                 "seat and the others sit from there in this order, in the direction of play.",
+                                 order=order, first=state.players[0].name), "seating_order")]
 
 
 @dataclass(frozen=True, slots=True)
