@@ -5,7 +5,10 @@ the totals that ranked a finished game, not cash.  On SQLite and PostgreSQL."""
 import html
 import subprocess
 
+import sqlalchemy
+
 from referee import reports
+from referee.db import db
 from referee.services import progress, results, rulesets, tournaments
 
 from test_app import app, database  # noqa: F401  (the app on SQLite and on PostgreSQL)
@@ -134,3 +137,19 @@ def test_the_directors_card_of_a_finished_table_shows_the_totals_that_ranked_it_
     first = before["ranking"][1]["name"]
     assert (f"<td>1. {first}</td><td class=\"n\">{reports.cash_text(totals[0], money)}</td>"
             "<td class=\"by muted\">roll-off</td>") in page
+
+
+def test_a_tournament_whose_corrections_were_withdrawn_is_deleted_whole(app, tmp_path):
+    tid, client, game_id, before, points = played_table(app)
+    places, totals, gone = as_played(before)
+    correction(client, tid, game_id, places, [totals[0] + 100, *totals[1:]], "a deed missed", bankrupt=gone)
+    with app.app_context():
+        first = results.corrections(tid)[0]
+    client.post(f"/tournaments/{tid}/tables/{game_id}/correct",
+                data={"seen": "1", "withdraw": str(first.id), "reason": "it was not missed"})
+    app.config["RECORDS_DIR"] = str(tmp_path / "records")
+    with app.app_context():
+        assert [c.status for c in results.corrections(tid)] == ["withdrawn"]
+        tournaments.delete_tournament(tid)
+        left = db.session.execute(sqlalchemy.text("SELECT count(*) FROM result_corrections")).scalar()
+    assert left == 0
