@@ -120,8 +120,8 @@ def test_the_directors_card_of_a_finished_table_shows_the_totals_that_ranked_it_
         (p["rank"], p["name"], p["total"]) for p in before["ranking"]]
     page = html.unescape(client.get(f"/tournaments/{tid}").get_data(as_text=True))
     for place, name, total, by in card.ranked:
-        assert (f"<td>{place}. {name}</td><td class=\"n\">{reports.cash_text(total, money)}</td>"
-                f"<td class=\"by muted\">{WORDS[by]}</td>") in page
+        assert (f"<td>{place}. {name}<div class=\"by muted\">{WORDS[by]}</div></td>"
+                f"<td class=\"n\">{reports.cash_text(total, money)}</td>") in page
     # a correction's totals and its roll-off are what the card shows then
     places, totals, gone = as_played(before)
     assert before["reason"] == "time" and gone == []  # this table's game ended by time, everyone standing
@@ -135,8 +135,8 @@ def test_the_directors_card_of_a_finished_table_shows_the_totals_that_ranked_it_
     page = html.unescape(client.get(f"/tournaments/{tid}").get_data(as_text=True))
     assert "Result corrected: equal totals: a roll-off" in page
     first = before["ranking"][1]["name"]
-    assert (f"<td>1. {first}</td><td class=\"n\">{reports.cash_text(totals[0], money)}</td>"
-            "<td class=\"by muted\">roll-off</td>") in page
+    assert (f"<td>1. {first}<div class=\"by muted\">roll-off</div></td>"
+            f"<td class=\"n\">{reports.cash_text(totals[0], money)}</td>") in page
 
 
 def test_a_tournament_whose_corrections_were_withdrawn_is_deleted_whole(app, tmp_path):
