@@ -118,15 +118,19 @@ class TableRow(db.Model):
 
 
 class ResultCorrection(db.Model):
-    """The director's correction of a table's result after its game, with the reason; every one is kept, the last
-    one stands (the game's own record is never changed)."""
+    """The director's correction of a table's result after its game, with the reason; every one is kept, never
+    edited: the last one not withdrawn stands (the game's own record is never changed).  A withdrawal is a later
+    row naming the correction it withdraws (``withdraws_id``), with its reason and no result."""
 
     __tablename__ = "result_corrections"
 
     id: Mapped[int] = mapped_column(primary_key=True)
     table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
-    result: Mapped[dict] = mapped_column(JSON)  # as a finished game's kept result: reason and ranking
+    result: Mapped[dict | None] = mapped_column(JSON)  # as a finished game's kept result (None: a withdrawal)
     reason: Mapped[str] = mapped_column(String(300))
+    withdraws_id: Mapped[int | None] = mapped_column(ForeignKey("result_corrections.id"), default=None)
+    # known to the session so that deleting a table's rows removes a withdrawal before the row it names
+    withdraws: Mapped["ResultCorrection | None"] = relationship(remote_side=[id])
     created_at: Mapped[datetime] = mapped_column(default=_now)
 
 

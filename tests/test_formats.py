@@ -547,7 +547,7 @@ def test_a_format_refuses_fewer_players_than_its_largest_cut_and_a_corrected_tab
         view = tournaments.round_overview(tid, 1)[0]
         order = [p for p, _, _ in view.players]
         results.correct_result(tid, view.game_id, {n: len(order) - k for k, n in enumerate(order)},
-                               {n: 1000 for n in order}, False, "places read upside down", 0)
+                               {n: 1000 for n in order}, set(), False, "places read upside down", 0)
         assert [p for p, _, _ in tournaments.round_overview(tid, 1)[0].players] == order[::-1]
     room = html.unescape(app.test_client().get(f"/tournaments/{tid}/display").get_data(as_text=True))
     assert "Result corrected: places read upside down" in room
@@ -571,7 +571,8 @@ def test_correcting_a_table_after_the_cut_says_the_later_round_stays_as_seated(a
         view = tournaments.round_overview(tid, 3)[0]
         ranking = results.table_result(tid, view.game_id)["ranking"]
         done = results.correct_result(tid, view.game_id, {p["name"]: p["rank"] for p in ranking},
-                                      {p["name"]: p["total"] for p in ranking}, False, "slip", 0)
+                                      {p["name"]: p["total"] for p in ranking},
+                                      {p["name"] for p in ranking if p["bankrupt_order"]}, False, "slip", 0)
     assert "round 4 was seated from the standings before this correction and stays as seated" in done.detail()
 
 

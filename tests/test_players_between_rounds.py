@@ -110,24 +110,35 @@ def test_the_director_sees_the_players_list_with_one_button_per_change(app):
 
 # --- the director's corrections -----------------------------------------------------------------------------
 
-def correction(client, tid, game_id, places, assets, reason, seen=0, monopoly=False) -> str:
+def correction(client, tid, game_id, places, assets, reason, seen=0, monopoly=False, bankrupt=()) -> str:
     data = {"seen": str(seen), "reason": reason} | ({"monopoly": "1"} if monopoly else {})
+    data |= {f"bankrupt-{i}": "1" for i in bankrupt}
     data |= {f"place-{i}": str(p) for i, p in enumerate(places)} | {f"assets-{i}": str(a) for i, a in enumerate(assets)}
     r = client.post(f"/tournaments/{tid}/tables/{game_id}/correct", data=data, follow_redirects=True)
     assert r.status_code == 200
     return html.unescape(r.get_data(as_text=True))
 
 
-def test_a_corrected_result_is_kept_with_its_reason_shown_and_the_standings_follow_it(app):
+def played_table(app):
+    """A tournament whose first round was played; the first table's game, the result it ended with and the
+    standings' points."""
     tid, client = new_tournament(app, 8)
     seat_and_play(app, tid)
     with app.app_context():
         game_id = tournaments.round_overview(tid, 1)[0].game_id
         before = results.table_result(tid, game_id)
         points = {st.player: st.total for st in progress.tournament_standings(tid)}
+    return tid, client, game_id, before, points
+
+
+def test_a_corrected_result_is_kept_with_its_reason_shown_and_the_standings_follow_it(app):
+    tid, client, game_id, before, points = played_table(app)
     first, second = before["ranking"][0]["name"], before["ranking"][1]["name"]
     totals = [p["total"] for p in before["ranking"]]
-    page = correction(client, tid, game_id, [2, 1, 3, 4], totals, "scoring slip: 1st and 2nd were swapped")
+    swapped = [totals[1], totals[0], *totals[2:]]  # the places follow the totals: both were misread
+    gone = [i for i, p in enumerate(before["ranking"]) if p["bankrupt_order"]]
+    page = correction(client, tid, game_id, [2, 1, 3, 4], swapped, "scoring slip: 1st and 2nd were swapped",
+                      bankrupt=gone)
     assert "round 1, table 1: result corrected (scoring slip: 1st and 2nd were swapped)" in page
     assert "Result corrected: scoring slip" in page
     with app.app_context():
@@ -136,10 +147,10 @@ def test_a_corrected_result_is_kept_with_its_reason_shown_and_the_standings_foll
     standings = html.unescape(client.get(f"/tournaments/{tid}/standings").get_data(as_text=True))
     assert "Corrections by the director" in standings and "scoring slip: 1st and 2nd were swapped" in standings
     # the same screen sent again (a second tap) changes nothing
-    page = correction(client, tid, game_id, [1, 2, 3, 4], totals, "again", seen=0)
+    page = correction(client, tid, game_id, [1, 2, 3, 4], totals, "again", seen=0, bankrupt=gone)
     assert "corrected since this screen was drawn: nothing was changed" in page
     # the form lists the result that stands (second first now): swapping again puts it back as played
-    page = correction(client, tid, game_id, [2, 1, 3, 4], totals, "back as played", seen=1)
+    page = correction(client, tid, game_id, [2, 1, 3, 4], swapped, "back as played", seen=1, bankrupt=gone)
     with app.app_context():
         assert {st.player: st.total for st in progress.tournament_standings(tid)} == points
         assert [c.reason for c in results.corrections(tid)] == ["scoring slip: 1st and 2nd were swapped",
@@ -152,14 +163,15 @@ def test_a_correction_that_is_not_a_ranking_or_lacks_its_reason_is_refused_and_c
     with app.app_context():
         game_id = tournaments.round_overview(tid, 1)[0].game_id
     totals = [1500] * 4
-    assert "the places do not make a ranking: " in correction(client, tid, game_id, [1, 1, 2, 4], totals, "x")
+    assert "are both given place 1: players level on the rules' count are ranked by a roll-off" in correction(
+        client, tid, game_id, [1, 1, 3, 4], totals, "x")
     assert "a correction needs its reason" in correction(client, tid, game_id, [1, 2, 3, 4], totals, "  ")
     assert "place must be from 1 to 4" in correction(client, tid, game_id, [0, 2, 3, 4], totals, "x")
     assert "assets must be a whole amount" in correction(client, tid, game_id, [1, 2, 3, 4], [-5, 1, 1, 1], "x")
     assert "reason is longer than 300 characters" in correction(client, tid, game_id, [1, 2, 3, 4], totals,
                                                                 "x" * 100_000)
-    assert "a monopoly win has one winner" in correction(client, tid, game_id, [1, 1, 3, 4], totals, "x",
-                                                         monopoly=True)
+    assert "a monopoly win leaves one player standing: every other player is bankrupt" in correction(
+        client, tid, game_id, [1, 2, 3, 4], totals, "x", monopoly=True)
     r = client.get(f"/tournaments/{tid}/tables/999999/correct")
     assert r.status_code == 404
     with app.app_context():

@@ -6,7 +6,8 @@ import pytest
 
 from referee.services import rulesets
 from referee.tournament import formats
-from referee.tournament.corrections import corrected_result
+from referee.tournament.corrections import (Kept, check_withdrawal, corrected_result, in_force, number_of,
+                                             ranked_by, withdrawn)
 from referee.tournament.messages import BadTournament
 from referee.tournament.progress import cuts, division_entrants, progress
 from referee.tournament.roster import Entrant, active, add, change, listed
@@ -93,35 +94,109 @@ def test_the_players_list_shows_those_in_then_the_alternates_in_order_then_those
 NAMES = ["Aki", "Ben", "Chie", "Dai"]
 
 
-def test_a_correction_keeps_places_that_make_a_ranking_with_its_assets_and_reason():
-    result = corrected_result(NAMES, {"Aki": 3, "Ben": 1, "Chie": 1, "Dai": 4},
-                              {"Aki": 900, "Ben": 1000, "Chie": 1200, "Dai": 0}, False, "a miscounted mortgage")
+def test_a_correction_keeps_places_that_follow_from_the_totals_with_the_rule_that_ranked_each_player():
+    result = corrected_result(NAMES, {"Aki": 3, "Ben": 2, "Chie": 1, "Dai": 4},
+                              {"Aki": 900, "Ben": 1000, "Chie": 1200, "Dai": 0}, {"Dai"}, False,
+                              "a miscounted mortgage")
     assert result == {"reason": "corrected", "ranking": [
-        {"rank": 1, "name": "Chie", "total": 1200, "bankrupt_order": None},
-        {"rank": 1, "name": "Ben", "total": 1000, "bankrupt_order": None},
-        {"rank": 3, "name": "Aki", "total": 900, "bankrupt_order": None},
-        {"rank": 4, "name": "Dai", "total": 0, "bankrupt_order": None}]}
+        {"rank": 1, "name": "Chie", "total": 1200, "bankrupt_order": 0, "by": "assets"},
+        {"rank": 2, "name": "Ben", "total": 1000, "bankrupt_order": 0, "by": "assets"},
+        {"rank": 3, "name": "Aki", "total": 900, "bankrupt_order": 0, "by": "assets"},
+        {"rank": 4, "name": "Dai", "total": 0, "bankrupt_order": 1, "by": "bankrupt"}]}
+
+
+def test_equal_totals_are_ranked_by_the_roll_off_the_correction_gives_in_either_order():
+    for first, second in (("Aki", "Ben"), ("Ben", "Aki")):
+        result = corrected_result(NAMES, {first: 1, second: 2, "Chie": 3, "Dai": 4},
+                                  {"Aki": 1500, "Ben": 1500, "Chie": 700, "Dai": 700}, set(), False, "roll-off")
+        assert [(p["name"], p["by"]) for p in result["ranking"]] == [
+            (first, "rolloff"), (second, "rolloff"), ("Chie", "rolloff"), ("Dai", "rolloff")]
+
+
+def test_bankrupt_players_rank_below_the_standing_the_later_one_higher_and_a_monopoly_winner_stands_alone():
+    result = corrected_result(NAMES, {"Aki": 2, "Ben": 1, "Chie": 4, "Dai": 3}, {"Aki": 0, "Ben": 4000, "Chie": 0,
+                              "Dai": 0}, {"Aki", "Chie", "Dai"}, True, "the last bankruptcy was missed")
+    assert [(p["name"], p["bankrupt_order"], p["by"]) for p in result["ranking"]] == [
+        ("Ben", 0, "monopoly"), ("Aki", 3, "bankrupt"), ("Dai", 2, "bankrupt"), ("Chie", 1, "bankrupt")]
+    assert result["reason"] == "monopoly"
+
+
+@pytest.mark.parametrize("places, assets, bankrupt, monopoly, message", [
+    ({"Aki": 1, "Ben": 1, "Chie": 3, "Dai": 4}, (100, 100, 100, 100), set(), False,
+     "Aki and Ben are both given place 1: players level on the rules' count are ranked by a roll-off, so no two "
+     "players share a place"),
+    ({"Aki": 1, "Ben": 2, "Chie": 3, "Dai": 4}, (1000, 1325, 500, 400), set(), False,
+     "Aki is placed above Ben with less in total assets: players left standing are ranked by total assets, the "
+     "higher first"),
+    ({"Aki": 1, "Ben": 2, "Chie": 3, "Dai": 4}, (0, 900, 500, 400), {"Aki"}, False,
+     "Aki, bankrupt, is placed above Ben, who was not: bankrupt players rank below every player left standing"),
+    ({"Aki": 1, "Ben": 2, "Chie": 3, "Dai": 4}, (900, 800, 500, 400), {"Dai"}, False,
+     "Dai is marked bankrupt with assets: a bankrupt player's assets count 0"),
+    ({"Aki": 1, "Ben": 2, "Chie": 3, "Dai": 4}, (900, 800, 0, 0), {"Chie", "Dai"}, True,
+     "a monopoly win leaves one player standing: every other player is bankrupt"),
+])
+def test_a_correction_whose_places_do_not_follow_from_its_totals_is_refused_naming_the_rule(places, assets, bankrupt,
+                                                                                           monopoly, message):
+    assert refused(corrected_result, NAMES, places, dict(zip(NAMES, assets)), bankrupt, monopoly, "x") == message
 
 
 @pytest.mark.parametrize("places, monopoly, reason, message", [
-    ({"Aki": 1, "Ben": 1, "Chie": 2, "Dai": 4}, False, "x",
-     "the places do not make a ranking: Chie is 2, with 2 ahead"),
     ({"Aki": 1, "Ben": 2, "Chie": 3, "Dai": 5}, False, "x", "Dai's place must be from 1 to 4"),
     ({"Aki": True, "Ben": 2, "Chie": 3, "Dai": 4}, False, "x", "Aki's place must be from 1 to 4"),
-    ({"Aki": 1, "Ben": 1, "Chie": 3, "Dai": 4}, True, "x", "a monopoly win has one winner"),
     ({"Aki": 1, "Ben": 2, "Chie": 3, "Dai": 4}, False, "   ", "a correction needs its reason, for the record"),
     ({"Aki": 1, "Ben": 2, "Chie": 3}, False, "x",
      "a correction gives a place and assets for each player of the table, and no one else"),
 ])
 def test_a_correction_whose_places_cannot_stand_is_refused_naming_why(places, monopoly, reason, message):
     assets = dict.fromkeys(NAMES, 100)
-    assert refused(corrected_result, NAMES, places, assets, monopoly, reason) == message
+    assert refused(corrected_result, NAMES, places, assets, set(), monopoly, reason) == message
 
 
 def test_a_corrections_reason_is_held_to_the_length_a_record_keeps():
     places = {n: k for k, n in enumerate(NAMES, start=1)}
-    message = refused(corrected_result, NAMES, places, dict.fromkeys(NAMES, 0), False, "x" * 301)
+    message = refused(corrected_result, NAMES, places, dict.fromkeys(NAMES, 0), set(), False, "x" * 301)
     assert message == "reason is longer than 300 characters"
+
+
+def test_a_kept_result_without_its_rule_says_it_from_the_bankruptcy_and_how_the_game_ended():
+    assert ranked_by({"rank": 1, "bankrupt_order": 0}, True) == "monopoly"
+    assert ranked_by({"rank": 2, "bankrupt_order": 1}, True) == "bankrupt"
+    assert ranked_by({"rank": 1, "bankrupt_order": None}, False) == "assets"
+    assert ranked_by({"rank": 2, "bankrupt_order": 0, "by": "rolloff"}, False) == "rolloff"
+
+
+# --- withdrawing a correction: rows only ever added -------------------------------------------------------------
+
+def test_withdrawing_the_correction_in_force_falls_back_to_the_one_before_then_to_the_games_own_result():
+    rows = [Kept(10), Kept(11)]
+    assert in_force(rows) == 11
+    rows.append(Kept(12, withdraws=11))
+    assert in_force(rows) == 10 and withdrawn(rows) == {11}
+    rows.append(Kept(13, withdraws=10))
+    assert in_force(rows) is None  # the game's own result stands
+    rows.append(Kept(14))
+    assert in_force(rows) == 14 and number_of(rows, 14) == 3  # the third correction of the table
+
+
+def test_withdrawing_a_replaced_correction_leaves_the_later_one_in_force():
+    rows = [Kept(1), Kept(2), Kept(3, withdraws=1)]
+    assert in_force(rows) == 2
+
+
+@pytest.mark.parametrize("target, reason, message", [
+    (99, "x", "this table has no such correction to withdraw: nothing was changed"),
+    (3, "x", "a withdrawal stays on the record: to change the result again, correct it"),
+    (1, "x", "correction 1 of this table is already withdrawn"),
+    (2, "  ", "a withdrawal needs its reason, for the record"),
+    (2, "x" * 301, "reason is longer than 300 characters"),
+])
+def test_a_withdrawal_that_cannot_stand_is_refused_naming_why(target, reason, message):
+    rows = [Kept(1), Kept(2), Kept(3, withdraws=1)]
+    assert refused(check_withdrawal, rows, target, reason) == message
+
+
+def test_a_withdrawal_keeps_its_reason_as_typed_without_the_spaces_around_it():
+    assert check_withdrawal([Kept(1)], 1, "  entered on the wrong table ") == "entered on the wrong table"
 
 
 # --- who goes on at a cut --------------------------------------------------------------------------------------

@@ -13,7 +13,9 @@ from ..db import db
 from ..engine import MAX_NAME, MAX_TITLE, Money, RulesetError, SeatingRoll, parse_header, with_options
 from ..models import EntryRow, GameRow, ResultCorrection, RoundRow, TableRow, TournamentPlayer, TournamentRow
 from ..tournament import formats
+from ..tournament.corrections import Kept, in_force, ranked_by
 from ..tournament.messages import BadTournament, check_text
+from ..tournament.results import final_result
 from ..tournament.roster import FIELDS, MAX_TOURNAMENT_PLAYERS, Entrant, bad_player_line
 from . import archive, grants
 from .clocks import Clock, clock, utcnow
@@ -39,7 +41,10 @@ class TableView:
     currency: "Money | str" = "$"  # the ruleset's money (its symbol and where it goes)
     pin: str | None = None  # the table's own referee PIN (None: seated before tables had one)
     altered: Altered | None = None  # its stored record was altered: nothing more is recorded there
-    corrected: str | None = None  # the reason of the director's last correction of its result, if any
+    corrected: str | None = None  # the reason of the director's correction in force of its result, if any
+    # once over: place, name, the total assets that ranked them and the rule that did (corrections.BY), as the
+    # result that stands (the correction in force, else the game's own) gives them
+    ranked: tuple[tuple[int, str, int, str], ...] = ()
     division: str = ""  # the division whose table it is ("" without divisions)
 
     @property
@@ -201,6 +206,17 @@ def round_tables(row: TournamentRow) -> list[list[list[str]]]:
     return [[parse_header(db.session.get(GameRow, t.game_id).header).players for t in r.tables] for r in row.rounds]
 
 
+def kept_rows(t: TableRow) -> list[Kept]:
+    """A table's corrections and withdrawals, oldest first, as the correction rules read them."""
+    return [Kept(c.id, c.withdraws_id) for c in t.corrections]
+
+
+def standing_correction(t: TableRow) -> ResultCorrection | None:
+    """The table's correction in force: the last one not withdrawn (None: the game's own result stands)."""
+    found = in_force(kept_rows(t))
+    return next(c for c in t.corrections if c.id == found) if found is not None else None
+
+
 def round_overview(tournament_id: int, number: int, describe=None) -> list[TableView]:
     """Every table of a round; ``describe`` puts the pending decision in words (the web passes the screens' words;
     without it a table's ``pending`` is empty)."""
@@ -214,17 +230,20 @@ def round_overview(tournament_id: int, number: int, describe=None) -> list[Table
     for t, table in zip(round_row.tables, load_many([t.game_id for t in round_row.tables])):
         state = table.game.state
         seats = [(p.name, p.cash, p.bankrupt) for p in state.players]
-        if t.corrections:  # a corrected table lists its players in the places the director gave
-            place = {p["name"]: k for k, p in enumerate(t.corrections[-1].result["ranking"])}
+        standing = standing_correction(t)
+        result = standing.result if standing else final_result(state) if state.over else None
+        ranked: tuple[tuple[int, str, int, str], ...] = ()
+        if result:  # a finished table lists its players as they finished, or in the places the director gave
+            place = {p["name"]: k for k, p in enumerate(result["ranking"])}
             seats.sort(key=lambda seat: place.get(seat[0], len(place)))
-        elif state.over and state.pending.order:  # a finished table lists its players as they finished
-            seats = [seats[i] for i in state.pending.order]
+            monopoly = result["reason"] == "monopoly"
+            ranked = tuple((p["rank"], p["name"], p["total"], ranked_by(p, monopoly)) for p in result["ranking"])
         out.append(TableView(t.number, t.game_id, seats,
                              describe(state) if describe else "", state.turn, state.over, clock(table.row),
                              seating=isinstance(state.pending, SeatingRoll), time_called=bool(state.time_called),
                              currency=state.ruleset.money, pin=t.pin, altered=table.altered,
-                             corrected=t.corrections[-1].reason if t.corrections else None,
-                             division=division.get(state.players[0].name, "")))
+                             corrected=standing.reason if standing else None,
+                             division=division.get(state.players[0].name, ""), ranked=ranked))
     return out
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..engine import GameOver, GameState, IllegalEntry, ranking
+from .corrections import BY_ASSETS, BY_BANKRUPTCY, BY_MONOPOLY, BY_ROLLOFF
 from .scoring import GameResult, PlayerResult
 
 
@@ -14,9 +15,12 @@ def game_result(state: GameState, round_: int, table: str) -> GameResult:
 
 def final_result(state: GameState) -> dict:
     """What a finished game's result keeps (stored with the game when it ends): how it ended and each player's
-    rank, name and assets."""
-    return {"reason": state.pending.reason, "ranking": [
-        {"rank": st.rank, "name": st.name, "total": st.assets.total, "bankrupt_order": st.bankrupt_order}
+    rank, name and assets, and the rule that ranked them there (:data:`corrections.BY`)."""
+    reason = state.pending.reason
+    return {"reason": reason, "ranking": [
+        {"rank": st.rank, "name": st.name, "total": st.assets.total, "bankrupt_order": st.bankrupt_order,
+         "by": BY_ROLLOFF if st.rolloff else BY_BANKRUPTCY if st.bankrupt_order
+         else BY_MONOPOLY if reason == "monopoly" else BY_ASSETS}
         for st in ranking(state)]}
 
 

@@ -269,18 +269,26 @@ def players(tournament_id: int):
 @bp.route("/<int:tournament_id>/tables/<int:game_id>/correct", methods=["GET", "POST"])
 @director_required
 def correct(tournament_id: int, game_id: int):
-    """The director's correction of a finished table's result, with its reason (every one kept and shown)."""
+    """The director's correction of a finished table's result, with its reason (every one kept and shown), or the
+    withdrawal of a mistaken one (a form naming it in ``withdraw``)."""
     row = tournaments.get_tournament(tournament_id)
     result = results.table_result(tournament_id, game_id)
-    history = [c for c in results.corrections(tournament_id) if c.game_id == game_id]
+    history, kept = results.table_corrections(tournament_id, game_id)
     if request.method == "POST" and result is not None:
         names = [p["name"] for p in result["ranking"]]
+        seen = request.form.get("seen", type=whole, default=-1)
         try:
-            places = {n: _whole(request.form.get(f"place-{i}")) for i, n in enumerate(names)}
-            assets = {n: _whole(request.form.get(f"assets-{i}")) for i, n in enumerate(names)}
-            done = results.correct_result(tournament_id, game_id, places, assets,
-                                          request.form.get("monopoly") == "1", request.form.get("reason", ""),
-                                          request.form.get("seen", type=whole, default=-1))
+            if "withdraw" in request.form:
+                done = results.withdraw_correction(tournament_id, game_id,
+                                                   request.form.get("withdraw", type=whole, default=-1),
+                                                   request.form.get("reason", ""), seen)
+            else:
+                places = {n: _whole(request.form.get(f"place-{i}")) for i, n in enumerate(names)}
+                assets = {n: _whole(request.form.get(f"assets-{i}")) for i, n in enumerate(names)}
+                bankrupt = {n for i, n in enumerate(names) if request.form.get(f"bankrupt-{i}") == "1"}
+                done = results.correct_result(tournament_id, game_id, places, assets, bankrupt,
+                                              request.form.get("monopoly") == "1", request.form.get("reason", ""),
+                                              seen)
         except errors.BadTournament as exc:
             _refused(exc)
             return redirect(url_for(".correct", tournament_id=tournament_id, game_id=game_id)), 303
@@ -289,7 +297,8 @@ def correct(tournament_id: int, game_id: int):
     currency = rulesets.load(row.ruleset).money
     where = games.table_of_game(game_id)
     return render_template("tournaments/correct.html", row=row, game_id=game_id, result=result, history=history,
-                           currency=currency, where=where[1:] if where else None), 200, {"Cache-Control": "no-store"}
+                           kept=kept, currency=currency, where=where[1:] if where else None), 200, {
+                               "Cache-Control": "no-store"}
 
 
 def _whole(text) -> int | None:
