@@ -81,7 +81,9 @@ def test_the_words_that_fill_a_refusal_have_japanese():
 
 @functools.cache
 def _screens_app():
-    return create_app({"SECRET_KEY": "words", "SQLALCHEMY_DATABASE_URI": "sqlite://", "RATELIMIT_ENABLED": False})
+    # (its limiter left on: Flask-Limiter keeps one app's RATELIMIT_ENABLED as the default of every later app of
+    # the process, and a later test's throttle would count nothing)
+    return create_app({"SECRET_KEY": "words", "SQLALCHEMY_DATABASE_URI": "sqlite://"})
 
 
 def said(exc, lang: str = "en") -> str:
