@@ -74,7 +74,11 @@ def aim(browser, server, device, prepare, target, viewport=TABLET) -> tuple[floa
               for fy in (0.5, 0.25, 0.75) for fx in (0.5, 0.3, 0.7, 0.15, 0.85, 0.05, 0.95)]
     record_tap(page, target(page))
     armed(page)
-    found = next(((x, y, hit) for x, y in points if (hit := landing(page, x, y))), (*points[0], None))
+    for _ in range(10):  # the next screen may still be settling (a late font, the flash above it): look again
+        found = next(((x, y, hit) for x, y in points if (hit := landing(page, x, y))), (*points[0], None))
+        if found[2] is not None:
+            break
+        page.wait_for_timeout(200)
     context.close()
     return found
 
