@@ -36,6 +36,7 @@ from .i18n import gettext
 from flask_limiter import Limiter
 from flask_limiter.errors import RateLimitExceeded
 from flask_limiter.util import get_remote_address
+from limits import parse
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from .i18n import same_site_path
@@ -266,11 +267,37 @@ def _mark(stored_hash: str | None) -> str:
     return hashlib.sha256((stored_hash or "").encode()).hexdigest()[:16]
 
 
-def _director_key() -> str:
+def _director_key_of(tournament_id: int | None) -> str:
     from .services import tournaments
 
-    tournament_id = (request.view_args or {}).get("tournament_id")
     return f"director-{tournament_id}-{_mark(tournaments.director_pin_hash(tournament_id))}"
+
+
+def _director_key() -> str:
+    return _director_key_of((request.view_args or {}).get("tournament_id"))
+
+
+def _director_cap(tournament_id: int):
+    """The director's-PIN cap of a tournament as the limiter counts it: its limit, and the count's identifiers (the
+    same as the director's form's: one count for every form where the director's PIN may be typed)."""
+    return parse(current_app.config[CAPS[DIRECTOR][0]]), (_director_key_of(tournament_id), CAPS[DIRECTOR][2])
+
+
+def director_pin_may_be_tried(tournament_id: int) -> bool:
+    """Whether the director's PIN may still be tried (its cap not reached): a table's PIN form, which takes the
+    director's PIN too, checks it only then, and still takes the table's own PIN."""
+    if not limiter.enabled:
+        return True
+    item, keys = _director_cap(tournament_id)
+    return limiter.limiter.test(item, *keys)
+
+
+def count_director_guess(tournament_id: int) -> None:
+    """A wrong PIN at a table's form is a wrong director's PIN too: counted against the tournament's cap, so a crowd
+    cannot guess the director's PIN table by table, beyond the cap."""
+    if limiter.enabled:
+        item, keys = _director_cap(tournament_id)
+        limiter.limiter.hit(item, *keys)
 
 
 def _organiser_key() -> str:
@@ -302,9 +329,9 @@ def throttled(view=None, *, per_game: bool = False, cap: str | None = None):
             wrapped = limiter.limit(_limit_of("PIN_FAILURES_PER_TARGET"), key_func=_game_key,
                                     deduct_when=_failed, methods=["POST"], scope="pin-game")(wrapped)
         if cap is not None:
-            setting, key, scope = CAPS[cap]
-            wrapped = limiter.limit(_limit_of(setting), key_func=key, deduct_when=_failed, methods=["POST"],
-                                    scope=scope)(wrapped)
+            setting, key, scope = CAPS[cap]  # shared: a table's form counts wrong director's PINs too
+            wrapped = limiter.shared_limit(_limit_of(setting), key_func=key, deduct_when=_failed, methods=["POST"],
+                                           scope=scope)(wrapped)
         return wrapped
     return decorate(view) if view is not None else decorate
 

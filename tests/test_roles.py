@@ -367,3 +367,24 @@ def test_the_slips_print_the_public_address_when_one_is_set(app):
     finally:
         reports.table_slips_pdf = real
     assert seen["base"] == "http://referee.venue:5000/"
+
+
+def test_wrong_pins_at_the_tables_count_against_the_directors_cap_and_a_capped_director_pin_no_table_opens(app):
+    """A table's PIN form takes the director's PIN too, so a crowd could guess it table by table: each wrong PIN there
+    counts against the tournament's director's cap; once it is reached, the tables' forms stop trying the
+    director's PIN (each table's own PIN still opens its table: no crowd locks every tablet out)."""
+    tid, (first, second) = seated_tournament(app)
+    for n in range(10):  # wrong PINs at table 1, from ten devices: table 1's own cap is reached
+        assert app.test_client().post(f"/games/{first.game_id}/unlock", data={"pin": f"7000{n:02d}"},
+                                      environ_base={"REMOTE_ADDR": f"10.30.0.{n}"}).status_code == 403
+    for n in range(10):  # and at the director's form: 20 wrong director's PINs in all
+        assert app.test_client().post(f"/tournaments/{tid}/unlock", data={"pin": f"7100{n:02d}"},
+                                      environ_base={"REMOTE_ADDR": f"10.31.0.{n}"}).status_code == 403
+    assert app.test_client().post(f"/tournaments/{tid}/unlock", data={"pin": DIRECTOR},
+                                  environ_base={"REMOTE_ADDR": "10.32.0.1"}).status_code == 429
+    assert app.test_client().post(f"/games/{second.game_id}/unlock", data={"pin": DIRECTOR},
+                                  environ_base={"REMOTE_ADDR": "10.32.0.2"}).status_code == 403
+    referee = app.test_client()
+    assert referee.post(f"/games/{second.game_id}/unlock", data={"pin": second.pin},
+                        environ_base={"REMOTE_ADDR": "10.32.0.3"}).status_code == 302
+    assert referee.get(f"/games/{second.game_id}", environ_base={"REMOTE_ADDR": "10.32.0.3"}).status_code == 200

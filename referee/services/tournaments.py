@@ -193,12 +193,13 @@ def delete_tournament(tournament_id: int) -> list[Path]:
     return paths
 
 
-def check_table_pin(game_id: int, pin: str) -> bool:
-    """The PIN opens this table: the game's own, or the director's of the tournament that seated it."""
+def check_table_pin(game_id: int, pin: str, director: bool = True) -> bool:
+    """The PIN opens this table: the game's own, or (``director``: while the director's PIN may be tried) the
+    director's of the tournament that seated it."""
     if check_pin(game_id, pin):
         return True
     tournament = tournament_of_game(game_id)
-    return tournament is not None and check_director_pin(tournament, pin)
+    return director and tournament is not None and check_director_pin(tournament, pin)
 
 
 def round_tables(row: TournamentRow) -> list[list[list[str]]]:

@@ -17,7 +17,8 @@ from ..screens.refusals import title as refusal_title
 from ..screens.table import (entry_said, equal_calls, event_lines, outcome_lines, panel_names, refusal,
                              result_screen, table_screen)
 from ..services import clocks, errors, folds, games, tournaments
-from ..access import may_referee, referee_required, throttled
+from ..access import (count_director_guess, director_pin_may_be_tried, may_referee, referee_required,
+                      throttled)
 from .games import page_size, pdf_response, unlock
 
 bp = Blueprint("table", __name__)
@@ -101,12 +102,15 @@ def unlock_form(game_id: int):
 def unlock_post(game_id: int):
     form = UnlockForm()
     t = _load(game_id)
-    if form.validate_on_submit() and tournaments.check_table_pin(game_id, form.pin.data):
+    tournament = games.tournament_of_game(game_id)
+    director = tournament is not None and director_pin_may_be_tried(tournament)
+    if form.validate_on_submit() and tournaments.check_table_pin(game_id, form.pin.data, director):
         unlock(game_id)
         return redirect(url_for(".table", game_id=game_id))
+    if tournament is not None:
+        count_director_guess(tournament)
     flash({"kind": "refused", "message": gettext("wrong PIN: only the referee of this table may record")})
-    return render_template("table/unlock.html", form=form, row=t.row,
-                           tournament_game=games.tournament_of_game(game_id) is not None), 403
+    return render_template("table/unlock.html", form=form, row=t.row, tournament_game=tournament is not None), 403
 
 
 @bp.get("/games/<int:game_id>")
