@@ -160,8 +160,12 @@ def _held_before(role: str, target: int | None) -> bool:
 
 def may_referee(game_id: int) -> bool:
     """This device may record in the game: its referee, or the director of the tournament that seated it."""
-    if holds(GAME, game_id):
-        return True
+    return holds(GAME, game_id) or may_judge(game_id)
+
+
+def may_judge(game_id: int) -> bool:
+    """This device may rule on the game as a judge or the head judge: it holds the director's unlock of the
+    tournament that seated it."""
     if not any(x.role == DIRECTOR for x in _live()):
         return False
     from .services import games

@@ -52,3 +52,17 @@ def verify(header: dict, rows: Iterable[tuple[int, str, str | None]]) -> tuple[l
         good.append(data)
         head = stored
     return good, head, None
+
+
+RULINGS_VERSION = "referee-rulings-1"
+
+
+def rulings_genesis(game_id: int) -> str:
+    """The start of a game's chain of rulings (a chain of its own beside the entries')."""
+    return hashlib.sha256(f"{RULINGS_VERSION}\n{game_id}".encode("utf-8")).hexdigest()
+
+
+def ruling_link(previous: str, n: int, ruling: dict) -> str:
+    """The hash of ruling ``n`` (its fields as canonical JSON: entry, claim, ruling, clause, decider, time) after the
+    ruling (or the start) hashed ``previous``."""
+    return hashlib.sha256(f"{previous}\n{n}\n{canonical(ruling)}".encode("utf-8", "surrogatepass")).hexdigest()

@@ -8,6 +8,7 @@ import sys
 from typing import Sequence
 
 from .services import rulesets
+from .services.rulings import record_lines
 from .engine import (Game, GameOver, GameState, MAX_RECORD_BYTES, RecordError, RulesetError,
                      parse_record, replay, with_options)
 from .engine import ranking as final_ranking
@@ -95,7 +96,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(f"referee replay: {args.file} is not UTF-8 text", file=sys.stderr)
         return 1
     try:
-        header, entries = parse_record(lines)
+        header, entries = parse_record(record_lines(lines)[0])  # its rulings are no facts of play
         ruleset = rulesets.for_header(header)
         game = replay(ruleset, header, entries)
     except RecordError as exc:
@@ -177,19 +178,24 @@ def cmd_demo(args: argparse.Namespace) -> int:
 def cmd_verify(args: argparse.Namespace) -> int:
     """Check every game's stored record: its hash chain, and that every entry still replays."""
     from . import create_app
-    from .services import folds
+    from .services import folds, rulings
 
     app = create_app({"SQLALCHEMY_DATABASE_URI": args.database, "SECRET_KEY": "verify"} if args.database else None)
     with app.app_context():
         total, broken = folds.verify_all()
+        ruled = [(row.id, row.title, n) for row, n in rulings.verify_all()]
     for row, altered in broken:
         what = {"changed": "its stored text is not the one recorded", "missing": "a stored entry is missing",
                 "inserted": "an entry was inserted", "header": f"the header cannot be read ({altered.detail})"
                 }.get(altered.reason, f"it no longer follows the rules ({altered.detail})")
         title = f' "{row.title}"' if row.title else ""
         print(f"game {row.id}{title}: the record was altered at entry {altered.at}: {what}")
-    print(f"referee verify: {total} game(s) checked, {len(broken)} altered")
-    return 1 if broken else 0
+    for game_id, title, n in ruled:
+        named = f' "{title}"' if title else ""
+        print(f"game {game_id}{named}: its rulings were altered at ruling {n}: its stored text is not the one recorded")
+    print(f"referee verify: {total} game(s) checked, {len(broken)} altered"
+          + (f", {len(ruled)} with altered rulings" if ruled else ""))
+    return 1 if broken or ruled else 0
 
 
 def cmd_organiser_password(args: argparse.Namespace) -> int:

@@ -152,3 +152,40 @@ class GrantRow(db.Model):
     created_at: Mapped[datetime] = mapped_column()  # UTC, naive (as the game clock's times)
     expires_at: Mapped[datetime] = mapped_column()
     revoked_at: Mapped[datetime | None] = mapped_column(default=None)
+
+
+class RulingRow(db.Model):
+    """A ruling on a disputed entry: who claimed what, the ruling, the clause, who decided (the table's referee, a
+    judge, or the head judge on appeal), when.  Appended, never edited: each row's ``hash`` chains it to the game's
+    ruling before it (``referee.chain.ruling_link``), so a changed, removed or inserted ruling is seen when the
+    game's rulings are read.  ``n`` counts the game's rulings from 1; a (game, n) pair is written once."""
+
+    __tablename__ = "rulings"
+    __table_args__ = (UniqueConstraint("game_id", "n", name="uq_rulings_game_n"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    n: Mapped[int] = mapped_column()
+    entry: Mapped[int] = mapped_column()  # the entry disputed (its seq)
+    claim: Mapped[str] = mapped_column(Text)
+    ruling: Mapped[str] = mapped_column(Text)
+    clause: Mapped[str] = mapped_column(String(200), default="", server_default="")
+    decider: Mapped[str] = mapped_column(String(20))  # "referee", "judge", "head_judge"
+    recorded_at: Mapped[datetime] = mapped_column()  # UTC, naive: part of the hashed text
+    hash: Mapped[str] = mapped_column(String(64))
+
+
+class JudgeCallRow(db.Model):
+    """A table's call for a judge: the entry the table was at, when it called, and when a judge's ruling answered
+    it.  ``open_game_id`` is the game's id while the call is open and None once answered: unique, so a table has
+    one open call at most, whatever taps or tablets race (two NULLs never collide)."""
+
+    __tablename__ = "judge_calls"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    open_game_id: Mapped[int | None] = mapped_column(unique=True, default=None)
+    entry: Mapped[int] = mapped_column()
+    called_at: Mapped[datetime] = mapped_column()  # UTC, naive
+    answered_at: Mapped[datetime | None] = mapped_column(default=None)
+    ruling_id: Mapped[int | None] = mapped_column(ForeignKey("rulings.id", ondelete="SET NULL"), default=None)

@@ -13,10 +13,11 @@ from flask_babel import format_decimal
 from markupsafe import Markup
 
 from .services import rulesets
-from .services import errors, folds, progress as progress_service, results, tournaments
+from .services import errors, folds, progress as progress_service, results, rulings, tournaments
 from .i18n import gettext
 from .engine import Money
 from .screens.decisions.seating import seats_by_roll
+from .screens.rulings_log import ruling_lines
 from .screens.table import result_screen
 from .tournament.charts import net_worth_series, net_worth_svg
 
@@ -143,7 +144,13 @@ def game_html(game_id: int, size: str = "A4") -> str:
     return render_template("reports/game.html", row=table.row, altered=table.altered,
                            title=game_title(game_id, table.row.title, table.seat),
                            state=state, size=size, ranking=result_screen(state).ranking,
-                           chart=chart_svg(table), over=state.over)
+                           chart=chart_svg(table), over=state.over, **_rulings_context(table))
+
+
+def _rulings_context(table: folds.Table) -> dict:
+    """The game's rulings log, in the device's language, for a printed sheet."""
+    kept = rulings.read(table.row.id)
+    return {"log_rulings": ruling_lines(table.game.ruleset, kept.items), "rulings_altered": kept.altered_at}
 
 
 def game_pdf(game_id: int, size: str = "A4") -> bytes:

@@ -20,7 +20,7 @@ from ..db import db
 from ..engine import (MAX_NAME, MAX_PLAYERS, MAX_TITLE, Game, GameState, Outcome, RecordError, RulesetError, json_whole,
                       parse_entry, parse_header, parse_record, read_whole, replay, resolve, text_problem, whole_field)
 from ..models import EntryRow, GameRow, RoundRow, TableRow, TournamentRow
-from . import archive
+from . import archive, rulings
 from .clocks import pause, utcnow
 from .errors import BadGameSetup, GameNotFound, NotDeletable, NothingToRedo, RecordAltered, StaleEntry
 from .folds import Table, forget, game_lock, load, result_of
@@ -233,7 +233,7 @@ def _naive(moment: datetime | None) -> datetime | None:
 
 
 def export_record(game_id: int) -> str:
-    """The record file: the header and every stored entry.  The chain is checked on a fresh read; of a record
+    """The record file: the header, every stored entry, then the game's rulings.  The chain is checked on a fresh read; of a record
     altered at entry N, the entries from N on follow as they are stored (nothing stored is left out), so a replay
     of the file stops there too."""
     forget(game_id)
@@ -246,13 +246,15 @@ def export_record(game_id: int) -> str:
                 lines.append(json.dumps({"seq": seq, **json.loads(data)}, ensure_ascii=False))
             except (ValueError, TypeError, RecursionError):
                 lines.append(data.replace("\n", " "))
+    lines += rulings.export_lines(game_id)  # after the entries: a replay reads past them (rulings.record_lines)
     return "\n".join(lines) + "\n"
 
 
 def import_record(text: str, pin: str) -> int:
     """A new game from a record file (every entry is checked by replaying it)."""
     try:
-        header, entries = parse_record(text.splitlines())
+        lines, found = rulings.record_lines(text.splitlines())
+        header, entries = parse_record(lines)
         game = replay(rulesets.for_header(header), header, entries)
     except RulesetError as exc:
         raise BadGameSetup(str(exc)) from None
@@ -266,6 +268,11 @@ def import_record(text: str, pin: str) -> int:
         data = json.dumps(entry.to_dict(), ensure_ascii=False)
         head = chain.link(head, seq, data)
         db.session.add(EntryRow(game_id=row.id, seq=seq, data=data, hash=head))
+    try:
+        rulings.import_rulings(row.id, found, game.ruleset.clauses, len(game.entries))
+    except RecordError:
+        db.session.rollback()
+        raise
     row.result = result_of(game, head) if game.state.over else None
     db.session.commit()
     if game.state.over:

@@ -17,7 +17,7 @@ from ..tournament.corrections import Kept, in_force, ranked_by
 from ..tournament.messages import BadTournament, check_text
 from ..tournament.results import final_result
 from ..tournament.roster import FIELDS, MAX_TOURNAMENT_PLAYERS, Entrant, bad_player_line
-from . import archive, grants
+from . import archive, grants, rulings
 from .clocks import Clock, clock, utcnow
 from .errors import GameNotFound
 from .folds import Altered, forget, load, load_many
@@ -271,6 +271,7 @@ def tournament_version(tournament_id: int) -> str:
         .where(RoundRow.tournament_id == tournament_id)).one()
     text = "|".join(",".join("" if v is None else str(v) for v in r) for r in [*rows, tuple(fixed)])
     text += "|" + grants.tournament_stamp(tournament_id)  # the devices unlocked at its tables
+    text += "|" + ",".join(str(v) for v in rulings.calls_version(tournament_id))  # calls for a judge, rulings
     return hashlib.blake2b(f"{tournament_id}:{text}".encode(), digest_size=8).hexdigest()
 
 

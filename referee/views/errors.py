@@ -24,6 +24,8 @@ FORM_SCREENS: dict[str, tuple[str, tuple[str, ...]]] = {
     "table.redo": ("table.table", ("game_id",)),
     "table.check": ("table.table", ("game_id",)),
     "table.record": ("table.table", ("game_id",)),
+    "table.call_judge": ("table.table", ("game_id",)),
+    "table.record_ruling": ("table.entry", ("game_id", "n")),
     "tournaments.create": ("tournaments.index", ()),
     "tournaments.unlock_post": ("tournaments.unlock_form", ("tournament_id",)),
     "tournaments.archive": ("tournaments.director", ("tournament_id",)),

@@ -16,9 +16,10 @@ from ..screens.refusals import clip, detail as refusal_detail
 from ..screens.refusals import title as refusal_title
 from ..screens.table import (entry_said, equal_calls, event_lines, outcome_lines, panel_names, refusal,
                              result_screen, table_screen)
-from ..services import clocks, errors, folds, games, tournaments
-from ..access import (count_director_guess, director_pin_may_be_tried, may_referee, referee_required,
-                      throttled)
+from ..screens.rulings_log import clause_choices, deciders_now, ruling_lines, waited_words
+from ..services import clocks, errors, folds, games, rulings, tournaments
+from ..access import (GAME, count_director_guess, director_pin_may_be_tried, holds, may_judge, may_referee,
+                      referee_required, throttled)
 from .games import page_size, pdf_response, unlock
 
 bp = Blueprint("table", __name__)
@@ -73,7 +74,15 @@ def _view_model(table: folds.Table, upto: int | None = None, panels: frozenset[s
         "entry_url": entry_url(table.row.id),  # the log's lines link to the table at their entry: this and n
         # a closed panel's address is this and its name (one url_for for all of them), its link's word "Show"
         "panel_url": url_for("table.panel", game_id=table.row.id, name="x")[:-1], "show": gettext("Show"),
+        "judge": _judge(table),
     }
+
+
+def _judge(table: folds.Table) -> dict:
+    """The rulings recorded in the game and, at a tournament's table, its call for a judge."""
+    called = rulings.open_call(table.row.id)
+    return {"rulings": len(rulings.read(table.row.id).items), "seated": table.seat is not None,
+            "called": waited_words(called, clocks.utcnow()) if called is not None else None}
 
 
 def entry_url(game_id: int) -> str:
@@ -149,9 +158,65 @@ def _at_entry(game_id: int, n: str, answer):
 
 @bp.get("/games/<int:game_id>/entries/<n>")
 def entry(game_id: int, n: str):
-    """The dispute view: the table at entry n (read only: what the log shows, anyone may read)."""
-    return _at_entry(game_id, n, lambda t, screen: render_template(
-        "table/dispute.html", row=t.row, altered=t.altered, entry_url=entry_url(game_id), **screen.context()))
+    """The dispute view: the table at entry n (read only: what the log shows, anyone may read), with the rulings
+    recorded on it and, for the table's referee or the director, the form to record one."""
+    def page(t: folds.Table, screen: DisputeScreen):
+        kept = rulings.read(game_id)
+        on_entry = kept.on(screen.n)
+        ruleset = t.game.ruleset
+        return render_template(
+            "table/dispute.html", row=t.row, altered=t.altered, entry_url=entry_url(game_id), **screen.context(),
+            log_rulings=ruling_lines(ruleset, on_entry), rulings_altered=kept.altered_at,
+            deciders=deciders_now(on_entry, holds(GAME, game_id), may_judge(game_id)),
+            clauses=clause_choices(ruleset), limits=(rulings.MAX_CLAIM, rulings.MAX_RULING))
+    return _at_entry(game_id, n, page)
+
+
+@bp.post("/games/<int:game_id>/entries/<int:n>/rulings")
+def record_ruling(game_id: int, n: int):
+    """Record a ruling on entry n: the table's referee as the referee, the director as a judge or the head judge
+    (a judge's ruling answers the table's call for a judge)."""
+    _load(game_id)
+    decider = request.form.get("decider", "")[:20]
+    if decider == "referee" and not holds(GAME, game_id):
+        flash({"kind": "refused", "message": gettext(
+            "a referee's ruling is recorded from the table's tablet, unlocked with its PIN: nothing was recorded")})
+    elif decider in rulings.JUDGES and not may_judge(game_id):
+        flash({"kind": "refused", "message": gettext(
+            "a judge's ruling is recorded with the director's unlock of this tournament: nothing was recorded")})
+    else:
+        try:
+            made = rulings.record_ruling(game_id, n, request.form.get("claim", ""), request.form.get("ruling", ""),
+                                         request.form.get("clause", "")[:200], decider)
+        except rulings.RulingRefused as exc:
+            flash({"kind": "refused", "message": refusal_detail(exc)})
+        else:
+            flash({"kind": "done", "message": gettext("Ruling %(n)s recorded on entry %(entry)s", n=made.n,
+                                                      entry=made.entry)})
+    return redirect(url_for(".entry", game_id=game_id, n=n) + "#rulings-log"), 303
+
+
+@bp.get("/games/<int:game_id>/rulings")
+def rulings_log(game_id: int):
+    """Every ruling recorded in the game, in order (anyone may read)."""
+    t = _load(game_id)
+    kept = rulings.read(game_id)
+    return render_template("table/rulings.html", row=t.row, altered=t.altered, rulings_altered=kept.altered_at,
+                           log_rulings=ruling_lines(t.game.ruleset, kept.items), entry_url=entry_url(game_id))
+
+
+@bp.post("/games/<int:game_id>/call-judge")
+@referee_required
+def call_judge(game_id: int):
+    """The table calls a judge (one tap; a second while the call is open records nothing new)."""
+    try:
+        new = rulings.call_judge(game_id)
+    except rulings.RulingRefused as exc:
+        flash({"kind": "refused", "message": refusal_detail(exc)})
+    else:
+        flash({"kind": "done", "message": gettext("A judge has been called: the director's page shows this table")
+               if new else gettext("A judge was already called: the call stays open until a judge rules")})
+    return redirect(url_for(".table", game_id=game_id)), 303
 
 
 @bp.get("/games/<int:game_id>/entries/<n>/sheet.pdf")

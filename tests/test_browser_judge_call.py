@@ -1,0 +1,80 @@
+"""A judge called from a table's tablet and answered from the director's device, in a real browser, on both tablet
+orientations and in English and Japanese: one tap on "Call a judge" (a large target) shows the table on the
+director's page within seconds without a reload (its table, entry and minutes waited); the director opens the
+entry from the call and records a judge's ruling, which closes the call.  Nothing is wider than the screen.
+Screenshots go to tests/artifacts/judge-*.png."""
+import pytest
+
+from test_browser import armed, shot
+from test_browser_director import create_and_seat, finish_seating, round_overview
+from test_browser_dispute import VIEWPORTS, choose_language, wide_enough
+
+WORDS = {
+    "en": {"called": "A judge has been called", "waiting": "waiting 0 min", "none": "No table is waiting for a judge.",
+           "judge": "a judge", "recorded": "Ruling 1 recorded on entry"},
+    "ja": {"called": "ジャッジを呼び出し中", "waiting": "0分待機中", "none": "ジャッジを待っている卓はありません。",
+           "judge": "ジャッジ", "recorded": "に裁定 1 を記録しました"},
+}
+
+
+@pytest.mark.parametrize("lang", WORDS)
+@pytest.mark.parametrize("orientation", VIEWPORTS)
+def test_a_table_calls_a_judge_with_one_tap_and_the_director_answers_with_a_ruling(live, browser, orientation, lang):
+    server, app = live
+    words, viewport = WORDS[lang], VIEWPORTS[orientation]
+    director = browser.new_context(viewport=viewport).new_page()
+    choose_language_at(director, server, lang)
+    director_url = create_and_seat(director, server, name=f"Judges {orientation} {lang}")
+    table = round_overview(app, director)[0]
+    finish_seating(app, table.game_id)
+    assert words["none"] in director.inner_text("#judge-calls")
+
+    tablet = browser.new_context(viewport=viewport).new_page()
+    choose_language_at(tablet, server, lang)
+    tablet.goto(f"{server}/games/{table.game_id}/unlock")
+    armed(tablet)
+    tablet.fill("input[name=pin]", table.pin)
+    tablet.click(f"form[action='/games/{table.game_id}/unlock'] button[type=submit]")
+    tablet.wait_for_url(f"{server}/games/{table.game_id}")
+    armed(tablet)
+    button = tablet.locator("#call-judge")
+    box = button.bounding_box()
+    assert box["height"] >= 56 and box["width"] >= 96  # a large target
+    button.click()
+    tablet.wait_for_selector("#judge-called")
+    assert words["called"] in tablet.inner_text("#judge-called") and tablet.locator("#call-judge").count() == 0
+    wide_enough(tablet, viewport["width"])
+    shot(tablet, f"judge-called-tablet-{orientation}-{lang}")
+
+    call = director.locator(f"#call-{table.game_id}")
+    call.wait_for(timeout=8000)  # the live region follows the call without a reload
+    assert words["waiting"] in call.inner_text()
+    wide_enough(director, viewport["width"])
+    shot(director, f"judge-call-director-{orientation}-{lang}")
+
+    armed(director)
+    call.locator("a.button").click()
+    director.wait_for_url(f"**/games/{table.game_id}/entries/*")
+    armed(director)
+    form = director.locator("#record-ruling form")
+    form.locator("input[name=claim]").fill("Ben: the dice left the table")
+    form.locator("input[name=ruling]").fill("the roll stands")
+    assert form.locator("input[name=decider]:checked").get_attribute("value") == "judge"
+    assert words["judge"] in form.inner_text()
+    assert form.locator("input[name=decider][value=referee]").count() == 0  # the director rules as a judge
+    form.locator("button[type=submit]").click()
+    director.wait_for_selector("#ruling-1")
+    assert words["recorded"] in director.inner_text("body")
+    wide_enough(director, viewport["width"])
+    shot(director, f"judge-ruling-{orientation}-{lang}")
+
+    director.goto(director_url)
+    armed(director)
+    assert words["none"] in director.inner_text("#judge-calls")
+    assert director.locator(f"#call-{table.game_id}").count() == 0
+
+
+def choose_language_at(page, server, lang):
+    page.goto(server + "/")
+    armed(page)
+    choose_language(page, lang)
