@@ -66,3 +66,28 @@ def ruling_link(previous: str, n: int, ruling: dict) -> str:
     """The hash of ruling ``n`` (its fields as canonical JSON: entry, claim, ruling, clause, decider, time) after the
     ruling (or the start) hashed ``previous``."""
     return hashlib.sha256(f"{previous}\n{n}\n{canonical(ruling)}".encode("utf-8", "surrogatepass")).hexdigest()
+
+
+SIGN_OFF_VERSION = "referee-sign-off-1"
+
+
+def sign_off_link(previous: str, n: int, fields: dict) -> str:
+    """The hash of a game's sign-off ``n``: what it says (``fields``: the record's head hash and entry count it was
+    given on, the player, the verdict, the reason and the time) after the sign-off before it hashed ``previous``
+    (the first comes after the game's :func:`genesis`)."""
+    text = f"{SIGN_OFF_VERSION}\n{previous}\n{n}\n{canonical(fields)}"
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def verify_sign_offs(start: str, rows: Iterable[tuple[int, dict, str]], heads: dict[int, str]) -> int | None:
+    """Check a game's stored sign-offs ``(n, fields, hash)`` in order, from its genesis ``start``: the number of
+    the first one that is not as written (changed, inserted, missing, or naming a record head the game's entries
+    never had: ``heads`` maps an entry count to the hash of that entry), or None when all are."""
+    previous = start
+    for expected, (n, fields, stored) in enumerate(rows, start=1):
+        if n != expected or stored != sign_off_link(previous, n, fields):
+            return expected
+        if heads.get(fields["entries"]) != fields["head"]:
+            return expected
+        previous = stored
+    return None

@@ -189,3 +189,25 @@ class JudgeCallRow(db.Model):
     called_at: Mapped[datetime] = mapped_column()  # UTC, naive
     answered_at: Mapped[datetime | None] = mapped_column(default=None)
     ruling_id: Mapped[int | None] = mapped_column(ForeignKey("rulings.id", ondelete="SET NULL"), default=None)
+
+
+class SignOffRow(db.Model):
+    """A player's sign-off of a finished game's final ranking, taken at the table on the referee's tablet: they
+    confirm it, or refuse it with their reason.  Appended, never edited: ``n`` counts from 1 per game, and a
+    (game, n) pair is written once.  Each names the record it was given on (``head``: the hash of the record's last
+    entry then, and ``entries``: how many there were), and ``hash`` chains it to the sign-off before it
+    (``chain.sign_off_link``), so a changed, inserted or removed sign-off shows on the next read."""
+
+    __tablename__ = "sign_offs"
+    __table_args__ = (UniqueConstraint("game_id", "n", name="uq_sign_offs_game_n"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    n: Mapped[int] = mapped_column()
+    head: Mapped[str] = mapped_column(String(64))
+    entries: Mapped[int] = mapped_column()
+    player: Mapped[str] = mapped_column(String(200))
+    verdict: Mapped[str] = mapped_column(String(10))  # "confirms" or "refuses"
+    reason: Mapped[str] = mapped_column(String(300), default="", server_default="")
+    at: Mapped[datetime] = mapped_column()  # UTC, naive, to the second (as hashed)
+    hash: Mapped[str] = mapped_column(String(64))

@@ -13,7 +13,7 @@ from flask_babel import format_decimal
 from markupsafe import Markup
 
 from .services import rulesets
-from .services import errors, folds, progress as progress_service, results, rulings, tournaments
+from .services import errors, folds, progress as progress_service, results, rulings, signoffs, tournaments
 from .i18n import gettext
 from .engine import Money
 from .screens.decisions.seating import seats_by_roll
@@ -144,7 +144,8 @@ def game_html(game_id: int, size: str = "A4") -> str:
     return render_template("reports/game.html", row=table.row, altered=table.altered,
                            title=game_title(game_id, table.row.title, table.seat),
                            state=state, size=size, ranking=result_screen(state).ranking,
-                           chart=chart_svg(table), over=state.over, **_rulings_context(table))
+                           chart=chart_svg(table), over=state.over,
+                           sign_offs=signoffs.sign_offs(table) if state.over else None, **_rulings_context(table))
 
 
 def _rulings_context(table: folds.Table) -> dict:

@@ -69,6 +69,7 @@ TITLES = {
     "not_whole_group": _l("The whole colour group is needed"),
     "nowhere_to_build": _l("No lot to build on"),
     "same_player": _l("A player cannot trade with themself"),
+    "sign_off": _l("Not signed off"),
     "stale": _l("Another entry came first"),
     "tie_bid": _l("Equal calls are not allowed: record the first call"),
     "time_already_called": _l("Time has already been called"),

@@ -11,7 +11,8 @@ from sqlalchemy import func, select
 from . import rulesets
 from ..db import db
 from ..engine import MAX_NAME, MAX_TITLE, Money, RulesetError, SeatingRoll, parse_header, with_options
-from ..models import EntryRow, GameRow, ResultCorrection, RoundRow, TableRow, TournamentPlayer, TournamentRow
+from ..models import (EntryRow, GameRow, ResultCorrection, RoundRow, SignOffRow, TableRow, TournamentPlayer,
+                      TournamentRow)
 from ..tournament import formats
 from ..tournament.corrections import Kept, in_force, ranked_by
 from ..tournament.messages import BadTournament, check_text
@@ -22,6 +23,7 @@ from .clocks import Clock, clock, utcnow
 from .errors import GameNotFound
 from .folds import Altered, forget, load, load_many
 from .games import check_pin, export_record, record, tournament_of_game
+from .signoffs import SignOffs, sign_offs
 from .pins import matches, pin_hash
 
 
@@ -46,6 +48,7 @@ class TableView:
     # result that stands (the correction in force, else the game's own) gives them
     ranked: tuple[tuple[int, str, int, str], ...] = ()
     division: str = ""  # the division whose table it is ("" without divisions)
+    sign_offs: SignOffs | None = None  # once over: the players' sign-offs of its result
 
     @property
     def started(self) -> bool:
@@ -244,14 +247,15 @@ def round_overview(tournament_id: int, number: int, describe=None) -> list[Table
                              seating=isinstance(state.pending, SeatingRoll), time_called=bool(state.time_called),
                              currency=state.ruleset.money, pin=t.pin, altered=table.altered,
                              corrected=standing.reason if standing else None,
-                             division=division.get(state.players[0].name, ""), ranked=ranked))
+                             division=division.get(state.players[0].name, ""), ranked=ranked,
+                             sign_offs=sign_offs(table) if state.over else None))
     return out
 
 
 def tournament_version(tournament_id: int) -> str:
     """A short token that changes whenever anything the director's page shows may have changed: a round
     seated, an entry recorded (or taken out of the log) on any table, a table's clock started or paused, a
-    correction, a device unlocked or locked.  Three small queries; the live page compares it with the token it
+    correction, a player's sign-off, a device unlocked or locked.  Four small queries; the live page compares it with the token it
     was drawn with and is sent again only if it differs."""
     games = select(TableRow.game_id).join(RoundRow, RoundRow.id == TableRow.round_id).where(
         RoundRow.tournament_id == tournament_id)
@@ -269,7 +273,9 @@ def tournament_version(tournament_id: int) -> str:
         select(func.count(ResultCorrection.id), func.max(ResultCorrection.id))
         .join(TableRow, TableRow.id == ResultCorrection.table_id).join(RoundRow, RoundRow.id == TableRow.round_id)
         .where(RoundRow.tournament_id == tournament_id)).one()
-    text = "|".join(",".join("" if v is None else str(v) for v in r) for r in [*rows, tuple(fixed)])
+    signed = db.session.execute(  # the players' sign-offs at its tables
+        select(func.count(SignOffRow.id), func.max(SignOffRow.id)).where(SignOffRow.game_id.in_(games))).one()
+    text = "|".join(",".join("" if v is None else str(v) for v in r) for r in [*rows, tuple(fixed), tuple(signed)])
     text += "|" + grants.tournament_stamp(tournament_id)  # the devices unlocked at its tables
     text += "|" + ",".join(str(v) for v in rulings.calls_version(tournament_id))  # calls for a judge, rulings
     return hashlib.blake2b(f"{tournament_id}:{text}".encode(), digest_size=8).hexdigest()

@@ -17,7 +17,7 @@ from ..screens.refusals import title as refusal_title
 from ..screens.table import (entry_said, equal_calls, event_lines, outcome_lines, panel_names, refusal,
                              result_screen, table_screen)
 from ..screens.rulings_log import clause_choices, deciders_now, ruling_lines, waited_words
-from ..services import clocks, errors, folds, games, rulings, tournaments
+from ..services import clocks, errors, folds, games, rulings, signoffs, tournaments
 from ..access import (GAME, count_director_guess, director_pin_may_be_tried, holds, may_judge, may_referee,
                       referee_required, throttled)
 from .games import page_size, pdf_response, unlock
@@ -65,9 +65,11 @@ def _view_model(table: folds.Table, upto: int | None = None, panels: frozenset[s
     the service know: the row, the clock, the version a live screen compares, the addresses and the form token.
     ``panels``: the panels asked to be drawn open."""
     screen = table_screen(table.game, upto, live=table.altered is None, panels=panels)
+    over = table.game.state.over
     return {
         **screen.context(), "row": table.row, "seq": table.seq, "clock": clocks.clock(table.row),
-        "version": folds.version(table), "altered": table.altered,
+        "version": signoffs.version(table), "altered": table.altered,
+        "sign_offs": signoffs.sign_offs(table) if over and upto is None else None,
         # every entry form on the screen posts here with the same token: worked out once, not per form
         "record_url": url_for("table.record", game_id=table.row.id), "csrf": generate_csrf(),
         "table_url": url_for("table.table", game_id=table.row.id),
@@ -253,7 +255,7 @@ def _live_or_page(t: folds.Table, page: str, upto: int | None = None):
     """A whole screen, or for htmx's poll its live region alone: 204 while the game is as the screen was drawn
     (the poll names the version it saw), so a screen follows entries made elsewhere within a second."""
     if request.headers.get("HX-Request") and upto is None:
-        if request.args.get("v") == folds.version(t):
+        if request.args.get("v") == signoffs.version(t):
             return "", 204
         return render_template("table/_live.html" if page == "table/table.html" else "table/_display_live.html",
                                **_view_model(t, panels=_asked_panels())), 200, {"Cache-Control": "no-store"}
@@ -341,8 +343,33 @@ def result(game_id: int):
     manage = may_referee(game_id) and games.tournament_of_game(game_id) is None
     return render_template("table/result.html", row=t.row, altered=t.altered, state=t.game.state, manage=manage,
                            state_entries=t.fold.stored,
+                           sign_offs=signoffs.sign_offs(t) if t.game.state.over else None,
                            ruleset=t.game.ruleset,
                            ranking=result_screen(t.game.state).ranking, chart=reports.chart_svg(t))
+
+
+@bp.post("/games/<int:game_id>/sign-off")
+@referee_required
+def sign_off(game_id: int):
+    """A player at the table confirms the final ranking, or refuses it with their reason (on the referee's
+    tablet): appended to the game's sign-offs, chained with its record."""
+    form = request.form
+    try:
+        seen_entries, seen_count = whole(form["entries"]), whole(form["count"])
+        player, verdict = form["player"][:400], form["verdict"][:20]
+    except (KeyError, ValueError):
+        flash({"kind": "refused", "message": gettext("this form is not one the table screen makes: nothing was "
+                                                     "recorded")})
+        return redirect(url_for(".table", game_id=game_id)), 303
+    try:
+        given = signoffs.sign_off(game_id, player, verdict, form.get("reason", "")[:2000], seen_entries, seen_count)
+    except signoffs.SignOffRefused as exc:
+        flash({"kind": "refused", "title": refusal_title(exc.code), "message": refusal_detail(exc)})
+    else:
+        flash({"kind": "done", "message": gettext("%(player)s refuses the final ranking: %(reason)s",
+                                                  player=given.player, reason=given.reason) if given.refused
+               else gettext("%(player)s confirms the final ranking", player=given.player)})
+    return redirect(url_for(".table", game_id=game_id) + "#sign-off"), 303
 
 
 @bp.get("/games/<int:game_id>/display")
