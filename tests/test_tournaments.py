@@ -160,6 +160,43 @@ def test_the_live_region_answers_204_until_a_table_records_an_entry_or_its_clock
     assert locked.status_code == 403 and locked.headers["HX-Redirect"] == f"/tournaments/{tid}/unlock"
 
 
+def test_no_template_refreshes_its_page_with_a_meta_refresh():
+    """A timed meta refresh reloads the page under the reader (axe-core: meta-refresh, critical); the live pages
+    poll their region with htmx instead."""
+    from pathlib import Path
+    templates = Path(__file__).parent.parent / "templates"
+    refreshing = [str(t.relative_to(templates)) for t in templates.rglob("*.html")
+                  if re.search(r"http-equiv\s*=\s*[\"']?refresh", t.read_text(encoding="utf-8"), re.I)]
+    assert refreshing == []
+
+
+def test_the_standings_poll_their_places_every_second_and_answer_204_until_a_table_changes(app):
+    client = app.test_client()
+    tid = new_tournament(client)
+    anyone = app.test_client()  # the standings are open to everyone
+    page = anyone.get(f"/tournaments/{tid}/standings").get_data(as_text=True)
+    assert 'http-equiv="refresh"' not in page
+    region = re.search(r'<div id="standings-live"[^>]*>', page.replace("\n", " ")).group(0)
+    assert 'hx-trigger="every 1s"' in region and 'hx-select="#standings-live"' in region
+    with app.app_context():
+        version = tournaments.tournament_version(tid)
+    url = re.search(r'hx-get="([^"]+)"', region).group(1).replace("&amp;", "&")
+    assert url == f"/tournaments/{tid}/standings?v={version}"
+    hx = {"HX-Request": "true"}
+    assert anyone.get(url, headers=hx).status_code == 204  # nothing new: no swap
+    with app.app_context():
+        game_id = tournaments.round_overview(tid, 1)[0].game_id
+        finish_seating(game_id)
+    r = anyone.get(url, headers=hx)
+    assert r.status_code == 200 and r.headers["Cache-Control"] == "no-store"
+    fresh = r.get_data(as_text=True)
+    assert fresh.lstrip().startswith("<div id=\"standings-live\"") and "<html" not in fresh
+    with app.app_context():
+        assert f"v={tournaments.tournament_version(tid)}" in fresh
+    # a plain visit of the same address (no htmx) is the whole page
+    assert "<html" in anyone.get(url).get_data(as_text=True)
+
+
 def test_the_director_sees_each_tables_clock_what_it_waits_for_its_turn_and_cash(app):
     client = app.test_client()
     tid = new_tournament(client)

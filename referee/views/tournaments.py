@@ -354,10 +354,18 @@ def scoresheet_pdf():
 
 @bp.get("/<int:tournament_id>/standings")
 def standings(tournament_id: int):
+    """The standings, open to everyone; live: htmx asks every second with the version the page was drawn at (204
+    while nothing changed) and swaps in the places, the champions and the corrections."""
     row = tournaments.get_tournament(tournament_id)
-    scheme = rulesets.load_scheme(row.scheme)
+    version = tournaments.tournament_version(tournament_id)
+    live = bool(request.headers.get("HX-Request"))
+    if live and request.args.get("v") == version:
+        return "", 204
     progress = progress_service.tournament_progress(tournament_id)
-    return render_template("tournaments/standings.html", row=row, scheme=scheme,
-                           currency=rulesets.load(row.ruleset).money, standings=progress.places,
-                           progress=progress, format=progress.format, rounds=[r.number for r in row.rounds],
-                           corrections=results.corrections(tournament_id))
+    context = {"row": row, "scheme": rulesets.load_scheme(row.scheme), "currency": rulesets.load(row.ruleset).money,
+               "standings": progress.places, "progress": progress, "format": progress.format,
+               "rounds": [r.number for r in row.rounds], "corrections": results.corrections(tournament_id),
+               "version": version, "poll": POLL}
+    if live:
+        return render_template("tournaments/_standings_live.html", **context), 200, {"Cache-Control": "no-store"}
+    return render_template("tournaments/standings.html", **context)

@@ -1,0 +1,199 @@
+"""Every page a user reads, checked by axe-core in a real browser in English and Japanese (no serious or critical
+violation: contrast, names and labels, landmarks), and the screens that must fit without scrolling: the
+spectators' display shows the whole board on a 1024x768 tablet and on a 1920x1080 projector, and the card picker's
+16 cards fit both tablet orientations.  Screenshots go to tests/artifacts/axe-*.png.
+
+axe-core is vendored in tests/axe/ (axe.min.js from the npm package, MPL-2.0, its LICENSE beside it).  The app's
+Content-Security-Policy forbids inline script, so the checks run in a browser context that bypasses it to add
+axe's script tag; the fit checks run in an ordinary context, under the app's own policy."""
+import json
+from pathlib import Path
+
+import pytest
+
+from browser_support import ARTIFACTS, write_artifact
+from test_browser import armed, import_record, shot
+from test_browser_director import create_and_seat
+
+AXE = Path(__file__).parent / "axe" / "axe.min.js"
+LANGUAGES = ("en", "ja")
+LANDSCAPE = {"width": 1024, "height": 768}
+PORTRAIT = {"width": 768, "height": 1024}
+PROJECTOR = {"width": 1920, "height": 1080}
+HEADER = {"format": "referee-game-record", "version": 1, "ruleset": "jma-2006", "players": ["Aki", "Ben", "Chie"],
+          "seating": "fixed"}
+# Aki rolls 3 and 4 from GO onto Chance: the table waits for the card drawn (16 in the deck); a second game plays on
+# past the card so that deeds are owned, houses stand and tokens lie on the board the display draws.
+TO_CHANCE = [{"type": "roll", "player": "Aki", "dice": [3, 4]}]
+SIX = ["Aki", "Ben", "Chie", "Daisuke", "Emi", "Fumiko"]
+PLAYED = [entry for player, dice in zip(SIX, ([1, 2], [1, 4], [1, 5], [3, 5], [4, 5], [5, 6]))
+          for entry in ({"type": "roll", "player": player, "dice": dice}, {"type": "buy", "player": player})]
+
+
+def game(page, server, entries, name, players=HEADER["players"]) -> int:
+    """A table continued from a record of ``entries`` through the home page's import (which unlocks it here)."""
+    path = write_artifact(f"axe-{name}.jsonl", "\n".join(
+        [json.dumps({**HEADER, "players": list(players)})] + [json.dumps({"seq": i, **e}) for i, e in enumerate(entries, 1)]) + "\n")
+    return import_record(page, server, path)
+
+
+def in_language(page, server, lang):
+    page.goto(f"{server}/lang/{lang}")
+
+
+def opened(browser, server, size, lang, path, storage=None):
+    """A page of ``path`` in a browser context of the screen's ``size`` and language (unlocked as the ``storage``
+    state says), armed."""
+    context = browser.new_context(viewport=size, storage_state=storage)
+    page = context.new_page()
+    in_language(page, server, lang)
+    page.goto(server + path)
+    armed(page)
+    return page
+
+
+def axe_violations(page) -> list:
+    """axe-core's serious and critical violations on the page as shown, each as rule id, impact, help and the
+    first few offending elements."""
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate("""async () => {
+      const r = await axe.run(document, {resultTypes: ['violations']});
+      return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+        .map(v => ({id: v.id, impact: v.impact, help: v.help,
+                    nodes: v.nodes.slice(0, 4).map(n => n.target.join(' ') + ' :: ' + n.failureSummary)}));
+    }""")
+    return found
+
+
+@pytest.fixture(scope="module")
+def pages(server, chromium):
+    """The address of every page a user reads, on one table waiting for a card, one played on and a tournament
+    with its first round seated; and the unlock pages, read by a device that is not unlocked."""
+    context = chromium.new_context(viewport=LANDSCAPE)
+    page = context.new_page()
+    card = game(page, server, TO_CHANCE, "card")
+    played = game(page, server, PLAYED, "played", SIX)
+    director = create_and_seat(page, server, name="Axe Open")
+    tid = int(director.split("#")[0].split("?")[0].rstrip("/").rsplit("/", 1)[1])
+    storage = context.storage_state()
+    context.close()
+    read = {"games": "/", "table": f"/games/{card}", "table-played": f"/games/{played}",
+            "log": f"/games/{played}/log", "entry": f"/games/{played}/entries/2", "result": f"/games/{played}/result",
+            "rules": f"/games/{played}/rules", "display": f"/games/{played}/display", "tournaments": "/tournaments",
+            "director": f"/tournaments/{tid}", "standings": f"/tournaments/{tid}/standings",
+            "room": f"/tournaments/{tid}/display"}
+    locked = {"unlock-game": f"/games/{played}/unlock", "unlock-tournament": f"/tournaments/{tid}/unlock"}
+    return {"read": read, "locked": locked, "storage": storage, "card": card, "played": played}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_page_a_user_reads_has_a_serious_or_critical_accessibility_violation(server, browser, pages, lang):
+    found = {}
+    for unlocked, paths in ((True, pages["read"]), (False, pages["locked"])):
+        context = browser.new_context(viewport=LANDSCAPE, bypass_csp=True,
+                                      storage_state=pages["storage"] if unlocked else None)
+        page = context.new_page()
+        in_language(page, server, lang)
+        for name, path in paths.items():
+            response = page.goto(server + path)
+            armed(page)
+            assert response.ok and page.url == server + path  # the page itself, not a PIN screen it sent us to
+            assert page.get_attribute("html", "lang") == lang
+            violations = axe_violations(page)
+            if violations:
+                found[name] = violations
+        context.close()
+    assert found == {}, json.dumps(found, indent=1, ensure_ascii=False)
+
+
+INSIDE_JS = """selector => {
+  const el = [...document.querySelectorAll(selector)].pop();
+  if (!el) return null;
+  const r = el.getBoundingClientRect();
+  return {top: r.top, left: r.left, bottom: r.bottom, right: r.right,
+          width: innerWidth, height: innerHeight, scrollH: document.documentElement.scrollHeight,
+          scrollW: document.documentElement.scrollWidth};
+}"""
+
+
+def inside(page, selector, size) -> dict:
+    """The last element matching ``selector``: its box lies wholly inside the viewport, with nothing to scroll."""
+    box = page.evaluate(INSIDE_JS, selector)
+    assert box is not None, selector
+    assert box["top"] >= 0 and box["left"] >= 0, box
+    assert box["bottom"] <= size["height"] and box["right"] <= size["width"], box
+    assert box["scrollW"] <= size["width"], box
+    return box
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("screen", ["tablet", "portrait", "projector"])
+def test_the_spectators_display_shows_the_whole_board_on_a_tablet_and_a_projector(server, browser, pages, screen,
+                                                                                    lang):
+    size = {"tablet": LANDSCAPE, "portrait": PORTRAIT, "projector": PROJECTOR}[screen]
+    page = opened(browser, server, size, lang, f"/games/{pages['played']}/display")  # a spectator's: not unlocked
+    shot(page, f"axe-display-{size['width']}x{size['height']}-{lang}")
+    inside(page, ".board40", size)
+    inside(page, ".board40 .cell", size)  # GO's row, the lowest, in full
+    inside(page, ".players", size)
+    clipped = page.evaluate("""() => [...document.querySelectorAll('.board40 .cell, .board40 .centre')]
+      .filter(c => c.scrollHeight > c.clientHeight + 1 || c.scrollWidth > c.clientWidth + 1).map(c => c.innerText)""")
+    assert clipped == []  # no square's name, owner or token is cut off, nor anything in the centre
+    page.context.close()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("orientation", ["landscape", "portrait"])
+def test_the_card_picker_shows_all_16_cards_without_scrolling(server, browser, pages, orientation, lang):
+    size = {"landscape": LANDSCAPE, "portrait": PORTRAIT}[orientation]
+    page = opened(browser, server, size, lang, f"/games/{pages['card']}", pages["storage"])
+    cards = page.locator(".cardpick button")
+    assert cards.count() == 16
+    shot(page, f"axe-cards-{size['width']}x{size['height']}-{lang}")
+    inside(page, ".cardpick button", size)
+    page.context.close()
+
+
+HEADER_LINKS_JS = """() => {
+  const text = a => { const r = document.createRange(); r.selectNodeContents(a); return r.getBoundingClientRect(); };
+  return [...document.querySelectorAll('header.bar > a')].filter(a => a.previousElementSibling?.tagName === 'A')
+    .map(a => ({pair: a.previousElementSibling.innerText + ' | ' + a.innerText,
+                gap: text(a).left - text(a.previousElementSibling).right,
+                rule: parseFloat(getComputedStyle(a).borderLeftWidth), ruleColor: getComputedStyle(a).borderLeftColor}));
+}"""
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("orientation", ["landscape", "portrait"])
+def test_the_header_links_are_set_apart_by_a_rule_and_space(server, browser, pages, orientation, lang):
+    size = {"landscape": LANDSCAPE, "portrait": PORTRAIT}[orientation]
+    page = opened(browser, server, size, lang, f"/games/{pages['played']}", pages["storage"])
+    pairs = page.evaluate(HEADER_LINKS_JS)
+    assert len(pairs) >= 4  # referee | Tournaments, rules | display | result | record
+    for pair in pairs:
+        assert pair["gap"] >= 12 and pair["rule"] >= 1 and pair["ruleColor"] != "rgba(0, 0, 0, 0)", pair
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.locator("header.bar").screenshot(path=str(ARTIFACTS / f"axe-header-{size['width']}-{lang}.png"))
+    page.context.close()
+
+
+def contrast(a: str, b: str = "#ffffff") -> float:
+    """WCAG 2's contrast ratio of two sRGB colours (#rrggbb)."""
+    def luminance(colour):
+        channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def test_each_players_colour_reads_as_text_on_white_and_under_white_text():
+    """A deed's owner is written in the player's colour on the white square, and a token's initials in white on
+    it: both at WCAG AA's 4.5:1 at least, for all eight seats (axe reaches only the seats a page shows)."""
+    import re
+    css = (Path(__file__).parent.parent / "referee" / "static" / "referee.css").read_text(encoding="utf-8")
+    colours = dict(re.findall(r"\.board40 \.cell\.(p[0-7]) \{ outline:3px solid (#[0-9a-f]{6});", css))
+    assert sorted(colours) == [f"p{i}" for i in range(8)]
+    for seat, colour in colours.items():
+        assert f".board40 .cell.{seat} .own {{ color:{colour}; }}" in css and f".swatch.{seat} {{ background:{colour}; }}" in css
+        assert contrast(colour) >= 4.5, (seat, colour, contrast(colour))
