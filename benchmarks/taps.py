@@ -13,12 +13,14 @@ as it is: a goal not met is printed as not met.
     buy                         the roll to the next player's dice pad                                 2
     auction, one raise          the roll (declined with the opening bid, hammer) to the next player's dice pad      3
     debt paid by one mortgage   the roll (rent beyond cash) to the next player's dice pad               3
+    debt paid by selling houses the roll (rent beyond cash) to the next player's dice pad               2
     deed-for-cash trade         opening the trade panel to the trade recorded (checked first)           6
     building round, 2 declare   opening the buildings panel to the buildings built                      8
     shortage auction            closing two declarations with 1 house in the bank to the next roll      8
 
 On the way, every decision card met is shot at 1024x768 and 768x1024 (and the plain screen in Japanese too) into
-tests/artifacts/screens/<situation>-<w>x<h>-<lang>.png.
+tests/artifacts/screens/<situation>-<w>x<h>-<lang>.png; the debt card's sale and an auction with a bid beyond its
+bidder's reach are shot in Japanese too.
 """
 from __future__ import annotations
 
@@ -185,6 +187,9 @@ class Referee:
 
     def language(self, code: str) -> None:
         label = {"en": "English", "ja": "日本語"}[code]
+        menu = self.page.locator("header details.langs")
+        if menu.count() and not menu.evaluate("d => d.open"):  # the languages sit in a menu that opens first
+            menu.locator("summary").click()
         with self.page.expect_navigation():
             self.page.locator("header").get_by_role("link", name=label).click()
         self.page.wait_for_selector(".decision")
@@ -197,6 +202,7 @@ SITUATIONS = {
     "buy": Situation("buy", "roll -> next dice pad", 2),
     "auction": Situation("auction, one raise", "roll -> next dice pad", 3),
     "debt": Situation("debt paid by one mortgage", "roll -> next dice pad", 3),
+    "debt-sale": Situation("debt paid by selling 4 houses", "roll -> next dice pad", 2),
     "trade": Situation("deed-for-cash trade", "open Trade -> recorded (checked first)", 6),
     "building": Situation("building round, 2 declare", "open Buildings -> built", 8),
     "shortage": Situation("shortage auction", "close (2 declared, 1 house) -> next roll", 8),
@@ -277,6 +283,40 @@ def debt(r: Referee, tmp: Path) -> None:
     assert "waiting for Ben to roll" in r.waiting(), r.waiting()
 
 
+def debt_by_sale(r: Referee, tmp: Path) -> None:
+    """Aki has $60 and lands on Baltic Avenue's hotel ($450 rent to Ben); the four houses on Dark Blue bring $400:
+    the debt card's sale plan is one button."""
+    s = SITUATIONS["debt-sale"]
+    r.import_game({"players": {"Aki": {"cash": 60}},
+                   "deeds": {"park-place": {"owner": "Aki", "buildings": 2}, "boardwalk": {"owner": "Aki", "buildings": 2},
+                             "oriental-avenue": {"owner": "Aki"},
+                             "mediterranean-avenue": {"owner": "Ben", "buildings": "hotel"},
+                             "baltic-avenue": {"owner": "Ben", "buildings": "hotel"}}}, [], tmp)
+    r.begin(s)
+    r.dice(1, 2, "dice")  # Baltic Avenue
+    r.shoot("debt-sale")
+    r.language("ja")  # the screen in Japanese, shot, then back: not a tap of the situation
+    r.shoot("debt-sale", lang="ja")
+    r.language("en")
+    r.tap(r.page.locator("#sale-plan button"), "the sale plan (on the debt card): " +
+          r.page.locator("#sale-plan button").inner_text())
+    r.end()
+    assert "waiting for Ben to roll" in r.waiting(), r.waiting()
+
+
+def auction_beyond_reach(r: Referee, tmp: Path) -> None:
+    """Not counted: an auction where Ben ($25, nothing to sell or mortgage) sees his quick bids above $25 marked,
+    shot in English and Japanese."""
+    if not r.screens:
+        return
+    r.import_game({"players": {"Ben": {"cash": 25}}}, [
+        {"type": "roll", "player": "Aki", "dice": [1, 2]}, {"type": "decline", "player": "Aki"}], tmp)
+    r.shoot("auction-beyond")
+    r.language("ja")
+    r.shoot("auction-beyond", lang="ja")
+    r.language("en")
+
+
 def trade(r: Referee, tmp: Path) -> None:
     """Between turns, Aki sells Oriental Avenue to Ben for $120."""
     s = SITUATIONS["trade"]
@@ -306,6 +346,7 @@ def declare(r: Referee, player: str, group: str, levels: dict[str, str]) -> None
         has=page.locator("summary", has_text=re.compile(r"^\s*Buildings\s*$"))).first
     if not panel.evaluate("d => d.open"):
         r.tap(panel.locator("summary").first, "open Buildings", navigates=False)
+    panel.locator(".panel-body form").first.wait_for()  # its contents come once it is open (htmx): not a tap
     wanted = [f"{level} house" if level == "1" else f"{level} houses" for level in levels.values()]
     offers = panel.locator("form").filter(has=page.locator("caption", has_text=re.compile(
         rf"{re.escape(player)}\W.*{re.escape(group)}")))
@@ -394,6 +435,8 @@ def main() -> int:
                 buy(r)
                 auction(r)
                 debt(r, tmp)
+                debt_by_sale(r, tmp)
+                auction_beyond_reach(r, tmp)
                 trade(r, tmp)
                 building_round(r, tmp)
                 shortage(r, tmp)

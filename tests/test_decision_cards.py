@@ -112,7 +112,9 @@ def test_the_debt_card_adds_up_every_way_to_raise_cash_as_a_referee_would(client
     assert (mortgages, buildings) == (480, 300)
     text = decision(client, game_id)
     assert "owed to Ben $450 Aki's cash $10 still missing $440" in text
-    assert f"mortgaging every deed left (4) +${mortgages}" in text
+    # Boardwalk's mortgage now; the Orange deeds' once their buildings are sold (the rules: the group first)
+    assert "mortgaging the deeds that can be mortgaged now (1) +$200" in text
+    assert f"mortgaging the deeds of built groups, after the sale (3) +${mortgages - 200}" in text
     assert f"selling every building (6) +${buildings}" in text
     assert f"in all, with the cash ${10 + mortgages + buildings}" in text
     # the engine's own sum, which decides bankruptcy, is the same
@@ -122,6 +124,9 @@ def test_the_debt_card_adds_up_every_way_to_raise_cash_as_a_referee_would(client
     assert raisable_cash(state, 0) == 10 + mortgages + buildings
     # each way with what it raises, before it is tapped
     assert "sell buildings on the Orange group: New York Avenue 2 houses → 1 house: +$50" in text
+    # the sale that raises the most in one tap, as selling cannot cover it all
+    assert "Sell every building that can be sold: one tap Sell 6 houses: +$300" in text
+    assert "$140 still missing after it" in text
     assert "mortgage Boardwalk: +$200" in text
     assert "Paid by itself: the $450 goes to Ben the moment Aki has it in cash — $440 still missing." in text
 
@@ -302,3 +307,18 @@ def test_the_building_round_in_japanese_shows_no_english_group_or_square_names(c
         assert [w for w in english_words() if re.search(rf"(?<![\w.]){re.escape(w)}(?!\w)", text)] == []
         for english in ("declares", "cost", "Lot", "from $", "in the bank", "Pink", "Orange"):
             assert english not in text
+
+
+def test_a_quick_bid_beyond_its_bidders_reach_is_marked_on_its_button_and_said_in_words(client):
+    """JMA: a winning bid its bidder cannot pay is found out at the hammer; the card says so at bid time, the bid
+    still on offer (Ben: $25, nothing to sell or mortgage)."""
+    game_id = from_position(client, {"players": {"Ben": {"cash": 25}}})
+    record(client, game_id, {"type": "roll", "player": "Aki", "dice": [1, 2]})
+    record(client, game_id, {"type": "decline", "player": "Aki"})
+    page = html.unescape(client.get(f"/games/{game_id}").get_data(as_text=True))
+    assert re.findall(r'class="beyond" type="submit">([^<]*)<', page) == ["$30 ⚠", "$60 ⚠", "$110 ⚠"]
+    assert ("⚠ $30, $60, $110: more than Ben can raise ($25) with every building sold and every deed mortgaged. "
+            "Still a bid; the hammer finds it out.") in page
+    assert 'id="beyond-0"' not in page and 'id="beyond-2"' not in page  # Aki and Chie reach every quick bid
+    record(client, game_id, {"type": "bid", "player": "Ben", "amount": 30})  # allowed: the rules take it
+    assert "Highest bid: $30 by Ben" in decision(client, game_id)

@@ -5,8 +5,8 @@ import typing
 
 import pytest
 
-from referee.engine import (Action, Auction, BuyOrAuction, Game, Header, IllegalEntry, JailFine, Pending, build_offers,
-                            leads_to, legal_actions, parse_entry, ready_entry, with_options)
+from referee.engine import (Action, Auction, BuyOrAuction, Debt, Game, Header, IllegalEntry, JailFine, Pending,
+                            build_offers, leads_to, legal_actions, parse_entry, ready_entry, with_options)
 from referee.screens.decisions import BY_TYPE, decision_screen, pending_words
 from referee.screens.decisions.auction import AuctionCard
 from referee.screens.decisions.jail import JailFineCard
@@ -81,6 +81,22 @@ def test_an_auction_card_gives_each_bidder_quick_bids_from_their_minimum_and_the
     assert screen.pending == "auction of Baltic Avenue in progress"
 
 
+def test_a_quick_bid_beyond_what_its_bidder_can_raise_is_marked_and_still_offered(classic):
+    """JMA: a winning bid its bidder cannot pay is found out at the hammer; the card marks such a bid at bid time
+    (cash, every building sold, every deed mortgaged: the engine's raisable cash) and keeps it on offer."""
+    s = give(table(classic), 1, "oriental-avenue")  # Ben: $20 cash and Oriental Avenue ($50 mortgage)
+    s.players[1].cash = 20
+    s = do(s, type="roll", player="Aki", dice=[1, 2])
+    s = do(s, type="decline", player="Aki")
+    s = do(s, type="bid", player="Chie", amount=60)
+    ben = next(b for b in decision_on(s).card.bidders if b.name == "Ben")
+    assert ben.can_raise == 20 + 50
+    assert [(amount, ben.beyond(amount)) for amount in ben.quick][:2] == [(61, False), (62, False)]
+    assert [amount for amount in ben.quick if ben.beyond(amount)] == [a for a in ben.quick if a > 70] != []
+    aki = next(b for b in decision_on(s).card.bidders if b.name == "Aki")
+    assert not any(aki.beyond(amount) for amount in aki.quick)  # $1500: every quick bid is within reach
+
+
 def test_the_jail_card_on_offer_is_priced_below_the_fine(jma):
     """JMA 補足ルール: before paying the fine after the third failed roll, a player may buy another player's
     get-out-of-jail card for less than the fine, and use it."""
@@ -149,6 +165,58 @@ def test_the_debt_card_counts_every_way_to_raise_cash_and_offers_each_with_what_
     assert {entry["square"] for _, _, entry in card.ways} == {"boardwalk", "oriental-avenue"}
     player, amount, ends = card.bankrupt
     assert (player, amount, ends) == ("Aki", 450, False)  # Ben and Chie play on
+
+
+def _in_debt_with_buildings(classic, cash, levels):
+    """Aki, with ``cash``, owning the groups of ``levels`` (square id -> houses) and Oriental Avenue unbuilt, lands
+    on Baltic Avenue's hotel ($450 rent to Ben)."""
+    s = give(table(classic), 1, "mediterranean-avenue", "baltic-avenue")
+    s.set_level(classic.square("baltic-avenue").index, 5)
+    s.set_level(classic.square("mediterranean-avenue").index, 5)
+    s = give(s, 0, "oriental-avenue", *levels)
+    for square, level in levels.items():
+        s.set_level(classic.square(square).index, level)
+    return do(place(s, 0, "go", cash=cash), type="roll", player="Aki", dice=[1, 2])
+
+
+def test_a_debt_raised_by_selling_four_houses_is_one_button_with_the_houses_and_the_amount(classic):
+    """Official rules: buildings are sold back to the bank at half price, evenly; a lot is mortgaged only once its
+    group has no buildings.  The debt card's sale plan raises the $390 missing with the four houses of Dark Blue in
+    one entry, and counts the mortgages of Park Place and Boardwalk as coming after the sale."""
+    s = _in_debt_with_buildings(classic, 60, {"park-place": 2, "boardwalk": 2})
+    card = decision_on(s).card
+    d = card.figures
+    assert (d.missing, d.mortgages_now, d.mortgage_now_count, d.after_sale) == (390, 50, 1, 175 + 200)
+    assert d.in_all == 60 + 50 + 375 + 400  # the engine's raisable cash is unchanged: it counts the whole road
+    sale = card.sale
+    assert (sale.buildings, sale.raises, sale.covers) == ("4 houses", 400, True)
+    assert sale.entry == {"type": "sell_buildings", "player": "Aki", "targets": {"park-place": 0, "boardwalk": 0}}
+    # only what can be done now: Oriental Avenue's mortgage, not Park Place's or Boardwalk's
+    assert [words for words, _, _ in card.ways if words.startswith("mortgage")] == ["mortgage Oriental Avenue"]
+    after = do(s, **sale.entry)
+    assert not isinstance(after.pending, Debt)
+    assert after.players[0].cash == 60 + 400 - 450 and after.players[1].cash == 1500 + 450
+
+
+def test_a_sale_plan_spanning_two_groups_is_one_entry_and_raises_no_more_than_the_debt_needs(classic):
+    """$250 missing: Dark Blue's two houses ($200) and two of Light Blue's three ($50), the nearest sum at or above
+    what is missing the engine's offers make, recorded as one sale."""
+    s = _in_debt_with_buildings(classic, 200, {"park-place": 1, "boardwalk": 1, "vermont-avenue": 1,
+                                               "connecticut-avenue": 1})
+    s = give(s, 0, "oriental-avenue")
+    s.set_level(classic.square("oriental-avenue").index, 1)
+    sale = decision_on(s).card.sale
+    assert (sale.raises, sale.covers, sale.buildings) == (250, True, "4 houses")
+    assert sum(1 for level in sale.entry["targets"].values() if level == 0) == 4
+    after = do(s, **sale.entry)
+    assert after.players[0].cash == 200 + 250 - 450
+
+
+def test_a_sale_plan_that_cannot_cover_the_debt_sells_what_can_be_sold_and_says_what_is_still_missing(classic):
+    s = _in_debt_with_buildings(classic, 10, {"park-place": 1, "boardwalk": 1})
+    sale = decision_on(s).card.sale
+    assert (sale.raises, sale.covers) == (200, False)
+    assert sale.entry["targets"] == {"park-place": 0, "boardwalk": 0}
 
 
 def test_the_building_round_card_says_what_closing_the_declarations_builds(jma):

@@ -189,3 +189,43 @@ def test_the_director_replaces_a_player_between_rounds_by_a_late_entry_in_their_
     seat_and_play(app, tid)
     round2 = seated_players(app, tid, 2)
     assert "Zoe" in round2 and "P03" not in round2
+
+
+def test_drop_asks_for_a_confirmation_naming_the_player_before_it_is_sent(app):
+    """A drop is a change the director confirms: the first tap opens the question, the second sends it."""
+    tid, client = new_tournament(app, 8)
+    seat_and_play(app, tid)
+    client.post(f"/tournaments/{tid}/unlock", data={"pin": "135791"})
+    page = html.unescape(client.get(f"/tournaments/{tid}").get_data(as_text=True))
+    box = page.split('<details class="confirm" id="drop-P04">', 1)[1].split("</details>", 1)[0]
+    assert "<summary>Drop…</summary>" in box
+    assert "P04 leaves the tournament: not seated from round 2; their results stand." in box
+    assert 'value="drop"' in box and ">Yes: drop P04</button>" in box
+    assert page.count('name="action" value="drop"') == 8  # each player's drop is inside its own confirmation
+    assert page.count('<details class="confirm" id="drop-') == 8
+
+
+def test_the_new_tournament_form_says_each_formats_fewest_players_before_it_is_sent(app):
+    client = app.test_client()
+    page = html.unescape(client.get("/tournaments").get_data(as_text=True))
+    semis = page.split('value="club-semifinals"', 1)[1].split("</label>", 1)[0]
+    assert 'data-least="16"' in semis and "at least 16 players" in semis
+    assert 'data-least="2"' in page.split('value="open"', 1)[1].split(">", 1)[0]
+    assert "{count} players entered: the format chosen needs at least {n}." in page  # the live count's words
+
+
+def test_a_late_entrant_with_fewer_games_is_flagged_at_the_cut_with_their_games(app):
+    """A player who entered late reaches the cut with fewer games: their total counts fewer games, and the
+    director is told so before the final is seated."""
+    tid, client = new_tournament(app, 8, fmt="championship")
+    seat_and_play(app, tid)
+    change(client, tid, 1, "late_entry", "Zoe")
+    seat_and_play(app, tid)
+    seat_and_play(app, tid)
+    client.post(f"/tournaments/{tid}/unlock", data={"pin": "135791"})
+    page = html.unescape(client.get(f"/tournaments/{tid}").get_data(as_text=True))
+    assert ("Fewer games than the others ranked for this cut (their totals count fewer games): "
+            "Zoe (2 of 3 games).") in page
+    with app.app_context():
+        (cut,) = progress.stage_cuts(tid, "final")
+    assert cut.fewer == [("Zoe", 2, 3)]

@@ -28,12 +28,12 @@ def sale_offers(state: GameState, player: int, group: str) -> list[Change]:
     the smallest sale first."""
     squares = state.ruleset.groups[group].squares
     in_debt = isinstance(state.pending, Debt) and state.pending.debtor == player
-    offers = [change for change in (_legal_sale(state, player, targets, in_debt)
+    offers = [change for change in (legal_sale(state, player, targets, in_debt)
                                     for targets in even_layouts_below(state, squares)) if change is not None]
     return sorted(offers, key=lambda c: -c.price)
 
 
-def _legal_sale(state: GameState, player: int, targets: dict[int, int], in_debt: bool) -> Change | None:
+def legal_sale(state: GameState, player: int, targets: dict[int, int], in_debt: bool) -> Change | None:
     """The sale of buildings to ``targets`` as the engine prices it, or None where the rules refuse it."""
     try:
         change = plan_change(state, player, targets, selling=True)

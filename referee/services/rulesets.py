@@ -146,3 +146,10 @@ def load_format(format_id: str):
     if fmt.id != format_id:
         raise RulesetError(f"formats/{format_id}.toml: format.id is {fmt.id!r}, not the file's name")
     return fmt
+
+
+def least_players(format_id: str) -> int:
+    """The fewest players the format ``format_id`` can be played with (the new-tournament form says it)."""
+    from ..tournament.formats import least_players as least
+
+    return least(load_format(format_id))

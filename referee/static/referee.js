@@ -68,8 +68,19 @@
   const typed = (el) => (el.type === "checkbox" || el.type === "radio") ? el.checked !== el.defaultChecked
     : el.tagName === "SELECT" ? [...el.options].some((o) => o.selected !== o.defaultSelected)
     : el.type !== "hidden" && el.value !== el.defaultValue;
+  // A tap that has started is not taken from under the finger: while a pointer is down (or went down in the last
+  // ARM_MS), while a confirmation is open, or just after a panel opened, the new region is not swapped in; the
+  // element keeps its old version, so the next poll brings the region again.
+  let pressed = false;
+  let openedAt = -Infinity;
+  addEventListener("pointerdown", () => { pressed = true; }, true);
+  for (const type of ["pointerup", "pointercancel"]) addEventListener(type, () => { pressed = false; }, true);
+  document.addEventListener("toggle", (e) => { if (e.target.open) openedAt = performance.now(); }, true);
+  const busy = (region) => pressed || performance.now() - downAt < ARM_MS || performance.now() - openedAt < ARM_MS
+    || region.querySelector("details.confirm[open]") !== null;
   document.addEventListener("htmx:beforeSwap", (e) => {
     if (!e.detail.target || !e.detail.target.matches(".live")) return;
+    if (e.detail.shouldSwap && busy(e.detail.target)) { e.detail.shouldSwap = false; return; }
     kept.length = 0;
     const active = document.activeElement;
     for (const d of e.detail.target.querySelectorAll("details[id][open]")) kept.push({details: d.id});
@@ -130,6 +141,25 @@
     for (const set of document.querySelectorAll("fieldset.house-rules")) set.hidden = set.dataset.ruleset !== rulesetSelect.value;
   };
   if (rulesetSelect) { rulesetSelect.addEventListener("change", showHouseRules); showHouseRules(); }
+
+  // --- The new-tournament form: the players entered against the fewest the chosen format needs ------------
+  const playersField = document.querySelector("textarea[data-count-players]");
+  const playersCount = document.getElementById("players-count");
+  const countPlayers = () => {
+    const chosen = document.querySelector("input[name=format]:checked");
+    if (!chosen || !playersCount) return;
+    const count = playersField.value.split("\n").filter((line) => line.trim()).length;
+    const least = +chosen.dataset.least;
+    const short = count < least;
+    playersCount.textContent = playersCount.dataset[short ? "short" : "words"]
+      .replace("{count}", count).replace("{n}", least);
+    playersCount.classList.toggle("short", short);
+  };
+  if (playersField) {
+    playersField.addEventListener("input", countPlayers);
+    for (const radio of document.querySelectorAll("input[name=format]")) radio.addEventListener("change", countPlayers);
+    countPlayers();
+  }
 
   arm();
   tick();

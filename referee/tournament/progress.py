@@ -7,7 +7,7 @@ the rows and results and writes the round these rules seat.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Mapping, Sequence
 
 from ..engine import RulesetError
@@ -67,11 +67,14 @@ class Progress:
 @dataclass(frozen=True)
 class Cut:
     """Who goes on to a stage that not everyone plays, in one division: ``going`` in order, and ``tied``, those
-    left out although equal in the standings with the last one going on (the standings' order decided)."""
+    left out although equal in the standings with the last one going on (the standings' order decided); ``fewer``,
+    the players ranked for it with fewer games than the most any of them played (a late entrant: their total counts
+    fewer games), as (player, their games, the most)."""
 
     division: str
     going: list[str]
     tied: list[str]
+    fewer: list[tuple[str, int, int]] = field(default_factory=list)
 
 
 def progress(fmt: formats.Format, scheme_of: Callable[[formats.Stage], Scheme], players: Sequence[Entrant],
@@ -123,7 +126,9 @@ def cuts(players: Sequence[Entrant], at: Progress, stage_id: str) -> list[Cut]:
         last_rank = {st.player: st.rank for st in previous}
         cut = last_rank.get(going[-1]) if going else None
         tied = [st.player for st in previous if cut is not None and st.rank == cut and st.player not in going]
-        out.append(Cut(division.name, going, tied))
+        most = max((len(st.games) for st in previous), default=0)
+        fewer = [(st.player, len(st.games), most) for st in previous if len(st.games) < most]
+        out.append(Cut(division.name, going, tied, fewer))
     return out
 
 

@@ -78,6 +78,7 @@ def _index_page(typed=None, status: int = 200):
         "tournaments/index.html", tournaments=tournaments.list_tournaments(archived=archived), archived=archived,
         typed=typed or {},
         schemes=schemes, formats=[rulesets.load_format(f) for f in rulesets.available_formats()],
+        least={f: rulesets.least_players(f) for f in rulesets.available_formats()},
         default_format=rulesets.DEFAULT_FORMAT,
         scheme_names=dict(schemes), rulesets=named_choices(rulesets.available(), lambda k: rulesets.load(k).name),
         default_scheme=DEFAULT_SCHEME, default_ruleset=rulesets.DEFAULT_RULESET), status

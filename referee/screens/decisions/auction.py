@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...engine import Auction, BuildingAuction, GameState
+from ...engine import Auction, BuildingAuction, GameState, raisable_cash
 from ...i18n import gettext as _
 from .. import rulings
 from ..log import tie_words
@@ -21,6 +21,12 @@ class Bidder:
     name: str
     minimum: int  # the lowest bid this bidder may make
     quick: list[int]  # the amounts of their one-tap bids
+    can_raise: int  # the cash they could have with every building sold and every deed mortgaged (the engine's sum)
+
+    def beyond(self, amount: int) -> bool:
+        """A bid the bidder could not pay even by selling and mortgaging everything: still a bid where the ruleset
+        takes it (the hammer finds it out), marked on its button so the table can stop it before it stands."""
+        return amount > self.can_raise
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +57,8 @@ def _bids(seen: Seen) -> AuctionCard | None:
         p.high_bid, seen.name(p.high_bidder) if p.high_bidder is not None else None,
         tie_words(seen.state.ruleset, tie, standing=True) if tie else None,
         [Bidder(a.player, seen.name(a.player), a.detail["minimum"],
-                [a.detail["minimum"] + k * a.detail["step"] for k in QUICK_BIDS]) for a in bids],
+                [a.detail["minimum"] + k * a.detail["step"] for k in QUICK_BIDS], raisable_cash(seen.state, a.player))
+         for a in bids],
         bool(bids) and bool(bids[0].detail["equal_calls"]), hammer is not None)
 
 

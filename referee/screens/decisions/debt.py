@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...engine import (bid_means, BidPayment, Debt, GameState, jail_exit_creditor, jail_exit_landing, jail_exit_short,
-                       leads_to, raisable_cash, smallest_sale, trade_context)
+from ...engine import (bid_means, BidPayment, Change, Debt, GameState, jail_exit_creditor, jail_exit_landing,
+                       jail_exit_short, leads_to, raisable_cash, smallest_sale, trade_context)
 from ...i18n import gettext as _
 from ..panels import mortgage_way_words, sale_way_words
-from ..words import names_and, party, square_name, Why, why
+from ..rulings import legal_sale, sale_offers
+from ..words import change_words, count_words, names_and, party, separator, square_name, Why, why
 from .base import ByType, Decision, Seen
 
 
@@ -25,12 +26,19 @@ class DebtCard:
     cash: int
     mortgages: int  # mortgaging every deed not yet mortgaged
     mortgage_count: int
+    mortgages_now: int  # of those, the deeds that may be mortgaged now: none in a group with buildings
+    mortgage_now_count: int
     buildings: int  # selling every building back to the bank at half price
     building_count: int
     kept: int  # a building won at a shortage auction: the mortgage values of the group kept to build on
     ahead: int  # the rent the third failed jail roll leads to, due once the fine is paid (JMA)
     later: int  # further payments the player owes, waiting behind this one
     partners: list[tuple[int, str]]  # (player, "debt_negotiation" or "rescue"): trades that may finish the debt
+
+    @property
+    def after_sale(self) -> int:
+        """What mortgaging the deeds of groups with buildings brings, once those buildings are sold."""
+        return self.mortgages - self.mortgages_now
 
     @property
     def raisable(self) -> int:
@@ -67,6 +75,7 @@ def debt_card(state: GameState, trade_actions=()) -> DebtCard | None:
     deeds = state.deeds_of(who)
     free = [sq for sq in deeds if not state.mortgaged[sq]]
     mortgages = sum(rs.squares[sq].mortgage for sq in free)
+    free_now = [sq for sq in free if not state.group_has_buildings(sq)]  # the rules: sell the group's buildings first
     cash = state.players[who].cash
     buildings = raisable_cash(state, who) - cash - mortgages  # the engine's sum, half the buildings' price
     kept = 0
@@ -85,16 +94,30 @@ def debt_card(state: GameState, trade_actions=()) -> DebtCard | None:
             if context in ("debt_negotiation", "rescue"):
                 partners.append((b, context))
     later = sum(d.amount for d in state.debts if d.debtor == who)
-    return DebtCard(who, bid, p.amount, to, cash, mortgages, len(free), buildings,
+    return DebtCard(who, bid, p.amount, to, cash, mortgages, len(free),
+                    sum(rs.squares[sq].mortgage for sq in free_now), len(free_now), buildings,
                     sum(state.houses_on(sq) + state.hotels_on(sq) for sq in deeds), kept, ahead, later, partners)
 
 
 @dataclass(frozen=True, slots=True)
+class SalePlan:
+    """One sale of buildings that raises the cash still missing (or as much as selling can), the even rule and the
+    bank's houses kept on every group: one entry, one tap."""
+
+    words: str  # the buildings sold, lot by lot
+    buildings: str  # how many: "4 houses", "1 hotel"
+    raises: int
+    covers: bool  # it raises the whole of what is missing
+    entry: dict
+
+
+@dataclass(frozen=True, slots=True)
 class DebtScreenCard:
-    """The debt card's figures, the ways to raise cash (one button each, with what it raises), and bankruptcy where
-    the rules allow it."""
+    """The debt card's figures, the sale that pays it in one tap, the ways to raise cash (one button each, with
+    what it raises), and bankruptcy where the rules allow it."""
 
     figures: DebtCard
+    sale: SalePlan | None
     ways: list[tuple[str, int, dict]]  # (words, what it raises, the entry that records it)
     bankrupt: tuple[str, int, bool] | None  # (the player, what they cannot raise, whether it ends the game)
 
@@ -107,6 +130,52 @@ def raiser(state: GameState) -> int | None:
     if isinstance(p, BidPayment):
         return p.player
     return None
+
+
+PLANS_TRIED = 40  # the sums of sales tried, nearest first, before a plan is given up (each is one plan_change)
+
+
+def sale_plan(state: GameState, by_type: ByType) -> SalePlan | None:
+    """The sale of buildings that pays the debt or the winning bid in one entry: of every sum the engine's own sale
+    offers on the player's groups (:func:`referee.screens.rulings.sale_offers`: the even rule, the bank's houses, a
+    hotel broken into houses only by a debtor) can raise together, the smallest that covers the cash missing, else
+    the largest; checked as one change by the engine (``plan_change``, ``sale_refusal``).  None when nothing can
+    be sold now."""
+    who = raiser(state)
+    if who is None or jail_exit_short(state):
+        return None
+    groups = [a.detail["group"] for a in by_type.get("sell_buildings", []) if a.player == who]
+    if not groups:
+        return None
+    missing = state.pending.amount - state.players[who].cash
+    sums: dict[int, dict[int, int]] = {0: {}}  # what a sale raises -> the levels it leaves (first found)
+    for group in groups:
+        offers = sale_offers(state, who, group)
+        grown = dict(sums)
+        for raised, levels in sums.items():
+            for offer in offers:
+                grown.setdefault(raised - offer.price, {**levels, **offer.levels})
+        sums = grown
+    covering = sorted(r for r in sums if r >= missing)
+    order = covering + sorted((r for r in sums if 0 < r < missing), reverse=True)
+    in_debt = isinstance(state.pending, Debt)
+    for raised in order[:PLANS_TRIED]:
+        change = legal_sale(state, who, sums[raised], in_debt)
+        if change is not None:
+            return _plan_of(state, who, change, -change.price >= missing)
+    return None
+
+
+def _plan_of(state: GameState, who: int, change: Change, covers: bool) -> SalePlan:
+    rs = state.ruleset
+    hotels = sum(state.hotels_on(sq) for sq in change.levels) - sum(
+        1 for level in change.levels.values() if level == state.hotel_level)
+    houses = change.house_change  # houses back to the bank (fewer where a hotel is broken into houses)
+    counted = [count_words(kind, n, rs) for kind, n in (("hotel", hotels), ("house", houses)) if n > 0]
+    entry = {"type": "sell_buildings", "player": state.players[who].name,
+             "targets": {rs.squares[sq].id: "hotel" if level == state.hotel_level else level
+                         for sq, level in sorted(change.levels.items())}}
+    return SalePlan(change_words(state, change), separator().join(counted), -change.price, covers, entry)
 
 
 def ways_to_pay(state: GameState, by_type: ByType) -> list[tuple[str, int, dict]]:
@@ -145,7 +214,9 @@ def _card(seen: Seen) -> DebtScreenCard | None:
     if a is not None:  # its confirmation says whether it ends the game
         after = leads_to(state, a)
         bankrupt = (seen.name(a.player), a.detail["amount"], after is not None and after.state.over)
-    return DebtScreenCard(figures, ways_to_pay(state, seen.actions), bankrupt)
+    sale = sale_plan(state, seen.actions)
+    ways = [way for way in ways_to_pay(state, seen.actions) if sale is None or way[2] != sale.entry]
+    return DebtScreenCard(figures, sale, ways, bankrupt)
 
 
 def debt_notes(state: GameState) -> list[Why]:
