@@ -130,14 +130,25 @@ def _tier(item) -> str:
 
 @pytest.hookimpl(wrapper=True)
 def pytest_collection_modifyitems(items):
-    """Each test's tier, before -m selects on them; once every other plugin has selected and ordered, the browser
-    tests first, in their order, then the others in theirs.  The browser tests are the longest (they mostly wait on
+    """Each test's tier, before -m selects on them; once every other plugin has selected and ordered, the tests that
+    start servers first, then the browser tests, in their order, then the others in theirs.  The browser tests are the longest (they mostly wait on
     the screen's arming and its live polls): run in parallel, each worker starts on them and the short tests fill
     in at the end (scripts/test hands the tests out one at a time in this order)."""
     for item in items:
         item.add_marker(_tier(item))
     yield
-    items.sort(key=lambda item: not item.get_closest_marker("browser"))  # a stable sort: each tier keeps its order
+    items.sort(key=_order)  # a stable sort: each tier keeps its order
+
+
+# The tests that start real servers (gunicorn's workers on a new database, five times; waitress behind a proxy): the
+# longest of all, handed out before even the browser tests, so no worker is left running one at the end.
+SERVER_MODULES = frozenset({"test_proxy_and_workers.py", "test_servers.py"})
+
+
+def _order(item) -> int:
+    if item.path.name in SERVER_MODULES:
+        return 0
+    return 1 if item.get_closest_marker("browser") else 2
 
 
 @pytest.fixture(scope="session", autouse=True)
