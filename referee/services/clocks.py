@@ -15,6 +15,12 @@ def utcnow() -> datetime:
     return datetime.now(timezone.utc).replace(tzinfo=None)
 
 
+def naive_utc(moment: datetime) -> datetime:
+    """A stored moment as UTC without its zone, as the app keeps them (SQLite gives it back naive, PostgreSQL with
+    its zone)."""
+    return moment if moment.tzinfo is None else moment.astimezone(timezone.utc).replace(tzinfo=None)
+
+
 @dataclass(frozen=True)
 class Clock:
     limit_seconds: int | None

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import datetime
 from pathlib import Path
 
 from sqlalchemy import select
@@ -21,7 +21,7 @@ from ..engine import (MAX_NAME, MAX_PLAYERS, MAX_TITLE, Game, GameState, Outcome
                       parse_entry, parse_header, parse_record, read_whole, replay, resolve, text_problem, whole_field)
 from ..models import EntryRow, GameRow, RoundRow, TableRow, TournamentRow
 from . import archive, rulings
-from .clocks import pause, utcnow
+from .clocks import naive_utc, pause, utcnow
 from .errors import BadGameSetup, GameNotFound, NotDeletable, NothingToRedo, RecordAltered, StaleEntry
 from .folds import Table, forget, game_lock, load, result_of
 from .pins import matches, pin_hash
@@ -226,10 +226,7 @@ def recorded_times(game_id: int, n: int) -> tuple[datetime | None, datetime | No
 
 
 def _naive(moment: datetime | None) -> datetime | None:
-    """A stored moment as UTC without its zone (SQLite gives it back naive, PostgreSQL with its zone)."""
-    if moment is None or moment.tzinfo is None:
-        return moment
-    return moment.astimezone(timezone.utc).replace(tzinfo=None)
+    return None if moment is None else naive_utc(moment)
 
 
 def export_record(game_id: int) -> str:

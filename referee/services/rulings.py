@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import datetime
 
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
@@ -25,7 +25,7 @@ from .. import chain
 from ..db import db
 from ..engine import RecordError, RefereeError, text_problem
 from ..models import GameRow, JudgeCallRow, RoundRow, RulingRow, TableRow
-from .clocks import utcnow
+from .clocks import naive_utc, utcnow
 from .folds import game_lock, load
 
 DECIDERS = ("referee", "judge", "head_judge")  # in the order an appeal goes up
@@ -152,9 +152,7 @@ def read(game_id: int) -> Rulings:
 
 def _second(moment: datetime) -> datetime:
     """A stored moment as naive UTC to the second (SQLite gives it back naive, PostgreSQL with its zone)."""
-    if moment.tzinfo is not None:
-        moment = moment.astimezone(timezone.utc).replace(tzinfo=None)
-    return moment.replace(microsecond=0)
+    return naive_utc(moment).replace(microsecond=0)
 
 
 def _head(game_id: int, rulings: Rulings) -> str:

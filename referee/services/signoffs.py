@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import datetime
 
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
@@ -24,7 +24,7 @@ from .. import chain
 from ..db import db
 from ..engine import RefereeError, text_problem
 from ..models import EntryRow, SignOffRow
-from .clocks import utcnow
+from .clocks import naive_utc, utcnow
 from .folds import Table, game_lock, load, version as record_version
 
 CONFIRMS, REFUSES = "confirms", "refuses"
@@ -103,14 +103,10 @@ class SignOffs:
         return self.over and self.altered is None and bool(self.waiting)
 
 
-def _naive(moment: datetime) -> datetime:
-    return moment if moment.tzinfo is None else moment.astimezone(timezone.utc).replace(tzinfo=None)
-
-
 def _fields(row: SignOffRow) -> dict:
     """What a sign-off's hash covers."""
     return {"head": row.head, "entries": row.entries, "player": row.player, "verdict": row.verdict,
-            "reason": row.reason, "at": _naive(row.at).isoformat()}
+            "reason": row.reason, "at": naive_utc(row.at).isoformat()}
 
 
 def _stored(game_id: int) -> list[SignOffRow]:
@@ -128,7 +124,7 @@ def _read(table: Table) -> tuple[SignOffs, list[SignOffRow]]:
     good = rows if broken is None else rows[:broken - 1]
     state = table.game.state
     now = table.fold.head if table.altered is None else None
-    shown = tuple(SignOff(r.n, r.player, r.verdict, r.reason, _naive(r.at), r.entries, r.head == now)
+    shown = tuple(SignOff(r.n, r.player, r.verdict, r.reason, naive_utc(r.at), r.entries, r.head == now)
                   for r in good)
     return SignOffs(tuple(p.name for p in state.players), shown, state.over, table.seq, broken), rows
 
