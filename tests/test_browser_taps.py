@@ -17,6 +17,7 @@ import json
 import signal
 import threading
 import time
+import warnings
 
 import pytest
 
@@ -85,9 +86,9 @@ def aim(browser, server, device, prepare, target, viewport=TABLET) -> tuple[floa
 
 @contextlib.contextmanager
 def deadline(seconds: int, what: str):
-    """Fail, rather than hang the whole run, if ``what`` takes longer than ``seconds``: Playwright's raw input
-    (mouse.click, touchscreen.tap) has no timeout of its own and waits for the page to take the event, which a
-    page being replaced might never do (seen once, not reproduced)."""
+    """Raise TimeoutError, rather than hang the whole run, if ``what`` takes longer than ``seconds``: Playwright's
+    raw input (mouse.click, touchscreen.tap) has no timeout of its own and waits for the page to take the event,
+    which a page being replaced may never do.  The page stays usable after it."""
     if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
         yield
         return
@@ -109,14 +110,21 @@ def double_tap(page, x, y, delay_ms: int, device: str) -> float:
     (loaded and armed, plus a moment for anything late).  The gap actually achieved, in ms."""
     armed(page)
     press = page.touchscreen.tap if device == "touch" else page.mouse.click
-    with deadline(60, f"a double tap ({device}, {delay_ms} ms)"):
+    with deadline(60, f"the first tap ({device})"):
         start = time.monotonic()
         press(x, y)
-        left = delay_ms / 1000 - (time.monotonic() - start)
-        if left > 0:
-            time.sleep(left)
-        gap = (time.monotonic() - start) * 1000
-        press(x, y)
+    left = delay_ms / 1000 - (time.monotonic() - start)
+    if left > 0:
+        time.sleep(left)
+    gap = (time.monotonic() - start) * 1000
+    try:
+        with deadline(10, f"the second tap ({device}, {delay_ms} ms)"):
+            press(x, y)
+    except TimeoutError:
+        # Chromium now and then never acknowledges a touch that arrives while the page under it is being replaced
+        # (seen on a loaded 2-core machine at 80 ms): that touch acted on nothing, which is what is being tested.
+        # The page itself goes on (its later calls are answered); the entries are counted below as always.
+        warnings.warn(f"the browser never took the second {device} tap {gap:.0f} ms after the first")
     page.wait_for_timeout(300)
     page.wait_for_load_state()
     page.wait_for_selector(".decision")
