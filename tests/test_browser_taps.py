@@ -134,31 +134,33 @@ def double_tap(page, x, y, delay_ms: int, device: str) -> float:
     return gap
 
 
-def double_tap_records_one(browser, server, device, delay, prepare, target, expected: dict, aimed=False):
-    """Play ``prepare`` on a new game, double-tap ``target`` there (aimed as :func:`aim` says): exactly one entry,
-    the expected one, and no refusal.  ``aimed``: a control of the next screen must lie under the finger.  The
-    page, on the screen the taps brought."""
+def double_taps_record_one_each(browser, server, device, prepare, target, expected: dict, then, aimed=False):
+    """For each delay of DELAYS_MS: play ``prepare`` on a new game, double-tap ``target`` there (aimed as :func:`aim`
+    says, once for all the delays): exactly one entry, the expected one, and no refusal; then ``then(page)`` on the
+    screen the taps brought.  ``aimed``: a control of the next screen must lie under the finger."""
     for _ in range(3):  # the browser restores the scroll of the screen it brings late, or now and then not at all
         x, y, lands_on = aim(browser, server, device, prepare, target)
         if lands_on or not aimed:
             break
     assert lands_on or not aimed, "no control of the next screen lies under the button: the test would be toothless"
-    context, page = tablet(browser, device)
-    game_id = start_game(page, server)
-    prepare(page)
-    before = entries(page, server, game_id)
-    box = target(page).bounding_box()
-    assert box["x"] <= x <= box["x"] + box["width"] and box["y"] <= y <= box["y"] + box["height"]
-    gap = double_tap(page, x, y, delay, device)
-    after = entries(page, server, game_id)
-    new = after[len(before):]
-    assert after[:len(before)] == before
-    assert len(new) == 1, (f"a double tap {gap:.0f} ms apart recorded {len(new)} entries: {new} (the second touch "
-                           f"landed on {lands_on})")
-    assert {k: new[0].get(k) for k in expected} == expected
-    refused = page.locator(".flash.refused")
-    assert refused.count() == 0, f"the second touch was sent and refused: {refused.first.inner_text()}"
-    return context, page
+    for delay in DELAYS_MS:
+        context, page = tablet(browser, device)
+        game_id = start_game(page, server)
+        prepare(page)
+        before = entries(page, server, game_id)
+        box = target(page).bounding_box()
+        assert box["x"] <= x <= box["x"] + box["width"] and box["y"] <= y <= box["y"] + box["height"]
+        gap = double_tap(page, x, y, delay, device)
+        after = entries(page, server, game_id)
+        new = after[len(before):]
+        assert after[:len(before)] == before
+        assert len(new) == 1, (f"a double tap {gap:.0f} ms apart ({delay} ms meant) recorded {len(new)} entries: "
+                               f"{new} (the second touch landed on {lands_on})")
+        assert {k: new[0].get(k) for k in expected} == expected, delay
+        refused = page.locator(".flash.refused")
+        assert refused.count() == 0, f"the second touch ({delay} ms) was sent and refused: {refused.first.inner_text()}"
+        then(page)
+        context.close()
 
 
 def nothing(page):
@@ -176,38 +178,42 @@ def ben_bids_10(page):
     record_tap(page, ben.get_by_role("button", name="$10", exact=True))
 
 
-@pytest.mark.parametrize("device", DEVICES)
-@pytest.mark.parametrize("delay", DELAYS_MS)
-def test_a_double_tap_on_the_dice_pad_records_one_roll(server, browser, delay, device):
-    # 4·6: Aki to Just Visiting, no decision: the next screen is Ben's dice pad, under the finger
-    context, page = double_tap_records_one(browser, server, device, delay, nothing, lambda p: button(p, "4·6"),
-                                           {"type": "roll", "player": "Aki", "dice": [4, 6]}, aimed=True)
+def bens_turn(page):
     assert "waiting for Ben to roll" in page.inner_text(".decision")
-    context.close()
+
+
+def cash_of(page, player) -> str:
+    return page.locator(".player", has_text=player).first.locator(".cash").inner_text()
 
 
 @pytest.mark.parametrize("device", DEVICES)
-@pytest.mark.parametrize("delay", DELAYS_MS)
-def test_a_double_tap_on_buy_records_one_purchase(server, browser, delay, device):
+def test_a_double_tap_on_the_dice_pad_records_one_roll(server, browser, device):
+    # 4·6: Aki to Just Visiting, no decision: the next screen is Ben's dice pad, under the finger
+    double_taps_record_one_each(browser, server, device, nothing, lambda p: button(p, "4·6"),
+                                {"type": "roll", "player": "Aki", "dice": [4, 6]}, bens_turn, aimed=True)
+
+
+@pytest.mark.parametrize("device", DEVICES)
+def test_a_double_tap_on_buy_records_one_purchase(server, browser, device):
     # (on a 1024x768 screen the next screen has no control under the Buy button: the flash of the purchase pushes
     # Ben's dice pad below it; a second touch can still reach the old screen while the first is on its way)
-    context, page = double_tap_records_one(browser, server, device, delay, on_baltic,
-                                           lambda p: button(p, "Buy Baltic Avenue for $60"),
-                                           {"type": "buy", "player": "Aki"})
-    assert "waiting for Ben to roll" in page.inner_text(".decision")
-    assert page.locator(".player", has_text="Aki").first.locator(".cash").inner_text() == "$1,440"
-    context.close()
+    def bought(page):
+        bens_turn(page)
+        assert cash_of(page, "Aki") == "$1,440"
+
+    double_taps_record_one_each(browser, server, device, on_baltic, lambda p: button(p, "Buy Baltic Avenue for $60"),
+                                {"type": "buy", "player": "Aki"}, bought)
 
 
 @pytest.mark.parametrize("device", DEVICES)
-@pytest.mark.parametrize("delay", DELAYS_MS)
-def test_a_double_tap_on_the_hammer_records_one_sale(server, browser, delay, device):
+def test_a_double_tap_on_the_hammer_records_one_sale(server, browser, device):
     # the left of the hammer button lies over Ben's 1·6 on the next screen: aim() finds it
-    context, page = double_tap_records_one(browser, server, device, delay, ben_bids_10,
-                                           lambda p: button(p, "Hammer: sold"), {"type": "hammer"})
-    assert "waiting for Ben to roll" in page.inner_text(".decision")
-    assert page.locator(".player", has_text="Ben").first.locator(".cash").inner_text() == "$1,490"
-    context.close()
+    def sold(page):
+        bens_turn(page)
+        assert cash_of(page, "Ben") == "$1,490"
+
+    double_taps_record_one_each(browser, server, device, ben_bids_10, lambda p: button(p, "Hammer: sold"),
+                                {"type": "hammer"}, sold)
 
 
 def unlocked_tablet(browser, server, game_id, viewport):
