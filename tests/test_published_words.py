@@ -17,6 +17,11 @@ LANGUAGES = ("en", "ja", "ko", "de")
 # a path of the repository, an issue number, the word "seed" (seeding a tournament, "seeded", stays a word)
 FORBIDDEN = re.compile(r"shared/|seeds/|\bissue\s*\d+|\bseeds?\b", re.IGNORECASE)
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+# a source text named by its number ("002 says", "(000)", "004's", "text 003", "000은", "laut 002") or as a "seed":
+# a zero-padded number 000-009 standing alone, not a part of an amount, a year, a date or a colour ("$200", "2006",
+# "M1,000", "30000 M", "1 000", "2006-07-18", "#005A9C", "1.005")
+TEXT_NUMBER = re.compile(r"\btext\s+\d{3}\b|\bseeds?\b|(?<![\w$€₩£¥#.,/:\-])(?<!\d[ \u00a0])00\d(?![\d]|[.,]\d)",
+                         re.IGNORECASE)
 
 
 def _strings(value):
@@ -48,6 +53,55 @@ def test_no_template_nor_user_facing_string_names_a_repository_path_an_issue_or_
     for lang in ("ja", "ko", "de"):
         po = (ROOT / "referee" / "translations" / lang / "LC_MESSAGES" / "messages.po").read_text(encoding="utf-8")
         found += [(lang, m) for m in FORBIDDEN.findall("\n".join(
+            line for line in po.splitlines() if line.startswith(("msgid", "msgstr", '"')) and not line.startswith('"P')))]
+    assert found == []
+
+
+@pytest.mark.parametrize("sample", [
+    "002 says nothing on the order of play.", "003 is followed", "as the official rules (000)", "004's rule",
+    "text 003, 'Rules of a shortened game'", "seed 004", "(003)「カードの指示は直ちに実行」", "003に従います",
+    "000은 이를 말하지 않습니다", "Nach 002 darf ein Spieler", "neither 003 nor 000.", "(000, footnote 2)"])
+def test_the_detector_finds_a_source_text_named_by_its_number(sample):
+    assert TEXT_NUMBER.search(sample), sample
+
+
+@pytest.mark.parametrize("sample", [
+    "the salary is $200", "JMA competition rules 2006", "M1,000 or ₩2,000,000", "30000 M", "1 000 rubles",
+    "2006-07-18", "colour #005A9C", "a rate of 1.005", "Korean wiki (2.2)", "seeded players", "line 301",
+    "1,000,000 won", "¥1,000"])
+def test_the_detector_lets_amounts_years_dates_and_colours_be(sample):
+    assert not TEXT_NUMBER.search(sample), sample
+
+
+def _numbered_sources(root: Path) -> list[tuple[str, str]]:
+    """Each string of each ruleset, board, deck, format, scoring and notes file under ``root`` that names a source
+    text by its number, with its file."""
+    found = []
+    for path in sorted(root.rglob("*.toml")):
+        with path.open("rb") as fh:
+            found += [(path.name, s) for s in _strings(tomllib.load(fh)) if TEXT_NUMBER.search(s)]
+    return found
+
+
+def test_a_note_naming_a_text_by_its_number_is_caught_in_any_language(tmp_path):
+    (tmp_path / "notes").mkdir()
+    (tmp_path / "x.toml").write_text('[options.a]\nvalue = 1\nnote = "Costs $200 (2006 rules)."\n', encoding="utf-8")
+    assert _numbered_sources(tmp_path) == []
+    (tmp_path / "notes" / "x.ko.toml").write_text('[notes.a]\nen = "Costs $200."\nko = "002는 이를 말하지 않는다."\n',
+                                                  encoding="utf-8")
+    assert _numbered_sources(tmp_path) == [("x.ko.toml", "002는 이를 말하지 않는다.")]
+
+
+def test_no_ruleset_note_clause_or_notes_file_names_a_source_text_by_its_number():
+    assert _numbered_sources(ROOT / "rulesets") == []
+
+
+def test_no_template_nor_catalogue_entry_names_a_source_text_by_its_number():
+    found = [(p.name, m.group(0)) for p in sorted((ROOT / "templates").rglob("*.html"))
+             for m in TEXT_NUMBER.finditer(p.read_text(encoding="utf-8"))]
+    for lang in ("ja", "ko", "de"):
+        po = (ROOT / "referee" / "translations" / lang / "LC_MESSAGES" / "messages.po").read_text(encoding="utf-8")
+        found += [(lang, m.group(0)) for m in TEXT_NUMBER.finditer("\n".join(
             line for line in po.splitlines() if line.startswith(("msgid", "msgstr", '"')) and not line.startswith('"P')))]
     assert found == []
 
@@ -106,3 +160,20 @@ def test_the_rules_page_shows_each_source_in_the_devices_language(app):
     assert not FORBIDDEN.search(page)
     page = client.get("/rulesets/classic", headers={"Accept-Language": "ja"}).get_data(as_text=True)
     assert "公式ルール（ハズブロ）, 総則（Official rules (Hasbro), General）" in page and not FORBIDDEN.search(page)
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", ["The official rules say nothing on the order of play. The Russian classic rules are followed",
+            "the Korean wiki adds that the whole colour group must be cleared"]),
+    ("ja", ["公式ルールにはスタート順の記述がありません。ロシア語版クラシックルールに従います",
+            "公式ルールは土地に建物がないことだけを求めていますが、韓国語Wikiはカラーグループ全体"]),
+    ("ko", ["공식 규칙에는 플레이 순서에 관한 내용이 없습니다. 러시아어판 클래식 규칙을 따릅니다"]),
+    ("de", ["Der offizielle Regeltext sagt nichts zur Spielreihenfolge. Es gilt der russische Regeltext",
+            "das koreanische Wiki fügt hinzu"])])
+def test_the_rules_page_names_the_published_texts_in_the_notes_in_every_language(app, lang, words):
+    client = app.test_client()
+    for ruleset_id in ("classic", "korean-house", "classic-timed", "disney", "german-simple"):
+        page = client.get(f"/rulesets/{ruleset_id}", headers={"Accept-Language": lang}).get_data(as_text=True)
+        assert not TEXT_NUMBER.search(page), (ruleset_id, TEXT_NUMBER.search(page))
+        if ruleset_id == "classic":
+            assert all(w in page for w in words), [w for w in words if w not in page]
