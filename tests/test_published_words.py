@@ -112,9 +112,19 @@ def app(tmp_path_factory):
     return create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{db}"})
 
 
-def _shown_without_original(shown: str, source: str) -> str:
-    """The citation as shown, less the source as written beside it."""
-    return shown[: -len(f"({source})")] if shown != source and shown.endswith(f"({source})") else shown
+# each language's way of giving the original beside its own words
+BESIDE = {"en": " ({original})", "ja": "（{original}）", "ko": "(원문: {original})", "de": " (im Original: {original})"}
+HANGUL = re.compile(r"[\uac00-\ud7a3]")
+
+
+def _shown_without_original(shown: str, source: str, lang: str) -> str:
+    """The citation as shown, less the source as written beside it (asserted to be there, in the language's way,
+    whenever the citation differs from the source)."""
+    if shown == source:
+        return shown
+    beside = BESIDE[lang].format(original=source)
+    assert shown.endswith(beside), (lang, shown)
+    return shown[: -len(beside)]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -127,11 +137,13 @@ def test_every_clause_of_every_ruleset_is_cited_in_the_devices_language_with_the
                 shown = source_words(clause.source)
                 assert why(ruleset, "x", key).source == shown
                 assert not FORBIDDEN.search(shown), (ruleset_id, key, shown)
-                own = _shown_without_original(shown, clause.source)
-                if lang != "ja" and JAPANESE.search(own):
+                own = _shown_without_original(shown, clause.source, lang)
+                if lang != "ja" and JAPANESE.search(own) or lang != "ko" and HANGUL.search(own):
                     untranslated.append((ruleset_id, key, shown))
-                if shown != clause.source:
-                    assert shown.endswith(f"({clause.source})") or shown.endswith(f"（{clause.source}）")
+                german_section = clause.source.partition("vereinfacht), ")[2]
+                headings = [h for h in re.split(r"\s*[,:;]\s*|\d+\.\s*", german_section) if h]
+                if lang != "de" and any(re.search(rf"(?<!\w){re.escape(h)}(?!\w)", own) for h in headings):
+                    untranslated.append((ruleset_id, key, shown))
     assert untranslated == []
 
 
@@ -177,3 +189,47 @@ def test_the_rules_page_names_the_published_texts_in_the_notes_in_every_language
         assert not TEXT_NUMBER.search(page), (ruleset_id, TEXT_NUMBER.search(page))
         if ruleset_id == "classic":
             assert all(w in page for w in words), [w for w in words if w not in page]
+
+
+def test_the_korean_and_german_section_names_read_in_the_devices_language_with_the_original_beside_them(app):
+    korean, german = rulesets.load("korean-house"), rulesets.load("german-simple")
+    with app.test_request_context(headers={"Accept-Language": "en"}):
+        assert why(korean, "x", "salary").source == (
+            "Korean wiki (Monopoly/game rules), 2.3 Squares: Start; footnote 14 "
+            "(Korean wiki (모노폴리/게임규칙), 2.3 칸: 시작; footnote 14)")
+        assert why(german, "x", "salary").source == (
+            "German rules (Monopoly rules, simplified), 6. Actions: GO "
+            "(German rules (Spielregeln Monopoly, vereinfacht), 6. Aktionen: Los)")
+    with app.test_request_context(headers={"Accept-Language": "ja"}):
+        assert why(korean, "x", "salary").source == (
+            "韓国語Wiki（モノポリー/ゲーム規則）, 2.3 マス: スタート; 脚注 14"
+            "（Korean wiki (모노폴리/게임규칙), 2.3 칸: 시작; footnote 14）")
+        assert why(german, "x", "dice").source.startswith("ドイツ語ルール（モノポリー簡易ルール）, 5. 駒の動かし方（")
+    with app.test_request_context(headers={"Accept-Language": "ko"}):
+        assert why(korean, "x", "salary").source == (
+            "한국어 위키 (모노폴리/게임규칙), 2.3 칸: 시작; 각주 14"
+            "(원문: Korean wiki (모노폴리/게임규칙), 2.3 칸: 시작; footnote 14)")
+        assert why(german, "x", "seating").source == (
+            "독일어 규칙 (모노폴리 간이 규칙), 1. 게임 진행"
+            "(원문: German rules (Spielregeln Monopoly, vereinfacht), 1. Spielablauf)")
+    with app.test_request_context(headers={"Accept-Language": "de"}):
+        assert why(korean, "x", "salary").source == (
+            "Koreanisches Wiki (Monopoly/Spielregeln), 2.3 Felder: Start; Fußnote 14 "
+            "(im Original: Korean wiki (모노폴리/게임규칙), 2.3 칸: 시작; footnote 14)")
+        assert why(german, "x", "seating").source == (
+            "Spielregeln Monopoly (vereinfacht), 1. Spielablauf "
+            "(im Original: German rules (Spielregeln Monopoly, vereinfacht), 1. Spielablauf)")
+
+
+@pytest.mark.parametrize("lang, korean, german", [
+    ("en", "Korean wiki (Monopoly/game rules), 2.3 Squares: Jail", "German rules (Monopoly rules, simplified), 1. Course of play"),
+    ("ja", "韓国語Wiki（モノポリー/ゲーム規則）, 2.3 マス: 刑務所", "ドイツ語ルール（モノポリー簡易ルール）, 1. ゲームの流れ"),
+    ("ko", "한국어 위키 (모노폴리/게임규칙), 2.3 칸: 감옥", "독일어 규칙 (모노폴리 간이 규칙), 1. 게임 진행(원문: "),
+    ("de", "Koreanisches Wiki (Monopoly/Spielregeln), 2.3 Felder: Gefängnis",
+     "Spielregeln Monopoly (vereinfacht), 1. Spielablauf (im Original: ")])
+def test_the_rules_pages_cite_the_korean_and_german_sections_in_the_devices_language(app, lang, korean, german):
+    client = app.test_client()
+    page = client.get("/rulesets/korean-house", headers={"Accept-Language": lang}).get_data(as_text=True)
+    assert korean in page
+    page = client.get("/rulesets/german-simple", headers={"Accept-Language": lang}).get_data(as_text=True)
+    assert german in page
