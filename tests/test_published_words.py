@@ -113,7 +113,7 @@ def app(tmp_path_factory):
 
 
 # each language's way of giving the original beside its own words
-BESIDE = {"en": " ({original})", "ja": "（{original}）", "ko": "(원문: {original})", "de": " (im Original: {original})"}
+BESIDE = {"en": " ({original})", "ja": "（{original}）", "ko": " (원문: {original})", "de": " (im Original: {original})"}
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
 
@@ -208,10 +208,10 @@ def test_the_korean_and_german_section_names_read_in_the_devices_language_with_t
     with app.test_request_context(headers={"Accept-Language": "ko"}):
         assert why(korean, "x", "salary").source == (
             "한국어 위키 (모노폴리/게임규칙), 2.3 칸: 시작; 각주 14"
-            "(원문: Korean wiki (모노폴리/게임규칙), 2.3 칸: 시작; footnote 14)")
+            " (원문: Korean wiki (모노폴리/게임규칙), 2.3 칸: 시작; footnote 14)")
         assert why(german, "x", "seating").source == (
             "독일어 규칙 (모노폴리 간이 규칙), 1. 게임 진행"
-            "(원문: German rules (Spielregeln Monopoly, vereinfacht), 1. Spielablauf)")
+            " (원문: German rules (Spielregeln Monopoly, vereinfacht), 1. Spielablauf)")
     with app.test_request_context(headers={"Accept-Language": "de"}):
         assert why(korean, "x", "salary").source == (
             "Koreanisches Wiki (Monopoly/Spielregeln), 2.3 Felder: Start; Fußnote 14 "
@@ -224,7 +224,7 @@ def test_the_korean_and_german_section_names_read_in_the_devices_language_with_t
 @pytest.mark.parametrize("lang, korean, german", [
     ("en", "Korean wiki (Monopoly/game rules), 2.3 Squares: Jail", "German rules (Monopoly rules, simplified), 1. Course of play"),
     ("ja", "韓国語Wiki（モノポリー/ゲーム規則）, 2.3 マス: 刑務所", "ドイツ語ルール（モノポリー簡易ルール）, 1. ゲームの流れ"),
-    ("ko", "한국어 위키 (모노폴리/게임규칙), 2.3 칸: 감옥", "독일어 규칙 (모노폴리 간이 규칙), 1. 게임 진행(원문: "),
+    ("ko", "한국어 위키 (모노폴리/게임규칙), 2.3 칸: 감옥", "독일어 규칙 (모노폴리 간이 규칙), 1. 게임 진행 (원문: "),
     ("de", "Koreanisches Wiki (Monopoly/Spielregeln), 2.3 Felder: Gefängnis",
      "Spielregeln Monopoly (vereinfacht), 1. Spielablauf (im Original: ")])
 def test_the_rules_pages_cite_the_korean_and_german_sections_in_the_devices_language(app, lang, korean, german):
