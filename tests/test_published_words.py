@@ -17,6 +17,11 @@ LANGUAGES = ("en", "ja", "ko", "de")
 # a path of the repository, an issue number, the word "seed" (seeding a tournament, "seeded", stays a word)
 FORBIDDEN = re.compile(r"shared/|seeds/|\bissue\s*\d+|\bseeds?\b", re.IGNORECASE)
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+# a source text named by its number ("002 says", "(000)", "004's", "text 003", "000은", "laut 002") or as a "seed":
+# a zero-padded number 000-009 standing alone, not a part of an amount, a year, a date or a colour ("$200", "2006",
+# "M1,000", "30000 M", "1 000", "2006-07-18", "#005A9C", "1.005")
+TEXT_NUMBER = re.compile(r"\btext\s+\d{3}\b|\bseeds?\b|(?<![\w$€₩£¥#.,/:\-])(?<!\d[ \u00a0])00\d(?![\d]|[.,]\d)",
+                         re.IGNORECASE)
 
 
 def _strings(value):
@@ -52,15 +57,74 @@ def test_no_template_nor_user_facing_string_names_a_repository_path_an_issue_or_
     assert found == []
 
 
+@pytest.mark.parametrize("sample", [
+    "002 says nothing on the order of play.", "003 is followed", "as the official rules (000)", "004's rule",
+    "text 003, 'Rules of a shortened game'", "seed 004", "(003)「カードの指示は直ちに実行」", "003に従います",
+    "000은 이를 말하지 않습니다", "Nach 002 darf ein Spieler", "neither 003 nor 000.", "(000, footnote 2)"])
+def test_the_detector_finds_a_source_text_named_by_its_number(sample):
+    assert TEXT_NUMBER.search(sample), sample
+
+
+@pytest.mark.parametrize("sample", [
+    "the salary is $200", "JMA competition rules 2006", "M1,000 or ₩2,000,000", "30000 M", "1 000 rubles",
+    "2006-07-18", "colour #005A9C", "a rate of 1.005", "Korean wiki (2.2)", "seeded players", "line 301",
+    "1,000,000 won", "¥1,000"])
+def test_the_detector_lets_amounts_years_dates_and_colours_be(sample):
+    assert not TEXT_NUMBER.search(sample), sample
+
+
+def _numbered_sources(root: Path) -> list[tuple[str, str]]:
+    """Each string of each ruleset, board, deck, format, scoring and notes file under ``root`` that names a source
+    text by its number, with its file."""
+    found = []
+    for path in sorted(root.rglob("*.toml")):
+        with path.open("rb") as fh:
+            found += [(path.name, s) for s in _strings(tomllib.load(fh)) if TEXT_NUMBER.search(s)]
+    return found
+
+
+def test_a_note_naming_a_text_by_its_number_is_caught_in_any_language(tmp_path):
+    (tmp_path / "notes").mkdir()
+    (tmp_path / "x.toml").write_text('[options.a]\nvalue = 1\nnote = "Costs $200 (2006 rules)."\n', encoding="utf-8")
+    assert _numbered_sources(tmp_path) == []
+    (tmp_path / "notes" / "x.ko.toml").write_text('[notes.a]\nen = "Costs $200."\nko = "002는 이를 말하지 않는다."\n',
+                                                  encoding="utf-8")
+    assert _numbered_sources(tmp_path) == [("x.ko.toml", "002는 이를 말하지 않는다.")]
+
+
+def test_no_ruleset_note_clause_or_notes_file_names_a_source_text_by_its_number():
+    assert _numbered_sources(ROOT / "rulesets") == []
+
+
+def test_no_template_nor_catalogue_entry_names_a_source_text_by_its_number():
+    found = [(p.name, m.group(0)) for p in sorted((ROOT / "templates").rglob("*.html"))
+             for m in TEXT_NUMBER.finditer(p.read_text(encoding="utf-8"))]
+    for lang in ("ja", "ko", "de"):
+        po = (ROOT / "referee" / "translations" / lang / "LC_MESSAGES" / "messages.po").read_text(encoding="utf-8")
+        found += [(lang, m.group(0)) for m in TEXT_NUMBER.finditer("\n".join(
+            line for line in po.splitlines() if line.startswith(("msgid", "msgstr", '"')) and not line.startswith('"P')))]
+    assert found == []
+
+
 @pytest.fixture(scope="module")
 def app(tmp_path_factory):
     db = tmp_path_factory.mktemp("words") / "t.db"
     return create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{db}"})
 
 
-def _shown_without_original(shown: str, source: str) -> str:
-    """The citation as shown, less the source as written beside it."""
-    return shown[: -len(f"({source})")] if shown != source and shown.endswith(f"({source})") else shown
+# each language's way of giving the original beside its own words
+BESIDE = {"en": " ({original})", "ja": "（{original}）", "ko": " (원문: {original})", "de": " (im Original: {original})"}
+HANGUL = re.compile(r"[\uac00-\ud7a3]")
+
+
+def _shown_without_original(shown: str, source: str, lang: str) -> str:
+    """The citation as shown, less the source as written beside it (asserted to be there, in the language's way,
+    whenever the citation differs from the source)."""
+    if shown == source:
+        return shown
+    beside = BESIDE[lang].format(original=source)
+    assert shown.endswith(beside), (lang, shown)
+    return shown[: -len(beside)]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -73,11 +137,13 @@ def test_every_clause_of_every_ruleset_is_cited_in_the_devices_language_with_the
                 shown = source_words(clause.source)
                 assert why(ruleset, "x", key).source == shown
                 assert not FORBIDDEN.search(shown), (ruleset_id, key, shown)
-                own = _shown_without_original(shown, clause.source)
-                if lang != "ja" and JAPANESE.search(own):
+                own = _shown_without_original(shown, clause.source, lang)
+                if lang != "ja" and JAPANESE.search(own) or lang != "ko" and HANGUL.search(own):
                     untranslated.append((ruleset_id, key, shown))
-                if shown != clause.source:
-                    assert shown.endswith(f"({clause.source})") or shown.endswith(f"（{clause.source}）")
+                german_section = clause.source.partition("vereinfacht), ")[2]
+                headings = [h for h in re.split(r"\s*[,:;]\s*|\d+\.\s*", german_section) if h]
+                if lang != "de" and any(re.search(rf"(?<!\w){re.escape(h)}(?!\w)", own) for h in headings):
+                    untranslated.append((ruleset_id, key, shown))
     assert untranslated == []
 
 
@@ -106,3 +172,64 @@ def test_the_rules_page_shows_each_source_in_the_devices_language(app):
     assert not FORBIDDEN.search(page)
     page = client.get("/rulesets/classic", headers={"Accept-Language": "ja"}).get_data(as_text=True)
     assert "公式ルール（ハズブロ）, 総則（Official rules (Hasbro), General）" in page and not FORBIDDEN.search(page)
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", ["The official rules say nothing on the order of play. The Russian classic rules are followed",
+            "the Korean wiki adds that the whole colour group must be cleared"]),
+    ("ja", ["公式ルールにはスタート順の記述がありません。ロシア語版クラシックルールに従います",
+            "公式ルールは土地に建物がないことだけを求めていますが、韓国語Wikiはカラーグループ全体"]),
+    ("ko", ["공식 규칙에는 플레이 순서에 관한 내용이 없습니다. 러시아어판 클래식 규칙을 따릅니다"]),
+    ("de", ["Der offizielle Regeltext sagt nichts zur Spielreihenfolge. Es gilt der russische Regeltext",
+            "das koreanische Wiki fügt hinzu"])])
+def test_the_rules_page_names_the_published_texts_in_the_notes_in_every_language(app, lang, words):
+    client = app.test_client()
+    for ruleset_id in ("classic", "korean-house", "classic-timed", "disney", "german-simple"):
+        page = client.get(f"/rulesets/{ruleset_id}", headers={"Accept-Language": lang}).get_data(as_text=True)
+        assert not TEXT_NUMBER.search(page), (ruleset_id, TEXT_NUMBER.search(page))
+        if ruleset_id == "classic":
+            assert all(w in page for w in words), [w for w in words if w not in page]
+
+
+def test_the_korean_and_german_section_names_read_in_the_devices_language_with_the_original_beside_them(app):
+    korean, german = rulesets.load("korean-house"), rulesets.load("german-simple")
+    with app.test_request_context(headers={"Accept-Language": "en"}):
+        assert why(korean, "x", "salary").source == (
+            "Korean wiki (Monopoly/game rules), 2.3 Squares: Start; footnote 14 "
+            "(Korean wiki (모노폴리/게임규칙), 2.3 칸: 시작; footnote 14)")
+        assert why(german, "x", "salary").source == (
+            "German rules (Monopoly rules, simplified), 6. Actions: GO "
+            "(German rules (Spielregeln Monopoly, vereinfacht), 6. Aktionen: Los)")
+    with app.test_request_context(headers={"Accept-Language": "ja"}):
+        assert why(korean, "x", "salary").source == (
+            "韓国語Wiki（モノポリー/ゲーム規則）, 2.3 マス: スタート; 脚注 14"
+            "（Korean wiki (모노폴리/게임규칙), 2.3 칸: 시작; footnote 14）")
+        assert why(german, "x", "dice").source.startswith("ドイツ語ルール（モノポリー簡易ルール）, 5. 駒の動かし方（")
+    with app.test_request_context(headers={"Accept-Language": "ko"}):
+        assert why(korean, "x", "salary").source == (
+            "한국어 위키 (모노폴리/게임규칙), 2.3 칸: 시작; 각주 14"
+            " (원문: Korean wiki (모노폴리/게임규칙), 2.3 칸: 시작; footnote 14)")
+        assert why(german, "x", "seating").source == (
+            "독일어 규칙 (모노폴리 간이 규칙), 1. 게임 진행"
+            " (원문: German rules (Spielregeln Monopoly, vereinfacht), 1. Spielablauf)")
+    with app.test_request_context(headers={"Accept-Language": "de"}):
+        assert why(korean, "x", "salary").source == (
+            "Koreanisches Wiki (Monopoly/Spielregeln), 2.3 Felder: Start; Fußnote 14 "
+            "(im Original: Korean wiki (모노폴리/게임규칙), 2.3 칸: 시작; footnote 14)")
+        assert why(german, "x", "seating").source == (
+            "Spielregeln Monopoly (vereinfacht), 1. Spielablauf "
+            "(im Original: German rules (Spielregeln Monopoly, vereinfacht), 1. Spielablauf)")
+
+
+@pytest.mark.parametrize("lang, korean, german", [
+    ("en", "Korean wiki (Monopoly/game rules), 2.3 Squares: Jail", "German rules (Monopoly rules, simplified), 1. Course of play"),
+    ("ja", "韓国語Wiki（モノポリー/ゲーム規則）, 2.3 マス: 刑務所", "ドイツ語ルール（モノポリー簡易ルール）, 1. ゲームの流れ"),
+    ("ko", "한국어 위키 (모노폴리/게임규칙), 2.3 칸: 감옥", "독일어 규칙 (모노폴리 간이 규칙), 1. 게임 진행 (원문: "),
+    ("de", "Koreanisches Wiki (Monopoly/Spielregeln), 2.3 Felder: Gefängnis",
+     "Spielregeln Monopoly (vereinfacht), 1. Spielablauf (im Original: ")])
+def test_the_rules_pages_cite_the_korean_and_german_sections_in_the_devices_language(app, lang, korean, german):
+    client = app.test_client()
+    page = client.get("/rulesets/korean-house", headers={"Accept-Language": lang}).get_data(as_text=True)
+    assert korean in page
+    page = client.get("/rulesets/german-simple", headers={"Accept-Language": lang}).get_data(as_text=True)
+    assert german in page

@@ -284,3 +284,49 @@ def test_a_refusal_on_the_table_screen_is_in_the_language_chosen(client):
     page = post(client, game_id, 4, {"type": "mortgage", "player": "Aki", "square": "baltic-avenue"}).get_data(
         as_text=True)
     assert "Ben rolled doubles and rolls again: the turn is not over" in page
+
+
+def _cited_rule(page: str) -> str:
+    """The refusal's "Rule: …" line as the page shows it, in plain text."""
+    found = re.search(r'<div class="clause">(.*?)<a ', page, re.S)
+    assert found, page
+    return " ".join(found.group(1).replace("&#39;", "'").split())
+
+
+@pytest.mark.parametrize("lang, rule", [
+    ("en", "Rule: JMA competition rules 2006, supplementary rules “Mortgages”: Outside the time between turns, a deed "
+           "may be mortgaged only"),
+    ("ja", "ルール: JMA 補足ルール「抵当」: 手番と手番の間以外のタイミングで"),
+    ("ko", "규칙: JMA 대회 규칙 2006, 보충 규칙「저당」: Outside the time between turns"),
+    ("de", "Regel: JMA-Turnierregeln 2006, Ergänzungsregeln „Hypotheken“: Outside the time between turns")])
+def test_a_refusal_cites_its_clause_in_the_devices_language_with_the_original_beside_it(client, lang, rule):
+    game_id = new_game(client)
+    post(client, game_id, 0, {"type": "roll", "player": "Aki"}, dice="1,2")
+    post(client, game_id, 1, {"type": "buy", "player": "Aki"})
+    post(client, game_id, 2, {"type": "roll", "player": "Ben"}, dice="3,3")
+    post(client, game_id, 3, {"type": "buy", "player": "Ben"})
+    client.get(f"/lang/{lang}")
+    cited = _cited_rule(post(client, game_id, 4, {"type": "mortgage", "player": "Aki", "square": "baltic-avenue"})
+                        .get_data(as_text=True))
+    assert cited.startswith(rule), cited
+    original = "JMA 補足ルール「抵当」: 手番と手番の間以外のタイミングで"
+    beside = {"en": " (" + original, "ko": " (원문: " + original, "de": " (im Original: " + original}
+    if lang == "ja":
+        assert "（" not in cited and cited.count("JMA 補足ルール「抵当」") == 1  # the original alone: nothing beside
+    else:
+        assert beside[lang] in cited and cited.endswith(")"), cited
+
+
+@pytest.mark.parametrize("lang, rule", [
+    ("en", "Rule: Korean wiki (Monopoly/game rules), 2.2 Deciding the order and moving: The player throws two dice "
+           "and moves by the sum of the numbers shown. (Korean wiki (모노폴리/게임규칙), 2.2 순서 결정 및 이동: 두개의 "
+           "주사위를 던져 나온 눈의 합만큼을 이동한다.)"),
+    ("de", "Regel: Koreanisches Wiki (Monopoly/Spielregeln), 2.2 Reihenfolge und Ziehen: "),
+    ("ko", "규칙: 한국어 위키 (모노폴리/게임규칙), 2.2 순서 결정 및 이동: 두개의 주사위를 던져 나온 눈의 합만큼을 "
+           "이동한다. (원문: Korean wiki (모노폴리/게임규칙), 2.2 순서 결정 및 이동: ")])
+def test_a_refusal_under_the_korean_wiki_cites_its_section_in_the_devices_language(client, lang, rule):
+    game_id = new_game(client, ruleset="korean-house")
+    post(client, game_id, 0, {"type": "roll", "player": "Aki"}, dice="1,2")
+    client.get(f"/lang/{lang}")
+    cited = _cited_rule(post(client, game_id, 1, {"type": "roll", "player": "Ben"}, dice="3,3").get_data(as_text=True))
+    assert cited.startswith(rule), cited

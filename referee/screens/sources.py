@@ -6,9 +6,13 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from ..i18n import current_language, gettext as _
 from ..services import rulesets
+
+if TYPE_CHECKING:  # a clause of a loaded ruleset
+    from ..engine.ruleset import Clause, Ruleset
 
 
 @lru_cache(maxsize=None)
@@ -36,3 +40,16 @@ def source_words(source: str) -> str:
     "JMA competition rules 2006, supplementary rules “Deeds” (JMA 補足ルール「土地」)"."""
     shown = source_in(source, current_language())
     return _("%(source)s (%(original)s)", source=shown, original=source) if shown != source else source
+
+
+def clause_words(ruleset: Ruleset, clause: Clause) -> str:
+    """A clause as a refusal cites it, in the device's language: its source phrase by phrase and its text in that
+    language (in English where the ruleset has none in it, as the rules page shows it), with the clause as the
+    ruleset writes it (the source as written, the text in the ruleset's own language) beside them where the two
+    differ."""
+    lang = current_language()
+    own = ruleset.clause_language if ruleset.clause_language in clause.text else next(iter(clause.text), "")
+    original = f"{clause.source}: {clause.text[own]}" if own else clause.source
+    words = clause.text.get(lang) or clause.text.get("en") or (clause.text[own] if own else "")
+    shown = f"{source_in(clause.source, lang)}: {words}" if words else source_in(clause.source, lang)
+    return _("%(source)s (%(original)s)", source=shown, original=original) if shown != original else original

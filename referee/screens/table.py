@@ -17,6 +17,7 @@ from .log import entry_words, event_words, log_lines
 from .notes import outcome_notes
 from .panels import build_panels, sale_panels, SalePanel
 from .refusals import detail, title
+from .sources import clause_words
 from .words import Why
 
 RECENT = 30  # log lines on the table screen; the whole log is on its own page
@@ -135,7 +136,8 @@ def refusal(exc, ruleset) -> dict[str, Any]:
     clause (with its text in every language ``ruleset`` gives: the screen shows the original and the device's
     language)."""
     clause = ruleset.clauses.get(exc.rule) if ruleset is not None else None
-    return {"kind": "refused", "title": title(exc.code), "message": detail(exc), "clause": exc.clause,
+    return {"kind": "refused", "title": title(exc.code), "message": detail(exc),
+            "clause": clause_words(ruleset, clause) if clause is not None else exc.clause,
             "code": exc.code, "rule": exc.rule, "texts": dict(clause.text) if clause else {}}
 
 
