@@ -11,6 +11,7 @@ from flask_babel import lazy_gettext as _l
 from .services import rulesets
 from .screens.refusals import detail as refusal_detail
 from .services.games import MAX_NAME, MAX_PLAYERS, MAX_TITLE, json_whole, read_whole, text_problem, whole_field
+from .services.entry_keys import KEY
 from .services.pins import PIN_MIN
 from .services.roster import MAX_TOURNAMENT_PLAYERS, bad_player_line
 from .tournament.formats import player_line
@@ -250,3 +251,14 @@ def following_entry(form) -> dict | None:
     if not isinstance(then, dict):
         raise ValueError("not an entry")
     return then
+
+
+def entry_key(form) -> str | None:
+    """The key of the screen the form was on (``entry_key``, made when it was drawn), or None for a form without
+    one (or an empty one); ValueError when it is not a key the app makes."""
+    key = form.get("entry_key")
+    if not key:
+        return None
+    if not KEY.fullmatch(key[:100]):
+        raise ValueError("not a key the table screen makes")
+    return key

@@ -54,6 +54,27 @@ class EntryRow(db.Model):
     game: Mapped[GameRow] = relationship(back_populates="entries")
 
 
+class EntryKeyRow(db.Model):
+    """The key a table screen's form carried when it recorded entries (made when the screen was drawn, random):
+    a form sent again with the same key (a tap whose answer was lost, a browser's retry) is told it was recorded,
+    once, instead of being recorded twice or refused as stale.  ``seq`` is the first entry that form recorded,
+    ``entries`` how many (a decline and its opening bid, a redo); ``body`` the digest of what the form asked, so a
+    key sent again with another entry is refused.  Kept beside the entries, not in their hashed text: a key is how
+    a request arrived, no fact of play (a replay or a record file is the same without it).  A (game, key) pair is
+    written once, in the same commit as the entries it recorded."""
+
+    __tablename__ = "entry_keys"
+    __table_args__ = (UniqueConstraint("game_id", "key", name="uq_entry_keys_game_key"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    key: Mapped[str] = mapped_column(String(64))
+    seq: Mapped[int] = mapped_column()
+    entries: Mapped[int] = mapped_column()
+    body: Mapped[str] = mapped_column(String(64))
+    recorded_at: Mapped[datetime] = mapped_column(default=_now)
+
+
 class TournamentRow(db.Model):
     __tablename__ = "tournaments"
 

@@ -142,7 +142,7 @@ def pytest_collection_modifyitems(items):
 
 # The tests that start real servers (gunicorn's workers on a new database, five times; waitress behind a proxy): the
 # longest of all, handed out before even the browser tests, so no worker is left running one at the end.
-SERVER_MODULES = frozenset({"test_proxy_and_workers.py", "test_servers.py"})
+SERVER_MODULES = frozenset({"test_proxy_and_workers.py", "test_servers.py", "test_dropped_answer.py"})
 
 
 def _order(item) -> int:

@@ -64,14 +64,17 @@ def snapshot(app) -> tuple:
     with app.app_context():
         rows = []
         for table in ("games", "entries", "tournaments", "tournament_players", "rounds", "tables",
-                      "result_corrections"):
+                      "result_corrections", "entry_keys"):
             rows.append(sorted(map(repr, db.session.execute(sqlalchemy.text(f"SELECT * FROM {table}")).all())))
         return tuple(map(tuple, rows))
 
 
 def refused(client, response) -> bool:
-    """The answer says nothing was done: an error status, or a refusal flashed for the next page."""
+    """The answer says nothing was done: an error status, a refusal flashed for the next page, or (to htmx) a
+    refusal at the top of the answer."""
     if response.status_code >= 400:
+        return True
+    if re.match(r'\s*(<div id="tablelive"[^>]*>\s*)?<div class="flash refused"', response.get_data(as_text=True)):
         return True
     with client.session_transaction() as session:
         flashes = session.get("_flashes", [])
@@ -143,7 +146,8 @@ def test_the_new_tournament_form_never_errs_and_a_refusal_changes_nothing(app, t
 @given(entry=ENTRY_TEXT, seq=st.one_of(st.just("0"), VALUE),
        extra=st.lists(st.tuples(st.sampled_from(["dice", "amount", "card", "square", "choice", "count", "partner",
                                                  "note", "players", "deeds", "then", "level-boardwalk",
-                                                 "give-cash", "take-deeds", "give-cards"]), VALUE), max_size=4),
+                                                 "give-cash", "take-deeds", "give-cards", "entry_key"]), VALUE),
+                    max_size=4),
        path=st.sampled_from(["record", "check"]), hx=st.booleans())
 def test_an_entry_form_never_errs_and_a_refused_entry_changes_nothing(app, table, entry, seq, extra, path, hx):
     client, game_id, _ = table
@@ -159,7 +163,7 @@ def test_an_entry_form_never_errs_and_a_refused_entry_changes_nothing(app, table
                              "/tournaments/{t}/players", "/tournaments/{t}/tables/{g}/correct"]),
        fields=st.lists(st.tuples(st.sampled_from(["pin", "action", "seq", "round", "final", "password", "next",
                                                   "stage", "seated", "name", "division", "replaces", "reason",
-                                                  "seen", "place-0", "assets-0", "monopoly"]),
+                                                  "seen", "place-0", "assets-0", "monopoly", "entry_key"]),
                                  VALUE), max_size=4))
 def test_every_other_form_never_errs_and_a_refusal_changes_nothing(app, table, path, fields):
     client, game_id, tid = table

@@ -49,6 +49,7 @@ TITLES = {
     "impossible_die": _l("Impossible die"),
     "jail_card_price": _l("A jail card may not go for $50 or more"),
     "jail_card_trade_only": _l("Before the fine, only a trade for a get-out-of-jail card"),
+    "key_reused": _l("This screen's form was already used"),
     "last_lot_group": _l("That would leave no lot to build on"),
     "missing_field": _l("Something is missing from the entry"),
     "mortgaged_in_group": _l("A lot of the group is mortgaged"),

@@ -2,7 +2,8 @@
 
 Every recorded entry is checked by the engine against the state its tablet saw (``expected_seq``: how many
 entries the table had), then written as one committed row; a (game, seq) pair can be written once only, so a
-double tap, a second tablet or a retried request can never record a fact twice.
+double tap, a second tablet or a retried request can never record a fact twice.  The key a screen's form carries
+(``services.entry_keys``) tells a form sent again that its entries were recorded, once.
 """
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from ..db import db
 from ..engine import (MAX_NAME, MAX_PLAYERS, MAX_TITLE, Game, GameState, Outcome, RecordError, RulesetError, json_whole,
                       parse_entry, parse_header, parse_record, read_whole, replay, resolve, text_problem, whole_field)
 from ..models import EntryRow, GameRow, RoundRow, TableRow, TournamentRow
-from . import archive, rulings
+from . import archive, entry_keys, rulings
 from .clocks import naive_utc, pause, utcnow
 from .errors import BadGameSetup, GameNotFound, NotDeletable, NothingToRedo, RecordAltered, StaleEntry
 from .folds import Table, forget, game_lock, load, result_of
@@ -134,24 +135,31 @@ class Applied:
         return self.outcomes[-1]
 
 
-def record(game_id: int, data: dict, expected_seq: int) -> Applied:
+def record(game_id: int, data: dict, expected_seq: int, key: str | None = None) -> Applied:
     """Check an entry and write it, or raise (:class:`StaleEntry`, :class:`MalformedEntry`,
-    :class:`IllegalEntry`) and change nothing."""
+    :class:`IllegalEntry`) and change nothing.  ``key``: the key of the screen's form (``entry_keys``), kept with
+    the entry; the same key sent again raises :class:`entry_keys.AlreadyRecorded` (or :class:`KeyReused`)."""
     entry = parse_entry(data)
-    return _record_all(game_id, expected_seq, lambda _: [entry])
+    return _record_all(game_id, expected_seq, lambda _: [entry], key, [entry.to_dict()])
 
 
-def record_run(game_id: int, data: list[dict], expected_seq: int) -> Applied:
+def record_run(game_id: int, data: list[dict], expected_seq: int, key: str | None = None) -> Applied:
     """Record entries one after the other as one act of the referee (a decline and the auction's opening bid):
     each is checked against the table the one before leaves, and either all are written or none."""
     entries = [parse_entry(d) for d in data]
-    return _record_all(game_id, expected_seq, lambda _: entries)
+    return _record_all(game_id, expected_seq, lambda _: entries, key, [e.to_dict() for e in entries])
 
 
-def _record_all(game_id: int, expected_seq: int, entries_of) -> Applied:
+def _record_all(game_id: int, expected_seq: int, entries_of, key: str | None = None, asked: object = None
+                ) -> Applied:
     """Write the entries ``entries_of(table)`` names, in turn, on the table this screen showed (``expected_seq``):
-    all of them, or none (the first refusal is raised and the fold read again)."""
+    all of them, or none (the first refusal is raised and the fold read again).  A form's ``key`` already kept
+    with entries of the game raises before anything else is looked at (a form sent again is stale by then);
+    a new one is kept with these entries, in their commit.  ``asked``: what the form asks, as its digest."""
+    digest = entry_keys.body(expected_seq, asked) if key is not None else ""
     with game_lock(game_id):
+        if key is not None:
+            entry_keys.repeat(game_id, key, digest)
         table = load(game_id)
         if expected_seq != table.seq:
             raise StaleEntry.of("this screen showed the table after entry {seen}, but it is now at entry {now}: "
@@ -173,6 +181,8 @@ def _record_all(game_id: int, expected_seq: int, entries_of) -> Applied:
                 db.session.add(EntryRow(game_id=game_id, seq=table.seq, data=data, hash=head))
                 if outcomes[-1].state.over or outcomes[-1].state.time_called:  # the game clock stops with the game
                     pause(table.row, utcnow())
+            if key is not None:
+                entry_keys.keep(game_id, key, digest, expected_seq + 1, len(entries))
             ended = table.game.state.over
             table.row.result = result_of(table.game, head) if ended else None
             db.session.commit()
@@ -182,6 +192,8 @@ def _record_all(game_id: int, expected_seq: int, entries_of) -> Applied:
         except IntegrityError:
             db.session.rollback()
             forget(game_id)
+            if key is not None:  # another process took the same form's key at the same moment: it recorded it
+                entry_keys.repeat(game_id, key, digest)
             raise StaleEntry.of("another tablet recorded an entry at the same moment: nothing was recorded; look at "
                                 "the table again") from None
         except BaseException:
@@ -202,7 +214,7 @@ def check(game_id: int, data: dict, expected_seq: int) -> Applied:
     return Applied([resolve(table.game.state, entry)], table.game, table.game.state, expected_seq)
 
 
-def redo(game_id: int, expected_seq: int) -> Applied:
+def redo(game_id: int, expected_seq: int, key: str | None = None) -> Applied:
     """Record again, as new entries, the run of entries the latest entry (a void) took back: each is checked
     against the table as it now is, and either all are written or none (:class:`IllegalEntry` naming the first
     that no longer stands)."""
@@ -213,7 +225,7 @@ def redo(game_id: int, expected_seq: int) -> Applied:
                                    "entry, a void, can be recorded again")
         return entries
 
-    return _record_all(game_id, expected_seq, voided)
+    return _record_all(game_id, expected_seq, voided, key, "redo")
 
 
 def recorded_times(game_id: int, n: int) -> tuple[datetime | None, datetime | None]:

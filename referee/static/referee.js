@@ -23,24 +23,59 @@
     if (!control || control.closest("header.bar")) return;
     // A click the keyboard made (Enter) has no pointer: it counts from the moment of the click.
     if (e.detail === 0) downAt = performance.now();
-    if (ghost()) { e.preventDefault(); e.stopImmediatePropagation(); }
+    if (ghost() || body.dataset.offline) { e.preventDefault(); e.stopImmediatePropagation(); }
   }, true);
   addEventListener("pageshow", () => { delete body.dataset.sending; arm(); });
   // A confirmation appears where the finger just was: it is armed anew when it opens.
   document.addEventListener("toggle", (e) => { if (e.target.matches && e.target.matches("details.confirm") && e.target.open) arm(); }, true);
 
   // --- The server can be reached, and one tap is one entry -----------------------------------------
+  // The screen hears from the server every second: the live region's poll, else a ping (when nothing else was
+  // heard for QUIET_MS).  A request that fails (at once, when the Wi-Fi is off), a ping unanswered for PING_MS (a
+  // network that swallows requests), or the browser's "offline" event
+  // puts the screen offline: the banner across the top, the controls greyed, a tap sent nowhere (the click
+  // guard above and the submit guard below).  From then until a poll answers, the live region's polls name the
+  // entries this screen showed and its forms' keys (since=, keys=): the server says what was recorded meanwhile
+  // at the top of the region, or answers 204 (nothing changed), said in the "back" line for a few seconds.
+  const QUIET_MS = 1200;
+  const PING_MS = 1500;  // a busy server answers a ping well within this; a lost network never does
+  let heard = performance.now();
+  let pinging = false;
+  let returning = false;  // this screen was cut off: its region's polls ask what happened meanwhile
+  const back = (shown) => {
+    const line = document.getElementById("back");
+    if (line) line.hidden = !shown;
+    if (shown) setTimeout(() => back(false), 10000);
+  };
   const offline = (down) => {
-    document.getElementById("offline").style.display = down ? "block" : "none";
-    body.dataset.offline = down ? "1" : "";
+    if (down === Boolean(body.dataset.offline)) return;
+    back(false);
+    if (!down) { delete body.dataset.offline; return; }
+    body.dataset.offline = "1";
+    returning = document.querySelector(".live[data-seq]") !== null;
+  };
+  const reached = (status) => { if (status > 0 && status < 502) { heard = performance.now(); offline(false); } else offline(true); };
+  const ping = () => {
+    pinging = true;
+    const stop = new AbortController();
+    const timer = setTimeout(() => stop.abort(), PING_MS);
+    fetch(body.dataset.ping, {cache: "no-store", signal: stop.signal}).then((r) => reached(r.status))
+      .catch(() => offline(true)).finally(() => { clearTimeout(timer); pinging = false; });
   };
   addEventListener("offline", () => offline(true));
-  addEventListener("online", () => offline(false));
   if (body.dataset.ping) {
-    setInterval(() => {
-      fetch(body.dataset.ping, {cache: "no-store"}).then((r) => offline(!r.ok)).catch(() => offline(true));
-    }, 5000);
+    addEventListener("online", ping);
+    setInterval(() => { if (!pinging && performance.now() - heard > QUIET_MS) ping(); }, 250);
   }
+  document.addEventListener("htmx:afterRequest", (e) => {
+    const status = e.detail.xhr ? e.detail.xhr.status : 0;
+    if (status) reached(status);
+    if (status === 204 && returning && e.detail.elt.matches(".live[data-seq]")) {
+      returning = false;
+      back(true);  // nothing changed while the network was lost
+    }
+  });
+  for (const type of ["htmx:sendError", "htmx:timeout"]) document.addEventListener(type, () => offline(true));
   document.addEventListener("submit", (e) => {
     if (!navigator.onLine || body.dataset.offline) { e.preventDefault(); offline(true); return; }
     if (body.dataset.sending) { e.preventDefault(); return; }
@@ -97,9 +132,15 @@
     if (!e.detail.elt.matches || !e.detail.elt.matches(".live")) return;
     const open = [...e.detail.elt.querySelectorAll("details[data-panel][open]")].map((d) => d.dataset.panel);
     if (open.length) e.detail.parameters.open = open.join(",");
+    if (returning && e.detail.elt.dataset.seq) {  // what happened while this screen was cut off
+      e.detail.parameters.since = e.detail.elt.dataset.seq;
+      const keys = new Set([...e.detail.elt.querySelectorAll("input[name=entry_key]")].map((i) => i.value));
+      e.detail.parameters.keys = [...keys].slice(0, 8).join(",");
+    }
   });
   document.addEventListener("htmx:afterSettle", (e) => {
     if (!e.detail.target || !e.detail.target.matches(".live")) return;
+    if (e.detail.target.matches("[data-seq]")) returning = false;  // the region says what happened meanwhile
     clocks.clear();
     for (const k of kept) {
       if (k.details) { const d = document.getElementById(k.details); if (d) d.open = true; continue; }

@@ -7,7 +7,7 @@ from flask_wtf.csrf import generate_csrf
 
 from .. import reports
 from ..services import rulesets
-from ..forms import UnlockForm, entry_from_form, following_entry, whole
+from ..forms import UnlockForm, entry_from_form, entry_key, following_entry, whole
 from ..i18n import gettext, ngettext
 
 from ..screens.dispute import dispute_screen, DisputeScreen, entry_number, NoSuchEntry
@@ -17,7 +17,7 @@ from ..screens.refusals import title as refusal_title
 from ..screens.table import (entry_said, equal_calls, event_lines, outcome_lines, panel_names, refusal,
                              result_screen, table_screen)
 from ..screens.rulings_log import clause_choices, deciders_now, ruling_lines, waited_words
-from ..services import clocks, errors, folds, games, rulings, signoffs, tournaments
+from ..services import clocks, entry_keys, errors, folds, games, rulings, signoffs, tournaments
 from ..access import (GAME, count_director_guess, director_pin_may_be_tried, holds, may_judge, may_referee,
                       referee_required, throttled)
 from .games import page_size, pdf_response, unlock
@@ -72,6 +72,8 @@ def _view_model(table: folds.Table, upto: int | None = None, panels: frozenset[s
         "sign_offs": signoffs.sign_offs(table) if over and upto is None else None,
         # every entry form on the screen posts here with the same token: worked out once, not per form
         "record_url": url_for("table.record", game_id=table.row.id), "csrf": generate_csrf(),
+        # the key of this drawing of the screen: a form of it sent twice records once and is told so
+        "entry_key": entry_keys.new_key(),
         "table_url": url_for("table.table", game_id=table.row.id),
         "entry_url": entry_url(table.row.id),  # the log's lines link to the table at their entry: this and n
         # a closed panel's address is this and its name (one url_for for all of them), its link's word "Show"
@@ -257,9 +259,47 @@ def _live_or_page(t: folds.Table, page: str, upto: int | None = None):
     if request.headers.get("HX-Request") and upto is None:
         if request.args.get("v") == signoffs.version(t):
             return "", 204
-        return render_template("table/_live.html" if page == "table/table.html" else "table/_display_live.html",
-                               **_view_model(t, panels=_asked_panels())), 200, {"Cache-Control": "no-store"}
+        if page != "table/table.html":
+            return render_template("table/_display_live.html", **_view_model(t, panels=_asked_panels())), 200, \
+                {"Cache-Control": "no-store"}
+        return _region(t, _meanwhile(t))
     return render_template(page, **_view_model(t, upto, _asked_panels()))
+
+
+def _region(t: folds.Table, message: dict | None):
+    """The table screen's live region (htmx's answer), with a message at its top when there is one."""
+    return (render_template("table/_live.html", **_view_model(t, panels=_asked_panels()), region_message=message), 200,
+            {"Cache-Control": "no-store"})
+
+
+MEANWHILE_LINES = 10  # the latest entries a returning screen names (the log has them all)
+
+
+def _meanwhile(t: folds.Table) -> dict | None:
+    """What a screen whose network came back is told (its poll names ``since``, the entries it showed, and
+    ``keys``, its forms' keys): the entries recorded since, those made on another device and those its own tap
+    recorded before its answer was lost; None for an ordinary poll."""
+    since = request.args.get("since", type=whole)
+    if since is None or since > t.seq:
+        return None
+    mine = entry_keys.entries_of_keys(t.row.id, request.args.get("keys", "")[:400].split(","), since)
+    lines = log_lines(t.game, max(since, t.seq - MEANWHILE_LINES), t.seq)
+    others = t.seq - since - len(mine)
+    said = [gettext("The network is back.")]
+    if others:
+        said.append(ngettext("%(num)s entry was made on another device while this tablet was cut off.",
+                             "%(num)s entries were made on another device while this tablet was cut off.", others))
+    if mine:
+        said.append(ngettext("%(num)s entry this screen sent was recorded (once).",
+                             "%(num)s entries this screen sent were recorded (once).", len(mine)))
+    if t.seq == since:
+        said.append(gettext("No entry was recorded meanwhile: the table is as this screen showed it."))
+    details = [f"{n} · {words}" + (" · " + gettext("sent from this screen") if n in mine else "")
+               for n, words, _ in reversed(lines)]
+    if t.seq - since > len(lines):
+        details.append(ngettext("and %(num)s more before them: the log lists them all",
+                                "and %(num)s more before them: the log lists them all", t.seq - since - len(lines)))
+    return {"kind": "done", "message": " ".join(said), "details": details}
 
 
 @bp.post("/games/<int:game_id>/clock")
@@ -281,20 +321,20 @@ def set_clock(game_id: int):
 def redo(game_id: int):
     """Record again the run of entries the latest void took back (all of them, or none)."""
     try:
-        seq = whole(request.form["seq"])
+        seq, key = whole(request.form["seq"]), entry_key(request.form)
     except (KeyError, ValueError):
-        flash({"kind": "refused", "message": gettext("this form is not one the table screen makes: nothing was "
-                                                     "recorded")})
-        return redirect(url_for(".table", game_id=game_id)), 303
+        return _answer(game_id, {"kind": "refused", "message": gettext(
+            "this form is not one the table screen makes: nothing was recorded")})
     try:
-        applied = games.redo(game_id, seq)
-    except (errors.StaleEntry, errors.NothingToRedo, errors.IllegalEntry, errors.RecordAltered) as exc:
-        flash(_refused(game_id, exc))
-    else:
-        flash({"kind": "done", "message": ngettext("%(num)s entry recorded again", "%(num)s entries recorded again",
-                                                   len(applied.outcomes)),
-               "details": event_lines(applied.outcomes)})
-    return redirect(url_for(".table", game_id=game_id)), 303
+        applied = games.redo(game_id, seq, key)
+    except entry_keys.AlreadyRecorded as exc:
+        return _answer(game_id, _recorded_once(game_id, exc))
+    except (errors.StaleEntry, errors.NothingToRedo, errors.IllegalEntry, errors.RecordAltered,
+            entry_keys.KeyReused) as exc:
+        return _answer(game_id, _refused(game_id, exc))
+    return _answer(game_id, {"kind": "done", "message": ngettext(
+        "%(num)s entry recorded again", "%(num)s entries recorded again", len(applied.outcomes)),
+        "details": event_lines(applied.outcomes)})
 
 
 @bp.get("/games/<int:game_id>/rules")
@@ -381,8 +421,25 @@ def display(game_id: int):
 def _submit(game_id: int, act, done_message) -> object:
     """Read the entry a table form describes, hand it to ``act`` (record or check), flash the outcome and show
     the table again."""
-    flash(_attempt(game_id, act, done_message))
+    return _answer(game_id, _attempt(game_id, act, done_message))
+
+
+def _answer(game_id: int, message: dict):
+    """The table after a form: a plain form is sent to it with the message flashed; htmx is answered with the
+    table's live region, the message at its top (an entry form sent again is answered the same way)."""
+    if request.headers.get("HX-Request"):
+        return _region(_load(game_id), message)
+    flash(message)
     return redirect(url_for(".table", game_id=game_id)), 303
+
+
+def _recorded_once(game_id: int, exc: entry_keys.AlreadyRecorded) -> dict:
+    """The answer to a form sent again with its screen's key (its first answer was lost on the way): the entries
+    it recorded when it first came, once, and nothing more."""
+    lines = log_lines(_load(game_id).game, exc.seq - 1, exc.seq - 1 + exc.entries)
+    return {"kind": "done", "message": gettext(
+        "Recorded (once): this tap was sent again after its answer was lost. It was recorded when it first came, as "
+        "below, and nothing more now."), "details": [f"{n} · {words}" for n, words, _ in lines]}
 
 
 def _attempt(game_id: int, act, done_message) -> dict:
@@ -392,14 +449,23 @@ def _attempt(game_id: int, act, done_message) -> dict:
     try:
         data, seq = entry_from_form(request.form)
         then = following_entry(request.form) if act is games.record else None
+        key = entry_key(request.form) if act is games.record else None
     except errors.MalformedEntry as exc:  # a number longer than any an entry may carry
         return _refused(game_id, exc)
     except (KeyError, ValueError, TypeError, RecursionError):
         return {"kind": "refused", "message": gettext("this form is not one the table screen makes: nothing was "
                                                       "recorded")}
     try:
-        applied = act(game_id, data, seq) if then is None else games.record_run(game_id, [data, then], seq)
-    except (errors.StaleEntry, errors.MalformedEntry, errors.IllegalEntry, errors.RecordAltered) as exc:
+        if act is not games.record:
+            applied = act(game_id, data, seq)
+        elif then is None:
+            applied = games.record(game_id, data, seq, key)
+        else:
+            applied = games.record_run(game_id, [data, then], seq, key)
+    except entry_keys.AlreadyRecorded as exc:
+        return _recorded_once(game_id, exc)
+    except (errors.StaleEntry, errors.MalformedEntry, errors.IllegalEntry, errors.RecordAltered,
+            entry_keys.KeyReused) as exc:
         return _refused(game_id, exc)
     if then is not None:  # the form's entry and the one its button adds (the opening bid after a decline)
         return {"kind": "done", "message": " · ".join(_logged(applied)), "details": event_lines(applied.outcomes)}
