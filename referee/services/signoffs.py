@@ -25,7 +25,7 @@ from sqlalchemy.exc import IntegrityError
 from .. import chain
 from ..db import db
 from ..engine import RecordError, RefereeError, text_problem
-from ..models import EntryRow, GameRow, SignOffRow
+from ..models import EntryRow, GameRow, JudgeCallRow, RulingRow, SignOffRow
 from .clocks import naive_utc, utcnow
 from .folds import Table, game_lock, load, version as record_version
 
@@ -142,13 +142,22 @@ def sign_offs(table: Table) -> SignOffs:
 
 
 def version(table: Table) -> str:
-    """:func:`referee.services.folds.version`, changing also with each sign-off of a finished game (the other
-    tablets' game-over card follows)."""
-    base = record_version(table)
-    if not table.game.state.over:
-        return base
-    count = db.session.execute(select(func.count(SignOffRow.id)).where(SignOffRow.game_id == table.row.id)).scalar()
-    return hashlib.blake2b(f"{base}:{count}".encode(), digest_size=8).hexdigest()
+    """:func:`referee.services.folds.version`, changing also with each call for a judge made or answered, each
+    ruling and each sign-off (the other tablets at the table follow a judge call, the rulings' count and the
+    game-over card), and while a call is open with each minute it has waited.  Every device at a table asks for
+    it every second: one query, each count read through its table's game index."""
+    game_id = table.row.id
+
+    def count(column, *where) -> object:
+        return select(func.count(column)).where(*where).scalar_subquery()
+
+    counts = db.session.execute(select(
+        count(RulingRow.id, RulingRow.game_id == game_id), count(JudgeCallRow.id, JudgeCallRow.game_id == game_id),
+        count(JudgeCallRow.id, JudgeCallRow.open_game_id == game_id),
+        count(SignOffRow.id, SignOffRow.game_id == game_id))).one()
+    minute = utcnow().strftime("%H:%M") if counts[2] else ""  # "waited 3 min" moves on
+    text = f"{record_version(table)}:{':'.join(map(str, counts))}:{minute}"
+    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
 
 
 def sign_off(game_id: int, player: str, verdict: str, reason: str, seen_entries: int, seen_count: int) -> SignOff:
