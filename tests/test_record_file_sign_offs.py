@@ -78,6 +78,23 @@ def test_the_sign_offs_travel_in_the_record_file_after_the_rulings_and_an_import
     assert "1 ruling(s), 2 sign-off(s): as written" in done.stdout
 
 
+def test_a_sign_off_for_an_earlier_result_travels_too_and_stays_for_an_earlier_result_in_the_import(app):
+    client = app.test_client()
+    game_id = finished_game(app, client)
+    sign(client, game_id, "Aki", app=app)
+    with app.app_context():
+        games.record(game_id, {"type": "void", "count": 1}, folds.load(game_id).seq)  # the ending taken back
+        games.redo(game_id, folds.load(game_id).seq)  # and played again: a new result
+    sign(client, game_id, "Aki", app=app)
+    with app.app_context():
+        record = games.export_record(game_id)
+        assert [s["player"] for s in sign_off_lines(record)] == ["Aki", "Aki"]
+        copy = games.import_record(record, "246810")
+        again = signoffs.sign_offs(folds.load(copy))
+        assert again.altered is None and [(s.player, s.current) for s in again.rows] == [("Aki", False), ("Aki", True)]
+        assert games.export_record(copy).splitlines()[1:] == record.splitlines()[1:]
+
+
 def test_a_sign_off_line_changed_by_hand_is_refused_by_the_import_and_by_verify_naming_its_line(app, tmp_path):
     client = app.test_client()
     game_id = signed_game(app, client)
@@ -115,6 +132,9 @@ def rehashed(record: str, header: dict, **changes) -> str:
     ({"head": "0" * 64}, "sign-off 1 names a record this file's entries never had"),
     ({"entries": 2, "head": "earlier"}, "sign-off 1 was given after entry 2, before the game was over"),
     ({"at": "yesterday"}, "a sign-off line holds the player, the verdict, the reason, the time"),
+    ({"player": "Z" * 5000}, "a sign-off line holds the player, the verdict, the reason, the time"),
+    ({"entries": True}, "a sign-off line holds the player, the verdict, the reason, the time"),
+    ({"n": 2}, "sign-offs are numbered in order: this one is 1"),
 ])
 def test_a_sign_off_line_no_player_could_have_given_is_refused_naming_its_line(app, change, words):
     client = app.test_client()

@@ -265,8 +265,8 @@ def _line(data: object, n: int) -> tuple[dict, str]:
     fields = {"head": data["head"], "entries": data["entries"], "player": data["player"],
               "verdict": data["verdict"], "reason": data.get("reason", ""), "at": data["at"]}
     texts = [fields[k] for k in ("head", "player", "verdict", "reason", "at")] + [data["hash"]]
-    if type(fields["entries"]) is not int or not all(isinstance(t, str) for t in texts):
-        raise _bad_line()
+    if type(fields["entries"]) is not int or not all(isinstance(t, str) and len(t) <= 1000 for t in texts):
+        raise _bad_line()  # (a text longer than any a sign-off holds is not named back in a message)
     try:
         at = datetime.strptime(fields["at"], "%Y-%m-%dT%H:%M:%S")
     except ValueError:
