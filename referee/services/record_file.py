@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from typing import Callable
 
 from .. import chain
 from ..engine import Game, Header, parse_record, replay
@@ -47,7 +48,7 @@ def entry_texts(game: Game) -> list[str]:
     return [json.dumps(entry.to_dict(), ensure_ascii=False) for entry in game.entries]
 
 
-def over_after(game: Game):
+def over_after(game: Game) -> Callable[[int], bool]:
     """Whether the game was over after its first k entries (each asked once)."""
     known: dict[int, bool] = {}
 
