@@ -30,6 +30,17 @@ def link(previous: str, seq: int, data: str) -> str:
     return hashlib.sha256(f"{previous}\n{seq}\n{data}".encode("utf-8", "surrogatepass")).hexdigest()
 
 
+def heads(header: dict, texts: Iterable[str]) -> list[str]:
+    """The hashes a record's entries (their stored texts, in order) chain to from its header: ``[k - 1]`` is the
+    hash of entry k."""
+    out: list[str] = []
+    head = genesis(header)
+    for seq, data in enumerate(texts, start=1):
+        head = link(head, seq, data)
+        out.append(head)
+    return out
+
+
 @dataclass(frozen=True)
 class Break:
     """Where the stored record stops being the one that was written: entry ``at`` (counting from 1)."""

@@ -8,7 +8,7 @@ import sys
 from typing import Sequence
 
 from .services import rulesets
-from .services.rulings import record_lines
+from .services.record_file import split as record_lines
 from .engine import (Game, GameOver, GameState, MAX_RECORD_BYTES, RecordError, RulesetError,
                      parse_record, replay, with_options)
 from .engine import ranking as final_ranking
@@ -80,23 +80,30 @@ def _print_summary(summary: dict, money) -> None:
                   f"{a['hotels']} hotels {money(a['buildings'])}{gone}")
 
 
-def cmd_replay(args: argparse.Namespace) -> int:
+def _read_record(path: str, command: str) -> str | None:
+    """A record file's text, or None after a line on stderr saying why it cannot be read."""
     try:
-        size = os.path.getsize(args.file)
+        size = os.path.getsize(path)
         if size > MAX_RECORD_BYTES:
-            print(f"referee replay: {args.file}: {size:,} bytes: a record holds at most {MAX_RECORD_BYTES:,}",
+            print(f"referee {command}: {path}: {size:,} bytes: a record holds at most {MAX_RECORD_BYTES:,}",
                   file=sys.stderr)
-            return 1
-        with open(args.file, encoding="utf-8-sig") as fh:
-            lines = fh.read().splitlines()
+            return None
+        with open(path, encoding="utf-8-sig") as fh:
+            return fh.read()
     except OSError as exc:
-        print(f"referee replay: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
-        return 1
+        print(f"referee {command}: cannot read {path}: {exc.strerror}", file=sys.stderr)
     except UnicodeDecodeError:
-        print(f"referee replay: {args.file} is not UTF-8 text", file=sys.stderr)
+        print(f"referee {command}: {path} is not UTF-8 text", file=sys.stderr)
+    return None
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    text = _read_record(args.file, "replay")
+    if text is None:
         return 1
     try:
-        header, entries = parse_record(record_lines(lines)[0])  # its rulings are no facts of play
+        # its rulings and sign-offs are no facts of play
+        header, entries = parse_record(record_lines(text.splitlines())[0])
         ruleset = rulesets.for_header(header)
         game = replay(ruleset, header, entries)
     except RecordError as exc:
@@ -176,14 +183,18 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
-    """Check every game's stored record: its hash chain, and that every entry still replays."""
+    """Check every game's stored record: its hash chain, that every entry still replays, and the chains of its
+    rulings and sign-offs; or, given record files, each file as an import would check it."""
+    if args.files:
+        return _verify_files(args.files)
     from . import create_app
-    from .services import folds, rulings
+    from .services import folds, rulings, signoffs
 
     app = create_app({"SQLALCHEMY_DATABASE_URI": args.database, "SECRET_KEY": "verify"} if args.database else None)
     with app.app_context():
         total, broken = folds.verify_all()
         ruled = [(row.id, row.title, n) for row, n in rulings.verify_all()]
+        signed = [(row.id, row.title, n, player) for row, n, player in signoffs.verify_all()]
     for row, altered in broken:
         what = {"changed": "its stored text is not the one recorded", "missing": "a stored entry is missing",
                 "inserted": "an entry was inserted", "header": f"the header cannot be read ({altered.detail})"
@@ -193,9 +204,42 @@ def cmd_verify(args: argparse.Namespace) -> int:
     for game_id, title, n in ruled:
         named = f' "{title}"' if title else ""
         print(f"game {game_id}{named}: its rulings were altered at ruling {n}: its stored text is not the one recorded")
+    for game_id, title, n, player in signed:
+        named, whose = (f' "{title}"' if title else ""), (f" ({player})" if player else "")
+        print(f"game {game_id}{named}: its sign-offs were altered at sign-off {n}{whose}: its stored text is not "
+              "the one signed")
     print(f"referee verify: {total} game(s) checked, {len(broken)} altered"
-          + (f", {len(ruled)} with altered rulings" if ruled else ""))
-    return 1 if broken or ruled else 0
+          + (f", {len(ruled)} with altered rulings" if ruled else "")
+          + (f", {len(signed)} with altered sign-offs" if signed else ""))
+    return 1 if broken or ruled or signed else 0
+
+
+def _verify_files(paths: list[str]) -> int:
+    """``referee verify FILE...``: each record file checked as an import checks it (its entries replayed, its
+    rulings as if recorded then, its sign-offs' hash chain and what they name), nothing written."""
+    from .services import record_file
+
+    bad = 0
+    for path in paths:
+        text = _read_record(path, "verify")
+        if text is None:
+            bad += 1
+            continue
+        try:
+            found = record_file.check(text)
+        except RecordError as exc:
+            print(f"{path}: {exc.where(refusal_detail(exc))}")
+            bad += 1
+        except RulesetError as exc:
+            print(f"{path}: line 1: {exc}")
+            bad += 1
+        else:
+            title = found.header.meta.get("title")
+            named = f' "{title}"' if isinstance(title, str) and title else ""
+            print(f"{path}{named}: {len(found.game.entries)} entries, {len(found.sides.rulings)} ruling(s), "
+                  f"{len(found.sides.signoffs)} sign-off(s): as written")
+    print(f"referee verify: {len(paths)} file(s) checked, {bad} not as written")
+    return 1 if bad else 0
 
 
 def cmd_organiser_password(args: argparse.Namespace) -> int:
@@ -400,7 +444,9 @@ def build_parser() -> argparse.ArgumentParser:
     dm.add_argument("--seed", type=int, default=1)
     dm.add_argument("--max-turns", type=_positive, default=120, help="turns before time is called on a table")
     dm.set_defaults(func=cmd_demo)
-    vf = sub.add_parser("verify", help="check every stored game record (hash chain and replay); names each broken game")
+    vf = sub.add_parser("verify", help="check every stored game record (hash chains of its entries, rulings and "
+                        "sign-offs, and replay); names each broken game. Given record files, checks those instead")
+    vf.add_argument("files", nargs="*", metavar="FILE", help="record files (.jsonl) to check instead of a database")
     vf.add_argument("--database", help="a database URL (default: the app's, as `referee serve` uses)")
     vf.set_defaults(func=cmd_verify)
     op = sub.add_parser("organiser-password", help="close the creation of games and tournaments behind a password "

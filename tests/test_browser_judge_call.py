@@ -2,11 +2,14 @@
 orientations and in English and Japanese: one tap on "Call a judge" (a large target) shows the table on the
 director's page within seconds without a reload (its table, entry and minutes waited); the director opens the
 entry from the call and records a judge's ruling, which closes the call.  Nothing is wider than the screen.
+Another tablet at the same table shows the call within two seconds, without a reload.
 Screenshots go to tests/artifacts/judge-*.png."""
+import time
+
 import pytest
 
 from test_browser import armed, shot
-from test_browser_director import create_and_seat, finish_seating, round_overview
+from test_browser_director import create_and_seat, finish_seating, round_overview, unlocked_tablet
 from test_browser_dispute import VIEWPORTS, choose_language, wide_enough
 
 WORDS = {
@@ -78,3 +81,22 @@ def choose_language_at(page, server, lang):
     page.goto(server + "/")
     armed(page)
     choose_language(page, lang)
+
+
+def test_a_second_tablet_at_the_table_shows_the_judge_call_within_two_seconds_without_a_reload(live, browser):
+    server, app = live
+    director = browser.new_context(viewport=VIEWPORTS["landscape"]).new_page()
+    create_and_seat(director, server, name="Judges, two tablets")
+    table = round_overview(app, director)[0]
+    finish_seating(app, table.game_id)
+    first, second = unlocked_tablet(browser, server, table), unlocked_tablet(browser, server, table)
+    second.evaluate("window.__same = 1")
+    assert second.locator("#call-judge").count() == 1
+    first.locator("#call-judge").click()
+    called = time.monotonic()
+    second.locator("#judge-called").wait_for(timeout=5000)
+    took = time.monotonic() - called
+    assert took <= 2.0, f"the second tablet showed the call after {took:.2f} s"
+    assert second.evaluate("window.__same") == 1  # the same document: its live region was swapped, no reload
+    assert "A judge has been called" in second.inner_text("#judge-called")
+    assert second.locator("#call-judge").count() == 0

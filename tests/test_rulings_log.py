@@ -241,6 +241,41 @@ def test_a_call_for_a_judge_shows_on_the_directors_page_until_a_judges_ruling_an
     assert "Call a judge" in text(referee.get(f"/games/{game_id}"))  # the table may call again
 
 
+HX = {"HX-Request": "true"}
+
+
+def live_version(page: str) -> str:
+    return re.search(r'data-version="([0-9a-f]+)"', page).group(1)
+
+
+def test_another_tablet_at_the_table_is_sent_a_judge_call_and_its_answer_at_its_next_poll(app):
+    tid, game_id, director, referee = seated(app)
+    other = app.test_client()  # a second tablet at the same table
+    with app.app_context():
+        pin = tournaments.round_overview(tid, 1)[0].pin
+    assert other.post(f"/games/{game_id}/unlock", data={"pin": pin}).status_code == 302
+    version = live_version(other.get(f"/games/{game_id}").get_data(as_text=True))
+    assert other.get(f"/games/{game_id}?v={version}", headers=HX).status_code == 204
+    referee.post(f"/games/{game_id}/call-judge")
+    live = other.get(f"/games/{game_id}?v={version}", headers=HX)
+    shown = text(live)
+    assert live.status_code == 200 and "A judge has been called · waiting 0 min" in shown
+    assert "Call a judge" not in shown and "Rulings (0)" in shown
+    version = live_version(live.get_data(as_text=True))
+    assert other.get(f"/games/{game_id}?v={version}", headers=HX).status_code == 204
+    with app.app_context():
+        at = folds.load(game_id).seq
+    rule(director, game_id, at, "judge", ruling="the judge's ruling")  # answers the call
+    live = other.get(f"/games/{game_id}?v={version}", headers=HX)
+    shown = text(live)
+    assert live.status_code == 200 and "A judge has been called" not in shown
+    assert "Call a judge" in shown and "Rulings (1)" in shown
+    version = live_version(live.get_data(as_text=True))
+    rule(director, game_id, at, "head_judge", ruling="the head judge's ruling")  # a ruling with no call open
+    live = other.get(f"/games/{game_id}?v={version}", headers=HX)
+    assert live.status_code == 200 and "Rulings (2)" in text(live)
+
+
 def test_a_double_tap_on_call_a_judge_records_one_call(app):
     tid, game_id, director, referee = seated(app)
     first = text(referee.post(f"/games/{game_id}/call-judge", follow_redirects=True))

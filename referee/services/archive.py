@@ -3,6 +3,8 @@ deleted (no recorded fact is lost).  The folder is passed in (the app's ``RECORD
 from __future__ import annotations
 
 import logging
+import os
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
@@ -18,18 +20,24 @@ class RecordArchive:
     log: logging.Logger
 
     def write(self, folder: Path, name: str, text: str) -> Path:
-        """A record file, written whole or not at all (a temporary file renamed over)."""
+        """A record file, written whole or not at all: a temporary file of its own (two writers of the same game
+        never share one), readable by its owner only, renamed over the file."""
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / name
-        partial = path.with_name(path.name + ".partial")
-        partial.write_text(text, encoding="utf-8")
-        partial.replace(path)
+        handle, partial = tempfile.mkstemp(dir=folder, prefix=f".{name}.", suffix=".partial")  # made 0600
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as out:
+                out.write(text)
+            os.replace(partial, path)
+        except BaseException:
+            Path(partial).unlink(missing_ok=True)
+            raise
         return path
 
     def keep_finished(self, game_id: int, text: Callable[[], str]) -> None:
         """A game that has ended also goes to the folder as its record file, ``text()`` (asked for only when the
         app keeps a records folder; the entry is recorded in the database either way: a file that cannot be
-        written is logged)."""
+        written is logged), written again whole when a ruling or a sign-off is added to it later."""
         if self.folder is None:
             return
         try:

@@ -19,9 +19,9 @@ from .. import chain
 from . import rulesets
 from ..db import db
 from ..engine import (MAX_NAME, MAX_PLAYERS, MAX_TITLE, Game, GameState, Outcome, RecordError, RulesetError, json_whole,
-                      parse_entry, parse_header, parse_record, read_whole, replay, resolve, text_problem, whole_field)
+                      parse_entry, parse_header, read_whole, resolve, text_problem, whole_field)
 from ..models import EntryRow, GameRow, RoundRow, TableRow, TournamentRow
-from . import archive, entry_keys, rulings
+from . import archive, entry_keys, record_file, rulings, signoffs
 from .clocks import naive_utc, pause, utcnow
 from .errors import BadGameSetup, GameNotFound, NotDeletable, NothingToRedo, RecordAltered, StaleEntry
 from .folds import Table, forget, game_lock, load, result_of
@@ -255,33 +255,41 @@ def export_record(game_id: int) -> str:
                 lines.append(json.dumps({"seq": seq, **json.loads(data)}, ensure_ascii=False))
             except (ValueError, TypeError, RecursionError):
                 lines.append(data.replace("\n", " "))
-    lines += rulings.export_lines(game_id)  # after the entries: a replay reads past them (rulings.record_lines)
+    # after the entries: a replay reads past them (record_file.split)
+    lines += rulings.export_lines(game_id) + signoffs.export_lines(table)
     return "\n".join(lines) + "\n"
+
+
+def keep_finished_copy(game_id: int) -> None:
+    """The copy of a finished game's record in the records folder written again, whole (a ruling or a sign-off
+    was added after its end: the copy stays what :func:`export_record` gives).  Called under the game's lock."""
+    archive.current().keep_finished(game_id, lambda: export_record(game_id))
 
 
 def import_record(text: str, pin: str) -> int:
     """A new game from a record file (every entry is checked by replaying it)."""
     try:
-        lines, found = rulings.record_lines(text.splitlines())
-        header, entries = parse_record(lines)
-        game = replay(rulesets.for_header(header), header, entries)
+        found = record_file.read(text)
     except RulesetError as exc:
         raise BadGameSetup(str(exc)) from None
+    header, game = found.header, found.game
     title = header.meta.get("title", "")
     row = GameRow(title=(title if isinstance(title, str) else "")[:MAX_TITLE], header=header.to_dict(),
                   pin_hash=pin_hash(pin))
     db.session.add(row)
     db.session.flush()
-    head = chain.genesis(row.header)
-    for seq, entry in enumerate(game.entries, start=1):
-        data = json.dumps(entry.to_dict(), ensure_ascii=False)
-        head = chain.link(head, seq, data)
-        db.session.add(EntryRow(game_id=row.id, seq=seq, data=data, hash=head))
+    texts = record_file.entry_texts(game)
+    heads = chain.heads(row.header, texts)
+    for seq, (data, hash_) in enumerate(zip(texts, heads), start=1):
+        db.session.add(EntryRow(game_id=row.id, seq=seq, data=data, hash=hash_))
     try:
-        rulings.import_rulings(row.id, found, game.ruleset.clauses, len(game.entries))
+        rulings.import_rulings(row.id, found.sides.rulings, game.ruleset.clauses, len(game.entries))
+        signoffs.import_sign_offs(row.id, found.sides.signoffs, row.header, heads,
+                                  [p.name for p in game.state.players], record_file.over_after(game))
     except RecordError:
         db.session.rollback()
         raise
+    head = heads[-1] if heads else chain.genesis(row.header)
     row.result = result_of(game, head) if game.state.over else None
     db.session.commit()
     if game.state.over:

@@ -36,8 +36,8 @@ MAX_RULINGS = 1000  # a game's rulings at most (a record file carries them all)
 TIME_FORMAT = "%Y-%m-%dT%H:%M:%S"
 
 __all__ = ["DECIDERS", "JUDGES", "MAX_CLAIM", "MAX_RULING", "OpenCall", "Ruling", "RulingRefused",
-           "Rulings", "call_judge", "export_lines", "import_rulings", "open_call", "open_calls", "read",
-           "record_ruling", "record_lines", "verify_all"]
+           "Rulings", "call_judge", "checked_lines", "export_lines", "import_rulings", "open_call", "open_calls",
+           "read", "record_ruling", "verify_all"]
 
 
 class RulingRefused(RefereeError):
@@ -186,6 +186,9 @@ def record_ruling(game_id: int, entry: int, claim: str, ruling: str, clause: str
             db.session.rollback()
             raise RulingRefused.of("another device recorded a ruling in this game at the same moment: nothing was "
                                    "recorded; look again") from None
+        if table.game.state.over:  # the finished game's copy in the records folder carries its rulings too
+            from .games import keep_finished_copy  # (games exports the record, rulings and all)
+            keep_finished_copy(game_id)
     return made
 
 
@@ -248,25 +251,6 @@ def export_lines(game_id: int) -> list[str]:
     return [json.dumps({"ruling": {"n": r.n, **r.fields()}}, ensure_ascii=False) for r in read(game_id).items]
 
 
-def record_lines(lines: list[str]) -> tuple[list[str], list[tuple[int, object]]]:
-    """A record file's lines with its ruling lines left blank (the engine reads entries only; the line numbers of
-    the entries stay as in the file), and each ruling line's number and object."""
-    kept: list[str] = []
-    found: list[tuple[int, object]] = []
-    for number, text in enumerate(lines, start=1):
-        if text.lstrip().startswith('{"ruling"'):
-            try:
-                data = json.loads(text)
-            except (ValueError, RecursionError):
-                data = None
-            if isinstance(data, dict) and set(data) == {"ruling"}:
-                found.append((number, data["ruling"]))
-                kept.append("")
-                continue
-        kept.append(text)
-    return kept, found
-
-
 def _parsed(data: object, n: int) -> Ruling:
     """A ruling line's object as a ruling (``n``: its number in the file), or :class:`RulingRefused`."""
     keys = {"n", "entry", "claim", "ruling", "clause", "decider", "at"}
@@ -285,22 +269,29 @@ def _parsed(data: object, n: int) -> Ruling:
     return Ruling(n, entry, texts[0], texts[1], texts[2], texts[3], when)
 
 
-def import_rulings(game_id: int, found: list[tuple[int, object]], clauses, total: int) -> None:
-    """Add the rulings a record file carries to a game being imported (in the session, not committed): each is
-    checked as if recorded then (entry, texts, clause, the order of appeals), the first bad one refused as a
-    :class:`RecordError` naming its line."""
+def checked_lines(found: list[tuple[int, object]], clauses, total: int) -> list[Ruling]:
+    """The rulings a record file carries (``found``: each ruling line's number and object), each checked as if
+    recorded then (entry, texts, clause, the order of appeals) on a record of ``total`` entries; the first bad one
+    refused as a :class:`RecordError` naming its line."""
     rulings = Rulings(())
-    head = chain.rulings_genesis(game_id)
     for number, data in found:
         try:
             made = _parsed(data, len(rulings.items) + 1)
             _checked(clauses, total, rulings, made.entry, made.claim, made.ruling, made.clause, made.decider)
         except RulingRefused as exc:
             raise RecordError(number, exc.message, code=exc.code, refusal=exc) from None
+        rulings = Rulings(rulings.items + (made,))
+    return list(rulings.items)
+
+
+def import_rulings(game_id: int, found: list[tuple[int, object]], clauses, total: int) -> None:
+    """Add the rulings a record file carries to a game being imported (in the session, not committed), checked
+    (:func:`checked_lines`) and chained again in the new game."""
+    head = chain.rulings_genesis(game_id)
+    for made in checked_lines(found, clauses, total):
         head = chain.ruling_link(head, made.n, made.fields())
         db.session.add(RulingRow(game_id=game_id, n=made.n, entry=made.entry, claim=made.claim, ruling=made.ruling,
                                  clause=made.clause, decider=made.decider, recorded_at=made.at, hash=head))
-        rulings = Rulings(rulings.items + (made,))
 
 
 def verify_all() -> list[tuple[GameRow, int]]:

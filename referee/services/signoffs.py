@@ -14,16 +14,18 @@ printed the same, and a signature the players gave on the tablet is worth as muc
 from __future__ import annotations
 
 import hashlib
+import json
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Callable
 
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 
 from .. import chain
 from ..db import db
-from ..engine import RefereeError, text_problem
-from ..models import EntryRow, SignOffRow
+from ..engine import RecordError, RefereeError, text_problem
+from ..models import EntryRow, GameRow, JudgeCallRow, RulingRow, SignOffRow
 from .clocks import naive_utc, utcnow
 from .folds import Table, game_lock, load, version as record_version
 
@@ -113,14 +115,19 @@ def _stored(game_id: int) -> list[SignOffRow]:
     return list(db.session.scalars(select(SignOffRow).where(SignOffRow.game_id == game_id).order_by(SignOffRow.n)))
 
 
+def _broken(game_id: int, header: dict, rows: list[SignOffRow]) -> int | None:
+    """The number of the first of the game's stored sign-offs ``rows`` that is not as written (None: all are)."""
+    counts = {r.entries for r in rows}
+    heads = {seq: hash_ for seq, hash_ in db.session.execute(select(EntryRow.seq, EntryRow.hash).where(
+        EntryRow.game_id == game_id, EntryRow.seq.in_(counts)))} if counts else {}
+    start = chain.genesis(header) if rows else ""
+    return chain.verify_sign_offs(start, [(r.n, _fields(r), r.hash) for r in rows], heads)
+
+
 def _read(table: Table) -> tuple[SignOffs, list[SignOffRow]]:
     """The game's sign-offs, their chain checked, and the rows as stored."""
     rows = _stored(table.row.id)
-    counts = {r.entries for r in rows}
-    heads = {seq: hash_ for seq, hash_ in db.session.execute(select(EntryRow.seq, EntryRow.hash).where(
-        EntryRow.game_id == table.row.id, EntryRow.seq.in_(counts)))} if counts else {}
-    start = chain.genesis(table.row.header) if rows else ""
-    broken = chain.verify_sign_offs(start, [(r.n, _fields(r), r.hash) for r in rows], heads)
+    broken = _broken(table.row.id, table.row.header, rows)
     good = rows if broken is None else rows[:broken - 1]
     state = table.game.state
     now = table.fold.head if table.altered is None else None
@@ -135,13 +142,22 @@ def sign_offs(table: Table) -> SignOffs:
 
 
 def version(table: Table) -> str:
-    """:func:`referee.services.folds.version`, changing also with each sign-off of a finished game (the other
-    tablets' game-over card follows)."""
-    base = record_version(table)
-    if not table.game.state.over:
-        return base
-    count = db.session.execute(select(func.count(SignOffRow.id)).where(SignOffRow.game_id == table.row.id)).scalar()
-    return hashlib.blake2b(f"{base}:{count}".encode(), digest_size=8).hexdigest()
+    """:func:`referee.services.folds.version`, changing also with each call for a judge made or answered, each
+    ruling and each sign-off (the other tablets at the table follow a judge call, the rulings' count and the
+    game-over card), and while a call is open with each minute it has waited.  Every device at a table asks for
+    it every second: one query, each count read through its table's game index."""
+    game_id = table.row.id
+
+    def count(column, *where) -> object:
+        return select(func.count(column)).where(*where).scalar_subquery()
+
+    counts = db.session.execute(select(
+        count(RulingRow.id, RulingRow.game_id == game_id), count(JudgeCallRow.id, JudgeCallRow.game_id == game_id),
+        count(JudgeCallRow.id, JudgeCallRow.open_game_id == game_id),
+        count(SignOffRow.id, SignOffRow.game_id == game_id))).one()
+    minute = utcnow().strftime("%H:%M") if counts[2] else ""  # "waited 3 min" moves on
+    text = f"{record_version(table)}:{':'.join(map(str, counts))}:{minute}"
+    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
 
 
 def sign_off(game_id: int, player: str, verdict: str, reason: str, seen_entries: int, seen_count: int) -> SignOff:
@@ -171,11 +187,7 @@ def sign_off(game_id: int, player: str, verdict: str, reason: str, seen_entries:
                                     "signed at this table", {"n": signed.altered})
         given = signed.given_by(player)
         if given is not None:
-            if given.refused:
-                raise SignOffRefused.of("{player} has already refused this result: a player signs off once, and a "
-                                        "sign-off is never changed", {"player": player})
-            raise SignOffRefused.of("{player} has already confirmed this result: a player signs off once, and a "
-                                    "sign-off is never changed", {"player": player})
+            raise _signed_once(player, given.verdict)
         if seen_count != len(rows):
             raise SignOffRefused.of("another sign-off was recorded since this screen was drawn: nothing was "
                                     "signed; look at the final ranking again")
@@ -192,7 +204,18 @@ def sign_off(game_id: int, player: str, verdict: str, reason: str, seen_entries:
             db.session.rollback()
             raise SignOffRefused.of("another sign-off was recorded at the same moment: nothing was signed; look at "
                                     "the final ranking again") from None
+        from .games import keep_finished_copy  # the copy in the records folder carries the sign-offs too
+        keep_finished_copy(game_id)
         return SignOff(row.n, player, verdict, reason, at, row.entries, True)
+
+
+def _signed_once(player: str, verdict: str) -> SignOffRefused:
+    """A second sign-off of the result by ``player``, who gave ``verdict`` on it already."""
+    if verdict == REFUSES:
+        return SignOffRefused.of("{player} has already refused this result: a player signs off once, and a "
+                                 "sign-off is never changed", {"player": player})
+    return SignOffRefused.of("{player} has already confirmed this result: a player signs off once, and a sign-off "
+                             "is never changed", {"player": player})
 
 
 def _reason(verdict: str, reason: str) -> str:
@@ -212,3 +235,110 @@ def _reason(verdict: str, reason: str) -> str:
         raise SignOffRefused.of("the reason contains a character that cannot be printed (U+{code})",
                                 {"code": problem.params["code"]})
     return reason
+
+
+# --- the record file ------------------------------------------------------------------------------------------
+
+LINE_KEYS = ("n", "player", "verdict", "reason", "at", "entries", "head", "hash")
+
+
+def export_lines(table: Table) -> list[str]:
+    """The record file's lines of the game's sign-offs (after its rulings): ``{"signoff": {...}}``, one a line, with
+    the record's head each was given on and its own hash.  Of sign-offs altered at sign-off N, those before N."""
+    rows = _stored(table.row.id)
+    broken = _broken(table.row.id, table.row.header, rows)
+    good = rows if broken is None else rows[:broken - 1]
+    return [json.dumps({"signoff": {"n": r.n, **_fields(r), "hash": r.hash}}, ensure_ascii=False) for r in good]
+
+
+def _bad_line() -> SignOffRefused:
+    return SignOffRefused.of("a sign-off line holds the player, the verdict, the reason, the time (UTC, "
+                             "2026-12-04T10:30:00), the record's entries and head it was given on, and its hash")
+
+
+def _line(data: object, n: int) -> tuple[dict, str]:
+    """A sign-off line's object as the fields its hash covers and the hash it carries (``n``: its number in the
+    file), or :class:`SignOffRefused`."""
+    if not isinstance(data, dict) or not set(LINE_KEYS) >= set(data) or not set(LINE_KEYS) - {"n", "reason"} <= set(
+            data):
+        raise _bad_line()
+    fields = {"head": data["head"], "entries": data["entries"], "player": data["player"],
+              "verdict": data["verdict"], "reason": data.get("reason", ""), "at": data["at"]}
+    texts = [fields[k] for k in ("head", "player", "verdict", "reason", "at")] + [data["hash"]]
+    if type(fields["entries"]) is not int or not all(isinstance(t, str) and len(t) <= 1000 for t in texts):
+        raise _bad_line()  # (a text longer than any a sign-off holds is not named back in a message)
+    try:
+        at = datetime.strptime(fields["at"], "%Y-%m-%dT%H:%M:%S")
+    except ValueError:
+        at = None
+    if at is None or at.isoformat() != fields["at"]:
+        raise _bad_line()
+    if data.get("n", n) != n:
+        raise SignOffRefused.of("sign-offs are numbered in order: this one is {n}", {"n": n})
+    return fields, data["hash"]
+
+
+def checked_lines(found: list[tuple[int, object]], header: dict, heads: list[str], players: list[str],
+                  over_after: Callable[[int], bool]) -> list[tuple[dict, str]]:
+    """The sign-offs a record file carries (``found``: each sign-off line's number and object) as their fields and
+    hashes, each checked: its hash follows from the record's header and the sign-offs before it (a line changed
+    by hand does not), it names a head the record's entries had (``heads[k - 1]``: the hash after entry k) at
+    which the game was over (``over_after(k)``), and it is one a player could give then (a player of the game,
+    confirming or refusing with a reason, once for that result).  The first bad one is refused as a
+    :class:`RecordError` naming its line."""
+    made: list[tuple[dict, str]] = []
+    previous = chain.genesis(header)
+    for number, data in found:
+        n = len(made) + 1
+        try:
+            fields, stored = _line(data, n)
+            if stored != chain.sign_off_link(previous, n, fields):
+                raise SignOffRefused.of("sign-off {n} ({player}) is not the one signed: its hash does not follow "
+                                        "from the record and the sign-offs before it",
+                                        {"n": n, "player": fields["player"]})
+            entries = fields["entries"]
+            if not 1 <= entries <= len(heads) or heads[entries - 1] != fields["head"]:
+                raise SignOffRefused.of("sign-off {n} names a record this file's entries never had", {"n": n})
+            if fields["player"] not in players:
+                raise SignOffRefused.of("{player} is not a player at this table: only its players sign off its "
+                                        "result", {"player": fields["player"]})
+            if fields["verdict"] not in VERDICTS:
+                raise SignOffRefused.of("a player confirms the final ranking or refuses it: nothing else is signed")
+            if _reason(fields["verdict"], fields["reason"]) != fields["reason"]:
+                raise _bad_line()
+            given = [f for f, _ in made if f["player"] == fields["player"] and f["head"] == fields["head"]]
+            if given:
+                raise _signed_once(fields["player"], given[0]["verdict"])
+            if not over_after(entries):
+                raise SignOffRefused.of("sign-off {n} was given after entry {entries}, before the game was over",
+                                        {"n": n, "entries": entries})
+        except SignOffRefused as exc:
+            raise RecordError(number, exc.message, code=exc.code, refusal=exc) from None
+        made.append((fields, stored))
+        previous = stored
+    return made
+
+
+def import_sign_offs(game_id: int, found: list[tuple[int, object]], header: dict, heads: list[str],
+                     players: list[str], over_after: Callable[[int], bool]) -> None:
+    """Add the sign-offs a record file carries to a game being imported (in the session, not committed), checked
+    (:func:`checked_lines`) and chained in the new game: its header and entries are the file's, so each sign-off's
+    hash is the one the file carries."""
+    for n, (fields, hash_) in enumerate(checked_lines(found, header, heads, players, over_after), start=1):
+        db.session.add(SignOffRow(game_id=game_id, n=n, head=fields["head"], entries=fields["entries"],
+                                  player=fields["player"], verdict=fields["verdict"], reason=fields["reason"],
+                                  at=datetime.fromisoformat(fields["at"]), hash=hash_))
+
+
+def verify_all() -> list[tuple[GameRow, int, str]]:
+    """Every game whose stored sign-offs are not those signed: the game, the number of the first altered sign-off
+    and the player it names as stored ("" for one missing)."""
+    ids = db.session.scalars(select(SignOffRow.game_id).distinct().order_by(SignOffRow.game_id)).all()
+    broken = []
+    for game_id in ids:
+        row = db.session.get(GameRow, game_id)
+        rows = _stored(game_id)
+        at = _broken(game_id, row.header, rows)
+        if at is not None:
+            broken.append((row, at, rows[at - 1].player if at <= len(rows) and rows[at - 1].n == at else ""))
+    return broken
