@@ -150,8 +150,11 @@ def create_app(test_config: dict | None = None) -> Flask:
     from .screens import templating
     from .views import errors, games, table, tournaments
 
+    from .services import archive, games as game_records
+
     proxies.init_app(app)
     access.init_app(app)
+    archive.init_app(app, game_records.export_record)
     app.register_blueprint(games.bp)
     app.register_blueprint(table.bp)
     app.register_blueprint(tournaments.bp)

@@ -1,5 +1,7 @@
 """The record files kept beside the database: each finished game's record, and the record of every game
-deleted (no recorded fact is lost).  The folder is passed in (the app's ``RECORDS_DIR``, instance/records/)."""
+deleted (no recorded fact is lost).  The folder is passed in (the app's ``RECORDS_DIR``, instance/records/), and
+so is how a game's record file is written (``init_app``: services.games exports it, rulings and sign-offs and all;
+the archive sits below the rulings and the sign-offs, which have a finished game's copy written again)."""
 from __future__ import annotations
 
 import logging
@@ -18,6 +20,7 @@ class RecordArchive:
 
     folder: Path | None
     log: logging.Logger
+    export: Callable[[int], str] | None = None  # a game's record file, as the app exports it
 
     def write(self, folder: Path, name: str, text: str) -> Path:
         """A record file, written whole or not at all: a temporary file of its own (two writers of the same game
@@ -45,6 +48,13 @@ class RecordArchive:
         except OSError as exc:
             self.log.warning("could not write the record of game %s to %s: %s", game_id, self.folder, exc)
 
+    def keep_finished_again(self, game_id: int) -> None:
+        """A finished game's copy written again, whole, as the app exports it (a ruling or a sign-off was added
+        after its end).  Called under the game's lock."""
+        if self.export is not None:
+            export = self.export
+            self.keep_finished(game_id, lambda: export(game_id))
+
     def deleted_folder(self) -> Path:
         """Where the records of deleted games go; refused when the app keeps no records folder."""
         if self.folder is None:
@@ -53,9 +63,17 @@ class RecordArchive:
         return self.folder / "deleted"
 
 
+EXPORT = "referee.record_export"
+
+
+def init_app(app, export: Callable[[int], str]) -> None:
+    """How the app writes a game's record file, for the copies kept here."""
+    app.extensions[EXPORT] = export
+
+
 def current() -> RecordArchive:
     """The archive of the app serving this request (its ``RECORDS_DIR``)."""
     from flask import current_app
 
     folder = current_app.config.get("RECORDS_DIR")
-    return RecordArchive(Path(folder) if folder else None, current_app.logger)
+    return RecordArchive(Path(folder) if folder else None, current_app.logger, current_app.extensions.get(EXPORT))

@@ -260,12 +260,6 @@ def export_record(game_id: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-def keep_finished_copy(game_id: int) -> None:
-    """The copy of a finished game's record in the records folder written again, whole (a ruling or a sign-off
-    was added after its end: the copy stays what :func:`export_record` gives).  Called under the game's lock."""
-    archive.current().keep_finished(game_id, lambda: export_record(game_id))
-
-
 def import_record(text: str, pin: str) -> int:
     """A new game from a record file (every entry is checked by replaying it)."""
     try:

@@ -25,6 +25,7 @@ from .. import chain
 from ..db import db
 from ..engine import RecordError, RefereeError, text_problem
 from ..models import GameRow, JudgeCallRow, RoundRow, RulingRow, TableRow
+from . import archive
 from .clocks import naive_utc, utcnow
 from .folds import game_lock, load
 
@@ -187,8 +188,7 @@ def record_ruling(game_id: int, entry: int, claim: str, ruling: str, clause: str
             raise RulingRefused.of("another device recorded a ruling in this game at the same moment: nothing was "
                                    "recorded; look again") from None
         if table.game.state.over:  # the finished game's copy in the records folder carries its rulings too
-            from .games import keep_finished_copy  # (games exports the record, rulings and all)
-            keep_finished_copy(game_id)
+            archive.current().keep_finished_again(game_id)  # the records folder's copy carries it too
     return made
 
 

@@ -26,6 +26,7 @@ from .. import chain
 from ..db import db
 from ..engine import RecordError, RefereeError, text_problem
 from ..models import EntryRow, GameRow, JudgeCallRow, RulingRow, SignOffRow
+from . import archive
 from .clocks import naive_utc, utcnow
 from .folds import Table, game_lock, load, version as record_version
 
@@ -204,8 +205,7 @@ def sign_off(game_id: int, player: str, verdict: str, reason: str, seen_entries:
             db.session.rollback()
             raise SignOffRefused.of("another sign-off was recorded at the same moment: nothing was signed; look at "
                                     "the final ranking again") from None
-        from .games import keep_finished_copy  # the copy in the records folder carries the sign-offs too
-        keep_finished_copy(game_id)
+        archive.current().keep_finished_again(game_id)  # the records folder's copy carries it too
         return SignOff(row.n, player, verdict, reason, at, row.entries, True)
 
 
