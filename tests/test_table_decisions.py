@@ -155,3 +155,19 @@ def test_the_debt_card_says_when_the_fine_and_the_rent_ahead_make_a_provisional_
     assert "Aki owes the bank $50" in page
     ja = screen(client, game_id, **JA)
     assert "ステーツ・アベニューに進み" in ja and "the bank" not in ja
+
+
+def test_a_roll_off_for_third_place_shows_the_winner_and_the_places_decided_at_once(client):
+    """JMA 補足ルール「勝負の決め方」: the roll-off ranks only the players tied; first and second stand at once, on the
+    table screen while the roll-off is due and on the result page."""
+    game_id = from_position(client, {"players": {"Aki": {"cash": 2000}, "Chie": {"cash": 1000}, "Dai": {"cash": 1000}}},
+                            players=("Aki", "Ben", "Chie", "Dai"))
+    record(client, game_id, {"type": "time_called"}, {"type": "roll", "player": "Aki", "dice": [4, 6]})
+    page = screen(client, game_id)
+    assert "waiting for the roll-off of Chie, Dai" in page or "waiting for the roll-off of Chie and Dai" in page
+    assert "Ranking: the roll-off decides only the places marked" in page
+    assert " 1 Aki $2,000 " in page and " 2 Ben $1,500 " in page
+    assert " 3= (roll-off) Chie $1,000 " in page and " 3= (roll-off) Dai $1,000 " in page
+    result = screen(client, game_id, "/result")
+    assert "Ranking: a roll-off still decides the places marked" in result and " 1 Aki $2,000 " in result
+    assert " 3= (roll-off) Dai $1,000 " in result

@@ -25,7 +25,7 @@ and nothing from its submodules (as ``import chess`` is python-chess's).  The na
 from .building import (Change, bank_needs, even_layouts_below, even_targets, placeable, plan_change, sale_refusal,
                        smallest_sale)
 from .declarations import bid_means, building_minimum_bid, demand, houses_for_declarations
-from .ending import assets, ranking
+from .ending import assets, ended, places, ranking, winner
 from .entries import (ENTRY_FIELDS, LARGEST, Action, Entry, Offer, json_whole, parse_entry, read_whole, text_problem,
                       whole_field)
 from .errors import IllegalEntry, MalformedEntry, RefereeError
@@ -78,7 +78,7 @@ __all__ = [
     "Change", "deal_refusal", "demand", "even_layouts_below", "even_targets", "houses_for_declarations",
     "jail_exit_creditor", "jail_exit_landing", "jail_exit_short", "mortgage_choices", "next_to_move", "placeable",
     "plan_change", "raisable_cash", "ranking", "sale_refusal", "smallest_sale", "tie_winner", "trade_context",
-    "trade_refusal",
+    "trade_refusal", "ended", "places", "winner",
     # refusals and their words
     "IllegalEntry", "MalformedEntry", "RecordError", "RefereeError", "RulesetError",
     "Deck", "EntryKind", "Say", "Waiting", "amount_text", "building_count", "clip", "identity", "level_text", "named",
