@@ -6,7 +6,7 @@ import json
 from io import BytesIO
 
 from referee.services import rulesets
-from test_app import app, client, database, post  # noqa: F401  (the app's fixtures)
+from test_app import app, client, database, new_game, post  # noqa: F401  (the app's fixtures)
 from test_table_words import JA, record, screen
 
 JMA = rulesets.load("jma-2006")
@@ -171,3 +171,14 @@ def test_a_roll_off_for_third_place_shows_the_winner_and_the_places_decided_at_o
     result = screen(client, game_id, "/result")
     assert "Ranking: a roll-off still decides the places marked" in result and " 1 Aki $2,000 " in result
     assert " 3= (roll-off) Dai $1,000 " in result
+
+
+def test_the_bank_line_shows_the_money_of_a_finite_bank(client):
+    """004, 2 and 3: a bank of 200,000 M that pays the start money, and whose running out ends the game: the table
+    screen's bank line says what it holds (110,000 M after three players' 30,000 M); the standard bank has no such
+    line."""
+    for ruleset, words in (("german-simple", "The bank holds 110,000 M."), ("jma-2006", None)):
+        game_id = new_game(client, ruleset=ruleset)
+        page = client.get(f"/games/{game_id}").get_data(as_text=True)
+        line = html.unescape(page.split('<p class="bankstock">', 1)[1].split("</p>", 1)[0])
+        assert (words in line) if words else ("The bank holds" not in line), line
