@@ -10,7 +10,7 @@ from typing import Sequence
 from .services import rulesets
 from .services.rulings import record_lines
 from .engine import (Game, GameState, MAX_RECORD_BYTES, RecordError, RulesetError, ended,
-                     parse_record, replay, with_options)
+                     parse_record, replay, stake_refusal, with_options)
 from .engine import winner as game_winner
 from .engine import ranking as final_ranking
 from .screens.decisions import pending_words
@@ -125,6 +125,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         ruleset = with_options(rulesets.load(args.ruleset), dict(args.option), "referee simulate --option")
     except RulesetError as exc:
         print(f"referee simulate: {exc}", file=sys.stderr)
+        return 1
+    stake = stake_refusal(ruleset, PLAYER_NAMES[:args.players])
+    if stake is not None:
+        print(f"referee simulate: --players {args.players}: {stake.message}", file=sys.stderr)
         return 1
     stats = simulate(ruleset, args.games, args.seed, args.players, args.jail, args.max_turns, args.clock,
                      args.recount)

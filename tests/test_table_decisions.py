@@ -182,3 +182,12 @@ def test_the_bank_line_shows_the_money_of_a_finite_bank(client):
         page = client.get(f"/games/{game_id}").get_data(as_text=True)
         line = html.unescape(page.split('<p class="bankstock">', 1)[1].split("</p>", 1)[0])
         assert (words in line) if words else ("The bank holds" not in line), line
+
+
+def test_a_new_game_the_finite_bank_cannot_stake_is_refused_with_its_reason(client):
+    r = client.post("/games", data={"title": "", "ruleset": "german-simple", "players": "\n".join("ABCDEFG"),
+                                    "seating": "fixed", "pin": "123456"})
+    assert r.status_code == 400
+    page = html.unescape(r.get_data(as_text=True))
+    assert "7 players need 210,000 M of start money, 30,000 M each; the bank's 200,000 M pays at most 6 players" in page
+    assert "/table" not in r.headers.get("Location", "")

@@ -39,7 +39,7 @@ from .facts import (card_first, card_for_sale, jail_exit_creditor, jail_exit_lan
 from .mortgages import mortgage_choices
 from .phrases import (Deck, EntryKind, Say, Waiting, amount_text, building_count, clip, identity, level_text, named,
                       render)
-from .record import (MAX_NAME, MAX_PLAYERS, MAX_RECORD_BYTES, MAX_TITLE, Game, Header, RecordError, parse_header,
+from .record import (MAX_NAME, MAX_PLAYERS, MAX_RECORD_BYTES, MAX_TITLE, Game, Header, RecordError, parse_header, stake_refusal,
                      parse_record, replay)
 from .rules import (Outcome, apply, build_offers, check, decision_kinds, leads_to, legal_actions, ready_entry,
                     resolve)
@@ -54,7 +54,7 @@ from .turn import deal_refusal
 
 __all__ = [
     # a record and its fold
-    "Game", "Header", "parse_header", "parse_record", "replay",
+    "Game", "Header", "parse_header", "parse_record", "replay", "stake_refusal",
     # what each entry did, kept beside the game: its events, the log's facts, equal calls, the chart's points
     "EntryFacts", "History", "TieCall", "square_index", "tie_call",
     "MAX_NAME", "MAX_PLAYERS", "MAX_RECORD_BYTES", "MAX_TITLE",
