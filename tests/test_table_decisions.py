@@ -184,10 +184,14 @@ def test_the_bank_line_shows_the_money_of_a_finite_bank(client):
         assert (words in line) if words else ("The bank holds" not in line), line
 
 
-def test_a_new_game_the_finite_bank_cannot_stake_is_refused_with_its_reason(client):
-    r = client.post("/games", data={"title": "", "ruleset": "german-simple", "players": "\n".join("ABCDEFG"),
-                                    "seating": "fixed", "pin": "123456"})
+def test_a_new_game_the_finite_bank_cannot_stake_is_refused_with_its_reason_in_english_and_german(client):
+    form = {"title": "", "ruleset": "german-simple", "players": "\n".join("ABCDEFG"), "seating": "fixed",
+            "pin": "123456"}
+    r = client.post("/games", data=form)
     assert r.status_code == 400
     page = html.unescape(r.get_data(as_text=True))
     assert "7 players need 210,000 M of start money, 30,000 M each; the bank's 200,000 M pays at most 6 players" in page
-    assert "/table" not in r.headers.get("Location", "")
+    r = client.post("/games", data=form, headers={"Accept-Language": "de"})
+    assert r.status_code == 400
+    assert ("7 Spieler brauchen 210.000 M Startkapital, 30.000 M je Spieler; die 200.000 M der Bank zahlen höchstens 6 "
+            "Spielern den vollen Betrag") in html.unescape(r.get_data(as_text=True))
