@@ -47,7 +47,8 @@ def new_game(title: str, ruleset_id: str, players: list[str], seating: str, pin:
         raise BadGameSetup(str(exc).removeprefix("line 1: ")) from None
     stake = stake_refusal(ruleset, header.players)  # a finite bank that cannot pay everyone's start money
     if stake is not None:
-        raise BadGameSetup.of(stake.pattern, stake.params, stake.state, code=stake.code, rule=stake.rule)
+        pattern = stake.pattern  # the engine's (extracted where the engine makes it)
+        raise BadGameSetup.of(pattern, stake.params, stake.state, code=stake.code, rule=stake.rule)
     row = GameRow(title=title, header=header.to_dict(), pin_hash=pin_hash(pin),
                   time_limit_minutes=time_limit_minutes)
     db.session.add(row)
