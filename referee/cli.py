@@ -9,8 +9,9 @@ from typing import Sequence
 
 from .services import rulesets
 from .services.record_file import split as record_lines
-from .engine import (Game, GameOver, GameState, MAX_RECORD_BYTES, RecordError, RulesetError,
-                     parse_record, replay, with_options)
+from .engine import (Game, GameState, MAX_RECORD_BYTES, RecordError, RulesetError, ended,
+                     parse_record, replay, stake_refusal, with_options)
+from .engine import winner as game_winner
 from .engine import ranking as final_ranking
 from .screens.decisions import pending_words
 from .screens.refusals import detail as refusal_detail
@@ -33,19 +34,21 @@ def state_summary(game: Game) -> dict:
             "in_jail": p.in_jail, "jail_rolls": p.jail_rolls, "bankrupt": p.bankrupt,
             "deeds": deeds, "jail_cards": list(p.jail_cards),
         })
-    winner = state.pending.winner if isinstance(state.pending, GameOver) else None
+    winner = game_winner(state)  # known once play is over, even while a roll-off for a lower place is due
     ranking = [{
         "rank": st.rank, "name": st.name, "assets": st.assets.as_dict(), "bankrupt_order": st.bankrupt_order,
-        "rolloff": list(st.rolloff),
-    } for st in final_ranking(state)] if state.over else None
+        "rolloff": list(st.rolloff), "decided": st.decided,
+    } for st in final_ranking(state)] if ended(state) else None
     return {
         "ruleset": state.ruleset.id, "entries": len(game.entries), "effective_entries": len(game.effective),
         "turn": state.turn, "current_player": state.players[state.current].name if state.turn else None,
-        "pending": pending_words(state), "game_over": state.over,
+        "pending": pending_words(state), "game_over": ended(state),
+        "rolloff_due": [r["name"] for r in ranking or () if not r["decided"]],  # the places a roll-off still decides
         "winner": state.players[winner].name if winner is not None else None,
         "players": players, "bank": {"houses": state.bank_houses, "hotels": state.bank_hotels},
         "free_parking_pot": state.pot, "time_called": state.time_called,
-        "end": state.pending.reason if state.over else None, "ranking": ranking,
+        "end": state.pending.reason if ended(state) else None, "ranking": ranking,
+        "bank_money": state.bank_cash,
     }
 
 
@@ -69,13 +72,17 @@ def _print_summary(summary: dict, money) -> None:
             print(f"    {d['name']}" + (f" ({', '.join(marks)})" if marks else ""))
         for card in p["jail_cards"]:
             print(f"    card: {card}")
-    print(f"bank: {summary['bank']['houses']} houses, {summary['bank']['hotels']} hotels")
+    bank_money = f"; {money(summary['bank_money'])} in cash" if summary["bank_money"] is not None else ""
+    print(f"bank: {summary['bank']['houses']} houses, {summary['bank']['hotels']} hotels{bank_money}")
     if summary["ranking"]:
-        print(f"final ranking ({summary['end']}):")
+        due = summary["rolloff_due"]
+        print(f"ranking ({summary['end']}), a roll-off still due for {', '.join(due)}:" if due
+              else f"final ranking ({summary['end']}):")
         for r in summary["ranking"]:
             a = r["assets"]
             gone = f", bankrupt #{r['bankrupt_order']}" if r["bankrupt_order"] else ""
-            print(f"  {r['rank']}. {r['name']}: {money(a['total'])} = cash {money(a['cash'])} + deeds "
+            place = f"{r['rank']}." if r["decided"] else f"{r['rank']}= (roll-off)"
+            print(f"  {place} {r['name']}: {money(a['total'])} = cash {money(a['cash'])} + deeds "
                   f"{money(a['deeds'])} + mortgaged deeds {money(a['mortgaged_deeds'])} + {a['houses']} houses and "
                   f"{a['hotels']} hotels {money(a['buildings'])}{gone}")
 
@@ -125,6 +132,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         ruleset = with_options(rulesets.load(args.ruleset), dict(args.option), "referee simulate --option")
     except RulesetError as exc:
         print(f"referee simulate: {exc}", file=sys.stderr)
+        return 1
+    stake = stake_refusal(ruleset, PLAYER_NAMES[:args.players])
+    if stake is not None:
+        print(f"referee simulate: --players {args.players}: {stake.message}", file=sys.stderr)
         return 1
     stats = simulate(ruleset, args.games, args.seed, args.players, args.jail, args.max_turns, args.clock,
                      args.recount)

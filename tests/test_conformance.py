@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from referee.services import rulesets
-from referee.engine import Game, IllegalEntry, RecordError, legal_actions, parse_record, ranking
+from referee.engine import Game, IllegalEntry, RecordError, legal_actions, parse_record, places, ranking, winner
 from referee.engine import state as state_module
 
 HERE = Path(__file__).parent
@@ -35,7 +35,7 @@ RECORDS = sorted(SUITE.glob("*.jsonl"))
 META_KEYS = {"title", "clause", "expect", "known_gap"}
 CLAUSE_KEYS = {"source", "quote", "rule"}
 EXPECT_KEYS = {"refused", "cash", "owner", "mortgaged", "buildings", "bank", "pot", "players", "pending", "actions",
-               "events", "ranking"}
+               "events", "ranking", "winner", "places", "bank_money"}
 PLAYER_KEYS = {"square", "in_jail", "jail_rolls", "jail_cards", "bankrupt"}
 BANK_KEYS = {"houses", "hotels"}
 INCLUDES_EXCLUDES = {"includes", "excludes"}
@@ -226,6 +226,13 @@ def _outcome_problems(game: Game, expect: dict, kinds: list[str]) -> list[str]:
         compare(f"event {kind}", kind in kinds, True)
     for kind in expect.get("events", {}).get("excludes", []):
         compare(f"no event {kind}", kind in kinds, False)
+    if "winner" in expect:  # known once play is over, even while a roll-off for a lower place is due
+        w = winner(s)
+        compare("winner", None if w is None else s.players[w].name, expect["winner"])
+    if "places" in expect:  # every place decided so far, and only those
+        compare("places decided", {s.players[i].name: rank for i, rank in places(s).items()}, expect["places"])
+    if "bank_money" in expect:
+        compare("the bank's money", s.bank_cash, expect["bank_money"])
     if "ranking" in expect:
         compare("game over", s.over, True)
         compare("ranking", [st.name for st in ranking(s)] if s.over else None, expect["ranking"])

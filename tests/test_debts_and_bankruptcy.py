@@ -143,3 +143,38 @@ def test_last_player_standing_wins(jma):
     with pytest.raises(IllegalEntry) as err:
         do(s, type="roll", player="Ben", dice=[1, 2])
     assert err.value.code == "game_over"
+
+
+def _fine_waits_with_own_railroad_ahead(ruleset, **options):
+    """Aki ($10, in jail after two failed rolls) owns Pennsylvania Railroad, Chie the other three; the third failed
+    roll ([1, 4]) leads to Aki's own railroad, so the fine ($50) waits with no rent ahead."""
+    s = give(table(ruleset, **options), 0, "pennsylvania-railroad")
+    s = give(s, 2, "reading-railroad", "b-and-o-railroad", "short-line")
+    s.players[0].cash, s.players[0].in_jail, s.players[0].jail_rolls = 10, True, 2
+    s.players[0].position = 10
+    return do(s, type="roll", player="Aki", dice=[1, 4])
+
+
+def test_after_the_third_failed_jail_roll_a_trade_leaving_fine_and_rent_ahead_unpayable_is_refused(jma):
+    """JMA 補足ルール「破産」: 救済提示(分割救済を含む)は両方の負債を完済できるものでなければならず: selling the railroad
+    ahead to Chie would make her its owner ($200 with four railroads) and Aki short of both: refused as her rescue.
+    Sold to Ben, whose one railroad asks $25, it leaves both payable: debt negotiation, the fine and the rent paid."""
+    s = _fine_waits_with_own_railroad_ahead(jma)
+    assert s.pending == Debt(0, None, 50, "bail")
+    with pytest.raises(IllegalEntry) as err:
+        do(s, type="trade", player="Aki", partner="Chie", give={"deeds": ["pennsylvania-railroad"]},
+           take={"cash": 110})
+    assert err.value.code == "creditor_rescue" and err.value.rule == "jail_exit_bankruptcy"
+    assert "$250 in all" in err.value.message and "Chie is owed the rent ahead" in err.value.message
+    s = do(s, type="trade", player="Aki", partner="Ben", give={"deeds": ["pennsylvania-railroad"]},
+           take={"cash": 110})
+    assert not s.players[0].in_jail and s.players[0].position == 15
+    assert cash(s)[0] == 10 + 110 - 50 - 25 and s.pending == AwaitRoll(1)
+
+
+def test_where_the_fine_and_the_rent_ahead_are_not_one_bankruptcy_such_a_sale_is_debt_negotiation(classic):
+    """The official rules have no such clause (jail_exit_bankruptcy to_bank): the same sale stands."""
+    s = _fine_waits_with_own_railroad_ahead(classic)
+    s = do(s, type="trade", player="Aki", partner="Chie", give={"deeds": ["pennsylvania-railroad"]},
+           take={"cash": 110})
+    assert s.owner[15] == 2

@@ -1,7 +1,9 @@
 """Time called, the last roll, assets and the final ranking."""
 import pytest
 
-from referee.engine import Auction, AwaitRoll, BuildRound, Debt, GameOver, IllegalEntry, RollOff, assets, ranking
+from referee.engine import (Auction, AwaitRoll, BuildRound, Debt, GameOver, IllegalEntry, RollOff, assets, places, ranking,
+                            winner)
+from referee.engine import ended as play_over
 
 from conftest import do, give, table
 
@@ -152,3 +154,41 @@ def test_players_bankrupt_in_the_same_turn_survived_equally_long_and_roll_off(jm
     assert isinstance(s.pending, RollOff) and s.pending.waiting == (1, 3)
     s = do(do(s, type="rolloff", player="Ben", dice=[1, 1]), type="rolloff", player="Dai", dice=[6, 6])
     assert [st.name for st in ranking(s)] == ["Aki", "Chie", "Dai", "Ben"]
+
+
+def _time_up_with(jma, cash):
+    """Four players with this cash each; time is called and Aki's last roll (Just Visiting) ends the game."""
+    s = table(jma, ("Aki", "Ben", "Chie", "Dai"))
+    for i, amount in enumerate(cash):
+        s.players[i].cash = amount
+    s = do(s, type="time_called")
+    return do(s, type="roll", player="Aki", dice=[4, 6])
+
+
+def test_a_roll_off_for_a_lower_place_does_not_hold_back_the_winner_or_the_places_decided(jma):
+    s = _time_up_with(jma, (2000, 1500, 1000, 1000))
+    assert s.pending == RollOff((2, 3), ((), (), (), ()), "time")
+    assert play_over(s) and not s.over  # play is over; the result is final only once the roll-off has placed them
+    assert winner(s) == 0 and places(s) == {0: 1, 1: 2}
+    assert [(st.rank, st.name, st.decided) for st in ranking(s)] == [
+        (1, "Aki", True), (2, "Ben", True), (3, "Chie", False), (3, "Dai", False)]
+    s = do(s, type="rolloff", player="Dai", dice=[1, 2])  # rolled, not yet placed: Chie is still to roll
+    assert winner(s) == 0 and places(s) == {0: 1, 1: 2}
+    s = do(s, type="rolloff", player="Chie", dice=[3, 3])
+    assert s.over and places(s) == {0: 1, 1: 2, 2: 3, 3: 4}
+
+
+def test_a_roll_off_for_first_place_leaves_no_winner_until_it_is_decided(jma):
+    s = _time_up_with(jma, (1800, 1800, 1500, 1500))  # two ties: first and third
+    assert winner(s) is None and places(s) == {}
+    s = do(s, type="rolloff", player="Aki", dice=[3, 4])
+    s = do(s, type="rolloff", player="Ben", dice=[3, 4])  # equal again: Aki and Ben roll once more
+    assert winner(s) is None and places(s) == {}
+    s = do(s, type="rolloff", player="Chie", dice=[6, 6])
+    s = do(s, type="rolloff", player="Dai", dice=[1, 1])  # third and fourth are placed; first still rolls off
+    assert isinstance(s.pending, RollOff) and s.pending.waiting == (0, 1)
+    assert winner(s) is None and places(s) == {2: 3, 3: 4}
+    assert [(st.rank, st.decided) for st in ranking(s)][:2] == [(1, False), (1, False)]
+    s = do(s, type="rolloff", player="Ben", dice=[5, 6])
+    s = do(s, type="rolloff", player="Aki", dice=[1, 2])
+    assert s.over and winner(s) == 1 and places(s) == {1: 1, 0: 2, 2: 3, 3: 4}

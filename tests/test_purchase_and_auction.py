@@ -1,6 +1,7 @@
 """Buying an unowned deed, or auctioning it."""
 import pytest
 
+from referee.services import rulesets
 from referee.engine import Auction, AwaitRoll, BidPayment, IllegalEntry, legal_actions, next_to_move, tie_winner
 
 from conftest import cash, do, events, give, sq, table
@@ -170,3 +171,20 @@ def test_equal_calls_between_turns_go_first_to_the_player_about_to_roll(jma):
     assert tie_winner(s, [1, 2]) == 1 and tie_winner(s, [2, 3]) == 2
     s = do(s, type="roll", player="Ben", dice=[1, 2])  # during Ben's turn the next player is Chie
     assert next_to_move(s) == 2 and tie_winner(s, [1, 2]) == 2
+
+
+def test_a_purchase_the_cash_does_not_cover_hints_only_at_what_the_rules_allow():
+    """004, Straße: Der Kaufpreis liegt fest und muß sofort und vollständig bezahlt werden; the German variant has
+    no mortgages, so the refusal does not suggest mortgaging first (the standard rules' refusal does)."""
+    german = rulesets.load("german-simple")
+    s = do(table(german), type="roll", player="Aki", dice=[1, 2])
+    s.players[0].cash = 100
+    with pytest.raises(IllegalEntry) as err:
+        do(s, type="buy", player="Aki")
+    assert err.value.code == "cannot_afford"
+    assert "mortgage" not in err.value.message and "paid at once and in full (or decline)" in err.value.message
+    s = on_baltic(rulesets.load("classic"))
+    s.players[0].cash = 50
+    with pytest.raises(IllegalEntry) as err:
+        do(s, type="buy", player="Aki")
+    assert "(mortgage first, or decline)" in err.value.message

@@ -106,6 +106,19 @@ def test_replay_command_prints_the_final_state(capsys):
     assert summary["pending"] == "waiting for Ben to roll"
 
 
+def test_replay_shows_the_money_of_a_finite_bank_that_ends_the_game(capsys):
+    """004, 3: Das Spiel endet spätestens nach der Runde, in der das Bankvermögen auf 0 gefallen ist: the bank's
+    money is in the summary, as text and as JSON; a bank that never runs out has none."""
+    german = HERE / "conformance" / "german-the-bank-pays-what-it-has-and-the-game-ends-after-that-round.jsonl"
+    assert main(["replay", str(german), "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["bank_money"] == 0 and summary["end"] == "bank" and summary["game_over"]
+    assert main(["replay", str(german)]) == 0
+    assert "; 0 M in cash" in capsys.readouterr().out
+    assert main(["replay", str(HERE / "golden" / "jma-short-game.jsonl"), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["bank_money"] is None
+
+
 @pytest.mark.parametrize("name, line, words", [
     ("illegal-bid", 11, ["$55", "bad_bid_step", "$10単位"]),
     ("illegal-roll", 14, ["waiting for Chie to roll", "wrong_player"]),

@@ -5,7 +5,8 @@ import tomllib
 import pytest
 
 from referee.services import rulesets
-from referee.engine import CLAUSE_KEYS, OPTION_SPECS, RulesetError, parse_ruleset, with_options
+from referee.engine import (CLAUSE_KEYS, OPTION_SPECS, Game, Header, RecordError, RulesetError, parse_ruleset, stake_refusal,
+                            with_options)
 
 DIR = rulesets.RULESETS_DIR
 
@@ -136,3 +137,19 @@ def test_an_option_value_named_after_an_edition_once_still_reads_as_the_behaviou
     assert (old.options.trade_limits, old.options.jail_exit_bankruptcy) == ("price_limits", "fine_and_rent_ahead")
     with pytest.raises(RulesetError, match="expected one of price_limits, none, got 'korean'"):
         with_options(classic, {"trade_limits": "korean"})
+
+
+def test_a_finite_bank_refuses_a_table_it_cannot_stake_in_full():
+    """004, 2: Bei Spielbeginn zahlt die Bank an jeden Spieler 30000 M Startkapital aus: 200,000 M stakes six
+    players; a seventh is refused with the reason and the clause, and a tournament's larger bank lets them play."""
+    german = rulesets.load("german-simple")
+    seven = tuple("ABCDEFG")
+    assert stake_refusal(german, seven[:6]) is None
+    with pytest.raises(RecordError) as err:
+        Game(german, Header("german-simple", seven, seating="fixed"))
+    assert err.value.code == "bad_header"
+    assert "7 players need 210,000 M of start money, 30,000 M each; the bank's 200,000 M pays at most 6" in str(err.value)
+    assert "Bei Spielbeginn zahlt die Bank an jeden Spieler 30000 M" in err.value.clause
+    bigger = rulesets.for_header(Header("german-simple", seven, {"bank_money": 250000}, seating="fixed"))
+    assert Game(bigger, Header("german-simple", seven, {"bank_money": 250000}, seating="fixed")).state.bank_cash == 40000
+    assert stake_refusal(rulesets.load("jma-2006"), tuple("ABCDEFGH")) is None  # a bank that never runs out

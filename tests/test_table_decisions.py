@@ -6,7 +6,7 @@ import json
 from io import BytesIO
 
 from referee.services import rulesets
-from test_app import app, client, database, post  # noqa: F401  (the app's fixtures)
+from test_app import app, client, database, new_game, post  # noqa: F401  (the app's fixtures)
 from test_table_words import JA, record, screen
 
 JMA = rulesets.load("jma-2006")
@@ -155,3 +155,43 @@ def test_the_debt_card_says_when_the_fine_and_the_rent_ahead_make_a_provisional_
     assert "Aki owes the bank $50" in page
     ja = screen(client, game_id, **JA)
     assert "ステーツ・アベニューに進み" in ja and "the bank" not in ja
+
+
+def test_a_roll_off_for_third_place_shows_the_winner_and_the_places_decided_at_once(client):
+    """JMA 補足ルール「勝負の決め方」: the roll-off ranks only the players tied; first and second stand at once, on the
+    table screen while the roll-off is due and on the result page."""
+    game_id = from_position(client, {"players": {"Aki": {"cash": 2000}, "Chie": {"cash": 1000}, "Dai": {"cash": 1000}}},
+                            players=("Aki", "Ben", "Chie", "Dai"))
+    record(client, game_id, {"type": "time_called"}, {"type": "roll", "player": "Aki", "dice": [4, 6]})
+    page = screen(client, game_id)
+    assert "waiting for the roll-off of Chie, Dai" in page or "waiting for the roll-off of Chie and Dai" in page
+    assert "Ranking: the roll-off decides only the places marked" in page
+    assert " 1 Aki $2,000 " in page and " 2 Ben $1,500 " in page
+    assert " 3= (roll-off) Chie $1,000 " in page and " 3= (roll-off) Dai $1,000 " in page
+    result = screen(client, game_id, "/result")
+    assert "Ranking: a roll-off still decides the places marked" in result and " 1 Aki $2,000 " in result
+    assert " 3= (roll-off) Dai $1,000 " in result
+
+
+def test_the_bank_line_shows_the_money_of_a_finite_bank(client):
+    """004, 2 and 3: a bank of 200,000 M that pays the start money, and whose running out ends the game: the table
+    screen's bank line says what it holds (110,000 M after three players' 30,000 M); the standard bank has no such
+    line."""
+    for ruleset, words in (("german-simple", "The bank holds 110,000 M."), ("jma-2006", None)):
+        game_id = new_game(client, ruleset=ruleset)
+        page = client.get(f"/games/{game_id}").get_data(as_text=True)
+        line = html.unescape(page.split('<p class="bankstock">', 1)[1].split("</p>", 1)[0])
+        assert (words in line) if words else ("The bank holds" not in line), line
+
+
+def test_a_new_game_the_finite_bank_cannot_stake_is_refused_with_its_reason_in_english_and_german(client):
+    form = {"title": "", "ruleset": "german-simple", "players": "\n".join("ABCDEFG"), "seating": "fixed",
+            "pin": "123456"}
+    r = client.post("/games", data=form)
+    assert r.status_code == 400
+    page = html.unescape(r.get_data(as_text=True))
+    assert "7 players need 210,000 M of start money, 30,000 M each; the bank's 200,000 M pays at most 6 players" in page
+    r = client.post("/games", data=form, headers={"Accept-Language": "de"})
+    assert r.status_code == 400
+    assert ("7 Spieler brauchen 210.000 M Startkapital, 30.000 M je Spieler; die 200.000 M der Bank zahlen höchstens 6 "
+            "Spielern den vollen Betrag") in html.unescape(r.get_data(as_text=True))

@@ -22,9 +22,23 @@ def test_classic_income_tax_is_chosen_before_counting_and_10_percent_counts_all_
     assert cash(do(s, type="income_tax", player="Aki", choice="flat"))[0] == 700
 
 
-def test_luxury_tax_is_75(jma):
+def test_jma_luxury_tax_is_the_75_printed_on_the_board(jma):
     s = do(place(table(jma), 0, "short-line"), type="roll", player="Aki", dice=[1, 2])
     assert cash(s)[0] == 1425
+
+
+def test_classic_luxury_tax_is_the_official_main_rule_100_and_a_game_may_play_the_printed_75(classic):
+    """002, General: "must pay the Bank ₩100 (in some editions of the game, only ₩75)": classic charges the main
+    rule whatever the board prints; luxury_tax_amount 0 (a header's option) charges the printed amount."""
+    s = do(place(table(classic), 0, "short-line"), type="roll", player="Aki", dice=[1, 2])
+    assert cash(s)[0] == 1400
+    s = do(place(table(classic, luxury_tax_amount=0), 0, "short-line"), type="roll", player="Aki", dice=[1, 2])
+    assert cash(s)[0] == 1425
+
+
+def test_a_fixed_luxury_tax_leaves_the_income_tax_square_as_printed(jma):
+    s = do(table(jma, luxury_tax_amount=100), type="roll", player="Aki", dice=[1, 3])
+    assert cash(s)[0] == 1300
 
 
 def test_free_parking_pot_house_rule_collects_taxes_and_pays_the_lander(jma):

@@ -5,6 +5,8 @@ import pytest
 
 from referee import create_app
 from referee.services import clocks, folds, games, progress, tournaments
+from referee.services.errors import GameNotFound
+from referee.tournament.messages import BadTournament
 from referee.demo import build_demo
 
 
@@ -360,3 +362,17 @@ def test_a_tournament_tables_screen_is_named_by_its_seat_in_the_devices_language
     assert "Cup 第1回戦 第1卓" in ja
     assert "Cup: round 1, table 1" in en
     assert "round 1, table 1" not in ja
+
+
+def test_a_round_whose_tables_the_finite_bank_cannot_stake_is_refused_and_seats_nothing(app):
+    """004, 2: the bank pays every player's start money in full: a tournament whose regulations shrink the German
+    variant's bank below a table's start money is told so when it seats a round, and no table is seated."""
+    with app.app_context():
+        tid = tournaments.create_tournament("Cup", "jma-placement", "german-simple", ["A", "B", "C", "D"], "135791",
+                                            options={"bank_money": 100000})
+        with pytest.raises(BadTournament) as err:
+            progress.seat_round(tid)
+        assert "4 players need 120,000 M of start money, 30,000 M each; the bank's 100,000 M pays at most 3" in (
+            err.value.message)
+        with pytest.raises(GameNotFound):  # no round was seated
+            tournaments.round_overview(tid, 1)

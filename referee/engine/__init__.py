@@ -25,7 +25,7 @@ and nothing from its submodules (as ``import chess`` is python-chess's).  The na
 from .building import (Change, bank_needs, even_layouts_below, even_targets, placeable, plan_change, sale_refusal,
                        smallest_sale)
 from .declarations import bid_means, building_minimum_bid, demand, houses_for_declarations
-from .ending import assets, ranking
+from .ending import assets, ended, places, ranking, winner
 from .entries import (ENTRY_FIELDS, LARGEST, Action, Entry, Offer, json_whole, parse_entry, read_whole, text_problem,
                       whole_field)
 from .errors import IllegalEntry, MalformedEntry, RefereeError
@@ -39,7 +39,7 @@ from .facts import (card_first, card_for_sale, jail_exit_creditor, jail_exit_lan
 from .mortgages import mortgage_choices
 from .phrases import (Deck, EntryKind, Say, Waiting, amount_text, building_count, clip, identity, level_text, named,
                       render)
-from .record import (MAX_NAME, MAX_PLAYERS, MAX_RECORD_BYTES, MAX_TITLE, Game, Header, RecordError, parse_header,
+from .record import (MAX_NAME, MAX_PLAYERS, MAX_RECORD_BYTES, MAX_TITLE, Game, Header, RecordError, parse_header, stake_refusal,
                      parse_record, replay)
 from .rules import (Outcome, apply, build_offers, check, decision_kinds, leads_to, legal_actions, ready_entry,
                     resolve)
@@ -54,7 +54,7 @@ from .turn import deal_refusal
 
 __all__ = [
     # a record and its fold
-    "Game", "Header", "parse_header", "parse_record", "replay",
+    "Game", "Header", "parse_header", "parse_record", "replay", "stake_refusal",
     # what each entry did, kept beside the game: its events, the log's facts, equal calls, the chart's points
     "EntryFacts", "History", "TieCall", "square_index", "tie_call",
     "MAX_NAME", "MAX_PLAYERS", "MAX_RECORD_BYTES", "MAX_TITLE",
@@ -78,7 +78,7 @@ __all__ = [
     "Change", "deal_refusal", "demand", "even_layouts_below", "even_targets", "houses_for_declarations",
     "jail_exit_creditor", "jail_exit_landing", "jail_exit_short", "mortgage_choices", "next_to_move", "placeable",
     "plan_change", "raisable_cash", "ranking", "sale_refusal", "smallest_sale", "tie_winner", "trade_context",
-    "trade_refusal",
+    "trade_refusal", "ended", "places", "winner",
     # refusals and their words
     "IllegalEntry", "MalformedEntry", "RecordError", "RefereeError", "RulesetError",
     "Deck", "EntryKind", "Say", "Waiting", "amount_text", "building_count", "clip", "identity", "level_text", "named",

@@ -37,6 +37,7 @@ class Standing:
     assets: Assets
     bankrupt_order: int  # 0 if not bankrupt
     rolloff: tuple[int, ...]
+    decided: bool = True  # False: a roll-off still due decides this place (rank: the first of the places tied)
 
 
 def assets(state: GameState, player: int) -> Assets:
@@ -80,13 +81,64 @@ def _order(state: GameState, rolls: tuple[tuple[int, ...], ...]) -> tuple[list[i
     return order, tied
 
 
+def _undecided(state: GameState) -> dict[int, tuple]:
+    """During a roll-off: each player whose place it still decides, with the key of the tie (the rank before the
+    roll-off and the rolls so far); {} at any other time.  A tie is open while any of its players is still to roll
+    in the round (those who have rolled are not yet placed), and while two of its players rolled the same."""
+    p = state.pending
+    if not isinstance(p, RollOff):
+        return {}
+    done = min(len(p.rolls[i]) for i in p.waiting)  # the rounds each player still to roll has rolled
+
+    def key(i: int, rounds: int | None = None) -> tuple:
+        pl = state.players[i]
+        base = (0, pl.bankrupt_at_turn or 0) if pl.bankrupt else (1, assets(state, i).total)
+        return base + (p.rolls[i][:rounds],)
+    full = [key(i) for i in range(len(state.players))]
+    out = {i: k for i, k in enumerate(full) if full.count(k) > 1}  # rolled the same: rolls again
+    rolling = {key(i, done) for i in p.waiting}
+    out.update({i: k for i in range(len(state.players)) if (k := key(i, done)) in rolling})
+    return out
+
+
 def ranking(state: GameState) -> list[Standing]:
-    """The final ranking of an ended game (or the standings so far)."""
+    """The final ranking of an ended game (or the standings so far).  During a roll-off every place it is not for is
+    decided at once (JMA 補足ルール「勝負の決め方」: 上記で同位となる場合…サイコロ2個を振って目の大きい人を上位とします:
+    the roll-off orders only the players tied); the players it is for share the first of their places, undecided."""
     p = state.pending
     rolls = p.rolls if isinstance(p, (RollOff, GameOver)) and p.rolls else tuple(() for _ in state.players)
     order, _ = _order(state, rolls)
-    return [Standing(rank, i, state.players[i].name, assets(state, i), state.players[i].bankrupt_order, rolls[i])
-            for rank, i in enumerate(order, start=1)]
+    undecided = _undecided(state)
+    first: dict[tuple, int] = {}  # the first place of each tie still rolled off
+    out = []
+    for rank, i in enumerate(order, start=1):
+        tie = undecided.get(i)
+        shown = rank if tie is None else first.setdefault(tie, rank)
+        out.append(Standing(shown, i, state.players[i].name, assets(state, i), state.players[i].bankrupt_order,
+                            rolls[i], tie is None))
+    return out
+
+
+def ended(state: GameState) -> bool:
+    """Whether play is over: the game has ended, its ranking final or a roll-off for some places still due."""
+    return isinstance(state.pending, (RollOff, GameOver))
+
+
+def places(state: GameState) -> dict[int, int]:
+    """The places decided once play is over, by player: every place of an ended game, and during a roll-off every
+    place but those it is for; {} while the game goes on."""
+    if not ended(state):
+        return {}
+    return {st.player: st.rank for st in ranking(state) if st.decided}
+
+
+def winner(state: GameState) -> int | None:
+    """The winner as soon as play is over, even while a roll-off for a lower place is due; None while the game goes
+    on or while a roll-off is for first place."""
+    p = state.pending
+    if isinstance(p, GameOver):
+        return p.winner
+    return next((i for i, rank in places(state).items() if rank == 1), None)
 
 
 def end_game(step: Step, reason: str) -> None:

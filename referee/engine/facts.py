@@ -6,6 +6,7 @@ and the tablet's screens all read them.
 """
 from __future__ import annotations
 
+from .ruleset import Ruleset
 from .state import Auction, BuildingAuction, Debt, GameState, JailFine
 
 
@@ -30,6 +31,16 @@ def total_assets(state: GameState, player: int) -> int:
     所有するすべての建物の価格を合計したもの; Hasbro: "whether mortgaged or unmortgaged").
     """
     return state.players[player].cash + state.holdings_value[player]
+
+
+def tax_amount(ruleset: Ruleset, square: int) -> int:
+    """What landing on a tax square charges (income tax: its flat amount): the amount printed on the board, or for
+    the Luxury Tax the ruleset's ``luxury_tax_amount`` where it sets one.  Official rules (002), General: "If the
+    player lands on Luxury Tax/Super Tax, he or she must pay the Bank ₩100 (in some editions of the game, only
+    ₩75)"; JMA 補足ルール「所得税と物品税」: 物品税のマスは、ボードに印刷されている$75を銀行に支払います。"""
+    sq = ruleset.squares[square]
+    fixed = ruleset.options.luxury_tax_amount
+    return fixed if sq.tax == "luxury" and fixed else sq.amount
 
 
 def raisable_cash(state: GameState, player: int) -> int:

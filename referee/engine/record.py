@@ -12,14 +12,14 @@ from __future__ import annotations
 import copy
 import json
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Sequence
 
 from .entries import MAX_NAME, Entry, parse_entry, text_problem
 from .errors import IllegalEntry, MalformedEntry, RefereeError, illegal
 from .events import Event
 from .history import History
 from .ruleset import Ruleset
-from .phrases import SHOWN, clip
+from .phrases import SHOWN, Money, clip
 from .rules import Outcome, resolve
 from .step import Observer
 from .state import AwaitRoll, GameState
@@ -216,10 +216,28 @@ def _check_position_form(position: Any, players: list[str], bad: Callable[[str],
         _whole(f"position.bank.{key}", value, 0, MAX_AMOUNT, bad)
 
 
+def stake_refusal(ruleset: Ruleset, players: Sequence[str]) -> IllegalEntry | None:
+    """German variant (004), 2: Es gibt eine Bank, die mit 200000 M Vermögen startet. Bei Spielbeginn zahlt die Bank
+    an jeden Spieler 30000 M Startkapital aus.  A finite bank (option ``bank_money``) must pay every player's start
+    money in full: a table it cannot stake is refused (why, beside the option in rulesets/german-simple.toml)."""
+    bank, each = ruleset.options.bank_money, ruleset.money.start_cash
+    if not bank or each * len(players) <= bank:
+        return None
+    state = GameState.new(ruleset, list(players), "fixed")  # (the amounts are said in the ruleset's money)
+    return illegal(state, "bank_cannot_stake", "{count} players need {need} of start money, {each} each; the bank's "
+                   "{bank} pays at most {most} players in full", "bank_money", count=len(players),
+                   need=Money(each * len(players)), each=Money(each), bank=Money(bank), most=bank // each)
+
+
 def initial_state(ruleset: Ruleset, header: Header) -> GameState:
     """The state a record starts from: a new game, or the header's set-up position (the table as the referee
     found it, between turns, waiting for the current player's roll).  :class:`RecordError` (line 1, code
-    ``bad_header``) naming the field and the value of a position the ruleset does not allow."""
+    ``bad_header``) naming the field and the value of a position the ruleset does not allow, or a table the bank
+    cannot stake (:func:`stake_refusal`)."""
+    stake = stake_refusal(ruleset, header.players)
+    if stake is not None:
+        raise RecordError(1, f"header: players: {stake.message}", code="bad_header", clause=stake.clause,
+                          refusal=stake)
     state = GameState.new(ruleset, list(header.players), header.seating)
     position = header.position
     if position is None:

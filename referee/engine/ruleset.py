@@ -150,6 +150,8 @@ OPTION_SPECS: dict[str, OptionSpec] = {
     "trades_before_first_go": OptionSpec(bool),
     "dealt_deeds": OptionSpec(int, minimum=0),
     "dealt_deeds_redeal_pairs": OptionSpec(bool),
+    # the Luxury Tax charged: 0, the amount printed on the board's square; else this amount whatever the board prints
+    "luxury_tax_amount": OptionSpec(int, minimum=0),
 }
 
 
@@ -210,6 +212,7 @@ class Options:
     trades_before_first_go: bool
     dealt_deeds: int
     dealt_deeds_redeal_pairs: bool
+    luxury_tax_amount: int
 
     def interest(self, amount: int) -> int:
         """Mortgage interest on ``amount``, rounded as the options say."""

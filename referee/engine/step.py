@@ -13,7 +13,7 @@ from typing import Any, Callable, TypeVar
 from . import events as ev
 from .entries import Entry
 from .errors import IllegalEntry, illegal
-from .facts import interest, rent
+from .facts import interest, rent, tax_amount
 from .phrases import EntryKind, Waiting, Player
 from .state import (BidPayment, BuyOrAuction, Debt, DrawCard, GameState, IncomeTaxChoice, OwnProperty, PlaceBuilding,
                     RentRoll)
@@ -221,7 +221,7 @@ class Step:
             if sq.tax == "income" and opts.income_tax == "choice":
                 self.emit(ev.AwaitingDecision(IncomeTaxChoice(player, at)))
             else:
-                self.charge(player, self.bank_or_pot("tax"), sq.amount, "tax")
+                self.charge(player, self.bank_or_pot("tax"), tax_amount(s.ruleset, at), "tax")
         elif sq.kind in ("chance", "community_chest") and s.ruleset.decks[sq.kind]:  # 004: no cards, an empty square
             self.emit(ev.AwaitingDecision(DrawCard(player, sq.kind)))
         elif sq.kind == "go_to_jail":

@@ -11,7 +11,7 @@ from dataclasses import replace
 from . import events as ev
 from .entries import Action, Entry, Offer
 from .errors import IllegalEntry, illegal
-from .facts import jail_exit_creditor, jail_exit_short, raisable_cash
+from .facts import jail_exit_creditor, jail_exit_landing, jail_exit_short, raisable_cash
 from .phrases import Card, Goods, Many, Money, Player, Square
 from .state import AwaitRoll, BuyOrAuction, Debt, DrawCard, FineOrCard, GameState, OwnProperty, IncomeTaxChoice, JailFine, RentRoll
 from .step import Step
@@ -125,6 +125,10 @@ def trade_refusal(state: GameState, a: int, b: int, give: Offer[int], take: Offe
         refusal = _price_limits(state, a, b, give, take)
         if refusal:
             return refusal
+    if context == "debt_negotiation" and jail_exit_landing(state) is not None:
+        refusal = _jail_exit_refusal(state, a, b, give, take)
+        if refusal:
+            return refusal
     if context == "jail_card":
         assert isinstance(p, JailFine)  # a card bought before the fine (trade_context)
         jailed = p.player
@@ -135,6 +139,38 @@ def trade_refusal(state: GameState, a: int, b: int, give: Offer[int], take: Offe
                            "paying the fine: this trade gives them none", "jail_card_purchase_before_fine",
                            player=Player(jailed))
     return None
+
+
+def _jail_exit_refusal(state: GameState, a: int, b: int, give: Offer[int], take: Offer[int]) -> IllegalEntry | None:
+    """JMA 補足ルール「破産」: 刑務所から3回目にゾロ目が出ず、その出所料と出た目で行くべきマスのレンタル料の両方で
+    仮破産となる場合、救済提示(分割救済を含む)は両方の負債を完済できるものでなければならず.  While the fine of the
+    third failed roll waits and the player could still pay both it and the rent ahead, a trade of theirs is judged
+    on the table it leaves: one after which the fine and the rent ahead (as the trade leaves it: a deed sold may
+    make its buyer the owner ahead, or raise their rent) are more than the player can raise would put them in
+    provisional bankruptcy on both at once.  Such a trade is no debt negotiation: with the owner of the square ahead
+    (before or after it) it would be a creditor's rescue; with anyone else it raises no cash for the two debts."""
+    if state.ruleset.options.jail_exit_bankruptcy != "fine_and_rent_ahead":
+        return None
+    after = Step(state)  # the trade worked out on a copy, as _trade would make it
+    after.emit(ev.TradeMade(a, b, give, take, "debt_negotiation", (a, b, give, take)))
+    for receiver, offer in ((b, give), (a, take)):
+        after.transfer_interest(receiver, offer.deeds)
+    if not jail_exit_short(after.state):
+        return None
+    debt = after.state.pending
+    landing = jail_exit_landing(after.state)
+    assert isinstance(debt, Debt) and landing is not None  # the fine still waits: the trade paid none of it
+    owners = {jail_exit_creditor(state), jail_exit_creditor(after.state)}
+    need = Money(debt.amount + landing[1])
+    if a in owners or b in owners:
+        owner = a if a in owners else b
+        return illegal(state, "creditor_rescue", "after this trade {player} could not raise both the fine and the "
+                       "rent ahead ({amount} in all) and would be provisionally bankrupt on both: a rescue comes from "
+                       "a player other than the creditor, and {owner} is owed the rent ahead", "jail_exit_bankruptcy",
+                       player=Player(debt.debtor), amount=need, owner=Player(owner))
+    return illegal(state, "leaves_both_unpaid", "after this trade {player} could not raise both the fine and the rent "
+                   "ahead ({amount} in all): while the fine waits, a trade must leave both payable",
+                   "jail_exit_bankruptcy", player=Player(debt.debtor), amount=need)
 
 
 def _claim(state: GameState, a: int, b: int, give: Offer[int], take: Offer[int]) -> dict[int, int]:

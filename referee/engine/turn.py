@@ -133,9 +133,14 @@ def _buy(step: Step, entry: Entry) -> None:
     price = s.ruleset.squares[p.square].price
     cash = s.players[who].cash
     if cash < price:
-        raise step.refuse("cannot_afford", "{player} has {cash}; {square} costs {price} (mortgage first, or decline)",
-                          "purchase", player=Player(who), cash=Money(cash), square=Square(p.square),
-                          price=Money(price))
+        named = {"player": Player(who), "cash": Money(cash), "square": Square(p.square), "price": Money(price)}
+        if s.ruleset.options.mortgages_allowed:
+            raise step.refuse("cannot_afford", "{player} has {cash}; {square} costs {price} (mortgage first, or "
+                              "decline)", "purchase", **named)
+        # the hint names only what these rules allow: no mortgages (004: Der Kaufpreis liegt fest und muß sofort und
+        # vollständig bezahlt werden)
+        raise step.refuse("cannot_afford", "{player} has {cash}; {square} costs {price}, paid at once and in full (or "
+                          "decline)", "purchase", **named)
     step.emit(ev.Paid(who, None, price, "purchase"))
     step.emit(ev.DeedTransferred(p.square, who))
     step.emit(ev.AwaitingDecision(None))

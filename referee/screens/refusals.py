@@ -51,6 +51,7 @@ TITLES = {
     "jail_card_trade_only": _l("Before the fine, only a trade for a get-out-of-jail card"),
     "key_reused": _l("This screen's form was already used"),
     "last_lot_group": _l("That would leave no lot to build on"),
+    "leaves_both_unpaid": _l("The trade would leave the fine and the rent ahead unpayable"),
     "missing_field": _l("Something is missing from the entry"),
     "mortgaged_in_group": _l("A lot of the group is mortgaged"),
     "no_declaration": _l("No declaration to withdraw"),

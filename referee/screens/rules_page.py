@@ -28,7 +28,7 @@ def _clause_labels() -> dict[str, str]:
         "rent_while_in_jail": _("Rent collected while in jail"),
         "rent_claim_turns": _("Turns an owner has to claim rent"),
         "jail_mode": _("How a player leaves jail"), "short_payment": _("A payment the cash does not cover"),
-        "bank_money": _("The bank's money"), "landing_on_own": _("Landing on one's own deed"),
+        "bank_money": _("The bank's money"), "luxury_tax_amount": _("Luxury Tax"), "landing_on_own": _("Landing on one's own deed"),
         "mortgages_allowed": _("Mortgages"), "jailed_may_trade": _("Trades by a player in jail"),
         "jail_skip_turn": _("Skipping a turn instead of the jail fine"),
         "doubles_after_prepaid_release_roll_again": _("Doubles after paying or using a card to leave jail roll again"),
@@ -145,6 +145,8 @@ def option_value_words(ruleset: Ruleset, key: str, value) -> str:
             return _("none: play goes on until one player is left")
         if key == "bank_money":
             return _("no limit") if value == 0 else ruleset.money_text(value)
+        if key == "luxury_tax_amount":
+            return _("the amount printed on the board") if value == 0 else ruleset.money_text(value)
         if key == "rent_claim_turns":
             return _("no limit: a claim traced back is paid") if value == 0 else _(
                 "until the turn of the player %(n)s after the payer begins", n=value)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine import (Action, BidPayment, BuildRound, CardDrawn, Debt, Game, GameState, legal_actions, Outcome,
+from ..engine import (Action, BidPayment, BuildRound, CardDrawn, Debt, ended, Game, GameState, legal_actions, Outcome,
                       parse_entry, ranking, TieCall, tie_call)
 from .decisions import decision_screen, DecisionScreen
 from .decisions.roll import roll_notes
@@ -93,7 +93,7 @@ def table_screen(game: Game, upto: int | None = None, live: bool = True,
     decision = decision_screen(game, state, by_type, latest)
     return TableScreen(
         game=game, state=state, upto=upto, pending=decision.words, decision=decision, actions=by_type,
-        ranking=ranking(state) if state.over else None, in_debt=in_debt, drawn=drawn,
+        ranking=ranking(state) if ended(state) else None, in_debt=in_debt, drawn=drawn,  # (a roll-off due: those decided)
         log=log_lines(game, len(game.entries) - RECENT, len(game.entries)),
         roll_notes=seats_note(game, state) + roll_notes(state) if latest else [],
         sales=sale_panels(state, by_type.get("sell_buildings", [])) if "sell" in drawn else [],

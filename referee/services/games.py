@@ -19,7 +19,7 @@ from .. import chain
 from . import rulesets
 from ..db import db
 from ..engine import (MAX_NAME, MAX_PLAYERS, MAX_TITLE, Game, GameState, Outcome, RecordError, RulesetError, json_whole,
-                      parse_entry, parse_header, read_whole, resolve, text_problem, whole_field)
+                      parse_entry, parse_header, read_whole, resolve, stake_refusal, text_problem, whole_field)
 from ..models import EntryRow, GameRow, RoundRow, TableRow, TournamentRow
 from . import archive, entry_keys, record_file, rulings, signoffs
 from .clocks import naive_utc, pause, utcnow
@@ -42,9 +42,13 @@ def new_game(title: str, ruleset_id: str, players: list[str], seating: str, pin:
             "players": players, "seating": seating, "meta": {"title": title} if title else {}}
     try:
         header = parse_header(data)
-        rulesets.for_header(header)
+        ruleset = rulesets.for_header(header)
     except (RecordError, RulesetError) as exc:
         raise BadGameSetup(str(exc).removeprefix("line 1: ")) from None
+    stake = stake_refusal(ruleset, header.players)  # a finite bank that cannot pay everyone's start money
+    if stake is not None:
+        pattern = stake.pattern  # the engine's (extracted where the engine makes it)
+        raise BadGameSetup.of(pattern, stake.params, stake.state, code=stake.code, rule=stake.rule)
     row = GameRow(title=title, header=header.to_dict(), pin_hash=pin_hash(pin),
                   time_limit_minutes=time_limit_minutes)
     db.session.add(row)

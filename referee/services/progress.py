@@ -15,6 +15,7 @@ from ..tournament.messages import BadTournament
 from ..tournament.progress import Cut, DivisionProgress, Progress
 from ..tournament.roster import divisions
 from ..tournament.scoring import Scheme, Standing
+from .errors import BadGameSetup
 from .folds import load_many
 from .games import new_game
 from .pins import table_pin
@@ -109,6 +110,10 @@ def seat_round(tournament_id: int, expected: int | None = None, stage: str | Non
         db.session.rollback()
         raise BadTournament.of("round {round} is already seated (this screen was out of date): nothing was "
                                "seated", {"round": number}) from None
+    except BadGameSetup as exc:  # a table the rules cannot start (a finite bank that cannot stake it): none seated
+        db.session.rollback()
+        raise BadTournament(exc.message, pattern=exc.pattern, params=exc.params, state=exc.state,
+                            rule=exc.rule) from None
     except Exception:
         db.session.rollback()
         raise
