@@ -6,7 +6,8 @@ from ..i18n import gettext, ngettext
 
 from .. import access, reports
 from ..services import rulesets
-from ..services import clocks, errors, games, progress as progress_service, results, roster, rulings, tournaments
+from ..services import backups, clocks, errors, games, progress as progress_service, results, roster, rulings
+from ..services import tournaments
 from ..access import director_required, organiser_required, throttled
 from ..forms import NewTournamentForm, named_choices, whole
 from ..screens.refusals import detail as refusal_detail
@@ -144,7 +145,8 @@ def _live_context(row, version: str) -> dict:
             "divisions": progress_service.divisions_of(row), "version": version, "poll": POLL,
             "scheme": rulesets.load_scheme(row.scheme), "ruleset": ruleset, "currency": ruleset.money,
             "progress": progress, "format": progress.format, "standings": progress.places,
-            "devices": access.devices(row.id), "calls": rulings.open_calls(row.id), "now": clocks.utcnow()}
+            "devices": access.devices(row.id), "calls": rulings.open_calls(row.id), "now": clocks.utcnow(),
+            "backups": backups.status(current_app.config)}
 
 
 @bp.get("/<int:tournament_id>")
