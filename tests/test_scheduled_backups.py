@@ -8,6 +8,7 @@ from datetime import datetime, timedelta
 import pytest
 
 from referee import backup, create_app
+from referee.cli import main
 from referee.db import db
 from referee.services import backups, folds, tournaments
 
@@ -231,7 +232,7 @@ def test_no_backup_is_scheduled_when_backup_minutes_is_zero(tmp_path):
     assert not (tmp_path / "backups").exists() and "Backups" not in director_text(client, tid)
 
 
-def test_a_scheduled_backup_restored_into_a_fresh_instance_serves_its_tournament(tmp_path):
+def test_a_scheduled_backup_restored_into_a_fresh_instance_serves_its_tournament(tmp_path, capsys):
     folder = tmp_path / "backups"
     app = make_app(f"sqlite:///{tmp_path / 'live.sqlite'}", folder)
     clock = with_clock(app)
@@ -244,8 +245,8 @@ def test_a_scheduled_backup_restored_into_a_fresh_instance_serves_its_tournament
     backups.scheduler_of(app).wait()
     [made] = scheduled(folder)
     spare = tmp_path / "spare" / "instance" / "referee.sqlite"  # the spare machine's instance folder, empty
-    done = backup.restore(f"sqlite:///{spare}", folder / made)
-    assert done.kept is None and done.check.counts.entries == 1
+    assert main(["restore", str(folder / made), "--database", str(spare), "--yes"]) == 0  # as the README's drill
+    assert "integrity ok; 2 games, 1 entry, 1 tournament" in capsys.readouterr().out
     restored = create_app({"TESTING": True, "SECRET_KEY": "other", "WTF_CSRF_ENABLED": False,
                            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{spare}"})
     spare_client = restored.test_client()
