@@ -16,5 +16,5 @@ def qr_code(url: str) -> segno.QRCode:
 
 def qr_img(url: str, css_class: str = "qr") -> Markup:
     """An ``<img>`` of the QR code of ``url`` (its alt text the address itself), sized by the page's CSS."""
-    uri = qr_code(url).svg_data_uri(scale=4, border=4, omitsize=False)
+    uri = qr_code(url).svg_data_uri(scale=4, border=4, light="#fff", omitsize=False)  # a white quiet zone
     return Markup('<img class="{}" src="{}" alt="{}">').format(css_class, uri, escape(url))
