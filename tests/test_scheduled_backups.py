@@ -4,6 +4,7 @@ failure) on the director's page; and a scheduled backup restored into a fresh in
 import json
 import threading
 from datetime import datetime, timedelta
+from pathlib import Path
 
 import pytest
 
@@ -257,3 +258,8 @@ def test_a_scheduled_backup_restored_into_a_fresh_instance_serves_its_tournament
     assert r.status_code in (302, 303)
     table = spare_client.get(f"/games/{game_id}").get_data(as_text=True)
     assert "P" in table and "seating roll" in table
+
+
+def test_a_relative_backup_folder_is_in_the_instance_folder(tmp_path):
+    app = make_app(f"sqlite:///{tmp_path / 'live.sqlite'}", "spare-copies")
+    assert backups.scheduler_of(app).plan.directory == Path(app.instance_path) / "spare-copies"

@@ -51,9 +51,9 @@ class Settings:
         return timedelta(minutes=self.minutes)
 
 
-def settings(config) -> Settings:
+def settings(config, instance: str | Path | None = None) -> Settings:
     """The schedule from the app's configuration, checked: BACKUP_MINUTES a number from 0 (off) to 1440, BACKUPS_KEPT
-    a whole number from 1 to 1000, BACKUP_DIR a folder (or unset)."""
+    a whole number from 1 to 1000, BACKUP_DIR a folder (or unset; a relative one is in the instance folder)."""
     minutes = config.get("BACKUP_MINUTES", 0)
     kept = config.get("BACKUPS_KEPT", DEFAULT_KEPT)
     folder = config.get("BACKUP_DIR")
@@ -64,7 +64,10 @@ def settings(config) -> Settings:
         raise BadSetting(f"BACKUPS_KEPT in instance/config.py must be a whole number from 1 to 1000, not {kept!r}")
     if folder is not None and not isinstance(folder, (str, Path)):
         raise BadSetting(f"BACKUP_DIR in instance/config.py must be a folder's path, not {folder!r}")
-    return Settings(float(minutes), kept, Path(folder) if folder else None)
+    directory = Path(folder) if folder else None
+    if directory is not None and not directory.is_absolute() and instance is not None:
+        directory = Path(instance) / directory
+    return Settings(float(minutes), kept, directory)
 
 
 @dataclass(frozen=True)
@@ -215,7 +218,7 @@ class Scheduler:
     def __init__(self, app) -> None:
         self.app = app
         self.clock: Callable[[], datetime] = utcnow
-        self.plan = settings(app.config)
+        self.plan = settings(app.config, app.instance_path)
         self._next = 0.0  # the clock's timestamp of this process's next check
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
