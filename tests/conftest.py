@@ -219,21 +219,3 @@ def shared_template_code():
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(flask.Flask, "jinja_options", {**flask.Flask.jinja_options, "bytecode_cache": SharedTemplateCode()})
         yield
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request, tmp_path):
-    """A fresh, empty database: a SQLite file, or the PostgreSQL server scripts/test starts (a test using
-    it runs once on each: its postgresql run is marked postgres)."""
-    import sqlalchemy
-
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'test.sqlite'}"
-    url = os.environ.get("TEST_DATABASE_URL")
-    if not url:
-        pytest.skip("TEST_DATABASE_URL is not set: scripts/test starts a PostgreSQL server and sets it")
-    engine = sqlalchemy.create_engine(url)
-    with engine.begin() as conn:
-        conn.execute(sqlalchemy.text("DROP SCHEMA public CASCADE; CREATE SCHEMA public"))
-    engine.dispose()
-    return url

@@ -1,11 +1,28 @@
 """The tablet app: recording at the table through the web forms."""
 import html
 import json
+import os
 import re
 
 import pytest
+import sqlalchemy
 
 from referee import create_app
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request, tmp_path):
+    """A fresh, empty database: a SQLite file, or the PostgreSQL server scripts/test starts."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'test.sqlite'}"
+    url = os.environ.get("TEST_DATABASE_URL")
+    if not url:
+        pytest.skip("TEST_DATABASE_URL is not set: scripts/test starts a PostgreSQL server and sets it")
+    engine = sqlalchemy.create_engine(url)
+    with engine.begin() as conn:
+        conn.execute(sqlalchemy.text("DROP SCHEMA public CASCADE; CREATE SCHEMA public"))
+    engine.dispose()
+    return url
 
 
 @pytest.fixture
