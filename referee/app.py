@@ -16,6 +16,7 @@ from flask_talisman import Talisman
 from .access import PASSWORD_FILE
 from .db import db, migrate
 from .engine import LARGEST
+from .services import backups
 
 ROOT = Path(__file__).resolve().parent.parent
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
@@ -135,6 +136,9 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config.setdefault("ORGANISER_PASSWORD_FILE", str(instance / PASSWORD_FILE))
         # every finished game's record file, and a deleted game's (deleted/): a test app keeps none unless told
         app.config.setdefault("RECORDS_DIR", str(instance / "records"))
+        # a backup every BACKUP_MINUTES while a game is in play, the last BACKUPS_KEPT kept (services/backups.py):
+        # a test app takes none unless told
+        app.config.setdefault("BACKUP_MINUTES", backups.DEFAULT_MINUTES)
     else:
         app.config.update(test_config)
     app.session_interface = SessionOverHttps()
@@ -167,6 +171,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     if app.config.get("CREATE_TABLES", True):
         with app.app_context():
             _upgrade_or_create()
+    backups.init_app(app)
     return app
 
 

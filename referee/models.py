@@ -232,3 +232,20 @@ class SignOffRow(db.Model):
     reason: Mapped[str] = mapped_column(String(300), default="", server_default="")
     at: Mapped[datetime] = mapped_column()  # UTC, naive, to the second (as hashed)
     hash: Mapped[str] = mapped_column(String(64))
+
+
+class ScheduledBackupRow(db.Model):
+    """The backups the app takes while serving (``services/backups.py``): one row (id 1), shared by every worker
+    process.  A worker takes an interval's backup by moving ``started_at`` on in one conditional update, so one
+    backup is taken per interval whatever the number of workers; the last one made and the last failure are kept
+    for the director's page.  Moments are UTC, naive."""
+
+    __tablename__ = "scheduled_backups"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    started_at: Mapped[datetime | None] = mapped_column(default=None)  # the interval's backup was begun
+    finished_at: Mapped[datetime | None] = mapped_column(default=None)  # the last backup made
+    path: Mapped[str] = mapped_column(String(1000), default="", server_default="")  # the file it was made in
+    size: Mapped[int | None] = mapped_column(default=None)
+    failed_at: Mapped[datetime | None] = mapped_column(default=None)  # the last backup that could not be made
+    failure: Mapped[str] = mapped_column(Text, default="", server_default="")  # why, in one line

@@ -17,6 +17,7 @@ from .services import errors, folds, progress as progress_service, results, ruli
 from .i18n import gettext
 from .engine import Money
 from .screens.decisions.seating import seats_by_roll
+from .screens.qr import qr_img
 from .screens.rulings_log import ruling_lines
 from .screens.table import result_screen
 from .tournament.charts import net_worth_series, net_worth_svg
@@ -176,7 +177,8 @@ def table_slips_html(tournament_id: int, number: int, base_url: str, size: str =
     """One slip per table of a round, to cut out and lay on the table: the tournament, round and table, the
     players in their seats (the seating roll decides who starts), or where the ruleset seats the players by that
     roll, the players and that the seats are drawn at the table; the time limit, where the table's screen is
-    and the table's own referee PIN (the director's PIN opens it too)."""
+    and the table's own referee PIN (the director's PIN opens it too), with a QR code of that address for a phone
+    or tablet camera."""
     row = tournaments.get_tournament(tournament_id)
     round_row = next((r for r in row.rounds if r.number == number), None)
     if round_row is None:
@@ -185,8 +187,9 @@ def table_slips_html(tournament_id: int, number: int, base_url: str, size: str =
     slips = []
     for t in round_row.tables:
         table = folds.load(t.game_id)
+        url = f"{base_url.rstrip('/')}/games/{t.game_id}"  # a device not unlocked there is shown its PIN screen
         slips.append({"number": t.number, "players": [p.name for p in table.game.state.players], "pin": t.pin,
-                      "url": f"{base_url.rstrip('/')}/games/{t.game_id}",
+                      "url": url, "qr": qr_img(url),
                       "minutes": table.row.time_limit_minutes, "drawn_seats": seats_by_roll(table.game)})
     fmt = rulesets.load_format(row.format)
     stage = fmt.stage(round_row.stage) if round_row.stage and len(fmt.stages) > 1 else None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .backups import backup_lines
 from .devices import device_words
 from .holdings import bank_stock_words, board_places, board_tokens
 from .log import entry_words
@@ -20,7 +21,8 @@ GLOBALS = {"money": money, "clause_label": clause_label, "option_value_words": o
            "time_call_words": time_call_words, "house_rules_off": house_rules_off, "variants_on": variants_on,
            "stage_words": stage_words, "bank_stock_words": bank_stock_words, "board_places": board_places,
            "board_tokens": board_tokens, "deck_name": deck_name, "ending_words": ending_words,
-           "clause_texts": clause_texts, "device_words": device_words, "source_words": source_words}
+           "clause_texts": clause_texts, "device_words": device_words, "source_words": source_words,
+           "backup_lines": backup_lines}
 
 
 def init_app(app: Any) -> None:

@@ -14,6 +14,8 @@
 - :mod:`.pins`: PINs and their hashes;
 - :mod:`.grants`: unlocks kept on the server, one per device (the cookie holds only a token): given, looked up,
   locked by the device or the director, listed on the director's page;
+- :mod:`.backups`: the backups the app takes while it serves (one per interval whatever the number of workers),
+  the last ones kept, the last one or its failure for the director's page;
 - :mod:`.rulesets`: rulesets, scoring schemes and tournament formats read from their files;
 - :mod:`.errors`: what the services refuse, by kind.
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from sqlalchemy import func, select
 
-from . import rulesets
+from . import backups, rulesets
 from ..db import db
 from ..engine import MAX_NAME, MAX_TITLE, Money, RulesetError, SeatingRoll, parse_header, with_options
 from ..models import (EntryRow, GameRow, ResultCorrection, RoundRow, SignOffRow, TableRow, TournamentPlayer,
@@ -255,8 +255,8 @@ def round_overview(tournament_id: int, number: int, describe=None) -> list[Table
 def tournament_version(tournament_id: int) -> str:
     """A short token that changes whenever anything the director's page shows may have changed: a round
     seated, an entry recorded (or taken out of the log) on any table, a table's clock started or paused, a
-    correction, a player's sign-off, a device unlocked or locked.  Four small queries; the live page compares it with the token it
-    was drawn with and is sent again only if it differs."""
+    correction, a player's sign-off, a device unlocked or locked, a scheduled backup made or failed.  Five small
+    queries; the live page compares it with the token it was drawn with and is sent again only if it differs."""
     games = select(TableRow.game_id).join(RoundRow, RoundRow.id == TableRow.round_id).where(
         RoundRow.tournament_id == tournament_id)
     entries = (select(EntryRow.game_id, func.count().label("n"), func.max(EntryRow.id).label("last"))
@@ -278,6 +278,7 @@ def tournament_version(tournament_id: int) -> str:
     text = "|".join(",".join("" if v is None else str(v) for v in r) for r in [*rows, tuple(fixed), tuple(signed)])
     text += "|" + grants.tournament_stamp(tournament_id)  # the devices unlocked at its tables
     text += "|" + ",".join(str(v) for v in rulings.calls_version(tournament_id))  # calls for a judge, rulings
+    text += "|" + backups.status_stamp()  # a scheduled backup made, or failed
     return hashlib.blake2b(f"{tournament_id}:{text}".encode(), digest_size=8).hexdigest()
 
 

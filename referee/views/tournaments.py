@@ -6,11 +6,13 @@ from ..i18n import gettext, ngettext
 
 from .. import access, reports
 from ..services import rulesets
-from ..services import clocks, errors, games, progress as progress_service, results, roster, rulings, tournaments
+from ..services import backups, clocks, errors, games, progress as progress_service, results, roster, rulings
+from ..services import tournaments
 from ..access import director_required, organiser_required, throttled
 from ..forms import NewTournamentForm, named_choices, whole
 from ..screens.refusals import detail as refusal_detail
 from ..screens.decisions import pending_words
+from ..screens.qr import qr_img
 from .games import flash_form_errors, page_size, pdf_response
 
 bp = Blueprint("tournaments", __name__, url_prefix="/tournaments")
@@ -144,7 +146,8 @@ def _live_context(row, version: str) -> dict:
             "divisions": progress_service.divisions_of(row), "version": version, "poll": POLL,
             "scheme": rulesets.load_scheme(row.scheme), "ruleset": ruleset, "currency": ruleset.money,
             "progress": progress, "format": progress.format, "standings": progress.places,
-            "devices": access.devices(row.id), "calls": rulings.open_calls(row.id), "now": clocks.utcnow()}
+            "devices": access.devices(row.id), "calls": rulings.open_calls(row.id), "now": clocks.utcnow(),
+            "backups": backups.status(current_app.config)}
 
 
 @bp.get("/<int:tournament_id>")
@@ -215,6 +218,12 @@ def _display_context(row, version: str) -> dict:
             "scheme": rulesets.load_scheme(row.scheme), "currency": ruleset.money}
 
 
+def public_base() -> str:
+    """The address the tablets and phones use: PUBLIC_URL in instance/config.py, else the one this request came to
+    (the director's device, or the room display's, reached the app as the tablets do)."""
+    return (current_app.config.get("PUBLIC_URL") or request.host_url).rstrip("/") + "/"
+
+
 @bp.get("/<int:tournament_id>/display")
 def display(tournament_id: int):
     """The room's display for a projector: open to everyone in the room (it shows no PIN), following the tables
@@ -226,7 +235,9 @@ def display(tournament_id: int):
             return "", 204
         return render_template("tournaments/_display_live.html", **_display_context(row, version)), 200, {
             "Cache-Control": "no-store"}
-    return render_template("tournaments/display.html", **_display_context(row, version))
+    standings_url = public_base() + url_for(".standings", tournament_id=tournament_id).lstrip("/")
+    return render_template("tournaments/display.html", standings_url=standings_url, standings_qr=qr_img(standings_url),
+                           **_display_context(row, version))
 
 
 @bp.post("/<int:tournament_id>/rounds")
@@ -327,8 +338,7 @@ def call_time(tournament_id: int, number: int):
 @director_required
 def slips_pdf(tournament_id: int, number: int):
     """The round's table slips (each table's players and its own PIN): for the director only."""
-    base = current_app.config.get("PUBLIC_URL") or request.host_url  # the address the tablets use
-    data = reports.table_slips_pdf(tournament_id, number, base, page_size())
+    data = reports.table_slips_pdf(tournament_id, number, public_base(), page_size())
     response = pdf_response(data, f"slips-{tournament_id}-round-{number}.pdf")
     response.headers["Cache-Control"] = "no-store"  # it holds the tables' PINs
     return response
