@@ -284,6 +284,9 @@ class Policy:
             if lapsed:
                 a = lapsed[0]
                 return Entry("rent_not_claimed", player=name(a.player), square=state.ruleset.squares[a.detail["square"]].id)
+        if rng.random() < 0.005 and (by_type := by_type or Menu(state)).get("penalty"):  # a breach at the table
+            a = rng.choice(by_type["penalty"])
+            return Entry("penalty", player=name(a.player), choice=a.detail["rule"])
         if state.players[p.player].in_jail:  # out by the fine or a card, or try for doubles
             by_type = by_type or Menu(state)
             releases = by_type.get("use_jail_card", []) + by_type.get("pay_bail", [])

@@ -302,6 +302,19 @@ class RentUnclaimed(Event):
 
 
 @dataclass(slots=True)
+class Penalised(Event):
+    """The referee fined a player for a breach at the table (options ``penalty_<rule>``); the payment follows (the
+    Paid event after this one, or a debt)."""
+
+    player: int
+    rule: str
+    amount: int
+
+    def apply(self, state: GameState) -> None:
+        pass  # the fine is paid by the payment that follows; this says what it was for
+
+
+@dataclass(slots=True)
 class JailTurnSat(Event):
     """A turn sat out in jail (German variant, option ``jail_mode`` sit_out); the last one ends the stay, and the
     next turn rolls from the jail square."""
@@ -494,6 +507,7 @@ _KIND: dict[type[Event], str] = {
     WentBankrupt: "went_bankrupt", TransferInterestPaid: "transfer_interest_paid",
     RescuePart: "rescue_part", RescueSettled: "rescue_settled", RentWaived: "rent_waived",
     EstateShared: "estate_shared", RentUnclaimed: "rent_unclaimed", JailTurnSat: "jail_turn_sat",
+    Penalised: "penalised",
 }
 
 _DECISION_KIND: dict[type, str] = {

@@ -108,7 +108,7 @@ OPTION_SPECS: dict[str, OptionSpec] = {
     "income_tax": OptionSpec(str, ("flat", "choice")),
     "income_tax_percent": OptionSpec(int, minimum=0),
     "free_parking": OptionSpec(str, ("nothing", "tax_pot")),
-    "pot_payments": OptionSpec(tuple, ("tax", "bail", "card")),
+    "pot_payments": OptionSpec(tuple, ("tax", "bail", "card", "penalty")),
     "go_landing_bonus": OptionSpec(bool),
     "rent_while_in_jail": OptionSpec(bool),
     "rent_claim_turns": OptionSpec(int, minimum=0),
@@ -150,6 +150,10 @@ OPTION_SPECS: dict[str, OptionSpec] = {
     "trades_before_first_go": OptionSpec(bool),
     "dealt_deeds": OptionSpec(int, minimum=0),
     "dealt_deeds_redeal_pairs": OptionSpec(bool),
+    # the fines the referee imposes for a breach at the table (003): each rule's amount, 0 where it carries none
+    "penalty_play_in_another_turn": OptionSpec(int, minimum=0),
+    "penalty_out_of_turn_move": OptionSpec(int, minimum=0),
+    "penalty_dice_off_table": OptionSpec(int, minimum=0),
 }
 
 
@@ -210,6 +214,9 @@ class Options:
     trades_before_first_go: bool
     dealt_deeds: int
     dealt_deeds_redeal_pairs: bool
+    penalty_play_in_another_turn: int
+    penalty_out_of_turn_move: int
+    penalty_dice_off_table: int
 
     def interest(self, amount: int) -> int:
         """Mortgage interest on ``amount``, rounded as the options say."""

@@ -54,6 +54,9 @@ def _clause_labels() -> dict[str, str]:
         "trades_before_first_go": _("Trades before anyone has passed GO"),
         "dealt_deeds": _("Deeds dealt to each player at the start"),
         "dealt_deeds_redeal_pairs": _("A dealt pair of one colour is dealt again"),
+        "penalty_play_in_another_turn": _("Fine for playing in another player's turn"),
+        "penalty_out_of_turn_move": _("Fine for a move out of turn"),
+        "penalty_dice_off_table": _("Fine for dice leaving the table"),
         # clauses
         "seating": _("Seating"), "dice": _("Dice"), "doubles": _("Doubles"), "salary": _("Salary"),
         "purchase": _("Buying a deed"), "auction": _("Auction"), "rent": _("Rent"), "railroad_rent": _("Railroad rent"),
@@ -87,6 +90,7 @@ def _choice_words() -> dict[tuple[str, str], str]:
         ("free_parking", "tax_pot"): _("a pot collects there for the player who lands"),
         ("pot_payments", "tax"): _("taxes"), ("pot_payments", "bail"): _("jail fines"),
         ("pot_payments", "card"): _("payments by card"),
+        ("pot_payments", "penalty"): _("fines for a breach at the table"),
         ("bankrupt_estate", "to_creditor"): _("all to the creditor"),
         ("bankrupt_estate", "shared_among_survivors"):
             _("cash and cards to the creditor, the deeds shared evenly among the players left"),
@@ -124,6 +128,7 @@ def _choice_words() -> dict[tuple[str, str], str]:
 
 
 _MONEY_OPTIONS = ("auction_min_bid", "auction_bid_step")
+_FINE_OPTIONS = ("penalty_play_in_another_turn", "penalty_out_of_turn_move", "penalty_dice_off_table")
 
 
 _PERCENT_OPTIONS = ("income_tax_percent", "mortgage_interest_percent", "asset_deed_percent",
@@ -137,6 +142,8 @@ def option_value_words(ruleset: Ruleset, key: str, value) -> str:
     if isinstance(value, int):
         if key in _MONEY_OPTIONS:
             return ruleset.money_text(value)
+        if key in _FINE_OPTIONS:
+            return ruleset.money_text(value) if value else _("none (a tournament may set one)")
         if key in _PERCENT_OPTIONS:
             return f"{value}%"
         if key == "monopoly_rent_multiplier":
