@@ -36,6 +36,7 @@ class Policy:
         self._builds_of: GameState | None = None
         self._builds_board = -1
         self._builds: list[Action] = []
+        self._builds_current = -1  # the player on turn when they were asked for
 
     def hoards(self, player: int) -> bool:
         """Whether this player keeps four houses on a lot rather than build a hotel: the tournament tactic of
@@ -304,9 +305,12 @@ class Policy:
         checks the kept list against a fresh one)."""
         if not build_time(state):
             return []  # no declarations now (during doubles, after time is called)
-        if self._builds_of is not state or self._builds_board != state.groups_version:
+        # (and the player on turn, where only they build: build_timing before_own_roll)
+        if (self._builds_of is not state or self._builds_board != state.groups_version
+                or state.ruleset.options.build_timing == "before_own_roll" and self._builds_current != state.current):
             builds = by_type.get("build", []) if by_type is not None else legal_actions(state, ("build",))
             self._builds_of, self._builds_board, self._builds = state, state.groups_version, builds
+            self._builds_current = state.current
         return self._builds
 
     def _auction(self, state: GameState, p: Auction | BuildingAuction, by_type: Menu) -> Entry:

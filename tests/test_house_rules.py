@@ -234,3 +234,22 @@ def test_the_flat_income_tax_of_the_players_agreement_is_a_switch_of_the_new_gam
     rules = html.unescape(client.get(f"/games/{game_id}/rules").get_data(as_text=True))
     assert "Variant “Flat income tax: M200 (by the players' agreement)”: switched on for this game" in rules
     assert "by the players' agreement, the income tax is fixed" in rules
+
+
+def test_trades_and_building_at_the_start_of_ones_turn_are_variants_of_the_new_game_screen(app, client):
+    """Official rules (002), General: "In some editions, players must do any trades, building improvements etc. at
+    the start of their turn before rolling the dice": two switches, off by default; switched on, each is in the
+    header and the rules page says so."""
+    page = html.unescape(client.get("/").get_data(as_text=True))
+    for option, name in (("build_timing", "Build only at the start of one's own turn, before the roll (some editions)"),
+                         ("trade_timing", "Trade only at the start of one's own turn, before the roll (some editions)")):
+        assert f'value="classic:{option}">' in page and name in page  # offered, not checked
+    r = client.post("/games", data={"ruleset": "classic", "players": "Aki\nBen", "seating": "fixed", "pin": "123456",
+                                    "house_rules_shown": "1",
+                                    "house_rules": ["classic:build_timing", "classic:trade_timing"]})
+    assert r.status_code == 302, r.data
+    game_id = int(r.headers["Location"].rsplit("/", 1)[1])
+    assert header_options(app, game_id) == {"build_timing": "before_own_roll", "trade_timing": "before_own_roll"}
+    rules = html.unescape(client.get(f"/games/{game_id}/rules").get_data(as_text=True))
+    assert "only by the player whose turn it is, at its start, before the roll" in rules
+    assert "at the start of their turn before rolling the dice" in rules

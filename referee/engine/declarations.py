@@ -358,6 +358,8 @@ def declaration_actions(state: GameState, player: int | None = None) -> list[Act
     if not build_time(state):  # build_timing_allows, but for the players out of a round of declarations
         return out
     excluded = p.excluded if isinstance(p, BuildRound) else ()
+    if state.ruleset.options.build_timing == "before_own_roll":  # 002, some editions: the player on turn alone
+        player = state.current if player is None or player == state.current else -1
     top, levels = state.hotel_level, state.group_levels
     builds = []  # the buildable groups with room for more, in board order
     for gid, i, lots, house_cost in buildable_groups(state):

@@ -134,7 +134,8 @@ OPTION_SPECS: dict[str, OptionSpec] = {
     "jail_exit_bankruptcy": OptionSpec(str, ("fine_and_rent_ahead", "to_bank"),
                                        renamed=(("jma", "fine_and_rent_ahead"),)),
     "houses_per_hotel": OptionSpec(int, minimum=1),
-    "build_timing": OptionSpec(str, ("between_turns", "any_time")),
+    # before_own_roll: only the player whose turn it is, at its start, before the roll (002: in some editions)
+    "build_timing": OptionSpec(str, ("between_turns", "any_time", "before_own_roll")),
     "hotel_breakdown": OptionSpec(str, ("debtors_only", "any_player")),
     "hotel_sale_value": OptionSpec(str, ("five_houses", "four_houses")),
     "after_time_called": OptionSpec(str, ("one_more_roll", "equal_turns", "at_once")),
@@ -143,7 +144,7 @@ OPTION_SPECS: dict[str, OptionSpec] = {
     "asset_deed_percent": OptionSpec(int, minimum=0),
     "asset_mortgaged_deed_percent": OptionSpec(int, minimum=0),
     "asset_building_percent": OptionSpec(int, minimum=0),
-    "trade_timing": OptionSpec(str, ("between_turns_or_debt", "any_time", "own_turn", "never")),
+    "trade_timing": OptionSpec(str, ("between_turns_or_debt", "any_time", "own_turn", "never", "before_own_roll")),
     # price_limits: no gifts, every item of a trade priced within its own limit, no buying back on the spot
     "trade_limits": OptionSpec(str, ("price_limits", "none"), renamed=(("jma", "price_limits"),)),
     "provisional_bankruptcy": OptionSpec(bool),

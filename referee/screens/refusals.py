@@ -64,6 +64,7 @@ TITLES = {
     "not_mortgaged": _l("Not mortgaged"),
     "not_now": _l("Not now"),
     "not_owner": _l("Not the owner"),
+    "not_own_turn": _l("Not in that player's own turn"),
     "not_started": _l("The game has not started"),
     "not_the_creditor": _l("Not the creditor who may take over"),
     "not_waiting": _l("That player is not due to roll"),
