@@ -253,3 +253,17 @@ def test_trades_and_building_at_the_start_of_ones_turn_are_variants_of_the_new_g
     rules = html.unescape(client.get(f"/games/{game_id}/rules").get_data(as_text=True))
     assert "only by the player whose turn it is, at its start, before the roll" in rules
     assert "at the start of their turn before rolling the dice" in rules
+
+
+def test_the_russian_editions_three_houses_a_turn_is_a_variant_of_the_new_game_screen(app, client):
+    """Classic rules (003, second classic text): "maximize - 3 houses (object) for 1 move": a switch, off by
+    default; switched on, houses_per_turn is 3 in the header and the rules page cites 003."""
+    page = html.unescape(client.get("/").get_data(as_text=True))
+    assert 'value="classic:houses_per_turn">' in page and "At most 3 houses or hotels a turn (Russian edition)" in page
+    r = client.post("/games", data={"ruleset": "classic", "players": "Aki\nBen", "seating": "fixed", "pin": "123456",
+                                    "house_rules_shown": "1", "house_rules": ["classic:houses_per_turn"]})
+    assert r.status_code == 302, r.data
+    game_id = int(r.headers["Location"].rsplit("/", 1)[1])
+    assert header_options(app, game_id) == {"houses_per_turn": 3}
+    rules = html.unescape(client.get(f"/games/{game_id}/rules").get_data(as_text=True))
+    assert "maximize - 3 houses (object) for 1 move" in rules

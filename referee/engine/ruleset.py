@@ -155,6 +155,7 @@ OPTION_SPECS: dict[str, OptionSpec] = {
     "penalty_play_in_another_turn": OptionSpec(int, minimum=0),
     "penalty_out_of_turn_move": OptionSpec(int, minimum=0),
     "penalty_dice_off_table": OptionSpec(int, minimum=0),
+    "houses_per_turn": OptionSpec(int, minimum=0),  # building levels a player may build in a turn (0: no limit)
 }
 
 
@@ -218,6 +219,7 @@ class Options:
     penalty_play_in_another_turn: int
     penalty_out_of_turn_move: int
     penalty_dice_off_table: int
+    houses_per_turn: int
 
     def interest(self, amount: int) -> int:
         """Mortgage interest on ``amount``, rounded as the options say."""

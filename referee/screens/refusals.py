@@ -65,6 +65,7 @@ TITLES = {
     "not_now": _l("Not now"),
     "not_owner": _l("Not the owner"),
     "not_own_turn": _l("Not in that player's own turn"),
+    "too_many_this_turn": _l("Too many buildings for one turn"),
     "not_started": _l("The game has not started"),
     "not_the_creditor": _l("Not the creditor who may take over"),
     "not_waiting": _l("That player is not due to roll"),

@@ -57,6 +57,7 @@ def _clause_labels() -> dict[str, str]:
         "penalty_play_in_another_turn": _("Fine for playing in another player's turn"),
         "penalty_out_of_turn_move": _("Fine for a move out of turn"),
         "penalty_dice_off_table": _("Fine for dice leaving the table"),
+        "houses_per_turn": _("Houses and hotels a player may build in a turn"),
         # clauses
         "seating": _("Seating"), "dice": _("Dice"), "doubles": _("Doubles"), "salary": _("Salary"),
         "purchase": _("Buying a deed"), "auction": _("Auction"), "rent": _("Rent"), "railroad_rent": _("Railroad rent"),
@@ -152,6 +153,8 @@ def option_value_words(ruleset: Ruleset, key: str, value) -> str:
             return _("%(n)s times", n=value)
         if key == "end_after_bankruptcies" and value == 0:
             return _("none: play goes on until one player is left")
+        if key == "houses_per_turn":
+            return _("no limit") if value == 0 else f"{value:,}"
         if key == "bank_money":
             return _("no limit") if value == 0 else ruleset.money_text(value)
         if key == "rent_claim_turns":
