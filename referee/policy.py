@@ -288,7 +288,9 @@ class Policy:
             if lapsed:
                 a = lapsed[0]
                 return Entry("rent_not_claimed", player=name(a.player), square=state.ruleset.squares[a.detail["square"]].id)
-        if rng.random() < 0.005 and (by_type := by_type or Menu(state)).get("penalty"):  # a breach at the table
+        opts = state.ruleset.options  # fines only where the rules give one (no draw otherwise: the same games)
+        if (opts.penalty_dice_off_table or opts.penalty_out_of_turn_move or opts.penalty_play_in_another_turn) \
+                and rng.random() < 0.005 and (by_type := by_type or Menu(state)).get("penalty"):  # a breach
             a = rng.choice(by_type["penalty"])
             return Entry("penalty", player=name(a.player), choice=a.detail["rule"])
         if state.players[p.player].in_jail:  # out by the fine or a card, or try for doubles
