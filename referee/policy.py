@@ -36,6 +36,7 @@ class Policy:
         self._builds_of: GameState | None = None
         self._builds_board = -1
         self._builds: list[Action] = []
+        self._builds_current = -1  # the player on turn when they were asked for
 
     def hoards(self, player: int) -> bool:
         """Whether this player keeps four houses on a lot rather than build a hotel: the tournament tactic of
@@ -232,6 +233,9 @@ class Policy:
         squares, group = action.detail["squares"], action.detail["group"]
         current = state.group_levels[group]  # the levels on the group's lots, kept
         affordable = min(len(squares) * top - current, cash_for)  # room for more, and cash
+        limit = state.ruleset.options.houses_per_turn  # and what is left of a turn's limit (003)
+        if limit:
+            affordable = min(affordable, limit - (state.built_this_turn[action.player] if state.built_this_turn else 0))
         if affordable < 1:
             return None
         add = self.rng.randint(1, affordable)
@@ -284,6 +288,11 @@ class Policy:
             if lapsed:
                 a = lapsed[0]
                 return Entry("rent_not_claimed", player=name(a.player), square=state.ruleset.squares[a.detail["square"]].id)
+        opts = state.ruleset.options  # fines only where the rules give one (no draw otherwise: the same games)
+        if (opts.penalty_dice_off_table or opts.penalty_out_of_turn_move or opts.penalty_play_in_another_turn) \
+                and rng.random() < 0.005 and (by_type := by_type or Menu(state)).get("penalty"):  # a breach
+            a = rng.choice(by_type["penalty"])
+            return Entry("penalty", player=name(a.player), choice=a.detail["rule"])
         if state.players[p.player].in_jail:  # out by the fine or a card, or try for doubles
             by_type = by_type or Menu(state)
             releases = by_type.get("use_jail_card", []) + by_type.get("pay_bail", [])
@@ -301,9 +310,12 @@ class Policy:
         checks the kept list against a fresh one)."""
         if not build_time(state):
             return []  # no declarations now (during doubles, after time is called)
-        if self._builds_of is not state or self._builds_board != state.groups_version:
+        # (and the player on turn, where only they build: build_timing before_own_roll)
+        if (self._builds_of is not state or self._builds_board != state.groups_version
+                or state.ruleset.options.build_timing == "before_own_roll" and self._builds_current != state.current):
             builds = by_type.get("build", []) if by_type is not None else legal_actions(state, ("build",))
             self._builds_of, self._builds_board, self._builds = state, state.groups_version, builds
+            self._builds_current = state.current
         return self._builds
 
     def _auction(self, state: GameState, p: Auction | BuildingAuction, by_type: Menu) -> Entry:

@@ -18,6 +18,7 @@ from .i18n import gettext
 from .engine import Money
 from .screens.decisions.seating import seats_by_roll
 from .screens.qr import qr_img
+from .screens.log import fine_lines
 from .screens.rulings_log import ruling_lines
 from .screens.table import result_screen
 from .tournament.charts import net_worth_series, net_worth_svg
@@ -145,7 +146,7 @@ def game_html(game_id: int, size: str = "A4") -> str:
     return render_template("reports/game.html", row=table.row, altered=table.altered,
                            title=game_title(game_id, table.row.title, table.seat),
                            state=state, size=size, ranking=result_screen(state).ranking,
-                           chart=chart_svg(table), over=state.over,
+                           chart=chart_svg(table), over=state.over, fines=fine_lines(table.game),
                            sign_offs=signoffs.sign_offs(table) if state.over else None, **_rulings_context(table))
 
 

@@ -40,8 +40,9 @@ def header_options(app, game_id: int) -> dict:
 
 
 def test_korean_house_marks_its_four_house_rules_each_on_with_the_texts_own_rule_when_off(korean):
-    assert {k: r.off for k, r in korean.house_rules.items()} == HOUSE_RULES
-    for option, rule in korean.house_rules.items():
+    house_rules = {k: r for k, r in korean.house_rules.items() if r.default_on}
+    assert {k: r.off for k, r in house_rules.items()} == HOUSE_RULES
+    for option, rule in house_rules.items():
         assert getattr(korean.options, option) == rule.on != rule.off
         assert rule.name["ko"] and rule.name["en"] and rule.off_clause.text["ko"]
     switched = with_options(korean, {"free_parking": "nothing"})
@@ -88,8 +89,9 @@ def test_estate_shares_deal_deeds_in_board_order_to_whoever_has_least_never_comp
 def test_the_new_game_screen_shows_the_chosen_rulesets_house_rules_each_switched_on(client, korean):
     page = html.unescape(client.get("/").get_data(as_text=True))
     for option, rule in korean.house_rules.items():
-        assert f'value="korean-house:{option}" checked>' in page
+        assert f'value="korean-house:{option}"{" checked" if rule.default_on else ""}>' in page
         assert rule.name["en"] in page
+    assert not korean.house_rules["income_tax"].default_on  # the flat income tax is offered, switched off
     assert 'data-ruleset="korean-house" hidden' in page  # jma-2006, the default, is chosen: its none are shown
 
 
@@ -213,3 +215,55 @@ def test_a_variant_whose_on_value_is_the_files_or_that_is_also_a_house_rule_is_r
     data["options"]["jail_skip_turn"]["house_rule"] = dict(data["options"]["jail_skip_turn"]["variant"])
     with pytest.raises(RulesetError, match="a house rule .on by default. or a variant .off by default., not both"):
         parse_ruleset(data, board, decks)
+
+
+def test_the_flat_income_tax_of_the_players_agreement_is_a_switch_of_the_new_game_screen(app, client, korean):
+    """Korean wiki (000), 2.3 세금접수처: "가끔 사람들간의 합의로 소득세가 고정되기도 하며" (sometimes, by the players'
+    agreement, the income tax is fixed): off by default (the usual rule is the choice), switched on it plays
+    income_tax = flat and cites that passage."""
+    rule = korean.house_rules["income_tax"]
+    assert (korean.options.income_tax, rule.on, rule.off) == ("choice", "flat", "choice")
+    assert "고정되기도" in rule.on_clause.text["ko"] and rule.name["ja"] and rule.name["de"]
+    r = client.post("/games", data={"ruleset": "korean-house", "players": "Aki\nBen", "seating": "fixed",
+                                    "pin": "123456", "house_rules_shown": "1",
+                                    "house_rules": [f"korean-house:{option}" for option in HOUSE_RULES]
+                                    + ["korean-house:income_tax"]})
+    assert r.status_code == 302, r.data
+    game_id = int(r.headers["Location"].rsplit("/", 1)[1])
+    assert header_options(app, game_id) == {"income_tax": "flat"}
+    rules = html.unescape(client.get(f"/games/{game_id}/rules").get_data(as_text=True))
+    assert "Variant “Flat income tax: M200 (by the players' agreement)”: switched on for this game" in rules
+    assert "by the players' agreement, the income tax is fixed" in rules
+
+
+def test_trades_and_building_at_the_start_of_ones_turn_are_variants_of_the_new_game_screen(app, client):
+    """Official rules (002), General: "In some editions, players must do any trades, building improvements etc. at
+    the start of their turn before rolling the dice": two switches, off by default; switched on, each is in the
+    header and the rules page says so."""
+    page = html.unescape(client.get("/").get_data(as_text=True))
+    for option, name in (("build_timing", "Build only at the start of one's own turn, before the roll (some editions)"),
+                         ("trade_timing", "Trade only at the start of one's own turn, before the roll (some editions)")):
+        assert f'value="classic:{option}">' in page and name in page  # offered, not checked
+    r = client.post("/games", data={"ruleset": "classic", "players": "Aki\nBen", "seating": "fixed", "pin": "123456",
+                                    "house_rules_shown": "1",
+                                    "house_rules": ["classic:build_timing", "classic:trade_timing"]})
+    assert r.status_code == 302, r.data
+    game_id = int(r.headers["Location"].rsplit("/", 1)[1])
+    assert header_options(app, game_id) == {"build_timing": "before_own_roll", "trade_timing": "before_own_roll"}
+    rules = html.unescape(client.get(f"/games/{game_id}/rules").get_data(as_text=True))
+    assert "only by the player whose turn it is, at its start, before the roll" in rules
+    assert "at the start of their turn before rolling the dice" in rules
+
+
+def test_the_russian_editions_three_houses_a_turn_is_a_variant_of_the_new_game_screen(app, client):
+    """Classic rules (003, second classic text): "maximize - 3 houses (object) for 1 move": a switch, off by
+    default; switched on, houses_per_turn is 3 in the header and the rules page cites 003."""
+    page = html.unescape(client.get("/").get_data(as_text=True))
+    assert 'value="classic:houses_per_turn">' in page and "At most 3 houses or hotels a turn (Russian edition)" in page
+    r = client.post("/games", data={"ruleset": "classic", "players": "Aki\nBen", "seating": "fixed", "pin": "123456",
+                                    "house_rules_shown": "1", "house_rules": ["classic:houses_per_turn"]})
+    assert r.status_code == 302, r.data
+    game_id = int(r.headers["Location"].rsplit("/", 1)[1])
+    assert header_options(app, game_id) == {"houses_per_turn": 3}
+    rules = html.unescape(client.get(f"/games/{game_id}/rules").get_data(as_text=True))
+    assert "maximize - 3 houses (object) for 1 move" in rules

@@ -31,7 +31,7 @@ from .entries import (ENTRY_FIELDS, LARGEST, Action, Entry, Offer, json_whole, p
 from .errors import IllegalEntry, MalformedEntry, RefereeError
 from .events import (POT, AwaitingDecision, BidHeld, BidVoided, BuildingsChanged, CardDrawn, DebtQueued,
                      DeedTransferred, EstateShared, Event, JailCardReturned, Jailed, JailRollFailed, JailTurnSat,
-                     Moved, Mortgaged, Paid, Released, RentWaived, SeatingOrdered, TimeCalled, TradeMade,
+                     Moved, Mortgaged, Paid, Penalised, Released, RentWaived, SeatingOrdered, TimeCalled, TradeMade,
                      TransferInterestPaid, TurnBegan, Unmortgaged, WentBankrupt)
 from .history import EntryFacts, History, TieCall, square_index, tie_call
 from .facts import (card_first, card_for_sale, jail_exit_creditor, jail_exit_landing, jail_exit_short, next_to_move,
@@ -71,7 +71,7 @@ __all__ = [
     # what happened
     "Event", "POT", "AwaitingDecision", "BidHeld", "BidVoided", "BuildingsChanged", "CardDrawn", "DebtQueued",
     "DeedTransferred", "EstateShared", "JailCardReturned", "Jailed", "JailRollFailed", "JailTurnSat", "Moved",
-    "Mortgaged", "Paid", "Released", "RentWaived", "SeatingOrdered", "TimeCalled", "TradeMade",
+    "Mortgaged", "Paid", "Penalised", "Released", "RentWaived", "SeatingOrdered", "TimeCalled", "TradeMade",
     "TransferInterestPaid", "TurnBegan", "Unmortgaged", "WentBankrupt",
     # questions asked of a state
     "assets", "bank_needs", "bid_means", "build_time", "building_minimum_bid", "card_first", "card_for_sale",

@@ -303,6 +303,8 @@ def others_capacity(state: GameState, declared: Collection[int]) -> tuple[int, i
 
 
 def apply_change(step: Step, change: Change, reason: str) -> None:
+    if reason == "building":
+        count_built(step, change.player, change.levels)
     if change.price > 0:
         step.emit(ev.Paid(change.player, None, change.price, reason))
     elif change.price < 0:
@@ -354,3 +356,18 @@ def sale_actions(state: GameState, player: int | None = None) -> list[Action]:
 
 
 BUILDING_HANDLERS = {"sell_buildings": _sell_buildings}
+
+
+def count_built(step: Step, player: int, levels: dict[int, int]) -> None:
+    """Count the building levels ``player`` builds (``levels``: each lot's level after), where the ruleset limits
+    them a turn (option ``houses_per_turn``: 003, "maximum 3 houses for 1 move")."""
+    s = step.state
+    if s.ruleset.options.houses_per_turn:
+        added = sum(level - s.buildings[sq] for sq, level in levels.items() if level > s.buildings[sq])
+        if added:
+            step.emit(ev.BuiltThisTurn(player, added))
+
+
+def built_this_turn(state: GameState, player: int) -> int:
+    """The building levels ``player`` has built in this turn (counted only where the ruleset limits them)."""
+    return state.built_this_turn[player] if state.built_this_turn else 0

@@ -11,7 +11,8 @@ from operator import attrgetter
 
 from . import events as ev
 from .auction import bid_refusal
-from .building import apply_change, buildable_groups, entry_targets, others_capacity, placeable, plan_change
+from .building import (apply_change, buildable_groups, built_this_turn, count_built, entry_targets, others_capacity,
+                       placeable, plan_change)
 from .entries import Action, Entry
 from .errors import IllegalEntry, illegal
 from .facts import minimum_bid, raisable_cash, tie_winner
@@ -109,6 +110,23 @@ def _build_all(step: Step, declarations, split: tuple | None = None) -> None:
         apply_change(step, change, "building")
 
 
+def _turn_limit(step: Step, who: int, declarations) -> None:
+    """Classic rules (003, second classic text), Houses and hotels: "You can build your objects only immediately
+    before your move, maximum 3 houses for 1 move."  (option ``houses_per_turn``: each house or hotel a level;
+    what the player has built this turn and now declares, together.)"""
+    s = step.state
+    limit = s.ruleset.options.houses_per_turn
+    if not limit:
+        return
+    mine = next(dict(t) for p, t in declarations if p == who)
+    declared = sum(level - s.buildings[sq] for sq, level in mine.items() if level > s.buildings[sq])
+    done = built_this_turn(s, who)
+    if done + declared > limit:
+        raise step.refuse("too_many_this_turn", "{player} builds {limit} buildings a turn at most: {done} built "
+                          "already this turn, {declared} more declared", "houses_per_turn", player=Player(who),
+                          limit=limit, done=done, declared=declared)
+
+
 def _back_to(step: Step, round_: BuildRound) -> None:
     step.emit(ev.AwaitingDecision(round_.back_to))
 
@@ -129,6 +147,7 @@ def _build(step: Step, entry: Entry) -> None:
         assert isinstance(p, AwaitRoll)  # declarations are made at the roll awaited or in a round of them (build_time)
         round_ = BuildRound((), p)
     declarations = _merge(round_.declarations, who, targets)
+    _turn_limit(step, who, declarations)
     split = split_hotels(s, declarations)
     houses_there = houses_for_declarations(s, declarations, split[0])  # hotels declared are built first
     if change.houses_needed > houses_there or change.hotels_needed > s.bank_hotels:
@@ -317,6 +336,7 @@ def _place_building(step: Step, entry: Entry) -> None:
         raise step.refuse("not_in_bank", "the bank has {houses} and {hotels}", "building_shortage",
                           houses=Count("house", s.bank_houses), hotels=Count("hotel", s.bank_hotels))
     step.emit(ev.Paid(who, None, p.price, "building_auction"))
+    count_built(step, who, change.levels)
     step.emit(ev.BuildingsChanged(tuple(change.levels.items()), change.house_change, change.hotel_change))
     # the declarations are asked again; what is now built is no longer declared
     declarations = []
@@ -358,10 +378,15 @@ def declaration_actions(state: GameState, player: int | None = None) -> list[Act
     if not build_time(state):  # build_timing_allows, but for the players out of a round of declarations
         return out
     excluded = p.excluded if isinstance(p, BuildRound) else ()
+    if state.ruleset.options.build_timing == "before_own_roll":  # 002, some editions: the player on turn alone
+        player = state.current if player is None or player == state.current else -1
     top, levels = state.hotel_level, state.group_levels
+    limit = state.ruleset.options.houses_per_turn  # 003: at most so many a turn (0: no limit)
     builds = []  # the buildable groups with room for more, in board order
     for gid, i, lots, house_cost in buildable_groups(state):
         if levels[gid] >= top * len(lots) or i in excluded or player is not None and i != player:
+            continue
+        if limit and built_this_turn(state, i) >= limit:
             continue
         builds.append(Action("build", i, {"group": gid, "squares": lots, "house_cost": house_cost}))
     if len(builds) > 1:

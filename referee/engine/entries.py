@@ -45,9 +45,11 @@ ENTRY_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "time_called": ((), ()),
     "rolloff": (("player", "dice"), ()),
     "void": (("count",), ()),
+    "penalty": (("player", "choice"), ()),  # choice: the rule broken (penalties.PENALTY_RULES)
 }
 INCOME_TAX_CHOICES = ("flat", "percent")
 FINE_OR_CARD_CHOICES = ("pay", "draw")
+PENALTY_CHOICES = ("play_in_another_turn", "out_of_turn_move", "dice_off_table")  # the breaches a fine is for
 
 
 # how an offer names its deeds: as the entry gave them (a square's index or id), or as squares of the board (the
@@ -323,7 +325,10 @@ def parse_entry(data: Any) -> Entry:
         if kind == "fine_or_card" and data["choice"] not in FINE_OR_CARD_CHOICES:
             raise _malformed("bad_field", "{field} must be pay or draw, got {value}", field="choice",
                              value=as_given(data["choice"]))
-        if kind != "fine_or_card" and data["choice"] not in INCOME_TAX_CHOICES:
+        if kind == "penalty" and data["choice"] not in PENALTY_CHOICES:
+            raise _malformed("bad_field", "{field} must be play_in_another_turn, out_of_turn_move or dice_off_table, "
+                             "got {value}", field="choice", value=as_given(data["choice"]))
+        if kind not in ("fine_or_card", "penalty") and data["choice"] not in INCOME_TAX_CHOICES:
             raise _malformed("bad_field", "{field} must be flat or percent, got {value}", field="choice",
                              value=as_given(data["choice"]))
         fields["choice"] = data["choice"]

@@ -67,6 +67,7 @@ class TurnBegan(Event):
         state.prepaid_release = False
         state.recent_trades = ()
         state.interest_paid = ()
+        state.built_this_turn = ()
 
 
 @dataclass(slots=True)
@@ -302,6 +303,33 @@ class RentUnclaimed(Event):
 
 
 @dataclass(slots=True)
+class BuiltThisTurn(Event):
+    """Building levels a player has built in this turn, counted where the ruleset limits them (option
+    ``houses_per_turn``)."""
+
+    player: int
+    levels: int
+
+    def apply(self, state: GameState) -> None:
+        counts = list(state.built_this_turn or (0,) * len(state.players))
+        counts[self.player] += self.levels
+        state.built_this_turn = tuple(counts)
+
+
+@dataclass(slots=True)
+class Penalised(Event):
+    """The referee fined a player for a breach at the table (options ``penalty_<rule>``); the payment follows (the
+    Paid event after this one, or a debt)."""
+
+    player: int
+    rule: str
+    amount: int
+
+    def apply(self, state: GameState) -> None:
+        pass  # the fine is paid by the payment that follows; this says what it was for
+
+
+@dataclass(slots=True)
 class JailTurnSat(Event):
     """A turn sat out in jail (German variant, option ``jail_mode`` sit_out); the last one ends the stay, and the
     next turn rolls from the jail square."""
@@ -494,6 +522,7 @@ _KIND: dict[type[Event], str] = {
     WentBankrupt: "went_bankrupt", TransferInterestPaid: "transfer_interest_paid",
     RescuePart: "rescue_part", RescueSettled: "rescue_settled", RentWaived: "rent_waived",
     EstateShared: "estate_shared", RentUnclaimed: "rent_unclaimed", JailTurnSat: "jail_turn_sat",
+    Penalised: "penalised", BuiltThisTurn: "built_this_turn",
 }
 
 _DECISION_KIND: dict[type, str] = {

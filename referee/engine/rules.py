@@ -29,6 +29,7 @@ from .jail import JAIL_HANDLERS
 from .mortgages import MORTGAGE_HANDLERS, mortgage_actions
 from .rent_claims import RENT_CLAIM_HANDLERS, rent_claim_actions
 from .own_landing import OWN_LANDING_HANDLERS, own_landing_actions
+from .penalties import PENALTY_HANDLERS, penalty_actions
 from .phrases import EntryKind
 from .state import (AwaitRoll, Auction, BidPayment, BuildingAuction, BuildRound, BuyOrAuction, DealDeeds, Debt, DrawCard, FineOrCard, GameOver, GameState, OwnProperty,
                     IncomeTaxChoice, JailFine, Pending, PlaceBuilding, RentRoll, RollOff, SeatingRoll, awaiting_roll)
@@ -235,6 +236,7 @@ _AT_ANY_DECISION: tuple[tuple[frozenset[str], Callable[[GameState, int | None], 
     (frozenset(("time_called",)), _time_actions),
     (frozenset(("mortgage", "unmortgage")), mortgage_actions),
     (frozenset(("rent_not_claimed",)), rent_claim_actions),
+    (frozenset(("penalty",)), penalty_actions),
 )
 
 
@@ -314,6 +316,10 @@ def settle(step: Step) -> None:
 
 def _run_resume(step: Step, resume: tuple) -> None:
     kind, player, how, steps = resume
+    if kind == "await_roll":  # a fine recorded while a roll was awaited is paid: the same roll is awaited again
+        if not step.state.players[player].bankrupt:
+            step.emit(ev.AwaitingDecision(awaiting_roll(player)))
+        return
     if kind == "jail_exit":
         if step.state.players[player].bankrupt:
             return
@@ -338,7 +344,7 @@ def _hammer(step: Step, entry: Entry) -> None:
 HANDLERS: dict[str, Callable[[Step, Entry], None]] = {
     **TURN_HANDLERS, "bid": _bid, "hammer": _hammer, **MORTGAGE_HANDLERS, **CARD_HANDLERS, **JAIL_HANDLERS,
     **BANKRUPTCY_HANDLERS, **BUILDING_HANDLERS, **DECLARATION_HANDLERS, **TRADING_HANDLERS, **ENDING_HANDLERS,
-    **RENT_CLAIM_HANDLERS, **OWN_LANDING_HANDLERS,
+    **RENT_CLAIM_HANDLERS, **OWN_LANDING_HANDLERS, **PENALTY_HANDLERS,
 }
 
 

@@ -108,7 +108,7 @@ OPTION_SPECS: dict[str, OptionSpec] = {
     "income_tax": OptionSpec(str, ("flat", "choice")),
     "income_tax_percent": OptionSpec(int, minimum=0),
     "free_parking": OptionSpec(str, ("nothing", "tax_pot")),
-    "pot_payments": OptionSpec(tuple, ("tax", "bail", "card")),
+    "pot_payments": OptionSpec(tuple, ("tax", "bail", "card", "penalty")),
     "go_landing_bonus": OptionSpec(bool),
     "rent_while_in_jail": OptionSpec(bool),
     "rent_claim_turns": OptionSpec(int, minimum=0),
@@ -134,7 +134,8 @@ OPTION_SPECS: dict[str, OptionSpec] = {
     "jail_exit_bankruptcy": OptionSpec(str, ("fine_and_rent_ahead", "to_bank"),
                                        renamed=(("jma", "fine_and_rent_ahead"),)),
     "houses_per_hotel": OptionSpec(int, minimum=1),
-    "build_timing": OptionSpec(str, ("between_turns", "any_time")),
+    # before_own_roll: only the player whose turn it is, at its start, before the roll (002: in some editions)
+    "build_timing": OptionSpec(str, ("between_turns", "any_time", "before_own_roll")),
     "hotel_breakdown": OptionSpec(str, ("debtors_only", "any_player")),
     "hotel_sale_value": OptionSpec(str, ("five_houses", "four_houses")),
     "after_time_called": OptionSpec(str, ("one_more_roll", "equal_turns", "at_once")),
@@ -143,7 +144,7 @@ OPTION_SPECS: dict[str, OptionSpec] = {
     "asset_deed_percent": OptionSpec(int, minimum=0),
     "asset_mortgaged_deed_percent": OptionSpec(int, minimum=0),
     "asset_building_percent": OptionSpec(int, minimum=0),
-    "trade_timing": OptionSpec(str, ("between_turns_or_debt", "any_time", "own_turn", "never")),
+    "trade_timing": OptionSpec(str, ("between_turns_or_debt", "any_time", "own_turn", "never", "before_own_roll")),
     # price_limits: no gifts, every item of a trade priced within its own limit, no buying back on the spot
     "trade_limits": OptionSpec(str, ("price_limits", "none"), renamed=(("jma", "price_limits"),)),
     "provisional_bankruptcy": OptionSpec(bool),
@@ -152,6 +153,11 @@ OPTION_SPECS: dict[str, OptionSpec] = {
     "dealt_deeds_redeal_pairs": OptionSpec(bool),
     # the Luxury Tax charged: 0, the amount printed on the board's square; else this amount whatever the board prints
     "luxury_tax_amount": OptionSpec(int, minimum=0),
+    # the fines the referee imposes for a breach at the table (003): each rule's amount, 0 where it carries none
+    "penalty_play_in_another_turn": OptionSpec(int, minimum=0),
+    "penalty_out_of_turn_move": OptionSpec(int, minimum=0),
+    "penalty_dice_off_table": OptionSpec(int, minimum=0),
+    "houses_per_turn": OptionSpec(int, minimum=0),  # building levels a player may build in a turn (0: no limit)
 }
 
 
@@ -213,6 +219,10 @@ class Options:
     dealt_deeds: int
     dealt_deeds_redeal_pairs: bool
     luxury_tax_amount: int
+    penalty_play_in_another_turn: int
+    penalty_out_of_turn_move: int
+    penalty_dice_off_table: int
+    houses_per_turn: int
 
     def interest(self, amount: int) -> int:
         """Mortgage interest on ``amount``, rounded as the options say."""

@@ -280,6 +280,8 @@ class GameState:
     # owned whole, a hotel built or gone (a group of hotels has no room left), the seating; whoever keeps what they
     # worked out from those (the simulator's build options) may reuse it while this is unchanged
     groups_version: int = 0
+    # the building levels each player has built in this turn, by seat (() before any: option houses_per_turn)
+    built_this_turn: tuple[int, ...] = ()
 
     @classmethod
     def new(cls, ruleset: Ruleset, names: list[str], seating: str = "roll") -> "GameState":
@@ -311,7 +313,7 @@ class GameState:
             self.interest_paid, self.resume, self.debts[:], self.estate_auctions[:], self.holdings[:],
             self.group_owner.copy(), self.group_levels.copy(), self.group_mortgaged.copy(), self.houses_built,
             self.hotels_built, self.holdings_value[:], self.hotel_level, self.recent_rents, self.bank_cash,
-            self.bank_emptied, self.active, self.seats, self.groups_version,
+            self.bank_emptied, self.active, self.seats, self.groups_version, self.built_this_turn,
         )
 
     # --- the board's counts ----------------------------------------------

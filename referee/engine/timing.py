@@ -81,7 +81,8 @@ def build_timing_allows(state: GameState, player: int) -> bool:
     """JMA 補足ルール: building happens between turns, not during doubles or an unsettled payment; after time is
     called, never.  Whether ``player`` may declare buildings now; :func:`build_timing_refusal` says why not."""
     p = state.pending
-    return build_time(state) and (type(p) is not BuildRound or player not in p.excluded)
+    return (build_time(state) and (type(p) is not BuildRound or player not in p.excluded)
+            and (state.ruleset.options.build_timing != "before_own_roll" or player == state.current))
 
 
 def build_time(state: GameState) -> bool:
@@ -95,7 +96,9 @@ def build_time(state: GameState) -> bool:
         return True
     if kind is not AwaitRoll:
         return False
-    return state.ruleset.options.build_timing != "between_turns" or state.between_turns
+    # between_turns (JMA) and before_own_roll (002, some editions: at the start of the turn, before the roll) are
+    # both the time before a turn's first roll; before_own_roll is for the player whose turn it is alone
+    return state.ruleset.options.build_timing == "any_time" or state.between_turns
 
 
 def build_timing_refusal(state: GameState, player: int) -> IllegalEntry | None:
@@ -113,4 +116,10 @@ def build_timing_refusal(state: GameState, player: int) -> IllegalEntry | None:
                        "of declarations", "building_shortage", player=Player(player))
     if not isinstance(p, AwaitRoll):
         return turn_refusal(state, player, "build", "not_now", "build_timing")
+    if state.ruleset.options.build_timing == "before_own_roll" and player != state.current:
+        return illegal(state, "not_own_turn", "{player} builds only at the start of their own turn, before the roll; "
+                       "it is {current}'s turn", "build_timing", player=Player(player), current=Player(state.current))
+    if state.ruleset.options.build_timing == "before_own_roll":
+        return illegal(state, "after_roll", "{player} builds only at the start of the turn, before the roll",
+                       "build_timing", player=Player(player))
     return turn_refusal(state, player, "build", "not_between_turns", "build_timing")

@@ -58,6 +58,9 @@ def trade_context(state: GameState, a: int, b: int) -> str | None:
         return "trade"
     if opts.trade_timing == "own_turn":  # Korean wiki (3): 증서 거래는 자신의 턴에서 할 수 있다
         return "trade" if isinstance(p, _ANY_TIME) and state.current in (a, b) else None
+    if opts.trade_timing == "before_own_roll" and isinstance(p, AwaitRoll):
+        # 002, General: in some editions, players must do any trades ... at the start of their turn before rolling
+        return "trade" if state.between_turns and state.current in (a, b) else None
     if isinstance(p, JailFine) and p.player in (a, b) and opts.jail_card_purchase_before_fine:
         return "jail_card"  # 補足ルール「刑務所」: only to get the jailed player a card before the fine
     return "trade" if isinstance(p, AwaitRoll) and state.between_turns else None
@@ -83,6 +86,13 @@ def _trade_timing_refusal(state: GameState, a: int, b: int) -> IllegalEntry:
     if state.ruleset.options.trade_timing == "own_turn" and state.current not in (a, b):
         return illegal(state, "not_own_turn", "a trade is made in the turn of one of its players, and it is "
                        "{player}'s turn", "trade_timing", player=Player(state.current))
+    if state.ruleset.options.trade_timing == "before_own_roll":
+        if state.current not in (a, b):
+            return illegal(state, "not_own_turn", "a trade is made by the player whose turn it is, at its start, "
+                           "and it is {player}'s turn", "trade_timing", player=Player(state.current))
+        if isinstance(state.pending, AwaitRoll):
+            return illegal(state, "after_roll", "{player} trades only at the start of the turn, before the roll",
+                           "trade_timing", player=Player(state.current))
     return turn_refusal(state, a, "trade", "not_now", "trade_timing")
 
 
@@ -308,7 +318,7 @@ def trade_actions(state: GameState, player: int | None = None) -> list[Action]:
             return []
         partners = tuple(b for b in active if b != a and _pair_may_trade(state, a, b))
         return [Action("trade", a, {"partners": partners})] if partners else []
-    if not isinstance(p, JailFine) and state.ruleset.options.trade_timing != "own_turn":
+    if not isinstance(p, JailFine) and state.ruleset.options.trade_timing not in ("own_turn", "before_own_roll"):
         if trade_context(state, active[0], active[1]) is None:
             return []
         out = []

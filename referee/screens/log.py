@@ -7,10 +7,10 @@ from bisect import bisect_left
 
 from ..engine import (BidHeld, BidVoided, BuildingsChanged, CardDrawn, DebtQueued, DeedTransferred, Entry, EntryFacts,
                       EstateShared, Event, Game, GameState, Jailed, JailRollFailed, JailTurnSat, Mortgaged, Moved,
-                      Offer, Paid, raisable_cash, Released, RentWaived, Ruleset, SeatingOrdered, square_index, TieCall,
+                      Offer, Paid, Penalised, raisable_cash, Released, RentWaived, Ruleset, SeatingOrdered, square_index, TieCall,
                       TimeCalled, TradeMade, TransferInterestPaid, TurnBegan, Unmortgaged, WentBankrupt)
 from ..i18n import current_language, gettext as _
-from .words import (card_words, deck_words, jail_card_words, level_words, money, names_and, party, per_language,
+from .words import (breach_words, card_words, deck_words, jail_card_words, level_words, money, names_and, party, per_language,
                     reason_words, separator, square_name, square_words, Why, why)
 
 
@@ -27,6 +27,9 @@ def event_words(state: GameState, event: Event) -> str | None:
     if isinstance(event, Moved):
         return _("%(player)s moves to %(square)s", player=party(state, event.player),
                  square=square_name(state, event.to))
+    if isinstance(event, Penalised):
+        return _("%(player)s is fined %(amount)s: %(breach)s", player=party(state, event.player),
+                 amount=money(state, event.amount), breach=breach_words(event.rule))
     if isinstance(event, Paid):
         return _("%(payer)s pays %(payee)s %(amount)s %(reason)s", payer=party(state, event.payer),
                  payee=party(state, event.payee), amount=money(state, event.amount), reason=reason_words(event.reason))
@@ -135,7 +138,7 @@ def _entry_labels() -> dict[str, str]:
         "build": _("declares buildings"), "withdraw_build": _("reduces the declaration"),
         "close_builds": _("declarations closed"), "place_building": _("chooses the lot"),
         "sell_buildings": _("sells buildings"), "trade": _("trades with"), "time_called": _("time called"),
-        "rolloff": _("roll-off"), "void": _("void"),
+        "rolloff": _("roll-off"), "void": _("void"), "penalty": _("is fined"),
     }
 
 
@@ -182,6 +185,10 @@ def _sentence(entry: Entry, ruleset: Ruleset, facts: EntryFacts | None) -> str |
     card = entry.card or (facts.card if facts else None)
     if entry.type == "use_jail_card" and card is not None:
         return _("%(player)s uses %(card)s", player=entry.player, card=jail_card_words(ruleset, card))
+    if entry.type == "penalty" and entry.choice is not None and entry.player is not None:
+        return _("%(player)s is fined %(amount)s: %(breach)s", player=entry.player,
+                 amount=ruleset.money_text(getattr(ruleset.options, "penalty_" + entry.choice, 0)),
+                 breach=breach_words(entry.choice))
     if facts is None:
         return None
     if entry.type == "bid" and entry.amount is not None:
@@ -294,3 +301,16 @@ def log_lines(game: Game, start: int, stop: int) -> list[tuple[int, str, bool]]:
         if (lang, i) not in said:
             said[lang, i] = entry_words(game.entries[i], game.ruleset, history.ties[i], history.facts[i])
     return [(i + 1, said[lang, i], i in effective or game.entries[i].type == "void") for i in range(start, stop)]
+
+
+def fine_lines(game: Game) -> list[tuple[int, str, str, str]]:
+    """The fines the referee imposed in the game (voided ones left out), for the result sheet: (the entry's number,
+    the player, what for, the amount)."""
+    ruleset = game.ruleset
+    out = []
+    for i in game.effective:
+        entry = game.entries[i]
+        if entry.type == "penalty" and entry.player is not None and entry.choice is not None:
+            out.append((i + 1, entry.player, breach_words(entry.choice),
+                        ruleset.money_text(getattr(ruleset.options, "penalty_" + entry.choice, 0))))
+    return out

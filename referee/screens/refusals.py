@@ -62,9 +62,12 @@ TITLES = {
     "not_between_turns": _l("Only between turns"),
     "not_in_bank": _l("The bank has not enough buildings"),
     "not_in_jail": _l("The player is not in jail"),
+    "no_such_penalty": _l("No such fine in this game"),
     "not_mortgaged": _l("Not mortgaged"),
     "not_now": _l("Not now"),
     "not_owner": _l("Not the owner"),
+    "not_own_turn": _l("Not in that player's own turn"),
+    "too_many_this_turn": _l("Too many buildings for one turn"),
     "not_started": _l("The game has not started"),
     "not_the_creditor": _l("Not the creditor who may take over"),
     "not_waiting": _l("That player is not due to roll"),
@@ -108,7 +111,7 @@ def _entry_nouns() -> dict[str, str]:
         "build": _("a building declaration"), "withdraw_build": _("reducing a building declaration"),
         "close_builds": _("closing the building declarations"), "place_building": _("placing a building"),
         "sell_buildings": _("a sale of buildings"), "trade": _("a trade"), "time_called": _("calling time"),
-        "rolloff": _("a roll-off roll"), "void": _("taking back entries"),
+        "rolloff": _("a roll-off roll"), "void": _("taking back entries"), "penalty": _("a fine"),
     }
 
 

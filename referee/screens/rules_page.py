@@ -54,6 +54,10 @@ def _clause_labels() -> dict[str, str]:
         "trades_before_first_go": _("Trades before anyone has passed GO"),
         "dealt_deeds": _("Deeds dealt to each player at the start"),
         "dealt_deeds_redeal_pairs": _("A dealt pair of one colour is dealt again"),
+        "penalty_play_in_another_turn": _("Fine for playing in another player's turn"),
+        "penalty_out_of_turn_move": _("Fine for a move out of turn"),
+        "penalty_dice_off_table": _("Fine for dice leaving the table"),
+        "houses_per_turn": _("Houses and hotels a player may build in a turn"),
         # clauses
         "seating": _("Seating"), "dice": _("Dice"), "doubles": _("Doubles"), "salary": _("Salary"),
         "purchase": _("Buying a deed"), "auction": _("Auction"), "rent": _("Rent"), "railroad_rent": _("Railroad rent"),
@@ -87,6 +91,7 @@ def _choice_words() -> dict[tuple[str, str], str]:
         ("free_parking", "tax_pot"): _("a pot collects there for the player who lands"),
         ("pot_payments", "tax"): _("taxes"), ("pot_payments", "bail"): _("jail fines"),
         ("pot_payments", "card"): _("payments by card"),
+        ("pot_payments", "penalty"): _("fines for a breach at the table"),
         ("bankrupt_estate", "to_creditor"): _("all to the creditor"),
         ("bankrupt_estate", "shared_among_survivors"):
             _("cash and cards to the creditor, the deeds shared evenly among the players left"),
@@ -100,6 +105,7 @@ def _choice_words() -> dict[tuple[str, str], str]:
         ("jail_exit_bankruptcy", "fine_and_rent_ahead"): _("as the JMA rules say (rescue covering fine and rent)"),
         ("jail_exit_bankruptcy", "to_bank"): _("a bankruptcy to the bank"),
         ("build_timing", "between_turns"): _("between turns"), ("build_timing", "any_time"): _("at any time"),
+        ("build_timing", "before_own_roll"): _("only by the player whose turn it is, at its start, before the roll"),
         ("hotel_breakdown", "debtors_only"): _("only by a player in debt"),
         ("hotel_breakdown", "any_player"): _("by any player"),
         ("hotel_sale_value", "five_houses"): _("half of five house prices"),
@@ -113,6 +119,7 @@ def _choice_words() -> dict[tuple[str, str], str]:
         ("trade_timing", "any_time"): _("at any time"),
         ("trade_timing", "own_turn"): _("in the turn of one of the two players"),
         ("trade_timing", "never"): _("never"),
+        ("trade_timing", "before_own_roll"): _("only by the player whose turn it is, at its start, before the roll"),
         ("jail_mode", "doubles_or_fine"): _("by doubles, the fine or a card"),
         ("jail_mode", "sit_out"): _("after turns sat out"),
         ("short_payment", "debt"): _("a debt: raise it or go bankrupt"),
@@ -124,6 +131,7 @@ def _choice_words() -> dict[tuple[str, str], str]:
 
 
 _MONEY_OPTIONS = ("auction_min_bid", "auction_bid_step")
+_FINE_OPTIONS = ("penalty_play_in_another_turn", "penalty_out_of_turn_move", "penalty_dice_off_table")
 
 
 _PERCENT_OPTIONS = ("income_tax_percent", "mortgage_interest_percent", "asset_deed_percent",
@@ -137,12 +145,16 @@ def option_value_words(ruleset: Ruleset, key: str, value) -> str:
     if isinstance(value, int):
         if key in _MONEY_OPTIONS:
             return ruleset.money_text(value)
+        if key in _FINE_OPTIONS:
+            return ruleset.money_text(value) if value else _("none (a tournament may set one)")
         if key in _PERCENT_OPTIONS:
             return f"{value}%"
         if key == "monopoly_rent_multiplier":
             return _("%(n)s times", n=value)
         if key == "end_after_bankruptcies" and value == 0:
             return _("none: play goes on until one player is left")
+        if key == "houses_per_turn":
+            return _("no limit") if value == 0 else f"{value:,}"
         if key == "bank_money":
             return _("no limit") if value == 0 else ruleset.money_text(value)
         if key == "luxury_tax_amount":

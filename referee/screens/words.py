@@ -41,7 +41,21 @@ def _reasons() -> dict[str, str]:
         "bankruptcy": _("in bankruptcy"), "interest": _("mortgage interest"),
         "free_parking": _("(all of it)"), "rent_not_claimed": _("back: rent not claimed in time"),
         "deed_sold": _("for the deed sold back"),
+        "penalty": _("as a fine"),
     }
+
+
+@per_language
+def _breaches() -> dict[str, str]:
+    return {
+        "play_in_another_turn": _("playing in another player's turn"), "out_of_turn_move": _("a move out of turn"),
+        "dice_off_table": _("the dice left the table"),
+    }
+
+
+def breach_words(rule: str) -> str:
+    """What a fine is for (a penalty entry's ``choice``), in the device's language."""
+    return _breaches().get(rule, rule)
 
 
 def square_name(state: GameState, square: int, lang: str | None = None) -> str:
