@@ -83,6 +83,21 @@ def _numbered_sources(root: Path) -> list[tuple[str, str]]:
     return found
 
 
+# a line of a source's text file cited as if it were a place in the published document ("line 287", "Zeile 301",
+# "287行目", "279행"): the published texts have no line numbers a reader could find
+TEXT_LINE = re.compile(r"\b[Ll]ines? \d+|\bZeilen? \d+|\d+\s*行目|\d+행")
+
+
+def test_no_note_cites_a_line_of_a_source_text_file_in_any_language():
+    cited = []
+    for path in sorted((ROOT / "rulesets").rglob("*.toml")):
+        with path.open("rb") as fh:
+            cited += [(path.name, m.group()) for s in _strings(tomllib.load(fh)) for m in TEXT_LINE.finditer(s)]
+    assert cited == []
+    assert [bool(TEXT_LINE.search(t)) for t in ("(line 287: 'After", "(Zeile 983)", "（287行目：", "(279행: '",
+                                                 "2 lines of houses", "line up")] == [True] * 4 + [False] * 2
+
+
 def test_a_note_naming_a_text_by_its_number_is_caught_in_any_language(tmp_path):
     (tmp_path / "notes").mkdir()
     (tmp_path / "x.toml").write_text('[options.a]\nvalue = 1\nnote = "Costs $200 (2006 rules)."\n', encoding="utf-8")
