@@ -36,13 +36,15 @@ def test_the_fines_panel_shows_each_fine_with_its_amount_behind_a_confirmation(c
     assert 'id="fine-1-dice_off_table"' in body and 'class="confirm"' in body
 
 
-def test_a_fine_recorded_is_in_the_log_and_on_the_result_sheet(client, tmp_path):
+def test_a_fine_recorded_is_in_the_log_on_the_result_page_and_on_the_result_sheet(client, tmp_path):
     game_id = new_game(client)
     r = record(client, game_id, FINE)
     assert "Ben is fined $50: the dice left the table" in text(r)  # the log, and the flash of what followed
     assert "Ben pays the bank $50 as a fine" in text(r)
     page = html.unescape(client.get(f"/games/{game_id}").get_data(as_text=True))
     assert '{"type": "roll", "player": "Aki"}' in page  # the roll awaited before the fine is awaited again
+    result = text(client.get(f"/games/{game_id}/result"))
+    assert "Fines" in result and "the dice left the table" in result and "$50" in result
     pdf = tmp_path / "result.pdf"
     pdf.write_bytes(client.get(f"/games/{game_id}/result.pdf").data)
     sheet = subprocess.run(["pdftotext", "-enc", "UTF-8", str(pdf), "-"], capture_output=True, check=True).stdout

@@ -27,9 +27,8 @@ def event_words(state: GameState, event: Event) -> str | None:
     if isinstance(event, Moved):
         return _("%(player)s moves to %(square)s", player=party(state, event.player),
                  square=square_name(state, event.to))
-    if isinstance(event, Penalised):
-        return _("%(player)s is fined %(amount)s: %(breach)s", player=party(state, event.player),
-                 amount=money(state, event.amount), breach=breach_words(event.rule))
+    if isinstance(event, Penalised):  # the penalty entry's own words say it (and the payment that follows)
+        return None
     if isinstance(event, Paid):
         return _("%(payer)s pays %(payee)s %(amount)s %(reason)s", payer=party(state, event.payer),
                  payee=party(state, event.payee), amount=money(state, event.amount), reason=reason_words(event.reason))

@@ -11,7 +11,7 @@ from ..forms import UnlockForm, entry_from_form, entry_key, following_entry, who
 from ..i18n import gettext, ngettext
 
 from ..screens.dispute import dispute_screen, DisputeScreen, entry_number, NoSuchEntry
-from ..screens.log import LOG_PAGE, log_lines
+from ..screens.log import LOG_PAGE, fine_lines, log_lines
 from ..screens.refusals import clip, detail as refusal_detail
 from ..screens.refusals import title as refusal_title
 from ..screens.table import (entry_said, equal_calls, event_lines, outcome_lines, panel_names, refusal,
@@ -384,7 +384,7 @@ def result(game_id: int):
     return render_template("table/result.html", row=t.row, altered=t.altered, state=t.game.state, manage=manage,
                            state_entries=t.fold.stored,
                            sign_offs=signoffs.sign_offs(t) if t.game.state.over else None,
-                           ruleset=t.game.ruleset,
+                           ruleset=t.game.ruleset, fines=fine_lines(t.game),
                            ranking=result_screen(t.game.state).ranking, chart=reports.chart_svg(t))
 
 
