@@ -248,3 +248,116 @@ def test_the_rules_pages_cite_the_korean_and_german_sections_in_the_devices_lang
     assert korean in page
     page = client.get("/rulesets/german-simple", headers={"Accept-Language": lang}).get_data(as_text=True)
     assert german in page
+
+
+# ---------------------------------------------------------------- setting names, board ids and ruleset ids
+# A note says what a setting does or names it by the label the rules page shows ("When trades may be made"), a
+# ruleset by its title ("Classic rules (Hasbro)") and a board by its edition; the names the files use for them
+# ("trade_timing", "money.go_landing_salary", "atlantic-city-us", "jma-2006", "as classic") mean nothing to a reader.
+USER_FACING_KEYS = ("note", "text", "name", "description", "source")
+LATIN = r"[A-Za-z0-9_]"  # a name's edge: "classicと同じく" and "classic과" name the ruleset (\w would take ja and ko letters)
+
+
+def _file_ids() -> tuple[list[str], list[str]]:
+    boards = [tomllib.loads(p.read_text(encoding="utf-8"))["board"]["id"]
+              for p in sorted((ROOT / "rulesets" / "boards").glob("*.toml"))]
+    ids = [tomllib.loads(p.read_text(encoding="utf-8"))["ruleset"]["id"]
+           for p in sorted((ROOT / "rulesets").glob("*.toml"))]
+    return boards, ids
+
+
+def _setting_name_detector() -> re.Pattern[str]:
+    """Every option name (each has a "_", so no plain word is one), a [money] setting ("money.salary"), each board
+    id and each ruleset id with a "-" or "_" anywhere; a ruleset id that is also a plain English word ("classic",
+    "disney") only where it stands as a name: not in "classic rules", "classic game", "classic text" nor in a
+    ruleset's own title "Shortened game (classic)"."""
+    from referee.engine import OPTION_SPECS
+    boards, ids = _file_ids()
+    names = set(OPTION_SPECS) | set(boards) | {i for i in ids if re.search(r"[-_]", i)}
+    assert all(re.search(r"[-_]", n) for n in names), sorted(n for n in names if not re.search(r"[-_]", n))
+    words = sorted(set(ids) - names)
+    return re.compile(
+        rf"(?<!{LATIN}|[.-])(?:" + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)) + rf")(?!{LATIN}|-)"
+        r"|\bmoney\.\w"
+        rf"|(?<!{LATIN}|[.-])(?<!game \()(?:" + "|".join(words) + rf")(?!{LATIN}|-)(?! rules?\b| games?\b| texts?\b)")
+
+
+SETTING_NAME = _setting_name_detector()
+
+
+def _user_facing(value, key: str = ""):
+    """The strings of a ruleset file a user reads (each option's and clause's note, text and source, the names and
+    description), and every string of a notes file's [notes] (each note in English and in its language)."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _user_facing(v, k if k in USER_FACING_KEYS or key in USER_FACING_KEYS else key)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _user_facing(v, key)
+    elif isinstance(value, str) and key in USER_FACING_KEYS:
+        yield value
+
+
+def _setting_names_in(root: Path) -> list[tuple[str, str]]:
+    found = []
+    for path in sorted(root.glob("*.toml")):
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        found += [(path.name, m.group()) for s in _user_facing(data) for m in SETTING_NAME.finditer(s)]
+    for path in sorted((root / "notes").glob("*.*.toml")):
+        data = tomllib.loads(path.read_text(encoding="utf-8"))["notes"]
+        found += [(path.name, m.group()) for s in _strings(data) for m in SETTING_NAME.finditer(s)]
+    return found
+
+
+@pytest.mark.parametrize("sample", [
+    "(jail_skip_turn)", "variants of trade_timing and build_timing", "No pot is kept (free_parking = nothing)",
+    "where pot_payments names penalty", "(option luxury_tax_amount)", "see mortgage_timing", "M400 (money.go_landing_salary)",
+    "The salary is M200 (money.salary)", "a larger bank_money", "(landing_on_own)", "(jail_max_rolls)",
+    "the board (atlantic-city-us, pre-2008)", "(disney-edition, with the standard US figures)", "as in jma-2006",
+    "a house rule (korean-house)", "the shortened game's (classic-short)", "classic follows each main rule",
+    "As classic, the referee picks no winner", "as in classic.", "(classic: 'Your move ends')", "the classic ruleset",
+    "classicと同じく", "classic과 같이", "Wie in classic wird", "세금도 classic의 것", "(trade_timing never)"])
+def test_the_detector_finds_a_setting_name_a_board_id_or_a_ruleset_id(sample):
+    assert SETTING_NAME.search(sample), sample
+
+
+@pytest.mark.parametrize("sample", [
+    "The Russian classic rules are followed", "their classic game cancels the doubled rent", "the classic text",
+    "Shortened game (classic)", "Time-limit game (classic)", "the bank's money.", "own money. There is no negative",
+    "When trades may be made", "the Classic rules (Hasbro)", "the JMA competition rules (2006)", "the Disney edition",
+    "the Standard edition, Atlantic City, US, pre-2008", "Russian classic rules' own classic game 'exactly'"])
+def test_the_detector_lets_plain_words_be(sample):
+    assert not SETTING_NAME.search(sample), sample
+
+
+def test_a_note_naming_a_setting_is_caught_in_the_ruleset_file_and_in_any_language(tmp_path):
+    (tmp_path / "notes").mkdir()
+    (tmp_path / "x.toml").write_text(
+        '[ruleset]\nid = "x"\nboard = "atlantic-city-us"\n'
+        '[options.build_timing]\nvalue = "between_turns"\nnote = "Building waits for the turn to end."\n',
+        encoding="utf-8")
+    assert _setting_names_in(tmp_path) == []  # the values and ids the engine reads are no words a user reads
+    (tmp_path / "notes" / "x.de.toml").write_text(
+        '[notes.build_timing]\nen = "Building waits for the turn to end."\nde = "Siehe trade_timing."\n',
+        encoding="utf-8")
+    assert _setting_names_in(tmp_path) == [("x.de.toml", "trade_timing")]
+    (tmp_path / "x.toml").write_text('[options.a]\nvalue = 1\nnote = "As in jma-2006 (money.salary)."\n',
+                                     encoding="utf-8")
+    assert _setting_names_in(tmp_path) == [("x.toml", "jma-2006"), ("x.toml", "money.s"), ("x.de.toml", "trade_timing")]
+
+
+def test_no_note_names_a_setting_a_board_or_a_ruleset_by_its_file_name_in_any_language():
+    assert _setting_names_in(ROOT / "rulesets") == []
+
+
+@pytest.mark.parametrize("ruleset_id", ["classic", "classic-short", "classic-timed", "disney"])
+def test_a_note_of_a_dollar_ruleset_states_its_amounts_in_dollars_and_keeps_the_won_only_in_quotes(ruleset_id):
+    """The official rules' text is published in ₩; a clause quoting it keeps them, a note about this game says $."""
+    data = tomllib.loads((ROOT / "rulesets" / f"{ruleset_id}.toml").read_text(encoding="utf-8"))
+    assert data["money"]["currency"] == "$"
+    notes = [entry.get("note", "") for table in ("options", "clauses") for entry in data.get(table, {}).values()]
+    for lang in ("ja", "ko", "de"):
+        translated = tomllib.loads((ROOT / "rulesets" / "notes" / f"{ruleset_id}.{lang}.toml").read_text(encoding="utf-8"))
+        notes += [n[lang] for n in translated["notes"].values()]
+    assert [n for n in notes if "₩" in n] == []
+    assert "$100" in data["options"]["luxury_tax_amount"]["note"]
