@@ -320,7 +320,7 @@ def test_the_table_speaks_japanese_on_a_device_that_chose_it(client):
     client.get("/lang/ja")
     page = post(client, game_id, 0, {"type": "roll", "player": "あき"}, dice="1,2").get_data(as_text=True)
     assert "あき は バルティック・アベニュー へ進む" in page
-    assert "あき が バルティック・アベニュー を購入するか待ち（拒否なら競売）" in page
+    assert "あき が バルティック・アベニュー を購入するか断るか待ち" in page
     assert 'lang="ja"' in page
     english = post(client, game_id, 1, {"type": "bid", "player": "けん"}, amount="10").get_data(as_text=True)
     assert "ルール" in english and "購入を拒否したプレイヤーも競売に参加できます" in english

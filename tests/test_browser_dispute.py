@@ -18,7 +18,7 @@ EXPECT = {  # entry 5 (equal calls), entry 4 (the decline) and the ruling's clau
     "en": ("Entry 5 of 5", "Ben = Aki bids $60 for Oriental Avenue", "Aki's call wins", "Entry 4 of 5",
            "waiting for Ben to buy or decline Oriental Avenue"),
     "ja": ("記録 5 件目（全 5 件）", "Ben = Aki が オリエンタル・アベニュー に $60 で入札", "Aki のコールが優先されます",
-           "記録 4 件目（全 5 件）", "Ben が オリエンタル・アベニュー を購入するか待ち（拒否なら競売）"),
+           "記録 4 件目（全 5 件）", "Ben が オリエンタル・アベニュー を購入するか断るか待ち"),
 }
 
 
