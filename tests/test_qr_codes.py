@@ -115,3 +115,18 @@ def test_the_room_displays_qr_code_uses_the_public_address_when_set(tmp_path):
     with app.test_request_context():
         pdf = _pdf(f'<img src="{html.escape(src)}" style="width:60mm;height:60mm">')
     assert decoded(pdf, tmp_path, "display") == [shown] == [f"https://cup.example.org/tournaments/{tid}/standings"]
+
+
+def test_the_director_is_told_when_the_slips_qr_codes_open_an_address_only_this_computer_reaches(tmp_path):
+    here = make_app(tmp_path)  # the test client's requests come to http://localhost/, as a laptop's own browser would
+    client = here.test_client()
+    tid = seated(client, players=4)
+    warning = "an address only this computer reaches"
+    page = html.unescape(client.get(f"/tournaments/{tid}").get_data(as_text=True))
+    assert f"The slips' QR codes open http://localhost/, {warning}" in page and "PUBLIC_URL" in page
+    (tmp_path / "venue").mkdir()
+    venue = make_app(tmp_path / "venue", PUBLIC_URL="http://192.168.8.20:5000")
+    client = venue.test_client()
+    tid = seated(client, players=4)
+    assert warning not in client.get(f"/tournaments/{tid}").get_data(as_text=True)
+    assert warning not in client.get(f"/tournaments/{tid}", base_url="http://192.168.8.20:5000").get_data(as_text=True)

@@ -1,6 +1,9 @@
 """Tournaments: creating one, the director's page (every table live, seating, calling time), standings."""
 from __future__ import annotations
 
+import ipaddress
+from urllib.parse import urlsplit
+
 from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
 from ..i18n import gettext, ngettext
 
@@ -147,7 +150,8 @@ def _live_context(row, version: str) -> dict:
             "scheme": rulesets.load_scheme(row.scheme), "ruleset": ruleset, "currency": ruleset.money,
             "progress": progress, "format": progress.format, "standings": progress.places,
             "devices": access.devices(row.id), "calls": rulings.open_calls(row.id), "now": clocks.utcnow(),
-            "backups": backups.status(current_app.config)}
+            "backups": backups.status(current_app.config), "slips_address": public_base(),
+            "slips_only_here": only_this_computer(public_base())}
 
 
 @bp.get("/<int:tournament_id>")
@@ -216,6 +220,18 @@ def _display_context(row, version: str) -> dict:
     return {"row": row, "round": last, "tables": tables, "clock": clock, "progress": progress,
             "format": progress.format, "standings": progress.places, "version": version, "poll": POLL,
             "scheme": rulesets.load_scheme(row.scheme), "currency": ruleset.money}
+
+
+def only_this_computer(address: str) -> bool:
+    """Whether ``address`` is one only the computer serving the app reaches (localhost, 127.0.0.1, ::1): the slips'
+    QR codes would open nothing on a tablet."""
+    host = urlsplit(address).hostname or ""
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 def public_base() -> str:
