@@ -185,7 +185,8 @@ def test_a_backup_that_fails_shows_on_the_directors_page_until_one_is_made(tmp_p
     play_one_entry(app, client, game_id)
     scheduler.wait()
     words = director_text(client, tid)
-    assert f"The backup at {backups_time(clock())} failed:" in words and "not-a-folder" in words
+    assert f"The backup at {backups_time(clock())} failed (" in words and "not-a-folder" in words
+    assert "check that the backup folder exists" in words
     assert "Every entry is still recorded in the database; the next backup is tried in 5 minutes." in words
     scheduler.plan = backups.Settings(5, 3, tmp_path / "backups")  # the director frees the folder
     clock.advance(5)

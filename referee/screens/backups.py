@@ -21,10 +21,12 @@ def backup_lines(status) -> list[tuple[str, str]]:
         lines = [("waiting", _("No backup taken yet. %(plan)s", plan=plan))]
     if status.failing:
         failed = dict(time=clock_time(status.failed_at), reason=status.failure)
-        lines.append(("refused", _("The backup at %(time)s failed: %(reason)s. Every entry is still recorded in the "
+        lines.append(("refused", _("The backup at %(time)s failed (%(reason)s): check that the backup folder "
+                                   "exists, can be written and has room. Every entry is still recorded in the "
                                    "database; the next backup is tried in a minute.", **failed) if each_minute else
-                      _("The backup at %(time)s failed: %(reason)s. Every entry is still recorded in the database; "
-                        "the next backup is tried in %(n)s minutes.", n=every, **failed)))
+                      _("The backup at %(time)s failed (%(reason)s): check that the backup folder exists, can be "
+                        "written and has room. Every entry is still recorded in the database; the next backup is "
+                        "tried in %(n)s minutes.", n=every, **failed)))
     if status.unfinished_since is not None:
         lines.append(("refused", _("The backup begun at %(time)s has not finished: the app's log says why.",
                                    time=clock_time(status.unfinished_since))))
