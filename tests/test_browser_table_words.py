@@ -115,7 +115,7 @@ LOG_EXPECT = {
 }
 RULES_EXPECT = {"en": ["Equal calls at the same time: the caller nearest in turn order from the next player wins",
                        "Note: The token does not move by the third doubles."],
-                "ja": ["同時に同額のコール：次の手番のプレーヤーから右回りに近い人が優先", "注：3回目のゾロ目では駒を進めません。"]}
+                "ja": ["同時に同額のコール：次の手番のプレイヤーから右回りに近い人が優先", "注：3回目のゾロ目では駒を進めません。"]}
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -118,7 +118,7 @@ def test_the_standings_pdf_in_japanese(asset_points, tmp_path):
         text, _ = text_and_fonts(tmp_path, reports.standings_pdf(tid, "A4"))
     for s in standings:
         assert f"{int(s.total):,}点" in text
-    for ja in ("順位表", "プレーヤー", "合計", "モノポリー勝ち", "資産", "1回戦", "8人", "日本モノポリー協会",
+    for ja in ("順位表", "プレイヤー", "合計", "モノポリー勝ち", "資産", "1回戦", "8人", "日本モノポリー協会",
                "資産ポイント（上限あり・3戦中上位2戦）"):
         assert ja in text, ja
     for english in ("Standings", "player", "total", "assets", "players", "R1"):

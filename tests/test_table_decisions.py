@@ -54,7 +54,7 @@ def test_after_the_third_failed_roll_a_card_is_bought_on_the_card_and_used(clien
             "player, for less than $50, and use it.") in page
     assert "Pay the $50 fine and move" in page and "Buy Chie's card" in page
     ja = screen(client, game_id, **JA)
-    assert "他のプレーヤーから釈放カードを$50未満で買って使うことができます" in ja and "Chie の釈放カードを買う" in ja
+    assert "他のプレイヤーから釈放カードを$50未満で買って使うことができます" in ja and "Chie の釈放カードを買う" in ja
     # the buy form as the screen sends it: the card in a hidden field, the price typed in
     seq = seq_of(client, game_id)
     r = post(client, game_id, seq, {"type": "trade", "player": "Aki", "partner": "Chie"},
