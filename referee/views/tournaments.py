@@ -12,6 +12,7 @@ from ..access import director_required, organiser_required, throttled
 from ..forms import NewTournamentForm, named_choices, whole
 from ..screens.refusals import detail as refusal_detail
 from ..screens.decisions import pending_words
+from ..screens.director import table_cards
 from ..screens.qr import qr_img
 from .games import flash_form_errors, page_size, pdf_response
 
@@ -142,11 +143,13 @@ def _live_context(row, version: str) -> dict:
     rounds = [(r, tournaments.round_overview(row.id, r.number, pending_words)) for r in row.rounds]
     ruleset = rulesets.load(row.ruleset)
     progress = progress_service.tournament_progress(row.id)
+    devices = access.devices(row.id)
     return {"row": row, "rounds": rounds, "players": roster.tournament_players(row.id),
+            "cards": table_cards(row, [t for _, tables in rounds for t in tables], devices),
             "divisions": progress_service.divisions_of(row), "version": version, "poll": POLL,
             "scheme": rulesets.load_scheme(row.scheme), "ruleset": ruleset, "currency": ruleset.money,
             "progress": progress, "format": progress.format, "standings": progress.places,
-            "devices": access.devices(row.id), "calls": rulings.open_calls(row.id), "now": clocks.utcnow(),
+            "devices": devices, "calls": rulings.open_calls(row.id), "now": clocks.utcnow(),
             "backups": backups.status(current_app.config)}
 
 
