@@ -68,7 +68,7 @@ class Counted:
         self.statements += 1
 
     def _rendered(self, sender, template, context, **extra):
-        if template.name == "tournaments/_table_card.html":
+        if template.name in ("tournaments/_table_card.html", "tournaments/_display_card.html"):
             self.cards.append(context["t"].game_id)
 
     def get(self, client, path: str):
@@ -126,3 +126,23 @@ def test_a_table_that_changed_is_shown_as_it_is_now_and_its_clock_and_token_are_
     assert [int(x.replace(",", "").lstrip("$")) for x in re.findall(r'<td class="n">([^<]+)</td>', card)] == cash
     assert "\x00" not in page  # every card's clock line and token put in
     assert page.count('<div class="clockline"><span class="clock') == 3
+
+
+def test_the_room_display_draws_again_only_the_table_that_changed_and_shows_it_as_it_is(app):
+    tid, ids = seated(app, 6)
+    counted = Counted(app)
+    client = app.test_client()
+    first = counted.get(client, f"/tournaments/{tid}/display?v=none")
+    assert first.status_code == 200 and sorted(counted.cards) == sorted(ids)
+    version = re.search(r'[?&](?:amp;)?v=([0-9a-f]+)', first.get_data(as_text=True)).group(1)
+    assert counted.get(client, f"/tournaments/{tid}/display?v={version}").status_code == 204
+    for _ in range(2):
+        roll(app, ids[2])
+    changed = counted.get(client, f"/tournaments/{tid}/display?v={version}")
+    assert changed.status_code == 200 and counted.cards == [ids[2]]
+    with app.app_context():
+        state = folds.load(ids[2]).game.state
+    cells = re.findall(r'<div class="player table-card[^"]*">.*?</div>', changed.get_data(as_text=True), re.S)[2]
+    assert f"turn {state.turn}" in cells
+    assert [int(x.replace(",", "").lstrip("$")) for x in re.findall(r'<td class="n">([^<]+)</td>', cells)] == [
+        p.cash for p in state.players]
