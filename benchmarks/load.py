@@ -1,22 +1,26 @@
 """Load at a tournament: every table recording at once while the director's page and a display follow live.
 
-    .venv/bin/python benchmarks/load.py [--tables 16] [--seconds 60] [--period 3] [--db both|sqlite|postgresql]
+    .venv/bin/python benchmarks/load.py [--tables 64] [--seconds 60] [--period 3] [--db both|sqlite|postgresql]
+                                        [--server waitress|gunicorn] [--workers 4]
 
-Seats one round of a tournament (4 players a table) in a fresh database, starts `referee serve` (waitress,
-8 threads) on it in a process of its own, and plays it over HTTP as the venue would: one tablet per table (its
-own cookies, unlocked with the table's PIN, the forms' tokens read from its pages) records one legal entry
-(drawn by referee.simulate's Policy from the engine's legal actions) every --period seconds, starts staggered,
-then loads the table screen the record redirects to (which must show the entry counted); a spectators' display
-follows table 1 and the director's page follows the tournament, each polling its live region every second with
-the version of its last answer (204 while nothing changed), as htmx does.  Run on SQLite (a temporary file),
-then on PostgreSQL (TEST_DATABASE_URL if set, a tournament added and nothing dropped; otherwise a throwaway
-server from scripts/test-postgres, stopped at the end; skipped, saying why, if none can be had).
+Seats one round of a tournament (4 players a table) in a fresh database, starts the app on it in a process of
+its own (`referee serve`: waitress, 8 threads; or, with --server gunicorn, gunicorn -w --workers sharing one
+throttle store, a redis-server of its own, as the README says to run several workers), and plays it over HTTP
+as the venue would: at each table one tablet (its own cookies, unlocked with the table's PIN, the forms' tokens
+and entry keys read from its pages) records one legal entry (drawn by referee.simulate's Policy from the
+engine's legal actions, sent in the fields the table screen's forms send: a trade's two sides in the trade
+panel's fields) every --period seconds, starts staggered, then loads the table screen the record redirects to
+(which must show the entry counted), while a second tablet at the table follows it; the director's page and
+the room's display follow the tournament.  Every follower polls its live region every second with the version
+of its last answer (204 while nothing changed), as htmx does.  Run on SQLite (a temporary file), then on
+PostgreSQL (TEST_DATABASE_URL if set, a tournament added and nothing dropped; otherwise a throwaway server from
+scripts/test-postgres, stopped at the end; skipped, saying why, if none can be had).
 
-Prints, per database: entries recorded and entries/s; for each kind of request (record POST, table screen GET,
-display poll, director poll) the count, p50, p95 and max latency seen by the client, and errors (HTTP 5xx or
-any unexpected status, connection errors, an entry the engine holds legal refused).  Latencies include the
-client's own share of this machine.  Goal (2-core machine): p95 under 50 ms for every kind, 0 errors.
-Figures only: nothing is asserted.
+Prints, per database: the machine's load average before and after, entries recorded and entries/s; for each
+kind of request (record POST, table screen GET, a second tablet's poll, the room display's poll, the director's
+poll) the count, p50, p95 and max latency seen by the client, and errors (HTTP 5xx or any unexpected status,
+connection errors, an entry the engine holds legal refused).  Latencies include the client's own share of this
+machine.  Goal (2-core machine): p95 under 50 ms for every kind, 0 errors.  Figures only: nothing is asserted.
 """
 from __future__ import annotations
 
@@ -26,6 +30,7 @@ import json
 import os
 import random
 import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -36,7 +41,7 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -54,7 +59,7 @@ from referee.policy import Policy  # noqa: E402
 SECRET = "load-benchmark-secret"
 DIRECTOR_PIN = "424242"
 HX = {"HX-Request": "true"}
-KINDS = ("record POST", "table GET", "display poll", "director poll")
+KINDS = ("record POST", "table GET", "table poll", "room display poll", "director poll")
 GOAL_MS = 50.0
 
 
@@ -72,7 +77,7 @@ class Client:
                                                   NoRedirect())
 
     def open(self, path: str, data: dict | None = None, headers: dict | None = None) -> tuple[int, str, float]:
-        body = urllib.parse.urlencode(data).encode() if data is not None else None
+        body = urllib.parse.urlencode(data, doseq=True).encode() if data is not None else None
         request = urllib.request.Request(self.base + path, data=body, headers=headers or {})
         start = time.perf_counter()
         try:
@@ -87,8 +92,33 @@ def token(page: str) -> str:
     return re.search(r'name="csrf_token"[^>]*value="([^"]+)"', page).group(1)
 
 
+def entry_key(page: str) -> str:
+    """The key the screen's entry forms carry (made when it was drawn)."""
+    return re.search(r'name="entry_key" value="([^"]+)"', page).group(1)
+
+
+def form_fields(entry: dict) -> dict:
+    """The fields a table screen's form sends for ``entry``: the entry's JSON, and a trade's two sides in the trade
+    panel's fields (cash, deeds and cards on each side), which is where the app reads them from."""
+    entry = dict(entry)
+    fields: dict = {}
+    if entry.get("type") == "trade":
+        for side in ("give", "take"):
+            offer = entry.pop(side, None) or {}
+            if offer.get("cash"):
+                fields[f"{side}-cash"] = str(offer["cash"])
+            for part in ("deeds", "cards"):
+                if offer.get(part):
+                    fields[f"{side}-{part}"] = [str(x) for x in offer[part]]
+    fields["entry"] = json.dumps(entry, ensure_ascii=False)
+    return fields
+
+
 def live_version(page: str, region: str) -> str:
-    return re.search(rf'id="{region}"[^>]*data-version="([^"]+)"', page).group(1)
+    """The version a live region was drawn at: its data-version, else the ``v`` its poll sends."""
+    tag = re.search(rf'<div id="{region}"[^>]*>', page).group(0)
+    found = re.search(r'data-version="([^"]+)"', tag) or re.search(r'[?&](?:amp;)?v=([^"&]+)', tag)
+    return found.group(1)
 
 
 def page_seq(page: str) -> int | None:
@@ -143,9 +173,11 @@ def tablet(stats: Stats, client: Client, game_id: int, game, page: str, seed: in
         sleep_until(moment)
         moment = max(moment + period, time.monotonic())
         seq = len(game.entries)
-        text = json.dumps(policy.choose(game.state, legal_actions(game.state)).to_dict(), ensure_ascii=False)
+        chosen = policy.choose(game.state, legal_actions(game.state)).to_dict()
+        text = json.dumps(chosen, ensure_ascii=False)
         status, _ = stats.request("record POST", client, f"/games/{game_id}/record", (303,),
-                                  {"csrf_token": token(page), "seq": seq, "entry": text})
+                                  {"csrf_token": token(page), "seq": seq, "entry_key": entry_key(page),
+                                   **form_fields(chosen)})
         status, fresh = stats.request("table GET", client, f"/games/{game_id}", (200,))
         if status == 200:
             page = fresh
@@ -201,19 +233,68 @@ def seat(url: str, tables: int) -> tuple[int, list]:
     return tid, seated
 
 
-@contextmanager
-def server(url: str, log: Path):
-    """`referee serve` on the database at ``url``, in a process of its own, stopped on the way out."""
+def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    env = {**os.environ, "DATABASE_URL": url, "SECRET_KEY": SECRET}
+        return s.getsockname()[1]
+
+
+def stopped(proc: subprocess.Popen) -> None:
+    """The process and its workers stopped (it leads a session of its own)."""
+    if proc.poll() is None:
+        os.killpg(proc.pid, signal.SIGTERM)
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+
+
+@contextmanager
+def throttle_store(tmp: Path):
+    """A redis-server of its own (nothing kept on disk) for several workers' throttle counts: its URI, stopped on
+    the way out; None, saying why, when there is no redis-server."""
+    if shutil.which("redis-server") is None:
+        print("  no redis-server installed (Debian's redis-server package): the workers count wrong PINs each in "
+              "its own memory")
+        yield None
+        return
+    port = free_port()
+    proc = subprocess.Popen(["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+                             "--appendonly", "no", "--dir", str(tmp)], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        for _ in range(100):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        stopped(proc)
+
+
+@contextmanager
+def server(url: str, log: Path, kind: str = "waitress", workers: int = 4, store: str | None = None):
+    """The app on the database at ``url`` in a process of its own (`referee serve`, or gunicorn with ``workers``
+    workers counting wrong PINs in ``store``), stopped on the way out."""
+    port = free_port()
+    env = {**os.environ, "DATABASE_URL": url, "SECRET_KEY": SECRET, "PYTHONPATH": str(ROOT)}
+    if store:
+        env["RATELIMIT_STORAGE_URI"] = store
+    bin_ = Path(sys.executable).parent
+    if kind == "gunicorn":
+        cmd = [str(bin_ / "gunicorn"), "--chdir", str(ROOT), "--no-control-socket", "-w", str(workers), "-b",
+               f"127.0.0.1:{port}", "--timeout", "300", "referee:create_app()"]
+    else:
+        cmd = [str(bin_ / "referee"), "serve", "--host", "127.0.0.1", "--port", str(port)]
     with open(log, "w") as err:
-        proc = subprocess.Popen([str(Path(sys.executable).parent / "referee"), "serve", "--host", "127.0.0.1",
-                                 "--port", str(port)], env=env, stdout=subprocess.DEVNULL, stderr=err)
+        proc = subprocess.Popen(cmd, env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=err,
+                                start_new_session=True)
     base = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(300):
+        for _ in range(1200):
             try:
                 urllib.request.urlopen(base + "/ping", timeout=1)
                 break
@@ -222,15 +303,10 @@ def server(url: str, log: Path):
                     raise RuntimeError(f"the server exited: {log.read_text()[-2000:]}") from None
                 time.sleep(0.1)
         else:
-            raise RuntimeError("the server did not answer within 30 s")
+            raise RuntimeError("the server did not answer within 120 s")
         yield base
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stopped(proc)
 
 
 def unlocked(base: str, path: str, pin: str) -> Client:
@@ -242,49 +318,58 @@ def unlocked(base: str, path: str, pin: str) -> Client:
     return client
 
 
-def run(label: str, url: str, args, log: Path) -> None:
+def run(label: str, url: str, args, log: Path, store: str | None = None) -> None:
     tid, seated = seat(url, args.tables)
     stats = Stats()
-    with server(url, log) as base:
-        tablets = []
+    with server(url, log, args.server, args.workers, store) as base:
+        tablets, seconds = [], []
         for game_id, pin, game in seated:  # unlocking (a PIN hash each) and the first screens are not timed
             client = unlocked(base, f"/games/{game_id}/unlock", pin)
             tablets.append((client, game_id, game, client.open(f"/games/{game_id}")[1]))
-        display = Client(base)
-        display_page = display.open(f"/games/{seated[0][0]}/display")[1]
+            other = unlocked(base, f"/games/{game_id}/unlock", pin)
+            seconds.append((other, game_id, other.open(f"/games/{game_id}")[1]))
+        room = Client(base)
+        room_page = room.open(f"/tournaments/{tid}/display")[1]
         director = unlocked(base, f"/tournaments/{tid}/unlock", DIRECTOR_PIN)
         director_page = director.open(f"/tournaments/{tid}")[1]
         start = time.monotonic() + 0.5
         stop = start + args.seconds
         jobs = [(tablet, stats, client, game_id, game, page, k, start + k * args.period / len(tablets), stop,
                  args.period) for k, (client, game_id, game, page) in enumerate(tablets)]
-        jobs.append((follower, stats, "display poll", display, f"/games/{seated[0][0]}/display", "displaylive",
-                     display_page, start + 0.3, stop))
+        jobs += [(follower, stats, "table poll", other, f"/games/{game_id}", "tablelive", page,
+                  start + (k + 0.5) / len(seconds), stop) for k, (other, game_id, page) in enumerate(seconds)]
+        jobs.append((follower, stats, "room display poll", room, f"/tournaments/{tid}/display", "display-live",
+                     room_page, start + 0.3, stop))
         jobs.append((follower, stats, "director poll", director, f"/tournaments/{tid}/live", "live-rounds",
                      director_page, start + 0.7, stop))
+        load_before = os.getloadavg()
         threads = [threading.Thread(target=guarded, args=job, daemon=True) for job in jobs]
         for t in threads:
             t.start()
         for t in threads:
             t.join()
-    report(label, args, stats, args.seconds, log)
+    report(label, args, stats, args.seconds, log, (load_before, os.getloadavg()))
 
 
-def report(label: str, args, stats: Stats, elapsed: float, log: Path) -> None:
+def report(label: str, args, stats: Stats, elapsed: float, log: Path, loads: tuple) -> None:
     errors = sum(stats.errors.values())
-    print(f"{label}: {args.tables} tables, one entry every {args.period:g} s each, {elapsed:.0f} s, waitress 8 threads")
+    served = (f"gunicorn -w {args.workers}" + (", throttle counts in redis" if args.store else "")
+              if args.server == "gunicorn" else "waitress 8 threads")
+    print(f"{label}: {args.tables} tables, one entry every {args.period:g} s each, {elapsed:.0f} s, {served}")
+    print(f"  load average (1, 5, 15 min) before {' '.join(f'{x:.2f}' for x in loads[0])}, "
+          f"after {' '.join(f'{x:.2f}' for x in loads[1])}")
     print(f"  entries recorded: {stats.entries} ({stats.entries / elapsed:.2f} entries/s), errors: {errors}")
-    print(f"  {'request':<14}{'count':>7}{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}{'errors':>8}")
+    print(f"  {'request':<18}{'count':>7}{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}{'errors':>8}")
     worst = 0.0
     for kind in KINDS:
         times = stats.times[kind]
         if not times:
-            print(f"  {kind:<14}{0:>7}{'-':>9}{'-':>9}{'-':>9}{stats.errors[kind]:>8}")
+            print(f"  {kind:<18}{0:>7}{'-':>9}{'-':>9}{'-':>9}{stats.errors[kind]:>8}")
             continue
         p95 = percentile(times, 95)
         worst = max(worst, p95)
         polled = f"  ({stats.changed[kind]} answered 200, the rest 204)" if kind.endswith("poll") else ""
-        print(f"  {kind:<14}{len(times):>7}{percentile(times, 50):>9.1f}{p95:>9.1f}{max(times):>9.1f}"
+        print(f"  {kind:<18}{len(times):>7}{percentile(times, 50):>9.1f}{p95:>9.1f}{max(times):>9.1f}"
               f"{stats.errors[kind]:>8}{polled}")
     met = worst < GOAL_MS and errors == 0
     print(f"  goal p95 < {GOAL_MS:g} ms on every request and 0 errors: {'met' if met else 'NOT met'} "
@@ -320,23 +405,28 @@ def postgres():
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--tables", type=int, default=16)
+    parser.add_argument("--tables", type=int, default=64)
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--period", type=float, default=3.0, help="seconds between a table's entries")
     parser.add_argument("--db", choices=("both", "sqlite", "postgresql"), default="both")
+    parser.add_argument("--server", choices=("waitress", "gunicorn"), default="waitress",
+                        help="referee serve (waitress), or gunicorn with --workers workers and a shared throttle store")
+    parser.add_argument("--workers", type=int, default=4, help="gunicorn's workers")
     args = parser.parse_args()
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # the servers are stopped on the way out
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory() as tmp, (throttle_store(Path(tmp)) if args.server == "gunicorn"
+                                                else nullcontext()) as store:
+        args.store = store
         if args.db in ("both", "sqlite"):
             url = f"sqlite:///{Path(tmp) / 'load.sqlite'}"
-            run("SQLite", url, args, Path(tmp) / "sqlite.log")
+            run("SQLite", url, args, Path(tmp) / "sqlite.log", store)
         if args.db in ("both", "postgresql"):
             with postgres() as (url, why_not):
                 if url is None:
                     print(f"PostgreSQL: skipped, no server: {why_not}")
                 else:
                     try:
-                        run("PostgreSQL", url, args, Path(tmp) / "postgresql.log")
+                        run("PostgreSQL", url, args, Path(tmp) / "postgresql.log", store)
                     except OperationalError as exc:
                         print(f"PostgreSQL: skipped, cannot connect: {str(exc).splitlines()[0]}")
 

@@ -121,7 +121,10 @@ class RoundRow(db.Model):
     number: Mapped[int] = mapped_column()
     final: Mapped[bool] = mapped_column(default=False)  # of the format's last stage (when it has several)
     stage: Mapped[str | None] = mapped_column(String(40), default=None)  # the id of its stage in the format
-    tables: Mapped[list["TableRow"]] = relationship(order_by="TableRow.number", cascade="all, delete-orphan")
+    # loaded with every round of a tournament at once, and each table with its corrections ("selectin": one
+    # query for them all, not one a table: the director's page reads every table every second)
+    tables: Mapped[list["TableRow"]] = relationship(order_by="TableRow.number", cascade="all, delete-orphan",
+                                                    lazy="selectin")
 
 
 class TableRow(db.Model):
@@ -135,7 +138,7 @@ class TableRow(db.Model):
     # only its hash); None for tables seated before tables had their own PIN (the director's opens them)
     pin: Mapped[str | None] = mapped_column(String(16), default=None)
     corrections: Mapped[list["ResultCorrection"]] = relationship(order_by="ResultCorrection.id",
-                                                                 cascade="all, delete-orphan")
+                                                                 cascade="all, delete-orphan", lazy="selectin")
 
 
 class ResultCorrection(db.Model):

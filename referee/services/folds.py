@@ -122,16 +122,19 @@ def load_many(game_ids: list[int]) -> list[Table]:
     return out
 
 
+def last_entry(column):
+    """``column`` of the last stored entry of the game of the query's row (``GameRow``): a correlated subquery
+    that takes one step down the (game, seq) index, however long the record is."""
+    return (select(column).where(EntryRow.game_id == GameRow.id).order_by(EntryRow.seq.desc()).limit(1)
+            .correlate(GameRow).scalar_subquery())
+
+
 @functools.cache
 def _rows_statement():
     """The games asked for (``ids``), each with its last stored entry's number and hash and the seat a tournament
     gave it: one statement, built once.  The last entry is found through the (game, seq) index, one step per game
     however long the record is."""
-    def last(column):
-        return (select(column).where(EntryRow.game_id == GameRow.id).order_by(EntryRow.seq.desc()).limit(1)
-                .correlate(GameRow).scalar_subquery())
-
-    return (select(GameRow, last(EntryRow.seq), last(EntryRow.hash), TournamentRow.name, RoundRow.number,
+    return (select(GameRow, last_entry(EntryRow.seq), last_entry(EntryRow.hash), TournamentRow.name, RoundRow.number,
                    TableRow.number)
             .outerjoin(TableRow, TableRow.game_id == GameRow.id)
             .outerjoin(RoundRow, RoundRow.id == TableRow.round_id)

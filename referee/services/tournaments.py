@@ -21,7 +21,7 @@ from ..tournament.roster import FIELDS, MAX_TOURNAMENT_PLAYERS, Entrant, bad_pla
 from . import archive, grants, rulings
 from .clocks import Clock, clock, utcnow
 from .errors import GameNotFound
-from .folds import Altered, forget, load, load_many
+from .folds import Altered, forget, last_entry, load, load_many
 from .games import check_pin, export_record, record, tournament_of_game
 from .signoffs import SignOffs, sign_offs
 from .pins import matches, pin_hash
@@ -206,8 +206,11 @@ def check_table_pin(game_id: int, pin: str, director: bool = True) -> bool:
 
 
 def round_tables(row: TournamentRow) -> list[list[list[str]]]:
-    """Each round's tables, each the players of its game in their seats."""
-    return [[parse_header(db.session.get(GameRow, t.game_id).header).players for t in r.tables] for r in row.rounds]
+    """Each round's tables, each the players of its game in their seats (every game's header in one query)."""
+    ids = [t.game_id for r in row.rounds for t in r.tables]
+    headers = {game_id: header for game_id, header in db.session.execute(
+        select(GameRow.id, GameRow.header).where(GameRow.id.in_(ids)))} if ids else {}
+    return [[parse_header(headers[t.game_id]).players for t in r.tables] for r in row.rounds]
 
 
 def kept_rows(t: TableRow) -> list[Kept]:
@@ -255,18 +258,19 @@ def round_overview(tournament_id: int, number: int, describe=None) -> list[Table
 def tournament_version(tournament_id: int) -> str:
     """A short token that changes whenever anything the director's page shows may have changed: a round
     seated, an entry recorded (or taken out of the log) on any table, a table's clock started or paused, a
-    correction, a player's sign-off, a device unlocked or locked, a scheduled backup made or failed.  Five small
-    queries; the live page compares it with the token it was drawn with and is sent again only if it differs."""
+    correction, a player's sign-off, a device unlocked or locked, a scheduled backup made or failed.  A fixed
+    number of small queries however many tables and entries there are (each table's last entry is one step down
+    the (game, seq) index: its number and hash, so an entry taken back and another recorded in its place is a
+    change too); the live page compares it with the token it was drawn with and is sent again only if it
+    differs."""
     games = select(TableRow.game_id).join(RoundRow, RoundRow.id == TableRow.round_id).where(
         RoundRow.tournament_id == tournament_id)
-    entries = (select(EntryRow.game_id, func.count().label("n"), func.max(EntryRow.id).label("last"))
-               .where(EntryRow.game_id.in_(games)).group_by(EntryRow.game_id).subquery())
     rows = db.session.execute(
         select(RoundRow.number, RoundRow.final, TableRow.number, TableRow.game_id, GameRow.clock_started_at,
-               GameRow.clock_elapsed_seconds, GameRow.time_limit_minutes, entries.c.n, entries.c.last)
+               GameRow.clock_elapsed_seconds, GameRow.time_limit_minutes, last_entry(EntryRow.seq),
+               last_entry(EntryRow.hash))
         .join(TableRow, TableRow.round_id == RoundRow.id)
         .join(GameRow, GameRow.id == TableRow.game_id)
-        .outerjoin(entries, entries.c.game_id == GameRow.id)
         .where(RoundRow.tournament_id == tournament_id)
         .order_by(RoundRow.number, TableRow.number)).all()
     fixed = db.session.execute(  # the director's corrections change the standings

@@ -15,6 +15,7 @@ from ..access import director_required, organiser_required, throttled
 from ..forms import NewTournamentForm, named_choices, whole
 from ..screens.refusals import detail as refusal_detail
 from ..screens.decisions import pending_words
+from ..screens.director import display_cards, table_cards
 from ..screens.qr import qr_img
 from .games import flash_form_errors, page_size, pdf_response
 
@@ -145,11 +146,13 @@ def _live_context(row, version: str) -> dict:
     rounds = [(r, tournaments.round_overview(row.id, r.number, pending_words)) for r in row.rounds]
     ruleset = rulesets.load(row.ruleset)
     progress = progress_service.tournament_progress(row.id)
+    devices = access.devices(row.id)
     return {"row": row, "rounds": rounds, "players": roster.tournament_players(row.id),
+            "cards": table_cards(row, [t for _, tables in rounds for t in tables], devices),
             "divisions": progress_service.divisions_of(row), "version": version, "poll": POLL,
             "scheme": rulesets.load_scheme(row.scheme), "ruleset": ruleset, "currency": ruleset.money,
             "progress": progress, "format": progress.format, "standings": progress.places,
-            "devices": access.devices(row.id), "calls": rulings.open_calls(row.id), "now": clocks.utcnow(),
+            "devices": devices, "calls": rulings.open_calls(row.id), "now": clocks.utcnow(),
             "backups": backups.status(current_app.config), "slips_address": public_base(),
             "slips_only_here": only_this_computer(public_base())}
 
@@ -213,13 +216,13 @@ def _display_context(row, version: str) -> dict:
     places; nothing a spectator may not see."""
     progress = progress_service.tournament_progress(row.id)
     last = row.rounds[-1] if row.rounds else None
-    tables = tournaments.round_overview(row.id, last.number, pending_words) if last else []
+    tables = tournaments.round_overview(row.id, last.number) if last else []  # no decision is shown: none put in words
     started = [t.clock for t in tables if t.started and not t.over and t.clock.limit_seconds is not None]
     clock = min(started, key=lambda c: c.remaining_seconds) if started else None
     ruleset = rulesets.load(row.ruleset)
-    return {"row": row, "round": last, "tables": tables, "clock": clock, "progress": progress,
-            "format": progress.format, "standings": progress.places, "version": version, "poll": POLL,
-            "scheme": rulesets.load_scheme(row.scheme), "currency": ruleset.money}
+    return {"row": row, "round": last, "tables": tables, "cards": display_cards(row, tables), "clock": clock,
+            "progress": progress, "format": progress.format, "standings": progress.places, "version": version,
+            "poll": POLL, "scheme": rulesets.load_scheme(row.scheme), "currency": ruleset.money}
 
 
 def only_this_computer(address: str) -> bool:

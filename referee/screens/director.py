@@ -1,0 +1,59 @@
+"""The tables' cards on the director's page and on the room's display: each drawn once for what it shows and
+kept, so that a live answer draws again only the tables that changed (a round of 64 tables records some twenty
+entries a second).
+
+A card is kept under everything it is drawn from (the table as :func:`referee.services.tournaments.round_overview`
+reads it, without its clock; on the director's page the devices unlocked at it; the device's language; the
+address the app is served under): a table that changed in any way is a new key and is drawn afresh, so a kept card
+is never one of a table as it was.  A director's card's clock line (which counts down) and its form's token (which
+differs by device) are not kept: they are put in at each answer."""
+from __future__ import annotations
+
+import dataclasses
+import threading
+from collections import OrderedDict
+
+from flask import current_app, render_template, request
+from flask_babel import get_locale
+from flask_wtf.csrf import generate_csrf
+from markupsafe import Markup
+
+KEPT = 2048  # cards kept per app (a few rounds of 64 tables, on both pages, in two languages)
+CLOCK = "\x00clock\x00"  # where a director's card's clock line goes
+TOKEN = "\x00token\x00"  # where its form's token goes
+_lock = threading.Lock()
+
+
+def _card(template: str, row, t, **context) -> str:
+    """The card of table ``t`` drawn by ``template``, kept under everything it is drawn from."""
+    key = repr((template, str(get_locale()), request.script_root, row.id, dataclasses.replace(t, clock=None),
+                context.get("unlocked")))
+    with _lock:
+        kept = current_app.extensions.setdefault("referee.table_cards", OrderedDict())
+        page = kept.get(key)
+        if page is not None:
+            kept.move_to_end(key)
+            return page
+    page = render_template(template, row=row, t=t, **context)
+    with _lock:
+        kept[key] = page
+        while len(kept) > KEPT:
+            kept.popitem(last=False)
+    return page
+
+
+def table_cards(row, tables, devices) -> dict[int, tuple[Markup, Markup]]:
+    """The director's page: for each table (a :class:`TableView`), by its game, its card as two halves, its clock
+    line to go between them (``row``: the tournament; ``devices``: the tournament's unlocked devices)."""
+    token, out = generate_csrf(), {}
+    for t in tables:
+        page = _card("tournaments/_table_card.html", row, t, unlocked=devices.tables.get(t.game_id, []),
+                     clockline=Markup(CLOCK), token=Markup(TOKEN))
+        head, tail = page.replace(TOKEN, token).split(CLOCK)
+        out[t.game_id] = (Markup(head), Markup(tail))
+    return out
+
+
+def display_cards(row, tables) -> dict[int, Markup]:
+    """The room's display: each table's card, by its game."""
+    return {t.game_id: Markup(_card("tournaments/_display_card.html", row, t)) for t in tables}

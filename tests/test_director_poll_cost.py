@@ -1,0 +1,148 @@
+"""The director's live poll costs what changed, not the number of tables: the same SQL statements for a round of
+4 tables as for 16 (an unchanged poll answers 204 after a fixed few; a changed one reads every table in a fixed
+number more), and a changed poll draws again only the cards of the tables that changed, never showing one as it
+was."""
+import random
+import re
+
+import flask
+import pytest
+from sqlalchemy import event
+
+from referee import create_app
+from referee.db import db
+from referee.engine import legal_actions
+from referee.policy import Policy
+from referee.services import folds, games, progress, tournaments
+
+PIN = "135791"
+
+
+@pytest.fixture
+def app(tmp_path):
+    return create_app({"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False,
+                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 't.sqlite'}"})
+
+
+def seated(app, tables: int) -> tuple[int, list[int]]:
+    """A tournament of ``tables`` tables of 4, its first round seated and each table's seating roll-off over."""
+    with app.app_context():
+        players = [f"Player {n:03d}" for n in range(4 * tables)]
+        tid = tournaments.create_tournament(f"Cup of {tables}", "jma-placement", "jma-2006", players, PIN, [60])
+        progress.seat_round(tid, 1)
+        ids = [t.game_id for t in tournaments.round_overview(tid, 1)]
+        for game_id in ids:
+            table = folds.load(game_id)
+            while type(table.game.state.pending).__name__ == "SeatingRoll":
+                who = table.game.state.players[table.game.state.pending.waiting[0]].name
+                games.record(game_id, {"type": "seat_roll", "player": who,
+                                       "dice": [1 + table.seq % 6, 1 + (table.seq * 5) % 6]}, table.seq)
+                table = folds.load(game_id)
+        db.session.remove()
+    return tid, ids
+
+
+def roll(app, game_id: int) -> None:
+    """One legal entry at the table (one the engine offers, drawn as the simulator draws them)."""
+    with app.app_context():
+        table = folds.load(game_id)
+        chosen = Policy(random.Random(table.seq), "random").choose(table.game.state, legal_actions(table.game.state))
+        games.record(game_id, chosen.to_dict(), table.seq)
+        db.session.remove()
+
+
+def version_of(page: str) -> str:
+    return re.search(r'id="live-rounds"[^>]*data-version="([^"]+)"', page).group(1)
+
+
+class Counted:
+    """The SQL statements the app sends and the table cards it draws, from one request."""
+
+    def __init__(self, app):
+        self.app, self.statements, self.cards = app, 0, []
+        with app.app_context():
+            event.listen(db.engine, "before_cursor_execute", self._statement)
+        flask.template_rendered.connect(self._rendered, app)
+
+    def _statement(self, *args):
+        self.statements += 1
+
+    def _rendered(self, sender, template, context, **extra):
+        if template.name in ("tournaments/_table_card.html", "tournaments/_display_card.html"):
+            self.cards.append(context["t"].game_id)
+
+    def get(self, client, path: str):
+        self.statements, self.cards = 0, []
+        return client.get(path, headers={"HX-Request": "true"})
+
+
+def poll_costs(app, tables: int) -> dict:
+    tid, ids = seated(app, tables)
+    counted = Counted(app)
+    client = app.test_client()
+    assert client.post(f"/tournaments/{tid}/unlock", data={"pin": PIN}).status_code == 302
+    first = counted.get(client, f"/tournaments/{tid}/live?v=none")
+    assert first.status_code == 200 and sorted(counted.cards) == sorted(ids)  # every card drawn once
+    version = version_of(first.get_data(as_text=True))
+    unchanged = counted.get(client, f"/tournaments/{tid}/live?v={version}")
+    assert unchanged.status_code == 204
+    costs = {"unchanged": counted.statements}
+    roll(app, ids[-1])
+    changed = counted.get(client, f"/tournaments/{tid}/live?v={version}")
+    assert changed.status_code == 200
+    costs["changed"], costs["cards drawn"] = counted.statements, list(counted.cards)
+    costs["page"], costs["ids"] = changed.get_data(as_text=True), ids
+    return costs
+
+
+def test_the_directors_poll_sends_the_same_statements_for_4_tables_as_for_16(tmp_path):
+    small = poll_costs(create_app({"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False,
+                                   "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'small.sqlite'}"}), 4)
+    large = poll_costs(create_app({"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False,
+                                   "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'large.sqlite'}"}), 16)
+    assert small["unchanged"] == large["unchanged"] <= 10
+    assert small["changed"] == large["changed"] <= 25
+    # of 16 tables, one recorded an entry: its card alone is drawn again
+    assert large["cards drawn"] == [large["ids"][-1]] and small["cards drawn"] == [small["ids"][-1]]
+
+
+def test_a_table_that_changed_is_shown_as_it_is_now_and_its_clock_and_token_are_fresh(app):
+    tid, ids = seated(app, 3)
+    client = app.test_client()
+    assert client.post(f"/tournaments/{tid}/unlock", data={"pin": PIN}).status_code == 302
+    page = client.get(f"/tournaments/{tid}/live?v=none", headers={"HX-Request": "true"}).get_data(as_text=True)
+    turn = re.search(rf'id="table-{ids[0]}".*?turn (\d+)', page, re.S).group(1)
+    with app.app_context():
+        before = folds.load(ids[0]).game.state.turn
+        for _ in range(3):
+            roll(app, ids[0])
+        after = folds.load(ids[0]).game.state
+        cash = [p.cash for p in after.players]
+    assert int(turn) == before
+    page = client.get(f"/tournaments/{tid}/live?v=none", headers={"HX-Request": "true"}).get_data(as_text=True)
+    card = re.search(rf'<div class="player table-card[^"]*" id="table-{ids[0]}">.*?<div class="links">', page,
+                     re.S).group(0)
+    assert f"turn {after.turn}" in card
+    assert [int(x.replace(",", "").lstrip("$")) for x in re.findall(r'<td class="n">([^<]+)</td>', card)] == cash
+    assert "\x00" not in page  # every card's clock line and token put in
+    assert page.count('<div class="clockline"><span class="clock') == 3
+
+
+def test_the_room_display_draws_again_only_the_table_that_changed_and_shows_it_as_it_is(app):
+    tid, ids = seated(app, 6)
+    counted = Counted(app)
+    client = app.test_client()
+    first = counted.get(client, f"/tournaments/{tid}/display?v=none")
+    assert first.status_code == 200 and sorted(counted.cards) == sorted(ids)
+    version = re.search(r'[?&](?:amp;)?v=([0-9a-f]+)', first.get_data(as_text=True)).group(1)
+    assert counted.get(client, f"/tournaments/{tid}/display?v={version}").status_code == 204
+    for _ in range(2):
+        roll(app, ids[2])
+    changed = counted.get(client, f"/tournaments/{tid}/display?v={version}")
+    assert changed.status_code == 200 and counted.cards == [ids[2]]
+    with app.app_context():
+        state = folds.load(ids[2]).game.state
+    cells = re.findall(r'<div class="player table-card[^"]*">.*?</div>', changed.get_data(as_text=True), re.S)[2]
+    assert f"turn {state.turn}" in cells
+    assert [int(x.replace(",", "").lstrip("$")) for x in re.findall(r'<td class="n">([^<]+)</td>', cells)] == [
+        p.cash for p in state.players]
