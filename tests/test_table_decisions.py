@@ -191,6 +191,7 @@ def test_a_new_game_the_finite_bank_cannot_stake_is_refused_with_its_reason_in_e
     assert r.status_code == 400
     page = html.unescape(r.get_data(as_text=True))
     assert "7 players need 210,000 M of start money, 30,000 M each; the bank's 200,000 M pays at most 6 players" in page
+    assert "2. Bank und Schulden" in page  # the rule it comes from, cited
     r = client.post("/games", data=form, headers={"Accept-Language": "de"})
     assert r.status_code == 400
     assert ("7 Spieler brauchen 210.000 M Startkapital, 30.000 M je Spieler; die 200.000 M der Bank zahlen höchstens 6 "

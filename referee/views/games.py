@@ -10,6 +10,7 @@ from ..access import organiser_required, referee_required, throttled
 from ..forms import ImportForm, NewGameForm, OrganiserForm
 from ..i18n import same_site_path
 from ..screens.refusals import clip, detail as refusal_detail
+from ..screens.table import refusal
 
 bp = Blueprint("games", __name__)
 FORM_MESSAGE = 1000  # characters of a form's refusal that are shown (and kept in the session until then)
@@ -88,8 +89,9 @@ def create():
             game_id = games.create_game(form.title.data or "", form.ruleset.data, form.player_names(),
                                           form.seating.data, form.pin.data, form.time_limit.data,
                                           form.option_overrides())
-        except errors_service.BadGameSetup as exc:
-            flash({"kind": "refused", "message": refusal_detail(exc)})
+        except errors_service.BadGameSetup as exc:  # with the rule it comes from, where the rules give one
+            flash(refusal(exc, exc.state.ruleset) if exc.state is not None else {"kind": "refused",
+                                                                                  "message": refusal_detail(exc)})
         else:
             unlock(game_id)
             return redirect(url_for("table.table", game_id=game_id))
