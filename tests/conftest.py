@@ -156,7 +156,7 @@ def _order(item) -> int:
 # The tests' temporary folders (their SQLite databases above all) on a memory filesystem where the machine has one
 # with room.  The app has SQLite put every commit on the disk before it returns (synchronous=FULL), as it must at a
 # venue; on a disk that wait was half of a web test's time, on memory it is none, and the app's settings stay the
-# ones it runs with.  Kept after a failed run (for a look), removed after a passing one.
+# ones it runs with.  Removed after a passing run; a failed run's kept for a look until the next run begins.
 MEMORY_DISK = Path("/dev/shm")
 MEMORY_DISK_ROOM = 2 * 1024 ** 3
 
@@ -177,11 +177,25 @@ def pytest_configure(config):
         return
     disk = _memory_disk()
     if disk is not None:
+        for left in disk.glob(f"referee-tests-{os.getuid()}-*"):  # a failed run's, kept until the next run begins
+            if not _running(left.name.rsplit("-", 1)[1]):
+                shutil.rmtree(left, ignore_errors=True)
         config.option.basetemp = str(disk / f"referee-tests-{os.getuid()}-{os.getpid()}")
         config.stash[_ON_MEMORY] = Path(config.option.basetemp)
 
 
 _ON_MEMORY = pytest.StashKey[Path]()
+
+
+def _running(pid: str) -> bool:
+    """Whether the process ``pid`` (a run of the tests that made a folder) is still running."""
+    try:
+        os.kill(int(pid), 0)
+    except (ValueError, ProcessLookupError):
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def pytest_sessionfinish(session, exitstatus):
