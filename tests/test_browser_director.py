@@ -66,13 +66,18 @@ def table_ids(app, page) -> list[int]:
 def unlocked_tablet(browser, server, table):
     """A table's tablet (an iPad, a browser context of its own) given the table's PIN: its table screen."""
     tablet = browser.new_context(viewport=PORTRAIT, user_agent=IPAD).new_page()
-    tablet.goto(f"{server}/games/{table.game_id}/unlock")
-    armed(tablet)
-    tablet.fill("input[name=pin]", table.pin)
-    tablet.click(f"form[action='/games/{table.game_id}/unlock'] button[type=submit]")
-    tablet.wait_for_url(f"{server}/games/{table.game_id}")
-    armed(tablet)
+    unlock_table(tablet, server, table)
     return tablet
+
+
+def unlock_table(page, server, table) -> None:
+    """The table's PIN given on ``page``: its table screen, armed."""
+    page.goto(f"{server}/games/{table.game_id}/unlock")
+    armed(page)
+    page.fill("input[name=pin]", table.pin)
+    page.click(f"form[action='/games/{table.game_id}/unlock'] button[type=submit]")
+    page.wait_for_url(f"{server}/games/{table.game_id}")
+    armed(page)
 
 
 def no_horizontal_scroll(page) -> bool:

@@ -9,7 +9,7 @@ import time
 import pytest
 
 from test_browser import armed, shot
-from test_browser_director import create_and_seat, finish_seating, round_overview, unlocked_tablet
+from test_browser_director import create_and_seat, finish_seating, round_overview, unlock_table, unlocked_tablet
 from test_browser_dispute import VIEWPORTS, choose_language, wide_enough
 
 WORDS = {
@@ -34,12 +34,7 @@ def test_a_table_calls_a_judge_with_one_tap_and_the_director_answers_with_a_ruli
 
     tablet = browser.new_context(viewport=viewport).new_page()
     choose_language_at(tablet, server, lang)
-    tablet.goto(f"{server}/games/{table.game_id}/unlock")
-    armed(tablet)
-    tablet.fill("input[name=pin]", table.pin)
-    tablet.click(f"form[action='/games/{table.game_id}/unlock'] button[type=submit]")
-    tablet.wait_for_url(f"{server}/games/{table.game_id}")
-    armed(tablet)
+    unlock_table(tablet, server, table)
     button = tablet.locator("#call-judge")
     box = button.bounding_box()
     assert box["height"] >= 56 and box["width"] >= 96  # a large target

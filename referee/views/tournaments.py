@@ -147,14 +147,15 @@ def _live_context(row, version: str) -> dict:
     ruleset = rulesets.load(row.ruleset)
     progress = progress_service.tournament_progress(row.id)
     devices = access.devices(row.id)
+    slips_address = public_base()
     return {"row": row, "rounds": rounds, "players": roster.tournament_players(row.id),
             "cards": table_cards(row, [t for _, tables in rounds for t in tables], devices),
             "divisions": progress_service.divisions_of(row), "version": version, "poll": POLL,
             "scheme": rulesets.load_scheme(row.scheme), "ruleset": ruleset, "currency": ruleset.money,
             "progress": progress, "format": progress.format, "standings": progress.places,
             "devices": devices, "calls": rulings.open_calls(row.id), "now": clocks.utcnow(),
-            "backups": backups.status(current_app.config), "slips_address": public_base(),
-            "slips_only_here": only_this_computer(public_base())}
+            "backups": backups.status(current_app.config), "slips_address": slips_address,
+            "slips_only_here": only_this_computer(slips_address)}
 
 
 @bp.get("/<int:tournament_id>")
