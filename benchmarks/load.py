@@ -134,6 +134,7 @@ class Stats:
         self.changed: dict[str, int] = {k: 0 for k in KINDS}  # polls answered 200 (something new)
         self.notes: list[str] = []
         self.entries = 0
+        self.cpu = (0.0, 0.0)  # CPU seconds used while measuring: (the server and its workers, this client)
 
     def error(self, kind: str, note: str) -> None:
         with self.lock:
@@ -304,9 +305,23 @@ def server(url: str, log: Path, kind: str = "waitress", workers: int = 4, store:
                 time.sleep(0.1)
         else:
             raise RuntimeError("the server did not answer within 120 s")
-        yield base
+        yield base, proc.pid
     finally:
         stopped(proc)
+
+
+def cpu_seconds(group: int) -> float:
+    """CPU time (user and system) used so far by the processes of session ``group`` (the server and its
+    workers), read from /proc; 0 where there is none."""
+    tick, total = os.sysconf("SC_CLK_TCK"), 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[3]) == group:  # its session (each server leads one of its own, its workers in it)
+            total += int(fields[11]) + int(fields[12])
+    return total / tick
 
 
 def unlocked(base: str, path: str, pin: str) -> Client:
@@ -321,7 +336,7 @@ def unlocked(base: str, path: str, pin: str) -> Client:
 def run(label: str, url: str, args, log: Path, store: str | None = None) -> None:
     tid, seated = seat(url, args.tables)
     stats = Stats()
-    with server(url, log, args.server, args.workers, store) as base:
+    with server(url, log, args.server, args.workers, store) as (base, group):
         tablets, seconds = [], []
         for game_id, pin, game in seated:  # unlocking (a PIN hash each) and the first screens are not timed
             client = unlocked(base, f"/games/{game_id}/unlock", pin)
@@ -343,11 +358,13 @@ def run(label: str, url: str, args, log: Path, store: str | None = None) -> None
         jobs.append((follower, stats, "director poll", director, f"/tournaments/{tid}/live", "live-rounds",
                      director_page, start + 0.7, stop))
         load_before = os.getloadavg()
+        server_before, client_before = cpu_seconds(group), time.process_time()
         threads = [threading.Thread(target=guarded, args=job, daemon=True) for job in jobs]
         for t in threads:
             t.start()
         for t in threads:
             t.join()
+        stats.cpu = (cpu_seconds(group) - server_before, time.process_time() - client_before)
     report(label, args, stats, args.seconds, log, (load_before, os.getloadavg()))
 
 
@@ -359,6 +376,10 @@ def report(label: str, args, stats: Stats, elapsed: float, log: Path, loads: tup
     print(f"  load average (1, 5, 15 min) before {' '.join(f'{x:.2f}' for x in loads[0])}, "
           f"after {' '.join(f'{x:.2f}' for x in loads[1])}")
     print(f"  entries recorded: {stats.entries} ({stats.entries / elapsed:.2f} entries/s), errors: {errors}")
+    served_requests = sum(len(v) for v in stats.times.values())
+    server_cpu, client_cpu = stats.cpu
+    print(f"  CPU over the {elapsed:.0f} s: the server {server_cpu:.1f} s ({1000 * server_cpu / max(1, served_requests):.2f} "
+          f"ms a request, {served_requests} requests), this client {client_cpu:.1f} s (of {os.cpu_count()} cores)")
     print(f"  {'request':<18}{'count':>7}{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}{'errors':>8}")
     worst = 0.0
     for kind in KINDS:

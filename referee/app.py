@@ -114,7 +114,6 @@ def create_app(test_config: dict | None = None) -> Flask:
     instance.mkdir(parents=True, exist_ok=True)
     app.config.from_mapping(
         SQLALCHEMY_DATABASE_URI=f"sqlite:///{instance / 'referee.sqlite'}",
-        SQLALCHEMY_ENGINE_OPTIONS={"pool_pre_ping": True},
         MAX_CONTENT_LENGTH=8 * 1024 * 1024,
         # the venue network is shared: the session cookie is out of scripts' reach and not sent by other sites'
         # forms; Secure on every request that came over https (SessionOverHttps), and on every request when the
@@ -141,6 +140,10 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config.setdefault("BACKUP_MINUTES", backups.DEFAULT_MINUTES)
     else:
         app.config.update(test_config)
+    if not str(app.config["SQLALCHEMY_DATABASE_URI"]).startswith("sqlite"):
+        # a database server may have closed a pooled connection (restarted, timed out): each is tried before use.
+        # A SQLite file has no server, and every device asks every second: it is not asked a "SELECT 1" first
+        app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {}).setdefault("pool_pre_ping", True)
     app.session_interface = SessionOverHttps()
     db.init_app(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS))

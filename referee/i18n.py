@@ -100,6 +100,8 @@ def template_gettext(eval_ctx: EvalContext, string: str, **variables) -> str:
     escapes its output, then always formatted, each variable escaped) in one call.  Jinja's own passes every word
     through three calls of the template's context (7 us each, and a table screen says some thirty words)."""
     text = catalogue().ugettext(string)
+    if not variables and "%" not in text:  # nothing to put in (the standings say a few hundred such words)
+        return Markup(text) if eval_ctx.autoescape else text
     return (Markup(text) if eval_ctx.autoescape else text) % variables
 
 

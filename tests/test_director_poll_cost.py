@@ -11,9 +11,11 @@ from sqlalchemy import event
 
 from referee import create_app
 from referee.db import db
+from referee.demo import play_table
 from referee.engine import legal_actions
 from referee.policy import Policy
-from referee.services import folds, games, progress, tournaments
+from referee.services import folds, games, progress, results, roster, tournaments
+from referee.tournament import progress as progress_rules
 
 PIN = "135791"
 
@@ -59,7 +61,7 @@ class Counted:
     """The SQL statements the app sends and the table cards it draws, from one request."""
 
     def __init__(self, app):
-        self.app, self.statements, self.cards = app, 0, []
+        self.app, self.statements, self.cards, self.templates = app, 0, [], []
         with app.app_context():
             event.listen(db.engine, "before_cursor_execute", self._statement)
         flask.template_rendered.connect(self._rendered, app)
@@ -70,9 +72,10 @@ class Counted:
     def _rendered(self, sender, template, context, **extra):
         if template.name in ("tournaments/_table_card.html", "tournaments/_display_card.html"):
             self.cards.append(context["t"].game_id)
+        self.templates.append(template.name)
 
     def get(self, client, path: str):
-        self.statements, self.cards = 0, []
+        self.statements, self.cards, self.templates = 0, [], []
         return client.get(path, headers={"HX-Request": "true"})
 
 
@@ -83,6 +86,7 @@ def poll_costs(app, tables: int) -> dict:
     assert client.post(f"/tournaments/{tid}/unlock", data={"pin": PIN}).status_code == 302
     first = counted.get(client, f"/tournaments/{tid}/live?v=none")
     assert first.status_code == 200 and sorted(counted.cards) == sorted(ids)  # every card drawn once
+    assert counted.templates.count("tournaments/_standings.html") == 1
     version = version_of(first.get_data(as_text=True))
     unchanged = counted.get(client, f"/tournaments/{tid}/live?v={version}")
     assert unchanged.status_code == 204
@@ -91,6 +95,7 @@ def poll_costs(app, tables: int) -> dict:
     changed = counted.get(client, f"/tournaments/{tid}/live?v={version}")
     assert changed.status_code == 200
     costs["changed"], costs["cards drawn"] = counted.statements, list(counted.cards)
+    assert "tournaments/_standings.html" not in counted.templates  # no place changed: the standings kept
     costs["page"], costs["ids"] = changed.get_data(as_text=True), ids
     return costs
 
@@ -140,9 +145,60 @@ def test_the_room_display_draws_again_only_the_table_that_changed_and_shows_it_a
         roll(app, ids[2])
     changed = counted.get(client, f"/tournaments/{tid}/display?v={version}")
     assert changed.status_code == 200 and counted.cards == [ids[2]]
+    assert "tournaments/_places.html" not in counted.templates  # no place changed: the places kept
     with app.app_context():
         state = folds.load(ids[2]).game.state
     cells = re.findall(r'<div class="player table-card[^"]*">.*?</div>', changed.get_data(as_text=True), re.S)[2]
     assert f"turn {state.turn}" in cells
     assert [int(x.replace(",", "").lstrip("$")) for x in re.findall(r'<td class="n">([^<]+)</td>', cells)] == [
         p.cash for p in state.players]
+
+
+def test_the_standings_are_worked_out_once_while_a_round_records_and_again_when_a_table_ends_or_is_corrected_or_a_player_drops(
+        app, monkeypatch):
+    """The live pages ask where the tournament stands every second: while the round's tables record, nothing it
+    is worked out from changes, so it is worked out once; a table that finishes, the director's correction of its
+    result and a player's drop each give new standings at once (never the ones kept from before)."""
+    tid, ids = seated(app, 2)
+    worked = []
+    real = progress_rules.progress
+    monkeypatch.setattr(progress_rules, "progress", lambda *args: worked.append(1) or real(*args))
+
+    def standings():
+        with app.app_context():
+            found = progress.tournament_progress(tid)
+            db.session.remove()
+        return found
+
+    first = standings()
+    for _ in range(4):
+        roll(app, ids[0])
+        roll(app, ids[1])
+        assert standings() is first
+    assert len(worked) == 1 and first.playing and all(not st.games for st in first.places)
+    with app.app_context():
+        play_table(ids[0], random.Random(1), 6)
+        db.session.remove()
+    ended = standings()
+    assert len(worked) == 2 and ended.playing
+    with app.app_context():
+        result = results.table_result(tid, ids[0])
+    winner = result["ranking"][0]["name"]
+    assert len({st.player: st.games for st in ended.places}[winner]) == 1
+    with app.app_context():  # the director gives the last place to the winner, reversing the table's order
+        ranking = result["ranking"]
+        places = {p["name"]: len(ranking) - k for k, p in enumerate(ranking)}
+        totals = {p["name"]: p["total"] for p in ranking}
+        assets = {name: totals[other["name"]] for name, other in zip(places, reversed(ranking))}
+        results.correct_result(tid, ids[0], places, assets, set(), False, "scoring slip: the order was reversed", 0)
+        db.session.remove()
+    corrected = standings()
+    assert len(worked) == 3
+    assert [st.player for st in corrected.places if st.games][-1] == winner != [
+        st.player for st in ended.places if st.games][-1]
+    with app.app_context():
+        roster.change_player(tid, "Player 007", "drop", 1)
+        db.session.remove()
+    dropped = standings()
+    assert len(worked) == 4 and dropped is not corrected
+    assert standings() is dropped and len(worked) == 4

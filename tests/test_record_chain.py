@@ -215,3 +215,53 @@ def test_the_kept_results_of_many_games_are_read_in_one_query(app, client):
             assert len([s for s in statements if "games" in s]) == 4  # the games, then each result when asked
         finally:
             event.remove(db.engine, "before_cursor_execute", listen)
+
+
+def _written_by_another_worker(app, game_id: int, lines: list[str]) -> None:
+    """Entries stored by another process (another gunicorn worker), as its ``games.record`` writes them: each
+    stored text chained to the one before; this process's kept fold knows nothing of them."""
+    with app.app_context():
+        header = folds.load(game_id).row.header
+        rows = db.session.execute(sqlalchemy.select(EntryRow.seq, EntryRow.data).where(EntryRow.game_id == game_id)
+                                  .order_by(EntryRow.seq)).all()
+        head = chain.heads(header, [r.data for r in rows])[-1]
+        for seq, line in enumerate(lines, start=len(rows) + 1):
+            entry = json.loads(line)
+            entry.pop("seq")
+            data = json.dumps(entry, ensure_ascii=False)
+            head = chain.link(head, seq, data)
+            db.session.add(EntryRow(game_id=game_id, seq=seq, data=data, hash=head))
+        db.session.commit()
+
+
+def test_a_fold_kept_by_one_worker_is_carried_forward_over_the_entries_another_worker_recorded(
+        app, client, monkeypatch):
+    """Under several workers each keeps its own folds: a screen drawn after another worker recorded reads only the
+    entries added since, checks their chain from the kept head on, and shows the same table as a whole read."""
+    lines = (GOLDEN / "jma-short-game.jsonl").read_text(encoding="utf-8").splitlines()
+    with app.app_context():
+        game_id = games.import_record("\n".join(lines[:21]), PIN)  # the header and 20 entries
+        kept = folds.load(game_id).fold
+    _written_by_another_worker(app, game_id, lines[21:31])
+    monkeypatch.setattr(folds, "read_fold", lambda row: pytest.fail("the whole record was read again"))
+    with app.app_context():
+        table = folds.load(game_id)
+        assert table.fold is kept and table.seq == 30 and table.altered is None
+        carried = table.game.state
+    monkeypatch.undo()
+    folds._cache.clear()
+    with app.app_context():
+        whole = folds.load(game_id)
+        assert whole.fold.head == kept.head and whole.game.state == carried
+
+
+def test_an_entry_added_behind_the_apps_back_that_does_not_chain_is_found_altered_not_carried_forward(app, client):
+    lines = (GOLDEN / "jma-short-game.jsonl").read_text(encoding="utf-8").splitlines()
+    with app.app_context():
+        game_id = games.import_record("\n".join(lines[:21]), PIN)
+        folds.load(game_id)
+        db.session.add(EntryRow(game_id=game_id, seq=21, data=json.dumps({"type": "roll", "player": "Aki",
+                                                                            "dice": [1, 2]}), hash="0" * 64))
+        db.session.commit()
+        table = folds.load(game_id)
+        assert table.seq == 20 and table.altered == folds.Altered(21, "changed")

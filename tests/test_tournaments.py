@@ -1,4 +1,5 @@
 """Tournaments through the app: create, seat a round, play, call time, standings."""
+import random
 import re
 
 import pytest
@@ -7,7 +8,7 @@ from referee import create_app
 from referee.services import clocks, folds, games, progress, tournaments
 from referee.services.errors import GameNotFound
 from referee.tournament.messages import BadTournament
-from referee.demo import build_demo
+from referee.demo import build_demo, play_table
 
 
 @pytest.fixture
@@ -172,7 +173,9 @@ def test_no_template_refreshes_its_page_with_a_meta_refresh():
     assert refreshing == []
 
 
-def test_the_standings_poll_their_places_every_second_and_answer_204_until_a_table_changes(app):
+def test_the_standings_poll_their_places_every_second_and_answer_204_until_the_places_change(app):
+    """Spectators' phones follow the standings every second: while the round's tables record (which changes no
+    place), each poll is a 204; a table that finishes changes the places, and the next poll brings them."""
     client = app.test_client()
     tid = new_tournament(client)
     anyone = app.test_client()  # the standings are open to everyone
@@ -181,7 +184,7 @@ def test_the_standings_poll_their_places_every_second_and_answer_204_until_a_tab
     region = re.search(r'<div id="standings-live"[^>]*>', page.replace("\n", " ")).group(0)
     assert 'hx-trigger="every 1s"' in region and 'hx-select="#standings-live"' in region
     with app.app_context():
-        version = tournaments.tournament_version(tid)
+        version = progress.progress_and_version(tid)[1]
     url = re.search(r'hx-get="([^"]+)"', region).group(1).replace("&amp;", "&")
     assert url == f"/tournaments/{tid}/standings?v={version}"
     hx = {"HX-Request": "true"}
@@ -189,12 +192,17 @@ def test_the_standings_poll_their_places_every_second_and_answer_204_until_a_tab
     with app.app_context():
         game_id = tournaments.round_overview(tid, 1)[0].game_id
         finish_seating(game_id)
+    assert anyone.get(url, headers=hx).status_code == 204  # a table recorded: no place changed
+    with app.app_context():
+        play_table(game_id, random.Random(2), 6)
     r = anyone.get(url, headers=hx)
     assert r.status_code == 200 and r.headers["Cache-Control"] == "no-store"
     fresh = r.get_data(as_text=True)
     assert fresh.lstrip().startswith("<div id=\"standings-live\"") and "<html" not in fresh
     with app.app_context():
-        assert f"v={tournaments.tournament_version(tid)}" in fresh
+        later = progress.progress_and_version(tid)[1]
+        winner = progress.tournament_standings(tid)[0].player
+    assert later != version and f"v={later}" in fresh and winner in fresh
     # a plain visit of the same address (no htmx) is the whole page
     assert "<html" in anyone.get(url).get_data(as_text=True)
 

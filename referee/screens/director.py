@@ -6,7 +6,8 @@ A card is kept under everything it is drawn from (the table as :func:`referee.se
 reads it, without its clock; on the director's page the devices unlocked at it; the device's language; the
 address the app is served under): a table that changed in any way is a new key and is drawn afresh, so a kept card
 is never one of a table as it was.  A director's card's clock line (which counts down) and its form's token (which
-differs by device) are not kept: they are put in at each answer."""
+differs by device) are not kept: they are put in at each answer.  The standings below the tables are kept with the
+value they are drawn from (:func:`kept_standings`)."""
 from __future__ import annotations
 
 import dataclasses
@@ -19,6 +20,7 @@ from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
 KEPT = 2048  # cards kept per app (a few rounds of 64 tables, on both pages, in two languages)
+KEPT_STANDINGS = 32  # standings kept per app (a few tournaments' pages in a few languages)
 CLOCK = "\x00clock\x00"  # where a director's card's clock line goes
 TOKEN = "\x00token\x00"  # where its form's token goes
 _lock = threading.Lock()
@@ -57,3 +59,25 @@ def table_cards(row, tables, devices) -> dict[int, tuple[Markup, Markup]]:
 def display_cards(row, tables) -> dict[int, Markup]:
     """The room's display: each table's card, by its game."""
     return {t.game_id: Markup(_card("tournaments/_display_card.html", row, t)) for t in tables}
+
+
+def kept_standings(template: str, row, progress, **context) -> Markup:
+    """The standings drawn by ``template`` (``row``: the tournament; ``progress``: where it stands), drawn once for
+    the value ``progress`` is and kept with it: the service gives the same value while the places are the same, so
+    a live answer in the middle of a round (256 players' rows) draws none of them again, and new standings are a
+    new value, drawn afresh."""
+    key = repr(("standings", template, str(get_locale()), request.script_root, row.id, row.scheme, row.ruleset,
+                id(progress)))
+    with _lock:
+        kept = current_app.extensions.setdefault("referee.standings", OrderedDict())
+        found = kept.get(key)
+        if found is not None and found[0] is progress:  # held with it: its id is not another's
+            kept.move_to_end(key)
+            return found[1]
+    page = Markup(render_template(template, row=row, progress=progress, standings=progress.places,
+                                  format=progress.format, **context))
+    with _lock:
+        kept[key] = (progress, page)
+        while len(kept) > KEPT_STANDINGS:
+            kept.popitem(last=False)
+    return page

@@ -6,10 +6,12 @@ import functools
 import hashlib
 import json
 import threading
+import weakref
 from collections import OrderedDict
 from dataclasses import dataclass
 
 from sqlalchemy import bindparam, select
+from sqlalchemy.engine import Engine
 from sqlalchemy.orm import undefer
 
 from .. import chain
@@ -21,7 +23,9 @@ from ..tournament.charts import net_worth_series
 from ..tournament.results import final_result
 from .errors import GameNotFound, RecordAltered
 
-CACHE_SIZE = 64
+# folds kept per process: every game of a national final's tournament (64 tables, several rounds), whose director's
+# page reads every table of every round each second (a fold is some 0.1-0.5 MB)
+CACHE_SIZE = 512
 
 
 @dataclass(frozen=True)
@@ -67,17 +71,26 @@ class Table:
 
 _cache: "OrderedDict[tuple[str, int], Fold]" = OrderedDict()  # (database, game id) -> its fold
 _lock = threading.Lock()
-_game_locks: dict[tuple[str, int], threading.Lock] = {}
+_game_locks: dict[tuple[str, int], threading.RLock] = {}
+
+
+_urls: "weakref.WeakKeyDictionary[Engine, str]" = weakref.WeakKeyDictionary()  # each engine's database, as the
+# cache names it (its URL rendered once, not at every game of every poll)
 
 
 def _key(game_id: int) -> tuple[str, int]:
-    return (str(db.engine.url), game_id)
+    engine = db.engine
+    url = _urls.get(engine)
+    if url is None:
+        url = _urls.setdefault(engine, str(engine.url))
+    return (url, game_id)
 
 
-def game_lock(game_id: int) -> threading.Lock:
-    """One writer at a time per game in this process (other processes are kept apart by the (game, seq) key)."""
+def game_lock(game_id: int) -> threading.RLock:
+    """One writer at a time per game in this process (other processes are kept apart by the (game, seq) key); a
+    writer holding it may load the game (which may carry its kept fold forward)."""
     with _lock:
-        return _game_locks.setdefault(_key(game_id), threading.Lock())
+        return _game_locks.setdefault(_key(game_id), threading.RLock())
 
 
 def forget(game_id: int) -> None:
@@ -113,6 +126,11 @@ def load_many(game_ids: list[int]) -> list[Table]:
                 _cache.move_to_end(key)
                 out.append(Table(row, fold, seat))
                 continue
+        if fold is not None and fold.altered is None and fold.stored < stored:
+            with game_lock(game_id):
+                if _carried_forward(row.id, fold, stored, last):
+                    out.append(Table(row, fold, seat))
+                    continue
         fold = read_fold(row)
         with _lock:
             _cache[key] = fold
@@ -120,6 +138,39 @@ def load_many(game_ids: list[int]) -> list[Table]:
                 _cache.popitem(last=False)
         out.append(Table(row, fold, seat))
     return out
+
+
+def _carried_forward(game_id: int, fold: Fold, stored: int, last: str | None) -> bool:
+    """The kept fold carried forward over the entries stored after it (another process recorded them: under
+    several workers each keeps its own folds), its chain checked from the fold's head on: the cost grows with the
+    entries added, not with the record.  False, the fold unchanged, when the rows do not follow from it (an entry
+    changed or taken out, a game imported again): the caller reads the record whole, which says where."""
+    if fold.stored == stored and fold.head == last:  # another thread carried it forward meanwhile
+        return True
+    if fold.stored > stored:
+        return False
+    rows = db.session.execute(select(EntryRow.seq, EntryRow.data, EntryRow.hash).where(
+        EntryRow.game_id == game_id, EntryRow.seq > fold.stored).order_by(EntryRow.seq)).all()
+    head, entries = fold.head, []
+    for seq, data, hash_ in rows:
+        if seq != fold.stored + len(entries) + 1 or hash_ != chain.link(head, seq, data):
+            return False
+        try:
+            entries.append(parse_entry(json.loads(data)))
+        except (RefereeError, ValueError, TypeError, RecursionError):
+            return False
+        head = hash_
+    if fold.stored + len(entries) != stored or head != last:
+        return False
+    game = fold.game
+    for n, entry in enumerate(entries):
+        try:
+            game.record(entry)  # raises before changing anything
+        except (RefereeError, ValueError, TypeError, RecursionError):
+            fold.stored, fold.head = fold.stored + n, rows[n - 1].hash if n else fold.head
+            return False
+    fold.stored, fold.head = stored, head
+    return True
 
 
 def last_entry(column):

@@ -2,7 +2,10 @@
 :mod:`referee.tournament.progress` asked, and the round they seat written (a game for each table)."""
 from __future__ import annotations
 
+import hashlib
 import random
+import threading
+from collections import OrderedDict
 
 from sqlalchemy.exc import IntegrityError
 
@@ -22,8 +25,8 @@ from .pins import table_pin
 from .results import tournament_results
 from .tournaments import entrants, get_tournament, round_tables
 
-__all__ = ["Cut", "DivisionProgress", "Progress", "divisions_of", "seat_round", "stage_cuts", "tournament_progress",
-           "tournament_standings"]
+__all__ = ["Cut", "DivisionProgress", "Progress", "divisions_of", "progress_and_version", "seat_round", "stage_cuts",
+           "tournament_progress", "tournament_standings"]
 
 
 def _seated_rounds(row: TournamentRow) -> list[formats.SeatedRound]:
@@ -42,12 +45,59 @@ def divisions_of(row: TournamentRow) -> list[str]:
     return divisions(entrants(row))
 
 
+KEPT = 64  # tournaments' progress kept per process, each under everything it was worked out from
+_kept: "OrderedDict[tuple, tuple[Progress, str]]" = OrderedDict()
+_kept_lock = threading.Lock()
+
+
 def tournament_progress(tournament_id: int) -> Progress:
+    """Where the tournament stands (:func:`progress_and_version`)."""
+    return progress_and_version(tournament_id)[0]
+
+
+def progress_and_version(tournament_id: int) -> tuple[Progress, str]:
+    """Where the tournament stands, and a short token that changes whenever it may (the public standings' live
+    version: the places, the champions, the corrections).  Worked out once for what it is worked out from, and kept
+    under all of it (the format and scheme, the roster's rows, each round's stage and tables, each table's
+    corrections, each finished or altered table's record as far as it is stored and the hash it ends on, whether
+    the last round still plays): a round in play changes none of it while its tables record, so the live pages,
+    asking every second, read the rows and the kept folds and work out nothing again; a table that finishes, a
+    correction, a player's change is a new key."""
     row = get_tournament(tournament_id)
-    playing = bool(row.rounds) and not all(
-        t.game.state.over or t.altered is not None for t in load_many([t.game_id for t in row.rounds[-1].tables]))
-    return rules.progress(rulesets.load_format(row.format), lambda stage: _scheme(row, stage), entrants(row),
-                          _seated_rounds(row), tournament_results(tournament_id), playing)
+    seated = [(r, t) for r in row.rounds for t in r.tables]
+    folds = {t.row.id: t for t in load_many([t.game_id for _, t in seated])}
+    last = {t.game_id for t in row.rounds[-1].tables} if row.rounds else set()
+    playing = any(not (f.game.state.over or f.altered is not None) for g, f in folds.items() if g in last)
+    players = entrants(row)
+    key = (str(db.engine.url), tournament_id, row.format, row.scheme, row.ruleset, playing, players,
+           tuple(_table_key(r, t, folds.get(t.game_id)) for r, t in seated))
+    with _kept_lock:
+        found = _kept.get(key)
+        if found is not None:
+            _kept.move_to_end(key)
+            return found
+    progress = rules.progress(rulesets.load_format(row.format), lambda stage: _scheme(row, stage), players,
+                              _seated_rounds(row), tournament_results(tournament_id), playing)
+    found = (progress, hashlib.blake2b(repr(key).encode("utf-8", "surrogatepass"), digest_size=8).hexdigest())
+    with _kept_lock:
+        _kept[key] = found
+        while len(_kept) > KEPT:
+            _kept.popitem(last=False)
+    return found
+
+
+def _table_key(r: RoundRow, t: TableRow, table) -> tuple:
+    """What a table gives the standings: its round's place in the format, its corrections, and, once its game is
+    over or its record altered, the record as stored (how far, and the hash it ends on); a game still in play gives
+    nothing, whatever it has recorded."""
+    corrections = tuple((c.id, c.withdraws_id) for c in t.corrections)
+    if table is None:  # not a game any more: read as the results read it
+        record: tuple = ("missing",)
+    elif table.game.state.over or table.altered is not None:
+        record = (table.fold.stored, table.fold.head, table.altered)
+    else:
+        record = ("playing",)
+    return (r.number, r.stage, r.final, t.number, t.game_id, corrections, record)
 
 
 def tournament_standings(tournament_id: int) -> list[Standing]:

@@ -142,7 +142,18 @@ def sign_offs(table: Table) -> SignOffs:
     return _read(table)[0]
 
 
-def version(table: Table) -> str:
+@dataclass(frozen=True)
+class Stamp:
+    """What a table's live screens compare (:attr:`version`), with the counts it was made from that the screen
+    shows: the rulings stored and whether a call for a judge is open (a screen reads those only when there are
+    some)."""
+
+    version: str
+    rulings: int
+    call_open: bool
+
+
+def stamp(table: Table) -> Stamp:
     """:func:`referee.services.folds.version`, changing also with each call for a judge made or answered, each
     ruling and each sign-off (the other tablets at the table follow a judge call, the rulings' count and the
     game-over card), and while a call is open with each minute it has waited.  Every device at a table asks for
@@ -158,7 +169,7 @@ def version(table: Table) -> str:
         count(SignOffRow.id, SignOffRow.game_id == game_id))).one()
     minute = utcnow().strftime("%H:%M") if counts[2] else ""  # "waited 3 min" moves on
     text = f"{record_version(table)}:{':'.join(map(str, counts))}:{minute}"
-    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
+    return Stamp(hashlib.blake2b(text.encode(), digest_size=8).hexdigest(), counts[0], bool(counts[2]))
 
 
 def sign_off(game_id: int, player: str, verdict: str, reason: str, seen_entries: int, seen_count: int) -> SignOff:

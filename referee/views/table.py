@@ -60,15 +60,17 @@ def _asked_panels() -> frozenset[str]:
     return frozenset(asked)
 
 
-def _view_model(table: folds.Table, upto: int | None = None, panels: frozenset[str] = frozenset()) -> dict:
+def _view_model(table: folds.Table, upto: int | None = None, panels: frozenset[str] = frozenset(),
+                stamp: signoffs.Stamp | None = None) -> dict:
     """What the table screen shows (:func:`referee.screens.table.table_screen`), with what only the request and
     the service know: the row, the clock, the version a live screen compares, the addresses and the form token.
-    ``panels``: the panels asked to be drawn open."""
+    ``panels``: the panels asked to be drawn open; ``stamp``: the table's live stamp when the request has read it."""
     screen = table_screen(table.game, upto, live=table.altered is None, panels=panels)
     over = table.game.state.over
+    stamp = stamp or signoffs.stamp(table)
     return {
         **screen.context(), "row": table.row, "seq": table.seq, "clock": clocks.clock(table.row),
-        "version": signoffs.version(table), "altered": table.altered,
+        "version": stamp.version, "altered": table.altered,
         "sign_offs": signoffs.sign_offs(table) if over and upto is None else None,
         # every entry form on the screen posts here with the same token: worked out once, not per form
         "record_url": url_for("table.record", game_id=table.row.id), "csrf": generate_csrf(),
@@ -78,14 +80,15 @@ def _view_model(table: folds.Table, upto: int | None = None, panels: frozenset[s
         "entry_url": entry_url(table.row.id),  # the log's lines link to the table at their entry: this and n
         # a closed panel's address is this and its name (one url_for for all of them), its link's word "Show"
         "panel_url": url_for("table.panel", game_id=table.row.id, name="x")[:-1], "show": gettext("Show"),
-        "judge": _judge(table),
+        "judge": _judge(table, stamp),
     }
 
 
-def _judge(table: folds.Table) -> dict:
-    """The rulings recorded in the game and, at a tournament's table, its call for a judge."""
-    called = rulings.open_call(table.row.id)
-    return {"rulings": len(rulings.read(table.row.id).items), "seated": table.seat is not None,
+def _judge(table: folds.Table, stamp: signoffs.Stamp) -> dict:
+    """The rulings recorded in the game and, at a tournament's table, its call for a judge (each read only when
+    the stamp counted some)."""
+    called = rulings.open_call(table.row.id) if stamp.call_open else None
+    return {"rulings": len(rulings.read(table.row.id).items) if stamp.rulings else 0, "seated": table.seat is not None,
             "called": waited_words(called, clocks.utcnow()) if called is not None else None}
 
 
@@ -257,19 +260,20 @@ def _live_or_page(t: folds.Table, page: str, upto: int | None = None):
     """A whole screen, or for htmx's poll its live region alone: 204 while the game is as the screen was drawn
     (the poll names the version it saw), so a screen follows entries made elsewhere within a second."""
     if request.headers.get("HX-Request") and upto is None:
-        if request.args.get("v") == signoffs.version(t):
+        stamp = signoffs.stamp(t)
+        if request.args.get("v") == stamp.version:
             return "", 204
         if page != "table/table.html":
-            return render_template("table/_display_live.html", **_view_model(t, panels=_asked_panels())), 200, \
-                {"Cache-Control": "no-store"}
-        return _region(t, _meanwhile(t))
+            return render_template("table/_display_live.html", **_view_model(t, panels=_asked_panels(), stamp=stamp)
+                                   ), 200, {"Cache-Control": "no-store"}
+        return _region(t, _meanwhile(t), stamp)
     return render_template(page, **_view_model(t, upto, _asked_panels()))
 
 
-def _region(t: folds.Table, message: dict | None):
+def _region(t: folds.Table, message: dict | None, stamp: signoffs.Stamp | None = None):
     """The table screen's live region (htmx's answer), with a message at its top when there is one."""
-    return (render_template("table/_live.html", **_view_model(t, panels=_asked_panels()), region_message=message), 200,
-            {"Cache-Control": "no-store"})
+    return (render_template("table/_live.html", **_view_model(t, panels=_asked_panels(), stamp=stamp),
+                            region_message=message), 200, {"Cache-Control": "no-store"})
 
 
 MEANWHILE_LINES = 10  # the latest entries a returning screen names (the log has them all)

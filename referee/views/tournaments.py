@@ -15,7 +15,7 @@ from ..access import director_required, organiser_required, throttled
 from ..forms import NewTournamentForm, named_choices, whole
 from ..screens.refusals import detail as refusal_detail
 from ..screens.decisions import pending_words
-from ..screens.director import display_cards, table_cards
+from ..screens.director import display_cards, kept_standings, table_cards
 from ..screens.qr import qr_img
 from .games import flash_form_errors, page_size, pdf_response
 
@@ -153,6 +153,8 @@ def _live_context(row, version: str) -> dict:
             "divisions": progress_service.divisions_of(row), "version": version, "poll": POLL,
             "scheme": rulesets.load_scheme(row.scheme), "ruleset": ruleset, "currency": ruleset.money,
             "progress": progress, "format": progress.format, "standings": progress.places,
+            "standings_html": kept_standings("tournaments/_standings.html", row, progress,
+                                             scheme=rulesets.load_scheme(row.scheme), currency=ruleset.money),
             "devices": devices, "calls": rulings.open_calls(row.id), "now": clocks.utcnow(),
             "backups": backups.status(current_app.config), "slips_address": slips_address,
             "slips_only_here": only_this_computer(slips_address)}
@@ -221,7 +223,9 @@ def _display_context(row, version: str) -> dict:
     started = [t.clock for t in tables if t.started and not t.over and t.clock.limit_seconds is not None]
     clock = min(started, key=lambda c: c.remaining_seconds) if started else None
     ruleset = rulesets.load(row.ruleset)
+    places = kept_standings("tournaments/_places.html", row, progress, scheme=rulesets.load_scheme(row.scheme))
     return {"row": row, "round": last, "tables": tables, "cards": display_cards(row, tables), "clock": clock,
+            "places_html": places,
             "progress": progress, "format": progress.format, "standings": progress.places, "version": version,
             "poll": POLL, "scheme": rulesets.load_scheme(row.scheme), "currency": ruleset.money}
 
@@ -388,11 +392,10 @@ def standings(tournament_id: int):
     """The standings, open to everyone; live: htmx asks every second with the version the page was drawn at (204
     while nothing changed) and swaps in the places, the champions and the corrections."""
     row = tournaments.get_tournament(tournament_id)
-    version = tournaments.tournament_version(tournament_id)
+    progress, version = progress_service.progress_and_version(tournament_id)  # it changes with the places alone
     live = bool(request.headers.get("HX-Request"))
     if live and request.args.get("v") == version:
         return "", 204
-    progress = progress_service.tournament_progress(tournament_id)
     context = {"row": row, "scheme": rulesets.load_scheme(row.scheme), "currency": rulesets.load(row.ruleset).money,
                "standings": progress.places, "progress": progress, "format": progress.format,
                "rounds": [r.number for r in row.rounds], "corrections": results.corrections(tournament_id),
