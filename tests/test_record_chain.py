@@ -265,3 +265,22 @@ def test_an_entry_added_behind_the_apps_back_that_does_not_chain_is_found_altere
         db.session.commit()
         table = folds.load(game_id)
         assert table.seq == 20 and table.altered == folds.Altered(21, "changed")
+
+
+def test_rows_read_just_before_another_thread_committed_do_not_make_the_whole_record_read_again(
+        app, client, monkeypatch):
+    """A poll reads the games' rows, another thread of the process commits an entry and moves the kept fold on,
+    then the poll looks at the kept fold: it is ahead of the rows read, so the rows' end is read again (one
+    statement), not the whole record."""
+    lines = (GOLDEN / "jma-short-game.jsonl").read_text(encoding="utf-8").splitlines()
+    with app.app_context():
+        game_id = games.import_record("\n".join(lines[:21]), PIN)
+        before = folds.rows_with_tails([game_id])  # read before the commit below
+        entry = json.loads(lines[21])
+        games.record(game_id, {k: v for k, v in entry.items() if k != "seq"}, 20)
+        real, calls = folds.rows_with_tails, []
+        monkeypatch.setattr(folds, "rows_with_tails", lambda ids, results=False: calls.append(ids) or (
+            before if len(calls) == 1 else real(ids, results)))
+        monkeypatch.setattr(folds, "read_fold", lambda row: pytest.fail("the whole record was read again"))
+        table = folds.load(game_id)
+        assert table.seq == 21 and len(calls) == 2

@@ -201,3 +201,18 @@ def test_the_directors_table_card_shows_how_many_signed_and_each_refusal(app):
     page = html.unescape(director.get(f"/tournaments/{tid}").get_data(as_text=True))
     assert "signed 2 of 4" in page
     assert f"{names[1]} refused: the clock ran on during the break" in page
+
+
+def test_a_void_that_takes_back_the_end_takes_the_kept_result_away_and_a_redo_keeps_it_again(app):
+    client = app.test_client()
+    game_id = finished_game(app, client)
+    with app.app_context():
+        table = folds.load(game_id)
+        assert table.row.result["head"] == table.fold.head
+        games.record(game_id, {"type": "void", "count": 1}, table.seq)
+        db.session.expire_all()
+        assert folds.load(game_id).row.result is None
+        games.redo(game_id, folds.load(game_id).seq)
+        db.session.expire_all()
+        table = folds.load(game_id)
+        assert table.game.state.over and table.row.result["head"] == table.fold.head

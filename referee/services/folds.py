@@ -126,6 +126,13 @@ def load_many(game_ids: list[int]) -> list[Table]:
                 _cache.move_to_end(key)
                 out.append(Table(row, fold, seat))
                 continue
+        if fold is not None and fold.altered is None and fold.stored > stored:
+            # the rows were read just before another thread of this process committed entries and moved the kept
+            # fold on: read the rows' end again (one statement), rather than the whole record
+            again = rows_with_tails([game_id]).get(game_id)
+            if again is not None and again[1] == fold.stored and again[2] == fold.head:
+                out.append(Table(row, fold, seat))
+                continue
         if fold is not None and fold.altered is None and fold.stored < stored:
             with game_lock(game_id):
                 if _carried_forward(row.id, fold, stored, last):

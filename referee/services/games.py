@@ -188,7 +188,8 @@ def _record_all(game_id: int, expected_seq: int, entries_of, key: str | None = N
             if key is not None:
                 entry_keys.keep(game_id, key, digest, expected_seq + 1, len(entries))
             ended = table.game.state.over
-            table.row.result = result_of(table.game, head) if ended else None
+            if ended or before.over:  # kept when it ends (again); taken away when a void takes back its end
+                table.row.result = result_of(table.game, head) if ended else None
             db.session.commit()
             table.fold.head, table.fold.stored = head, table.fold.stored + len(entries)
             if ended:

@@ -14,6 +14,7 @@ they were unlocked.  A copied cookie is the same grant as its original and is li
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 import secrets
@@ -21,7 +22,7 @@ import time
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 
-from sqlalchemy import delete, or_, select, update
+from sqlalchemy import bindparam, delete, or_, select, update
 
 from ..db import db
 from ..models import GrantRow, RoundRow, TableRow
@@ -61,7 +62,7 @@ class Grant:
         return not self.revoked and self.until > at
 
 
-def _target(row: GrantRow) -> int | None:
+def _target(row) -> int | None:  # a GrantRow, or a row of its columns
     return row.game_id if row.role == GAME else row.tournament_id if row.role == DIRECTOR else None
 
 
@@ -71,9 +72,18 @@ def look_up(tokens: list[str]) -> list[Grant]:
     if not tokens:
         return []
     hashes = {token_hash(t): t for t in tokens}
-    rows = db.session.execute(select(GrantRow).where(GrantRow.token_hash.in_(hashes))).scalars().all()
+    rows = db.session.execute(_look_up_statement(), {"hashes": list(hashes)}).all()
     return [Grant(hashes[r.token_hash], r.id, r.role, _target(r), r.device, r.created_at, r.expires_at,
                   r.revoked_at is not None) for r in rows]
+
+
+@functools.cache
+def _look_up_statement():
+    """The grants of some token hashes, as plain rows (every request of an unlocked device reads its grants): one
+    statement, built once."""
+    return select(GrantRow.token_hash, GrantRow.id, GrantRow.role, GrantRow.game_id, GrantRow.tournament_id,
+                  GrantRow.device, GrantRow.created_at, GrantRow.expires_at, GrantRow.revoked_at).where(
+        GrantRow.token_hash.in_(bindparam("hashes", expanding=True)))
 
 
 def open_grant(role: str, target: int | None, device: str, minutes: int, replacing: list[str]) -> str:

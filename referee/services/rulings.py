@@ -18,7 +18,7 @@ import json
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from .. import chain
@@ -225,21 +225,6 @@ def open_calls(tournament_id: int) -> list[OpenCall]:
         .where(RoundRow.tournament_id == tournament_id, JudgeCallRow.open_game_id.is_not(None))
         .order_by(JudgeCallRow.called_at, JudgeCallRow.id)).all()
     return [OpenCall(g, r, t, e, _second(at)) for g, r, t, e, at in rows]
-
-
-def calls_version(tournament_id: int) -> tuple:
-    """What changes whenever a call of the tournament is made or answered, a ruling recorded, or (while a call is
-    open) a minute passes."""
-    games = select(TableRow.game_id).join(RoundRow, RoundRow.id == TableRow.round_id).where(
-        RoundRow.tournament_id == tournament_id)
-    calls = db.session.execute(select(func.count(JudgeCallRow.id), func.max(JudgeCallRow.id),
-                                      func.count(JudgeCallRow.open_game_id))
-                               .where(JudgeCallRow.game_id.in_(games))).one()
-    made = db.session.execute(select(func.count(RulingRow.id), func.max(RulingRow.id))
-                              .where(RulingRow.game_id.in_(games))).one()
-    # while a table waits, its minutes waited change the page once a minute
-    now = utcnow().strftime("%H:%M") if calls[2] else ""
-    return tuple(calls) + tuple(made) + (now,)
 
 
 # --- the record file ------------------------------------------------------------------------------------------

@@ -13,13 +13,14 @@ printed the same, and a signature the players gave on the tablet is worth as muc
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Callable
 
-from sqlalchemy import func, select
+from sqlalchemy import bindparam, func, select
 from sqlalchemy.exc import IntegrityError
 
 from .. import chain
@@ -142,6 +143,19 @@ def sign_offs(table: Table) -> SignOffs:
     return _read(table)[0]
 
 
+@functools.cache
+def _stamp_statement():
+    """The counts of :func:`stamp` for the game ``game``: one statement, built once."""
+    game = bindparam("game")
+
+    def count(column, *where) -> object:
+        return select(func.count(column)).where(*where).scalar_subquery()
+
+    return select(count(RulingRow.id, RulingRow.game_id == game), count(JudgeCallRow.id, JudgeCallRow.game_id == game),
+                  count(JudgeCallRow.id, JudgeCallRow.open_game_id == game),
+                  count(SignOffRow.id, SignOffRow.game_id == game))
+
+
 @dataclass(frozen=True)
 class Stamp:
     """What a table's live screens compare (:attr:`version`), with the counts it was made from that the screen
@@ -158,15 +172,7 @@ def stamp(table: Table) -> Stamp:
     ruling and each sign-off (the other tablets at the table follow a judge call, the rulings' count and the
     game-over card), and while a call is open with each minute it has waited.  Every device at a table asks for
     it every second: one query, each count read through its table's game index."""
-    game_id = table.row.id
-
-    def count(column, *where) -> object:
-        return select(func.count(column)).where(*where).scalar_subquery()
-
-    counts = db.session.execute(select(
-        count(RulingRow.id, RulingRow.game_id == game_id), count(JudgeCallRow.id, JudgeCallRow.game_id == game_id),
-        count(JudgeCallRow.id, JudgeCallRow.open_game_id == game_id),
-        count(SignOffRow.id, SignOffRow.game_id == game_id))).one()
+    counts = db.session.execute(_stamp_statement(), {"game": table.row.id}).one()
     minute = utcnow().strftime("%H:%M") if counts[2] else ""  # "waited 3 min" moves on
     text = f"{record_version(table)}:{':'.join(map(str, counts))}:{minute}"
     return Stamp(hashlib.blake2b(text.encode(), digest_size=8).hexdigest(), counts[0], bool(counts[2]))

@@ -14,14 +14,14 @@ from sqlalchemy import bindparam, func, select
 from . import backups, rulesets
 from ..db import db
 from ..engine import MAX_NAME, MAX_TITLE, Money, RulesetError, SeatingRoll, parse_header, with_options
-from ..models import (EntryRow, GameRow, ResultCorrection, RoundRow, SignOffRow, TableRow, TournamentPlayer,
-                      TournamentRow)
+from ..models import (EntryRow, GameRow, JudgeCallRow, ResultCorrection, RoundRow, RulingRow, SignOffRow, TableRow,
+                      TournamentPlayer, TournamentRow)
 from ..tournament import formats
 from ..tournament.corrections import Kept, in_force, ranked_by
 from ..tournament.messages import BadTournament, check_text
 from ..tournament.results import final_result
 from ..tournament.roster import FIELDS, MAX_TOURNAMENT_PLAYERS, Entrant, bad_player_line
-from . import archive, grants, rulings
+from . import archive, grants
 from .clocks import Clock, clock, utcnow
 from .errors import GameNotFound
 from .folds import Altered, forget, last_entry, load, load_many
@@ -284,32 +284,50 @@ def round_overview(tournament_id: int, number: int, describe=None) -> list[Table
 def tournament_version(tournament_id: int) -> str:
     """A short token that changes whenever anything the director's page shows may have changed: a round
     seated, an entry recorded (or taken out of the log) on any table, a table's clock started or paused, a
-    correction, a player's sign-off, a device unlocked or locked, a scheduled backup made or failed.  A fixed
-    number of small queries however many tables and entries there are (each table's last entry is one step down
-    the (game, seq) index: its number and hash, so an entry taken back and another recorded in its place is a
-    change too); the live page compares it with the token it was drawn with and is sent again only if it
-    differs."""
-    games = select(TableRow.game_id).join(RoundRow, RoundRow.id == TableRow.round_id).where(
-        RoundRow.tournament_id == tournament_id)
-    rows = db.session.execute(
-        select(RoundRow.number, RoundRow.final, TableRow.number, TableRow.game_id, GameRow.clock_started_at,
-               GameRow.clock_elapsed_seconds, GameRow.time_limit_minutes, last_entry(EntryRow.seq),
-               last_entry(EntryRow.hash))
-        .join(TableRow, TableRow.round_id == RoundRow.id)
-        .join(GameRow, GameRow.id == TableRow.game_id)
-        .where(RoundRow.tournament_id == tournament_id)
-        .order_by(RoundRow.number, TableRow.number)).all()
-    fixed = db.session.execute(  # the director's corrections change the standings
-        select(func.count(ResultCorrection.id), func.max(ResultCorrection.id))
-        .join(TableRow, TableRow.id == ResultCorrection.table_id).join(RoundRow, RoundRow.id == TableRow.round_id)
-        .where(RoundRow.tournament_id == tournament_id)).one()
-    signed = db.session.execute(  # the players' sign-offs at its tables
-        select(func.count(SignOffRow.id), func.max(SignOffRow.id)).where(SignOffRow.game_id.in_(games))).one()
-    text = "|".join(",".join("" if v is None else str(v) for v in r) for r in [*rows, tuple(fixed), tuple(signed)])
+    correction, a player's sign-off, a call for a judge made or answered, a ruling, a device unlocked or locked, a
+    scheduled backup made or failed.  Three statements however many tables and entries there are (each table's
+    last entry is one step down the (game, seq) index: its number and hash, so an entry taken back and another
+    recorded in its place is a change too); the live page compares it with the token it was drawn with and is sent
+    again only if it differs."""
+    tables, counts = _version_statements()
+    rows = db.session.execute(tables, {"tournament": tournament_id}).all()
+    counted = db.session.execute(counts, {"tournament": tournament_id}).one()
+    text = "|".join(",".join("" if v is None else str(v) for v in r) for r in [*rows, tuple(counted)])
+    if counted.open_calls:  # while a table waits, its minutes waited change the page once a minute
+        text += "|" + utcnow().strftime("%H:%M")
     text += "|" + grants.tournament_stamp(tournament_id)  # the devices unlocked at its tables
-    text += "|" + ",".join(str(v) for v in rulings.calls_version(tournament_id))  # calls for a judge, rulings
     text += "|" + backups.status_stamp()  # a scheduled backup made, or failed
     return hashlib.blake2b(f"{tournament_id}:{text}".encode(), digest_size=8).hexdigest()
+
+
+@functools.cache
+def _version_statements():
+    """The statements of :func:`tournament_version` for the tournament ``tournament``, built once: each table with
+    its clock and last entry; and in one row the counts (with the latest id) of the director's corrections, the
+    players' sign-offs, the calls for a judge (and those open) and the rulings at its tables."""
+    tournament = bindparam("tournament")
+    games = select(TableRow.game_id).join(RoundRow, RoundRow.id == TableRow.round_id).where(
+        RoundRow.tournament_id == tournament)
+
+    def counted(column, *where, open_=None) -> list:
+        found = [select(func.count(column)).where(*where).scalar_subquery(),
+                 select(func.max(column)).where(*where).scalar_subquery()]
+        return found + ([select(func.count(open_)).where(*where).scalar_subquery().label("open_calls")]
+                        if open_ is not None else [])
+
+    tables = (select(RoundRow.number, RoundRow.final, TableRow.number, TableRow.game_id, GameRow.clock_started_at,
+                     GameRow.clock_elapsed_seconds, GameRow.time_limit_minutes, last_entry(EntryRow.seq),
+                     last_entry(EntryRow.hash))
+              .join(TableRow, TableRow.round_id == RoundRow.id)
+              .join(GameRow, GameRow.id == TableRow.game_id)
+              .where(RoundRow.tournament_id == tournament)
+              .order_by(RoundRow.number, TableRow.number))
+    corrected = ResultCorrection.table_id.in_(select(TableRow.id).join(RoundRow, RoundRow.id == TableRow.round_id)
+                                              .where(RoundRow.tournament_id == tournament))
+    counts = select(*counted(ResultCorrection.id, corrected), *counted(SignOffRow.id, SignOffRow.game_id.in_(games)),
+                    *counted(JudgeCallRow.id, JudgeCallRow.game_id.in_(games), open_=JudgeCallRow.open_game_id),
+                    *counted(RulingRow.id, RulingRow.game_id.in_(games)))
+    return tables, counts
 
 
 def call_time_on_round(tournament_id: int, number: int) -> int:
