@@ -202,3 +202,32 @@ def test_the_standings_are_worked_out_once_while_a_round_records_and_again_when_
     dropped = standings()
     assert len(worked) == 4 and dropped is not corrected
     assert standings() is dropped and len(worked) == 4
+
+
+def finished_round_costs(app, tables: int) -> int:
+    """The statements of a changed director's poll once round 1 (``tables`` tables) is played out and round 2
+    seated and under way."""
+    tid, ids = seated(app, tables)
+    with app.app_context():
+        for k, game_id in enumerate(ids):
+            play_table(game_id, random.Random(k), 3)
+        progress.seat_round(tid, 2)
+        second = [t.game_id for t in tournaments.round_overview(tid, 2)]
+        db.session.remove()
+    counted = Counted(app)
+    client = app.test_client()
+    assert client.post(f"/tournaments/{tid}/unlock", data={"pin": PIN}).status_code == 302
+    version = version_of(counted.get(client, f"/tournaments/{tid}/live?v=none").get_data(as_text=True))
+    roll(app, second[0])
+    changed = counted.get(client, f"/tournaments/{tid}/live?v={version}")
+    assert changed.status_code == 200 and counted.cards == [second[0]]
+    return counted.statements
+
+
+def test_a_finished_round_costs_the_directors_poll_no_statement_a_table(tmp_path):
+    """Every finished table of every round is on the director's page, with its result and its players' sign-offs:
+    they are read for all of a round's tables at once, so 5 finished tables cost what 2 do."""
+    few, more = (finished_round_costs(create_app({
+        "TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False,
+        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / f'{n}.sqlite'}"}), n) for n in (2, 5))
+    assert few == more <= 25

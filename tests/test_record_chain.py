@@ -284,3 +284,19 @@ def test_rows_read_just_before_another_thread_committed_do_not_make_the_whole_re
         monkeypatch.setattr(folds, "read_fold", lambda row: pytest.fail("the whole record was read again"))
         table = folds.load(game_id)
         assert table.seq == 21 and len(calls) == 2
+
+
+def test_a_game_made_under_a_deleted_games_number_is_not_shown_as_the_deleted_one(app, client):
+    """Another worker deleted a game of no entries and a new game took its number (SQLite reuses the highest):
+    this process's kept fold of the old game is not the new one's, though both have no entry."""
+    with app.app_context():
+        old = games.new_game("old", "jma-2006", ["Aki", "Ben"], "fixed", PIN)
+        db.session.commit()
+        number = old.id
+        assert [p.name for p in folds.load(number).game.state.players] == ["Aki", "Ben"]
+        db.session.execute(sqlalchemy.text("DELETE FROM games WHERE id = :id"), {"id": number})  # behind its back
+        db.session.commit()
+        new = games.new_game("new", "jma-2006", ["Chie", "Dan", "Eri"], "fixed", PIN)
+        new.id = number
+        db.session.commit()
+        assert [p.name for p in folds.load(number).game.state.players] == ["Chie", "Dan", "Eri"]

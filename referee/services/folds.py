@@ -48,6 +48,8 @@ class Fold:
     head: str
     stored: int
     altered: Altered | None = None
+    created: object = None  # when the game's row was made: a game of no entries is its header alone, and a game
+    # made later under the same number (a deleted game's number reused) is another game
 
 
 @dataclass(frozen=True)
@@ -78,12 +80,17 @@ _urls: "weakref.WeakKeyDictionary[Engine, str]" = weakref.WeakKeyDictionary()  #
 # cache names it (its URL rendered once, not at every game of every poll)
 
 
-def _key(game_id: int) -> tuple[str, int]:
+def database_key() -> str:
+    """The database the app is on, as the process's caches name it (its URL, rendered once per engine)."""
     engine = db.engine
     url = _urls.get(engine)
     if url is None:
         url = _urls.setdefault(engine, str(engine.url))
-    return (url, game_id)
+    return url
+
+
+def _key(game_id: int) -> tuple[str, int]:
+    return (database_key(), game_id)
 
 
 def game_lock(game_id: int) -> threading.RLock:
@@ -122,7 +129,8 @@ def load_many(game_ids: list[int]) -> list[Table]:
         key = _key(game_id)
         with _lock:
             fold = _cache.get(key)
-            if fold is not None and fold.stored == stored and (fold.altered is not None or fold.head == last):
+            if fold is not None and fold.stored == stored and (
+                    fold.altered is not None or fold.head == last or stored == 0 and fold.created == row.created_at):
                 _cache.move_to_end(key)
                 out.append(Table(row, fold, seat))
                 continue
@@ -266,7 +274,7 @@ def read_fold(row: GameRow) -> Fold:
             detail = exc.message if isinstance(exc, RefereeError) else str(exc)
             altered, head = Altered(n, "unplayable", detail), heads[n - 1]
             break
-    return Fold(game, head, rows[-1].seq if rows else 0, altered)
+    return Fold(game, head, rows[-1].seq if rows else 0, altered, row.created_at)
 
 
 def version(table: Table) -> str:

@@ -19,7 +19,7 @@ from ..tournament.progress import Cut, DivisionProgress, Progress
 from ..tournament.roster import divisions
 from ..tournament.scoring import Scheme, Standing
 from .errors import BadGameSetup
-from .folds import load_many
+from .folds import database_key, load_many
 from .games import new_game
 from .pins import table_pin
 from .results import tournament_results
@@ -69,7 +69,7 @@ def progress_and_version(tournament_id: int) -> tuple[Progress, str]:
     last = {t.game_id for t in row.rounds[-1].tables} if row.rounds else set()
     playing = any(not (f.game.state.over or f.altered is not None) for g, f in folds.items() if g in last)
     players = entrants(row)
-    key = (str(db.engine.url), tournament_id, row.format, row.scheme, row.ruleset, playing, players,
+    key = (database_key(), tournament_id, row.format, row.scheme, row.ruleset, playing, players,
            tuple(_table_key(r, t, folds.get(t.game_id)) for r, t in seated))
     with _kept_lock:
         found = _kept.get(key)

@@ -24,9 +24,9 @@ from ..tournament.roster import FIELDS, MAX_TOURNAMENT_PLAYERS, Entrant, bad_pla
 from . import archive, grants
 from .clocks import Clock, clock, utcnow
 from .errors import GameNotFound
-from .folds import Altered, forget, last_entry, load, load_many
+from .folds import Altered, database_key, forget, last_entry, load, load_many
 from .games import check_pin, export_record, record, tournament_of_game
-from .signoffs import SignOffs, sign_offs
+from .signoffs import SignOffs, sign_offs_of_many
 from .pins import matches, pin_hash
 
 
@@ -260,11 +260,13 @@ def round_overview(tournament_id: int, number: int, describe=None) -> list[Table
                                                                               "round": number})
     out = []
     division = {e.name: e.division for e in entrants(row)}
-    for t, table in zip(round_row.tables, load_many([t.game_id for t in round_row.tables])):
+    tables = load_many([t.game_id for t in round_row.tables])
+    signed = sign_offs_of_many([table for table in tables if table.game.state.over])
+    for t, table in zip(round_row.tables, tables):
         state = table.game.state
         seats = [(p.name, p.cash, p.bankrupt) for p in state.players]
         standing = standing_correction(t)
-        result = standing.result if standing else final_result(state) if state.over else None
+        result = standing.result if standing else _final_result(table) if state.over else None
         ranked: tuple[tuple[int, str, int, str], ...] = ()
         if result:  # a finished table lists its players as they finished, or in the places the director gave
             place = {p["name"]: k for k, p in enumerate(result["ranking"])}
@@ -277,8 +279,28 @@ def round_overview(tournament_id: int, number: int, describe=None) -> list[Table
                              currency=state.ruleset.money, pin=t.pin, altered=table.altered,
                              corrected=standing.reason if standing else None,
                              division=division.get(state.players[0].name, ""), ranked=ranked,
-                             sign_offs=sign_offs(table) if state.over else None))
+                             sign_offs=signed.get(table.row.id)))
     return out
+
+
+_results: "OrderedDict[tuple, dict]" = OrderedDict()  # a finished game's result, by its record's head
+
+
+def _final_result(table) -> dict:
+    """The finished game's result (:func:`final_result`), worked out once for the record as it ends (the director's
+    page lists every finished table of every round each second)."""
+    key = (database_key(), table.row.id, table.fold.stored, table.fold.head, table.altered)
+    with _lock:
+        found = _results.get(key)
+        if found is not None:
+            _results.move_to_end(key)
+            return found
+    found = final_result(table.game.state)
+    with _lock:
+        _results[key] = found
+        while len(_results) > 1024:
+            _results.popitem(last=False)
+    return found
 
 
 def tournament_version(tournament_id: int) -> str:
