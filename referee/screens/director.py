@@ -11,6 +11,7 @@ value they are drawn from (:func:`kept_standings`)."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 import threading
 from collections import OrderedDict
 
@@ -26,10 +27,26 @@ TOKEN = "\x00token\x00"  # where its form's token goes
 _lock = threading.Lock()
 
 
+@functools.cache
+def _drawn_from(kind: type) -> tuple[str, ...]:
+    """The fields of a table's value a card is drawn from: all but its clock (put in at each answer)."""
+    return tuple(f.name for f in dataclasses.fields(kind) if f.name != "clock")
+
+
+def _frozen(value):
+    """``value`` as a key: its lists as tuples (a table's seats, the devices at it); the rest are frozen values."""
+    return tuple(_frozen(v) for v in value) if isinstance(value, list) else value
+
+
 def _card(template: str, row, t, **context) -> str:
-    """The card of table ``t`` drawn by ``template``, kept under everything it is drawn from."""
-    key = repr((template, str(get_locale()), request.script_root, row.id, dataclasses.replace(t, clock=None),
-                context.get("unlocked")))
+    """The card of table ``t`` drawn by ``template``, kept under everything it is drawn from (a key of the values
+    themselves: hashed in C, where their words would be written out field by field at each poll)."""
+    key: object = (template, str(get_locale()), request.script_root, row.id,
+                   tuple(_frozen(getattr(t, name)) for name in _drawn_from(type(t))), _frozen(context.get("unlocked")))
+    try:
+        hash(key)
+    except TypeError:  # a value that cannot be hashed: its words are the key
+        key = repr(key)
     with _lock:
         kept = current_app.extensions.setdefault("referee.table_cards", OrderedDict())
         page = kept.get(key)

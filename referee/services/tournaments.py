@@ -9,7 +9,8 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 
-from sqlalchemy import bindparam, func, select
+from sqlalchemy import bindparam, event, func, select
+from sqlalchemy.orm import Session
 
 from . import backups, rulesets
 from ..db import db
@@ -134,7 +135,15 @@ def entrants(row: TournamentRow) -> tuple[Entrant, ...]:
     """The tournament's roster as the tournament rules read it (its rows as values, in the order they were
     entered: read as plain rows, 512 players in a fraction of a millisecond, where the live pages read it every
     second; changes not yet written are written first, as any query of the session does)."""
+    read = db.session.info.setdefault(ROSTERS, {})  # once per unit of work: the director's poll asks four times
+    if row.id in read and not (db.session.new or db.session.dirty or db.session.deleted):  # nothing to write first
+        return read[row.id]
     rows = tuple(map(tuple, db.session.execute(_roster_statement(), {"tournament": row.id})))
+    read[row.id] = _entrants_of(rows)
+    return read[row.id]
+
+
+def _entrants_of(rows: tuple) -> tuple[Entrant, ...]:
     with _lock:
         found = _rosters.get(rows)
         if found is not None:
@@ -150,6 +159,14 @@ def entrants(row: TournamentRow) -> tuple[Entrant, ...]:
 
 _rosters: "OrderedDict[tuple, tuple[Entrant, ...]]" = OrderedDict()  # the rows read, and the values made of them
 _lock = threading.Lock()
+ROSTERS = "referee.rosters"  # the rosters a session has read, until it writes (or ends its transaction)
+
+
+@event.listens_for(Session, "after_flush")
+@event.listens_for(Session, "after_commit")
+@event.listens_for(Session, "after_soft_rollback")
+def _forget_rosters(session: Session, *_) -> None:
+    session.info.pop(ROSTERS, None)
 
 
 @functools.cache
