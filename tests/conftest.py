@@ -70,21 +70,30 @@ def cash(state: GameState) -> list[int]:
 
 
 # Tiers.  Every test gets exactly one of the markers registered in pyproject.toml, so that
-# `scripts/test -m "not browser and not postgres"` is the fast loop:
+# `scripts/test --fast` (`-m "not browser and not postgres and not server"`) is the fast loop:
 #   browser   its module is tests/test_browser*.py (chromium, a live server);
 #   postgres  it runs on the PostgreSQL server (the `database` fixture's "postgresql" param, or `postgresql`);
+#   server    it starts the app's server (waitress, gunicorn's workers) or a redis server in processes of their own
+#             (tests/server_support.py's starters), named by the test, a fixture it uses or a helper of the tests;
 #   web       it creates a Flask app: create_app (or Flask) is named by the test, a fixture it uses, or a helper of
-#             the tests that either calls (followed through the tests' own functions, not into referee/); or it
-#             starts the app's server in a process of its own (tests/server_support.py's starters);
+#             the tests that either calls (followed through the tests' own functions, not into referee/);
 #   engine    anything else: the engine, the rulesets, the simulator and the command line on records.
 POSTGRES_FIXTURES = {"postgresql"}
 APP_NAMES = {"create_app", "Flask"}
 EVERY_TEST = {"postgres_database_of_this_worker", "cheaper_password_hashes", "shared_template_code"}  # autouse below
 
 
-def _reaches_create_app(func, seen: set) -> bool:
-    """Whether ``func`` (a test, a fixture or a helper of the tests) names create_app, directly or through the
-    functions of the tests it names."""
+def _names_the_app(names: set, strings: set, scope: dict) -> bool:
+    return bool(names & APP_NAMES) or any(app in text for text in strings for app in APP_NAMES)  # or monkeypatch's "x.y"
+
+
+def _names_a_server(names: set, strings: set, scope: dict) -> bool:
+    return any(getattr(scope.get(name), "starts_a_server", False) for name in names)
+
+
+def _reaches(func, seen: set, names_it) -> bool:
+    """Whether ``func`` (a test, a fixture or a helper of the tests) names what ``names_it`` looks for, directly or
+    through the functions of the tests it names."""
     func = inspect.unwrap(func)
     code = getattr(func, "__code__", None)
     if code is None or code in seen:
@@ -96,14 +105,12 @@ def _reaches_create_app(func, seen: set) -> bool:
         names.update(c.co_names)
         strings.update(k for k in c.co_consts if isinstance(k, str))
         stack.extend(k for k in c.co_consts if isinstance(k, types.CodeType))
-    if names & APP_NAMES or any(app in text for text in strings for app in APP_NAMES):  # or monkeypatch's "x.y"
-        return True
     scope = getattr(func, "__globals__", {})
+    if names_it(names, strings, scope):
+        return True
     for name in names:
         value = scope.get(name)
-        if getattr(value, "starts_the_app", False):  # a server of tests/server_support.py: the app in its process
-            return True
-        if isinstance(value, types.FunctionType) and _is_test_code(value) and _reaches_create_app(value, seen):
+        if isinstance(value, types.FunctionType) and _is_test_code(value) and _reaches(value, seen, names_it):
             return True
     return False
 
@@ -114,41 +121,52 @@ def _is_test_code(func) -> bool:
     return name == "conftest" or name.startswith("test_")
 
 
+def _item_reaches(item, names_it) -> bool:
+    """Whether a test, or a fixture of the tests it uses, reaches what ``names_it`` looks for."""
+    seen: set = set()
+    if _reaches(item.function, seen, names_it):
+        return True
+    for name in set(item.fixturenames) - EVERY_TEST:
+        for fixturedef in item._fixtureinfo.name2fixturedefs.get(name, ()):
+            if _is_test_code(fixturedef.func) and _reaches(fixturedef.func, seen, names_it):
+                return True
+    return False
+
+
 def _tier(item) -> str:
     if item.path.name.startswith("test_browser"):
         return "browser"
     params = getattr(getattr(item, "callspec", None), "params", {})
     if params.get("database") == "postgresql" or POSTGRES_FIXTURES & set(item.fixturenames):
         return "postgres"
-    seen: set = set()
-    if _reaches_create_app(item.function, seen):
+    if item.stash[_STARTS_A_SERVER]:
+        return "server"
+    if _item_reaches(item, _names_the_app):
         return "web"
-    for name in set(item.fixturenames) - EVERY_TEST:
-        for fixturedef in item._fixtureinfo.name2fixturedefs.get(name, ()):
-            if _is_test_code(fixturedef.func) and _reaches_create_app(fixturedef.func, seen):
-                return "web"
     return "engine"
+
+
+_STARTS_A_SERVER = pytest.StashKey[bool]()
 
 
 @pytest.hookimpl(wrapper=True)
 def pytest_collection_modifyitems(items):
     """Each test's tier, before -m selects on them; once every other plugin has selected and ordered, the tests that
-    start servers first, then the browser tests, in their order, then the others in theirs.  The browser tests are the longest (they mostly wait on
-    the screen's arming and its live polls): run in parallel, each worker starts on them and the short tests fill
-    in at the end (scripts/test hands the tests out one at a time in this order)."""
+    start servers first, then the browser tests, in their order, then the others in theirs.  The browser tests are
+    the longest (they mostly wait on the screen's arming and its live polls): run in parallel, each worker starts on
+    them and the short tests fill in at the end (scripts/test hands the tests out one at a time in this order)."""
     for item in items:
+        item.stash[_STARTS_A_SERVER] = _item_reaches(item, _names_a_server)
         item.add_marker(_tier(item))
     yield
     items.sort(key=_order)  # a stable sort: each tier keeps its order
 
 
-# The tests that start real servers (gunicorn's workers on a new database, five times; waitress behind a proxy): the
-# longest of all, handed out before even the browser tests, so no worker is left running one at the end.
-SERVER_MODULES = frozenset({"test_proxy_and_workers.py", "test_servers.py", "test_dropped_answer.py"})
-
-
+# The tests that start real servers (gunicorn's workers on a new database, five times; waitress behind a proxy), on
+# SQLite or PostgreSQL: the longest of all, handed out before even the browser tests, so no worker is left running
+# one at the end.
 def _order(item) -> int:
-    if item.path.name in SERVER_MODULES:
+    if item.stash[_STARTS_A_SERVER]:
         return 0
     return 1 if item.get_closest_marker("browser") else 2
 
@@ -272,3 +290,4 @@ def shared_template_code():
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(flask.Flask, "jinja_options", {**flask.Flask.jinja_options, "bytecode_cache": SharedTemplateCode()})
         yield
+
