@@ -80,7 +80,8 @@ def cash(state: GameState) -> list[int]:
 #   engine    anything else: the engine, the rulesets, the simulator and the command line on records.
 POSTGRES_FIXTURES = {"postgresql"}
 APP_NAMES = {"create_app", "Flask"}
-EVERY_TEST = {"postgres_database_of_this_worker", "cheaper_password_hashes", "shared_template_code"}  # autouse below
+EVERY_TEST = {"postgres_database_of_this_worker", "cheaper_password_hashes", "shared_template_code",
+              "migrated_schema_copied", "shared_url_builders"}  # autouse below
 
 
 def _names_the_app(names: set, strings: set, scope: dict) -> bool:
@@ -291,3 +292,74 @@ def shared_template_code():
         mp.setattr(flask.Flask, "jinja_options", {**flask.Flask.jinja_options, "bytecode_cache": SharedTemplateCode()})
         yield
 
+
+# A new SQLite database file gets the migrated schema copied from the first one this test process migrated, instead
+# of Alembic running every migration again for each test's app (over half of a small web test's time).  The copy is
+# the migrations' own result at the current head: the first new database of each process is migrated for real, and
+# a database that exists already (an app made again on it, an older schema), one in memory, or a PostgreSQL one is
+# upgraded for real as always.  The servers the tests start in processes of their own migrate for real too.
+@pytest.fixture(scope="session", autouse=True)
+def migrated_schema_copied(tmp_path_factory):
+    from referee import app as app_module
+    from referee.backup import owner_only
+    from referee.db import db
+
+    migrate = app_module._upgrade_or_create
+    made: list[Path] = []  # the migrated schema, once this process has made it
+
+    def upgrade_or_copy():
+        url = db.engine.url
+        path = Path(url.database) if url.get_backend_name() == "sqlite" and url.database else None
+        if path is None or url.database == ":memory:" or url.database.startswith("file:") or not _new_file(path):
+            return migrate()
+        if not made:
+            migrate()
+            db.engine.dispose()  # the last connection closed: the write-ahead log folded into the file
+            schema = tmp_path_factory.mktemp("schema") / "migrated.sqlite"
+            shutil.copyfile(path, schema)
+            made.append(schema)
+            return None
+        db.engine.dispose()
+        shutil.copyfile(made[0], path)
+        owner_only(path)  # as the app makes its database files
+        return None
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(app_module, "_upgrade_or_create", upgrade_or_copy)
+        yield
+
+
+def _new_file(path: Path) -> bool:
+    """Whether a SQLite database file is new: not there, or empty with no write-ahead log beside it."""
+    if not path.exists():
+        return True
+    return path.stat().st_size == 0 and not Path(f"{path}-wal").exists()
+
+
+# Werkzeug compiles two small functions for each of the app's URL rules (building its addresses) from a syntax tree,
+# anew in every app: with each test making its own app, that was most of an app's making.  Kept per test process, keyed
+# by all that the generated code is made from (the rule, its parts, its defaults, its converters' kinds): a changed
+# rule compiles anew.  The functions read the rule's own converters when called, so each app's rules stay its own.
+@pytest.fixture(scope="session", autouse=True)
+def shared_url_builders():
+    from werkzeug.routing import rules
+
+    compile_builder = rules.Rule._compile_builder
+    if list(inspect.signature(compile_builder).parameters) != ["self", "append_unknown"]:  # werkzeug changed
+        yield
+        return
+    built: dict = {}
+
+    def built_once(rule, append_unknown=True):
+        try:
+            key = (append_unknown, rule.rule, repr(rule._trace), tuple((k, type(c)) for k, c in rule._converters.items()),
+                   tuple(sorted((str(k), repr(v)) for k, v in (rule.defaults or {}).items())))
+        except AttributeError:  # werkzeug's rule keeps other parts: compiled as it would be
+            return compile_builder(rule, append_unknown)
+        if key not in built:
+            built[key] = compile_builder(rule, append_unknown)
+        return built[key]
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(rules.Rule, "_compile_builder", built_once)
+        yield
