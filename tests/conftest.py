@@ -69,8 +69,9 @@ def cash(state: GameState) -> list[int]:
     return [p.cash for p in state.players]
 
 
-# Tiers.  Every test gets exactly one of the markers registered in pyproject.toml, so that
-# `scripts/test --fast` (`-m "not browser and not postgres and not server"`) is the fast loop:
+# Tiers.  Every test gets exactly one of these markers registered in pyproject.toml (and a few also `long`, set by
+# hand), so that `scripts/test --fast` (`-m "not browser and not postgres and not server and not long"`) is the fast
+# loop:
 #   browser   its module is tests/test_browser*.py (chromium, a live server);
 #   postgres  it runs on the PostgreSQL server (the `database` fixture's "postgresql" param, or `postgresql`);
 #   server    it starts the app's server (waitress, gunicorn's workers) or a redis server in processes of their own
