@@ -69,22 +69,33 @@ def cash(state: GameState) -> list[int]:
     return [p.cash for p in state.players]
 
 
-# Tiers.  Every test gets exactly one of the markers registered in pyproject.toml, so that
-# `scripts/test -m "not browser and not postgres"` is the fast loop:
+# Tiers.  Every test gets exactly one of these markers registered in pyproject.toml (and a few also `long`, set by
+# hand), so that `scripts/test --fast` (`-m "not browser and not postgres and not server and not long"`) is the fast
+# loop:
 #   browser   its module is tests/test_browser*.py (chromium, a live server);
 #   postgres  it runs on the PostgreSQL server (the `database` fixture's "postgresql" param, or `postgresql`);
+#   server    it starts the app's server (waitress, gunicorn's workers) or a redis server in processes of their own
+#             (tests/server_support.py's starters), named by the test, a fixture it uses or a helper of the tests;
 #   web       it creates a Flask app: create_app (or Flask) is named by the test, a fixture it uses, or a helper of
-#             the tests that either calls (followed through the tests' own functions, not into referee/); or it
-#             starts the app's server in a process of its own (tests/server_support.py's starters);
+#             the tests that either calls (followed through the tests' own functions, not into referee/);
 #   engine    anything else: the engine, the rulesets, the simulator and the command line on records.
 POSTGRES_FIXTURES = {"postgresql"}
 APP_NAMES = {"create_app", "Flask"}
-EVERY_TEST = {"postgres_database_of_this_worker", "cheaper_password_hashes", "shared_template_code"}  # autouse below
+EVERY_TEST = {"postgres_database_of_this_worker", "cheaper_password_hashes", "shared_template_code",
+              "migrated_schema_copied", "shared_url_builders"}  # autouse below
 
 
-def _reaches_create_app(func, seen: set) -> bool:
-    """Whether ``func`` (a test, a fixture or a helper of the tests) names create_app, directly or through the
-    functions of the tests it names."""
+def _names_the_app(names: set, strings: set, scope: dict) -> bool:
+    return bool(names & APP_NAMES) or any(app in text for text in strings for app in APP_NAMES)  # or monkeypatch's "x.y"
+
+
+def _names_a_server(names: set, strings: set, scope: dict) -> bool:
+    return any(getattr(scope.get(name), "starts_a_server", False) for name in names)
+
+
+def _reaches(func, seen: set, names_it) -> bool:
+    """Whether ``func`` (a test, a fixture or a helper of the tests) names what ``names_it`` looks for, directly or
+    through the functions of the tests it names."""
     func = inspect.unwrap(func)
     code = getattr(func, "__code__", None)
     if code is None or code in seen:
@@ -96,14 +107,12 @@ def _reaches_create_app(func, seen: set) -> bool:
         names.update(c.co_names)
         strings.update(k for k in c.co_consts if isinstance(k, str))
         stack.extend(k for k in c.co_consts if isinstance(k, types.CodeType))
-    if names & APP_NAMES or any(app in text for text in strings for app in APP_NAMES):  # or monkeypatch's "x.y"
-        return True
     scope = getattr(func, "__globals__", {})
+    if names_it(names, strings, scope):
+        return True
     for name in names:
         value = scope.get(name)
-        if getattr(value, "starts_the_app", False):  # a server of tests/server_support.py: the app in its process
-            return True
-        if isinstance(value, types.FunctionType) and _is_test_code(value) and _reaches_create_app(value, seen):
+        if isinstance(value, types.FunctionType) and _is_test_code(value) and _reaches(value, seen, names_it):
             return True
     return False
 
@@ -114,41 +123,52 @@ def _is_test_code(func) -> bool:
     return name == "conftest" or name.startswith("test_")
 
 
+def _item_reaches(item, names_it) -> bool:
+    """Whether a test, or a fixture of the tests it uses, reaches what ``names_it`` looks for."""
+    seen: set = set()
+    if _reaches(item.function, seen, names_it):
+        return True
+    for name in set(item.fixturenames) - EVERY_TEST:
+        for fixturedef in item._fixtureinfo.name2fixturedefs.get(name, ()):
+            if _is_test_code(fixturedef.func) and _reaches(fixturedef.func, seen, names_it):
+                return True
+    return False
+
+
 def _tier(item) -> str:
     if item.path.name.startswith("test_browser"):
         return "browser"
     params = getattr(getattr(item, "callspec", None), "params", {})
     if params.get("database") == "postgresql" or POSTGRES_FIXTURES & set(item.fixturenames):
         return "postgres"
-    seen: set = set()
-    if _reaches_create_app(item.function, seen):
+    if item.stash[_STARTS_A_SERVER]:
+        return "server"
+    if _item_reaches(item, _names_the_app):
         return "web"
-    for name in set(item.fixturenames) - EVERY_TEST:
-        for fixturedef in item._fixtureinfo.name2fixturedefs.get(name, ()):
-            if _is_test_code(fixturedef.func) and _reaches_create_app(fixturedef.func, seen):
-                return "web"
     return "engine"
+
+
+_STARTS_A_SERVER = pytest.StashKey[bool]()
 
 
 @pytest.hookimpl(wrapper=True)
 def pytest_collection_modifyitems(items):
     """Each test's tier, before -m selects on them; once every other plugin has selected and ordered, the tests that
-    start servers first, then the browser tests, in their order, then the others in theirs.  The browser tests are the longest (they mostly wait on
-    the screen's arming and its live polls): run in parallel, each worker starts on them and the short tests fill
-    in at the end (scripts/test hands the tests out one at a time in this order)."""
+    start servers first, then the browser tests, in their order, then the others in theirs.  The browser tests are
+    the longest (they mostly wait on the screen's arming and its live polls): run in parallel, each worker starts on
+    them and the short tests fill in at the end (scripts/test hands the tests out one at a time in this order)."""
     for item in items:
+        item.stash[_STARTS_A_SERVER] = _item_reaches(item, _names_a_server)
         item.add_marker(_tier(item))
     yield
     items.sort(key=_order)  # a stable sort: each tier keeps its order
 
 
-# The tests that start real servers (gunicorn's workers on a new database, five times; waitress behind a proxy): the
-# longest of all, handed out before even the browser tests, so no worker is left running one at the end.
-SERVER_MODULES = frozenset({"test_proxy_and_workers.py", "test_servers.py", "test_dropped_answer.py"})
-
-
+# The tests that start real servers (gunicorn's workers on a new database, five times; waitress behind a proxy), on
+# SQLite or PostgreSQL: the longest of all, handed out before even the browser tests, so no worker is left running
+# one at the end.
 def _order(item) -> int:
-    if item.path.name in SERVER_MODULES:
+    if item.stash[_STARTS_A_SERVER]:
         return 0
     return 1 if item.get_closest_marker("browser") else 2
 
@@ -231,10 +251,11 @@ def postgres_database_of_this_worker(request):
     server.dispose()
 
 
-# The PINs and passwords the tests make are hashed by scrypt as in the app, at a lower cost: n = 2**10 instead of
-# werkzeug's 2**15 (at the full cost the hashes took over a third of the fast loop's time).  Only the default
+# The PINs and passwords the tests make are hashed by scrypt as in the app, at a lower cost: n = 2**8 instead of
+# werkzeug's 2**15 (at the full cost the hashes took over a third of the fast loop's time; at 2**10, 2.4 ms a hash,
+# still a few seconds of it; below 2**7 werkzeug's memory bound for scrypt is refused by OpenSSL).  Only the default
 # method's cost changes: check_password_hash reads the method and cost back from each hash, as for a real one.
-TEST_HASH_METHOD = "scrypt:1024:8:1"
+TEST_HASH_METHOD = "scrypt:256:8:1"
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -271,4 +292,76 @@ class SharedTemplateCode(jinja2.BytecodeCache):
 def shared_template_code():
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(flask.Flask, "jinja_options", {**flask.Flask.jinja_options, "bytecode_cache": SharedTemplateCode()})
+        yield
+
+
+# A new SQLite database file gets the migrated schema copied from the first one this test process migrated, instead
+# of Alembic running every migration again for each test's app (over half of a small web test's time).  The copy is
+# the migrations' own result at the current head: the first new database of each process is migrated for real, and
+# a database that exists already (an app made again on it, an older schema), one in memory, or a PostgreSQL one is
+# upgraded for real as always.  The servers the tests start in processes of their own migrate for real too.
+@pytest.fixture(scope="session", autouse=True)
+def migrated_schema_copied(tmp_path_factory):
+    from referee import app as app_module
+    from referee.backup import owner_only
+    from referee.db import db
+
+    migrate = app_module._upgrade_or_create
+    made: list[Path] = []  # the migrated schema, once this process has made it
+
+    def upgrade_or_copy():
+        url = db.engine.url
+        path = Path(url.database) if url.get_backend_name() == "sqlite" and url.database else None
+        if path is None or url.database == ":memory:" or url.database.startswith("file:") or not _new_file(path):
+            return migrate()
+        if not made:
+            migrate()
+            db.engine.dispose()  # the last connection closed: the write-ahead log folded into the file
+            schema = tmp_path_factory.mktemp("schema") / "migrated.sqlite"
+            shutil.copyfile(path, schema)
+            made.append(schema)
+            return None
+        db.engine.dispose()
+        shutil.copyfile(made[0], path)
+        owner_only(path)  # as the app makes its database files
+        return None
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(app_module, "_upgrade_or_create", upgrade_or_copy)
+        yield
+
+
+def _new_file(path: Path) -> bool:
+    """Whether a SQLite database file is new: not there, or empty with no write-ahead log beside it."""
+    if not path.exists():
+        return True
+    return path.stat().st_size == 0 and not Path(f"{path}-wal").exists()
+
+
+# Werkzeug compiles two small functions for each of the app's URL rules (building its addresses) from a syntax tree,
+# anew in every app: with each test making its own app, that was most of an app's making.  Kept per test process, keyed
+# by all that the generated code is made from (the rule, its parts, its defaults, its converters' kinds): a changed
+# rule compiles anew.  The functions read the rule's own converters when called, so each app's rules stay its own.
+@pytest.fixture(scope="session", autouse=True)
+def shared_url_builders():
+    from werkzeug.routing import rules
+
+    compile_builder = rules.Rule._compile_builder
+    if list(inspect.signature(compile_builder).parameters) != ["self", "append_unknown"]:  # werkzeug changed
+        yield
+        return
+    built: dict = {}
+
+    def built_once(rule, append_unknown=True):
+        try:
+            key = (append_unknown, rule.rule, repr(rule._trace), tuple((k, type(c)) for k, c in rule._converters.items()),
+                   tuple(sorted((str(k), repr(v)) for k, v in (rule.defaults or {}).items())))
+        except AttributeError:  # werkzeug's rule keeps other parts: compiled as it would be
+            return compile_builder(rule, append_unknown)
+        if key not in built:
+            built[key] = compile_builder(rule, append_unknown)
+        return built[key]
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(rules.Rule, "_compile_builder", built_once)
         yield

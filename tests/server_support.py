@@ -179,9 +179,6 @@ def gunicorn(tmp_path: Path, env: dict, workers: int) -> Server:
     return Server("gunicorn", cmd, port, tmp_path / f"gunicorn-{port}.log", env)
 
 
-waitress.starts_the_app = gunicorn.starts_the_app = True  # tests/conftest.py: their tests are web tests
-
-
 def redis_server(tmp_path: Path) -> Server:
     """A redis-server of its own (Debian's package; scripts/setup --tests installs it), nothing kept on disk."""
     if shutil.which("redis-server") is None:
@@ -189,6 +186,10 @@ def redis_server(tmp_path: Path) -> Server:
     port = free_port()
     return Server("redis-server", ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
                                    "--appendonly", "no", "--dir", str(tmp_path)], port, tmp_path / f"redis-{port}.log")
+
+
+# tests/conftest.py: the tests that start any of these are the server tier (scripts/test runs them, --fast does not)
+waitress.starts_a_server = gunicorn.starts_a_server = redis_server.starts_a_server = True
 
 
 HOP_BY_HOP = {"connection", "keep-alive", "proxy-authenticate", "proxy-authorization", "te", "trailers",

@@ -328,6 +328,7 @@ STAGE_PLAN = {"championship": [None] * 4, "club-semifinals": [None] * 4, "club-r
               "open": [None, "rounds", "final"], "school-divisions": [None] * 3}
 
 
+@pytest.mark.long  # scripts/test runs it; --fast leaves it out (pyproject.toml's markers)
 @pytest.mark.parametrize("fmt", SHIPPED)
 def test_a_whole_tournament_in_each_format_from_check_in_to_champion(app, fmt):
     client = app.test_client()

@@ -146,6 +146,7 @@ def test_a_shared_estate_and_a_waived_rent_are_explained_on_the_table_with_their
     assert "footnote 19" in page
 
 
+@pytest.mark.long  # scripts/test runs it; --fast leaves it out (pyproject.toml's markers)
 @pytest.mark.parametrize("seed", [1, 2])
 def test_korean_house_simulates_clean_and_counts_its_own_mechanisms(korean, seed):
     result = simulate(korean, 40, seed).as_dict()

@@ -2,6 +2,8 @@
 quick per-event checks read counts the state keeps as events apply, and a whole-board recount checks those counts."""
 import random
 
+import pytest
+
 from referee.engine import BuildingsChanged, DeedTransferred, Event
 from referee.simulate import Invariants, Stats, play_game
 
@@ -48,6 +50,7 @@ def test_a_deed_handed_to_a_bankrupt_player_is_a_violation(jma):
     assert invariants.violations == [f"DeedTransferred: square {sq(state, 'boardwalk')} owned by 1, who cannot own it"]
 
 
+@pytest.mark.long  # scripts/test runs it; --fast leaves it out (pyproject.toml's markers)
 def test_the_kept_counts_match_a_recount_after_every_event_of_simulated_games(jma):
     stats = Stats()
     for seed in range(6):

@@ -26,6 +26,7 @@ def states(ruleset_id: str, games: int = 3):
         yield state
 
 
+@pytest.mark.long  # scripts/test runs it; --fast leaves it out (pyproject.toml's markers)
 @pytest.mark.parametrize("ruleset_id", sorted(rulesets.available()))
 def test_each_predicate_agrees_with_its_refusal_in_every_state_of_simulated_games(ruleset_id):
     checked = 0

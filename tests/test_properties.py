@@ -2,6 +2,7 @@
 import json
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -27,6 +28,7 @@ entries = st.fixed_dictionaries({"type": st.sampled_from(TYPES)}, optional={
     "deeds": values, "players": st.lists(st.sampled_from(NAMES), max_size=3)})
 
 
+@pytest.mark.long  # scripts/test runs it; --fast leaves it out (pyproject.toml's markers)
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), noise=st.lists(entries, min_size=1, max_size=25))
 def test_random_and_forged_entries_are_refused_or_applied_and_the_invariants_hold(seed, noise):

@@ -48,6 +48,7 @@ def rewritten(record: str, which: int, /, **changes) -> str:
     return "\n".join(lines) + "\n"
 
 
+@pytest.mark.long  # scripts/test runs it; --fast leaves it out (pyproject.toml's markers)
 def test_the_sign_offs_travel_in_the_record_file_after_the_rulings_and_an_import_chains_them_again(app, tmp_path):
     client = app.test_client()
     game_id = signed_game(app, client)
@@ -95,6 +96,7 @@ def test_a_sign_off_for_an_earlier_result_travels_too_and_stays_for_an_earlier_r
         assert games.export_record(copy).splitlines()[1:] == record.splitlines()[1:]
 
 
+@pytest.mark.long  # scripts/test runs it; --fast leaves it out (pyproject.toml's markers)
 def test_a_sign_off_line_changed_by_hand_is_refused_by_the_import_and_by_verify_naming_its_line(app, tmp_path):
     client = app.test_client()
     game_id = signed_game(app, client)
@@ -152,6 +154,7 @@ def test_a_sign_off_line_no_player_could_have_given_is_refused_naming_its_line(a
         assert refused.value.line == len(forged.splitlines()) and words in str(refused.value)
 
 
+@pytest.mark.long  # scripts/test runs it; --fast leaves it out (pyproject.toml's markers)
 def test_verify_names_the_game_and_the_sign_off_altered_in_the_database(app):
     client = app.test_client()
     game_id = signed_game(app, client)
@@ -171,6 +174,7 @@ def test_verify_names_the_game_and_the_sign_off_altered_in_the_database(app):
         assert [s["player"] for s in sign_off_lines(games.export_record(game_id))] == ["Aki"]
 
 
+@pytest.mark.long  # scripts/test runs it; --fast leaves it out (pyproject.toml's markers)
 def test_the_records_folder_copy_of_a_finished_game_follows_its_later_rulings_and_sign_offs(app, tmp_path):
     folder = tmp_path / "records"
     app.config["RECORDS_DIR"] = str(folder)

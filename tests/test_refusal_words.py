@@ -241,6 +241,7 @@ def probes(state):
                    "take": {"cash": 1}}
 
 
+@pytest.mark.long  # scripts/test runs it; --fast leaves it out (pyproject.toml's markers)
 @pytest.mark.parametrize("path", PROBED_RECORDS, ids=[p.stem for p in PROBED_RECORDS])
 def test_refusals_all_through_recorded_games_are_japanese_and_show_no_internal_values(path):
     header, entries = parse_record(path.read_text(encoding="utf-8").splitlines())

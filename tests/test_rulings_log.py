@@ -128,6 +128,7 @@ def test_a_ruling_on_an_entry_the_game_does_not_have_is_refused(app):
     assert stored(app, game_id).items == ()
 
 
+@pytest.mark.long  # scripts/test runs it; --fast leaves it out (pyproject.toml's markers)
 def test_rulings_have_no_edit_path_and_a_tampered_row_is_seen_by_every_read_and_by_verify(app, tmp_path):
     tid, game_id, director, referee = seated(app)
     rule(referee, game_id, 2, "referee")
@@ -152,6 +153,7 @@ def test_rulings_have_no_edit_path_and_a_tampered_row_is_seen_by_every_read_and_
     assert f"game {game_id}" in done.stdout and "its rulings were altered at ruling 1" in done.stdout
 
 
+@pytest.mark.long  # scripts/test runs it; --fast leaves it out (pyproject.toml's markers)
 def test_the_rulings_travel_in_the_record_file_and_an_import_and_a_replay_read_it(app, tmp_path):
     tid, game_id, director, referee = seated(app)
     rule(referee, game_id, 2, "referee", claim="Chie: “the dice were cocked”")

@@ -17,6 +17,7 @@ def app(tmp_path):
                        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 't.sqlite'}"})
 
 
+@pytest.mark.long  # scripts/test runs it; --fast leaves it out (pyproject.toml's markers)
 def test_demo_fills_a_round_of_finished_games_and_ranked_standings(app):
     with app.app_context():
         tid = build_demo(seed=3, max_turns=60)
