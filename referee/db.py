@@ -5,11 +5,29 @@ from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
+from sqlalchemy.orm import Session
 
 from .backup import owner_only
 
 db = SQLAlchemy()
 migrate = Migrate()
+READ_ONCE = "referee.read_once"
+
+
+def read_once(name: str) -> dict:
+    """What the session's unit of work has read under ``name`` (a live poll asks for a tournament's roster four
+    times, for its games' rows twice): kept with the session until it writes anything, commits or rolls back, so
+    a value found here is the one the database would give now, as far as this session can see."""
+    if db.session.new or db.session.dirty or db.session.deleted:  # changes not yet written: read afresh
+        db.session.info.pop(READ_ONCE, None)
+    return db.session.info.setdefault(READ_ONCE, {}).setdefault(name, {})
+
+
+@event.listens_for(Session, "after_flush")
+@event.listens_for(Session, "after_commit")
+@event.listens_for(Session, "after_soft_rollback")
+def _forget_what_was_read(session: Session, *_) -> None:
+    session.info.pop(READ_ONCE, None)
 
 
 @event.listens_for(Engine, "connect")

@@ -1,4 +1,5 @@
 """The tablet app: recording at the table through the web forms."""
+import functools
 import html
 import json
 import os
@@ -8,6 +9,7 @@ import pytest
 import sqlalchemy
 
 from referee import create_app
+from referee.db import db
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -18,11 +20,36 @@ def database(request, tmp_path):
     url = os.environ.get("TEST_DATABASE_URL")
     if not url:
         pytest.skip("TEST_DATABASE_URL is not set: scripts/test starts a PostgreSQL server and sets it")
+    emptied(url)
+    return url
+
+
+def emptied(url: str) -> None:
+    """The worker's PostgreSQL database made as a new one is for the next app: its tables emptied (and their numbering
+    started again) when its schema is the migrations' head, as the last test's app left it, so the next app finds
+    nothing to migrate; else (a test migrated it down, or made other tables) the schema dropped, for the next app to
+    migrate from nothing.  The migrations write no rows: empty tables at the head are a new database migrated."""
     engine = sqlalchemy.create_engine(url)
     with engine.begin() as conn:
-        conn.execute(sqlalchemy.text("DROP SCHEMA public CASCADE; CREATE SCHEMA public"))
+        tables = set(conn.execute(sqlalchemy.text(
+            "SELECT tablename FROM pg_tables WHERE schemaname = 'public'")).scalars())
+        at = conn.execute(sqlalchemy.text("SELECT version_num FROM alembic_version")).scalars().all() \
+            if "alembic_version" in tables else []
+        if at == [migrations_head()] and tables == {*db.metadata.tables, "alembic_version"}:
+            conn.execute(sqlalchemy.text("TRUNCATE " + ", ".join(f'"{t}"' for t in sorted(db.metadata.tables))
+                                         + " RESTART IDENTITY CASCADE"))
+        else:
+            conn.execute(sqlalchemy.text("DROP SCHEMA public CASCADE; CREATE SCHEMA public"))
     engine.dispose()
-    return url
+
+
+@functools.cache
+def migrations_head() -> str:
+    from alembic.script import ScriptDirectory
+
+    from referee.app import MIGRATIONS
+
+    return ScriptDirectory(str(MIGRATIONS)).get_current_head()
 
 
 @pytest.fixture

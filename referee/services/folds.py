@@ -16,7 +16,7 @@ from sqlalchemy.orm import undefer
 
 from .. import chain
 from . import rulesets
-from ..db import db
+from ..db import db, read_once
 from ..engine import Game, RecordError, RefereeError, RulesetError, parse_entry, parse_header
 from ..models import EntryRow, GameRow, RoundRow, TableRow, TournamentRow
 from ..tournament.charts import net_worth_series
@@ -119,8 +119,14 @@ def load(game_id: int) -> Table:
 
 def load_many(game_ids: list[int]) -> list[Table]:
     """:func:`load` for several games in one query (a director's page of 16 tables), in the order given; games
-    that do not exist are left out.  Each comes with its seat in a tournament (:attr:`Table.seat`)."""
-    rows = rows_with_tails(game_ids)
+    that do not exist are left out.  Each comes with its seat in a tournament (:attr:`Table.seat`).  The rows are
+    read once per unit of work (the director's poll asks for every table's game twice)."""
+    read = read_once("games")
+    missing = [g for g in game_ids if g not in read]
+    if missing:
+        found = rows_with_tails(missing)
+        read.update((g, found.get(g)) for g in missing)
+    rows = {g: read[g] for g in game_ids if read[g] is not None}
     out = []
     for game_id in game_ids:
         if game_id not in rows:
@@ -137,9 +143,9 @@ def load_many(game_ids: list[int]) -> list[Table]:
         if fold is not None and fold.altered is None and fold.stored > stored:
             # the rows were read just before another thread of this process committed entries and moved the kept
             # fold on: read the rows' end again (one statement), rather than the whole record
-            again = rows_with_tails([game_id]).get(game_id)
+            again = read[game_id] = rows_with_tails([game_id]).get(game_id)
             if again is not None and again[1] == fold.stored and again[2] == fold.head:
-                out.append(Table(row, fold, seat))
+                out.append(Table(again[0], fold, seat))
                 continue
         if fold is not None and fold.altered is None and fold.stored < stored:
             with game_lock(game_id):

@@ -9,11 +9,10 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 
-from sqlalchemy import bindparam, event, func, select
-from sqlalchemy.orm import Session
+from sqlalchemy import bindparam, func, select
 
 from . import backups, rulesets
-from ..db import db
+from ..db import db, read_once
 from ..engine import MAX_NAME, MAX_TITLE, Money, RulesetError, SeatingRoll, parse_header, with_options
 from ..models import (EntryRow, GameRow, JudgeCallRow, ResultCorrection, RoundRow, RulingRow, SignOffRow, TableRow,
                       TournamentPlayer, TournamentRow)
@@ -135,8 +134,8 @@ def entrants(row: TournamentRow) -> tuple[Entrant, ...]:
     """The tournament's roster as the tournament rules read it (its rows as values, in the order they were
     entered: read as plain rows, 512 players in a fraction of a millisecond, where the live pages read it every
     second; changes not yet written are written first, as any query of the session does)."""
-    read = db.session.info.setdefault(ROSTERS, {})  # once per unit of work: the director's poll asks four times
-    if row.id in read and not (db.session.new or db.session.dirty or db.session.deleted):  # nothing to write first
+    read = read_once("rosters")
+    if row.id in read:
         return read[row.id]
     rows = tuple(map(tuple, db.session.execute(_roster_statement(), {"tournament": row.id})))
     read[row.id] = _entrants_of(rows)
@@ -159,14 +158,6 @@ def _entrants_of(rows: tuple) -> tuple[Entrant, ...]:
 
 _rosters: "OrderedDict[tuple, tuple[Entrant, ...]]" = OrderedDict()  # the rows read, and the values made of them
 _lock = threading.Lock()
-ROSTERS = "referee.rosters"  # the rosters a session has read, until it writes (or ends its transaction)
-
-
-@event.listens_for(Session, "after_flush")
-@event.listens_for(Session, "after_commit")
-@event.listens_for(Session, "after_soft_rollback")
-def _forget_rosters(session: Session, *_) -> None:
-    session.info.pop(ROSTERS, None)
 
 
 @functools.cache
