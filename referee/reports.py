@@ -11,12 +11,11 @@ from fractions import Fraction
 
 from flask import render_template
 from babel.numbers import format_decimal
-from flask_babel import get_locale
 from markupsafe import Markup
 
 from .services import rulesets
 from .services import errors, folds, progress as progress_service, results, rulings, signoffs, tournaments
-from .i18n import gettext
+from .i18n import current_language, gettext
 from .engine import Money
 from .screens.decisions.seating import seats_by_roll
 from .screens.qr import qr_img
@@ -36,8 +35,7 @@ def number_text(value, decimals: int = 0) -> str:
     if isinstance(value, Fraction):
         value = Decimal(value.numerator) / Decimal(value.denominator)
     places = min(max(int(decimals), 0), 1)
-    locale = get_locale()
-    return _number_in(str(locale) if locale is not None else None, value, places)
+    return _number_in(current_language(), value, places)  # the request's, found once (flask_babel's at each call)
 
 
 @functools.lru_cache(maxsize=4096)
