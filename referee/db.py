@@ -30,6 +30,13 @@ def _forget_what_was_read(session: Session, *_) -> None:
     session.info.pop(READ_ONCE, None)
 
 
+@event.listens_for(Session, "do_orm_execute")
+def _forget_before_a_write(state) -> None:
+    """An UPDATE or DELETE sent through the session (a revoke, a clean-up) changes what was read, as a flush does."""
+    if state.is_update or state.is_delete or state.is_insert:
+        state.session.info.pop(READ_ONCE, None)
+
+
 @event.listens_for(Engine, "connect")
 def _sqlite_pragmas(dbapi_connection, connection_record) -> None:  # pragma: no cover - driver detail
     """SQLite: its files readable and writable by their owner only (they hold the PIN hashes and the tournament

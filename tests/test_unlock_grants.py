@@ -308,3 +308,17 @@ def test_a_new_directors_pin_set_on_the_server_locks_the_devices_the_old_one_unl
     director = app.test_client()
     director.post(f"/tournaments/{tid}/unlock", data={"pin": "864209"})
     assert director.get(f"/tournaments/{tid}").status_code == 200
+
+
+def test_a_grant_ended_in_a_unit_of_work_that_already_read_the_devices_is_not_listed_after(app):
+    """The director's page reads the live grants once per unit of work (for its version, then for its list): a
+    grant ended by an UPDATE in that same unit of work, before its commit, is read again, not listed."""
+    tid, (first, _) = seated(app)
+    with app.app_context():
+        token = grants.open_grant(grants.GAME, first.game_id, "Safari · iPad", 60, [])
+        before = grants.tournament_stamp(tid)
+        assert [len(v) for v in grants.devices_of_tournament(tid, []).tables.values()] == [1]
+        grants._revoke(grants.GrantRow.token_hash == grants.token_hash(token), grants.now())  # not committed
+        assert grants.tournament_stamp(tid) != before
+        assert grants.devices_of_tournament(tid, []).tables == {}
+        db.session.rollback()

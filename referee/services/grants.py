@@ -24,7 +24,7 @@ from datetime import datetime, timedelta, timezone
 
 from sqlalchemy import bindparam, delete, or_, select, update
 
-from ..db import db
+from ..db import db, read_once
 from ..models import GrantRow, RoundRow, TableRow
 from .errors import GameNotFound
 
@@ -192,7 +192,7 @@ def devices_of_tournament(tournament_id: int, mine: list[str]) -> Devices:
     own = {token_hash(t) for t in mine}
     tables: dict[int, list[Device]] = {}
     director: list[Device] = []
-    for row in db.session.execute(_live_rows(tournament_id, now())).scalars():
+    for row in _live(tournament_id):
         device = Device(row.device, row.created_at, row.expires_at, row.token_hash in own)
         if row.role == DIRECTOR:
             director.append(device)
@@ -203,8 +203,16 @@ def devices_of_tournament(tournament_id: int, mine: list[str]) -> Devices:
 
 def tournament_stamp(tournament_id: int) -> str:
     """What changes whenever the devices the director's page lists change: a grant given, ended or expired."""
-    ids = db.session.execute(_live_rows(tournament_id, now()).with_only_columns(GrantRow.id)).scalars().all()
-    return ",".join(map(str, sorted(ids)))
+    return ",".join(map(str, sorted(row.id for row in _live(tournament_id))))
+
+
+def _live(tournament_id: int) -> list[GrantRow]:
+    """The tournament's live grants, read once per unit of work (the director's page reads them for its version,
+    then for its list of devices)."""
+    read = read_once("live grants")
+    if tournament_id not in read:
+        read[tournament_id] = db.session.execute(_live_rows(tournament_id, now())).scalars().all()
+    return read[tournament_id]
 
 
 # --- what a device is called -------------------------------------------------
