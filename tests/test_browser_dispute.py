@@ -32,7 +32,9 @@ def choose_language(page, lang):
 
 
 def wide_enough(page, width):
-    """Nothing wider than the screen (no sideways scrolling on a tablet)."""
+    """Nothing wider than the screen (no sideways scrolling on a tablet), measured once the page and its styles
+    have loaded (under load, an element can be there before the stylesheet that lays it out)."""
+    page.wait_for_load_state("load")
     assert page.evaluate("document.documentElement.scrollWidth") <= width
 
 
