@@ -229,3 +229,33 @@ def test_a_late_entrant_with_fewer_games_is_flagged_at_the_cut_with_their_games(
     with app.app_context():
         (cut,) = progress.stage_cuts(tid, "final")
     assert cut.fewer == [("Zoe", 2, 3)]
+
+
+def test_standings_follow_a_correction_in_a_database_made_anew_whose_rows_are_numbered_as_before(app):
+    """A database emptied and made anew (a restore, a new season on the same server) numbers its rows from 1 again:
+    the same tournament played the same way, corrected another way, has its own standings, never the ones worked
+    out for the first."""
+    import sqlalchemy
+    from referee.db import db
+
+    def corrected(places):
+        tid, client, game_id, before, _ = played_table(app)
+        totals = [p["total"] for p in before["ranking"]]
+        gone = [i for i, p in enumerate(before["ranking"]) if p["bankrupt_order"]]
+        order = sorted(range(4), key=lambda i: places[i])
+        correction(client, tid, game_id, places, [totals[order.index(i)] for i in range(4)], "scoring slip",
+                   bankrupt=gone)
+        with app.app_context():
+            return tid, [st.player for st in progress.tournament_standings(tid)]
+
+    first_tid, first = corrected([2, 1, 3, 4])
+    with app.app_context():  # every row deleted: the next ones are numbered from 1 again
+        if db.engine.dialect.name == "postgresql":
+            db.session.execute(sqlalchemy.text("TRUNCATE " + ", ".join(f'"{t}"' for t in db.metadata.tables)
+                                               + " RESTART IDENTITY CASCADE"))
+        else:
+            for table in reversed(db.metadata.sorted_tables):
+                db.session.execute(table.delete())
+        db.session.commit()
+    second_tid, second = corrected([4, 3, 2, 1])
+    assert second_tid == first_tid and second != first

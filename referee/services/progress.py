@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import random
 import threading
 from collections import OrderedDict
@@ -90,7 +91,9 @@ def _table_key(r: RoundRow, t: TableRow, table) -> tuple:
     """What a table gives the standings: its round's place in the format, its corrections, and, once its game is
     over or its record altered, the record as stored (how far, and the hash it ends on); a game still in play gives
     nothing, whatever it has recorded."""
-    corrections = tuple((c.id, c.withdraws_id) for c in t.corrections)
+    corrections = tuple((c.id, c.withdraws_id, c.reason, json.dumps(c.result, sort_keys=True, default=str))
+                        for c in t.corrections)  # what they say, not their numbers alone (a database made anew
+    # numbers its rows from 1 again)
     if table is None:  # not a game any more: read as the results read it
         record: tuple = ("missing",)
     elif table.game.state.over or table.altered is not None:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sqlalchemy import bindparam, func, select
+from sqlalchemy.orm import joinedload
 
 from . import backups, rulesets
 from ..db import db, read_once
@@ -166,8 +167,13 @@ def _roster_statement():
             .where(TournamentPlayer.tournament_id == bindparam("tournament")).order_by(TournamentPlayer.id))
 
 
-def get_tournament(tournament_id: int) -> TournamentRow:
-    row = db.session.get(TournamentRow, tournament_id)
+def get_tournament(tournament_id: int, tables: bool = False) -> TournamentRow:
+    """The tournament's row; ``tables``: with its rounds, their tables and the tables' corrections read in the same
+    statement (the live pages read them all every second: one round trip, where loading them as asked takes
+    three)."""
+    options = [joinedload(TournamentRow.rounds).joinedload(RoundRow.tables).joinedload(TableRow.corrections)
+               ] if tables else []
+    row = db.session.get(TournamentRow, tournament_id, options=options)
     if row is None:
         raise GameNotFound.of("no tournament {tournament}", {"tournament": tournament_id})
     return row

@@ -206,10 +206,10 @@ def lock_all(tournament_id: int):
 @director_required
 def live(tournament_id: int):
     """The director page's live region: 204 (nothing to swap) while the tables are as the page saw them."""
-    row = tournaments.get_tournament(tournament_id)
     version = tournaments.tournament_version(tournament_id)
     if request.args.get("v") == version:
         return "", 204
+    row = tournaments.get_tournament(tournament_id, tables=True)
     response = render_template("tournaments/_live.html", **_live_context(row, version))
     return response, 200, {"Cache-Control": "no-store"}
 
@@ -252,11 +252,11 @@ def public_base() -> str:
 def display(tournament_id: int):
     """The room's display for a projector: open to everyone in the room (it shows no PIN), following the tables
     within a second as the director's page does."""
-    row = tournaments.get_tournament(tournament_id)
     version = tournaments.tournament_version(tournament_id)
+    if request.headers.get("HX-Request") and request.args.get("v") == version:
+        return "", 204
+    row = tournaments.get_tournament(tournament_id, tables=True)
     if request.headers.get("HX-Request"):
-        if request.args.get("v") == version:
-            return "", 204
         return render_template("tournaments/_display_live.html", **_display_context(row, version)), 200, {
             "Cache-Control": "no-store"}
     standings_url = public_base() + url_for(".standings", tournament_id=tournament_id).lstrip("/")
