@@ -321,10 +321,10 @@ def tournament_version(tournament_id: int) -> str:
     """A short token that changes whenever anything the director's page shows may have changed: a round
     seated, an entry recorded (or taken out of the log) on any table, a table's clock started or paused, a
     correction, a player's sign-off, a call for a judge made or answered, a ruling, a device unlocked or locked, a
-    scheduled backup made or failed.  Three statements however many tables and entries there are (each table's
-    last entry is one step down the (game, seq) index: its number and hash, so an entry taken back and another
-    recorded in its place is a change too); the live page compares it with the token it was drawn with and is sent
-    again only if it differs."""
+    scheduled backup made or failed.  Four statements however many tables and entries there are (the tables, each
+    table's last entry one step down the (game, seq) index: its number and hash, so an entry taken back and another
+    recorded in its place is a change too; the counts; the live grants; the backups' row); the live page compares it
+    with the token it was drawn with and is sent again only if it differs."""
     tables, counts = _version_statements()
     rows = db.session.execute(tables, {"tournament": tournament_id}).all()
     counted = db.session.execute(counts, {"tournament": tournament_id}).one()
