@@ -12,19 +12,24 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import threading
-from collections import OrderedDict
 
 from flask import current_app, render_template, request
 from flask_babel import get_locale
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
+from ..cache import Cache
+
 KEPT = 2048  # cards kept per app (a few rounds of 64 tables, on both pages, in two languages)
 KEPT_STANDINGS = 32  # standings kept per app (a few tournaments' pages in a few languages)
 CLOCK = "\x00clock\x00"  # where a director's card's clock line goes
 TOKEN = "\x00token\x00"  # where its form's token goes
-_lock = threading.Lock()
+
+
+def _kept(name: str, size: int) -> Cache:
+    """The app's cache ``name`` (each app its own: a test's app and the next draw their cards afresh)."""
+    kept = current_app.extensions.get(name)
+    return kept if kept is not None else current_app.extensions.setdefault(name, Cache(size))
 
 
 @functools.cache
@@ -47,18 +52,8 @@ def _card(template: str, row, t, **context) -> str:
         hash(key)
     except TypeError:  # a value that cannot be hashed: its words are the key
         key = repr(key)
-    with _lock:
-        kept = current_app.extensions.setdefault("referee.table_cards", OrderedDict())
-        page = kept.get(key)
-        if page is not None:
-            kept.move_to_end(key)
-            return page
-    page = render_template(template, row=row, t=t, **context)
-    with _lock:
-        kept[key] = page
-        while len(kept) > KEPT:
-            kept.popitem(last=False)
-    return page
+    kept = _kept("referee.table_cards", KEPT)
+    return kept.get_or_make(key, lambda: render_template(template, row=row, t=t, **context))
 
 
 def table_cards(row, tables, devices) -> dict[int, tuple[Markup, Markup]]:
@@ -85,16 +80,10 @@ def kept_standings(template: str, row, progress, **context) -> Markup:
     new value, drawn afresh."""
     key = repr(("standings", template, str(get_locale()), request.script_root, row.id, row.scheme, row.ruleset,
                 id(progress)))
-    with _lock:
-        kept = current_app.extensions.setdefault("referee.standings", OrderedDict())
-        found = kept.get(key)
-        if found is not None and found[0] is progress:  # held with it: its id is not another's
-            kept.move_to_end(key)
-            return found[1]
+    kept = _kept("referee.standings", KEPT_STANDINGS)
+    found = kept.get(key)
+    if found is not None and found[0] is progress:  # held with it: its id is not another's
+        return found[1]
     page = Markup(render_template(template, row=row, progress=progress, standings=progress.places,
                                   format=progress.format, **context))
-    with _lock:
-        kept[key] = (progress, page)
-        while len(kept) > KEPT_STANDINGS:
-            kept.popitem(last=False)
-    return page
+    return kept.keep(key, (progress, page))[1]

@@ -2,13 +2,12 @@
 bank's stock, the board's cells and tokens."""
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass
 
 from markupsafe import Markup
 
 from ..engine import GameState, named, Ruleset
+from ..cache import Cache
 from ..i18n import current_language, gettext as _
 from .words import count_words, group_name, jail_card_words, level_words, square_name
 
@@ -98,10 +97,7 @@ class Holdings:
         return " · ".join(parts)
 
 
-_board_places: "OrderedDict[tuple[int, str], tuple[tuple, list]]" = OrderedDict()  # (board, language): places
-
-
-_board_lock = threading.Lock()
+_board_places: "Cache[tuple[tuple, list]]" = Cache(16)  # (board, language): the board's squares, and its places
 
 
 def board_places(ruleset: Ruleset) -> list[tuple[Markup, str, int]]:
@@ -110,11 +106,9 @@ def board_places(ruleset: Ruleset) -> list[tuple[Markup, str, int]]:
     and its index.  The same on every screen of a board in a language: worked out once (the latest few boards
     kept)."""
     key = (id(ruleset.squares), current_language())
-    with _board_lock:
-        kept = _board_places.get(key)
-        if kept is not None and kept[0] is ruleset.squares:
-            _board_places.move_to_end(key)
-            return kept[1]
+    kept = _board_places.get(key)
+    if kept is not None and kept[0] is ruleset.squares:  # held with it: its id is not another's
+        return kept[1]
     places = []
     for sq in ruleset.squares:
         i = sq.index
@@ -124,11 +118,7 @@ def board_places(ruleset: Ruleset) -> list[tuple[Markup, str, int]]:
                      group_name(ruleset, sq.group), row, col, group.color) if group is not None
                  else Markup(' style="grid-row:{}; grid-column:{}"').format(row, col))
         places.append((attrs, named(sq.name, current_language(), sq.id), i))
-    with _board_lock:
-        _board_places[key] = (ruleset.squares, places)
-        while len(_board_places) > 16:
-            _board_places.popitem(last=False)
-    return places
+    return _board_places.keep(key, (ruleset.squares, places))[1]
 
 
 def board_tokens(state: GameState) -> dict[int, list[int]]:

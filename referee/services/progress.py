@@ -5,13 +5,12 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-import threading
-from collections import OrderedDict
 
 from sqlalchemy.exc import IntegrityError
 
 from . import rulesets
 from ..db import db
+from ..cache import Cache
 from ..models import RoundRow, TableRow, TournamentRow
 from ..tournament import formats
 from ..tournament import progress as rules
@@ -46,9 +45,7 @@ def divisions_of(row: TournamentRow) -> list[str]:
     return divisions(entrants(row))
 
 
-KEPT = 64  # tournaments' progress kept per process, each under everything it was worked out from
-_kept: "OrderedDict[tuple, tuple[Progress, str]]" = OrderedDict()
-_kept_lock = threading.Lock()
+_kept: "Cache[tuple[Progress, str]]" = Cache(64)  # tournaments' progress, each under all it was worked out from
 
 
 def tournament_progress(tournament_id: int) -> Progress:
@@ -72,19 +69,10 @@ def progress_and_version(tournament_id: int) -> tuple[Progress, str]:
     players = entrants(row)
     key = (database_key(), tournament_id, row.format, row.scheme, row.ruleset, playing, players,
            tuple(_table_key(r, t, folds.get(t.game_id)) for r, t in seated))
-    with _kept_lock:
-        found = _kept.get(key)
-        if found is not None:
-            _kept.move_to_end(key)
-            return found
-    progress = rules.progress(rulesets.load_format(row.format), lambda stage: _scheme(row, stage), players,
-                              _seated_rounds(row), tournament_results(tournament_id), playing)
-    found = (progress, hashlib.blake2b(repr(key).encode("utf-8", "surrogatepass"), digest_size=8).hexdigest())
-    with _kept_lock:
-        _kept[key] = found
-        while len(_kept) > KEPT:
-            _kept.popitem(last=False)
-    return found
+    return _kept.get_or_make(key, lambda: (
+        rules.progress(rulesets.load_format(row.format), lambda stage: _scheme(row, stage), players,
+                       _seated_rounds(row), tournament_results(tournament_id), playing),
+        hashlib.blake2b(repr(key).encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()))
 
 
 def _table_key(r: RoundRow, t: TableRow, table) -> tuple:

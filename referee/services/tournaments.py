@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -14,6 +12,7 @@ from sqlalchemy.orm import joinedload
 
 from . import backups, rulesets
 from ..db import db, read_once
+from ..cache import Cache
 from ..engine import MAX_NAME, MAX_TITLE, Money, RulesetError, SeatingRoll, parse_header, with_options
 from ..models import (EntryRow, GameRow, JudgeCallRow, ResultCorrection, RoundRow, RulingRow, SignOffRow, TableRow,
                       TournamentPlayer, TournamentRow)
@@ -139,26 +138,11 @@ def entrants(row: TournamentRow) -> tuple[Entrant, ...]:
     if row.id in read:
         return read[row.id]
     rows = tuple(map(tuple, db.session.execute(_roster_statement(), {"tournament": row.id})))
-    read[row.id] = _entrants_of(rows)
+    read[row.id] = _rosters.get_or_make(rows, lambda: tuple(Entrant(*values) for values in rows))
     return read[row.id]
 
 
-def _entrants_of(rows: tuple) -> tuple[Entrant, ...]:
-    with _lock:
-        found = _rosters.get(rows)
-        if found is not None:
-            _rosters.move_to_end(rows)
-            return found
-    found = tuple(Entrant(*values) for values in rows)
-    with _lock:
-        _rosters[rows] = found
-        while len(_rosters) > 16:
-            _rosters.popitem(last=False)
-    return found
-
-
-_rosters: "OrderedDict[tuple, tuple[Entrant, ...]]" = OrderedDict()  # the rows read, and the values made of them
-_lock = threading.Lock()
+_rosters: "Cache[tuple[Entrant, ...]]" = Cache(16)  # the rows read, and the values made of them
 
 
 @functools.cache
@@ -297,24 +281,14 @@ def round_overview(tournament_id: int, number: int, describe=None) -> list[Table
     return out
 
 
-_results: "OrderedDict[tuple, dict]" = OrderedDict()  # a finished game's result, by its record's head
+_results: "Cache[dict]" = Cache(1024)  # a finished game's result, by its record's head
 
 
 def _final_result(table) -> dict:
     """The finished game's result (:func:`final_result`), worked out once for the record as it ends (the director's
     page lists every finished table of every round each second)."""
     key = (database_key(), table.row.id, table.fold.stored, table.fold.head, table.altered)
-    with _lock:
-        found = _results.get(key)
-        if found is not None:
-            _results.move_to_end(key)
-            return found
-    found = final_result(table.game.state)
-    with _lock:
-        _results[key] = found
-        while len(_results) > 1024:
-            _results.popitem(last=False)
-    return found
+    return _results.get_or_make(key, lambda: final_result(table.game.state))
 
 
 def tournament_version(tournament_id: int) -> str:

@@ -1,0 +1,40 @@
+"""Values kept per process under the key of everything they are made from, the one least recently used let go
+first, safe between threads: the live pages' caches (a tournament's progress, its roster, a finished game's result,
+the tables' drawn cards and the standings, a board's places).  A key that holds all a value is made from is never
+the key of a stale value; a value made twice by two threads at once is the same value."""
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from typing import Callable, Generic, Hashable, TypeVar
+
+V = TypeVar("V")
+
+
+class Cache(Generic[V]):
+    """At most ``size`` values, by key."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._values: OrderedDict[Hashable, V] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable) -> V | None:
+        with self._lock:
+            found = self._values.get(key)
+            if found is not None:
+                self._values.move_to_end(key)
+            return found
+
+    def keep(self, key: Hashable, value: V) -> V:
+        with self._lock:
+            self._values[key] = value
+            while len(self._values) > self.size:
+                self._values.popitem(last=False)
+        return value
+
+    def get_or_make(self, key: Hashable, make: Callable[[], V]) -> V:
+        """The value kept under ``key``, else ``make()`` kept there (made outside the lock: other keys are not held
+        up while it is made)."""
+        found = self.get(key)
+        return found if found is not None else self.keep(key, make())
