@@ -25,7 +25,7 @@ machine.  Goal (2-core machine): p95 under 50 ms for every kind, 0 errors.  Figu
 from __future__ import annotations
 
 import argparse
-import http.cookiejar
+import http.client
 import json
 import os
 import random
@@ -61,31 +61,56 @@ DIRECTOR_PIN = "424242"
 HX = {"HX-Request": "true"}
 KINDS = ("record POST", "table GET", "table poll", "room display poll", "director poll")
 GOAL_MS = 50.0
-
-
-class NoRedirect(urllib.request.HTTPRedirectHandler):
-    def redirect_request(self, *args, **kwargs):
-        return None
+GTHREAD = ("--threads", "4", "--keep-alive", "5")  # gunicorn's threads a worker, and seconds a connection is kept
+# open for its next request (a device polling every second keeps its own): as the README runs it
 
 
 class Client:
-    """A browser without a browser: its own cookies; every request timed."""
+    """A browser without a browser: its own cookies, and its own connection kept open from one request to the next
+    (HTTP/1.1 keep-alive, as a browser polling every second keeps one), made anew when the server has closed it;
+    every request timed.  ``keep_alive=False``: a new connection for each request."""
 
-    def __init__(self, base: str):
-        self.base = base
-        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()),
-                                                  NoRedirect())
+    def __init__(self, base: str, keep_alive: bool = True):
+        parts = urllib.parse.urlsplit(base)
+        self.host, self.port, self.keep_alive = parts.hostname, parts.port, keep_alive
+        self.cookies: dict[str, str] = {}
+        self.connection: http.client.HTTPConnection | None = None
 
     def open(self, path: str, data: dict | None = None, headers: dict | None = None) -> tuple[int, str, float]:
         body = urllib.parse.urlencode(data, doseq=True).encode() if data is not None else None
-        request = urllib.request.Request(self.base + path, data=body, headers=headers or {})
+        sent = dict(headers or {})
+        if body is not None:
+            sent["Content-Type"] = "application/x-www-form-urlencoded"
+        if self.cookies:
+            sent["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        if not self.keep_alive:
+            sent["Connection"] = "close"
         start = time.perf_counter()
-        try:
-            with self.opener.open(request, timeout=30) as r:
-                status, text = r.status, r.read().decode()
-        except urllib.error.HTTPError as e:
-            status, text = e.code, e.read().decode()
-        return status, text, (time.perf_counter() - start) * 1000
+        while True:
+            reused = self.connection is not None
+            connection = self.connection or http.client.HTTPConnection(self.host, self.port, timeout=30)
+            self.connection = None
+            try:
+                connection.request("POST" if body is not None else "GET", path, body, sent)
+                response = connection.getresponse()
+                text = response.read().decode()
+            except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
+                connection.close()
+                if reused:  # the server had closed the kept connection (its keep-alive time was up): a new one
+                    continue
+                raise
+            break
+        for cookie in response.headers.get_all("Set-Cookie") or []:
+            name, _, value = cookie.split(";", 1)[0].strip().partition("=")
+            if value and "expires=thu, 01 jan 1970" not in cookie.lower():
+                self.cookies[name] = value
+            else:
+                self.cookies.pop(name, None)
+        if self.keep_alive and not response.will_close:
+            self.connection = connection
+        else:
+            connection.close()
+        return response.status, text, (time.perf_counter() - start) * 1000
 
 
 def token(page: str) -> str:
@@ -277,7 +302,8 @@ def throttle_store(tmp: Path):
 
 
 @contextmanager
-def server(url: str, log: Path, kind: str = "waitress", workers: int = 4, store: str | None = None):
+def server(url: str, log: Path, kind: str = "waitress", workers: int = 4, store: str | None = None,
+           worker_class: str = "gthread"):
     """The app on the database at ``url`` in a process of its own (`referee serve`, or gunicorn with ``workers``
     workers counting wrong PINs in ``store``), stopped on the way out."""
     port = free_port()
@@ -287,7 +313,8 @@ def server(url: str, log: Path, kind: str = "waitress", workers: int = 4, store:
     bin_ = Path(sys.executable).parent
     if kind == "gunicorn":
         cmd = [str(bin_ / "gunicorn"), "--chdir", str(ROOT), "--no-control-socket", "-w", str(workers), "-b",
-               f"127.0.0.1:{port}", "--timeout", "300", "referee:create_app()"]
+               f"127.0.0.1:{port}", "--timeout", "300", "-k", worker_class, *GTHREAD * (worker_class == "gthread"),
+               "referee:create_app()"]
     else:
         cmd = [str(bin_ / "referee"), "serve", "--host", "127.0.0.1", "--port", str(port)]
     with open(log, "w") as err:
@@ -297,7 +324,7 @@ def server(url: str, log: Path, kind: str = "waitress", workers: int = 4, store:
     try:
         for _ in range(1200):
             try:
-                urllib.request.urlopen(base + "/ping", timeout=1)
+                urllib.request.urlopen(base + "/ping", timeout=1).close()
                 break
             except OSError:
                 if proc.poll() is not None:
@@ -324,9 +351,9 @@ def cpu_seconds(group: int) -> float:
     return total / tick
 
 
-def unlocked(base: str, path: str, pin: str) -> Client:
+def unlocked(base: str, path: str, pin: str, keep_alive: bool) -> Client:
     """A new device, unlocked with the PIN (the unlock form's token read first)."""
-    client = Client(base)
+    client = Client(base, keep_alive)
     status = client.open(path, {"csrf_token": token(client.open(path)[1]), "pin": pin})[0]
     if status != 302:
         raise RuntimeError(f"{path}: the PIN was refused (HTTP {status})")
@@ -336,16 +363,16 @@ def unlocked(base: str, path: str, pin: str) -> Client:
 def run(label: str, url: str, args, log: Path, store: str | None = None) -> None:
     tid, seated = seat(url, args.tables)
     stats = Stats()
-    with server(url, log, args.server, args.workers, store) as (base, group):
+    with server(url, log, args.server, args.workers, store, args.worker_class) as (base, group):
         tablets, seconds = [], []
         for game_id, pin, game in seated:  # unlocking (a PIN hash each) and the first screens are not timed
-            client = unlocked(base, f"/games/{game_id}/unlock", pin)
+            client = unlocked(base, f"/games/{game_id}/unlock", pin, args.keep_alive)
             tablets.append((client, game_id, game, client.open(f"/games/{game_id}")[1]))
-            other = unlocked(base, f"/games/{game_id}/unlock", pin)
+            other = unlocked(base, f"/games/{game_id}/unlock", pin, args.keep_alive)
             seconds.append((other, game_id, other.open(f"/games/{game_id}")[1]))
-        room = Client(base)
+        room = Client(base, args.keep_alive)
         room_page = room.open(f"/tournaments/{tid}/display")[1]
-        director = unlocked(base, f"/tournaments/{tid}/unlock", DIRECTOR_PIN)
+        director = unlocked(base, f"/tournaments/{tid}/unlock", DIRECTOR_PIN, args.keep_alive)
         director_page = director.open(f"/tournaments/{tid}")[1]
         start = time.monotonic() + 0.5
         stop = start + args.seconds
@@ -370,8 +397,11 @@ def run(label: str, url: str, args, log: Path, store: str | None = None) -> None
 
 def report(label: str, args, stats: Stats, elapsed: float, log: Path, loads: tuple) -> None:
     errors = sum(stats.errors.values())
-    served = (f"gunicorn -w {args.workers}" + (", throttle counts in redis" if args.store else "")
-              if args.server == "gunicorn" else "waitress 8 threads")
+    served = (f"gunicorn -w {args.workers} -k {args.worker_class}"
+              + (" " + " ".join(GTHREAD) if args.worker_class == "gthread" else "")
+              + (", throttle counts in redis" if args.store else "") if args.server == "gunicorn"
+              else "waitress 8 threads")
+    served += ", each device's connection kept open" if args.keep_alive else ", a new connection for each request"
     print(f"{label}: {args.tables} tables, one entry every {args.period:g} s each, {elapsed:.0f} s, {served}")
     print(f"  load average (1, 5, 15 min) before {' '.join(f'{x:.2f}' for x in loads[0])}, "
           f"after {' '.join(f'{x:.2f}' for x in loads[1])}")
@@ -433,6 +463,12 @@ def main() -> None:
     parser.add_argument("--server", choices=("waitress", "gunicorn"), default="waitress",
                         help="referee serve (waitress), or gunicorn with --workers workers and a shared throttle store")
     parser.add_argument("--workers", type=int, default=4, help="gunicorn's workers")
+    parser.add_argument("--worker-class", choices=("gthread", "sync"), default="gthread",
+                        help="gunicorn's kind of worker: gthread (threads, connections kept open: the README's "
+                             "way) or sync (one request at a time, each connection closed after its answer)")
+    parser.add_argument("--no-keep-alive", dest="keep_alive", action="store_false",
+                        help="a new connection for every request (by default each device keeps its connection "
+                             "open, as a browser does)")
     args = parser.parse_args()
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # the servers are stopped on the way out
     with tempfile.TemporaryDirectory() as tmp, (throttle_store(Path(tmp)) if args.server == "gunicorn"

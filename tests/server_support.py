@@ -169,13 +169,15 @@ def post_worker_init(worker):  # printed, not logged: the migrations' logging se
 
 
 def gunicorn(tmp_path: Path, env: dict, workers: int) -> Server:
-    """gunicorn -w N on a free port of 127.0.0.1, as the README says to run it; each worker says once it has
+    """gunicorn -w N (threaded workers keeping connections open) on a free port of 127.0.0.1, as the README says to
+    run it; each worker says once it has
     loaded the app (a config file of one hook)."""
     port = free_port()
     conf = tmp_path / f"gunicorn-{port}.conf.py"
     conf.write_text(GUNICORN_HOOKS)
     cmd = [str(BIN / "gunicorn"), "-c", str(conf), "--chdir", str(ROOT), "--no-control-socket", "-w", str(workers),
-           "-b", f"127.0.0.1:{port}", "--timeout", "300", "--log-level", "info", "referee:create_app()"]
+           "-k", "gthread", "--threads", "4", "--keep-alive", "5", "-b", f"127.0.0.1:{port}", "--timeout", "300",
+           "--log-level", "info", "referee:create_app()"]
     return Server("gunicorn", cmd, port, tmp_path / f"gunicorn-{port}.log", env)
 
 

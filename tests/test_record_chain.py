@@ -255,6 +255,40 @@ def test_a_fold_kept_by_one_worker_is_carried_forward_over_the_entries_another_w
         assert whole.fold.head == kept.head and whole.game.state == carried
 
 
+def test_the_entries_other_workers_added_to_many_games_are_read_in_one_statement(app, client, monkeypatch):
+    """A director's poll on a worker that last answered it seconds ago finds most of the round's folds some entries
+    behind: the entries added to all of them are read in one statement (not one a game), each game carried
+    forward over its own, and one whose added entry does not chain is read whole and found altered."""
+    lines = (GOLDEN / "jma-short-game.jsonl").read_text(encoding="utf-8").splitlines()
+    with app.app_context():
+        ids = [games.import_record("\n".join(lines[:21]), PIN) for _ in range(4)]
+        kept = {g: folds.load(g).fold for g in ids}
+    for n, game_id in enumerate(ids[:3]):
+        _written_by_another_worker(app, game_id, lines[21:22 + 3 * n])  # 1, 4 and 7 entries
+    with app.app_context():
+        db.session.add(EntryRow(game_id=ids[3], seq=21, data=json.dumps({"type": "roll", "player": "Aki",
+                                                                          "dice": [1, 2]}), hash="0" * 64))
+        db.session.commit()
+    statements: list[str] = []
+    with app.app_context():
+        def listen(conn, cursor, statement, *args):
+            statements.append(statement)
+        sqlalchemy.event.listen(db.engine, "before_cursor_execute", listen)
+        try:
+            tables = folds.load_many(ids)
+        finally:
+            sqlalchemy.event.remove(db.engine, "before_cursor_execute", listen)
+        assert [t.seq for t in tables] == [21, 24, 27, 20]
+        assert [t.fold is kept[g] for t, g in zip(tables, ids)] == [True, True, True, False]
+        assert tables[3].altered == folds.Altered(21, "changed")
+        added = [s for s in statements if "FROM entries" in s and "entries.game_id" in s.split("FROM")[0]]
+        assert len(added) == 1
+        carried = [t.game.state for t in tables[:3]]
+    folds._cache.clear()
+    with app.app_context():
+        assert [t.game.state for t in folds.load_many(ids[:3])] == carried
+
+
 def test_an_entry_added_behind_the_apps_back_that_does_not_chain_is_found_altered_not_carried_forward(app, client):
     lines = (GOLDEN / "jma-short-game.jsonl").read_text(encoding="utf-8").splitlines()
     with app.app_context():

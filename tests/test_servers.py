@@ -2,6 +2,7 @@
 gunicorn with two worker processes.  A second tablet's poll is answered 204 while nothing changed and with the new
 live region once the first tablet records, whichever worker answers; the forms' tokens and the PIN unlock hold
 across workers (one secret key, one database)."""
+import http.client
 import json
 import re
 
@@ -54,3 +55,21 @@ def test_a_second_tablet_follows_the_first_live_on_waitress_and_gunicorn(server)
     spectator = Tablet(server)
     status, display = spectator.get("/games/1/display")
     assert status == 200 and spectator.get(f"/games/1/display?v={version(display)}", HX)[0] == 204
+
+
+def test_a_national_finals_devices_each_keep_a_connection_open_and_every_one_is_answered(server):
+    """64 tables with two devices each, the director's page and the room's display: some 130 devices, each keeping
+    its connection open between its polls as a browser does.  Every one is answered, the last as the first
+    (waitress by itself answers 100 connections at once, and the 101st device waited unanswered)."""
+    port = int(server.rsplit(":", 1)[1])
+    devices = [http.client.HTTPConnection("127.0.0.1", port, timeout=20) for _ in range(140)]
+    try:
+        for _ in range(2):  # a poll each, then another on the connection kept open
+            for device in devices:
+                device.request("GET", "/ping")
+                answer = device.getresponse()
+                assert answer.status == 200 and answer.read() == b'{"ok":true}\n'
+                assert not answer.will_close
+    finally:
+        for device in devices:
+            device.close()

@@ -10,7 +10,7 @@ import weakref
 from collections import OrderedDict
 from dataclasses import dataclass
 
-from sqlalchemy import bindparam, select
+from sqlalchemy import and_, bindparam, or_, select
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import undefer
 
@@ -120,58 +120,85 @@ def load(game_id: int) -> Table:
 def load_many(game_ids: list[int]) -> list[Table]:
     """:func:`load` for several games in one query (a director's page of 16 tables), in the order given; games
     that do not exist are left out.  Each comes with its seat in a tournament (:attr:`Table.seat`).  The rows are
-    read once per unit of work (the director's poll asks for every table's game twice)."""
+    read once per unit of work (the director's poll asks for every table's game twice); the entries other
+    processes stored after the kept folds are read in one statement for all the games (:func:`_entries_after`)."""
     read = read_once("games")
     missing = [g for g in game_ids if g not in read]
     if missing:
         found = rows_with_tails(missing)
         read.update((g, found.get(g)) for g in missing)
     rows = {g: read[g] for g in game_ids if read[g] is not None}
-    out = []
-    for game_id in game_ids:
-        if game_id not in rows:
-            continue
-        row, stored, last, seat = rows[game_id]
+    kept: dict[int, Fold] = {}
+    for game_id, (row, stored, last, seat) in rows.items():
         key = _key(game_id)
         with _lock:
             fold = _cache.get(key)
             if fold is not None and fold.stored == stored and (
                     fold.altered is not None or fold.head == last or stored == 0 and fold.created == row.created_at):
                 _cache.move_to_end(key)
-                out.append(Table(row, fold, seat))
+                kept[game_id] = fold
                 continue
         if fold is not None and fold.altered is None and fold.stored > stored:
             # the rows were read just before another thread of this process committed entries and moved the kept
             # fold on: read the rows' end again (one statement), rather than the whole record
-            again = read[game_id] = rows_with_tails([game_id]).get(game_id)
+            again = read[game_id] = rows[game_id] = rows_with_tails([game_id]).get(game_id)
             if again is not None and again[1] == fold.stored and again[2] == fold.head:
-                out.append(Table(again[0], fold, seat))
+                kept[game_id] = fold
                 continue
-        if fold is not None and fold.altered is None and fold.stored < stored:
+        if fold is not None and fold.altered is None and rows[game_id] is not None and fold.stored < rows[game_id][1]:
+            kept[game_id] = fold  # carried forward below over the entries added, else read whole
+    behind = {g: f.stored for g, f in kept.items() if f.stored < rows[g][1]}
+    added = _entries_after(behind)
+    out = []
+    for game_id in game_ids:
+        if rows.get(game_id) is None:
+            continue
+        row, stored, last, seat = rows[game_id]
+        fold = kept.get(game_id)
+        if fold is not None and game_id in behind:
             with game_lock(game_id):
-                if _carried_forward(row.id, fold, stored, last):
-                    out.append(Table(row, fold, seat))
-                    continue
-        fold = read_fold(row)
-        with _lock:
-            _cache[key] = fold
-            while len(_cache) > CACHE_SIZE:
-                _cache.popitem(last=False)
+                if not _carried_forward(fold, stored, last, added.get(game_id, [])):
+                    fold = None
+        if fold is None:
+            fold = read_fold(row)
+            with _lock:
+                _cache[_key(game_id)] = fold
+                while len(_cache) > CACHE_SIZE:
+                    _cache.popitem(last=False)
         out.append(Table(row, fold, seat))
     return out
 
 
-def _carried_forward(game_id: int, fold: Fold, stored: int, last: str | None) -> bool:
-    """The kept fold carried forward over the entries stored after it (another process recorded them: under
-    several workers each keeps its own folds), its chain checked from the fold's head on: the cost grows with the
-    entries added, not with the record.  False, the fold unchanged, when the rows do not follow from it (an entry
-    changed or taken out, a game imported again): the caller reads the record whole, which says where."""
+def _entries_after(behind: dict[int, int]) -> dict[int, list[tuple[int, str, str]]]:
+    """The entries stored after each game's kept fold (``behind``: game -> the entries the fold holds), (number,
+    text, hash) in order, in one statement however many games moved on (each game one step down the (game, seq)
+    index): under several workers a director's poll finds most of a round's folds some entries behind."""
+    found: dict[int, list[tuple[int, str, str]]] = {}
+    items = sorted(behind.items())
+    for start in range(0, len(items), _ENTRIES_AFTER_CHUNK):
+        chunk = items[start:start + _ENTRIES_AFTER_CHUNK]
+        statement = select(EntryRow.game_id, EntryRow.seq, EntryRow.data, EntryRow.hash).where(
+            or_(*(and_(EntryRow.game_id == g, EntryRow.seq > n) for g, n in chunk))).order_by(EntryRow.game_id,
+                                                                                               EntryRow.seq)
+        for game_id, seq, data, hash_ in db.session.execute(statement):
+            found.setdefault(game_id, []).append((seq, data, hash_))
+    return found
+
+
+_ENTRIES_AFTER_CHUNK = 100  # games asked for in one statement (each two bound values; SQLite allows 32,766)
+
+
+def _carried_forward(fold: Fold, stored: int, last: str | None, rows: list[tuple[int, str, str]]) -> bool:
+    """The kept fold carried forward over the entries stored after it (``rows``: those read after it, which may
+    start before it when another thread carried it meanwhile; another process recorded them: under several
+    workers each keeps its own folds), its chain checked from the fold's head on: the cost grows with the entries
+    added, not with the record.  False, the fold unchanged, when the rows do not follow from it (an entry changed
+    or taken out, a game imported again): the caller reads the record whole, which says where."""
     if fold.stored == stored and fold.head == last:  # another thread carried it forward meanwhile
         return True
     if fold.stored > stored:
         return False
-    rows = db.session.execute(select(EntryRow.seq, EntryRow.data, EntryRow.hash).where(
-        EntryRow.game_id == game_id, EntryRow.seq > fold.stored).order_by(EntryRow.seq)).all()
+    rows = [r for r in rows if r[0] > fold.stored]
     head, entries = fold.head, []
     for seq, data, hash_ in rows:
         if seq != fold.stored + len(entries) + 1 or hash_ != chain.link(head, seq, data):
@@ -188,7 +215,7 @@ def _carried_forward(game_id: int, fold: Fold, stored: int, last: str | None) ->
         try:
             game.record(entry)  # raises before changing anything
         except (RefereeError, ValueError, TypeError, RecursionError):
-            fold.stored, fold.head = fold.stored + n, rows[n - 1].hash if n else fold.head
+            fold.stored, fold.head = fold.stored + n, rows[n - 1][2] if n else fold.head
             return False
     fold.stored, fold.head = stored, head
     return True
