@@ -43,25 +43,31 @@ def _frozen(value):
     return tuple(_frozen(v) for v in value) if isinstance(value, list) else value
 
 
-def _card(template: str, row, t, **context) -> str:
-    """The card of table ``t`` drawn by ``template``, kept under everything it is drawn from (a key of the values
-    themselves: hashed in C, where their words would be written out field by field at each poll)."""
-    key: object = (template, str(get_locale()), request.script_root, row.id,
-                   tuple(_frozen(getattr(t, name)) for name in _drawn_from(type(t))), _frozen(context.get("unlocked")))
+def _card(kept: Cache, where: tuple, template: str, row, t, **context) -> str:
+    """The card of table ``t`` drawn by ``template``, kept in ``kept`` under everything it is drawn from (``where``:
+    the device's language and the address the app is served under; a key of the values themselves: hashed in C,
+    where their words would be written out field by field at each poll)."""
+    key: object = (template, where, row.id, tuple(_frozen(getattr(t, name)) for name in _drawn_from(type(t))),
+                   _frozen(context.get("unlocked")))
     try:
         hash(key)
     except TypeError:  # a value that cannot be hashed: its words are the key
         key = repr(key)
-    kept = _kept("referee.table_cards", KEPT)
     return kept.get_or_make(key, lambda: render_template(template, row=row, t=t, **context))
+
+
+def _kept_cards() -> tuple[Cache, tuple]:
+    """The app's kept cards, and where this answer's are drawn (the device's language, the app's address)."""
+    return _kept("referee.table_cards", KEPT), (str(get_locale()), request.script_root)
 
 
 def table_cards(row, tables, devices) -> dict[int, tuple[Markup, Markup]]:
     """The director's page: for each table (a :class:`TableView`), by its game, its card as two halves, its clock
     line to go between them (``row``: the tournament; ``devices``: the tournament's unlocked devices)."""
     token, out = generate_csrf(), {}
+    kept, where = _kept_cards()
     for t in tables:
-        page = _card("tournaments/_table_card.html", row, t, unlocked=devices.tables.get(t.game_id, []),
+        page = _card(kept, where, "tournaments/_table_card.html", row, t, unlocked=devices.tables.get(t.game_id, []),
                      clockline=Markup(CLOCK), token=Markup(TOKEN))
         head, tail = page.replace(TOKEN, token).split(CLOCK)
         out[t.game_id] = (Markup(head), Markup(tail))
@@ -70,7 +76,8 @@ def table_cards(row, tables, devices) -> dict[int, tuple[Markup, Markup]]:
 
 def display_cards(row, tables) -> dict[int, Markup]:
     """The room's display: each table's card, by its game."""
-    return {t.game_id: Markup(_card("tournaments/_display_card.html", row, t)) for t in tables}
+    kept, where = _kept_cards()
+    return {t.game_id: Markup(_card(kept, where, "tournaments/_display_card.html", row, t)) for t in tables}
 
 
 def kept_standings(template: str, row, progress, **context) -> Markup:

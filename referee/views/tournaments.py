@@ -142,15 +142,16 @@ def unlock_post(tournament_id: int):
 
 
 def _live_context(row, version: str) -> dict:
-    """What the live region of the director's page shows: every round's tables, and the standings."""
+    """What the live region of the director's page shows: every round's tables, and the standings (the players
+    list and the seating form around it are drawn with the page, not at each poll)."""
     rounds = [(r, tournaments.round_overview(row.id, r.number, pending_words)) for r in row.rounds]
     ruleset = rulesets.load(row.ruleset)
     progress = progress_service.tournament_progress(row.id)
     devices = access.devices(row.id)
     slips_address = public_base()
-    return {"row": row, "rounds": rounds, "players": roster.tournament_players(row.id),
+    return {"row": row, "rounds": rounds,
             "cards": table_cards(row, [t for _, tables in rounds for t in tables], devices),
-            "divisions": progress_service.divisions_of(row), "version": version, "poll": POLL,
+            "version": version, "poll": POLL,
             "scheme": rulesets.load_scheme(row.scheme), "ruleset": ruleset, "currency": ruleset.money,
             "progress": progress, "format": progress.format, "standings": progress.places,
             "standings_html": kept_standings("tournaments/_standings.html", row, progress,
@@ -172,7 +173,8 @@ def director(tournament_id: int):
                 if st.entrants != "everyone" and not progress.playing}
     except errors.BadTournament:
         cuts = {}
-    page = render_template("tournaments/director.html", cuts=cuts, **context)
+    page = render_template("tournaments/director.html", cuts=cuts, players=roster.tournament_players(row.id),
+                           divisions=progress_service.divisions_of(row), **context)
     return page, 200, {"Cache-Control": "no-store"}  # it shows the tables' PINs
 
 
