@@ -197,8 +197,10 @@ def _open_files(wanted: int) -> int:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     needed = wanted + 64
     if soft != resource.RLIM_INFINITY and soft < needed:
-        soft = needed if hard == resource.RLIM_INFINITY else min(needed, hard)
-        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+        raised = needed if hard == resource.RLIM_INFINITY else min(needed, hard)
+        if raised > soft:
+            soft = raised
+            resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
     return wanted if soft == resource.RLIM_INFINITY else max(1, min(wanted, soft - 64))
 
 

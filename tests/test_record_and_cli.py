@@ -256,3 +256,24 @@ def test_a_replayed_game_makes_new_states_for_what_is_recorded_on_it_after(jma):
         import random
         game.record(Policy(random.Random(1), "random").choose(before, legal_actions(before)))
         assert [p.cash for p in before.players] == cash and game.state is not before
+
+
+@pytest.mark.parametrize("limits, raised, connections", [
+    ((1024, 4096), (1064, 4096), 1000),  # raised as far as needed
+    ((256, 256), None, 192),  # the hard limit: as many connections as it leaves room for
+    ((100_000, 100_000), None, 1000),  # already room enough
+])
+def test_referee_serve_makes_room_for_every_devices_connection_among_its_open_files(monkeypatch, limits, raised,
+                                                                                      connections):
+    """`referee serve` keeps up to 1,000 connections open (each device keeps its own between polls); each is an
+    open file, so the process's soft limit is raised as far as the hard one allows, and the connections it takes
+    are as many as the limit leaves room for beside the database's and the app's own files."""
+    import resource
+
+    from referee import cli
+
+    set_to = []
+    monkeypatch.setattr(resource, "getrlimit", lambda which: limits)
+    monkeypatch.setattr(resource, "setrlimit", lambda which, value: set_to.append(value))
+    assert cli._open_files(cli.CONNECTIONS) == connections
+    assert set_to == ([raised] if raised else [])
