@@ -1,12 +1,16 @@
 """Load at a tournament: every table recording at once while the director's page and a display follow live.
 
     .venv/bin/python benchmarks/load.py [--tables 64] [--seconds 60] [--period 3] [--db both|sqlite|postgresql]
-                                        [--server waitress|gunicorn] [--workers 4]
+                                        [--server waitress|gunicorn] [--workers 4] [--worker-class gthread|sync]
+                                        [--no-keep-alive]
 
 Seats one round of a tournament (4 players a table) in a fresh database, starts the app on it in a process of
-its own (`referee serve`: waitress, 8 threads; or, with --server gunicorn, gunicorn -w --workers sharing one
-throttle store, a redis-server of its own, as the README says to run several workers), and plays it over HTTP
-as the venue would: at each table one tablet (its own cookies, unlocked with the table's PIN, the forms' tokens
+its own (`referee serve`: waitress, 8 threads; or, with --server gunicorn, gunicorn -w --workers, threaded
+workers keeping connections open, sharing one throttle store, a redis-server of its own, as the README says to
+run several workers), and plays it over HTTP as the venue would, each device keeping its connection open
+between requests as a browser does (--no-keep-alive: a new connection for every request; with --worker-class
+sync, gunicorn's default workers, which close every connection after its answer): at each table one tablet
+(its own cookies, unlocked with the table's PIN, the forms' tokens
 and entry keys read from its pages) records one legal entry (drawn by referee.simulate's Policy from the
 engine's legal actions, sent in the fields the table screen's forms send: a trade's two sides in the trade
 panel's fields) every --period seconds, starts staggered, then loads the table screen the record redirects to
