@@ -222,7 +222,8 @@ def test_a_call_for_a_judge_shows_on_the_directors_page_until_a_judges_ruling_an
     page = text(referee.post(f"/games/{game_id}/call-judge", follow_redirects=True))
     assert "A judge has been called: the director's page shows this table" in page
     assert "A judge has been called · waiting 0 min" in page and "Call a judge" not in page
-    assert director.get(f"/tournaments/{tid}/live?v={version}").status_code == 200  # the live page redraws
+    live = director.get(f"/tournaments/{tid}/live?v={version}")  # the live region redraws, with the call
+    assert live.status_code == 200 and f"at entry {at} · waiting 0 min" in text(live)
     shown = text(director.get(f"/tournaments/{tid}"))
     assert f"Table 1 · Round 1 · at entry {at} · waiting 0 min" in shown and "Answer with a ruling" in shown
     with app.app_context():  # seven minutes later
@@ -236,6 +237,8 @@ def test_a_call_for_a_judge_shows_on_the_directors_page_until_a_judges_ruling_an
     rule(director, game_id, at, "judge", ruling="the judge's ruling")
     shown = text(director.get(f"/tournaments/{tid}"))
     assert "No table is waiting for a judge." in shown and "waiting 7 min" not in shown
+    live = text(director.get(f"/tournaments/{tid}/live?v={live_version(live.get_data(as_text=True))}"))
+    assert "No table is waiting for a judge." in live and "Answer with a ruling" not in live
     with app.app_context():
         call = db.session.scalar(sqlalchemy.select(JudgeCallRow))
         assert call.open_game_id is None and call.answered_at is not None

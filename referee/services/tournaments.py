@@ -28,6 +28,7 @@ from .folds import Altered, database_key, forget, last_entry, load, load_many
 from .games import check_pin, export_record, record, tournament_of_game
 from .signoffs import SignOffs, sign_offs_of_many
 from .pins import matches, pin_hash
+from .rulings import OpenCall, open_calls
 
 
 @dataclass(frozen=True)
@@ -302,12 +303,21 @@ def tournament_version(tournament_id: int) -> str:
     tables, counts = _version_statements()
     rows = db.session.execute(tables, {"tournament": tournament_id}).all()
     counted = db.session.execute(counts, {"tournament": tournament_id}).one()
+    read_once("tournament counts")[tournament_id] = counted  # waiting_calls reads the calls only if some are open
     text = "|".join(",".join("" if v is None else str(v) for v in r) for r in [*rows, tuple(counted)])
     if counted.open_calls:  # while a table waits, its minutes waited change the page once a minute
         text += "|" + utcnow().strftime("%H:%M")
     text += "|" + grants.tournament_stamp(tournament_id)  # the devices unlocked at its tables
     text += "|" + backups.status_stamp()  # a scheduled backup made, or failed
     return hashlib.blake2b(f"{tournament_id}:{text}".encode(), digest_size=8).hexdigest()
+
+
+def waiting_calls(tournament_id: int) -> list[OpenCall]:
+    """The tournament's tables waiting for a judge (:func:`referee.services.rulings.open_calls`), read only when
+    there may be some: none when the version this unit of work read counted none open (a call opened since is a
+    new version, and the page is drawn again at its next poll)."""
+    counted = read_once("tournament counts").get(tournament_id)
+    return [] if counted is not None and not counted.open_calls else open_calls(tournament_id)
 
 
 @functools.cache

@@ -9,7 +9,7 @@ from ..i18n import gettext, ngettext
 
 from .. import access, reports
 from ..services import rulesets
-from ..services import backups, clocks, errors, games, progress as progress_service, results, roster, rulings
+from ..services import backups, clocks, errors, games, progress as progress_service, results, roster
 from ..services import tournaments
 from ..access import director_required, organiser_required, throttled
 from ..forms import NewTournamentForm, named_choices, whole
@@ -156,7 +156,7 @@ def _live_context(row, version: str) -> dict:
             "progress": progress, "format": progress.format, "standings": progress.places,
             "standings_html": kept_standings("tournaments/_standings.html", row, progress,
                                              scheme=rulesets.load_scheme(row.scheme), currency=ruleset.money),
-            "devices": devices, "calls": rulings.open_calls(row.id), "now": clocks.utcnow(),
+            "devices": devices, "calls": tournaments.waiting_calls(row.id), "now": clocks.utcnow(),
             "backups": backups.status(current_app.config), "slips_address": slips_address,
             "slips_only_here": only_this_computer(slips_address)}
 
