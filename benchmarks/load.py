@@ -65,7 +65,7 @@ DIRECTOR_PIN = "424242"
 HX = {"HX-Request": "true"}
 KINDS = ("record POST", "table GET", "table poll", "room display poll", "director poll")
 GOAL_MS = 50.0
-GTHREAD = ("--threads", "4", "--keep-alive", "5")  # gunicorn's threads a worker, and seconds a connection is kept
+GTHREAD = ("--threads", "2", "--keep-alive", "5")  # gunicorn's threads a worker, and seconds a connection is kept
 # open for its next request (a device polling every second keeps its own): as the README runs it
 
 

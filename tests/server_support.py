@@ -176,7 +176,7 @@ def gunicorn(tmp_path: Path, env: dict, workers: int) -> Server:
     conf = tmp_path / f"gunicorn-{port}.conf.py"
     conf.write_text(GUNICORN_HOOKS)
     cmd = [str(BIN / "gunicorn"), "-c", str(conf), "--chdir", str(ROOT), "--no-control-socket", "-w", str(workers),
-           "-k", "gthread", "--threads", "4", "--keep-alive", "5", "-b", f"127.0.0.1:{port}", "--timeout", "300",
+           "-k", "gthread", "--threads", "2", "--keep-alive", "5", "-b", f"127.0.0.1:{port}", "--timeout", "300",
            "--log-level", "info", "referee:create_app()"]
     return Server("gunicorn", cmd, port, tmp_path / f"gunicorn-{port}.log", env)
 
