@@ -82,3 +82,11 @@ def write_artifact(name: str, text: str) -> Path:
     path = folder / name
     path.write_text(text, encoding="utf-8")
     return path
+
+
+def fits(page) -> None:
+    """No sideways scrolling on a tablet: the document no wider than the window, measured once the page and its
+    styles have loaded (under load, an element can be there before the stylesheet that lays it out)."""
+    page.wait_for_load_state("load")
+    width, inner = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert width <= inner, f"{page.url} is {width}px wide in a {inner}px window"

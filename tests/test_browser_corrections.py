@@ -8,6 +8,7 @@ import random
 from referee.demo import play_table
 from referee.services import progress, results, tournaments
 
+from browser_support import fits
 from test_browser import armed, shot
 
 SIZES = {"landscape": {"width": 1024, "height": 768}, "portrait": {"width": 768, "height": 1024}}
@@ -25,12 +26,6 @@ def played_round(app) -> tuple[int, int, dict]:
             play_table(view.game_id, rng, 6)
         game_id = tournaments.round_overview(tid, 1)[0].game_id
         return tid, game_id, results.table_result(tid, game_id)
-
-
-def fits(page) -> None:
-    """No sideways scrolling: the document is no wider than the window."""
-    width, inner = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
-    assert width <= inner, f"{page.url} is {width}px wide in a {inner}px window"
 
 
 def shown_order(page) -> list[str]:

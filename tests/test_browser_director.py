@@ -6,6 +6,7 @@ import time
 import pytest
 
 from referee.services import clocks, folds, games, tournaments
+from browser_support import fits
 from test_browser import armed, shot
 
 LANDSCAPE = {"width": 1024, "height": 768}
@@ -78,10 +79,6 @@ def unlock_table(page, server, table) -> None:
     page.click(f"form[action='/games/{table.game_id}/unlock'] button[type=submit]")
     page.wait_for_url(f"{server}/games/{table.game_id}")
     armed(page)
-
-
-def no_horizontal_scroll(page) -> bool:
-    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
 
 def test_the_director_page_follows_an_entry_within_2_seconds_and_keeps_the_seating_form_as_set(live, browser):
@@ -174,7 +171,7 @@ def test_the_director_page_fits_the_tablet(live, browser, lang, viewport):
     tablet.context.close()
     armed(page)  # the region was just drawn again: its controls are armed a moment later
     page.click("#call-time-1 summary")
-    assert no_horizontal_scroll(page)
+    fits(page)
     if lang == "ja":
         assert "第1卓" in page.inner_text("#live-rounds") and "未開始" in page.inner_text("#live-rounds")
         assert "第1卓のタブレットをすべてロック" in page.inner_text(f"#devices-{first}")
@@ -209,7 +206,7 @@ def test_the_director_picks_a_format_drops_a_player_for_the_alternate_and_the_ro
     row.locator("button", has_text="Drop: Reserve One steps in").click()
     page.wait_for_selector(".flash.done")
     assert "Chloé Dubois has dropped; Reserve One steps in for them from round 2" in page.inner_text(".flash.done")
-    assert no_horizontal_scroll(page)
+    fits(page)
     shot(page, "director-players-768x1024")
     tid = int(page.url.split("#")[0].split("?")[0].rstrip("/").rsplit("/", 1)[1])
     room = browser.new_page(viewport=LANDSCAPE)

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from browser_support import write_artifact
+from browser_support import fits, write_artifact
 from test_browser import armed, import_record, shot
 
 VIEWPORTS = {"landscape": {"width": 1024, "height": 768}, "portrait": {"width": 768, "height": 1024}}
@@ -31,13 +31,6 @@ def choose_language(page, lang):
     assert page.get_attribute("html", "lang") == lang
 
 
-def wide_enough(page, width):
-    """Nothing wider than the screen (no sideways scrolling on a tablet), measured once the page and its styles
-    have loaded (under load, an element can be there before the stylesheet that lays it out)."""
-    page.wait_for_load_state("load")
-    assert page.evaluate("document.documentElement.scrollWidth") <= width
-
-
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("orientation", VIEWPORTS)
 def test_a_log_line_opens_the_table_at_its_entry_and_one_tap_steps_each_way(server, browser, orientation, lang):
@@ -49,7 +42,6 @@ def test_a_log_line_opens_the_table_at_its_entry_and_one_tap_steps_each_way(serv
     page = context.new_page()
     game_id = import_record(page, server, path)
     choose_language(page, lang)
-    width = VIEWPORTS[orientation]["width"]
     entry5, said, ruling, entry4, waiting4 = EXPECT[lang]
 
     page.goto(f"{server}/games/{game_id}/log")
@@ -61,7 +53,7 @@ def test_a_log_line_opens_the_table_at_its_entry_and_one_tap_steps_each_way(serv
     top = page.inner_text(".atentry")
     assert entry5 in top and said in top and ruling in top
     assert page.locator(".atentry .why .cite").first.inner_text()  # the clause it rests on
-    wide_enough(page, width)
+    fits(page)
     shot(page, f"dispute-entry5-{orientation}-{lang}")
 
     armed(page)
@@ -71,7 +63,7 @@ def test_a_log_line_opens_the_table_at_its_entry_and_one_tap_steps_each_way(serv
     step.click()
     page.wait_for_url(f"**/games/{game_id}/entries/4")
     assert entry4 in page.inner_text(".atentry") and waiting4 in page.inner_text(".atentry")
-    wide_enough(page, width)
+    fits(page)
     shot(page, f"dispute-entry4-{orientation}-{lang}")
 
     armed(page)

@@ -10,7 +10,8 @@ import pytest
 
 from test_browser import armed, shot
 from test_browser_director import create_and_seat, finish_seating, round_overview, unlock_table, unlocked_tablet
-from test_browser_dispute import VIEWPORTS, choose_language, wide_enough
+from browser_support import fits
+from test_browser_dispute import VIEWPORTS, choose_language
 
 WORDS = {
     "en": {"called": "A judge has been called", "waiting": "waiting 0 min", "none": "No table is waiting for a judge.",
@@ -41,13 +42,13 @@ def test_a_table_calls_a_judge_with_one_tap_and_the_director_answers_with_a_ruli
     button.click()
     tablet.wait_for_selector("#judge-called")
     assert words["called"] in tablet.inner_text("#judge-called") and tablet.locator("#call-judge").count() == 0
-    wide_enough(tablet, viewport["width"])
+    fits(tablet)
     shot(tablet, f"judge-called-tablet-{orientation}-{lang}")
 
     call = director.locator(f"#call-{table.game_id}")
     call.wait_for(timeout=8000)  # the live region follows the call without a reload
     assert words["waiting"] in call.inner_text()
-    wide_enough(director, viewport["width"])
+    fits(director)
     shot(director, f"judge-call-director-{orientation}-{lang}")
 
     armed(director)
@@ -63,7 +64,7 @@ def test_a_table_calls_a_judge_with_one_tap_and_the_director_answers_with_a_ruli
     form.locator("button[type=submit]").click()
     director.wait_for_selector("#ruling-1")
     assert words["recorded"] in director.inner_text("body")
-    wide_enough(director, viewport["width"])
+    fits(director)
     shot(director, f"judge-ruling-{orientation}-{lang}")
 
     director.goto(director_url)

@@ -2,10 +2,9 @@
 a get-out-of-jail card bought before the fine, a shortage bid held by a dearer lot.  Each starts from a record
 of tests/conformance/ (imported, as a referee continues a game begun on paper) and is played on from there.
 Screenshots go to tests/artifacts/rulings-*.png."""
-import json
 from pathlib import Path
 
-from browser_support import write_artifact
+from browser_support import fits, write_artifact
 from test_browser import TABLET, import_record, shot
 
 CONFORMANCE = Path(__file__).parent / "conformance"
@@ -62,4 +61,4 @@ def test_a_shortage_bid_held_by_a_dearer_lot_goes_on_in_japanese(server, browser
     shot(page, "rulings-held-lots-ja")
     tap(page, "ボードウォーク")
     assert "$150" in page.inner_text(".decision")  # the held bid stands as the highest bid
-    assert page.evaluate("document.documentElement.scrollWidth") <= TABLET["width"]
+    fits(page)

@@ -10,7 +10,8 @@ import sqlalchemy
 from referee.db import db
 from referee.demo import play_table
 from test_browser import armed, shot, start_game
-from test_browser_dispute import LANGUAGES, VIEWPORTS, choose_language, wide_enough
+from browser_support import fits
+from test_browser_dispute import LANGUAGES, VIEWPORTS, choose_language
 
 COUNTED = {"en": "signed 3 of 3", "ja": "署名 3 / 3"}
 
@@ -37,7 +38,7 @@ def test_players_sign_off_on_the_tablet_and_a_double_tap_records_one_confirmatio
     big = signers.nth(0).locator("button.primary")
     box = big.bounding_box()
     assert box["height"] >= 60 and box["width"] >= 150  # a large target for a player's own tap
-    wide_enough(page, VIEWPORTS[orientation]["width"])
+    fits(page)
     shot(page, f"sign-off-open-{orientation}-{lang}")
 
     big.dblclick()  # a double tap
@@ -59,5 +60,5 @@ def test_players_sign_off_on_the_tablet_and_a_double_tap_records_one_confirmatio
     assert page.locator("#sign-off button.primary").count() == 0  # everyone has signed: no button is left
     assert stored(app, game_id) == [("Aki", "confirms", ""), ("Ben", "refuses", "Marvin Gardens was counted twice"),
                                     ("Chie", "confirms", "")]
-    wide_enough(page, VIEWPORTS[orientation]["width"])
+    fits(page)
     shot(page, f"sign-off-signed-{orientation}-{lang}")

@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from browser_support import ARTIFACTS, write_artifact
+from browser_support import ARTIFACTS, fits, write_artifact
 from test_browser import import_record, shot
 
 VIEWPORTS = {"landscape": {"width": 1024, "height": 768}, "portrait": {"width": 768, "height": 1024}}
@@ -88,7 +88,7 @@ def test_the_rulings_read_well_on_a_tablet(server, browser, scene, orientation, 
         assert expected in page.inner_text(".decision")
         target = page.locator(".decision")
     # nothing wider than the screen: no sideways scrolling on a tablet
-    assert page.evaluate("document.documentElement.scrollWidth") <= VIEWPORTS[orientation]["width"]
+    fits(page)
     target.scroll_into_view_if_needed()
     shot(page, f"table-words-{scene}-{orientation}-{lang}")
     if scene == "tie-log":
@@ -142,6 +142,6 @@ def test_the_log_and_the_rules_page_read_in_the_device_language_on_a_tablet(serv
         for words in expected:
             assert words in text, (path, words)
         assert "chance-bank-dividend" not in text and "vermont-avenue" not in text
-        assert page.evaluate("document.documentElement.scrollWidth") <= VIEWPORTS[orientation]["width"]
+        fits(page)
         shot(page, f"table-words-{path.strip('/')}-{orientation}-{lang}")
     context.close()
