@@ -1,6 +1,6 @@
 """Values kept per process under the key of everything they are made from, the one least recently used let go
 first, safe between threads: the live pages' caches (a tournament's progress, its roster, a finished game's result,
-the tables' drawn cards and the standings, a board's places).  A key that holds all a value is made from is never
+the tables' drawn cards and the standings, a board's places) and the games' folds.  A key that holds all a value is made from is never
 the key of a stale value; a value made twice by two threads at once is the same value."""
 from __future__ import annotations
 
@@ -32,6 +32,14 @@ class Cache(Generic[V]):
             while len(self._values) > self.size:
                 self._values.popitem(last=False)
         return value
+
+    def forget(self, key: Hashable) -> None:
+        with self._lock:
+            self._values.pop(key, None)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._values.clear()
 
     def get_or_make(self, key: Hashable, make: Callable[[], V]) -> V:
         """The value kept under ``key``, else ``make()`` kept there (made outside the lock: other keys are not held

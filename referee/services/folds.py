@@ -7,7 +7,6 @@ import hashlib
 import json
 import threading
 import weakref
-from collections import OrderedDict
 from dataclasses import dataclass
 
 from sqlalchemy import and_, bindparam, or_, select
@@ -16,6 +15,7 @@ from sqlalchemy.orm import undefer
 
 from .. import chain
 from . import rulesets
+from ..cache import Cache
 from ..db import db, read_once
 from ..engine import Game, RecordError, RefereeError, RulesetError, parse_entry, parse_header
 from ..models import EntryRow, GameRow, RoundRow, TableRow, TournamentRow
@@ -71,7 +71,7 @@ class Table:
         return len(self.game.entries)
 
 
-_cache: "OrderedDict[tuple[str, int], Fold]" = OrderedDict()  # (database, game id) -> its fold
+_cache: "Cache[Fold]" = Cache(CACHE_SIZE)  # (database, game id) -> its fold
 _lock = threading.Lock()
 _game_locks: dict[tuple[str, int], threading.RLock] = {}
 
@@ -101,8 +101,7 @@ def game_lock(game_id: int) -> threading.RLock:
 
 
 def forget(game_id: int) -> None:
-    with _lock:
-        _cache.pop(_key(game_id), None)
+    _cache.forget(_key(game_id))
 
 
 def load(game_id: int) -> Table:
@@ -130,14 +129,11 @@ def load_many(game_ids: list[int]) -> list[Table]:
     rows = {g: read[g] for g in game_ids if read[g] is not None}
     kept: dict[int, Fold] = {}
     for game_id, (row, stored, last, seat) in rows.items():
-        key = _key(game_id)
-        with _lock:
-            fold = _cache.get(key)
-            if fold is not None and fold.stored == stored and (
-                    fold.altered is not None or fold.head == last or stored == 0 and fold.created == row.created_at):
-                _cache.move_to_end(key)
-                kept[game_id] = fold
-                continue
+        fold = _cache.get(_key(game_id))
+        if fold is not None and fold.stored == stored and (
+                fold.altered is not None or fold.head == last or stored == 0 and fold.created == row.created_at):
+            kept[game_id] = fold
+            continue
         if fold is not None and fold.altered is None and fold.stored > stored:
             # the rows were read just before another thread of this process committed entries and moved the kept
             # fold on: read the rows' end again (one statement), rather than the whole record
@@ -160,11 +156,7 @@ def load_many(game_ids: list[int]) -> list[Table]:
                 if not _carried_forward(fold, stored, last, added.get(game_id, [])):
                     fold = None
         if fold is None:
-            fold = read_fold(row)
-            with _lock:
-                _cache[_key(game_id)] = fold
-                while len(_cache) > CACHE_SIZE:
-                    _cache.popitem(last=False)
+            fold = _cache.keep(_key(game_id), read_fold(row))
         out.append(Table(row, fold, seat))
     return out
 
