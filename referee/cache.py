@@ -1,12 +1,12 @@
 """Values kept per process under the key of everything they are made from, the one least recently used let go
 first, safe between threads: the live pages' caches (a tournament's progress, its roster, a finished game's result,
-the tables' drawn cards and the standings, a board's places) and the games' folds.  A key that holds all a value is made from is never
-the key of a stale value; a value made twice by two threads at once is the same value."""
+the tables' drawn cards and the standings, a board's places) and the games' folds.  A key that holds all a value is
+made from is never the key of a stale value; a value made twice by two threads at once is the same value."""
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from typing import Callable, Generic, Hashable, TypeVar
+from typing import Any, Callable, Generic, Hashable, TypeVar
 
 V = TypeVar("V")
 
@@ -40,6 +40,18 @@ class Cache(Generic[V]):
     def clear(self) -> None:
         with self._lock:
             self._values.clear()
+
+    def made_for(self, holder: object, key: Hashable, make: Callable[[], Any]) -> Any:
+        """The value made for the object ``holder`` (standings for a tournament's progress, places for a board's
+        squares) under ``key``, else ``make()`` kept with it: the key names the holder by its id, and a kept value is
+        given back only while it is held with that very object (a later object may be given a freed one's id)."""
+        key = (key, id(holder))
+        found: Any = self.get(key)
+        if found is not None and found[0] is holder:
+            return found[1]
+        made: Any = (holder, make())
+        self.keep(key, made)
+        return made[1]
 
     def get_or_make(self, key: Hashable, make: Callable[[], V]) -> V:
         """The value kept under ``key``, else ``make()`` kept there (made outside the lock: other keys are not held

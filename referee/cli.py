@@ -172,36 +172,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
         return 0
     from waitress import serve
 
-    from .proxies import waitress_options
+    from .serving import waitress_settings
 
     args.host = args.host or "0.0.0.0"
 
     print(f"referee: serving on http://{args.host}:{args.port}/ (database: {app.config['SQLALCHEMY_DATABASE_URI']})")
-    serve(app, host=args.host, port=args.port, threads=8, connection_limit=_open_files(CONNECTIONS),
-          **waitress_options(app))
+    serve(app, host=args.host, port=args.port, **waitress_settings(app))
     return 0
-
-
-# connections kept open at once: every device keeps its own open between its polls (a national final's 64 tables,
-# two devices each, the director's page and the room's display, and the spectators' phones on the standings);
-# waitress's own limit (100) would leave the 101st device waiting, unanswered, until another's connection closed
-CONNECTIONS = 1000
-
-
-def _open_files(wanted: int) -> int:
-    """Room for ``wanted`` connections among the files this process may have open (each is one; the database and
-    the app's own files take some 50 more): the soft limit raised as far as the hard one allows; how many
-    connections that leaves room for."""
-    import resource
-
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    needed = wanted + 64
-    if soft != resource.RLIM_INFINITY and soft < needed:
-        raised = needed if hard == resource.RLIM_INFINITY else min(needed, hard)
-        if raised > soft:
-            soft = raised
-            resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
-    return wanted if soft == resource.RLIM_INFINITY else max(1, min(wanted, soft - 64))
 
 
 def cmd_demo(args: argparse.Namespace) -> int:

@@ -270,10 +270,10 @@ def test_referee_serve_makes_room_for_every_devices_connection_among_its_open_fi
     are as many as the limit leaves room for beside the database's and the app's own files."""
     import resource
 
-    from referee import cli
+    from referee import serving
 
     set_to = []
     monkeypatch.setattr(resource, "getrlimit", lambda which: limits)
     monkeypatch.setattr(resource, "setrlimit", lambda which, value: set_to.append(value))
-    assert cli._open_files(cli.CONNECTIONS) == connections
+    assert serving.open_files(serving.CONNECTIONS) == connections
     assert set_to == ([raised] if raised else [])

@@ -56,9 +56,14 @@ def _card(kept: Cache, where: tuple, template: str, row, t, **context) -> str:
     return kept.get_or_make(key, lambda: render_template(template, row=row, t=t, **context))
 
 
+def _where() -> tuple[str, str]:
+    """Where this answer is drawn: the device's language, the address the app is served under."""
+    return str(get_locale()), request.script_root
+
+
 def _kept_cards() -> tuple[Cache, tuple]:
-    """The app's kept cards, and where this answer's are drawn (the device's language, the app's address)."""
-    return _kept("referee.table_cards", KEPT), (str(get_locale()), request.script_root)
+    """The app's kept cards, and where this answer's are drawn."""
+    return _kept("referee.table_cards", KEPT), _where()
 
 
 def table_cards(row, tables, devices) -> dict[int, tuple[Markup, Markup]]:
@@ -85,12 +90,7 @@ def kept_standings(template: str, row, progress, **context) -> Markup:
     the value ``progress`` is and kept with it: the service gives the same value while the places are the same, so
     a live answer in the middle of a round (256 players' rows) draws none of them again, and new standings are a
     new value, drawn afresh."""
-    key = repr(("standings", template, str(get_locale()), request.script_root, row.id, row.scheme, row.ruleset,
-                id(progress)))
-    kept = _kept("referee.standings", KEPT_STANDINGS)
-    found = kept.get(key)
-    if found is not None and found[0] is progress:  # held with it: its id is not another's
-        return found[1]
-    page = Markup(render_template(template, row=row, progress=progress, standings=progress.places,
-                                  format=progress.format, **context))
-    return kept.keep(key, (progress, page))[1]
+    return _kept("referee.standings", KEPT_STANDINGS).made_for(
+        progress, (template, _where(), row.id, row.scheme, row.ruleset),
+        lambda: Markup(render_template(template, row=row, progress=progress, standings=progress.places,
+                                       format=progress.format, **context)))

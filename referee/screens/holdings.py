@@ -97,7 +97,7 @@ class Holdings:
         return " · ".join(parts)
 
 
-_board_places: "Cache[tuple[tuple, list]]" = Cache(16)  # (board, language): the board's squares, and its places
+_board_places: Cache = Cache(16)  # (board, language): the board's squares, and its places
 
 
 def board_places(ruleset: Ruleset) -> list[tuple[Markup, str, int]]:
@@ -105,10 +105,10 @@ def board_places(ruleset: Ruleset) -> list[tuple[Markup, str, int]]:
     each square's place in the grid and its colour band with the group's name (its cell's attributes), its name
     and its index.  The same on every screen of a board in a language: worked out once (the latest few boards
     kept)."""
-    key = (id(ruleset.squares), current_language())
-    kept = _board_places.get(key)
-    if kept is not None and kept[0] is ruleset.squares:  # held with it: its id is not another's
-        return kept[1]
+    return _board_places.made_for(ruleset.squares, current_language(), lambda: _places(ruleset))
+
+
+def _places(ruleset: Ruleset) -> list[tuple[Markup, str, int]]:
     places = []
     for sq in ruleset.squares:
         i = sq.index
@@ -118,7 +118,7 @@ def board_places(ruleset: Ruleset) -> list[tuple[Markup, str, int]]:
                      group_name(ruleset, sq.group), row, col, group.color) if group is not None
                  else Markup(' style="grid-row:{}; grid-column:{}"').format(row, col))
         places.append((attrs, named(sq.name, current_language(), sq.id), i))
-    return _board_places.keep(key, (ruleset.squares, places))[1]
+    return places
 
 
 def board_tokens(state: GameState) -> dict[int, list[int]]:

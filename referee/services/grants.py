@@ -123,7 +123,8 @@ def revoke(tokens: list[str]) -> int:
     return count
 
 
-def _tables(tournament_id: int):
+def _tables(tournament_id):
+    """The games of the tournament's tables (``tournament_id``: its id, or a bound parameter for it)."""
     return select(TableRow.game_id).join(RoundRow, RoundRow.id == TableRow.round_id).where(
         RoundRow.tournament_id == tournament_id)
 
@@ -186,11 +187,9 @@ def _live_rows():
     columns the director's page reads (it reads them every second, for some 130 devices of a national final): one
     statement, built once."""
     tournament = bindparam("tournament")
-    tables = select(TableRow.game_id).join(RoundRow, RoundRow.id == TableRow.round_id).where(
-        RoundRow.tournament_id == tournament)
     return (select(GrantRow.id, GrantRow.role, GrantRow.game_id, GrantRow.device, GrantRow.created_at,
                    GrantRow.expires_at, GrantRow.token_hash)
-            .where(or_((GrantRow.role == GAME) & GrantRow.game_id.in_(tables),
+            .where(or_((GrantRow.role == GAME) & GrantRow.game_id.in_(_tables(tournament)),
                        (GrantRow.role == DIRECTOR) & (GrantRow.tournament_id == tournament)),
                    GrantRow.revoked_at.is_(None), GrantRow.expires_at > bindparam("at"))
             .order_by(GrantRow.created_at, GrantRow.id))

@@ -145,17 +145,17 @@ def _live_context(row, version: str) -> dict:
     """What the live region of the director's page shows: every round's tables, and the standings (the players
     list and the seating form around it are drawn with the page, not at each poll)."""
     rounds = [(r, tournaments.round_overview(row.id, r.number, pending_words)) for r in row.rounds]
-    ruleset = rulesets.load(row.ruleset)
+    ruleset, scheme = rulesets.load(row.ruleset), rulesets.load_scheme(row.scheme)
     progress = progress_service.tournament_progress(row.id)
     devices = access.devices(row.id)
     slips_address = public_base()
     return {"row": row, "rounds": rounds,
             "cards": table_cards(row, [t for _, tables in rounds for t in tables], devices),
             "version": version, "poll": POLL,
-            "scheme": rulesets.load_scheme(row.scheme), "ruleset": ruleset, "currency": ruleset.money,
+            "scheme": scheme, "ruleset": ruleset, "currency": ruleset.money,
             "progress": progress, "format": progress.format, "standings": progress.places,
-            "standings_html": kept_standings("tournaments/_standings.html", row, progress,
-                                             scheme=rulesets.load_scheme(row.scheme), currency=ruleset.money),
+            "standings_html": kept_standings("tournaments/_standings.html", row, progress, scheme=scheme,
+                                             currency=ruleset.money),
             "devices": devices, "calls": tournaments.waiting_calls(row.id), "now": clocks.utcnow(),
             "backups": backups.status(current_app.config), "slips_address": slips_address,
             "slips_only_here": only_this_computer(slips_address)}
