@@ -6,6 +6,11 @@ Three roles, each opened on one device (its session cookie) by a secret, each fo
   on its slip and shown on the director's page) and may record in that game only;
 - the **director** opens a tournament with the director's PIN: its page, seating and calling time, and every
   table of that tournament;
+- a **judge** opens a tournament with its judges' PIN, the **head judge** with its head judge's PIN (both made by
+  the director on the director's page): the judge's screen (the tournament's calls for a judge, live), and at every
+  table of the tournament the ruling form of the dispute view (a judge's ruling; the head judge's too with the head
+  judge's PIN).  Nothing else: no entry of play, no seating, no time, no correction, no locking; a judge's device
+  is answered 403 there, nothing recorded.  The director may rule as a judge or the head judge;
 - the **organiser** opens the creation of games and tournaments with the organiser password, when one is set
   (``instance/organiser_password``, written by ``referee organiser-password``); without one, anyone who
   reaches the app may create them, as a home game expects.
@@ -45,6 +50,7 @@ from .services import grants
 limiter = Limiter(key_func=get_remote_address, strategy="moving-window")
 
 GAME, DIRECTOR, ORGANISER = grants.GAME, grants.DIRECTOR, grants.ORGANISER
+JUDGE, HEAD_JUDGE = grants.JUDGE, grants.HEAD_JUDGE
 DEFAULTS = {
     "UNLOCK_MINUTES": 240,
     # wrong PINs or passwords before further attempts are refused for the rest of the window: per device (every
@@ -55,6 +61,9 @@ DEFAULTS = {
     # wrong director's PINs for one tournament, and wrong organiser passwords, from every device together: past
     # either that secret is refused until the window has passed or a new one is set on the server
     "DIRECTOR_PIN_FAILURES": "20 per 15 minutes",
+    # wrong judges' PINs for one tournament (the judges' and the head judge's together), from every device together:
+    # past it the judges' PINs are refused until the window has passed or the director makes a new one
+    "JUDGE_PIN_FAILURES": "20 per 15 minutes",
     "ORGANISER_PASSWORD_FAILURES": "20 per 15 minutes",
     "RATELIMIT_STORAGE_URI": "memory://",  # per process; several workers: a shared store (redis://...)
     "RATELIMIT_IN_MEMORY_FALLBACK_ENABLED": True,  # a shared store that cannot be reached: counted per process
@@ -158,31 +167,82 @@ def _held_before(role: str, target: int | None) -> bool:
     return any((x.role, x.target) == (role, target) and not x.live(g.grants_at) for x in _grants())
 
 
+def _tournament_of(game_id: int) -> int | None:
+    """The tournament that seated the game (None: a game of its own), asked once per request."""
+    seen = g.setdefault("tournament_of", {})
+    if game_id not in seen:
+        from .services import games
+
+        seen[game_id] = games.tournament_of_game(game_id)
+    return seen[game_id]
+
+
 def may_referee(game_id: int) -> bool:
-    """This device may record in the game: its referee, or the director of the tournament that seated it."""
-    return holds(GAME, game_id) or may_judge(game_id)
+    """This device may record in the game: its referee, or the director of the tournament that seated it (never a
+    judge: a judge rules, the table's referee records)."""
+    if holds(GAME, game_id):
+        return True
+    if not any(x.role == DIRECTOR for x in _live()):
+        return False
+    tournament = _tournament_of(game_id)
+    return tournament is not None and holds(DIRECTOR, tournament)
+
+
+def judge_level(tournament_id: int | None) -> str | None:
+    """How this device may rule at the tournament's tables: ``HEAD_JUDGE`` (the head judge's PIN, or the director's,
+    who may rule as the head judge), ``JUDGE`` (the judges' PIN), or None."""
+    if tournament_id is None:
+        return None
+    if holds(DIRECTOR, tournament_id) or holds(HEAD_JUDGE, tournament_id):
+        return HEAD_JUDGE
+    return JUDGE if holds(JUDGE, tournament_id) else None
+
+
+def deciders_allowed(game_id: int) -> frozenset[str]:
+    """Whom this device may record a ruling on the game as: the table's referee (its unlock), a judge (a judge's,
+    the head judge's or the director's unlock of the tournament that seated it), the head judge (the head judge's
+    or the director's)."""
+    allowed = {"referee"} if holds(GAME, game_id) else set()
+    level = judge_level(_tournament_of(game_id)) if any(x.role != GAME for x in _live()) else None
+    if level is not None:
+        allowed.add("judge")
+    if level == HEAD_JUDGE:
+        allowed.add("head_judge")
+    return frozenset(allowed)
 
 
 def may_judge(game_id: int) -> bool:
-    """This device may rule on the game as a judge or the head judge: it holds the director's unlock of the
-    tournament that seated it."""
-    if not any(x.role == DIRECTOR for x in _live()):
-        return False
-    from .services import games
+    """This device may rule on the game as a judge or the head judge."""
+    return "judge" in deciders_allowed(game_id)
 
-    tournament = games.tournament_of_game(game_id)
-    return tournament is not None and holds(DIRECTOR, tournament)
+
+def _only_a_judge(tournament_id: int | None, what: str):
+    """The answer to a device holding a judge's unlock of the tournament, and not the role an action needs: 403,
+    saying what a judge's unlock opens (nothing recorded); None for any other device."""
+    if tournament_id is None or judge_level(tournament_id) is None:
+        return None
+    message = (gettext("a judge's unlock opens this tournament's rulings and calls for a judge, not the table's "
+                       "entries of play: nothing was recorded") if what == GAME else
+               gettext("a judge's unlock opens this tournament's rulings and calls for a judge, not the director's "
+                       "page (seating, time, corrections, locking): nothing was changed"))
+    return render_template("error.html", message=message,
+                           back=(url_for("judges.calls", tournament_id=tournament_id),
+                                 gettext("The calls for a judge"))), 403
 
 
 def referee_required(view):
     @wraps(view)
     def wrapped(game_id: int, *args, **kwargs):
         if not may_referee(game_id):
+            judge = _only_a_judge(_tournament_of(game_id), GAME) if any(x.role != GAME for x in _live()) else None
+            if judge is not None:
+                return judge
             _said_locked(_held_before(GAME, game_id))
             if request.headers.get("HX-Request"):  # a live poll or a check: the tablet reloads to the PIN screen
                 return "", 403, {"HX-Redirect": url_for("table.unlock_form", game_id=game_id)}
             return redirect(url_for("table.unlock_form", game_id=game_id))
         return view(game_id, *args, **kwargs)
+    wrapped.needs = GAME  # type: ignore[attr-defined]  # the role a view needs, as the tests of roles list them
     return wrapped
 
 
@@ -203,11 +263,15 @@ def director_required(view):
     @wraps(view)
     def wrapped(tournament_id: int, *args, **kwargs):
         if not holds(DIRECTOR, tournament_id):
+            judge = _only_a_judge(tournament_id, DIRECTOR)
+            if judge is not None:
+                return judge
             _said_locked(_held_before(DIRECTOR, tournament_id))
             if request.headers.get("HX-Request"):
                 return "", 403, {"HX-Redirect": url_for("tournaments.unlock_form", tournament_id=tournament_id)}
             return redirect(url_for("tournaments.unlock_form", tournament_id=tournament_id))
         return view(tournament_id, *args, **kwargs)
+    wrapped.needs = DIRECTOR  # type: ignore[attr-defined]
     return wrapped
 
 
@@ -308,9 +372,17 @@ def _organiser_key() -> str:
     return f"organiser-{_mark(organiser_password_hash())}"
 
 
+def _judge_key() -> str:
+    from .services import judges
+
+    tournament_id = (request.view_args or {}).get("tournament_id")
+    return f"judge-{tournament_id}-{_mark(judges.pins_mark(tournament_id))}"
+
+
 CAPS = {  # a secret guessed from every device together: its limit's setting, its count's key, its scope
     DIRECTOR: ("DIRECTOR_PIN_FAILURES", _director_key, "pin-director"),
     ORGANISER: ("ORGANISER_PASSWORD_FAILURES", _organiser_key, "password-organiser"),
+    JUDGE: ("JUDGE_PIN_FAILURES", _judge_key, "pin-judge"),
 }
 
 
@@ -320,8 +392,8 @@ def _limit_of(setting: str):
 
 def throttled(view=None, *, per_game: bool = False, cap: str | None = None):
     """Wrong secrets (answered 403) are counted per device across every PIN and password form (one shared
-    count); with ``per_game`` per table too, and with ``cap`` (DIRECTOR, ORGANISER) per secret (the director's PIN
-    of this tournament, the organiser password), each from every device together: past any limit the attempt is
+    count); with ``per_game`` per table too, and with ``cap`` (DIRECTOR, JUDGE, ORGANISER) per secret (the
+    director's PIN of this tournament, its judges' PINs, the organiser password), each from every device together: past any limit the attempt is
     refused (429) before the secret is even checked.  A crowd of devices thus guesses a table's PIN, the director's
     or the organiser's a limited number of times per window; a locked-out table is opened from the director's
     page, and a new director's PIN or organiser password set on the server (``referee director-pin``,
@@ -348,6 +420,11 @@ def _too_many(error: RateLimitExceeded):
                           "device together: the director's PIN is refused for up to %(n)s minutes, right or wrong; "
                           "whoever runs the server can set a new director's PIN (the command referee director-pin), "
                           "which opens this page at once", count=item.amount, n=minutes)
+    elif error.limit.scope == CAPS[JUDGE][2]:
+        message = gettext("%(count)s wrong judges' PINs for this tournament within %(n)s minutes, from every device "
+                          "together: the judges' PINs are refused for up to %(n)s minutes, right or wrong; the "
+                          "director can make a new judges' PIN on the director's page, which is taken at once",
+                          count=item.amount, n=minutes)
     elif error.limit.scope == CAPS[ORGANISER][2]:
         message = gettext("%(count)s wrong organiser passwords within %(n)s minutes, from every device together: the "
                           "organiser password is refused for up to %(n)s minutes, right or wrong; whoever runs the "

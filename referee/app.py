@@ -168,7 +168,7 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     from . import access, i18n, proxies
     from .screens import templating
-    from .views import errors, games, table, tournaments
+    from .views import errors, games, judges, table, tournaments
 
     from .services import archive, games as game_records
 
@@ -178,6 +178,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(games.bp)
     app.register_blueprint(table.bp)
     app.register_blueprint(tournaments.bp)
+    app.register_blueprint(judges.bp)
     templating.init_app(app)
     i18n.init_app(app)
     app.register_error_handler(413, _too_large)

@@ -86,6 +86,11 @@ class TournamentRow(db.Model):
     options: Mapped[dict] = mapped_column(JSON, default=dict)  # tournament regulations over the ruleset
     round_minutes: Mapped[list] = mapped_column(JSON, default=list)  # minutes per round; the last repeats
     pin_hash: Mapped[str] = mapped_column(String(200))
+    # the judges' PIN and the head judge's PIN, made by the director when judges are given access (None: none yet),
+    # kept readable for the director's page as a table's PIN is; each opens the tournament's rulings and calls for
+    # a judge, and nothing else (``referee.access``)
+    judge_pin: Mapped[str | None] = mapped_column(String(16), default=None)
+    head_judge_pin: Mapped[str | None] = mapped_column(String(16), default=None)
     created_at: Mapped[datetime] = mapped_column(default=_now)
     archived: Mapped[bool] = mapped_column(default=False, server_default=false())
     players: Mapped[list["TournamentPlayer"]] = relationship(order_by="TournamentPlayer.id",
@@ -200,8 +205,8 @@ class RulingRow(db.Model):
 
 
 class JudgeCallRow(db.Model):
-    """A table's call for a judge: the entry the table was at, when it called, and when a judge's ruling answered
-    it.  ``open_game_id`` is the game's id while the call is open and None once answered: unique, so a table has
+    """A table's call for a judge: the entry in dispute, who called (the table's referee, or a player), when it
+    called, and when a judge's ruling answered it.  ``open_game_id`` is the game's id while the call is open and None once answered: unique, so a table has
     one open call at most, whatever taps or tablets race (two NULLs never collide)."""
 
     __tablename__ = "judge_calls"
@@ -209,7 +214,8 @@ class JudgeCallRow(db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
     open_game_id: Mapped[int | None] = mapped_column(unique=True, default=None)
-    entry: Mapped[int] = mapped_column()
+    entry: Mapped[int] = mapped_column()  # the entry in dispute, as the call named it (the latest by default)
+    caller: Mapped[str] = mapped_column(String(200), default="", server_default="")  # a player's name; "": the referee
     called_at: Mapped[datetime] = mapped_column()  # UTC, naive
     answered_at: Mapped[datetime | None] = mapped_column(default=None)
     ruling_id: Mapped[int | None] = mapped_column(ForeignKey("rulings.id", ondelete="SET NULL"), default=None)

@@ -89,12 +89,12 @@ def test_an_appeal_goes_up_and_the_head_judges_ruling_is_final(app):
 
 def test_who_may_rule_the_tables_referee_as_the_referee_the_director_as_a_judge(app):
     tid, game_id, director, referee = seated(app)
-    assert "recorded with the director's unlock of this tournament" in rule(referee, game_id, 2, "judge")
-    assert "recorded with the director's unlock of this tournament" in rule(referee, game_id, 2, "head_judge")
+    assert "recorded with the judges' PIN of this tournament" in rule(referee, game_id, 2, "judge")
+    assert "recorded with the head judge's PIN of this tournament" in rule(referee, game_id, 2, "head_judge")
     assert "recorded from the table's tablet, unlocked with its PIN" in rule(director, game_id, 2, "referee")
     stranger = app.test_client()
     assert "recorded from the table's tablet" in rule(stranger, game_id, 2, "referee")
-    assert "recorded with the director's unlock" in rule(stranger, game_id, 2, "judge")
+    assert "recorded with the judges' PIN" in rule(stranger, game_id, 2, "judge")
     assert "a ruling is decided by the table's referee, a judge or the head judge" in rule(referee, game_id, 2, "king")
     assert stored(app, game_id).items == ()
     # the form offers each device only what it may record
@@ -220,12 +220,14 @@ def test_a_call_for_a_judge_shows_on_the_directors_page_until_a_judges_ruling_an
     before = director.get(f"/tournaments/{tid}/live").get_data(as_text=True)
     version = re.search(r'data-version="([0-9a-f]+)"', before).group(1)
     page = text(referee.post(f"/games/{game_id}/call-judge", follow_redirects=True))
-    assert "A judge has been called: the director's page shows this table" in page
-    assert "A judge has been called · waiting 0 min" in page and "Call a judge" not in page
+    assert f"A judge has been called on entry {at}: the judges' screen and the director's page show this table" in page
+    assert (f"A judge has been called on entry {at} · called by the table's referee · waiting 0 min" in page
+            and "Call a judge" not in page)
     live = director.get(f"/tournaments/{tid}/live?v={version}")  # the live region redraws, with the call
     assert live.status_code == 200 and f"at entry {at} · waiting 0 min" in text(live)
     shown = text(director.get(f"/tournaments/{tid}"))
-    assert f"Table 1 · Round 1 · at entry {at} · waiting 0 min" in shown and "Answer with a ruling" in shown
+    assert (f"Table 1 · Round 1 · at entry {at} · waiting 0 min · called by the table's referee" in shown
+            and "Answer with a ruling" in shown)
     with app.app_context():  # seven minutes later
         call = db.session.scalar(sqlalchemy.select(JudgeCallRow))
         call.called_at = call.called_at - timedelta(minutes=7)
@@ -264,7 +266,7 @@ def test_another_tablet_at_the_table_is_sent_a_judge_call_and_its_answer_at_its_
     referee.post(f"/games/{game_id}/call-judge")
     live = other.get(f"/games/{game_id}?v={version}", headers=HX)
     shown = text(live)
-    assert live.status_code == 200 and "A judge has been called · waiting 0 min" in shown
+    assert live.status_code == 200 and "A judge has been called on entry 13 · called by the table's referee · waiting 0 min" in shown
     assert "Call a judge" not in shown and "Rulings (0)" in shown
     version = live_version(live.get_data(as_text=True))
     assert other.get(f"/games/{game_id}?v={version}", headers=HX).status_code == 204
@@ -285,8 +287,8 @@ def test_a_double_tap_on_call_a_judge_records_one_call(app):
     tid, game_id, director, referee = seated(app)
     first = text(referee.post(f"/games/{game_id}/call-judge", follow_redirects=True))
     second = text(referee.post(f"/games/{game_id}/call-judge", follow_redirects=True))
-    assert "A judge has been called: the director's page shows this table" in first
-    assert "A judge was already called: the call stays open until a judge rules" in second
+    assert "A judge has been called on entry 13: the judges' screen and the director's page show this table" in first
+    assert "A judge was already called (on entry 13): the call stays open until a judge rules" in second
     with app.app_context():
         assert db.session.scalar(sqlalchemy.select(sqlalchemy.func.count(JudgeCallRow.id))) == 1
         assert len(rulings.open_calls(tid)) == 1

@@ -5,7 +5,6 @@ a judge, the head judge, whose ruling is final).  Computed from the rulings the 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
 
 from ..engine import Ruleset
 from ..i18n import current_language, gettext as _
@@ -54,15 +53,10 @@ def clause_choices(ruleset: Ruleset) -> list[tuple[str, str]]:
     return [(key, f"{clause_label(key)} — {source_words(c.source)}") for key, c in ruleset.clauses.items()]
 
 
-def deciders_now(earlier: list, referee: bool, judge: bool) -> list[tuple[str, str]]:
-    """Who may rule on an entry now, from this device (``referee``: it holds the table's unlock; ``judge``: the
-    director's), after the rulings ``earlier`` made on it: only a higher decider than the last, none after the
-    head judge."""
+def deciders_now(earlier: list, allowed: frozenset[str]) -> list[tuple[str, str]]:
+    """Who may rule on an entry now, from this device (``allowed``: the deciders its unlocks open: the table's
+    referee with the table's PIN, a judge with the judges' PIN, the head judge with the head judge's PIN or the
+    director's), after the rulings ``earlier`` made on it: only a higher decider than the last, none after the head
+    judge."""
     last = DECIDERS.index(earlier[-1].decider) if earlier else -1
-    allowed = {"referee": referee, "judge": judge, "head_judge": judge}
-    return [(d, decider_words(d)) for k, d in enumerate(DECIDERS) if k > last and allowed[d]]
-
-
-def waited_words(called_at: datetime, now: datetime) -> str:
-    minutes = max(0, int((now - called_at).total_seconds() // 60))
-    return _("waiting %(n)s min", n=minutes)
+    return [(d, decider_words(d)) for k, d in enumerate(DECIDERS) if k > last and d in allowed]

@@ -6,6 +6,7 @@ from typing import Any
 
 from .backups import backup_lines
 from .devices import device_words
+from .judge import caller_words
 from .holdings import bank_stock_words, board_places, board_tokens
 from .log import entry_words
 from .rules_page import (clause_label, clause_note, clause_texts, ending_words, house_rules_off, option_value_words,
@@ -22,7 +23,7 @@ GLOBALS = {"money": money, "clause_label": clause_label, "option_value_words": o
            "stage_words": stage_words, "bank_stock_words": bank_stock_words, "board_places": board_places,
            "board_tokens": board_tokens, "deck_name": deck_name, "ending_words": ending_words,
            "clause_texts": clause_texts, "device_words": device_words, "source_words": source_words,
-           "backup_lines": backup_lines}
+           "backup_lines": backup_lines, "caller_words": caller_words}
 
 
 def init_app(app: Any) -> None:

@@ -30,6 +30,10 @@ from ..models import GrantRow, RoundRow, TableRow
 from .errors import GameNotFound
 
 GAME, DIRECTOR, ORGANISER = "game", "director", "organiser"
+# a tournament's floor judges and its head judge: every table of the tournament opened for its rulings and its calls
+# for a judge, nothing else (``referee.access``)
+JUDGE, HEAD_JUDGE = "judge", "head_judge"
+TOURNAMENT_ROLES = (DIRECTOR, JUDGE, HEAD_JUDGE)  # the roles whose target is a tournament
 KEPT_AFTER_END = timedelta(days=1)  # an ended grant's row is deleted this long after it ended
 
 
@@ -53,7 +57,7 @@ class Grant:
     token: str  # as the device sent it: held in memory for the request, never stored
     id: int
     role: str
-    target: int | None  # the game (a referee's), the tournament (a director's), None (the organiser's)
+    target: int | None  # the game (a referee's), the tournament (a director's, a judge's), None (the organiser's)
     device: str
     since: datetime
     until: datetime
@@ -64,7 +68,7 @@ class Grant:
 
 
 def _target(row) -> int | None:  # a GrantRow, or a row of its columns
-    return row.game_id if row.role == GAME else row.tournament_id if row.role == DIRECTOR else None
+    return row.game_id if row.role == GAME else row.tournament_id if row.role in TOURNAMENT_ROLES else None
 
 
 def look_up(tokens: list[str]) -> list[Grant]:
@@ -91,7 +95,7 @@ def open_grant(role: str, target: int | None, device: str, minutes: int, replaci
     """A new grant of ``role`` for ``target`` to a device, for ``minutes``; its token (for the device's cookie only).
     The grants of ``replacing`` (the device's earlier ones for the same role and target) end now, and rows that
     ended more than a day ago are deleted."""
-    if role not in (GAME, DIRECTOR, ORGANISER):
+    if role not in (GAME, ORGANISER, *TOURNAMENT_ROLES):
         raise ValueError(f"no role {role!r}")
     at = now()
     token = secrets.token_urlsafe(32)
@@ -101,7 +105,7 @@ def open_grant(role: str, target: int | None, device: str, minutes: int, replaci
                                                   GrantRow.revoked_at < at - KEPT_AFTER_END)))
     db.session.add(GrantRow(token_hash=token_hash(token), role=role, device=device[:60],
                             game_id=target if role == GAME else None,
-                            tournament_id=target if role == DIRECTOR else None,
+                            tournament_id=target if role in TOURNAMENT_ROLES else None,
                             created_at=at, expires_at=at + timedelta(minutes=minutes)))
     db.session.commit()
     return token
@@ -143,20 +147,23 @@ def lock_table(tournament_id: int, game_id: int) -> tuple[int, int]:
 
 
 def lock_tournament(tournament_id: int, keep: list[str]) -> int:
-    """The director locks every tablet of the tournament: every table's grants, and the director's grants but
-    those of ``keep`` (the tokens of the device that asked, which stays open); how many were live."""
+    """The director locks every tablet of the tournament: every table's grants, the judges' and the director's
+    grants but those of ``keep`` (the tokens of the device that asked, which stays open); how many were live."""
     kept = [token_hash(t) for t in keep]
     count = _revoke(or_((GrantRow.role == GAME) & GrantRow.game_id.in_(_tables(tournament_id)),
-                        (GrantRow.role == DIRECTOR) & (GrantRow.tournament_id == tournament_id)
+                        GrantRow.role.in_(TOURNAMENT_ROLES) & (GrantRow.tournament_id == tournament_id)
                         & GrantRow.token_hash.not_in(kept)), now())
     db.session.commit()
     return count
 
 
-def lock_directors(tournament_id: int) -> int:
-    """Every device unlocked with the tournament's director's PIN is locked (a new PIN was set: the old one's
-    unlocks end with it); how many were live.  Committed by the caller, with the new PIN."""
-    return _revoke((GrantRow.role == DIRECTOR) & (GrantRow.tournament_id == tournament_id), now())
+def lock_directors(tournament_id: int, role: str = DIRECTOR) -> int:
+    """Every device unlocked with the tournament's director's PIN (``role``: or with its judges' PIN, its head
+    judge's) is locked (a new PIN was set: the old one's unlocks end with it); how many were live.  Committed by the
+    caller, with the new PIN."""
+    if role not in TOURNAMENT_ROLES:
+        raise ValueError(f"no tournament role {role!r}")
+    return _revoke((GrantRow.role == role) & (GrantRow.tournament_id == tournament_id), now())
 
 
 @dataclass(frozen=True)
@@ -171,10 +178,12 @@ class Device:
 
 @dataclass(frozen=True)
 class Devices:
-    """The devices unlocked now in a tournament: each table's (by its game), and the director's."""
+    """The devices unlocked now in a tournament: each table's (by its game), the director's, and the judges' (each
+    with its role: a judge's or the head judge's)."""
 
     tables: dict[int, list[Device]]
     director: list[Device]
+    judges: list[tuple[str, Device]]  # (JUDGE or HEAD_JUDGE, the device)
 
     @property
     def tablets(self) -> int:
@@ -190,7 +199,7 @@ def _live_rows():
     return (select(GrantRow.id, GrantRow.role, GrantRow.game_id, GrantRow.device, GrantRow.created_at,
                    GrantRow.expires_at, GrantRow.token_hash)
             .where(or_((GrantRow.role == GAME) & GrantRow.game_id.in_(_tables(tournament)),
-                       (GrantRow.role == DIRECTOR) & (GrantRow.tournament_id == tournament)),
+                       GrantRow.role.in_(TOURNAMENT_ROLES) & (GrantRow.tournament_id == tournament)),
                    GrantRow.revoked_at.is_(None), GrantRow.expires_at > bindparam("at"))
             .order_by(GrantRow.created_at, GrantRow.id))
 
@@ -201,13 +210,16 @@ def devices_of_tournament(tournament_id: int, mine: list[str]) -> Devices:
     own = {token_hash(t) for t in mine}
     tables: dict[int, list[Device]] = {}
     director: list[Device] = []
+    judges: list[tuple[str, Device]] = []
     for row in _live(tournament_id):
         device = Device(row.device, row.created_at, row.expires_at, row.token_hash in own)
         if row.role == DIRECTOR:
             director.append(device)
-        else:
+        elif row.role == GAME:
             tables.setdefault(row.game_id, []).append(device)  # type: ignore[arg-type]
-    return Devices(tables, director)
+        else:
+            judges.append((row.role, device))
+    return Devices(tables, director, judges)
 
 
 def tournament_stamp(tournament_id: int) -> str:

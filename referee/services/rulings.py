@@ -9,8 +9,9 @@ they were, and a ruling may still be recorded (on appeal) after the game has end
 An appeal is a later ruling on the same entry by a higher decider (referee, then a judge, then the head judge); the
 head judge's ruling is final (tournament practice), so nothing is recorded on that entry after it.
 
-A table calls a judge with one tap: the call stays open (one per table at most) until a judge's or the head
-judge's ruling on that game answers it.
+A table calls a judge naming the entry in dispute (the latest by default) and who calls (the table's referee, or a
+player at the table): the call stays open (one per table at most) until a judge's or the head judge's ruling on that
+game answers it.
 """
 from __future__ import annotations
 
@@ -36,7 +37,7 @@ MAX_RULING = 1000
 MAX_RULINGS = 1000  # a game's rulings at most (a record file carries them all)
 TIME_FORMAT = "%Y-%m-%dT%H:%M:%S"
 
-__all__ = ["DECIDERS", "JUDGES", "MAX_CLAIM", "MAX_RULING", "OpenCall", "Ruling", "RulingRefused",
+__all__ = ["DECIDERS", "JUDGES", "MAX_CLAIM", "MAX_RULING", "Call", "OpenCall", "Ruling", "RulingRefused",
            "Rulings", "call_judge", "checked_lines", "export_lines", "import_rulings", "open_call", "open_calls",
            "read", "record_ruling", "verify_all"]
 
@@ -80,14 +81,25 @@ class Rulings:
 
 
 @dataclass(frozen=True)
+class Call:
+    """A table's open call for a judge: the entry in dispute, who called ("": the table's referee; else a player's
+    name), when (UTC)."""
+
+    entry: int
+    caller: str
+    called_at: datetime
+
+
+@dataclass(frozen=True)
 class OpenCall:
-    """An open call for a judge on the director's page."""
+    """An open call for a judge on the director's page and the judges' screen."""
 
     game_id: int
     round: int
     table: int
     entry: int
     called_at: datetime
+    caller: str = ""  # "": the table's referee; else the player at the table who called
 
     def minutes_waited(self, now: datetime) -> int:
         return max(0, int((now - self.called_at).total_seconds() // 60))
@@ -192,9 +204,11 @@ def record_ruling(game_id: int, entry: int, claim: str, ruling: str, clause: str
     return made
 
 
-def call_judge(game_id: int) -> bool:
-    """The table calls a judge: True when the call is new, False when one is already open (a second tap, another
-    tablet: nothing new is recorded)."""
+def call_judge(game_id: int, entry: int | None = None, caller: str = "") -> bool:
+    """The table calls a judge on ``entry`` (None: the latest), ``caller`` calling (a player at the table; "": the
+    table's referee): True when the call is new, False when one is already open (a second tap, another tablet:
+    nothing new is recorded).  :class:`RulingRefused` for an entry the game has not, or a caller who is not at the
+    table."""
     table = load(game_id)
     if table.seat is None:
         raise RulingRefused.of("a judge is called at a tournament's table: this game has no director")
@@ -202,7 +216,13 @@ def call_judge(game_id: int) -> bool:
         return False
     if table.seq == 0:
         raise RulingRefused.of("a judge rules on a recorded entry: this table has recorded none yet")
-    db.session.add(JudgeCallRow(game_id=game_id, open_game_id=game_id, entry=table.seq,
+    entry = table.seq if entry is None else entry
+    if not 1 <= entry <= table.seq:
+        raise RulingRefused.of("a judge is called on an entry of the game: from 1 to {total}", {"total": table.seq})
+    if caller and caller not in [p.name for p in table.game.state.players]:
+        raise RulingRefused.of("{caller} is not a player at this table: a judge is called by the table's referee or "
+                               "one of its players", {"caller": caller[:60]})
+    db.session.add(JudgeCallRow(game_id=game_id, open_game_id=game_id, entry=entry, caller=caller,
                                 called_at=utcnow().replace(microsecond=0)))
     try:
         db.session.commit()
@@ -212,19 +232,22 @@ def call_judge(game_id: int) -> bool:
     return True
 
 
-def open_call(game_id: int) -> datetime | None:
-    """When the table's open call for a judge was made (None: no call is open)."""
-    return db.session.scalar(select(JudgeCallRow.called_at).where(JudgeCallRow.open_game_id == game_id))
+def open_call(game_id: int) -> Call | None:
+    """The table's open call for a judge (None: no call is open)."""
+    row = db.session.execute(select(JudgeCallRow.entry, JudgeCallRow.caller, JudgeCallRow.called_at)
+                             .where(JudgeCallRow.open_game_id == game_id)).first()
+    return Call(row.entry, row.caller, _second(row.called_at)) if row is not None else None
 
 
 def open_calls(tournament_id: int) -> list[OpenCall]:
     """The tournament's tables waiting for a judge, the longest waiting first."""
     rows = db.session.execute(
-        select(JudgeCallRow.game_id, RoundRow.number, TableRow.number, JudgeCallRow.entry, JudgeCallRow.called_at)
+        select(JudgeCallRow.game_id, RoundRow.number, TableRow.number, JudgeCallRow.entry, JudgeCallRow.called_at,
+               JudgeCallRow.caller)
         .join(TableRow, TableRow.game_id == JudgeCallRow.game_id).join(RoundRow, RoundRow.id == TableRow.round_id)
         .where(RoundRow.tournament_id == tournament_id, JudgeCallRow.open_game_id.is_not(None))
         .order_by(JudgeCallRow.called_at, JudgeCallRow.id)).all()
-    return [OpenCall(g, r, t, e, _second(at)) for g, r, t, e, at in rows]
+    return [OpenCall(g, r, t, e, _second(at), caller) for g, r, t, e, at, caller in rows]
 
 
 # --- the record file ------------------------------------------------------------------------------------------

@@ -37,6 +37,8 @@ FORM_SCREENS: dict[str, tuple[str, tuple[str, ...]]] = {
     "tournaments.lock_table": ("tournaments.director", ("tournament_id",)),
     "tournaments.lock_all": ("tournaments.director", ("tournament_id",)),
     "tournaments.correct": ("tournaments.correct", ("tournament_id", "game_id")),
+    "judges.unlock_post": ("judges.unlock_form", ("tournament_id",)),
+    "judges.make_pin": ("tournaments.director", ("tournament_id",)),
 }
 
 

@@ -16,9 +16,10 @@ from ..screens.refusals import clip, detail as refusal_detail
 from ..screens.refusals import title as refusal_title
 from ..screens.table import (entry_said, equal_calls, event_lines, outcome_lines, panel_names, refusal,
                              result_screen, table_screen)
-from ..screens.rulings_log import clause_choices, deciders_now, ruling_lines, waited_words
+from ..screens.judge import table_call
+from ..screens.rulings_log import clause_choices, deciders_now, ruling_lines
 from ..services import clocks, entry_keys, errors, folds, games, rulings, signoffs, tournaments
-from ..access import (GAME, count_director_guess, director_pin_may_be_tried, holds, may_judge, may_referee,
+from ..access import (count_director_guess, deciders_allowed, director_pin_may_be_tried, judge_level, may_referee,
                       referee_required, throttled)
 from .games import page_size, pdf_response, unlock
 
@@ -89,7 +90,7 @@ def _judge(table: folds.Table, stamp: signoffs.Stamp) -> dict:
     the stamp counted some)."""
     called = rulings.open_call(table.row.id) if stamp.call_open else None
     return {"rulings": len(rulings.read(table.row.id).items) if stamp.rulings else 0, "seated": table.seat is not None,
-            "called": waited_words(called, clocks.utcnow()) if called is not None else None}
+            "called": table_call(called, clocks.utcnow())}
 
 
 def entry_url(game_id: int) -> str:
@@ -171,26 +172,39 @@ def entry(game_id: int, n: str):
         kept = rulings.read(game_id)
         on_entry = kept.on(screen.n)
         ruleset = t.game.ruleset
+        tournament = games.tournament_of_game(game_id) if t.seat is not None else None
+        call = rulings.open_call(game_id) if t.seat is not None else None
         return render_template(
             "table/dispute.html", row=t.row, altered=t.altered, entry_url=entry_url(game_id), **screen.context(),
             log_rulings=ruling_lines(ruleset, on_entry), rulings_altered=kept.altered_at,
-            deciders=deciders_now(on_entry, holds(GAME, game_id), may_judge(game_id)),
-            clauses=clause_choices(ruleset), limits=(rulings.MAX_CLAIM, rulings.MAX_RULING))
+            deciders=deciders_now(on_entry, deciders_allowed(game_id)),
+            clauses=clause_choices(ruleset), limits=(rulings.MAX_CLAIM, rulings.MAX_RULING),
+            call=table_call(call, clocks.utcnow()),
+            # the table's referee may call a judge on this entry (a tournament's table with no call open)
+            may_call=t.seat is not None and call is None and may_referee(game_id),
+            judge_tournament=tournament if judge_level(tournament) is not None else None)
     return _at_entry(game_id, n, page)
 
 
 @bp.post("/games/<int:game_id>/entries/<int:n>/rulings")
 def record_ruling(game_id: int, n: int):
-    """Record a ruling on entry n: the table's referee as the referee, the director as a judge or the head judge
-    (a judge's ruling answers the table's call for a judge)."""
+    """Record a ruling on entry n: the table's referee as the referee, a judge (the judges' PIN) as a judge, the head
+    judge (the head judge's PIN) or the director as a judge or the head judge (a judge's ruling answers the table's
+    call for a judge)."""
     _load(game_id)
     decider = request.form.get("decider", "")[:20]
-    if decider == "referee" and not holds(GAME, game_id):
+    allowed = deciders_allowed(game_id)
+    if decider == "referee" and decider not in allowed:
         flash({"kind": "refused", "message": gettext(
             "a referee's ruling is recorded from the table's tablet, unlocked with its PIN: nothing was recorded")})
-    elif decider in rulings.JUDGES and not may_judge(game_id):
+    elif decider == "judge" and decider not in allowed:
         flash({"kind": "refused", "message": gettext(
-            "a judge's ruling is recorded with the director's unlock of this tournament: nothing was recorded")})
+            "a judge's ruling is recorded with the judges' PIN of this tournament (or the head judge's, or the "
+            "director's unlock): nothing was recorded")})
+    elif decider == "head_judge" and decider not in allowed:
+        flash({"kind": "refused", "message": gettext(
+            "the head judge's ruling is recorded with the head judge's PIN of this tournament (or the director's "
+            "unlock): nothing was recorded")})
     else:
         try:
             made = rulings.record_ruling(game_id, n, request.form.get("claim", ""), request.form.get("ruling", ""),
@@ -215,15 +229,32 @@ def rulings_log(game_id: int):
 @bp.post("/games/<int:game_id>/call-judge")
 @referee_required
 def call_judge(game_id: int):
-    """The table calls a judge (one tap; a second while the call is open records nothing new)."""
+    """The table calls a judge on an entry (``entry``: the latest when the form names none; ``other``: a number
+    typed instead) with who calls (``caller``: a player at the table; none: the referee).  One tap; a second while
+    the call is open records nothing new.  Back to the screen the call was made from (the table, or the dispute view
+    of the entry: ``back`` names it)."""
+    form = request.form
+    back = (url_for(".entry", game_id=game_id, n=form["back"]) if form.get("back", "").isdigit()
+            and len(form["back"]) <= 9 else url_for(".table", game_id=game_id))
+    typed = (form.get("other", "").strip() or form.get("entry", "")).strip()  # a number typed over the one ticked
     try:
-        new = rulings.call_judge(game_id)
+        entry = whole(typed) if typed else None
+    except ValueError:
+        flash({"kind": "refused", "message": gettext("“%(text)s” is not an entry number: no judge was called",
+                                                     text=clip(typed, 20))})
+        return redirect(back), 303
+    try:
+        new = rulings.call_judge(game_id, entry, form.get("caller", "")[:200])
     except rulings.RulingRefused as exc:
         flash({"kind": "refused", "message": refusal_detail(exc)})
     else:
-        flash({"kind": "done", "message": gettext("A judge has been called: the director's page shows this table")
-               if new else gettext("A judge was already called: the call stays open until a judge rules")})
-    return redirect(url_for(".table", game_id=game_id)), 303
+        call = rulings.open_call(game_id)
+        flash({"kind": "done", "message": gettext(
+            "A judge has been called on entry %(n)s: the judges' screen and the director's page show this table",
+            n=call.entry if call else entry) if new else gettext(
+            "A judge was already called (on entry %(n)s): the call stays open until a judge rules",
+            n=call.entry if call else entry)})
+    return redirect(back), 303
 
 
 @bp.get("/games/<int:game_id>/entries/<n>/sheet.pdf")

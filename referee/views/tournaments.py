@@ -10,7 +10,7 @@ from ..i18n import gettext, ngettext
 from .. import access, reports
 from ..services import rulesets
 from ..services import backups, clocks, errors, games, progress as progress_service, results, roster
-from ..services import tournaments
+from ..services import judges, tournaments
 from ..access import director_required, organiser_required, throttled
 from ..forms import NewTournamentForm, named_choices, whole
 from ..screens.refusals import detail as refusal_detail
@@ -173,8 +173,10 @@ def director(tournament_id: int):
                 if st.entrants != "everyone" and not progress.playing}
     except errors.BadTournament:
         cuts = {}
+    judges_url = public_base() + url_for("judges.calls", tournament_id=tournament_id).lstrip("/")
     page = render_template("tournaments/director.html", cuts=cuts, players=roster.tournament_players(row.id),
-                           divisions=progress_service.divisions_of(row), **context)
+                           divisions=progress_service.divisions_of(row), judge_pins=judges.pins(tournament_id),
+                           judges_url=judges_url, judges_qr=qr_img(judges_url), **context)
     return page, 200, {"Cache-Control": "no-store"}  # it shows the tables' PINs
 
 
