@@ -124,7 +124,7 @@ def test_a_tournament_without_regulations_says_every_table_plays_the_ruleset_as_
     client = app.test_client()
     tid = created(client)
     page = words(client.get(f"/tournaments/{tid}"))
-    assert "Tournament regulations: none: every table plays the ruleset as written" in page
+    assert "Tournament regulations: none (every table plays the ruleset as written)" in page
     assert "They come before" not in page
 
 

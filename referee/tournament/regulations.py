@@ -105,11 +105,12 @@ def check(ruleset: Ruleset, options: Mapping[str, Any]) -> dict[str, Any]:
             raise BadTournament.of("{option}: set only where the ruleset's bank has a limit (this ruleset's bank "
                                    "never runs out), got {given}", {"option": OptionName(option), "given": given})
         if not isinstance(value, int) or isinstance(value, bool) or not least <= value <= most:
-            pattern = ("{option} must be a whole amount from {least} (no fine) to {most} (a player's starting cash), "
-                       "got {given}" if regulation.kind == FINE else
-                       "{option} must be a whole amount from {least} to {most}, got {given}")
-            raise BadTournament.of(pattern, {"option": OptionName(option), "least": Sum(least, ruleset.money),
-                                             "most": Sum(most, ruleset.money), "given": given})
+            limits = {"option": OptionName(option), "least": Sum(least, ruleset.money),
+                      "most": Sum(most, ruleset.money), "given": given}
+            if regulation.kind == FINE:
+                raise BadTournament.of("{option} must be a whole amount from {least} (no fine) to {most} (a player's "
+                                       "starting cash), got {given}", limits)
+            raise BadTournament.of("{option} must be a whole amount from {least} to {most}, got {given}", limits)
     return dict(options)
 
 
