@@ -183,9 +183,7 @@ class NewTournamentForm(FlaskForm):
     check_in = StringField(validators=[Optional(), Length(max=1)])
     round_minutes = StringField(_l("Minutes per round (e.g. 70 60 60)"), validators=[Optional(), Length(max=200)])
     pin = PasswordField(_l("Director PIN"), validators=[DataRequired(), Length(min=PIN_MIN, max=64)])
-    dealt_deeds = StringField(validators=[Optional(), Length(max=1)])
-    no_trades_before_go = StringField(validators=[Optional(), Length(max=1)])
-    equal_turns = StringField(validators=[Optional(), Length(max=1)])
+    # the regulations: a field for each (regulation_field), read by typed_regulations
 
     def minutes(self) -> list[int]:
         """Minutes per round; ValueError unless each is a whole number from 1 to 600 (each read only when it is at
@@ -195,6 +193,23 @@ class NewTournamentForm(FlaskForm):
         if len(out) > 20 or any(m is None or not 1 <= m <= MAX_MINUTES for m in out):
             raise ValueError(typed[:20])
         return [m for m in out if m is not None]
+
+
+REGULATION_FIELD = "regulation-"  # the new-tournament form's field of a regulation: regulation-OPTION
+TYPED_REGULATION = 200  # the characters of a regulation's field read (a refusal repeats what was typed, cut)
+
+
+def regulation_field(option: str) -> str:
+    """The new-tournament form's field of the regulation that sets ``option``."""
+    return REGULATION_FIELD + option
+
+
+def typed_regulations(form) -> dict[str, str]:
+    """The regulations typed on the new-tournament form: option -> text, from every field named regulation-OPTION
+    (a forged option's too: the tournament's check refuses it by its name), each text cut to
+    :data:`TYPED_REGULATION` characters."""
+    return {key.removeprefix(REGULATION_FIELD)[:TYPED_REGULATION]: value[:TYPED_REGULATION]
+            for key, value in form.items() if key.startswith(REGULATION_FIELD)}
 
 
 class ImportForm(FlaskForm):

@@ -19,10 +19,12 @@ from .i18n import current_language, gettext
 from .engine import Money
 from .screens.decisions.seating import seats_by_roll
 from .screens.qr import qr_img
+from .screens.regulations import regulation_words
 from .screens.log import fine_lines
 from .screens.rulings_log import ruling_lines
 from .screens.table import result_screen
 from .tournament.charts import net_worth_series, net_worth_svg
+from .tournament.regulations import in_force
 
 PAGE_SIZES = ("A4", "Letter")
 
@@ -73,7 +75,8 @@ def standings_pdf(tournament_id: int, size: str = "A4") -> bytes:
     entered = sum(1 for p in row.players if p.alternate is None)  # not the alternates still waiting
     return render_standings_pdf(row.name, row.ruleset, entered, rulesets.load_scheme(row.scheme),
                                 progress.places, [r.number for r in row.rounds], size, progress.format,
-                                results.corrections(tournament_id), progress.champions)
+                                results.corrections(tournament_id), progress.champions,
+                                tournaments.regulations_in_force(row))
 
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # what a spreadsheet would run as a formula
@@ -113,18 +116,20 @@ def standings_csv(tournament_id: int) -> str:
 
 
 def standings_html(name: str, ruleset: str, players: int, scheme, standings, rounds: list[int],
-                   size: str = "A4", format=None, corrections=(), champions=()) -> str:
-    """The standings report as HTML (in the device's language, numbers in its locale), before it is printed."""
+                   size: str = "A4", format=None, corrections=(), champions=(), regulations=()) -> str:
+    """The standings report as HTML (in the device's language, numbers in its locale), before it is printed;
+    ``regulations``: the tournament's in force, (option, value) as the tournament rules list them."""
     rs = rulesets.load(ruleset)
     return render_template("reports/standings.html", name=name, ruleset=ruleset, players=players, size=size,
                            ruleset_name=rs.name, currency=rs.money, scheme=scheme, standings=standings,
-                           rounds=rounds, format=format, corrections=corrections, champions=champions)
+                           rounds=rounds, format=format, corrections=corrections, champions=champions,
+                           regulations=regulation_words(rs, regulations))
 
 
 def render_standings_pdf(name: str, ruleset: str, players: int, scheme, standings, rounds: list[int],
-                         size: str = "A4", format=None, corrections=(), champions=()) -> bytes:
+                         size: str = "A4", format=None, corrections=(), champions=(), regulations=()) -> bytes:
     return _pdf(standings_html(name, ruleset, players, scheme, standings, rounds, size, format, corrections,
-                               champions))
+                               champions, regulations))
 
 
 def game_title(game_id: int, title: str, seat: tuple[str, int, int] | None) -> str:
@@ -155,6 +160,8 @@ def game_html(game_id: int, size: str = "A4") -> str:
                            title=game_title(game_id, table.row.title, table.seat),
                            state=state, size=size, ranking=result_screen(state).ranking,
                            chart=chart_svg(table), over=state.over, fines=fine_lines(table.game),
+                           regulations=regulation_words(state.ruleset, in_force(table.game.header.options))
+                           if table.seat is not None else None,
                            sign_offs=signoffs.sign_offs(table) if state.over else None, **_rulings_context(table))
 
 

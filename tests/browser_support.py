@@ -90,3 +90,21 @@ def fits(page) -> None:
     page.wait_for_load_state("load")
     width, inner = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
     assert width <= inner, f"{page.url} is {width}px wide in a {inner}px window"
+
+
+LAYOUT = (Path(__file__).parent / "layout.js").read_text(encoding="utf-8")
+
+
+def layout_problems(page) -> list[str]:
+    """What breaks the page's layout as a person holding the device sees it (tests/layout.js): a sideways scroll,
+    a line of text over another, a line of text out of its box or the window; each in words, naming the texts."""
+    page.wait_for_load_state("load")
+    page.evaluate("document.fonts.ready.then(() => true)")  # measured in the fonts the page is drawn in
+    return [f"{p['kind']}: {p['what']}" for p in page.evaluate(LAYOUT)]
+
+
+def laid_out(page, where: str = "") -> None:
+    """Nothing overlaps, nothing scrolls sideways, no text runs out of its box (:func:`layout_problems`)."""
+    problems = layout_problems(page)
+    assert not problems, f"{where or page.url}: " + "; ".join(problems[:12]) + (
+        f" (and {len(problems) - 12} more)" if len(problems) > 12 else "")

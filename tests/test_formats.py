@@ -312,7 +312,7 @@ def test_a_championship_plays_equal_turns_and_a_tournament_may_choose_them_as_a_
     client = app.test_client()
     r = client.post("/tournaments", data={"name": "Reg cup", "scheme": "jma-placement", "ruleset": "jma-2006",
                                           "format": "open", "players": "A\nB\nC\nD", "pin": "135791",
-                                          "equal_turns": "1"})
+                                          "regulation-after_time_called": "1"})
     other = int(r.headers["Location"].rsplit("/", 1)[1])
     with app.app_context():
         assert tournaments.get_tournament(other).options == {"after_time_called": "equal_turns"}

@@ -134,8 +134,10 @@ def test_the_new_game_form_never_errs_and_a_refusal_changes_nothing(app, table, 
 
 @FUZZ
 @given(fields=st.lists(st.tuples(st.sampled_from(["name", "scheme", "ruleset", "players", "round_minutes", "pin",
-                                                  "dealt_deeds", "no_trades_before_go", "format", "alternates",
-                                                  "check_in", "equal_turns"]), VALUE), max_size=8))
+                                                  "regulation-dealt_deeds", "regulation-trades_before_first_go",
+                                                  "format", "alternates", "check_in",
+                                                  "regulation-after_time_called", "regulation-penalty_dice_off_table",
+                                                  "regulation-bank_money", "regulation-bank"]), VALUE), max_size=8))
 def test_the_new_tournament_form_never_errs_and_a_refusal_changes_nothing(app, table, fields):
     client = table[0]
     before = snapshot(app)

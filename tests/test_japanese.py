@@ -8,7 +8,7 @@ import re
 import pytest
 
 from referee.services import rulesets
-from referee.engine import CLAUSE_KEYS, OPTION_SPECS
+from referee.engine import CLAUSE_KEYS, OPTION_SPECS, OPTIONAL_CLAUSE_KEYS
 from referee.screens.rules_page import _choice_words, _clause_labels, clause_label, option_value_words
 from referee.screens.words import money
 from test_app import app, client, database, new_game, post  # noqa: F401  (the app's fixtures)
@@ -57,7 +57,7 @@ def test_every_option_and_clause_has_a_name_and_every_choice_words(app, lang):
     with app.test_request_context(headers={"Accept-Language": lang}):
         labels = _clause_labels()
         choices = _choice_words()
-        for key in list(OPTION_SPECS) + list(CLAUSE_KEYS):
+        for key in list(OPTION_SPECS) + list(CLAUSE_KEYS) + list(OPTIONAL_CLAUSE_KEYS):
             assert key in labels, key
             assert bool(JAPANESE.search(labels[key])) == (lang == "ja"), (key, labels[key])
         for key, spec in OPTION_SPECS.items():

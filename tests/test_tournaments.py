@@ -80,8 +80,8 @@ def test_a_bad_tournament_is_refused_with_its_reason(app):
 def test_tournament_regulations_reach_every_table(app):
     client = app.test_client()
     r = client.post("/tournaments", data={"name": "Cup", "scheme": "jma-placement", "ruleset": "jma-2006",
-                                          "players": "A\nB\nC\nD", "pin": "135791", "dealt_deeds": "1",
-                                          "no_trades_before_go": "1"})
+                                          "players": "A\nB\nC\nD", "pin": "135791", "regulation-dealt_deeds": "1",
+                                          "regulation-trades_before_first_go": "1"})
     tid = int(r.headers["Location"].rsplit("/", 1)[1])
     client.post(f"/tournaments/{tid}/rounds", data={"round": "1"})
     with app.app_context():

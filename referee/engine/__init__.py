@@ -37,13 +37,13 @@ from .history import EntryFacts, History, TieCall, square_index, tie_call
 from .facts import (card_first, card_for_sale, jail_exit_creditor, jail_exit_landing, jail_exit_short, next_to_move,
                     raisable_cash, tie_winner)
 from .mortgages import mortgage_choices
-from .phrases import (Deck, EntryKind, Say, Waiting, amount_text, building_count, clip, identity, level_text, named,
-                      render)
-from .record import (MAX_NAME, MAX_PLAYERS, MAX_RECORD_BYTES, MAX_TITLE, Game, Header, RecordError, parse_header, stake_refusal,
-                     parse_record, replay)
+from .phrases import (Deck, EntryKind, Many, OptionName, OptionValue, Say, Sum, Waiting, amount_text, building_count,
+                      clip, identity, level_text, named, render)
+from .record import (MAX_AMOUNT, MAX_NAME, MAX_PLAYERS, MAX_RECORD_BYTES, MAX_TITLE, Game, Header, RecordError,
+                     parse_header, parse_record, replay, stake_refusal)
 from .rules import (Outcome, apply, build_offers, check, decision_kinds, leads_to, legal_actions, ready_entry,
                     resolve)
-from .ruleset import CLAUSE_KEYS, OPTION_SPECS, Money, Ruleset, RulesetError
+from .ruleset import CLAUSE_KEYS, OPTION_SPECS, OPTIONAL_CLAUSE_KEYS, Money, Ruleset, RulesetError
 from .ruleset_files import check_table, parse_ruleset, with_options
 from .state import (Auction, AwaitRoll, BidPayment, BuildingAuction, BuildRound, BuyOrAuction, DealDeeds, Debt,
                     DrawCard, FineOrCard, GameOver, GameState, IncomeTaxChoice, JailFine, OwnProperty, Pending,
@@ -57,7 +57,7 @@ __all__ = [
     "Game", "Header", "parse_header", "parse_record", "replay", "stake_refusal",
     # what each entry did, kept beside the game: its events, the log's facts, equal calls, the chart's points
     "EntryFacts", "History", "TieCall", "square_index", "tie_call",
-    "MAX_NAME", "MAX_PLAYERS", "MAX_RECORD_BYTES", "MAX_TITLE",
+    "MAX_AMOUNT", "MAX_NAME", "MAX_PLAYERS", "MAX_RECORD_BYTES", "MAX_TITLE",
     # an entry
     "Action", "ENTRY_FIELDS", "Entry", "LARGEST", "Offer", "json_whole", "parse_entry", "read_whole",
     "text_problem", "whole_field",
@@ -81,8 +81,8 @@ __all__ = [
     "trade_refusal", "ended", "places", "winner",
     # refusals and their words
     "IllegalEntry", "MalformedEntry", "RecordError", "RefereeError", "RulesetError",
-    "Deck", "EntryKind", "Say", "Waiting", "amount_text", "building_count", "clip", "identity", "level_text", "named",
+    "Deck", "EntryKind", "Many", "OptionName", "OptionValue", "Say", "Sum", "Waiting", "amount_text", "building_count", "clip", "identity", "level_text", "named",
     "render",
     # rulesets
-    "CLAUSE_KEYS", "Money", "OPTION_SPECS", "Ruleset", "check_table", "parse_ruleset", "with_options",
+    "CLAUSE_KEYS", "Money", "OPTION_SPECS", "OPTIONAL_CLAUSE_KEYS", "Ruleset", "check_table", "parse_ruleset", "with_options",
 ]

@@ -15,6 +15,7 @@ Every ``words`` method takes ``_``, the translation of an English text (the iden
 """
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
@@ -82,7 +83,23 @@ DIGIT_GROUPS = {"de": "."}
 
 def amount_text(ruleset, amount: int, lang: str) -> str:
     """An amount in the ruleset's currency, its digits grouped as ``lang`` groups them."""
-    return ruleset.money.text(f"{amount:,}".replace(",", DIGIT_GROUPS.get(lang, ",")))
+    return money_text(ruleset.money, amount, lang)
+
+
+def money_text(money, amount: int, lang: str) -> str:
+    """An amount in a currency (a ruleset's ``Money``), its digits grouped as ``lang`` groups them."""
+    return money.text(f"{amount:,}".replace(",", DIGIT_GROUPS.get(lang, ",")))
+
+
+@dataclass(frozen=True, slots=True)
+class Sum:
+    """An amount in a ruleset's currency, named where there is no game: a tournament's fine, its bank's money."""
+
+    amount: int
+    money: Any  # the ruleset's Money: its currency and where it goes
+
+    def words(self, state: GameState | None, _: Translate, lang: str) -> str:
+        return money_text(self.money, self.amount, lang)
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,6 +222,29 @@ class EntryKind:
 
     def words(self, state: GameState, _: Translate, lang: str) -> str:
         return f'a "{self.type}" entry'
+
+
+@dataclass(frozen=True, slots=True)
+class OptionName:
+    """A ruleset's option (one a tournament's regulations set), named by a refusal.  Its words are the screens' (its
+    name on the rules page, in the device's language); the engine's English is its key in words."""
+
+    key: str
+
+    def words(self, state: GameState | None, _: Translate, lang: str) -> str:
+        return self.key.replace("_", " ")
+
+
+@dataclass(frozen=True, slots=True)
+class OptionValue:
+    """A value of a ruleset's option, named by a refusal.  Its words are the screens' (as the rules page says it);
+    the engine's English is the value as a ruleset file writes it."""
+
+    key: str
+    value: Any
+
+    def words(self, state: GameState | None, _: Translate, lang: str) -> str:
+        return json.dumps(self.value, ensure_ascii=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -47,6 +47,9 @@ CLAUSE_KEYS = (
     "between_turns", "correction", "game_end", "building", "building_shortage",
     "selling_buildings", "hotel_sale", "ranking", "trade",
 )
+# The clauses a ruleset gives where its text has one: ``regulations``, the text that puts a tournament's own
+# regulations (大会規定) above the ruleset's rules (JMA 補足ルール「総則」); the other texts are silent.
+OPTIONAL_CLAUSE_KEYS = ("regulations",)
 
 
 def whole_number(where: str, value: Any, minimum: int | None = 0) -> int:
@@ -280,7 +283,7 @@ class Group:
 
 
 # an option and a clause are cited by the same key: the names must differ
-assert not set(OPTION_SPECS) & set(CLAUSE_KEYS), set(OPTION_SPECS) & set(CLAUSE_KEYS)
+assert not set(OPTION_SPECS) & set(CLAUSE_KEYS + OPTIONAL_CLAUSE_KEYS), set(OPTION_SPECS) & set(CLAUSE_KEYS)
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,9 +9,9 @@ import json
 from dataclasses import fields, replace
 from typing import Any, Mapping
 
-from .ruleset import (CARD_EFFECTS, CLAUSE_KEYS, DECKS, OPTION_SPECS, PROPERTY_KINDS, SQUARE_KINDS, Card, CardEffect,
-                      Clause, Group, HouseRule, Money, Options, OptionSpec, Ruleset, RulesetError, Square,
-                      whole_number)
+from .ruleset import (CARD_EFFECTS, CLAUSE_KEYS, DECKS, OPTION_SPECS, OPTIONAL_CLAUSE_KEYS, PROPERTY_KINDS,
+                      SQUARE_KINDS, Card, CardEffect, Clause, Group, HouseRule, Money, Options, OptionSpec, Ruleset,
+                      RulesetError, Square, whole_number)
 
 def check_table(where: str, data: Any, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict:
     """``data`` if it is a table with every required key and no key outside required and optional."""
@@ -195,8 +195,8 @@ def parse_ruleset(data: dict, board: dict, decks: dict) -> Ruleset:
             if table in entry:
                 house_rules[name] = _house_rule(f"{where}.{table}", name, spec, values[name], clauses[name],
                                                 entry[table], table == "house_rule")
-    raw_clauses = check_table("clauses", data["clauses"], CLAUSE_KEYS)
-    for key in CLAUSE_KEYS:
+    raw_clauses = check_table("clauses", data["clauses"], CLAUSE_KEYS, OPTIONAL_CLAUSE_KEYS)
+    for key in CLAUSE_KEYS + tuple(k for k in OPTIONAL_CLAUSE_KEYS if k in raw_clauses):
         clauses[key] = _clause(f"clauses.{key}", key, raw_clauses[key])
     _check_hotel_sale(values)
     return Ruleset(

@@ -6,10 +6,11 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 
-from ..engine import clip, EntryKind, Waiting
+from ..engine import clip, EntryKind, Many, OptionName, OptionValue, Waiting
 from ..i18n import gettext as _
 from .decisions import pending_words
-from .words import per_language, refusal_text
+from .rules_page import clause_label, option_value_words
+from .words import per_language, refusal_text, separator
 
 # clip: a value as a message repeats it (cut when long, each unprintable character escaped), for the views' own
 # messages that quote what was sent (a form's refusal, an address that names nothing)
@@ -117,11 +118,18 @@ def _entry_nouns() -> dict[str, str]:
 
 def say(value: Any, state: Any) -> str | None:
     """The screens' words for a value a refusal names: the decision awaited (its own module's words), a kind of
-    entry (its noun); None for the others (their own words)."""
+    entry (its noun), a ruleset's option and a value of it (as the rules page names them; a tournament's regulations
+    name no money option's value); None for the others (their own words)."""
     if isinstance(value, Waiting):
         return pending_words(state)
     if isinstance(value, EntryKind):
         return _entry_nouns().get(value.type, value.type)
+    if isinstance(value, OptionName):
+        return clause_label(value.key)
+    if isinstance(value, OptionValue):
+        return option_value_words(state.ruleset if state is not None else None, value.key, value.value)
+    if isinstance(value, Many) and value.items and all(isinstance(v, OptionName) for v in value.items):
+        return separator().join(clause_label(v.key) for v in value.items)
     return None
 
 

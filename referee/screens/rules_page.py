@@ -68,6 +68,7 @@ def _clause_labels() -> dict[str, str]:
         "game_end": _("End of the game"), "building": _("Building houses and hotels"),
         "building_shortage": _("Shortage of houses and hotels"), "selling_buildings": _("Selling buildings"),
         "hotel_sale": _("Selling a hotel"), "ranking": _("Ranking when time is called"), "trade": _("Trades"),
+        "regulations": _("Tournament regulations"),
     }
 
 
@@ -131,7 +132,7 @@ def _choice_words() -> dict[tuple[str, str], str]:
 
 
 _MONEY_OPTIONS = ("auction_min_bid", "auction_bid_step")
-_FINE_OPTIONS = ("penalty_play_in_another_turn", "penalty_out_of_turn_move", "penalty_dice_off_table")
+FINE_OPTIONS = ("penalty_play_in_another_turn", "penalty_out_of_turn_move", "penalty_dice_off_table")
 
 
 _PERCENT_OPTIONS = ("income_tax_percent", "mortgage_interest_percent", "asset_deed_percent",
@@ -145,7 +146,7 @@ def option_value_words(ruleset: Ruleset, key: str, value) -> str:
     if isinstance(value, int):
         if key in _MONEY_OPTIONS:
             return ruleset.money_text(value)
-        if key in _FINE_OPTIONS:
+        if key in FINE_OPTIONS:
             return ruleset.money_text(value) if value else _("none (a tournament may set one)")
         if key in _PERCENT_OPTIONS:
             return f"{value}%"

@@ -16,7 +16,8 @@ from ..cache import Cache
 from ..engine import MAX_NAME, MAX_TITLE, Money, RulesetError, SeatingRoll, parse_header, with_options
 from ..models import (EntryRow, GameRow, JudgeCallRow, ResultCorrection, RoundRow, RulingRow, SignOffRow, TableRow,
                       TournamentPlayer, TournamentRow)
-from ..tournament import formats
+from ..tournament import formats, regulations
+from ..tournament.regulations import REGULATIONS
 from ..tournament.corrections import Kept, in_force, ranked_by
 from ..tournament.messages import BadTournament, check_text
 from ..tournament.results import final_result
@@ -74,11 +75,17 @@ def create_tournament(name: str, scheme: str, ruleset_id: str, players: list[str
                       format_id: str = rulesets.DEFAULT_FORMAT, alternates: list[str] | None = None,
                       check_in: bool = False) -> int:
     """A new tournament: its players (each checked in at once, or, with ``check_in``, only when the director
-    says they are there) and its ordered alternates."""
+    says they are there), its ordered alternates, and its regulations over the ruleset (``options``: the format's
+    and the director's, each a regulation a tournament sets, to a value it allows: :mod:`..tournament.regulations`)."""
     try:
         rulesets.load_scheme(scheme)
+        ruleset = rulesets.load(ruleset_id)
         options = {**rulesets.load_format(format_id).options, **(options or {})}  # the director's come last
-        with_options(rulesets.load(ruleset_id), options)
+    except RulesetError as exc:
+        raise BadTournament(str(exc)) from None
+    options = regulations.check(ruleset, options)
+    try:
+        with_options(ruleset, options)
     except RulesetError as exc:
         raise BadTournament(str(exc)) from None
     try:
@@ -129,6 +136,17 @@ def create_tournament(name: str, scheme: str, ruleset_id: str, players: list[str
     db.session.add(row)
     db.session.commit()
     return row.id
+
+
+def read_regulations(typed: dict[str, str]) -> dict:
+    """The regulations as typed on the new-tournament form (option: text), as :func:`create_tournament` takes them
+    (what is not a value a regulation takes is kept as typed, for its check to refuse naming the limit)."""
+    return regulations.read(typed)
+
+
+def regulations_in_force(row: TournamentRow) -> tuple[tuple[str, object], ...]:
+    """The regulations every table of the tournament plays, (option, value) in the order the form lists them."""
+    return regulations.in_force(row.options or {})
 
 
 def entrants(row: TournamentRow) -> tuple[Entrant, ...]:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping, Sequence
 
 from ..engine import RulesetError, check_table
-from . import seating
+from . import regulations, seating
 from .scoring import GameResult, Scheme, Standing, standings
 
 ENTRANTS = ("everyone", "top", "table_winners")
@@ -103,6 +103,10 @@ def parse_format(data: dict) -> Format:
     f = check_table("format", top["format"], ("id", "name", "source"), ("description", "options"))
     if not isinstance(f.get("options", {}), dict):
         raise RulesetError(f"format.options: expected a table of option values, got {f['options']!r}")
+    foreign = regulations.unknown(f.get("options", {}))
+    if foreign:
+        raise RulesetError(f"format.options: {foreign[0]!r} is not an option a tournament's regulations set "
+                           f"(they set: {', '.join(regulations.BY_OPTION)})")
     raw = top["stages"]
     if not isinstance(raw, list) or not raw:
         raise RulesetError(f"stages: expected a list of stages ([[stages]]), got {raw!r}")

@@ -12,20 +12,20 @@ from ..services import rulesets
 from ..services import backups, clocks, errors, games, progress as progress_service, results, roster
 from ..services import judges, tournaments
 from ..access import director_required, organiser_required, throttled
-from ..forms import NewTournamentForm, named_choices, whole
+from ..forms import NewTournamentForm, named_choices, regulation_field, typed_regulations, whole
 from ..screens.refusals import detail as refusal_detail
 from ..screens.decisions import pending_words
 from ..screens.director import display_cards, kept_standings, table_cards
 from ..screens.qr import qr_img
+from ..screens.regulations import regulation_words
 from .games import flash_form_errors, page_size, pdf_response
 
 bp = Blueprint("tournaments", __name__, url_prefix="/tournaments")
 for _name, _filter in reports.FILTERS.items():  # numbers in the device's locale: 1,708 / 1,708点, $1,500
     bp.add_app_template_filter(_filter, _name)
 
-# what the new-tournament form keeps as typed after a refusal (never the PIN)
-TYPED = ("name", "scheme", "format", "ruleset", "players", "alternates", "check_in", "round_minutes", "dealt_deeds",
-         "no_trades_before_go", "equal_turns")
+# what the new-tournament form keeps as typed after a refusal (never the PIN), and each regulation's field
+TYPED = ("name", "scheme", "format", "ruleset", "players", "alternates", "check_in", "round_minutes")
 DEFAULT_SCHEME = "jma-placement"  # what a JMA organiser expects, with the JMA ruleset (rulesets.DEFAULT_RULESET)
 POLL = "every 1s"  # the director's page asks this often whether any table changed (204 while nothing did)
 
@@ -86,6 +86,7 @@ def _index_page(typed=None, status: int = 200):
         schemes=schemes, formats=[rulesets.load_format(f) for f in rulesets.available_formats()],
         least={f: rulesets.least_players(f) for f in rulesets.available_formats()},
         default_format=rulesets.DEFAULT_FORMAT,
+        regulations=[(regulation_field(r.option), r) for r in tournaments.REGULATIONS],
         scheme_names=dict(schemes), rulesets=named_choices(rulesets.available(), lambda k: rulesets.load(k).name),
         default_scheme=DEFAULT_SCHEME, default_ruleset=rulesets.DEFAULT_RULESET), status
 
@@ -95,6 +96,8 @@ def _index_page(typed=None, status: int = 200):
 def create():
     form = NewTournamentForm()
     typed = {key: request.form.get(key, "")[:100_000] for key in TYPED}
+    regulations = typed_regulations(request.form)
+    typed.update({regulation_field(r.option): regulations.get(r.option, "") for r in tournaments.REGULATIONS})
     if not form.validate_on_submit():
         flash_form_errors(form)
         return _index_page(typed, 400)
@@ -103,17 +106,10 @@ def create():
     except ValueError:
         flash({"kind": "refused", "message": gettext("round minutes must be whole numbers from 1 to 600, e.g. 70 60 60")})
         return _index_page(typed, 400)
-    regulations = {}
-    if form.dealt_deeds.data == "1":
-        regulations["dealt_deeds"] = 2
-    if form.no_trades_before_go.data == "1":
-        regulations["trades_before_first_go"] = False
-    if form.equal_turns.data == "1":
-        regulations["after_time_called"] = "equal_turns"
     try:
         tournament_id = tournaments.create_tournament(
             (form.name.data or "").strip() or gettext("Tournament"), form.scheme.data, form.ruleset.data,
-            form.players.data.splitlines(), form.pin.data, minutes, regulations,
+            form.players.data.splitlines(), form.pin.data, minutes, tournaments.read_regulations(regulations),
             form.format.data or rulesets.DEFAULT_FORMAT, (form.alternates.data or "").splitlines(),
             form.check_in.data == "1")
     except errors.BadTournament as exc:
@@ -176,7 +172,9 @@ def director(tournament_id: int):
     judges_url = public_base() + url_for("judges.calls", tournament_id=tournament_id).lstrip("/")
     page = render_template("tournaments/director.html", cuts=cuts, players=roster.tournament_players(row.id),
                            divisions=progress_service.divisions_of(row), judge_pins=judges.pins(tournament_id),
-                           judges_url=judges_url, judges_qr=qr_img(judges_url), **context)
+                           judges_url=judges_url, judges_qr=qr_img(judges_url),
+                           regulations=regulation_words(context["ruleset"], tournaments.regulations_in_force(row)),
+                           **context)
     return page, 200, {"Cache-Control": "no-store"}  # it shows the tables' PINs
 
 
