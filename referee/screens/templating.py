@@ -11,6 +11,7 @@ from .log import entry_words
 from .rules_page import (clause_label, clause_note, clause_texts, ending_words, house_rules_off, option_value_words,
                          stage_words, time_call_words, variants_on)
 from .decisions import pending_words
+from .sign_offs import sign_off_count
 from .sources import source_words
 from .words import deck_name, group_name, in_language, level_words, money, ruleset_name, square_name
 
@@ -22,7 +23,7 @@ GLOBALS = {"money": money, "clause_label": clause_label, "option_value_words": o
            "stage_words": stage_words, "bank_stock_words": bank_stock_words, "board_places": board_places,
            "board_tokens": board_tokens, "deck_name": deck_name, "ending_words": ending_words,
            "clause_texts": clause_texts, "device_words": device_words, "source_words": source_words,
-           "backup_lines": backup_lines}
+           "backup_lines": backup_lines, "sign_off_count": sign_off_count}
 
 
 def init_app(app: Any) -> None:
