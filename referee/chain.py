@@ -84,10 +84,20 @@ SIGN_OFF_VERSION = "referee-sign-off-1"
 
 def sign_off_link(previous: str, n: int, fields: dict) -> str:
     """The hash of a game's sign-off ``n``: what it says (``fields``: the record's head hash and entry count it was
-    given on, the player, the verdict, the reason and the time) after the sign-off before it hashed ``previous``
-    (the first comes after the game's :func:`genesis`)."""
+    given on, the player, the verdict, the reason and the time, and the :func:`ranking_digest` of the director's
+    corrected result it was given on when there was one) after the sign-off before it hashed ``previous`` (the first
+    comes after the game's :func:`genesis`)."""
     text = f"{SIGN_OFF_VERSION}\n{previous}\n{n}\n{canonical(fields)}"
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+RANKING_VERSION = "referee-ranking-1"
+
+
+def ranking_digest(result: dict) -> str:
+    """What names a director's corrected result (its places, players, totals and how the game ended, as the
+    correction keeps them): the same result gives the same digest, however a database column gave it back."""
+    return hashlib.sha256(f"{RANKING_VERSION}\n{canonical(result)}".encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def verify_sign_offs(start: str, rows: Iterable[tuple[int, dict, str]], heads: dict[int, str]) -> int | None:

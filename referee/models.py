@@ -138,7 +138,7 @@ class TableRow(db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     round_id: Mapped[int] = mapped_column(ForeignKey("rounds.id", ondelete="CASCADE"), index=True)
     number: Mapped[int] = mapped_column()
-    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), index=True)  # a game's table found from it
     # the table's own referee PIN, kept readable for the director's page and the table's slip (the game keeps
     # only its hash); None for tables seated before tables had their own PIN (the director's opens them)
     pin: Mapped[str | None] = mapped_column(String(16), default=None)
@@ -225,8 +225,10 @@ class SignOffRow(db.Model):
     """A player's sign-off of a finished game's final ranking, taken at the table on the referee's tablet: they
     confirm it, or refuse it with their reason.  Appended, never edited: ``n`` counts from 1 per game, and a
     (game, n) pair is written once.  Each names the record it was given on (``head``: the hash of the record's last
-    entry then, and ``entries``: how many there were), and ``hash`` chains it to the sign-off before it
-    (``chain.sign_off_link``), so a changed, inserted or removed sign-off shows on the next read."""
+    entry then, and ``entries``: how many there were; at a tournament's table whose result the director had
+    corrected, ``ranking``: the digest of the corrected result, ``chain.ranking_digest``), and ``hash`` chains it
+    to the sign-off before it (``chain.sign_off_link``), so a changed, inserted or removed sign-off shows on the
+    next read."""
 
     __tablename__ = "sign_offs"
     __table_args__ = (UniqueConstraint("game_id", "n", name="uq_sign_offs_game_n"),)
@@ -240,6 +242,8 @@ class SignOffRow(db.Model):
     verdict: Mapped[str] = mapped_column(String(10))  # "confirms" or "refuses"
     reason: Mapped[str] = mapped_column(String(300), default="", server_default="")
     at: Mapped[datetime] = mapped_column()  # UTC, naive, to the second (as hashed)
+    # the director's corrected result it was given on (None: the game's own result at ``head``); hashed when set
+    ranking: Mapped[str | None] = mapped_column(String(64), default=None)
     hash: Mapped[str] = mapped_column(String(64))
 
 

@@ -177,8 +177,13 @@ def game_pdf(game_id: int, size: str = "A4") -> bytes:
 
 def dispute_html(screen, row, altered=None, size: str = "A4") -> str:
     """The table at an entry (:class:`referee.screens.dispute.DisputeScreen`) as a printed sheet, before it is
-    printed: for a dispute's file, signed by the referee and the director."""
-    return render_template("reports/dispute.html", row=row, altered=altered, size=size, **screen.context())
+    printed: for a dispute's file, signed by the referee and the director.  It carries every ruling recorded on
+    that entry as the dispute view lists them (claim, ruling, the clause in the sheet's language with its source,
+    who decided, on appeal or final, when), and says so when the game's rulings were altered."""
+    kept = rulings.read(row.id)
+    return render_template("reports/dispute.html", row=row, altered=altered, size=size, **screen.context(),
+                           log_rulings=ruling_lines(screen.ruleset, kept.on(screen.n)),
+                           rulings_altered=kept.altered_at)
 
 
 def dispute_pdf(screen, row, altered=None, size: str = "A4") -> bytes:

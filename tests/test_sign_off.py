@@ -54,19 +54,20 @@ def test_each_player_confirms_or_refuses_once_and_the_table_and_result_page_show
     client = app.test_client()
     game_id = finished_game(app, client)
     page = html.unescape(client.get(f"/games/{game_id}").get_data(as_text=True))
-    assert "signed 0 of 3" in page
+    assert "3 still to sign (Aki, Ben, Chie)" in page and "signed 0 of 3" not in page
     for name in ("Aki", "Ben", "Chie"):
         assert f"{name} confirms" in page and f"{name} refuses…" in page
     page = sign(client, game_id, "Aki", app=app)
-    assert "Aki confirms the final ranking" in page and "signed 1 of 3" in page
+    assert "Aki confirms the final ranking" in page and "1 confirmed, 2 still to sign (Ben, Chie)" in page
     assert "Aki confirms</button>" not in page  # Aki's buttons are gone: a sign-off is given once
     page = sign(client, game_id, "Ben", "refuses", "  my hotel on Boardwalk was not counted ", app=app)
     assert "Ben refuses the final ranking: my hotel on Boardwalk was not counted" in page
-    assert "Ben refused: my hotel on Boardwalk was not counted" in page and "signed 2 of 3" in page
+    assert "Ben refused: my hotel on Boardwalk was not counted" in page
+    assert "1 confirmed, 1 refused, 1 still to sign (Chie)" in page  # a refusal is no signature of the ranking
     assert stored(app, game_id) == [(1, "Aki", "confirms", ""),
                                     (2, "Ben", "refuses", "my hotel on Boardwalk was not counted")]
     result = html.unescape(client.get(f"/games/{game_id}/result").get_data(as_text=True))
-    assert "signed 2 of 3" in result and "Aki confirmed" in result
+    assert "1 confirmed, 1 refused, 1 still to sign (Chie)" in result and "Aki confirmed" in result
     assert "Ben refused: my hotel on Boardwalk was not counted" in result and "Chie has not signed off" in result
     assert "Chie confirms" not in result  # the result page shows the sign-offs; the table takes them
     last = seen(app, game_id)[0]
@@ -130,10 +131,10 @@ def test_a_void_after_the_sign_offs_leaves_them_for_an_earlier_result_and_the_pl
     page = sign(client, game_id, "Aki", at=earlier)  # the screen drawn before the void
     assert "the record changed since this screen was drawn" in page
     page = html.unescape(client.get(f"/games/{game_id}").get_data(as_text=True))
-    assert "signed 0 of 3" in page and "Sign-offs for an earlier result" in page
+    assert "3 still to sign (Aki, Ben, Chie)" in page and "Sign-offs for an earlier result" in page
     assert f"after entry {earlier[0]}" in page
     page = sign(client, game_id, "Aki", app=app)
-    assert "Aki confirms the final ranking" in page and "signed 1 of 3" in page
+    assert "Aki confirms the final ranking" in page and "1 confirmed, 2 still to sign (Ben, Chie)" in page
     assert [r[1] for r in stored(app, game_id)] == ["Aki", "Aki"]
 
 
@@ -181,7 +182,7 @@ def test_the_result_sheet_prints_the_sign_offs(app, tmp_path):
     path.write_bytes(data)
     text = subprocess.run(["pdftotext", "-enc", "UTF-8", str(path), "-"], capture_output=True, check=True).stdout
     text = " ".join(text.decode("utf-8").split())
-    assert "Players' sign-off signed 2 of 3" in text
+    assert "Players' sign-off 1 confirmed, 1 refused, 1 still to sign (Ben)" in text
     assert "Aki refused: rent on Oriental was paid twice" in text and "Chie confirmed" in text
     assert "Ben has not signed off" in text
     with app.test_request_context():
@@ -192,14 +193,14 @@ def test_the_directors_table_card_shows_how_many_signed_and_each_refusal(app):
     tid, director, game_id, before, _ = played_table(app)
     names = [p["name"] for p in before["ranking"]]
     page = html.unescape(director.get(f"/tournaments/{tid}").get_data(as_text=True))
-    assert "signed 0 of 4" in page
+    assert "4 still to sign (" in page and "signed 0 of 4" not in page
     tablet = app.test_client()
     r = tablet.post(f"/games/{game_id}/unlock", data={"pin": "135791"})  # the director's PIN opens a table
     assert r.status_code == 302
     sign(tablet, game_id, names[0], app=app)
     sign(tablet, game_id, names[1], "refuses", "the clock ran on during the break", app=app)
     page = html.unescape(director.get(f"/tournaments/{tid}").get_data(as_text=True))
-    assert "signed 2 of 4" in page
+    assert "1 confirmed, 1 refused, 2 still to sign (" in page
     assert f"{names[1]} refused: the clock ran on during the break" in page
 
 

@@ -13,6 +13,7 @@ from .rules_page import (clause_label, clause_note, clause_texts, ending_words, 
                          stage_words, time_call_words, variants_on)
 from .decisions import pending_words
 from .regulations import regulation_field_words
+from .sign_offs import sign_off_count
 from .sources import source_words
 from .words import deck_name, group_name, in_language, level_words, money, ruleset_name, square_name
 
@@ -25,7 +26,7 @@ GLOBALS = {"money": money, "clause_label": clause_label, "option_value_words": o
            "board_tokens": board_tokens, "deck_name": deck_name, "ending_words": ending_words,
            "clause_texts": clause_texts, "device_words": device_words, "source_words": source_words,
            "backup_lines": backup_lines, "caller_words": caller_words,
-           "regulation_field_words": regulation_field_words}
+           "regulation_field_words": regulation_field_words, "sign_off_count": sign_off_count}
 
 
 def init_app(app: Any) -> None:

@@ -10,6 +10,7 @@
 - :mod:`.progress`: results, standings, cuts, and seating the next round (the rules are in
   :mod:`referee.tournament`);
 - :mod:`.results`: a table's result and the director's corrections of it;
+- :mod:`.standing`: which of the director's corrections of a table's result is in force;
 - :mod:`.signoffs`: the players' sign-offs of a finished game's result, chained with its record;
 - :mod:`.pins`: PINs and their hashes;
 - :mod:`.grants`: unlocks kept on the server, one per device (the cookie holds only a token): given, looked up,

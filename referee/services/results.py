@@ -7,14 +7,15 @@ from datetime import datetime
 
 from ..db import db
 from ..models import ResultCorrection, RoundRow, TableRow, TournamentRow
-from ..tournament.corrections import (check_withdrawal, corrected_result, in_force, number_of, ranked_by,
+from ..tournament.corrections import (check_withdrawal, corrected_result, in_force, number_of, ranked_places,
                                       withdrawn)
 from ..tournament.messages import BadTournament, Done
 from ..tournament.results import final_result, game_result, kept_result
 from ..tournament.scoring import GameResult
 from .errors import GameNotFound
 from .folds import load, load_many, rows_with_tails
-from .tournaments import get_tournament, kept_rows as _kept, standing_correction
+from .standing import kept_rows as _kept, standing_correction
+from .tournaments import get_tournament
 
 
 def tournament_results(tournament_id: int) -> list[GameResult]:
@@ -153,10 +154,9 @@ def corrections(tournament_id: int) -> list[CorrectionView]:
             for c in t.corrections:
                 if c.withdraws_id is not None or c.result is None:
                     continue
-                monopoly = c.result.get("reason") == "monopoly"
                 out.append(CorrectionView(
                     r.number, t.number, t.game_id, c.id, number_of(rows, c.id), c.reason, c.created_at,
-                    [(p["rank"], p["name"], p["total"], ranked_by(p, monopoly)) for p in c.result["ranking"]],
+                    list(ranked_places(c.result)),
                     "in_force" if c.id == standing else "withdrawn" if c.id in gone else "replaced",
                     withdrawals.get(c.id)))
     return sorted(out, key=lambda c: (c.at, c.id))

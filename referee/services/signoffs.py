@@ -8,6 +8,22 @@ unnoticed.  A record that moves on afterwards (a void taking back the last entri
 again) leaves the sign-offs given for an earlier result: they are kept and shown as such, and the players sign off
 the result that now stands.
 
+The ranking signed.  At a tournament's table the director may correct the result after the game
+(:mod:`referee.services.results`: rows of their own, the game's record unchanged), and withdraw a correction.  A
+sign-off therefore also names the ranking it was given on: ``ranking``, the digest of the corrected result that
+stood then (:func:`referee.chain.ranking_digest`), or none when the game's own result stood.  The choice of a
+digest over the correction's row id: the digest says what was signed (the same corrected result, given again by a
+later correction, is the ranking signed), it means the same in a record file taken to another database, and it
+needs no row to be read back.  The sign-off's hash covers it when it is set and leaves it out otherwise, so the
+sign-offs given before sign-offs named a ranking (and every one on a game's own result) keep their hashes and
+verify as they did.  A sign-off counts while it names the record's head and the ranking that stand now: a
+correction after players signed leaves their sign-offs shown as given on the earlier ranking (kept, no longer
+counted, as the sign-offs before a void) and offers the corrected ranking for signature again; withdrawing the
+correction brings back the ranking they signed, and their sign-offs count again.  A screen drawn before the
+ranking changed signs nothing (the form names the ranking it showed).  The record file carries ``ranking`` on
+the sign-off lines that name one; a game brought in from a file has no correction, so sign-offs on one show there
+as given on an earlier ranking.
+
 Any finished game is signed off this way, not only a tournament's: the result sheet of a friendly game is
 printed the same, and a signature the players gave on the tablet is worth as much there.
 """
@@ -16,6 +32,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import re
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Callable
@@ -26,13 +43,16 @@ from sqlalchemy.exc import IntegrityError
 from .. import chain
 from ..db import db
 from ..engine import RecordError, RefereeError, text_problem
-from ..models import EntryRow, GameRow, JudgeCallRow, RulingRow, SignOffRow
+from ..models import EntryRow, GameRow, JudgeCallRow, ResultCorrection, RulingRow, SignOffRow, TableRow
+from ..tournament.corrections import ranked_places
 from . import archive
 from .clocks import naive_utc, utcnow
 from .folds import Table, game_lock, load, version as record_version
+from .standing import standing_of_game
 
 CONFIRMS, REFUSES = "confirms", "refuses"
 VERDICTS = (CONFIRMS, REFUSES)
+RECORD, RANKING = "record", "ranking"  # why a sign-off no longer counts: the record, or the ranking, changed since
 MAX_REASON = 200  # characters of a refusal's reason: what a line of the printed result sheet holds
 
 
@@ -45,7 +65,10 @@ class SignOffRefused(RefereeError):
 @dataclass(frozen=True)
 class SignOff:
     """One stored sign-off: its number at the table, who, the verdict, the reason (a refusal's), when (UTC), the
-    record it was given on (how many entries) and whether that record is still the game's (``current``)."""
+    record it was given on (how many entries), the ranking (the digest of the director's corrected result, None:
+    the game's own) and why it no longer counts (``since``: "" while the record and the ranking it was given on
+    stand, :data:`RECORD` once the record moved on, :data:`RANKING` once the director's correction, or its
+    withdrawal, changed the ranking)."""
 
     n: int
     player: str
@@ -53,11 +76,32 @@ class SignOff:
     reason: str
     at: datetime
     entries: int
-    current: bool
+    ranking: str | None = None
+    since: str = ""
+
+    @property
+    def current(self) -> bool:
+        return not self.since
 
     @property
     def refused(self) -> bool:
         return self.verdict == REFUSES
+
+
+@dataclass(frozen=True)
+class Corrected:
+    """The director's corrected result standing at the table, as its players sign it: its digest, the reason
+    given, and its ranking (place, name, total assets, the rule that ranked them: corrections.BY)."""
+
+    digest: str
+    reason: str
+    ranking: tuple[tuple[int, str, int, str], ...]
+
+    @classmethod
+    def from_row(cls, correction: ResultCorrection | None) -> "Corrected | None":
+        if correction is None or correction.result is None:
+            return None
+        return cls(chain.ranking_digest(correction.result), correction.reason, ranked_places(correction.result))
 
 
 @dataclass(frozen=True)
@@ -71,7 +115,14 @@ class SignOffs:
     over: bool
     entries: int
     altered: int | None = None
+    corrected: Corrected | None = None  # the director's correction standing: the ranking signed is its own
     max_reason = MAX_REASON  # the longest reason a refusal may give
+
+    @property
+    def ranking(self) -> str:
+        """The ranking offered for signature, as the sign-off form names it: the standing correction's digest, or
+        "" for the game's own result."""
+        return self.corrected.digest if self.corrected is not None else ""
 
     def given_by(self, player: str) -> SignOff | None:
         """The player's sign-off of the result that stands, if they gave one."""
@@ -79,12 +130,8 @@ class SignOffs:
 
     @property
     def confirmed(self) -> int:
+        """How many players have confirmed the result that stands."""
         return sum(1 for r in self.rows if r.current and not r.refused)
-
-    @property
-    def signed(self) -> int:
-        """How many players have signed off the result that stands (confirmed or refused)."""
-        return sum(1 for r in self.rows if r.current)
 
     @property
     def refusals(self) -> list[SignOff]:
@@ -97,8 +144,15 @@ class SignOffs:
 
     @property
     def earlier(self) -> list[SignOff]:
-        """Sign-offs given on an earlier state of the record (before a void): kept, no longer counted."""
+        """Sign-offs given on an earlier state of the record (before a void) or on an earlier ranking (before the
+        director's correction, or on a correction since withdrawn or replaced): kept, no longer counted."""
         return [r for r in self.rows if not r.current]
+
+    @property
+    def to_sign_again(self) -> bool:
+        """The director corrected the ranking after players had signed off the record as it stands: the corrected
+        ranking is offered for signature again, and a player has still to sign it."""
+        return self.corrected is not None and bool(self.waiting) and any(r.since == RANKING for r in self.rows)
 
     @property
     def open(self) -> bool:
@@ -108,9 +162,11 @@ class SignOffs:
 
 
 def _fields(row: SignOffRow) -> dict:
-    """What a sign-off's hash covers."""
-    return {"head": row.head, "entries": row.entries, "player": row.player, "verdict": row.verdict,
-            "reason": row.reason, "at": naive_utc(row.at).isoformat()}
+    """What a sign-off's hash covers (the ranking only when it names one: the hashes of those that do not are as
+    they were before sign-offs named one)."""
+    fields = {"head": row.head, "entries": row.entries, "player": row.player, "verdict": row.verdict,
+              "reason": row.reason, "at": naive_utc(row.at).isoformat()}
+    return fields if row.ranking is None else {**fields, "ranking": row.ranking}
 
 
 def _stored(game_id: int) -> list[SignOffRow]:
@@ -126,22 +182,34 @@ def _broken(game_id: int, header: dict, rows: list[SignOffRow]) -> int | None:
     return chain.verify_sign_offs(start, [(r.n, _fields(r), r.hash) for r in rows], heads)
 
 
+def _standing(table: Table) -> Corrected | None:
+    """The director's correction standing at the game's table (a game no tournament seated has none)."""
+    return Corrected.from_row(standing_of_game(table.row.id)) if table.seat is not None else None
+
+
 def _read(table: Table) -> tuple[SignOffs, list[SignOffRow]]:
     """The game's sign-offs, their chain checked, and the rows as stored."""
     rows = _stored(table.row.id)
-    return _checked(table, rows), rows
+    return _checked(table, rows, _standing(table)), rows
 
 
-def _checked(table: Table, rows: list[SignOffRow]) -> SignOffs:
+def _since(row: SignOffRow, head: str | None, ranking: str | None) -> str:
+    """Why the sign-off ``row`` no longer counts ("": it does) when the record's head is ``head`` (None: altered)
+    and the ranking standing is ``ranking`` (None: the game's own)."""
+    return RECORD if row.head != head else RANKING if row.ranking != ranking else ""
+
+
+def _checked(table: Table, rows: list[SignOffRow], corrected: Corrected | None) -> SignOffs:
     """The game's sign-offs from its stored ``rows``, their chain checked (the game's header and entries read only
-    when there are some)."""
+    when there are some), with the director's correction standing at its table (``corrected``)."""
     broken = _broken(table.row.id, table.row.header, rows) if rows else None
     good = rows if broken is None else rows[:broken - 1]
     state = table.game.state
     now = table.fold.head if table.altered is None else None
-    shown = tuple(SignOff(r.n, r.player, r.verdict, r.reason, naive_utc(r.at), r.entries, r.head == now)
-                  for r in good)
-    return SignOffs(tuple(p.name for p in state.players), shown, state.over, table.seq, broken)
+    ranking = corrected.digest if corrected is not None else None
+    shown = tuple(SignOff(r.n, r.player, r.verdict, r.reason, naive_utc(r.at), r.entries, r.ranking,
+                          _since(r, now, ranking)) for r in good)
+    return SignOffs(tuple(p.name for p in state.players), shown, state.over, table.seq, broken, corrected)
 
 
 def sign_offs(table: Table) -> SignOffs:
@@ -149,15 +217,16 @@ def sign_offs(table: Table) -> SignOffs:
     return _read(table)[0]
 
 
-def sign_offs_of_many(tables: list[Table]) -> dict[int, SignOffs]:
-    """:func:`sign_offs` of several games, by game: their rows in one statement (the director's page lists every
-    finished table of every round each second: a table without sign-offs costs nothing more)."""
+def sign_offs_of_many(tables: list[Table], corrections: dict[int, ResultCorrection | None]) -> dict[int, SignOffs]:
+    """:func:`sign_offs` of several games, by game, with the correction standing at each game's table
+    (``corrections``, by game, as the caller read them): their rows in one statement (the director's page lists
+    every finished table of every round each second: a table without sign-offs costs nothing more)."""
     rows: dict[int, list[SignOffRow]] = {t.row.id: [] for t in tables}
     if rows:
         for r in db.session.scalars(select(SignOffRow).where(SignOffRow.game_id.in_(list(rows)))
                                     .order_by(SignOffRow.game_id, SignOffRow.n)):
             rows[r.game_id].append(r)
-    return {t.row.id: _checked(t, rows[t.row.id]) for t in tables}
+    return {t.row.id: _checked(t, rows[t.row.id], Corrected.from_row(corrections.get(t.row.id))) for t in tables}
 
 
 @functools.cache
@@ -170,7 +239,9 @@ def _stamp_statement():
 
     return select(count(RulingRow.id, RulingRow.game_id == game), count(JudgeCallRow.id, JudgeCallRow.game_id == game),
                   count(JudgeCallRow.id, JudgeCallRow.open_game_id == game),
-                  count(SignOffRow.id, SignOffRow.game_id == game))
+                  count(SignOffRow.id, SignOffRow.game_id == game),
+                  count(ResultCorrection.id, ResultCorrection.table_id.in_(
+                      select(TableRow.id).where(TableRow.game_id == game).scalar_subquery())))
 
 
 @dataclass(frozen=True)
@@ -186,20 +257,23 @@ class Stamp:
 
 def stamp(table: Table) -> Stamp:
     """:func:`referee.services.folds.version`, changing also with each call for a judge made or answered, each
-    ruling and each sign-off (the other tablets at the table follow a judge call, the rulings' count and the
-    game-over card), and while a call is open with each minute it has waited.  Every device at a table asks for
-    it every second: one query, each count read through its table's game index."""
+    ruling, each sign-off and each correction of the table's result by the director, or its withdrawal (the other
+    tablets at the table follow a judge call, the rulings' count and the game-over card, which shows the ranking
+    that stands), and while a call is open with each minute it has waited.  Every device at a table asks for it
+    every second: one query, each count read through its table's game index."""
     counts = db.session.execute(_stamp_statement(), {"game": table.row.id}).one()
     minute = utcnow().strftime("%H:%M") if counts[2] else ""  # "waited 3 min" moves on
     text = f"{record_version(table)}:{':'.join(map(str, counts))}:{minute}"
     return Stamp(hashlib.blake2b(text.encode(), digest_size=8).hexdigest(), counts[0], bool(counts[2]))
 
 
-def sign_off(game_id: int, player: str, verdict: str, reason: str, seen_entries: int, seen_count: int) -> SignOff:
+def sign_off(game_id: int, player: str, verdict: str, reason: str, seen_entries: int, seen_count: int,
+             seen_ranking: str = "") -> SignOff:
     """Record a player's sign-off of the finished game's result: ``verdict`` confirms it, or refuses it with the
-    player's ``reason``.  ``seen_entries`` and ``seen_count``: how many entries and sign-offs the screen showed
-    (a screen drawn before the record or the sign-offs changed signs nothing).  :class:`SignOffRefused` naming the
-    rule otherwise, nothing written."""
+    player's ``reason``.  ``seen_entries``, ``seen_count`` and ``seen_ranking``: how many entries and sign-offs the
+    screen showed, and the ranking it offered (:attr:`SignOffs.ranking`; a screen drawn before the record, the
+    sign-offs or the ranking changed signs nothing).  The sign-off names the ranking it is given on.
+    :class:`SignOffRefused` naming the rule otherwise, nothing written."""
     with game_lock(game_id):
         table = load(game_id)
         if table.altered is not None:
@@ -217,6 +291,9 @@ def sign_off(game_id: int, player: str, verdict: str, reason: str, seen_entries:
                                     "screen showed {seen}): nothing was signed; look at the final ranking again",
                                     {"now": table.seq, "seen": seen_entries})
         signed, rows = _read(table)
+        if seen_ranking != signed.ranking:
+            raise SignOffRefused.of("the director corrected the final ranking, or withdrew a correction, since this "
+                                    "screen was drawn: nothing was signed; look at the final ranking again")
         if signed.altered is not None:
             raise SignOffRefused.of("the sign-offs of this game were altered at sign-off {n}: nothing more is "
                                     "signed at this table", {"n": signed.altered})
@@ -229,7 +306,8 @@ def sign_off(game_id: int, player: str, verdict: str, reason: str, seen_entries:
         reason = _reason(verdict, reason)
         at = utcnow().replace(microsecond=0)
         row = SignOffRow(game_id=game_id, n=len(rows) + 1, head=table.fold.head, entries=table.seq,
-                         player=player, verdict=verdict, reason=reason, at=at, hash="")
+                         player=player, verdict=verdict, reason=reason, at=at, ranking=signed.ranking or None,
+                         hash="")
         row.hash = chain.sign_off_link(rows[-1].hash if rows else chain.genesis(table.row.header), row.n,
                                        _fields(row))
         db.session.add(row)
@@ -240,7 +318,7 @@ def sign_off(game_id: int, player: str, verdict: str, reason: str, seen_entries:
             raise SignOffRefused.of("another sign-off was recorded at the same moment: nothing was signed; look at "
                                     "the final ranking again") from None
         archive.current().keep_finished_again(game_id)  # the records folder's copy carries it too
-        return SignOff(row.n, player, verdict, reason, at, row.entries, True)
+        return SignOff(row.n, player, verdict, reason, at, row.entries, row.ranking)
 
 
 def _signed_once(player: str, verdict: str) -> SignOffRefused:
@@ -273,12 +351,15 @@ def _reason(verdict: str, reason: str) -> str:
 
 # --- the record file ------------------------------------------------------------------------------------------
 
-LINE_KEYS = ("n", "player", "verdict", "reason", "at", "entries", "head", "hash")
+LINE_KEYS = ("n", "player", "verdict", "reason", "at", "entries", "head", "ranking", "hash")
+OPTIONAL_KEYS = {"n", "reason", "ranking"}  # a line without "ranking" was given on the game's own result
+DIGEST = re.compile(r"[0-9a-f]{64}")
 
 
 def export_lines(table: Table) -> list[str]:
     """The record file's lines of the game's sign-offs (after its rulings): ``{"signoff": {...}}``, one a line, with
-    the record's head each was given on and its own hash.  Of sign-offs altered at sign-off N, those before N."""
+    the record's head each was given on (and the corrected ranking, for one that names it) and its own hash.  Of
+    sign-offs altered at sign-off N, those before N."""
     rows = _stored(table.row.id)
     broken = _broken(table.row.id, table.row.header, rows)
     good = rows if broken is None else rows[:broken - 1]
@@ -287,18 +368,23 @@ def export_lines(table: Table) -> list[str]:
 
 def _bad_line() -> SignOffRefused:
     return SignOffRefused.of("a sign-off line holds the player, the verdict, the reason, the time (UTC, "
-                             "2026-12-04T10:30:00), the record's entries and head it was given on, and its hash")
+                             "2026-12-04T10:30:00), the record's entries and head it was given on (and the corrected "
+                             "ranking, if it names one), and its hash")
 
 
 def _line(data: object, n: int) -> tuple[dict, str]:
     """A sign-off line's object as the fields its hash covers and the hash it carries (``n``: its number in the
     file), or :class:`SignOffRefused`."""
-    if not isinstance(data, dict) or not set(LINE_KEYS) >= set(data) or not set(LINE_KEYS) - {"n", "reason"} <= set(
+    if not isinstance(data, dict) or not set(LINE_KEYS) >= set(data) or not set(LINE_KEYS) - OPTIONAL_KEYS <= set(
             data):
         raise _bad_line()
     fields = {"head": data["head"], "entries": data["entries"], "player": data["player"],
               "verdict": data["verdict"], "reason": data.get("reason", ""), "at": data["at"]}
-    texts = [fields[k] for k in ("head", "player", "verdict", "reason", "at")] + [data["hash"]]
+    if "ranking" in data:  # a digest (chain.ranking_digest), as a sign-off's row keeps it
+        if not isinstance(data["ranking"], str) or not DIGEST.fullmatch(data["ranking"]):
+            raise _bad_line()
+        fields["ranking"] = data["ranking"]
+    texts = [fields[k] for k in fields if k != "entries"] + [data["hash"]]
     if type(fields["entries"]) is not int or not all(isinstance(t, str) and len(t) <= 1000 for t in texts):
         raise _bad_line()  # (a text longer than any a sign-off holds is not named back in a message)
     try:
@@ -340,7 +426,8 @@ def checked_lines(found: list[tuple[int, object]], header: dict, heads: list[str
                 raise SignOffRefused.of("a player confirms the final ranking or refuses it: nothing else is signed")
             if _reason(fields["verdict"], fields["reason"]) != fields["reason"]:
                 raise _bad_line()
-            given = [f for f, _ in made if f["player"] == fields["player"] and f["head"] == fields["head"]]
+            given = [f for f, _ in made if f["player"] == fields["player"] and f["head"] == fields["head"]
+                     and f.get("ranking") == fields.get("ranking")]
             if given:
                 raise _signed_once(fields["player"], given[0]["verdict"])
             if not over_after(entries):
@@ -361,7 +448,8 @@ def import_sign_offs(game_id: int, found: list[tuple[int, object]], header: dict
     for n, (fields, hash_) in enumerate(checked_lines(found, header, heads, players, over_after), start=1):
         db.session.add(SignOffRow(game_id=game_id, n=n, head=fields["head"], entries=fields["entries"],
                                   player=fields["player"], verdict=fields["verdict"], reason=fields["reason"],
-                                  at=datetime.fromisoformat(fields["at"]), hash=hash_))
+                                  at=datetime.fromisoformat(fields["at"]), ranking=fields.get("ranking"),
+                                  hash=hash_))
 
 
 def verify_all() -> list[tuple[GameRow, int, str]]:

@@ -18,7 +18,7 @@ from ..models import (EntryRow, GameRow, JudgeCallRow, ResultCorrection, RoundRo
                       TournamentPlayer, TournamentRow)
 from ..tournament import formats, regulations
 from ..tournament.regulations import REGULATIONS
-from ..tournament.corrections import Kept, in_force, ranked_by
+from ..tournament.corrections import ranked_places
 from ..tournament.messages import BadTournament, check_text
 from ..tournament.results import final_result
 from ..tournament.roster import FIELDS, MAX_TOURNAMENT_PLAYERS, Entrant, bad_player_line
@@ -28,6 +28,7 @@ from .errors import GameNotFound
 from .folds import Altered, database_key, forget, last_entry, load, load_many
 from .games import check_pin, export_record, record, tournament_of_game
 from .signoffs import SignOffs, sign_offs_of_many
+from .standing import standing_correction
 from .pins import matches, pin_hash
 from .rulings import OpenCall, open_calls
 
@@ -256,17 +257,6 @@ def round_tables(row: TournamentRow) -> list[list[list[str]]]:
     return [[parse_header(headers[t.game_id]).players for t in r.tables] for r in row.rounds]
 
 
-def kept_rows(t: TableRow) -> list[Kept]:
-    """A table's corrections and withdrawals, oldest first, as the correction rules read them."""
-    return [Kept(c.id, c.withdraws_id) for c in t.corrections]
-
-
-def standing_correction(t: TableRow) -> ResultCorrection | None:
-    """The table's correction in force: the last one not withdrawn (None: the game's own result stands)."""
-    found = in_force(kept_rows(t))
-    return next(c for c in t.corrections if c.id == found) if found is not None else None
-
-
 def round_overview(tournament_id: int, number: int, describe=None) -> list[TableView]:
     """Every table of a round; ``describe`` puts the pending decision in words (the web passes the screens' words;
     without it a table's ``pending`` is empty)."""
@@ -278,18 +268,18 @@ def round_overview(tournament_id: int, number: int, describe=None) -> list[Table
     out = []
     division = {e.name: e.division for e in entrants(row)}
     tables = load_many([t.game_id for t in round_row.tables])
-    signed = sign_offs_of_many([table for table in tables if table.game.state.over])
+    corrections = {t.game_id: standing_correction(t) for t in round_row.tables}
+    signed = sign_offs_of_many([table for table in tables if table.game.state.over], corrections)
     for t, table in zip(round_row.tables, tables):
         state = table.game.state
         seats = [(p.name, p.cash, p.bankrupt) for p in state.players]
-        standing = standing_correction(t)
+        standing = corrections[t.game_id]
         result = standing.result if standing else _final_result(table) if state.over else None
         ranked: tuple[tuple[int, str, int, str], ...] = ()
         if result:  # a finished table lists its players as they finished, or in the places the director gave
             place = {p["name"]: k for k, p in enumerate(result["ranking"])}
             seats.sort(key=lambda seat: place.get(seat[0], len(place)))
-            monopoly = result["reason"] == "monopoly"
-            ranked = tuple((p["rank"], p["name"], p["total"], ranked_by(p, monopoly)) for p in result["ranking"])
+            ranked = ranked_places(result)
         out.append(TableView(t.number, t.game_id, seats,
                              describe(state) if describe else "", state.turn, state.over, clock(table.row),
                              seating=isinstance(state.pending, SeatingRoll), time_called=bool(state.time_called),

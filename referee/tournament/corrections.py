@@ -94,6 +94,13 @@ def ranked_by(player: dict, monopoly: bool) -> str:
     return BY_MONOPOLY if monopoly and player["rank"] == 1 else BY_ASSETS
 
 
+def ranked_places(result: dict) -> tuple[tuple[int, str, int, str], ...]:
+    """A kept result's ranking as the pages list it: each player's place, name, total assets and the rule that
+    ranked them there (one of :data:`BY`)."""
+    monopoly = result.get("reason") == "monopoly"
+    return tuple((p["rank"], p["name"], p["total"], ranked_by(p, monopoly)) for p in result["ranking"])
+
+
 @dataclass(frozen=True)
 class Kept:
     """One row of a table's corrections, oldest first: a correction, or the withdrawal of one (``withdraws``)."""

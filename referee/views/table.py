@@ -437,7 +437,8 @@ def sign_off(game_id: int):
                                                      "recorded")})
         return redirect(url_for(".table", game_id=game_id)), 303
     try:
-        given = signoffs.sign_off(game_id, player, verdict, form.get("reason", "")[:2000], seen_entries, seen_count)
+        given = signoffs.sign_off(game_id, player, verdict, form.get("reason", "")[:2000], seen_entries, seen_count,
+                                  form.get("ranking", "")[:100])
     except signoffs.SignOffRefused as exc:
         flash({"kind": "refused", "title": refusal_title(exc.code), "message": refusal_detail(exc)})
     else:
