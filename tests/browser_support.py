@@ -95,16 +95,17 @@ def fits(page) -> None:
 LAYOUT = (Path(__file__).parent / "layout.js").read_text(encoding="utf-8")
 
 
-def layout_problems(page) -> list[str]:
+def layout_problems(page, within: str | None = None) -> list[str]:
     """What breaks the page's layout as a person holding the device sees it (tests/layout.js): a sideways scroll,
-    a line of text over another, a line of text out of its box or the window; each in words, naming the texts."""
+    a line of text over another, a line of text out of its box or the window; each in words, naming the texts.
+    ``within``: a selector of the part of the page to look at (its text only; the page's width is not measured)."""
     page.wait_for_load_state("load")
     page.evaluate("document.fonts.ready.then(() => true)")  # measured in the fonts the page is drawn in
-    return [f"{p['kind']}: {p['what']}" for p in page.evaluate(LAYOUT)]
+    return [f"{p['kind']}: {p['what']}" for p in page.evaluate(LAYOUT, within)]
 
 
-def laid_out(page, where: str = "") -> None:
+def laid_out(page, where: str = "", within: str | None = None) -> None:
     """Nothing overlaps, nothing scrolls sideways, no text runs out of its box (:func:`layout_problems`)."""
-    problems = layout_problems(page)
+    problems = layout_problems(page, within)
     assert not problems, f"{where or page.url}: " + "; ".join(problems[:12]) + (
         f" (and {len(problems) - 12} more)" if len(problems) > 12 else "")

@@ -5,12 +5,15 @@
 //             background other than its parent's, or clipping: overflow other than visible), or out of the window.
 // Each problem names the texts (their first 40 characters) and where.  Text nobody can see is left out: in a closed
 // <details>, display:none, visibility:hidden, zero opacity, the screen readers' .sr-only, or clipped to nothing.
-// Evaluated by page.evaluate: an expression, no globals left behind.
-(() => {
+// Evaluated by page.evaluate: a function of the part of the page to look at (a selector; none: the whole page, and
+// whether it scrolls sideways), no globals left behind.
+((within) => {
   const problems = [];
   const doc = document.documentElement;
   const width = window.innerWidth;
-  if (doc.scrollWidth > width) {
+  const root = within ? document.querySelector(within) : document.body;
+  if (!root) return [{kind: "missing", what: `nothing matches ${within}`}];
+  if (!within && doc.scrollWidth > width) {
     problems.push({kind: "sideways", what: `the page is ${doc.scrollWidth}px wide in a ${width}px window`});
   }
   const shown = new Map();
@@ -45,7 +48,7 @@
     return found;
   };
   const fragments = [];
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   const range = document.createRange();
   while (walker.nextNode()) {
     const node = walker.currentNode;
@@ -96,4 +99,4 @@
     }
   }
   return problems;
-})()
+})
