@@ -165,6 +165,17 @@ def jail_exit_short(state: GameState) -> bool:
     return fine is not None and fine_and_rent_short(state, fine[0].debtor, fine[1], fine[0].amount)
 
 
+def jail_exit_rent_ahead(state: GameState) -> int:
+    """JMA 補足ルール「破産」: その出所料と出た目で行くべきマスのレンタル料の両方で仮破産となる場合: while the fine of
+    the third failed roll and the rent ahead are one provisional bankruptcy (:func:`jail_exit_short`), that rent,
+    owed with the fine; 0 at any other time."""
+    if not jail_exit_short(state):
+        return 0
+    landing = jail_exit_landing(state)
+    assert landing is not None  # short of both only while the fine is the pending debt
+    return landing[1]
+
+
 def jail_exit_creditor(state: GameState) -> int | None:
     """The owner of the square a player would move to after the third failed jail roll, while the fine is
     unpaid: under JMA they may take the bankruptcy over, fine included."""
