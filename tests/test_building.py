@@ -293,6 +293,27 @@ def test_jma_a_debtor_breaks_a_hotel_into_bank_houses_only_as_far_as_the_debt_ne
     assert s.pending == AwaitRoll(1) and cash(s)[0] == 350 + 100 - 450 and s.bank_houses == 24 - 3
 
 
+def test_jma_while_the_jail_fine_waits_with_the_rent_ahead_a_hotel_breakdown_counts_both_as_owed(jma):
+    """土地の売却 補足ルール: 支払う現金を調達するのに必要な範囲内において… and 破産 補足ルール: 刑務所から3回目に
+    ゾロ目が出ず、その出所料と出た目で行くべきマスのレンタル料の両方で仮破産となる場合: Aki's $60 pays the $50 fine but
+    not with the $450 rent at Ben's States Avenue, so both are owed while the fine waits, and breaking a hotel into
+    houses from the bank is within what they need (not refused as owing $-10)."""
+    s = give(table(jma), 1, *PINK)
+    s = give(s, 0, "mediterranean-avenue", "baltic-avenue")
+    for i in (11, 13, 14):
+        s.set_level(i, 3)
+    s.set_level(1, 5)
+    s.set_level(3, 5)
+    s.bank_houses -= 9
+    s.bank_hotels -= 2
+    s.players[0].position, s.players[0].in_jail, s.players[0].jail_rolls, s.players[0].cash = 10, True, 2, 60
+    s = do(s, type="roll", player="Aki", dice=[1, 2])
+    assert s.pending == Debt(0, None, 50, "bail")
+    s = do(s, type="sell_buildings", player="Aki", targets={"mediterranean-avenue": 4})
+    assert s.buildings[1] == 4 and s.bank_houses == 32 - 9 - 4 and cash(s)[0] == 60 + 25
+    assert s.pending == Debt(0, None, 50, "bail") and s.players[0].in_jail
+
+
 def houses_waiting_and_light_blue_at_four(ruleset):
     """Aki and Ben have declared 3 houses each, 4 in the bank; Chie's light blue lots have 4 houses each."""
     s = give(shortage(ruleset), 2, *LIGHT_BLUE)

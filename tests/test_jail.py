@@ -144,16 +144,21 @@ def test_jma_destination_creditor_may_take_over_a_jail_fine_bankruptcy_fine_incl
     assert s.owner[39] == 1 and cash(s)[1] == 1500 + 20 - 50
 
 
-def _jailed_before_built_pinks(ruleset):
-    """Aki on the third roll in jail with $20 and a mortgaged Park Place; Ben's pinks have 3 houses each,
-    States Avenue's rent $450."""
+def _before_built_pinks(ruleset, aki_cash=20):
+    """Aki in jail after two failed rolls, with ``aki_cash`` and a mortgaged Park Place; Ben's pinks have 3 houses
+    each, States Avenue's rent $450."""
     s = give(jailed(ruleset), 1, "st-charles-place", "states-avenue", "virginia-avenue")
     s = give(s, 0, "park-place", mortgaged=True)
     for sid in ("st-charles-place", "states-avenue", "virginia-avenue"):
         s.set_level(sq(s, sid), 3)
     s.bank_houses -= 9
-    s.players[0].jail_rolls, s.players[0].cash = 2, 20
-    return do(s, type="roll", player="Aki", dice=[1, 2])  # fails: the fine, then States Avenue (13)
+    s.players[0].jail_rolls, s.players[0].cash = 2, aki_cash
+    return s
+
+
+def _jailed_before_built_pinks(ruleset, aki_cash=20):
+    """The third roll from :func:`_before_built_pinks` fails: the fine, then States Avenue (13)."""
+    return do(_before_built_pinks(ruleset, aki_cash), type="roll", player="Aki", dice=[1, 2])
 
 
 def test_jma_parts_of_a_split_rescue_stand_once_together_they_cover_the_fine_and_the_rent_ahead(jma):
@@ -183,6 +188,66 @@ def test_jma_without_a_rescue_the_fine_is_paid_from_own_assets_and_the_bankruptc
     s = do(s, type="bankrupt", player="Aki")
     assert s.players[0].bankrupt and s.players[0].position == 13
     assert s.owner[39] == 1 and s.mortgaged[39] and cash(s)[1] == 1500 + 20 + 200 - 50
+
+
+def test_jma_a_fine_the_cash_pays_waits_while_the_fine_and_the_rent_ahead_outrun_the_player(jma):
+    """破産 補足ルール: 刑務所から3回目にゾロ目が出ず、その出所料と出た目で行くべきマスのレンタル料の両方で仮破産となる
+    場合、救済提示(分割救済を含む)は両方の負債を完済できるものでなければならず…  Aki's $60 pays the $50 fine, but
+    not with the $450 at States Avenue: the fine is not taken at the roll, it waits with Aki still in jail."""
+    s = _jailed_before_built_pinks(jma, aki_cash=60)
+    assert s.pending == Debt(0, None, 50, "bail") and cash(s)[0] == 60
+    assert s.players[0].in_jail and s.players[0].position == jma.jail_index
+    assert [(a.type, a.detail["amount"]) for a in legal_actions(s) if a.type == "bankrupt"] == [("bankrupt", 500)]
+
+
+def test_jma_a_fine_the_cash_pays_is_taken_at_once_when_the_rent_ahead_is_payable_too(jma):
+    s = _jailed_before_built_pinks(jma, aki_cash=500)
+    assert s.pending == AwaitRoll(1) and s.players[0].position == 13 and cash(s)[0] == 0 and cash(s)[1] == 1950
+
+
+def test_jma_without_a_rescue_a_fine_the_cash_pays_is_paid_and_the_bankruptcy_is_on_the_square_ahead(jma):
+    """破産 補足ルール: この際、自分の資産で出所料の負債を支払える場合は、その処理をして(カード使用を優先)進んだマス目
+    での破産となります。"""
+    s = do(_jailed_before_built_pinks(jma, aki_cash=60), type="bankrupt", player="Aki")
+    assert s.players[0].bankrupt and s.players[0].position == 13 and not s.players[0].in_jail
+    assert cash(s) == [0, 1500 + 10, 1500] and s.owner[37] == 1 and s.pot == 0
+
+
+def test_jma_a_split_rescue_when_the_cash_pays_the_fine_is_undone_by_the_bankruptcy(jma):
+    """破産 補足ルール: the parts of a split rescue that never covered both do not stand (未成立のものは無効), also
+    when the player's cash alone paid the fine."""
+    s = give(_jailed_before_built_pinks(jma, aki_cash=60), 0, "boardwalk")  # $60 and $200: $260 of $500
+    s = do(s, type="trade", player="Aki", partner="Chie", give={"deeds": ["boardwalk"]}, take={"cash": 300})
+    assert isinstance(s.pending, Debt) and s.pending.reason == "bail" and len(s.rescue_parts) == 1
+    assert s.players[0].in_jail and cash(s)[0] == 360
+    s = do(s, type="bankrupt", player="Aki")
+    assert s.players[0].bankrupt and s.players[0].position == 13 and s.rescue_parts == ()
+    assert cash(s) == [0, 1500 + 10, 1500] and s.owner[39] == s.owner[37] == 1 and not s.mortgaged[39]
+
+
+def test_jma_a_split_rescue_covering_both_when_the_cash_pays_the_fine_pays_it_moves_and_pays_the_rent(jma):
+    s = give(_jailed_before_built_pinks(jma, aki_cash=60), 0, "boardwalk")
+    s = do(s, type="trade", player="Aki", partner="Chie", give={"deeds": ["boardwalk"]}, take={"cash": 300})
+    s = do(s, type="trade", player="Aki", partner="Chie", give={"deeds": ["park-place"]}, take={"cash": 150})
+    assert s.rescue_parts == () and s.pending == AwaitRoll(1) and not s.players[0].bankrupt
+    assert s.players[0].position == 13 and not s.players[0].in_jail
+    assert cash(s) == [510 - 50 - 450, 1500 + 450, 1500 - 450] and s.owner[37] == s.owner[39] == 2
+
+
+def test_jma_a_fine_paid_after_declining_to_buy_a_card_also_waits_for_a_rescue_covering_both(jma):
+    """The same when the fine is paid at the jail-fine decision (a card was for sale, 補足ルール「刑務所」)."""
+    s = _before_built_pinks(jma, aki_cash=60)
+    s.players[2].jail_cards.append("chest-get-out-of-jail-free")
+    s = do(s, type="roll", player="Aki", dice=[1, 2])
+    assert s.pending == JailFine(0, (1, 2))
+    s = do(s, type="pay_bail", player="Aki")
+    assert s.pending == Debt(0, None, 50, "bail") and cash(s)[0] == 60 and s.players[0].in_jail
+
+
+def test_classic_takes_a_fine_the_cash_pays_at_the_roll_and_the_rent_is_a_debt_of_its_own(classic):
+    """The official rules have no such clause (jail_exit_bankruptcy to_bank): the fine is paid, the player moves."""
+    s = _jailed_before_built_pinks(classic, aki_cash=60)
+    assert s.pending == Debt(0, 1, 450, "rent") and s.players[0].position == 13 and cash(s)[0] == 10
 
 
 def test_classic_has_no_jail_exit_take_over(classic):

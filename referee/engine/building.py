@@ -15,6 +15,7 @@ from itertools import combinations
 from . import events as ev
 from .entries import Action, Entry
 from .errors import IllegalEntry, illegal
+from .facts import jail_exit_rent_ahead
 from .phrases import Count, Group, Kind, Level, Lot, Many, Money, Player, Square
 from .state import BidPayment, Debt, GameState
 from .step import Step
@@ -197,10 +198,11 @@ def _beyond_need_refusal(state: GameState, change: Change) -> IllegalEntry | Non
     において、銀行にある家を加えてホテルを4軒以下の家にすることができます。
 
     A debtor's sale that breaks hotels into houses from the bank is refused when the same sale with one building
-    fewer sold on one of its groups would already raise the cash still owed."""
+    fewer sold on one of its groups would already raise the cash still owed.  While the fine of the third failed
+    jail roll waits with the rent ahead as one provisional bankruptcy (JMA 補足ルール「破産」), both are owed."""
     debt = state.pending
     assert isinstance(debt, Debt)  # asked only of a sale by a player in debt: the debt pending is theirs
-    short = debt.amount - state.players[change.player].cash
+    short = debt.amount + jail_exit_rent_ahead(state) - state.players[change.player].cash
     for group in {state.ruleset.squares[sq].group for sq in change.levels}:
         assert group is not None  # a change's lots are streets, each of a group
         squares = state.ruleset.groups[group].squares

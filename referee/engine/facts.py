@@ -129,26 +129,51 @@ def landing_rent(state: GameState, player: int, steps: int) -> tuple[int, int]:
     return to, rent(state, to, steps)
 
 
-def jail_exit_landing(state: GameState) -> tuple[int, int] | None:
-    """While the fine of the third failed jail roll is the pending debt: the square that roll leads to and its
-    rent to another player by those dice (0 if none is due there).  None at any other time."""
+def _jail_exit_fine(state: GameState) -> tuple[Debt, int] | None:
+    """While the fine of the third failed jail roll is the pending debt: that debt and the roll's total (the move
+    that follows it).  None at any other time."""
     p = state.pending
     if not isinstance(p, Debt) or p.reason != "bail" or not state.resume or state.resume[0] != "jail_exit":
         return None
-    _, player, _, steps = state.resume
-    return landing_rent(state, player, steps)
+    return p, state.resume[3]
+
+
+def jail_exit_landing(state: GameState) -> tuple[int, int] | None:
+    """While the fine of the third failed jail roll is the pending debt: the square that roll leads to and its
+    rent to another player by those dice (0 if none is due there).  None at any other time."""
+    fine = _jail_exit_fine(state)
+    return None if fine is None else landing_rent(state, fine[0].debtor, fine[1])
+
+
+def fine_and_rent_short(state: GameState, player: int, steps: int, fine: int) -> bool:
+    """JMA 補足ルール「破産」: 刑務所から3回目にゾロ目が出ず、その出所料と出た目で行くべきマスのレンタル料の両方で
+    仮破産となる場合: whether the fine of the third failed roll (``fine``) and the rent of the square that roll
+    (``steps``) leads to are together more than the player can raise, where the ruleset makes the two one
+    provisional bankruptcy (option ``jail_exit_bankruptcy``).  It may be so even when the player's cash alone pays
+    the fine: the clause judges both debts together."""
+    if state.ruleset.options.jail_exit_bankruptcy != "fine_and_rent_ahead":
+        return False
+    _, rent_due = landing_rent(state, player, steps)
+    return rent_due > 0 and raisable_cash(state, player) < fine + rent_due
 
 
 def jail_exit_short(state: GameState) -> bool:
-    """JMA 補足ルール「破産」: 刑務所から3回目にゾロ目が出ず、その出所料と出た目で行くべきマスのレンタル料の両方で
-    仮破産となる場合: while the fine of the third failed roll is the pending debt, whether the fine and the rent
-    ahead together are more than the player can raise (a provisional bankruptcy even if the fine alone is not)."""
+    """JMA 補足ルール「破産」: while the fine of the third failed roll is the pending debt, whether it and the rent
+    ahead together are more than the player can raise (:func:`fine_and_rent_short`: a provisional bankruptcy even
+    if the fine alone is not)."""
+    fine = _jail_exit_fine(state)
+    return fine is not None and fine_and_rent_short(state, fine[0].debtor, fine[1], fine[0].amount)
+
+
+def jail_exit_rent_ahead(state: GameState) -> int:
+    """JMA 補足ルール「破産」: その出所料と出た目で行くべきマスのレンタル料の両方で仮破産となる場合: while the fine of
+    the third failed roll and the rent ahead are one provisional bankruptcy (:func:`jail_exit_short`), that rent,
+    owed with the fine; 0 at any other time."""
+    if not jail_exit_short(state):
+        return 0
     landing = jail_exit_landing(state)
-    if state.ruleset.options.jail_exit_bankruptcy != "fine_and_rent_ahead" or landing is None or not landing[1]:
-        return False
-    p = state.pending
-    assert isinstance(p, Debt)  # there is a landing only while the fine is the pending debt
-    return raisable_cash(state, p.debtor) < p.amount + landing[1]
+    assert landing is not None  # short of both only while the fine is the pending debt
+    return landing[1]
 
 
 def jail_exit_creditor(state: GameState) -> int | None:
@@ -167,12 +192,9 @@ def card_first(state: GameState) -> bool:
     破産となります。After the third failed roll, when the fine and the rent ahead together are more than the player
     can raise, a get-out-of-jail card in hand settles the fine: the cash stays for the creditor ahead."""
     p = state.pending
-    if not isinstance(p, JailFine) or state.ruleset.options.jail_exit_bankruptcy != "fine_and_rent_ahead":
+    if not isinstance(p, JailFine) or not state.players[p.player].jail_cards:
         return False
-    if not state.players[p.player].jail_cards:
-        return False
-    _, rent_due = landing_rent(state, p.player, sum(p.dice))
-    return rent_due > 0 and raisable_cash(state, p.player) < state.ruleset.money.bail + rent_due
+    return fine_and_rent_short(state, p.player, sum(p.dice), state.ruleset.money.bail)
 
 
 def card_for_sale(state: GameState, player: int) -> bool:

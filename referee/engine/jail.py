@@ -3,10 +3,31 @@ from __future__ import annotations
 
 from . import events as ev
 from .entries import Entry
-from .facts import card_first
+from .facts import card_first, fine_and_rent_short
 from .phrases import Card, Money, Player
-from .state import AwaitRoll, JailFine
+from .state import AwaitRoll, Debt, JailFine
 from .step import Step
+
+
+def charge_jail_exit_fine(step: Step, who: int, steps: int) -> None:
+    """The fine of the third failed roll, charged; the move by that roll follows once every payment is settled
+    (``rules._run_resume``).
+
+    JMA 補足ルール「破産」: 刑務所から3回目にゾロ目が出ず、その出所料と出た目で行くべきマスのレンタル料の両方で仮破産と
+    なる場合、救済提示(分割救済を含む)は両方の負債を完済できるものでなければならず、救済提示がない場合は破産となります。
+    When the fine and the rent ahead together are more than the player can raise (:func:`.facts.fine_and_rent_short`),
+    the fine waits as a debt even though the player's cash would pay it: the two are one provisional bankruptcy.
+    A rescue must then cover both (the parts of a split rescue stand only once they do: ``rules.settle`` pays the
+    fine and the move goes on); without one, ``bankrupt`` undoes the parts and pays the fine from the player's own
+    assets before the bankruptcy on the square ahead (``bankruptcy._pay_the_fine_then_bankrupt_ahead``).  Paid at
+    the roll, the fine would leave the rent alone, an ordinary debt whose split rescue stands part by part."""
+    s = step.state
+    fine = s.ruleset.money.bail
+    step.emit(ev.ResumeSet(("jail_exit", who, "bail", steps)))
+    if fine_and_rent_short(s, who, steps, fine):
+        step.emit(ev.DebtQueued(Debt(who, None, fine, "bail")))
+    else:
+        step.charge(who, step.bank_or_pot("bail"), fine, "bail")
 
 
 def _pay_bail(step: Step, entry: Entry) -> None:
@@ -18,8 +39,7 @@ def _pay_bail(step: Step, entry: Entry) -> None:
             raise step.refuse("card_first", "{player} cannot raise both the fine and the rent ahead: the "
                               "get-out-of-jail card settles the fine first", "jail_exit_bankruptcy", player=Player(who))
         step.emit(ev.AwaitingDecision(None))
-        step.emit(ev.ResumeSet(("jail_exit", who, "bail", sum(p.dice))))
-        step.charge(who, step.bank_or_pot("bail"), s.ruleset.money.bail, "bail")
+        charge_jail_exit_fine(step, who, sum(p.dice))
         return
     p = step.expect(entry, AwaitRoll, "jail_release")
     who = step.expect_actor(entry, p.player, "jail_release")

@@ -24,7 +24,7 @@ from .ending import ENDING_HANDLERS, end_game, time_is_up
 from .facts import ending_bankruptcy, sits_out
 from .entries import ENTRY_FIELDS, Action, Entry
 from .errors import IllegalEntry, illegal
-from .facts import card_first, jail_exit_creditor, jail_exit_landing, jail_exit_short, raisable_cash, total_assets
+from .facts import card_first, jail_exit_creditor, jail_exit_rent_ahead, jail_exit_short, raisable_cash, total_assets
 from .jail import JAIL_HANDLERS
 from .mortgages import MORTGAGE_HANDLERS, mortgage_actions
 from .rent_claims import RENT_CLAIM_HANDLERS, rent_claim_actions
@@ -188,10 +188,8 @@ def _jail_fine(state: GameState, p: JailFine) -> list[Action]:
 
 
 def _bankruptcy(state: GameState, p: Debt) -> list[Action]:
-    short_both = jail_exit_short(state)
-    if raisable_cash(state, p.debtor) < p.amount or short_both:
-        landing = jail_exit_landing(state) if short_both else None  # (short both: the fine's roll leads somewhere)
-        ahead = landing[1] if landing is not None else 0  # the rent the roll leads to
+    ahead = jail_exit_rent_ahead(state)  # the rent the fine's roll leads to, owed with it (JMA)
+    if raisable_cash(state, p.debtor) < p.amount or ahead:
         return [Action("bankrupt", p.debtor, {"amount": p.amount + ahead, "creditor": p.creditor,
                                               "may_take_over": jail_exit_creditor(state)})]
     return []

@@ -6,6 +6,7 @@ from . import events as ev
 from .entries import Entry
 from .errors import IllegalEntry, illegal
 from .facts import card_for_sale, total_assets
+from .jail import charge_jail_exit_fine
 from .phrases import Money, Waiting, Player, Square
 from .state import AwaitRoll, Auction, BuyOrAuction, DealDeeds, GameState, IncomeTaxChoice, JailFine, RentRoll, SeatingRoll
 from .step import Step
@@ -111,8 +112,7 @@ def _roll(step: Step, entry: Entry) -> None:
             if player.jail_cards or card_for_sale(s, who) or s.ruleset.options.jail_skip_turn:  # a choice to make
                 step.emit(ev.AwaitingDecision(JailFine(who, dice)))
             else:
-                step.emit(ev.ResumeSet(("jail_exit", who, "bail", d1 + d2)))
-                step.charge(who, step.bank_or_pot("bail"), s.ruleset.money.bail, "bail")
+                charge_jail_exit_fine(step, who, d1 + d2)
         return
     if s.time_called:
         step.emit(ev.FinalRollMade())
