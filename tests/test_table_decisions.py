@@ -157,6 +157,21 @@ def test_the_debt_card_says_when_the_fine_and_the_rent_ahead_make_a_provisional_
     assert "ステーツ・アベニューに進み" in ja and "the bank" not in ja
 
 
+def test_the_debt_card_counts_the_cash_against_the_fine_and_the_rent_ahead_when_the_cash_pays_the_fine(client):
+    """JMA 補足ルール「破産」: "救済提示(分割救済を含む)は両方の負債を完済できるものでなければならず": Aki's $60 pays the $50
+    fine, but not the fine and the $450 rent ahead: the fine waits, and what is still missing is $500 less the $60
+    in cash, $440 (not the rent alone), with no word of a payment made the moment the cash is there."""
+    pinks = {sq: {"owner": "Ben", "buildings": 3} for sq in ("st-charles-place", "states-avenue", "virginia-avenue")}
+    game_id = from_position(client, {"players": {"Aki": {"cash": 60, "in_jail": True, "jail_rolls": 2}},
+                                     "deeds": {**pinks, "park-place": {"owner": "Aki"}, "boardwalk": {"owner": "Aki"}}})
+    record(client, game_id, {"type": "roll", "player": "Aki", "dice": [1, 2]})
+    page = screen(client, game_id)
+    assert "still missing $440" in page and "still missing $450" not in page
+    assert ("The fine of $50 waits with the rent ahead ($450): Aki cannot raise both, so neither is paid until a "
+            "rescue covers both;") in page
+    assert "the moment Aki has it in cash" not in page
+
+
 def test_a_roll_off_for_third_place_shows_the_winner_and_the_places_decided_at_once(client):
     """JMA 補足ルール「勝負の決め方」: the roll-off ranks only the players tied; first and second stand at once, on the
     table screen while the roll-off is due and on the result page."""

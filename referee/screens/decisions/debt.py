@@ -50,7 +50,9 @@ class DebtCard:
 
     @property
     def missing(self) -> int:
-        return max(0, self.owed - self.cash)
+        """What the cash leaves unpaid: of the debt, and of the rent ahead waiting with a jail fine (JMA: a fine the
+        cash would pay still waits while the two together outrun the player, and the cash counts against both)."""
+        return max(0, self.owed + self.ahead - self.cash)
 
     @property
     def short(self) -> int:

@@ -1,0 +1,168 @@
+"""Every screen at the sizes a venue uses, in every language: a phone (390x844), a portrait tablet (768x1024), a
+landscape tablet (1024x768) and the projector (1920x1080), in English, Japanese, Korean and German.  On each page
+nothing overlaps, nothing scrolls sideways and no text runs out of its box (tests/layout.js): the home page, the
+tournaments, the director's page with 3 and with 16 tables, the standings, the room display, the judges' screen, a
+table screen at every kind of decision the engine has with every panel open, the dispute view, the rulings, the
+result, the log, the rules, the spectators' display.  One page (a browser context) per size and language walks
+them all, the app's data made once per test process.  And the check itself fails when a top bar's links are forced
+to overlap."""
+from __future__ import annotations
+
+import json
+import random
+import re
+from dataclasses import dataclass
+
+import pytest
+
+from browser_support import layout_problems
+from test_browser import armed
+
+from referee.engine import Game, Header, legal_actions, parse_entry
+from referee.policy import Policy
+from referee.services import folds, games, judges, progress, rulesets, rulings, tournaments
+from referee.screens.table import panel_names
+
+SIZES = {"phone": (390, 844), "portrait": (768, 1024), "landscape": (1024, 768), "projector": (1920, 1080)}
+NAMES = {"en": "English", "ja": "日本語", "ko": "한국어", "de": "Deutsch"}
+PIN = "246802"
+DIRECTOR_PIN = "135791"
+PLAYERS = ["佐藤 葵", "Jürgen Groß", "김민수", "Anneliese Weiß-Schönberger"]
+MANY = [f"{name} {k}" for k in range(1, 17) for name in ("Spieler", "選手", "선수", "Player")]
+
+
+@dataclass(frozen=True)
+class Sites:
+    """The addresses the sweep visits, each with the name it is reported by."""
+
+    pages: tuple[tuple[str, str], ...]
+    director_pins: tuple[tuple[int, str], ...]  # (tournament, PIN) to unlock before visiting
+    table_pins: tuple[tuple[int, str], ...]  # (game, PIN)
+
+
+def _decision_prefixes(seeds=range(1, 9), most=600) -> dict[str, list[dict]]:
+    """For each kind of decision a random game reaches, the entries of a game that stops at it (its first time)."""
+    ruleset = rulesets.load("jma-2006")
+    found: dict[str, list[dict]] = {}
+    for seed in seeds:
+        rng = random.Random(seed)
+        policy = Policy(rng, "random")
+        game = Game(ruleset, Header("jma-2006", tuple(PLAYERS)))
+        entries: list[dict] = []
+        while len(entries) < most and not game.state.over:
+            kind = type(game.state.pending).__name__
+            found.setdefault(kind, list(entries))
+            data = policy.choose(game.state, legal_actions(game.state)).to_dict()
+            game.record(parse_entry(data))
+            entries.append(data)
+        if game.state.over:
+            found.setdefault("GameOver", list(entries))
+    return found
+
+
+def _import(entries: list[dict], title: str) -> int:
+    header = {"format": "referee-game-record", "version": 1, "ruleset": "jma-2006", "players": PLAYERS,
+              "seating": "roll", "meta": {"title": title}}
+    text = "\n".join([json.dumps(header, ensure_ascii=False)] + [json.dumps(e, ensure_ascii=False) for e in entries])
+    return games.import_record(text + "\n", PIN)
+
+
+def _played(game_id: int, rng: random.Random, entries: int) -> None:
+    """Entries recorded on a tournament's table as its tablet would, the policy choosing."""
+    policy = Policy(rng, "random")
+    for _ in range(entries):
+        table = folds.load(game_id)
+        if table.game.state.over:
+            return
+        games.record(game_id, policy.choose(table.game.state, legal_actions(table.game.state)).to_dict(), table.seq)
+
+
+@pytest.fixture(scope="module")
+def sites(live) -> Sites:
+    server, app = live
+    pages: list[tuple[str, str]] = [("home", "/"), ("tournaments", "/tournaments")]
+    with app.app_context():
+        rng = random.Random(3)
+        # a tournament of 3 tables, round 1 played to its end and round 2 in play, with a call for a judge and rulings
+        small = tournaments.create_tournament("Layout Cup / レイアウト杯 / 레이아웃 컵 / Layout-Pokal",
+                                              "jma-placement", "jma-2006", MANY[:12], DIRECTOR_PIN, [70, 60])
+        progress.seat_round(small)
+        first = tournaments.round_overview(small, 1)
+        for view in first:
+            _played(view.game_id, rng, 10_000)
+        progress.seat_round(small)
+        second = tournaments.round_overview(small, 2)
+        for view in second:
+            _played(view.game_id, rng, 40)
+        playing = second[0].game_id
+        rulings.record_ruling(playing, 3, "Spieler 1: the dice left the table", "the roll stands", "dice", "referee")
+        rulings.call_judge(playing, 5, folds.load(playing).game.state.players[1].name)
+        judges.make_pin(small, judges.JUDGE)
+        # a tournament of 16 tables, its first round in play
+        big = tournaments.create_tournament("Großes Turnier 64", "jma-placement", "jma-2006", MANY,
+                                            DIRECTOR_PIN, [90])
+        progress.seat_round(big)
+        for view in tournaments.round_overview(big, 1):
+            _played(view.game_id, rng, 12)
+        finished = first[0].game_id
+        # a game of its own at every kind of decision the engine reaches
+        decisions = {kind: _import(entries, f"Decision {kind}") for kind, entries in _decision_prefixes().items()}
+        panels = {g: ",".join(sorted(panel_names(folds.load(g).game.state))) for g in decisions.values()}
+    pages += [("director, 3 tables", f"/tournaments/{small}"), ("director, 16 tables", f"/tournaments/{big}"),
+              ("standings", f"/tournaments/{small}/standings"), ("room display", f"/tournaments/{small}/display"),
+              ("room display, 16 tables", f"/tournaments/{big}/display"),
+              ("judges' screen", f"/tournaments/{small}/judge"),
+              ("table in play", f"/games/{playing}?open={panels[decisions['AwaitRoll']]}"),
+              ("dispute view", f"/games/{playing}/entries/5"), ("rulings", f"/games/{playing}/rulings"),
+              ("result", f"/games/{finished}/result"), ("log", f"/games/{finished}/log"),
+              ("rules", f"/games/{playing}/rules"), ("spectators' display", f"/games/{playing}/display"),
+              ("finished table", f"/games/{finished}")]
+    pages += [(f"decision {kind}", f"/games/{g}?open={panels[g]}") for kind, g in sorted(decisions.items())]
+    return Sites(tuple(pages), ((small, DIRECTOR_PIN), (big, DIRECTOR_PIN)),
+                 tuple((g, PIN) for g in decisions.values()))
+
+
+def _unlocked(browser, server, sites: Sites, size: tuple[int, int], lang: str):
+    """A device of the size, in the language, unlocked as the director of both tournaments, a judge of the first,
+    and the referee of every game of its own."""
+    page = browser.new_context(viewport={"width": size[0], "height": size[1]}).new_page()
+    page.goto(server + "/")
+    armed(page)
+    if lang != "en":
+        page.click("header details.langs summary")
+        page.locator(f"header a:text-is('{NAMES[lang]}')").click()
+        page.wait_for_load_state()
+    for tid, pin in sites.director_pins:
+        page.request.post(f"{server}/tournaments/{tid}/unlock", form={"pin": pin, "csrf_token": _token(page, server)})
+    for game_id, pin in sites.table_pins:
+        page.request.post(f"{server}/games/{game_id}/unlock", form={"pin": pin, "csrf_token": _token(page, server)})
+    return page
+
+
+def _token(page, server) -> str:
+    page.goto(server + "/")
+    return page.locator("input[name=csrf_token]").first.get_attribute("value")
+
+
+@pytest.mark.parametrize("lang", NAMES)
+@pytest.mark.parametrize("size", SIZES)
+def test_every_page_lays_out_without_overlap_sideways_scroll_or_text_out_of_its_box(live, browser, sites, size, lang):
+    server, app = live
+    page = _unlocked(browser, server, sites, SIZES[size], lang)
+    found = []
+    for name, address in sites.pages:
+        answer = page.goto(server + address)
+        assert answer.status == 200, (name, address, answer.status)
+        found += [f"{name} ({address}): {p}" for p in layout_problems(page)]
+    assert not found, f"{size} {lang}: {len(found)} problems:\n" + "\n".join(found[:60])
+
+
+def test_the_check_finds_a_top_bar_whose_links_are_forced_to_overlap(live, browser):
+    server, app = live
+    page = browser.new_context(viewport={"width": 1024, "height": 768}).new_page()
+    page.goto(server + "/tournaments")
+    armed(page)
+    page.add_style_tag(content="header.bar a { margin-right: -40px; }")
+    problems = layout_problems(page)
+    assert any(p.startswith("overlap:") and "Tournaments" in p for p in problems), problems
+    assert re.search(r"referee", " ".join(problems))
