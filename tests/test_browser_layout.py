@@ -79,7 +79,11 @@ def _played(game_id: int, rng: random.Random, entries: int) -> None:
 
 @pytest.fixture(scope="module")
 def sites(live) -> Sites:
-    server, app = live
+    return build_sites(live[1])
+
+
+def build_sites(app) -> Sites:
+    """The data the sweep visits, made in the app's database, and the addresses to visit."""
     pages: list[tuple[str, str]] = [("home", "/"), ("tournaments", "/tournaments")]
     with app.app_context():
         rng = random.Random(3)

@@ -29,6 +29,35 @@
   // A confirmation appears where the finger just was: it is armed anew when it opens.
   document.addEventListener("toggle", (e) => { if (e.target.matches && e.target.matches("details.confirm") && e.target.open) arm(); }, true);
 
+  // --- The top bar folds its links into the menu where they do not fit --------------------------------
+  // Its links, the menu (☰), Lock and the language stay on one row: the last links go into the menu until they
+  // do (in their order).  The page's title keeps its own room (or its own row on a phone).  Without this script
+  // the links wrap onto more rows: nothing overlaps either way.
+  const bar = document.getElementById("bar");
+  const barLinks = document.getElementById("bar-links");
+  const barMenu = document.getElementById("bar-menu");
+  const oneRow = () => {
+    const brand = bar.firstElementChild.getBoundingClientRect();
+    const row = [...bar.children].filter((el) => !el.classList.contains("title") || getComputedStyle(el).order === "0");
+    return barLinks.getBoundingClientRect().height <= brand.height + 2 &&
+      row.every((el) => el.offsetParent === null || Math.abs(el.getBoundingClientRect().top - brand.top) < 4);
+  };
+  const fold = () => {
+    if (!bar || !barLinks || !barMenu) return;
+    for (const link of [...barMenu.children]) barLinks.append(link);
+    bar.classList.remove("folded");
+    while (!oneRow() && barLinks.lastElementChild) {
+      bar.classList.add("folded");
+      barMenu.prepend(barLinks.lastElementChild);
+    }
+    if (!barMenu.children.length) bar.classList.remove("folded");
+  };
+  let folding = 0;
+  const foldSoon = () => { cancelAnimationFrame(folding); folding = requestAnimationFrame(fold); };
+  fold();
+  addEventListener("resize", foldSoon);
+  if (document.fonts) document.fonts.ready.then(fold);
+
   // --- The server can be reached, and one tap is one entry -----------------------------------------
   // The screen hears from the server every second: the live region's poll, else a ping (when nothing else was
   // heard for QUIET_MS).  A request that fails (at once, when the Wi-Fi is off), a ping unanswered for PING_MS (a
