@@ -37,8 +37,8 @@ from .history import EntryFacts, History, TieCall, square_index, tie_call
 from .facts import (card_first, card_for_sale, jail_exit_creditor, jail_exit_landing, jail_exit_short, next_to_move,
                     raisable_cash, tie_winner)
 from .mortgages import mortgage_choices
-from .phrases import (Deck, EntryKind, Say, Waiting, amount_text, building_count, clip, identity, level_text, named,
-                      render)
+from .phrases import (Deck, EntryKind, Many, Say, Waiting, amount_text, building_count, clip, identity, level_text,
+                      named, render)
 from .record import (MAX_NAME, MAX_PLAYERS, MAX_RECORD_BYTES, MAX_TITLE, Game, Header, RecordError, parse_header, stake_refusal,
                      parse_record, replay)
 from .rules import (Outcome, apply, build_offers, check, decision_kinds, leads_to, legal_actions, ready_entry,
@@ -81,8 +81,8 @@ __all__ = [
     "trade_refusal", "ended", "places", "winner",
     # refusals and their words
     "IllegalEntry", "MalformedEntry", "RecordError", "RefereeError", "RulesetError",
-    "Deck", "EntryKind", "Say", "Waiting", "amount_text", "building_count", "clip", "identity", "level_text", "named",
-    "render",
+    "Deck", "EntryKind", "Many", "Say", "Waiting", "amount_text", "building_count", "clip", "identity", "level_text",
+    "named", "render",
     # rulesets
     "CLAUSE_KEYS", "Money", "OPTION_SPECS", "Ruleset", "check_table", "parse_ruleset", "with_options",
 ]

@@ -13,7 +13,7 @@ from typing import Callable, Mapping, Sequence
 from ..engine import RulesetError
 from . import formats
 from . import seating as seeding
-from .messages import BadTournament
+from .messages import BadTournament, Named
 from .roster import Entrant, active, divisions
 from .scoring import GameResult, Scheme
 
@@ -140,9 +140,12 @@ def division_tables(players: Sequence[Entrant], fmt: formats.Format, chosen: for
     if not entrants:
         return []
     if len(entrants) < 2:
-        raise BadTournament.of("the stage {stage} has {n} players: a round needs at least 2",
-                               {"stage": chosen.id if not division.name else f"{chosen.id} ({division.name})",
-                                "n": len(entrants)})
+        if division.name:
+            raise BadTournament.of("the stage \"{stage}\" has {n} players in the division {division}: a round "
+                                   "needs at least 2",
+                                   {"stage": Named.of(chosen), "n": len(entrants), "division": division.name})
+        raise BadTournament.of("the stage \"{stage}\" has {n} players: a round needs at least 2",
+                               {"stage": Named.of(chosen), "n": len(entrants)})
     met: Mapping[frozenset, int] = seeding.met_counts([list(map(list, r.tables)) for r in division.seated])
     allowed = frozenset(scheme.placement) if scheme.kind == "placement" else None
     try:
