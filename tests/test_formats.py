@@ -312,7 +312,8 @@ def test_the_standings_as_csv_one_row_per_place_and_no_formula_from_a_name(app):
     r = client.get(f"/tournaments/{tid}/standings.csv")
     assert r.status_code == 200 and r.headers["Content-Type"].startswith("text/csv")
     lines = r.get_data(as_text=True).splitlines()
-    assert lines[0] == "\ufeffplace,player,division,stage,board,R1,total,monopoly_wins,placement_points,assets"
+    assert lines[0] == ("\ufeffplace,player,division,stage,board,R1,total,monopoly_wins,placement_points,assets,"
+                        "shared_place,dropped_after_round")
     assert len(lines) == 5 and any(line.split(",")[1] == "'=HYPERLINK(1)" for line in lines[1:])
     assert sorted(line.split(",")[5] for line in lines[1:]) in (["1", "10", "3", "6"], ["1", "14", "3", "6"])
 

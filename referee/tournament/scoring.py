@@ -158,6 +158,8 @@ class Standing:
     stage: str = ""  # in a tournament's places: the stage whose standings give this row (its last)
     division: str = ""  # in a tournament's places: the player's division (each has its own places)
     board: int | None = None  # in the places of a stage ranked board by board: the player's board (1 first)
+    shared: bool = False  # in a tournament's places: another player has this place (equal after every tie-break)
+    dropped: int | None = None  # in a tournament's places: the player dropped after this round (0: before round 1)
 
     def rounded(self, decimals: int) -> float:
         return round(float(self.total), decimals)
