@@ -113,10 +113,10 @@ def create_tournament(name: str, scheme: str, ruleset_id: str, players: list[str
     least = formats.least_players(fmt)
     if len(names) < least:
         raise BadTournament.of("the format \"{format}\" needs at least {n} players (a stage takes the best {n}); "
-                               "{count} are entered", {"format": Named.of(fmt), "n": least, "count": len(names)})
+                               "{count} are entered", {"format": Named.name_of(fmt), "n": least, "count": len(names)})
     if any(invited for _, _, invited in entered) and not seeds:
         raise BadTournament.of("the format \"{format}\" has no stage that takes invited players",
-                               {"format": Named.of(fmt)})
+                               {"format": Named.name_of(fmt)})
     if any(not isinstance(m, int) or not 1 <= m <= 600 for m in round_minutes or []):
         raise BadTournament.of("round minutes must be whole numbers from 1 to 600, got {minutes}",
                                {"minutes": " ".join(map(str, round_minutes))[:80]})

@@ -22,7 +22,7 @@ class Named:
     id: str
 
     @classmethod
-    def of(cls, thing) -> "Named":
+    def name_of(cls, thing) -> "Named":
         """``thing``: anything with an ``id`` and its ``name`` by language (a format, a stage, a scheme)."""
         return cls(tuple(thing.name.items()), thing.id)
 

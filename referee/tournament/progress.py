@@ -150,9 +150,9 @@ def division_tables(players: Sequence[Entrant], fmt: formats.Format, chosen: for
         if division.name:
             raise BadTournament.of("the stage \"{stage}\" has {n} players in the division {division}: a round "
                                    "needs at least 2",
-                                   {"stage": Named.of(chosen), "n": len(entrants), "division": division.name})
+                                   {"stage": Named.name_of(chosen), "n": len(entrants), "division": division.name})
         raise BadTournament.of("the stage \"{stage}\" has {n} players: a round needs at least 2",
-                               {"stage": Named.of(chosen), "n": len(entrants)})
+                               {"stage": Named.name_of(chosen), "n": len(entrants)})
     met: Mapping[frozenset, int] = seeding.met_counts([list(map(list, r.tables)) for r in division.seated])
     allowed = frozenset(scheme.placement) if scheme.kind == "placement" else None
     try:

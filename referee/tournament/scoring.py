@@ -123,7 +123,7 @@ def game_points(scheme: Scheme, game: GameResult) -> dict[str, Fraction]:
         table = scheme.placement.get(game.size)
         if table is None:
             raise BadTournament.of("the scoring \"{scheme}\" gives no points for a table of {n} players (round "
-                                   "{round}, table {table})", {"scheme": Named.of(scheme), "n": game.size,
+                                   "{round}, table {table})", {"scheme": Named.name_of(scheme), "n": game.size,
                                                                "round": game.round, "table": game.table})
         for p in game.players:
             out[p.player] = Fraction(table[p.rank - 1])
