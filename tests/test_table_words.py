@@ -136,7 +136,7 @@ def test_the_log_names_squares_cards_and_deeds_never_their_ids(client):
             in page)
     assert "mediterranean-avenue" not in page
     ja = screen(client, game_id, **JA)
-    assert "Aki 権利書の配布 メディタレーニアン・アベニュー、バルティック・アベニュー" in ja
+    assert "Aki が メディタレーニアン・アベニュー と バルティック・アベニュー の権利書を配られ、代金 $120 を支払う" in ja
 
 
 # --- doubles, jail, the last roll -------------------------------------------------------------------------
