@@ -25,6 +25,7 @@ from .screens.rulings_log import ruling_lines
 from .screens.table import result_screen
 from .tournament.charts import net_worth_series, net_worth_svg
 from .tournament.regulations import in_force
+from .tournament.roster import active
 
 PAGE_SIZES = ("A4", "Letter")
 
@@ -70,13 +71,17 @@ def _pdf(html: str) -> bytes:
 
 
 def standings_pdf(tournament_id: int, size: str = "A4") -> bytes:
+    """The standings as printed: the players counted as the director's page counts them (those playing on: not
+    those who dropped, nor the alternates waiting, nor those not checked in), those who dropped counted apart and
+    marked in the standings, where their results keep their place."""
     row = tournaments.get_tournament(tournament_id)
     progress = progress_service.tournament_progress(tournament_id)
-    entered = sum(1 for p in row.players if p.alternate is None)  # not the alternates still waiting
-    return render_standings_pdf(row.name, row.ruleset, entered, rulesets.load_scheme(row.scheme),
+    players = tournaments.entrants(row)
+    dropped = sum(1 for p in players if p.status == "dropped")
+    return render_standings_pdf(row.name, row.ruleset, len(active(players)), rulesets.load_scheme(row.scheme),
                                 progress.places, [r.number for r in row.rounds], size, progress.format,
                                 results.corrections(tournament_id), progress.champions,
-                                tournaments.regulations_in_force(row))
+                                tournaments.regulations_in_force(row), dropped)
 
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # what a spreadsheet would run as a formula
@@ -91,7 +96,9 @@ def _cell(value) -> str:
 def standings_csv(tournament_id: int) -> str:
     """The standings as CSV (UTF-8, comma-separated, one header row): place (within the division), player,
     division (empty without divisions), stage reached, board (in a stage ranked board by board), each round's
-    points (empty where the player did not play it), total, monopoly wins, placement points, assets.  Points are
+    points (empty where the player did not play it), total, monopoly wins, placement points, assets, then
+    whether another player has the same place (1, as the pages' "2="; the place stays a number a spreadsheet
+    sorts by) and the round after which the player dropped (0: before round 1; empty: still in).  Points are
     plain numbers (a dot for decimals), whatever the device's language."""
     import csv
     import io
@@ -103,7 +110,7 @@ def standings_csv(tournament_id: int) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(["place", "player", "division", "stage", "board"] + [f"R{n}" for n in rounds]
-                    + ["total", "monopoly_wins", "placement_points", "assets"])
+                    + ["total", "monopoly_wins", "placement_points", "assets", "shared_place", "dropped_after_round"])
     def number(value: Fraction):  # 10, not 10.0; 12.3 to the scheme's decimals
         return int(value) if value.denominator == 1 else round(float(value), scheme.decimals)
 
@@ -111,25 +118,29 @@ def standings_csv(tournament_id: int) -> str:
         by_round = {rnd: pts for rnd, pts, _ in st.games}
         writer.writerow([st.rank, _cell(st.player), _cell(st.division), st.stage, st.board or ""]
                         + [number(by_round[n]) if n in by_round else "" for n in rounds]
-                        + [number(st.total), st.monopoly_wins, number(st.placement_points), st.total_assets])
+                        + [number(st.total), st.monopoly_wins, number(st.placement_points), st.total_assets,
+                           1 if st.shared else "", "" if st.dropped is None else st.dropped])
     return "\ufeff" + out.getvalue()  # a byte-order mark: spreadsheets then read the names as UTF-8
 
 
 def standings_html(name: str, ruleset: str, players: int, scheme, standings, rounds: list[int],
-                   size: str = "A4", format=None, corrections=(), champions=(), regulations=()) -> str:
-    """The standings report as HTML (in the device's language, numbers in its locale), before it is printed;
-    ``regulations``: the tournament's in force, (option, value) as the tournament rules list them."""
+                   size: str = "A4", format=None, corrections=(), champions=(), regulations=(),
+                   dropped: int = 0) -> str:
+    """The standings report as HTML (in the device's language, numbers in its locale), before it is printed:
+    ``players`` playing on, and ``dropped`` who dropped; ``regulations``: the tournament's in force, (option, value)
+    as the tournament rules list them."""
     rs = rulesets.load(ruleset)
     return render_template("reports/standings.html", name=name, ruleset=ruleset, players=players, size=size,
                            ruleset_name=rs.name, currency=rs.money, scheme=scheme, standings=standings,
                            rounds=rounds, format=format, corrections=corrections, champions=champions,
-                           regulations=regulation_words(rs, regulations))
+                           regulations=regulation_words(rs, regulations), dropped=dropped)
 
 
 def render_standings_pdf(name: str, ruleset: str, players: int, scheme, standings, rounds: list[int],
-                         size: str = "A4", format=None, corrections=(), champions=(), regulations=()) -> bytes:
+                         size: str = "A4", format=None, corrections=(), champions=(), regulations=(),
+                         dropped: int = 0) -> bytes:
     return _pdf(standings_html(name, ruleset, players, scheme, standings, rounds, size, format, corrections,
-                               champions, regulations))
+                               champions, regulations, dropped))
 
 
 def game_title(game_id: int, title: str, seat: tuple[str, int, int] | None) -> str:

@@ -203,7 +203,9 @@ def test_the_director_picks_a_format_drops_a_player_for_the_alternate_and_the_ro
     armed(page)
     page.click("#players summary")
     row = page.locator("#players tr", has_text="Chloé Dubois")
-    row.locator("button", has_text="Drop: Reserve One steps in").click()
+    row.locator("summary", has_text="Drop: Reserve One steps in").click()  # a confirmation: it opens, armed anew
+    armed(page)
+    row.locator("button", has_text="Yes: drop Chloé Dubois for Reserve One").click()
     page.wait_for_selector(".flash.done")
     assert "Chloé Dubois has dropped; Reserve One steps in for them from round 2" in page.inner_text(".flash.done")
     fits(page)

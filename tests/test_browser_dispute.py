@@ -72,3 +72,25 @@ def test_a_log_line_opens_the_table_at_its_entry_and_one_tap_steps_each_way(serv
     assert page.locator(".steps a[rel=next]").count() == 0  # the latest entry: nothing further
     assert "entries/5" in page.url
     context.close()
+
+
+def test_cash_that_fell_is_shown_in_the_colour_of_a_loss_never_the_green_of_a_gain(server, browser):
+    """Ben pays Aki rent at entry 3: as the browser draws it, Aki's cash is green, Ben's red (not green)."""
+    header = {"format": "referee-game-record", "version": 1, "ruleset": "jma-2006", "players": ["Aki", "Ben", "Chie"],
+              "seating": "fixed"}
+    rent = [{"type": "roll", "player": "Aki", "dice": [1, 2]}, {"type": "buy", "player": "Aki"},
+            {"type": "roll", "player": "Ben", "dice": [1, 2]}]
+    path = write_artifact("dispute-rent.jsonl", "\n".join(
+        [json.dumps(header)] + [json.dumps({"seq": i, **e}) for i, e in enumerate(rent, 1)]) + "\n")
+    page = browser.new_page(viewport=VIEWPORTS["portrait"])
+    game_id = import_record(page, server, path)
+    page.goto(f"{server}/games/{game_id}/entries/3")
+    page.wait_for_load_state("load")
+
+    def colour(name):
+        return page.locator(".atplayers .player", has_text=name).locator(".cash").evaluate(
+            "e => getComputedStyle(e).color")
+
+    assert colour("Aki") == "rgb(11, 93, 59)"  # the gain: var(--good)
+    assert colour("Ben") == "rgb(163, 23, 27)"  # the loss: var(--bad)
+    page.close()

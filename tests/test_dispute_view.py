@@ -8,6 +8,7 @@ import re
 import shutil
 import subprocess
 from datetime import datetime
+from pathlib import Path
 
 import pytest
 
@@ -163,6 +164,29 @@ def test_the_dispute_page_shows_the_entry_the_waiting_the_cash_the_time_and_step
     assert f'rel="prev" href="/games/{game_id}/entries/1"' in body
     assert f'rel="next" href="/games/{game_id}/entries/3"' in body
     assert f'action="/games/{game_id}/entries"' in body and 'max="3"' in body
+
+
+def test_cash_that_fell_is_never_marked_as_a_gain_and_cash_that_rose_may_be(client):
+    """Ben pays Aki rent at entry 3: Aki's cash is marked a gain, Ben's a loss, Chie's not at all; the stylesheet
+    gives a loss the colour of a refusal, never the green of a gain (nor the page's green accent)."""
+    screen = dispute_screen(game_of(*RENT), 3)
+    aki, ben, chie, _ = screen.players
+    assert (aki.change, aki.trend) == (4, "gain") and (ben.change, ben.trend) == (-4, "loss")
+    assert (chie.change, chie.trend, chie.changed) == (0, "", False)
+    game_id = recorded(client)
+    page = client.get(f"/games/{game_id}/entries/3").get_data(as_text=True)
+    marks = {name: set(cls.split())
+             for cls, name in re.findall(r'<div class="player ([a-z ]*?)\s*">\s*<div><strong>(\w+)</strong>', page)}
+    assert marks["Ben"] == {"changed", "loss"} and marks["Aki"] == {"changed", "gain"} and marks["Chie"] == set()
+    css = (Path(__file__).parents[1] / "referee" / "static" / "referee.css").read_text(encoding="utf-8")
+    rules = {selector.strip(): body
+             for selector, body in re.findall(r"([^{}]+)\{([^}]*)\}", re.sub(r"/\*.*?\*/", "", css, flags=re.S))}
+    green = ("var(--good)", "var(--accent)", re.search(r"--good:([^;]+);", css).group(1),
+             re.search(r"--accent:([^;]+);", css).group(1))
+    for selector, body in rules.items():  # a rule that reaches a changed player's cash but not only a gain's
+        if ("changed" in selector or "loss" in selector) and "gain" not in selector:
+            assert not any(colour in body for colour in green), selector
+    assert "color:var(--bad)" in rules[".player.changed.loss .cash"]
 
 
 def test_the_dispute_view_is_read_only_and_needs_no_unlock_as_the_log_needs_none(app, client):

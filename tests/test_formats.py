@@ -10,7 +10,7 @@ from referee.services import rulesets
 from referee.services import errors, folds, progress as progress_service, results, tournaments
 from referee.demo import play_table
 from referee.engine import RulesetError
-from referee.tournament import formats
+from referee.tournament import formats, scoring
 from referee.tournament.scoring import GameResult, PlayerResult
 
 from test_app import app, database  # noqa: F401  (the app on SQLite and on PostgreSQL)
@@ -170,7 +170,7 @@ def test_a_championship_three_preliminary_rounds_then_the_best_four_in_a_final_t
         from referee.engine import ranking
         winner = ranking(state)[0].name
         assert progress.champion == winner
-        with pytest.raises(errors.BadTournament, match="every round of the format championship is seated"):
+        with pytest.raises(errors.BadTournament, match='every round of the format "Championship: 3 preliminary rounds, a final of 4" is seated'):
             progress_service.seat_round(tid)
     got = places(app, tid)
     assert got[0] == winner and sorted(got[:4]) == sorted(before_final[:4])
@@ -238,7 +238,7 @@ def test_a_forged_or_stale_stage_on_the_seating_form_seats_nothing_and_says_why(
     client = app.test_client()
     client.post(f"/tournaments/{tid}/unlock", data={"pin": "135791"})
     r = client.post(f"/tournaments/{tid}/rounds", data={"round": "1", "stage": "final"}, follow_redirects=True)
-    assert "the next round cannot be of the stage final (it may be of preliminary)" in html.unescape(
+    assert 'the next round cannot be of the stage "Final" (it may be of: Preliminary rounds)' in html.unescape(
         r.get_data(as_text=True))
     r = client.post(f"/tournaments/{tid}/rounds", data={"round": "1", "stage": "x" * 100_000}, follow_redirects=True)
     assert r.status_code == 200
@@ -247,6 +247,42 @@ def test_a_forged_or_stale_stage_on_the_seating_form_seats_nothing_and_says_why(
 
 
 # --- for the room ------------------------------------------------------------------------------------------
+
+def flashed(page: str) -> str:
+    """The flashed messages of a page, as text."""
+    found = re.findall(r'<div class="flash [a-z]+" role="status">(.*?)</div>\s*</div>', page, re.S)
+    return html.unescape(re.sub(r"<[^>]+>", " ", " ".join(found)))
+
+
+def test_a_refusal_names_the_format_its_stages_and_the_scoring_by_their_names_in_the_device_language(app):
+    """A refusal names a format, a stage and a scoring scheme as their files name them in the device's language
+    (rulesets/formats/*.toml, rulesets/scoring/*.toml: name = { en=…, ja=… }), never by their ids."""
+    ja = {"Accept-Language": "ja"}
+    client = app.test_client()
+    r = client.post("/tournaments", headers=ja, data={
+        "name": "Small", "scheme": "jma-placement", "ruleset": "jma-2006", "format": "club-semifinals",
+        "players": "\n".join(f"P{i}" for i in range(10)), "pin": "135791"})
+    said = flashed(r.get_data(as_text=True))
+    assert "「クラブ：2回戦、16人の準決勝、各卓1位4人の決勝」" in said and "16" in said and "10" in said
+    assert "club-semifinals" not in said
+    r = client.post("/tournaments", headers=ja, data={
+        "name": "X", "scheme": "jma-placement", "ruleset": "jma-2006", "format": "open", "pin": "135791",
+        "players": "A\nB\nC\nD | | invited"})
+    said = flashed(r.get_data(as_text=True))
+    assert "「自由な回戦数＋シード決勝」" in said and "open" not in said
+    tid = new_tournament(app, "championship", 8)
+    client.post(f"/tournaments/{tid}/unlock", data={"pin": "135791"})
+    r = client.post(f"/tournaments/{tid}/rounds", headers=ja, data={"round": "1", "stage": "final"},
+                    follow_redirects=True)
+    said = flashed(r.get_data(as_text=True))
+    assert "「決勝」" in said and "予選" in said and "final" not in said and "preliminary" not in said
+    seven = GameResult(2, "3", tuple(PlayerResult(f"P{i}", i + 1, 100) for i in range(7)))
+    with pytest.raises(errors.BadTournament) as refused:
+        scoring.game_points(rulesets.load_scheme("jma-placement"), seven)
+    assert refused.value.message == ('the scoring "Placement points (monopoly win bonus)" gives no points for a '
+                                     "table of 7 players (round 2, table 3)")
+    assert "順位点（モノポリー勝ちボーナス）" in refused.value.detail(lang="ja")
+
 
 def test_the_room_display_shows_the_round_its_tables_and_the_places_but_no_pin(app):
     tid = new_tournament(app, "championship", 8)
@@ -276,7 +312,8 @@ def test_the_standings_as_csv_one_row_per_place_and_no_formula_from_a_name(app):
     r = client.get(f"/tournaments/{tid}/standings.csv")
     assert r.status_code == 200 and r.headers["Content-Type"].startswith("text/csv")
     lines = r.get_data(as_text=True).splitlines()
-    assert lines[0] == "\ufeffplace,player,division,stage,board,R1,total,monopoly_wins,placement_points,assets"
+    assert lines[0] == ("\ufeffplace,player,division,stage,board,R1,total,monopoly_wins,placement_points,assets,"
+                        "shared_place,dropped_after_round")
     assert len(lines) == 5 and any(line.split(",")[1] == "'=HYPERLINK(1)" for line in lines[1:])
     assert sorted(line.split(",")[5] for line in lines[1:]) in (["1", "10", "3", "6"], ["1", "14", "3", "6"])
 
@@ -418,7 +455,8 @@ def test_an_invited_seed_needs_a_format_that_takes_them(app):
     r = app.test_client().post("/tournaments", data={
         "name": "X", "scheme": "jma-placement", "ruleset": "jma-2006", "format": "open", "pin": "135791",
         "players": "A\nB\nC\nD | | invited"}, follow_redirects=True)
-    assert "the format open has no stage that takes invited players" in html.unescape(r.get_data(as_text=True))
+    assert 'the format "Open rounds, then a seeded final" has no stage that takes invited players' in html.unescape(
+        r.get_data(as_text=True))
 
 
 def test_the_printed_standings_name_the_format_the_champion_and_each_players_stage(app, tmp_path):
@@ -540,8 +578,8 @@ def test_a_format_refuses_fewer_players_than_its_largest_cut_and_a_corrected_tab
     r = app.test_client().post("/tournaments", data={
         "name": "Small", "scheme": "jma-placement", "ruleset": "jma-2006", "format": "club-semifinals",
         "players": "\n".join(f"P{i}" for i in range(10)), "pin": "135791"}, follow_redirects=True)
-    assert "the format club-semifinals needs at least 16 players (a stage takes the best 16); 10 are entered" in (
-        html.unescape(r.get_data(as_text=True)))
+    assert ('the format "Club: 2 rounds, semi-finals of 16, a final of the 4 table winners" needs at least 16 players '
+            "(a stage takes the best 16); 10 are entered") in html.unescape(r.get_data(as_text=True))
     tid = new_tournament(app, "open", 8)
     seat_and_play(app, tid)
     with app.app_context():

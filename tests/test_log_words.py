@@ -222,9 +222,128 @@ def test_the_facts_are_kept_and_carried_on_as_entries_are_added_and_voided(app):
     with app.test_request_context(headers={"Accept-Language": "en"}):
         log = log_lines(game, 0, len(game.entries))
     assert [(n, words) for n, words, _ in log[2:]] == [
-        (3, "Ben bids $70 for Baltic Avenue"), (4, "void the latest 1"), (5, "Aki bids $90 for Baltic Avenue"),
+        (3, "Ben bids $70 for Baltic Avenue"), (4, "the referee takes back the latest entry"), (5, "Aki bids $90 for Baltic Avenue"),
         (6, "hammer: Aki buys Baltic Avenue for $90")]
     assert [effective for _, _, effective in log] == [True, True, False, True, True, True]
     assert game.history.facts[:3] == first  # judged once: the earlier facts stand as they were
     assert game.history.facts[5].winner == "Aki" and game.history.facts[5].amount == 90
     assert len(game.history.events) == len(game.entries) == 6  # each entry's events, the void's too
+
+
+# --- every kind of entry, one sentence saying who did what ----------------------------------------------------
+
+# each entry type the engine reads: a record of tests/conformance/ that has one, the entry's number there, and its
+# words in the log and the flash, in English and Japanese (a referee's note on the entry follows in brackets)
+SENTENCES = {
+    "seat_roll": ("classic-seating-highest-starts-then-seat-order", 1, "Aki rolls 3+4 for the order of play",
+                  "Aki がスタート順のサイコロで 3+4 を出す"),
+    "deal": ("jma-tournament-regulation-dealt-deeds", 2,
+             "Ben is dealt Reading Railroad and Oriental Avenue and pays $300 for them",
+             "Ben が リーディング鉄道 と オリエンタル・アベニュー の権利書を配られ、代金 $300 を支払う"),
+    "roll": ("classic-auction-any-price", 1, "Aki rolls 1+2", "Aki がサイコロで 1+2 を出す"),
+    "buy": ("classic-jail-skip-a-turn-instead-of-the-fine", 9, "Aki buys Pennsylvania Railroad for $200",
+            "Aki が ペンシルバニア鉄道 を $200 で購入"),
+    "decline": ("classic-auction-any-price", 2, "Aki declines Baltic Avenue: it goes to auction",
+                "Aki は バルティック・アベニュー を購入しない：競売へ"),
+    "bid": ("classic-auction-any-price", 3, "Ben bids $15 for Baltic Avenue", "Ben が バルティック・アベニュー に $15 で入札"),
+    "hammer": ("classic-auction-any-price", 5, "hammer: Chie buys Baltic Avenue for $16",
+               "落札：Chie が バルティック・アベニュー を $16 で購入"),
+    "income_tax": ("classic-income-tax-choice-ten-percent", 2,
+                   "Aki chooses the income tax of 10% of assets (cash $900 + Boardwalk $400 + Reading Railroad $200)",
+                   "Aki が所得税に総資産の10%を選ぶ (cash $900 + Boardwalk $400 + Reading Railroad $200)"),
+    "card": ("disney-back-to-tarzan-without-passing-go", 2,
+             "Aki draws a Magic Moments card: Get Lost in the jungle. Go Back to Tarzan. Don't Pass Go. Don't Collect "
+             "200.", "Aki がマジック・モーメントのカードを引く：ジャングルで迷う。「ターザン」まで戻る。GOを通過しない。200を受け取らない。"),
+    "fine_or_card": ("disney-fine-or-show-time-card-drawn", 3,
+                     "Aki chooses to draw a Show Time card instead of paying the fine of $10",
+                     "Aki が罰金 $10 を払わず、ショータイムのカードを引くことを選ぶ"),
+    "rent_roll": ("jma-utility-rent-fresh-roll-after-chance-card", 3,
+                  "Aki rolls 6+5 again for the utility's rent (the fresh roll, not the 3 that moved the token)",
+                  "Aki が公共会社のレンタル料を決めるサイコロを振り直し、6+5 を出す (the fresh roll, not the 3 that moved the "
+                  "token)"),
+    "rent_not_claimed": ("classic-rent-not-claimed-by-the-second-following-turn-goes-back", 5,
+                         "Aki gets back the rent paid on Boardwalk: its owner did not claim it in time",
+                         "Aki が ボードウォーク で払ったレンタル料が戻る：持ち主が期限内に請求しなかった"),
+    "build_house": ("german-one-house-on-landing-at-half-price-with-the-whole-colour", 2,
+                    "Aki builds one house on Turmstraße", "Aki が トゥルムシュトラーセ に家を1軒建てる"),
+    "sell_to_bank": ("german-sell-ones-own-street-to-the-bank-on-landing", 2, "Aki sells Seestraße back to the bank",
+                     "Aki が ゼーシュトラーセ を銀行に売り戻す"),
+    "pay_bail": ("jma-jail-prepaid-release-doubles-roll-again", 1, "Aki pays $50 to leave jail", "Aki が出所料 $50 を払う"),
+    "use_jail_card": ("jma-jail-card-release-doubles-roll-again", 1, "Aki uses a get-out-of-jail card (Community Chest)",
+                      "Aki が 釈放カード（共同基金） を使う"),
+    "skip_jail_turn": ("classic-jail-skip-a-turn-instead-of-the-fine", 1,
+                       "Aki skips a turn instead of paying the jail fine (no fine, no roll: Ben rolls next)",
+                       "Aki が罰金を払う代わりに1回休む (no fine, no roll: Ben rolls next)"),
+    "mortgage": ("classic-mortgage-and-unmortgage-any-time", 2, "Ben mortgages Boardwalk",
+                 "Ben が ボードウォーク を抵当に入れる"),
+    "unmortgage": ("classic-mortgage-and-unmortgage-any-time", 3, "Chie lifts the mortgage on Park Place",
+                   "Chie が パークプレイス の抵当を戻す"),
+    "bankrupt": ("classic-fine-for-a-move-out-of-turn-unpayable-is-bankruptcy-to-the-bank", 2, "Ben goes bankrupt",
+                 "Ben が破産"),
+    "build": ("classic-at-most-3-houses-a-turn-where-the-text-says-so", 1,
+              "Ben declares buildings: Oriental Avenue no buildings → 1 house, Vermont Avenue no buildings → 1 house, "
+              "Connecticut Avenue no buildings → 1 house",
+              "Ben が建設を宣言：オリエンタル・アベニュー 建物なし → 家1軒、バーモント・アベニュー 建物なし → 家1軒、コネチカット・アベニュー 建物なし → 家1軒"),
+    "withdraw_build": ("jma-build-withdrawal-while-demand-exceeds-stock", 3,
+                       "Ben reduces the declaration to St. Charles Place no buildings, States Avenue no buildings, "
+                       "Virginia Avenue no buildings",
+                       "Ben が宣言を減らす：セント・チャールズ・プレイス 建物なし、ステーツ・アベニュー 建物なし、バージニア・アベニュー 建物なし"),
+    "close_builds": ("jma-build-declaration-may-be-raised", 3, "the referee closes the declarations", "審判が宣言を締め切る"),
+    "place_building": ("jma-shortage-auction-bid-below-the-chosen-lot-is-held", 9, "Ben chooses Boardwalk for the building",
+                       "Ben が建物を建てる土地に ボードウォーク を選ぶ"),
+    "sell_buildings": ("classic-hotel-breakdown-any-player", 1, "Aki sells buildings: New York Avenue hotel → 4 houses",
+                       "Aki が建物を売却：ニューヨーク・アベニュー ホテル → 家4軒"),
+    "trade": ("classic-jailed-player-may-trade", 1, "Ben ⇄ Aki: Ben gives $400; Aki gives Boardwalk",
+              "Ben ⇄ Aki：Ben は $400 を、Aki は ボードウォーク を渡す"),
+    "time_called": ("jma-ranking-by-assets", 1, "the referee calls time", "審判が終了の合図をする"),
+    "rolloff": ("jma-ranking-tie-rolled-off", 3, "Aki rolls 3+3 in the roll-off", "Aki が順位決定のサイコロで 3+3 を出す"),
+    "void": ("jma-correction-void", None, "the referee takes back the latest 2 entries", "審判が直近2件の記録を取り消す"),
+    "penalty": ("classic-fine-for-a-move-out-of-turn-unpayable-is-bankruptcy-to-the-bank", 1,
+                "Ben is fined $50: a move out of turn", "Ben に罰金 $50：順番外の移動"),
+    "keep": ("german-sell-ones-own-street-to-the-bank-on-landing", None, "Aki leaves Seestraße as it is",
+             "Aki は ゼーシュトラーセ をそのままにする"),
+}
+
+
+def test_every_entry_type_reads_as_a_sentence_saying_who_did_what_in_english_and_japanese(app):
+    """The log's words for an entry are the flash the referee reads when recording it: for every entry type the
+    engine reads, a sentence naming who did what (a player, or the referee), never a label and its fields ("Cy
+    income tax percentage of assets"): the income tax choice with the ruleset's percentage, a roll with what it
+    was for, a deal with what it cost.  An entry type without a sentence here fails the test."""
+    from referee.engine import ENTRY_FIELDS, EntryFacts
+
+    assert sorted(SENTENCES) == sorted(ENTRY_FIELDS)
+    for kind, (name, number, en, ja) in SENTENCES.items():
+        game = game_of(name)
+        if kind == "keep":  # the record sells the deed landed on: the same landing, the deed left as it is
+            landed = EntryFacts(square=game.ruleset.square("seestrasse").index)
+            said = []
+            for headers in ({}, JA):
+                with app.test_request_context(headers=headers):
+                    said.append(entry_words(parse_entry({"type": "keep", "player": "Aki"}), game.ruleset, facts=landed))
+            assert said == [en, ja]
+            continue
+        if number is None:  # the first entry of its type in the record (with the referee's note)
+            number = next(i for i, e in enumerate(game.entries, start=1) if e.type == kind)
+        assert game.entries[number - 1].type == kind, (kind, name, number)
+        for lang, want in (("en", en), ("ja", ja)):
+            got = lines(app, name, lang)[number - 1]
+            assert got == want or got.startswith(want + " ("), (kind, lang, got)  # (the referee's note follows)
+
+
+def test_the_income_tax_choice_is_flashed_as_a_sentence_with_the_rulesets_percentage(client):
+    """Official rules (Hasbro), Income Tax: "$200 or 10% of your total worth": the referee taps the choice and reads
+    "Aki chooses the income tax of 10% of assets", the percentage from the ruleset, with the tax it came to."""
+    from io import BytesIO
+
+    header = (CONFORMANCE / "classic-income-tax-choice-ten-percent.jsonl").read_text(encoding="utf-8").splitlines()[0]
+    r = client.post("/games/import", data={"record": (BytesIO(header.encode()), "game.jsonl"), "pin": "654321"},
+                    content_type="multipart/form-data")
+    game_id = int(r.headers["Location"].rsplit("/", 1)[1])
+    post(client, game_id, 0, {"type": "roll", "player": "Aki"}, dice="1,3")
+    r = post(client, game_id, 1, {"type": "income_tax", "player": "Aki", "choice": "percent"})
+    flash = re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", r.get_data(as_text=True).split(
+        'class="flash done"', 1)[1].split("</div>\n  </div>", 1)[0])))
+    assert "Aki chooses the income tax of 10% of assets" in flash and "Aki pays the bank $150 tax" in flash
+    assert "percentage of assets" not in flash
+    assert "2 Aki が所得税に総資産の10%を選ぶ " in screen(client, game_id, "/log", **JA)

@@ -191,18 +191,44 @@ def test_the_director_replaces_a_player_between_rounds_by_a_late_entry_in_their_
     assert "Zoe" in round2 and "P03" not in round2
 
 
-def test_drop_asks_for_a_confirmation_naming_the_player_before_it_is_sent(app):
-    """A drop is a change the director confirms: the first tap opens the question, the second sends it."""
-    tid, client = new_tournament(app, 8)
+def confirmation(app, action: str, alternates=()) -> tuple[int, object, str]:
+    """A tournament of 8 after round 1, its director's page open: the confirmation of ``action`` for P04 (each
+    player's form of that action inside its own confirmation, checked here)."""
+    tid, client = new_tournament(app, 8, alternates=alternates)
     seat_and_play(app, tid)
     client.post(f"/tournaments/{tid}/unlock", data={"pin": "135791"})
     page = html.unescape(client.get(f"/tournaments/{tid}").get_data(as_text=True))
-    box = page.split('<details class="confirm" id="drop-P04">', 1)[1].split("</details>", 1)[0]
+    assert page.count(f'name="action" value="{action}"') == 8
+    assert page.count(f'<details class="confirm" id="{action}-') == 8
+    box = page.split(f'<details class="confirm" id="{action}-P04">', 1)[1].split("</details>", 1)[0]
+    assert f'value="{action}"' in box
+    return tid, client, box
+
+
+def test_drop_asks_for_a_confirmation_naming_the_player_before_it_is_sent(app):
+    """A drop is a change the director confirms: the first tap opens the question, the second sends it."""
+    _, _, box = confirmation(app, "drop")
     assert "<summary>Drop…</summary>" in box
     assert "P04 leaves the tournament: not seated from round 2; their results stand." in box
-    assert 'value="drop"' in box and ">Yes: drop P04</button>" in box
-    assert page.count('name="action" value="drop"') == 8  # each player's drop is inside its own confirmation
-    assert page.count('<details class="confirm" id="drop-') == 8
+    assert ">Yes: drop P04</button>" in box
+
+
+def test_drop_for_the_alternate_asks_for_a_confirmation_and_a_second_tap_changes_nothing(app):
+    """Dropping a player for the first alternate is confirmed as a drop is (a <details class="confirm"> that works
+    without script: the first tap opens the question naming both, the second sends it); the same form sent twice
+    (a double tap) drops once and lets one alternate step in: the second is refused, nothing changed."""
+    tid, client, box = confirmation(app, "drop_for_alternate", ["Alt A", "Alt B"])
+    assert "<summary>Drop: Alt A steps in…</summary>" in box
+    assert "P04 leaves the tournament and Alt A plays in their place from round 2; P04's results stand." in box
+    assert ">Yes: drop P04 for Alt A</button>" in box
+    assert "P04 has dropped; Alt A steps in for them from round 2" in change(client, tid, 1, "drop_for_alternate",
+                                                                            "P04")
+    again = change(client, tid, 1, "drop_for_alternate", "P04")
+    assert "P04 has already dropped" in again and "Alt B steps in for them" not in again
+    with app.app_context():
+        status = {v.name: (v.status, v.alternate) for v in roster.tournament_players(tid)}
+    assert status["P04"] == ("dropped", None) and status["Alt A"] == ("playing", None)
+    assert status["Alt B"] == ("alternate", 1)
 
 
 def test_the_new_tournament_form_says_each_formats_fewest_players_before_it_is_sent(app):

@@ -1,5 +1,6 @@
 """The game record: golden records, corrections, and the replay and simulate commands."""
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -52,6 +53,27 @@ def test_golden_record_replays_to_its_expected_cash_positions_and_owners(path):
 
 def test_golden_records_exist():
     assert len(GOLDEN) >= 5
+
+
+def test_the_game_record_page_lists_every_entry_type_the_engine_parses_with_its_fields():
+    """docs/game-record.md's entry table has a row for each entry type the engine reads (entries.ENTRY_FIELDS, what
+    parse_entry checks an entry against), naming each of its fields, and no row for a type the engine does not
+    read: a type added to the engine and not to the page fails here."""
+    from referee.engine.entries import ENTRY_FIELDS
+
+    text = (Path(__file__).parents[1] / "docs" / "game-record.md").read_text(encoding="utf-8")
+    table = text.split("## Entries", 1)[1].split("\n\n| type |", 1)[1].split("\n\n", 1)[0]
+    rows = {}
+    for line in table.splitlines()[2:]:
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        assert len(cells) == 4 and cells[0].startswith("`"), f"docs/game-record.md: not a row of the table: {line}"
+        rows[cells[0].strip("`")] = cells
+    assert sorted(set(ENTRY_FIELDS) - set(rows)) == [], "entry types the engine reads that the page does not list"
+    assert sorted(set(rows) - set(ENTRY_FIELDS)) == [], "rows of the page for no entry type the engine reads"
+    for kind, (required, optional) in ENTRY_FIELDS.items():
+        named = set(re.findall(r"`(\w+)`", rows[kind][1]))
+        assert set(required + optional) <= named, f"{kind}: fields {sorted(set(required + optional) - named)}"
+        assert rows[kind][2] and rows[kind][3], f"{kind}: when it is allowed and what it records"
 
 
 def test_record_written_back_reads_the_same(tmp_path):

@@ -1,4 +1,8 @@
 """Printed reports: names as text in the PDF, with a CJK font embedded."""
+import csv
+import html
+import io
+import re
 import shutil
 import subprocess
 
@@ -148,3 +152,81 @@ def test_a_game_result_sheet_prints_money_in_the_rulesets_own_currency(tmp_path,
     with app.test_request_context():
         text, _ = text_and_fonts(tmp_path, reports.game_pdf(game_id, "A4"))
     assert start in text and "$" not in text
+
+
+# --- the sheets count and mark the players as the pages do ------------------------------------------------------
+
+from test_app import app, client, database  # noqa: E402,F401  (the app on SQLite and on PostgreSQL)
+from test_formats import seat_and_play  # noqa: E402
+from test_players_between_rounds import change, new_tournament  # noqa: E402
+from test_table_decisions import from_position, record  # noqa: E402
+
+
+def flat(text: str) -> str:
+    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", text)))
+
+
+def test_the_standings_pdf_counts_the_players_the_directors_page_counts_and_marks_those_who_dropped(app, tmp_path):
+    """After round 1, P04 and P06 drop and Alt A steps in for P05: 12 play on, as the director's page counts them
+    (the 14 entered less 3 dropped, and the alternate who stepped in; Alt B, still waiting, is not counted); the
+    sheet says 3 dropped and marks each where their results keep them in the standings."""
+    tid, client = new_tournament(app, 14, alternates=["Alt A", "Alt B"])
+    seat_and_play(app, tid)
+    change(client, tid, 1, "drop", "P04")
+    change(client, tid, 1, "drop_for_alternate", "P05")
+    change(client, tid, 1, "drop", "P06")
+    page = flat(client.get(f"/tournaments/{tid}").get_data(as_text=True))
+    counted = re.search(r"· (\d+) players", page).group(1)
+    assert counted == "12" and "12 to seat" in page and "3 dropped" in page
+    with app.test_request_context():
+        text, _ = text_and_fonts(tmp_path, reports.standings_pdf(tid, "A4"))
+    text = re.sub(r"\s+", " ", text)
+    assert f"{counted} players · 3 dropped" in text and "14 players" not in text
+    for name in ("P04", "P05", "P06"):
+        assert f"{name} (dropped after round 1)" in text and f"{name} (dropped after round 1)" in page
+    assert text.count("dropped after round 1") == 3
+    standings = flat(client.get(f"/tournaments/{tid}/standings").get_data(as_text=True))
+    assert standings.count("(dropped after round 1)") == 3  # the public standings mark them as the sheet does
+    rows = list(csv.reader(io.StringIO(client.get(f"/tournaments/{tid}/standings.csv").get_data(as_text=True))))
+    dropped = {r[1]: r[-1] for r in rows[1:]}
+    assert {n for n, after in dropped.items() if after} == {"P04", "P05", "P06"} and dropped["P04"] == "1"
+
+
+def test_a_shared_place_reads_2_equals_on_the_standings_page_the_sheet_and_the_room_display(app, tmp_path):
+    """Two tables corrected to the same places and totals: their players are equal after every tie-break and
+    share each place, which reads "1=" (not "1" twice) wherever the standings are shown; the CSV keeps the place a
+    number and says it is shared."""
+    from referee.services import results
+
+    tid, client = new_tournament(app, 8)
+    seat_and_play(app, tid)
+    with app.app_context():
+        for view in tournaments.round_overview(tid, 1):
+            order = [p for p, _, _ in view.players]
+            results.correct_result(tid, view.game_id, {n: k for k, n in enumerate(order, start=1)},
+                                   {n: 5000 - 1000 * k for k, n in enumerate(order, start=1)}, set(), False,
+                                   "the score sheets", 0)
+    page = flat(client.get(f"/tournaments/{tid}/standings").get_data(as_text=True))
+    assert len(re.findall(r" 1= P0\d ", page)) == 2 and len(re.findall(r" 3= P0\d ", page)) == 2
+    assert not re.search(r" 1 P0\d ", page)
+    display = flat(client.get(f"/tournaments/{tid}/display").get_data(as_text=True))
+    assert len(re.findall(r" 1= P0\d ", display)) == 2
+    with app.test_request_context():
+        text, _ = text_and_fonts(tmp_path, reports.standings_pdf(tid, "A4"))
+    assert len(re.findall(r"^1=$", text, re.M)) + len(re.findall(r"\b1= P0\d", text)) == 2, text
+    rows = list(csv.reader(io.StringIO(client.get(f"/tournaments/{tid}/standings.csv").get_data(as_text=True))))
+    assert [(r[0], r[-2]) for r in rows[1:]] == [("1", "1"), ("1", "1"), ("3", "1"), ("3", "1"),
+                                                  ("5", "1"), ("5", "1"), ("7", "1"), ("7", "1")]
+
+
+def test_the_result_sheet_marks_a_place_a_roll_off_still_decides_as_the_result_page_does(client, tmp_path):
+    """JMA 補足ルール「勝負の決め方」: while the roll-off for third place is due, the result page reads "3= (roll-off)"
+    for Chie and Dai, and so does the printed result sheet (not "3" twice)."""
+    game_id = from_position(client, {"players": {"Aki": {"cash": 2000}, "Chie": {"cash": 1000},
+                                                 "Dai": {"cash": 1000}}}, players=("Aki", "Ben", "Chie", "Dai"))
+    record(client, game_id, {"type": "time_called"}, {"type": "roll", "player": "Aki", "dice": [4, 6]})
+    page = flat(client.get(f"/games/{game_id}/result").get_data(as_text=True))
+    assert page.count("3= (roll-off)") == 2
+    data = client.get(f"/games/{game_id}/result.pdf").data
+    text, _ = text_and_fonts(tmp_path, data)
+    assert re.sub(r"\s+", " ", text).count("3= (roll-off)") == 2, text

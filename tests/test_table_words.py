@@ -131,12 +131,12 @@ def test_the_log_names_squares_cards_and_deeds_never_their_ids(client):
     assert "Aki がチャンスのカードを引く：銀行から配当金$50を受け取る" in screen(client, game_id, **JA)
     game_id = brown_hotels(client)
     page = screen(client, game_id)
-    assert "Aki is dealt Mediterranean Avenue, Baltic Avenue" in page
+    assert "Aki is dealt Mediterranean Avenue and Baltic Avenue and pays $120 for them" in page
     assert ("Aki declares buildings: Mediterranean Avenue no buildings → hotel, Baltic Avenue no buildings → hotel"
             in page)
     assert "mediterranean-avenue" not in page
     ja = screen(client, game_id, **JA)
-    assert "Aki 権利書の配布 メディタレーニアン・アベニュー、バルティック・アベニュー" in ja
+    assert "Aki が メディタレーニアン・アベニュー と バルティック・アベニュー の権利書を配られ、代金 $120 を支払う" in ja
 
 
 # --- doubles, jail, the last roll -------------------------------------------------------------------------

@@ -16,24 +16,27 @@ from .events import BidVoided, Event, JailCardReturned, TradeMade
 from .facts import next_to_move, tie_winner
 from .rules import Outcome
 from .ruleset import Ruleset
-from .state import Auction, BuildingAuction, BuyOrAuction, GameState
+from .state import Auction, BuildingAuction, BuyOrAuction, FineOrCard, GameState, IncomeTaxChoice, OwnProperty
 
 
 @dataclass(frozen=True, slots=True)
 class EntryFacts:
     """What the log says of an entry beyond its own fields, taken from the table as it was just before it (and
     from what it did): the deed or building an auction entry was for, who won it at what price, a deed's price,
-    the buildings on the lots before a change, the mortgaged deeds in a trade and what kind of trade it was."""
+    the buildings on the lots before a change, the mortgaged deeds in a trade and what kind of trade it was, the
+    flat income tax the choice was between, the fine a card offered and the deck instead, one's own deed landed
+    on."""
 
-    square: int | None = None  # the deed auctioned, bought or declined
+    square: int | None = None  # the deed auctioned, bought or declined; the tax square; one's own deed landed on
     kind: str | None = None  # the building auctioned (house or hotel)
     winner: str | None = None  # hammer: the high bidder's name
-    amount: int = 0  # hammer: the winning bid; buy: the price
+    amount: int = 0  # hammer: the winning bid; buy: the price; income_tax: the flat tax; fine_or_card: the fine
     void: bool = False  # hammer: the winning bid was void
     levels: tuple[tuple[int, int], ...] = ()  # build, sell_buildings: (lot, buildings before)
     mortgaged: tuple[int, ...] = ()  # trade: deeds that were mortgaged
     context: str = "trade"  # trade: trade, debt_negotiation or rescue
     card: str | None = None  # use_jail_card: the card used, when the entry does not name it
+    deck: str | None = None  # fine_or_card: the deck the card instead of the fine is drawn from
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +74,12 @@ def entry_facts(before: GameState, entry: Entry, events: tuple[Event, ...] = ())
                           void=any(isinstance(e, BidVoided) for e in events))
     if entry.type in ("buy", "decline") and isinstance(p, BuyOrAuction):
         return EntryFacts(square=p.square, amount=rs.squares[p.square].price)
+    if entry.type == "income_tax" and isinstance(p, IncomeTaxChoice):
+        return EntryFacts(square=p.square, amount=rs.squares[p.square].amount)
+    if entry.type == "fine_or_card" and isinstance(p, FineOrCard):
+        return EntryFacts(amount=p.amount, deck=p.deck)
+    if entry.type in ("build_house", "sell_to_bank", "keep") and isinstance(p, OwnProperty):
+        return EntryFacts(square=p.square)
     if entry.type in ("build", "sell_buildings") and entry.targets:
         levels = []
         for ref, _level in entry.targets:

@@ -28,15 +28,25 @@ class NoSuchEntry(Exception):
 
 @dataclass(frozen=True, slots=True)
 class PlayerAt:
-    """A player at entry N: name, cash before and after the entry (in the game's money), status, square, holdings."""
+    """A player at entry N: name, cash before and after the entry (in the game's money), by how much it changed,
+    status, square, holdings."""
 
     name: str
     cash_before: str
     cash_after: str
-    changed: bool
+    change: int  # the cash after less the cash before: a gain, or (below 0) a fall
     status: str
     square: int
     holdings: Holdings
+
+    @property
+    def changed(self) -> bool:
+        return self.change != 0
+
+    @property
+    def trend(self) -> str:
+        """How the page marks the cash: "gain" (it rose), "loss" (it fell: never in the colour of a gain), or ""."""
+        return "gain" if self.change > 0 else "loss" if self.change < 0 else ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,7 +163,7 @@ def dispute_screen(game: Game, n: int, recorded: datetime | None = None,
         takes_back=tuple(i + 1 for i in game.voided.get(index, ())),
         waiting_before=pending_words(before), waiting_after=pending_words(after),
         players=[PlayerAt(p.name, money(after, before.players[i].cash), money(after, p.cash),
-                          before.players[i].cash != p.cash, player_status(after, i), p.position,
+                          p.cash - before.players[i].cash, player_status(after, i), p.position,
                           holdings(after, i))
                  for i, p in enumerate(after.players)],
         pot=pot(after), bank_stock=bank_stock_words(after),

@@ -4,13 +4,14 @@ facts behind each entry are the game's history, judged once as it was recorded."
 from __future__ import annotations
 
 from bisect import bisect_left
+from typing import Callable
 
 from ..engine import (BidHeld, BidVoided, BuildingsChanged, CardDrawn, DebtQueued, DeedTransferred, Entry, EntryFacts,
                       EstateShared, Event, Game, GameState, Jailed, JailRollFailed, JailTurnSat, Mortgaged, Moved,
                       Offer, Paid, Penalised, raisable_cash, Released, RentWaived, Ruleset, SeatingOrdered, square_index, TieCall,
                       TimeCalled, TradeMade, TransferInterestPaid, TurnBegan, Unmortgaged, WentBankrupt)
-from ..i18n import current_language, gettext as _
-from .words import (breach_words, card_words, deck_words, jail_card_words, level_words, money, names_and, party, per_language,
+from ..i18n import current_language, gettext as _, ngettext
+from .words import (breach_words, card_words, deck_words, jail_card_words, level_words, money, names_and, party,
                     reason_words, separator, square_name, square_words, Why, why)
 
 
@@ -123,24 +124,6 @@ def tie_words(ruleset: Ruleset, call: TieCall, standing: bool = False) -> Why:
     return why(ruleset, text, "auction_tie")
 
 
-@per_language
-def _entry_labels() -> dict[str, str]:
-    return {
-        "seat_roll": _("seating roll"), "roll": _("rolls"), "deal": _("is dealt"), "buy": _("buys"),
-        "decline": _("declines: auction"),
-        "bid": _("bids"), "hammer": _("hammer"), "income_tax": _("income tax"), "card": _("card"),
-        "fine_or_card": _("chooses"), "build_house": _("builds one house on landing"),
-        "sell_to_bank": _("sells the deed back to the bank"), "keep": _("leaves the deed as it is"), "rent_not_claimed": _("rent not claimed in time by its owner, paid by"),
-        "rent_roll": _("rent roll"), "pay_bail": _("pays to leave jail"), "use_jail_card": _("uses a jail card"),
-        "skip_jail_turn": _("skips a turn instead of the jail fine"),
-        "mortgage": _("mortgages"), "unmortgage": _("lifts the mortgage on"), "bankrupt": _("bankrupt"),
-        "build": _("declares buildings"), "withdraw_build": _("reduces the declaration"),
-        "close_builds": _("declarations closed"), "place_building": _("chooses the lot"),
-        "sell_buildings": _("sells buildings"), "trade": _("trades with"), "time_called": _("time called"),
-        "rolloff": _("roll-off"), "void": _("void"), "penalty": _("is fined"),
-    }
-
-
 def goods_words(ruleset: Ruleset, offer: Offer | None, mortgaged: tuple[int, ...] = ()) -> str:
     """One side of a trade: $200 and Baltic Avenue; deeds by their names (marked when mortgaged), jail cards by
     their deck; nothing when the side gives nothing."""
@@ -172,115 +155,223 @@ def _lot_words(ruleset: Ruleset, facts: EntryFacts) -> str:
     return _("a hotel") if facts.kind == "hotel" else _("a house")
 
 
-def _sentence(entry: Entry, ruleset: Ruleset, facts: EntryFacts | None) -> str | None:
-    """The entry as one sentence where its fields (and the facts) allow; None for the plain label form."""
-    bidders = " = ".join(entry.bidders)
-    if entry.type == "trade":
-        return trade_words(ruleset, entry.player, entry.partner, entry.give, entry.take,
-                           facts.context if facts else "trade", facts.mortgaged if facts else ())
-    if entry.type == "card" and entry.card in ruleset.cards:
-        return _("%(player)s draws a %(deck)s card: %(card)s", player=entry.player,
-                 deck=deck_words(ruleset, ruleset.cards[entry.card].deck), card=card_words(ruleset, entry.card))
-    card = entry.card or (facts.card if facts else None)
-    if entry.type == "use_jail_card" and card is not None:
-        return _("%(player)s uses %(card)s", player=entry.player, card=jail_card_words(ruleset, card))
-    if entry.type == "penalty" and entry.choice is not None and entry.player is not None:
-        return _("%(player)s is fined %(amount)s: %(breach)s", player=entry.player,
-                 amount=ruleset.money_text(getattr(ruleset.options, "penalty_" + entry.choice, 0)),
-                 breach=breach_words(entry.choice))
+def _dice(entry: Entry) -> str:
+    return f"{entry.dice[0]}+{entry.dice[1]}" if entry.dice else ""
+
+
+def _targets(entry: Entry, ruleset: Ruleset) -> str:
+    """A declaration's or a sale's lots with the level each is to have: Boardwalk 2 houses, Park Place hotel."""
+    return separator().join(f"{square_words(ruleset, sq)} {level_words(lvl, ruleset)}" for sq, lvl in entry.targets)
+
+
+def _changes(entry: Entry, ruleset: Ruleset, facts: EntryFacts | None) -> str:
+    """A declaration's or a sale's lots from what they had (the facts) to what they are to have; the lots with the
+    level each is to have where the facts are not known or no lot changes."""
+    if facts is None or not facts.levels:
+        return _targets(entry, ruleset)
+    before = dict(facts.levels)
+    hotel = ruleset.options.houses_per_hotel + 1
+    changes = separator().join(
+        _("%(square)s %(before)s → %(after)s", square=square_words(ruleset, ref),
+          before=level_words(before[square_index(ruleset, ref)], ruleset), after=level_words(level, ruleset))
+        for ref, level in entry.targets
+        if (hotel if level == "hotel" else level) != before[square_index(ruleset, ref)])
+    return changes or _targets(entry, ruleset)
+
+
+def _bid(entry: Entry, ruleset: Ruleset, facts: EntryFacts | None) -> str:
+    bidders, amount = " = ".join(entry.bidders), ruleset.money_text(entry.amount or 0)
     if facts is None:
-        return None
-    if entry.type == "bid" and entry.amount is not None:
-        return _("%(bidders)s bids %(amount)s for %(lot)s", bidders=bidders, amount=ruleset.money_text(entry.amount),
-                 lot=_lot_words(ruleset, facts))
-    if entry.type == "hammer":
-        lot = _lot_words(ruleset, facts)
-        if facts.winner is None:
-            if facts.square is not None:
-                return _("hammer: no bid, %(lot)s stays with the bank", lot=lot)
-            return _("hammer: no bid for %(lot)s", lot=lot)
-        amount = ruleset.money_text(facts.amount)
-        if facts.void:
-            return _("hammer: %(player)s's winning bid of %(amount)s for %(lot)s is void", player=facts.winner,
-                     amount=amount, lot=lot)
+        return _("%(bidders)s bids %(amount)s", bidders=bidders, amount=amount)
+    return _("%(bidders)s bids %(amount)s for %(lot)s", bidders=bidders, amount=amount, lot=_lot_words(ruleset, facts))
+
+
+def _hammer(entry: Entry, ruleset: Ruleset, facts: EntryFacts | None) -> str:
+    if facts is None:
+        return _("the referee brings the hammer down: the auction is closed")
+    lot = _lot_words(ruleset, facts)
+    if facts.winner is None:
         if facts.square is not None:
-            return _("hammer: %(player)s buys %(lot)s for %(amount)s", player=facts.winner, lot=lot, amount=amount)
-        return _("hammer: %(player)s wins %(lot)s for %(amount)s", player=facts.winner, lot=lot, amount=amount)
-    if entry.type == "buy" and facts.square is not None:
-        return _("%(player)s buys %(square)s for %(price)s", player=entry.player,
-                 square=square_words(ruleset, facts.square), price=ruleset.money_text(facts.amount))
-    if entry.type == "decline" and facts.square is not None:
-        if not ruleset.options.auction_on_decline:
-            return _("%(player)s declines %(square)s: it stays with the bank", player=entry.player,
-                     square=square_words(ruleset, facts.square))
-        return _("%(player)s declines %(square)s: it goes to auction", player=entry.player,
+            return _("hammer: no bid, %(lot)s stays with the bank", lot=lot)
+        return _("hammer: no bid for %(lot)s", lot=lot)
+    amount = ruleset.money_text(facts.amount)
+    if facts.void:
+        return _("hammer: %(player)s's winning bid of %(amount)s for %(lot)s is void", player=facts.winner,
+                 amount=amount, lot=lot)
+    if facts.square is not None:
+        return _("hammer: %(player)s buys %(lot)s for %(amount)s", player=facts.winner, lot=lot, amount=amount)
+    return _("hammer: %(player)s wins %(lot)s for %(amount)s", player=facts.winner, lot=lot, amount=amount)
+
+
+def _buy(entry: Entry, ruleset: Ruleset, facts: EntryFacts | None) -> str:
+    if facts is None or facts.square is None:
+        return _("%(player)s buys the deed landed on", player=entry.player)
+    return _("%(player)s buys %(square)s for %(price)s", player=entry.player,
+             square=square_words(ruleset, facts.square), price=ruleset.money_text(facts.amount))
+
+
+def _decline(entry: Entry, ruleset: Ruleset, facts: EntryFacts | None) -> str:
+    if facts is None or facts.square is None:
+        return _("%(player)s declines to buy the deed landed on", player=entry.player)
+    if not ruleset.options.auction_on_decline:
+        return _("%(player)s declines %(square)s: it stays with the bank", player=entry.player,
                  square=square_words(ruleset, facts.square))
-    if entry.type in ("build", "sell_buildings") and facts.levels:
-        before = dict(facts.levels)
-        hotel = ruleset.options.houses_per_hotel + 1
-        changes = separator().join(
-            _("%(square)s %(before)s → %(after)s", square=square_words(ruleset, ref),
-              before=level_words(before[square_index(ruleset, ref)], ruleset), after=level_words(level, ruleset))
-            for ref, level in entry.targets
-            if (hotel if level == "hotel" else level) != before[square_index(ruleset, ref)])
-        if not changes:  # every lot named as it stands: the label form names them
-            return None
-        if entry.type == "build":
-            return _("%(player)s declares buildings: %(changes)s", player=entry.player, changes=changes)
-        return _("%(player)s sells buildings: %(changes)s", player=entry.player, changes=changes)
-    return None
+    return _("%(player)s declines %(square)s: it goes to auction", player=entry.player,
+             square=square_words(ruleset, facts.square))
 
 
-def entry_words(entry: Entry, ruleset: Ruleset | None = None, tie: TieCall | None = None,
-                facts: EntryFacts | None = None) -> str:
-    """An entry as the referee recorded it, in the device's language: squares, cards and buildings by their
-    names when the game's ruleset is given, a trade with both sides' goods, a card by its text; with ``facts``
-    (the engine's ``entry_facts``, from the table as it was before the entry) what an auction entry was for and who won
-    it, a deed's price, the buildings before a change; equal calls at an auction with who won them and by which
-    rule (``tie``, judged on the state before the entry)."""
-    text = _sentence(entry, ruleset, facts) if ruleset is not None else None
-    if text is None:
-        text = _label_words(entry, ruleset)
-    elif entry.note:
+def _income_tax(entry: Entry, ruleset: Ruleset, facts: EntryFacts | None) -> str:
+    if entry.choice == "percent":
+        return _("%(player)s chooses the income tax of %(percent)s%% of assets", player=entry.player,
+                 percent=ruleset.options.income_tax_percent)
+    if facts is None:
+        return _("%(player)s chooses the flat income tax", player=entry.player)
+    return _("%(player)s chooses the flat income tax of %(amount)s", player=entry.player,
+             amount=ruleset.money_text(facts.amount))
+
+
+def _card(entry: Entry, ruleset: Ruleset, facts: EntryFacts | None) -> str:
+    card = ruleset.cards.get(entry.card or "")
+    if card is None:
+        return _("%(player)s draws a card: %(card)s", player=entry.player, card=entry.card)
+    return _("%(player)s draws a %(deck)s card: %(card)s", player=entry.player, deck=deck_words(ruleset, card.deck),
+             card=card_words(ruleset, entry.card))
+
+
+def _fine_or_card(entry: Entry, ruleset: Ruleset, facts: EntryFacts | None) -> str:
+    if entry.choice == "draw":
+        if facts is None or facts.deck is None:
+            return _("%(player)s chooses to draw a card from the other deck instead of paying the fine",
+                     player=entry.player)
+        return _("%(player)s chooses to draw a %(deck)s card instead of paying the fine of %(amount)s",
+                 player=entry.player, deck=deck_words(ruleset, facts.deck), amount=ruleset.money_text(facts.amount))
+    if facts is None:
+        return _("%(player)s chooses to pay the fine", player=entry.player)
+    return _("%(player)s chooses to pay the fine of %(amount)s", player=entry.player,
+             amount=ruleset.money_text(facts.amount))
+
+
+def _own_deed(entry: Entry, ruleset: Ruleset, facts: EntryFacts | None) -> str:
+    """Landing on a deed of one's own: one house built there, the deed sold back to the bank, or left as it is."""
+    player = entry.player
+    if facts is None or facts.square is None:
+        if entry.type == "build_house":
+            return _("%(player)s builds one house on the street landed on", player=player)
+        if entry.type == "sell_to_bank":
+            return _("%(player)s sells the deed landed on back to the bank", player=player)
+        return _("%(player)s leaves the deed landed on as it is", player=player)
+    square = square_words(ruleset, facts.square)
+    if entry.type == "build_house":
+        return _("%(player)s builds one house on %(square)s", player=player, square=square)
+    if entry.type == "sell_to_bank":
+        return _("%(player)s sells %(square)s back to the bank", player=player, square=square)
+    return _("%(player)s leaves %(square)s as it is", player=player, square=square)
+
+
+def _penalty(entry: Entry, ruleset: Ruleset, facts: EntryFacts | None) -> str:
+    return _("%(player)s is fined %(amount)s: %(breach)s", player=entry.player,
+             amount=ruleset.money_text(getattr(ruleset.options, "penalty_" + (entry.choice or ""), 0)),
+             breach=breach_words(entry.choice or ""))
+
+
+def _build(entry: Entry, ruleset: Ruleset, facts: EntryFacts | None) -> str:
+    """A declaration, a declaration reduced, a sale of buildings: each lot from what it had to what it is to have."""
+    if entry.type == "withdraw_build":
+        return _("%(player)s reduces the declaration to %(targets)s", player=entry.player,
+                 targets=_targets(entry, ruleset))
+    changes = _changes(entry, ruleset, facts)
+    if entry.type == "build":
+        return _("%(player)s declares buildings: %(changes)s", player=entry.player, changes=changes)
+    return _("%(player)s sells buildings: %(changes)s", player=entry.player, changes=changes)
+
+
+def _bankrupt(entry: Entry, ruleset: Ruleset, facts: EntryFacts | None) -> str:
+    if entry.creditor is not None:
+        return _("%(player)s goes bankrupt to %(creditor)s", player=entry.player, creditor=entry.creditor)
+    return _("%(player)s goes bankrupt", player=entry.player)
+
+
+def _rolls(entry: Entry, ruleset: Ruleset, facts: EntryFacts | None) -> str:
+    player, dice = entry.player, _dice(entry)
+    if entry.type == "seat_roll":
+        return _("%(player)s rolls %(dice)s for the order of play", player=player, dice=dice)
+    if entry.type == "rent_roll":
+        return _("%(player)s rolls %(dice)s again for the utility's rent", player=player, dice=dice)
+    if entry.type == "rolloff":
+        return _("%(player)s rolls %(dice)s in the roll-off", player=player, dice=dice)
+    return _("%(player)s rolls %(dice)s", player=player, dice=dice)
+
+
+def _deal(entry: Entry, ruleset: Ruleset, facts: EntryFacts | None) -> str:
+    price = sum(ruleset.squares[i].price for i in (square_index(ruleset, d) for d in entry.deeds) if i is not None)
+    return _("%(player)s is dealt %(deeds)s and pays %(price)s for them", player=entry.player,
+             deeds=names_and(square_words(ruleset, d) for d in entry.deeds), price=ruleset.money_text(price))
+
+
+def _on_square(entry: Entry, ruleset: Ruleset, facts: EntryFacts | None) -> str:
+    """An entry naming a player and a square: a mortgage, lifting it, the lot of a building won, a rent back."""
+    player, square = entry.player, square_words(ruleset, entry.square if entry.square is not None else "")
+    if entry.type == "mortgage":
+        return _("%(player)s mortgages %(square)s", player=player, square=square)
+    if entry.type == "unmortgage":
+        return _("%(player)s lifts the mortgage on %(square)s", player=player, square=square)
+    if entry.type == "place_building":
+        return _("%(player)s chooses %(square)s for the building", player=player, square=square)
+    return _("%(player)s gets back the rent paid on %(square)s: its owner did not claim it in time", player=player,
+             square=square)
+
+
+def _jail(entry: Entry, ruleset: Ruleset, facts: EntryFacts | None) -> str:
+    if entry.type == "pay_bail":
+        return _("%(player)s pays %(amount)s to leave jail", player=entry.player,
+                 amount=ruleset.money_text(ruleset.money.bail))
+    if entry.type == "skip_jail_turn":
+        return _("%(player)s skips a turn instead of paying the jail fine", player=entry.player)
+    card = entry.card or (facts.card if facts else None)
+    return _("%(player)s uses %(card)s", player=entry.player, card=jail_card_words(ruleset, card or ""))
+
+
+def _referee(entry: Entry, ruleset: Ruleset, facts: EntryFacts | None) -> str:
+    """What the referee does alone: closing the declarations, calling time, taking entries back."""
+    if entry.type == "close_builds":
+        return _("the referee closes the declarations")
+    if entry.type == "time_called":
+        return _("the referee calls time")
+    return ngettext("the referee takes back the latest entry", "the referee takes back the latest %(num)s entries",
+                    entry.count or 0)
+
+
+def _trade(entry: Entry, ruleset: Ruleset, facts: EntryFacts | None) -> str:
+    return trade_words(ruleset, entry.player, entry.partner, entry.give, entry.take,
+                       facts.context if facts else "trade", facts.mortgaged if facts else ())
+
+
+# each entry type's sentence: who did what
+_SENTENCES: dict[str, Callable[[Entry, Ruleset, EntryFacts | None], str]] = {
+    "seat_roll": _rolls, "roll": _rolls, "rent_roll": _rolls, "rolloff": _rolls, "deal": _deal,
+    "buy": _buy, "decline": _decline, "bid": _bid, "hammer": _hammer, "income_tax": _income_tax, "card": _card,
+    "fine_or_card": _fine_or_card, "build_house": _own_deed, "sell_to_bank": _own_deed, "keep": _own_deed,
+    "rent_not_claimed": _on_square, "mortgage": _on_square, "unmortgage": _on_square, "place_building": _on_square,
+    "pay_bail": _jail, "use_jail_card": _jail, "skip_jail_turn": _jail, "bankrupt": _bankrupt, "build": _build,
+    "withdraw_build": _build, "sell_buildings": _build, "close_builds": _referee, "time_called": _referee,
+    "void": _referee, "trade": _trade, "penalty": _penalty,
+}
+
+
+def entry_words(entry: Entry, ruleset: Ruleset, tie: TieCall | None = None, facts: EntryFacts | None = None) -> str:
+    """An entry as the referee recorded it, in the device's language, as one sentence saying who did what:
+    squares, cards and buildings by their names, a trade with both sides' goods, a card by its text; with
+    ``facts`` (the engine's ``entry_facts``, from the table as it was before the entry) what an auction entry was
+    for and who won it, a deed's price, the buildings before a change, the flat tax or the fine a choice was
+    between; the referee's note after it; equal calls at an auction with who won them and by which rule (``tie``,
+    judged on the state before the entry)."""
+    said = _SENTENCES.get(entry.type)
+    text = said(entry, ruleset, facts) if said is not None else entry.type
+    if entry.note:
         text = f"{text} ({entry.note})"
-    if tie is not None and ruleset is not None:
+    if tie is not None:
         text = f"{text} — {tie_words(ruleset, tie)}"
     return text
-
-
-def _label_words(entry: Entry, ruleset: Ruleset | None) -> str:
-    """An entry as its label and fields, for the entries one sentence does not fit (and without a ruleset)."""
-    parts = [_entry_labels().get(entry.type, entry.type)]
-    if entry.player:
-        parts.insert(0, entry.player)
-    if entry.players:
-        parts.insert(0, " = ".join(entry.players))
-    if entry.dice:
-        parts.append(f"{entry.dice[0]}+{entry.dice[1]}")
-    if entry.amount is not None:
-        parts.append(ruleset.money_text(entry.amount) if ruleset else f"{entry.amount:,}")
-    if entry.card is not None:
-        parts.append(card_words(ruleset, entry.card) if ruleset else entry.card)
-    if entry.choice is not None:
-        parts.append({"flat": _("flat amount"), "percent": _("percentage of assets"), "pay": _("to pay the fine"),
-                      "draw": _("to draw a card from the other deck")}.get(entry.choice, entry.choice))
-    if entry.square is not None:
-        parts.append(square_words(ruleset, entry.square) if ruleset else str(entry.square))
-    if entry.deeds:
-        parts.append(separator().join(square_words(ruleset, d) if ruleset else str(d) for d in entry.deeds))
-    if entry.partner is not None:
-        parts.append(entry.partner)
-    if entry.creditor is not None:
-        parts.append(_("to %(creditor)s", creditor=entry.creditor))
-    if entry.count:
-        parts.append(_("the latest %(n)s", n=entry.count))
-    if entry.targets:
-        parts.append(separator().join(
-            f"{square_words(ruleset, sq)} {level_words(lvl, ruleset)}" if ruleset else f"{sq} {lvl}"
-            for sq, lvl in entry.targets))
-    if entry.note:
-        parts.append(f"({entry.note})")
-    return " ".join(parts)
 
 
 def log_lines(game: Game, start: int, stop: int) -> list[tuple[int, str, bool]]:

@@ -10,11 +10,12 @@ from sqlalchemy.exc import IntegrityError
 
 from . import rulesets
 from ..db import db
+from ..engine import Many
 from ..cache import Cache
 from ..models import RoundRow, TableRow, TournamentRow
 from ..tournament import formats
 from ..tournament import progress as rules
-from ..tournament.messages import BadTournament
+from ..tournament.messages import BadTournament, Named
 from ..tournament.progress import Cut, DivisionProgress, Progress
 from ..tournament.roster import divisions
 from ..tournament.scoring import Scheme, Standing
@@ -119,13 +120,15 @@ def seat_round(tournament_id: int, expected: int | None = None, stage: str | Non
     if progress.playing:
         raise BadTournament.of("round {round} is still being played", {"round": number - 1})
     if not progress.next_stages:
-        raise BadTournament.of("every round of the format {format} is seated: the tournament is over",
-                               {"format": progress.format.id})
+        raise BadTournament.of("every round of the format \"{format}\" is seated: the tournament is over",
+                               {"format": Named.name_of(progress.format)})
     chosen = progress.next_stages[0] if stage is None else next(
         (s for s in progress.next_stages if s.id == stage), None)
     if chosen is None:
-        raise BadTournament.of("the next round cannot be of the stage {stage} (it may be of {stages})",
-                               {"stage": str(stage)[:40], "stages": ", ".join(s.id for s in progress.next_stages)})
+        known = next((s for s in progress.format.stages if s.id == stage), None)
+        raise BadTournament.of("the next round cannot be of the stage \"{stage}\" (it may be of: {stages})",
+                               {"stage": Named.name_of(known) if known else str(stage)[:40],
+                                "stages": Many(tuple(Named.name_of(s) for s in progress.next_stages))})
     fmt, seated = progress.format, progress.seated
     rng = random.Random(f"{tournament_id}-{number}")
     players = entrants(row)
@@ -133,7 +136,7 @@ def seat_round(tournament_id: int, expected: int | None = None, stage: str | Non
               for t in rules.division_tables(players, fmt, chosen, d, _scheme(row, chosen), rng)]
     if not tables:
         raise BadTournament.of("no one to seat for {stage}: check the players in (Players between rounds) first",
-                               {"stage": chosen.name.get("en", chosen.id)})
+                               {"stage": Named.name_of(chosen)})
     # the director's minutes for the round, else the stage's own (the format's), else no time limit
     minutes = (row.round_minutes[min(number, len(row.round_minutes)) - 1] if row.round_minutes else
                formats.round_minutes(chosen, len(formats.rounds_of(chosen, seated))))

@@ -19,7 +19,7 @@ from ..models import (EntryRow, GameRow, JudgeCallRow, ResultCorrection, RoundRo
 from ..tournament import formats, regulations
 from ..tournament.regulations import REGULATIONS
 from ..tournament.corrections import ranked_places
-from ..tournament.messages import BadTournament, check_text
+from ..tournament.messages import BadTournament, Named, check_text
 from ..tournament.results import final_result
 from ..tournament.roster import FIELDS, MAX_TOURNAMENT_PLAYERS, Entrant, bad_player_line
 from . import archive, grants
@@ -120,10 +120,11 @@ def create_tournament(name: str, scheme: str, ruleset_id: str, players: list[str
     seeds = [s for s in fmt.stages if s.invited]
     least = formats.least_players(fmt)
     if len(names) < least:
-        raise BadTournament.of("the format {format} needs at least {n} players (a stage takes the best {n}); "
-                               "{count} are entered", {"format": format_id, "n": least, "count": len(names)})
+        raise BadTournament.of("the format \"{format}\" needs at least {n} players (a stage takes the best {n}); "
+                               "{count} are entered", {"format": Named.name_of(fmt), "n": least, "count": len(names)})
     if any(invited for _, _, invited in entered) and not seeds:
-        raise BadTournament.of("the format {format} has no stage that takes invited players", {"format": format_id})
+        raise BadTournament.of("the format \"{format}\" has no stage that takes invited players",
+                               {"format": Named.name_of(fmt)})
     if any(not isinstance(m, int) or not 1 <= m <= 600 for m in round_minutes or []):
         raise BadTournament.of("round minutes must be whole numbers from 1 to 600, got {minutes}",
                                {"minutes": " ".join(map(str, round_minutes))[:80]})

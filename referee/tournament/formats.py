@@ -9,6 +9,7 @@ and how the players finish.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping, Sequence
 
@@ -330,4 +331,5 @@ def places(orders: Sequence[tuple[Stage, Sequence[Standing]]], division: str = "
             out.append(replace(st, rank=out[-1].rank if shared else len(out) + 1, stage=stage.id, division=division,
                                games=games, board=boards.get(st.player)))
             last_rank = st.rank
-    return out
+    taken = Counter(st.rank for st in out)
+    return [replace(st, shared=True) if taken[st.rank] > 1 else st for st in out]

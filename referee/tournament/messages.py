@@ -4,13 +4,30 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine import RefereeError, render, text_problem
+from ..engine import named, RefereeError, render, text_problem
 
 
 class BadTournament(RefereeError):
     """A director's request the tournament's rules refuse; nothing was changed."""
 
     code = "bad_tournament"
+
+
+@dataclass(frozen=True)
+class Named:
+    """A format, a stage of one or a scoring scheme, as a refusal or a change names it: by its name in the
+    device's language (its file's ``name = { en=…, ja=…, ko=…, de=… }``), never its id (unless it has no name)."""
+
+    names: tuple[tuple[str, str], ...]
+    id: str
+
+    @classmethod
+    def name_of(cls, thing) -> "Named":
+        """``thing``: anything with an ``id`` and its ``name`` by language (a format, a stage, a scheme)."""
+        return cls(tuple(thing.name.items()), thing.id)
+
+    def words(self, state, _, lang: str) -> str:
+        return named(dict(self.names), lang, self.id)
 
 
 @dataclass(frozen=True)

@@ -7,15 +7,15 @@ the rows and results and writes the round these rules seat.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Mapping, Sequence
 
 from ..engine import RulesetError
 from . import formats
 from . import seating as seeding
-from .messages import BadTournament
+from .messages import BadTournament, Named
 from .roster import Entrant, active, divisions
-from .scoring import GameResult, Scheme
+from .scoring import GameResult, Scheme, Standing
 
 
 @dataclass(frozen=True)
@@ -87,11 +87,18 @@ def progress(fmt: formats.Format, scheme_of: Callable[[formats.Stage], Scheme], 
         mine, games = formats.division_view(seated, results, members)
         try:
             orders = formats.stage_orders(fmt, scheme_of, mine, games)
-        except RulesetError as exc:  # a table the scheme cannot score (seated before sizes were checked)
+        except RulesetError as exc:  # a round of a stage the format's file no longer has
             raise BadTournament.of("the standings cannot be worked out: {problem}",
                                    {"problem": str(exc)[:200]}) from None
-        out.append(DivisionProgress(name, members, mine, games, orders, formats.places(orders, name, mine)))
+        out.append(DivisionProgress(name, members, mine, games, orders,
+                                    _marked(formats.places(orders, name, mine), players)))
     return Progress(fmt, seated, formats.next_stages(fmt, seated), out, playing)
+
+
+def _marked(places: list[Standing], players: Sequence[Entrant]) -> list[Standing]:
+    """The places with each player who dropped marked (their results stand: they keep their place)."""
+    dropped = {p.name: p.dropped_round for p in players if p.dropped_round is not None}
+    return [replace(st, dropped=dropped[st.player]) if st.player in dropped else st for st in places]
 
 
 def division_entrants(players: Sequence[Entrant], fmt: formats.Format, chosen: formats.Stage,
@@ -140,9 +147,12 @@ def division_tables(players: Sequence[Entrant], fmt: formats.Format, chosen: for
     if not entrants:
         return []
     if len(entrants) < 2:
-        raise BadTournament.of("the stage {stage} has {n} players: a round needs at least 2",
-                               {"stage": chosen.id if not division.name else f"{chosen.id} ({division.name})",
-                                "n": len(entrants)})
+        if division.name:
+            raise BadTournament.of("the stage \"{stage}\" has {n} players in the division {division}: a round "
+                                   "needs at least 2",
+                                   {"stage": Named.name_of(chosen), "n": len(entrants), "division": division.name})
+        raise BadTournament.of("the stage \"{stage}\" has {n} players: a round needs at least 2",
+                               {"stage": Named.name_of(chosen), "n": len(entrants)})
     met: Mapping[frozenset, int] = seeding.met_counts([list(map(list, r.tables)) for r in division.seated])
     allowed = frozenset(scheme.placement) if scheme.kind == "placement" else None
     try:

@@ -72,7 +72,7 @@ def listed(players: Sequence[Entrant]) -> list[PlayerView]:
 
 def active(players: Sequence[Entrant]) -> list[str]:
     """Who may be seated in the next round: checked in, not an alternate waiting, not dropped."""
-    return [p.name for p in players if p.checked_in and p.alternate is None and p.dropped_round is None]
+    return [p.name for p in players if p.status == "playing"]
 
 
 def divisions(players: Sequence[Entrant]) -> list[str]:

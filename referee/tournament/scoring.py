@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import Any, Mapping
 
 from ..engine import RulesetError, check_table
+from .messages import BadTournament, Named
 
 KINDS = ("placement", "asset_share", "asset_points")
 TIEBREAKS = ("monopoly_wins", "placement_points", "total_assets")
@@ -121,7 +122,9 @@ def game_points(scheme: Scheme, game: GameResult) -> dict[str, Fraction]:
     if scheme.kind == "placement":
         table = scheme.placement.get(game.size)
         if table is None:
-            raise RulesetError(f"scheme {scheme.id}: no placement points for a table of {game.size}")
+            raise BadTournament.of("the scoring \"{scheme}\" gives no points for a table of {n} players (round "
+                                   "{round}, table {table})", {"scheme": Named.name_of(scheme), "n": game.size,
+                                                               "round": game.round, "table": game.table})
         for p in game.players:
             out[p.player] = Fraction(table[p.rank - 1])
             if p.monopoly_win and game.size in scheme.monopoly_points:
@@ -155,6 +158,8 @@ class Standing:
     stage: str = ""  # in a tournament's places: the stage whose standings give this row (its last)
     division: str = ""  # in a tournament's places: the player's division (each has its own places)
     board: int | None = None  # in the places of a stage ranked board by board: the player's board (1 first)
+    shared: bool = False  # in a tournament's places: another player has this place (equal after every tie-break)
+    dropped: int | None = None  # in a tournament's places: the player dropped after this round (0: before round 1)
 
     def rounded(self, decimals: int) -> float:
         return round(float(self.total), decimals)
