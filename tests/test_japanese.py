@@ -88,7 +88,7 @@ def test_every_note_of_a_shipped_ruleset_has_its_japanese(ruleset_id):
 def test_the_rules_page_in_japanese_names_options_values_and_notes_in_japanese(client):
     game_id = new_game(client)
     ja = page_text(client, game_id, "/rules", **JA)
-    assert "ルール 卓の画面" in ja and "日本モノポリー協会 競技ルール（2006年）" in ja
+    assert "ルール 大会 卓の画面" in ja and "日本モノポリー協会 競技ルール（2006年）" in ja
     assert "同時に同額のコール：次の手番のプレイヤーから右回りに近い人が優先" in ja
     assert "競売の入札単位：$10" in ja and "所得税：定額" in ja and "抵当の利息：10%" in ja
     assert "終了の合図の後：もう1回サイコロを振って終了" in ja and "家・ホテルの不足" in ja
