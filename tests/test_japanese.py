@@ -100,7 +100,7 @@ def test_the_rules_page_in_japanese_names_options_values_and_notes_in_japanese(c
                 "Note:", "Search"):
         assert raw not in ja, raw
     en = page_text(client, game_id, "/rules")
-    assert "Rules table" in en and "JMA competition rules (2006)" in en
+    assert "Rules Tournaments table" in en and "JMA competition rules (2006)" in en
     assert "Equal calls at the same time: the caller nearest in turn order from the next player wins" in en
     assert "Note: The token does not move by the third doubles." in en and "注：" not in en
     # in English: the original words first, then the translation
