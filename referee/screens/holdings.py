@@ -2,6 +2,7 @@
 bank's stock, the board's cells and tokens."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from markupsafe import Markup
@@ -100,15 +101,40 @@ class Holdings:
 _board_places: Cache = Cache(16)  # (board, language): the board's squares, and its places
 
 
-def board_places(ruleset: Ruleset) -> list[tuple[Markup, str, int]]:
+def board_places(ruleset: Ruleset) -> list[tuple[Markup, str, str, str, int]]:
     """The cells of a 40-square board as it lies on the table, GO at the bottom right and play running clockwise:
-    each square's place in the grid and its colour band with the group's name (its cell's attributes), its name
-    and its index.  The same on every screen of a board in a language: worked out once (the latest few boards
+    each square's place in the grid and its colour band with the group's name (its cell's attributes), its name,
+    its name as a narrow board shows it and as a phone's does (:func:`short_name`) and its index.  The same on every screen of a board in a language: worked out once (the latest few boards
     kept)."""
     return _board_places.made_for(ruleset.squares, current_language(), lambda: _places(ruleset))
 
 
-def _places(ruleset: Ruleset) -> list[tuple[Markup, str, int]]:
+SHORT_LETTERS = 6  # a Latin word a narrow board shows whole; a longer one is cut to its first four letters and "."
+TINY_LETTERS = 3  # on a phone's board: a Latin word's first three letters and "."
+SHORT_CJK = 6  # Japanese or Korean characters a narrow board shows of a name's first word
+
+
+def short_name(name: str, letters: int = SHORT_LETTERS) -> str:
+    """A square's name as a narrow board shows it, abbreviated at a word's end, never broken mid-word: its first
+    word (its first two when the first is a short one, "St. James", "New York"), a Latin word longer than
+    ``letters`` cut to its first ``letters - 2`` letters and a full stop ("Kentucky Avenue": "Kent."; on a phone,
+    ``letters`` 3: "Ken."), a Japanese or Korean name to its first word ("ケンタッキー・アベニュー": "ケンタッキー",
+    "켄터키 애비뉴": "켄터키")."""
+    words = [w for w in re.split(r"[\s・·]+", name.strip()) if w]
+    if not words:
+        return name
+    first = words[0]
+    if len(first) <= 3 and len(words) > 1 and letters > TINY_LETTERS:  # "St.", "New": the next word says which
+        first = f"{first} {words[1]}"
+    if any(ord(c) > 0x2E80 for c in first):  # CJK: lines may break between characters
+        return first[:SHORT_CJK]
+    if len(first) <= letters:
+        return first
+    cut = max(letters - 2, TINY_LETTERS)
+    return first[:cut].rstrip(".-") + "."
+
+
+def _places(ruleset: Ruleset) -> list[tuple[Markup, str, str, str, int]]:
     places = []
     for sq in ruleset.squares:
         i = sq.index
@@ -117,7 +143,8 @@ def _places(ruleset: Ruleset) -> list[tuple[Markup, str, int]]:
         attrs = (Markup(' title="{}" style="grid-row:{}; grid-column:{}; border-top:10px solid {}"').format(
                      group_name(ruleset, sq.group), row, col, group.color) if group is not None
                  else Markup(' style="grid-row:{}; grid-column:{}"').format(row, col))
-        places.append((attrs, named(sq.name, current_language(), sq.id), i))
+        name = named(sq.name, current_language(), sq.id)
+        places.append((attrs, name, short_name(name), short_name(name, TINY_LETTERS), i))
     return places
 
 
