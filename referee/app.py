@@ -169,7 +169,7 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     from . import access, i18n, proxies
     from .screens import templating
-    from .views import errors, games, install, judges, table, tournaments
+    from .views import errors, games, guide, install, judges, table, tournaments
 
     from .services import archive, games as game_records
 
@@ -180,6 +180,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(table.bp)
     app.register_blueprint(tournaments.bp)
     app.register_blueprint(judges.bp)
+    app.register_blueprint(guide.bp)
     app.register_blueprint(install.bp)
     templating.init_app(app)
     i18n.init_app(app)
