@@ -26,11 +26,12 @@ talisman = Talisman()
 
 # Every screen assumes players and spectators share the venue's Wi-Fi: scripts only from this app (htmx and
 # referee.js, no inline script, no eval), no framing by another page, forms posted only here.  Inline style
-# attributes are allowed (colour swatches and board cells carry their colours in them).
+# attributes are allowed (colour swatches and board cells carry their colours in them).  The web app manifest (the app
+# on a tablet's home screen) from this app too.
 CONTENT_SECURITY_POLICY = {
     "default-src": "'self'", "script-src": "'self'", "style-src": "'self' 'unsafe-inline'",
     "img-src": "'self' data:", "object-src": "'none'", "base-uri": "'none'", "form-action": "'self'",
-    "frame-ancestors": "'none'",
+    "frame-ancestors": "'none'", "manifest-src": "'self'",
 }
 
 
@@ -168,7 +169,7 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     from . import access, i18n, proxies
     from .screens import templating
-    from .views import errors, games, judges, table, tournaments
+    from .views import errors, games, guide, install, judges, table, tournaments
 
     from .services import archive, games as game_records
 
@@ -179,6 +180,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(table.bp)
     app.register_blueprint(tournaments.bp)
     app.register_blueprint(judges.bp)
+    app.register_blueprint(guide.bp)
+    app.register_blueprint(install.bp)
     templating.init_app(app)
     i18n.init_app(app)
     app.register_error_handler(413, _too_large)

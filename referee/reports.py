@@ -18,6 +18,7 @@ from .services import errors, folds, progress as progress_service, results, ruli
 from .i18n import current_language, gettext
 from .engine import Money
 from .screens.decisions.seating import seats_by_roll
+from .screens.guide import guide
 from .screens.qr import qr_img
 from .screens.regulations import regulation_words
 from .screens.log import fine_lines
@@ -230,3 +231,15 @@ def table_slips_html(tournament_id: int, number: int, base_url: str, size: str =
 
 def table_slips_pdf(tournament_id: int, number: int, base_url: str, size: str = "A4") -> bytes:
     return _pdf(table_slips_html(tournament_id, number, base_url, size))
+
+
+def quick_start_html(address: str, size: str = "A4") -> str:
+    """The table referee's quick start, one printed page in the device's language: the steps of the table referee's
+    guide (:mod:`referee.screens.guide`) as its help page shows them, and ``address``, that page's, with its QR
+    code."""
+    return render_template("reports/quick_start.html", guide=guide("table-referee"), address=address,
+                           qr=qr_img(address), size=size)
+
+
+def quick_start_pdf(address: str, size: str = "A4") -> bytes:
+    return _pdf(quick_start_html(address, size))

@@ -298,8 +298,9 @@ def _cited_rule(page: str) -> str:
     ("en", "Rule: JMA competition rules 2006, supplementary rules “Mortgages”: Outside the time between turns, a deed "
            "may be mortgaged only"),
     ("ja", "ルール: JMA 補足ルール「抵当」: 手番と手番の間以外のタイミングで"),
-    ("ko", "규칙: JMA 대회 규칙 2006, 보충 규칙「저당」: Outside the time between turns"),
-    ("de", "Regel: JMA-Turnierregeln 2006, Ergänzungsregeln „Hypotheken“: Outside the time between turns")])
+    ("ko", "규칙: JMA 대회 규칙 2006, 보충 규칙「저당」: 차례와 차례 사이가 아닌 때에 증서를 저당 잡힐 수 있는 것은"),
+    ("de", "Regel: JMA-Turnierregeln 2006, Ergänzungsregeln „Hypotheken“: Außerhalb der Zeit zwischen den Zügen darf "
+           "eine Besitzrechtkarte nur dann")])
 def test_a_refusal_cites_its_clause_in_the_devices_language_with_the_original_beside_it(client, lang, rule):
     game_id = new_game(client)
     post(client, game_id, 0, {"type": "roll", "player": "Aki"}, dice="1,2")

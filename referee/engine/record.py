@@ -56,8 +56,9 @@ class RecordError(RefereeError):
         super().__init__(message, code=code, clause=clause)
         self.line = line
         self.entry = entry
-        if refusal is not None:  # the refused entry's own words, to be said in another language (detail)
+        if refusal is not None:  # the refused entry's own words and clause, to be said in another language (detail)
             self.pattern, self.params, self.state = refusal.pattern, refusal.params, refusal.state
+            self.rule = refusal.rule
 
     def __str__(self) -> str:
         return self.where(self.message)

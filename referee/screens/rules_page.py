@@ -1,11 +1,15 @@
 """The rules page: a ruleset's options and clauses by their names, option values in words, notes and clause texts in
-the device's language and the original's, a tournament stage in words."""
+the device's language and the original's, the clauses a search finds, a tournament stage in words."""
 from __future__ import annotations
 
+import unicodedata
+from dataclasses import dataclass, fields
+from typing import Any
 
 from ..services import rulesets
 from ..engine import GameState, Ruleset
 from ..i18n import current_language, gettext as _
+from .sources import original_language, reading_language, source_words
 from .words import in_language, per_language, separator
 
 
@@ -247,13 +251,68 @@ def stage_words(stage) -> str:
     return _("%(stage)s: %(how)s", stage=in_language(stage.name), how=("、" if current_language() == "ja" else "; ").join(parts))
 
 
-def clause_texts(ruleset: Ruleset, clause) -> list[tuple[str, str]]:
-    """A clause's words to show, as (language, text): in the ruleset's source language first (what the rule
-    says), then in the device's language, or in English when the file has no text in the device's language."""
-    source = ruleset.clause_language if ruleset.clause_language in clause.text else next(iter(clause.text), "")
-    out = [(source, clause.text[source])] if source else []
-    lang = current_language()
-    other = lang if lang in clause.text else "en"
-    if other != source and other in clause.text:
-        out.append((other, clause.text[other]))
+@dataclass(frozen=True, slots=True)
+class ClauseText:
+    """A clause's words in one language: the original (the authority) or a translation of it."""
+
+    lang: str
+    text: str
+    original: bool
+
+
+def clause_texts(ruleset: Ruleset, clause) -> list[ClauseText]:
+    """A clause's words to show: in the ruleset's source language first (what the rule says, the authority), then
+    its translation into the device's language (English where the file has none in it), unless the device reads
+    the original's own language."""
+    own = original_language(ruleset, clause)
+    out = [ClauseText(own, clause.text[own], True)] if own else []
+    other = reading_language(clause)
+    if other != own and other in clause.text:
+        out.append(ClauseText(other, clause.text[other], False))
     return out
+
+
+MAX_QUERY = 200  # characters of a search kept: a longer one is cut, never refused
+
+
+@dataclass(frozen=True, slots=True)
+class RulesPage:
+    """The rules page of a ruleset: the search as kept, the clauses it finds (every clause for no search), in the
+    ruleset's order, and the option values by name."""
+
+    query: str
+    clauses: list
+    options: dict[str, Any]
+
+
+def rules_page(ruleset: Ruleset, query: str) -> RulesPage:
+    """The clauses whose words hold every word of ``query`` (cut to :data:`MAX_QUERY` characters), compared as
+    the device's keyboard may type them: case, width and composed or decomposed letters aside."""
+    query = query[:MAX_QUERY].strip()
+    options = {f.name: getattr(ruleset.options, f.name) for f in fields(ruleset.options)}
+    terms = _folded(query).split()
+    clauses = list(ruleset.clauses.values())
+    if terms:
+        clauses = [c for c, words in ((c, searched_words(ruleset, c, options)) for c in clauses)
+                   if all(term in words for term in terms)]
+    return RulesPage(query, clauses, options)
+
+
+def searched_words(ruleset: Ruleset, clause, options: dict[str, Any]) -> str:
+    """What a search looks in for a clause, folded: its texts in every language the ruleset gives (the original and
+    each translation), its name, value, note and source as the device reads them on the page, and its note and
+    source as the ruleset writes them."""
+    words = [*clause.text.values(), clause_label(clause.key), clause.note, clause_note(ruleset, clause), clause.source,
+             source_words(clause.source)]
+    if clause.key in options:
+        words.append(option_value_words(ruleset, clause.key, options[clause.key]))
+    house_rule = ruleset.house_rules.get(clause.key)
+    if house_rule is not None:
+        words.append(in_language(house_rule.name))
+    return _folded("\n".join(words))
+
+
+def _folded(text: str) -> str:
+    """``text`` as a search compares it: compatibility-composed (full-width letters as plain ones, Hangul typed as
+    jamo as its syllables) and case-folded (Straße as strasse)."""
+    return unicodedata.normalize("NFKC", text).casefold()

@@ -1,15 +1,16 @@
 """The rulings log in the device's language: each recorded ruling on a disputed entry (who claimed what, the
-ruling, the clause in the device's language with its source, who decided, when, whether it was on appeal or is
-final), the clauses a ruling may cite, and who may still rule on an entry (an appeal goes up: the table's referee,
-a judge, the head judge, whose ruling is final).  Computed from the rulings the service read: no request, no SQL."""
+ruling, the clause in the device's language with its source and the original beside it, who decided, when,
+whether it was on appeal or is final), the clauses a ruling may cite, and who may still rule on an entry (an appeal
+goes up: the table's referee, a judge, the head judge, whose ruling is final).  Computed from the rulings the
+service read: no request, no SQL."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from ..engine import Ruleset
-from ..i18n import current_language, gettext as _
+from ..i18n import gettext as _
 from .rules_page import clause_label
-from .sources import source_words
+from .sources import clause_words, source_words
 
 DECIDERS = ("referee", "judge", "head_judge")  # the order of an appeal (the service's own)
 
@@ -25,7 +26,7 @@ class RulingLine:
     entry: int
     claim: str
     ruling: str
-    clause: str  # the clause in the device's language with its source ("" when none was cited)
+    clause: str  # the clause in the device's language with its source, the original beside it ("" when none cited)
     decider: str  # who decided, in words
     at: str  # when, UTC
     appeal: bool  # a later ruling on an entry already ruled on
@@ -38,10 +39,7 @@ def ruling_lines(ruleset: Ruleset, rulings) -> list[RulingLine]:
     out = []
     for r in rulings:
         clause = ruleset.clauses.get(r.clause) if r.clause else None
-        cited = ""
-        if clause is not None:
-            words = clause.text.get(current_language()) or next(iter(clause.text.values()), "")
-            cited = f"{source_words(clause.source)}: {words}" if words else source_words(clause.source)
+        cited = clause_words(ruleset, clause) if clause is not None else ""
         out.append(RulingLine(r.n, r.entry, r.claim, r.ruling, cited, decider_words(r.decider),
                               r.at.strftime("%Y-%m-%d %H:%M") + " UTC", r.entry in seen, r.decider == "head_judge"))
         seen.add(r.entry)

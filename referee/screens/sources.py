@@ -42,14 +42,27 @@ def source_words(source: str) -> str:
     return _("%(source)s (%(original)s)", source=shown, original=source) if shown != source else source
 
 
+def original_language(ruleset: Ruleset, clause: Clause) -> str:
+    """The language of a clause's original words, the authority: the ruleset's own (its ``clause_language``), else
+    the first the clause gives ("" when it gives none)."""
+    return ruleset.clause_language if ruleset.clause_language in clause.text else next(iter(clause.text), "")
+
+
+def reading_language(clause: Clause) -> str:
+    """The language the device reads a clause's translation in: its own, where the ruleset gives the clause in it,
+    else English."""
+    lang = current_language()
+    return lang if lang in clause.text else "en"
+
+
 def clause_words(ruleset: Ruleset, clause: Clause) -> str:
-    """A clause as a refusal cites it, in the device's language: its source phrase by phrase and its text in that
-    language (in English where the ruleset has none in it, as the rules page shows it), with the clause as the
+    """A clause as a refusal, a hint or a ruling cites it, in the device's language: its source phrase by phrase and
+    its text in that language (:func:`reading_language`, as the rules page shows it), with the clause as the
     ruleset writes it (the source as written, the text in the ruleset's own language) beside them where the two
     differ."""
     lang = current_language()
-    own = ruleset.clause_language if ruleset.clause_language in clause.text else next(iter(clause.text), "")
+    own = original_language(ruleset, clause)
     original = f"{clause.source}: {clause.text[own]}" if own else clause.source
-    words = clause.text.get(lang) or clause.text.get("en") or (clause.text[own] if own else "")
+    words = clause.text.get(reading_language(clause)) or (clause.text[own] if own else "")
     shown = f"{source_in(clause.source, lang)}: {words}" if words else source_in(clause.source, lang)
     return _("%(source)s (%(original)s)", source=shown, original=original) if shown != original else original

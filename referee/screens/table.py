@@ -138,9 +138,15 @@ def refusal(exc, ruleset) -> dict[str, Any]:
     clause (with its text in every language ``ruleset`` gives: the screen shows the original and the device's
     language)."""
     clause = ruleset.clauses.get(exc.rule) if ruleset is not None else None
-    return {"kind": "refused", "title": title(exc.code), "message": detail(exc),
-            "clause": clause_words(ruleset, clause) if clause is not None else exc.clause,
+    return {"kind": "refused", "title": title(exc.code), "message": detail(exc), "clause": refusal_clause(exc, ruleset),
             "code": exc.code, "rule": exc.rule, "texts": dict(clause.text) if clause else {}}
+
+
+def refusal_clause(exc, ruleset) -> str:
+    """The clause a refusal cites, in the device's language with the original beside it (:func:`clause_words`), or
+    as the refusal gives it where ``ruleset`` (None: not known) holds no clause of that name."""
+    clause = ruleset.clauses.get(exc.rule) if ruleset is not None and exc.rule else None
+    return clause_words(ruleset, clause) if clause is not None else exc.clause
 
 
 def equal_calls(state: GameState, data: dict) -> TieCall | None:

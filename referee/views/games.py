@@ -10,7 +10,7 @@ from ..access import organiser_required, referee_required, throttled
 from ..forms import ImportForm, NewGameForm, OrganiserForm
 from ..i18n import same_site_path
 from ..screens.refusals import clip, detail as refusal_detail
-from ..screens.table import refusal
+from ..screens.table import refusal, refusal_clause
 
 bp = Blueprint("games", __name__)
 FORM_MESSAGE = 1000  # characters of a form's refusal that are shown (and kept in the session until then)
@@ -112,7 +112,8 @@ def import_record():
         except UnicodeDecodeError:
             flash({"kind": "refused", "message": "the record is not UTF-8 text"})
         except errors_service.RecordError as exc:
-            flash({"kind": "refused", "message": exc.where(refusal_detail(exc)), "clause": exc.clause})
+            flash({"kind": "refused", "message": exc.where(refusal_detail(exc)),
+                   "clause": refusal_clause(exc, exc.state.ruleset if exc.state is not None else None)})
         except errors_service.BadGameSetup as exc:
             flash({"kind": "refused", "message": refusal_detail(exc), "clause": exc.clause})
         else:

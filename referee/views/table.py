@@ -18,6 +18,7 @@ from ..screens.table import (entry_said, equal_calls, event_lines, outcome_lines
                              result_screen, table_screen)
 from ..screens.judge import table_call
 from ..screens.rulings_log import clause_choices, deciders_now, ruling_lines
+from ..screens.rules_page import rules_page
 from ..services import clocks, entry_keys, errors, folds, games, rulings, signoffs, tournaments
 from ..access import (count_director_guess, deciders_allowed, director_pin_may_be_tried, judge_level, may_referee,
                       referee_required, throttled)
@@ -389,13 +390,9 @@ def ruleset_rules(ruleset_id: str):
 
 def _rules_page(ruleset, row):
     """The options and clauses, searchable (q=), each house rule with whether it is played."""
-    q = request.args.get("q", "").strip().lower()[:200]
-    clauses = [c for c in ruleset.clauses.values()
-               if not q or q in c.key.lower() or q in c.source.lower() or q in c.note.lower()
-               or any(q in text.lower() for text in c.text.values())]
-    options = {name: getattr(ruleset.options, name) for name in type(ruleset.options).__dataclass_fields__}
-    return render_template("table/rules.html", row=row, ruleset=ruleset, clauses=clauses, options=options, q=q,
-                           highlight=request.args.get("rule", ""))
+    page = rules_page(ruleset, request.args.get("q", ""))
+    return render_template("table/rules.html", row=row, ruleset=ruleset, clauses=page.clauses, options=page.options,
+                           q=page.query, highlight=request.args.get("rule", "")[:100])
 
 
 @bp.get("/games/<int:game_id>/log")
