@@ -71,18 +71,22 @@ def _pdf(html: str) -> bytes:
     return HTML(string=html).write_pdf()
 
 
-def standings_pdf(tournament_id: int, size: str = "A4") -> bytes:
-    """The standings as printed: the players counted as the director's page counts them (those playing on: not
-    those who dropped, nor the alternates waiting, nor those not checked in), those who dropped counted apart and
-    marked in the standings, where their results keep their place."""
+def standings_html_of(tournament_id: int, size: str = "A4") -> str:
+    """The standings as printed, before they are printed: the players counted as the director's page counts them
+    (those playing on: not those who dropped, nor the alternates waiting, nor those not checked in), those who
+    dropped counted apart and marked in the standings, where their results keep their place."""
     row = tournaments.get_tournament(tournament_id)
     progress = progress_service.tournament_progress(tournament_id)
     players = tournaments.entrants(row)
     dropped = sum(1 for p in players if p.status == "dropped")
-    return render_standings_pdf(row.name, row.ruleset, len(active(players)), rulesets.load_scheme(row.scheme),
-                                progress.places, [r.number for r in row.rounds], size, progress.format,
-                                results.corrections(tournament_id), progress.champions,
-                                tournaments.regulations_in_force(row), dropped)
+    return standings_html(row.name, row.ruleset, len(active(players)), rulesets.load_scheme(row.scheme),
+                          progress.places, [r.number for r in row.rounds], size, progress.format,
+                          results.corrections(tournament_id), progress.champions,
+                          tournaments.regulations_in_force(row), dropped)
+
+
+def standings_pdf(tournament_id: int, size: str = "A4") -> bytes:
+    return _pdf(standings_html_of(tournament_id, size))
 
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # what a spreadsheet would run as a formula
@@ -135,13 +139,6 @@ def standings_html(name: str, ruleset: str, players: int, scheme, standings, rou
                            ruleset_name=rs.name, currency=rs.money, scheme=scheme, standings=standings,
                            rounds=rounds, format=format, corrections=corrections, champions=champions,
                            regulations=regulation_words(rs, regulations), dropped=dropped)
-
-
-def render_standings_pdf(name: str, ruleset: str, players: int, scheme, standings, rounds: list[int],
-                         size: str = "A4", format=None, corrections=(), champions=(), regulations=(),
-                         dropped: int = 0) -> bytes:
-    return _pdf(standings_html(name, ruleset, players, scheme, standings, rounds, size, format, corrections,
-                               champions, regulations, dropped))
 
 
 def game_title(game_id: int, title: str, seat: tuple[str, int, int] | None) -> str:
@@ -202,8 +199,12 @@ def dispute_pdf(screen, row, altered=None, size: str = "A4") -> bytes:
     return _pdf(dispute_html(screen, row, altered, size))
 
 
+def scoresheet_html(players: int = 4, size: str = "A4") -> str:
+    return render_template("reports/scoresheet.html", players=range(1, players + 1), size=size)
+
+
 def scoresheet_pdf(players: int = 4, size: str = "A4") -> bytes:
-    return _pdf(render_template("reports/scoresheet.html", players=range(1, players + 1), size=size))
+    return _pdf(scoresheet_html(players, size))
 
 
 def table_slips_html(tournament_id: int, number: int, base_url: str, size: str = "A4") -> str:

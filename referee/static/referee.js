@@ -58,6 +58,54 @@
   addEventListener("resize", foldSoon);
   if (document.fonts) document.fonts.ready.then(fold);
 
+  // --- The room display: its cards and standings a page at a time where they do not fit the screen ----------
+  // On a projector ([data-paged] parts, laid out to fill the screen) the items that fit make a page; each page is
+  // held PAGE_MS, the same page on every screen at the same moment (counted from the clock), and kept through the
+  // live region's redraw.  A smaller screen shows every item, one part under another.
+  const PAGE_MS = 12000;
+  const projector = matchMedia("(min-width: 1000px) and (min-height: 560px)");
+  const pageItems = (box) => [...box.querySelectorAll(".table-card, li, h3")];
+  const pagesOf = (box, items) => {
+    const pages = [];
+    for (let start = 0; start < items.length;) {
+      items.forEach((el, k) => { el.hidden = k < start; });
+      const bottom = box.getBoundingClientRect().bottom + 1;
+      let end = start;
+      while (end + 1 < items.length && items[end + 1].getBoundingClientRect().bottom <= bottom) end += 1;
+      pages.push([start, end]);
+      start = end + 1;
+    }
+    return pages;
+  };
+  const turnPages = (all) => {
+    for (const box of document.querySelectorAll("[data-paged]")) {
+      const items = pageItems(box);
+      const info = document.querySelector(`[data-pageinfo="${box.dataset.paged}"]`);
+      items.forEach((el) => { el.hidden = false; });
+      if (!projector.matches || box.scrollHeight <= box.clientHeight + 1) {
+        if (info) info.textContent = "";
+        delete box.dataset.pages;
+        continue;
+      }
+      if (all || !box.pages) box.pages = pagesOf(box, items);
+      const pages = box.pages;
+      const page = Math.floor(Date.now() / PAGE_MS) % pages.length;
+      items.forEach((el, k) => { el.hidden = k < pages[page][0] || k > pages[page][1]; });
+      box.dataset.page = page;
+      if (info) info.textContent = (box.dataset.pageWords || "").replace("{page}", page + 1).replace("{pages}", pages.length);
+    }
+  };
+  if (document.querySelector("[data-paged]")) {
+    turnPages(true);
+    addEventListener("resize", () => turnPages(true));
+    document.addEventListener("htmx:afterSettle", () => turnPages(true));
+    setInterval(() => {
+      const turned = [...document.querySelectorAll("[data-paged][data-page]")].some(
+        (box) => box.pages && String(Math.floor(Date.now() / PAGE_MS) % box.pages.length) !== box.dataset.page);
+      if (turned) turnPages(false);
+    }, 1000);
+  }
+
   // --- The server can be reached, and one tap is one entry -----------------------------------------
   // The screen hears from the server every second: the live region's poll, else a ping (when nothing else was
   // heard for QUIET_MS).  A request that fails (at once, when the Wi-Fi is off), a ping unanswered for PING_MS (a

@@ -401,7 +401,7 @@ def standings(tournament_id: int):
     context = {"row": row, "scheme": rulesets.load_scheme(row.scheme), "currency": rulesets.load(row.ruleset).money,
                "standings": progress.places, "progress": progress, "format": progress.format,
                "rounds": [r.number for r in row.rounds], "corrections": results.corrections(tournament_id),
-               "version": version, "poll": POLL}
+               "version": version, "poll": POLL, "me": request.args.get("me", "")[:200]}
     if live:
         return render_template("tournaments/_standings_live.html", **context), 200, {"Cache-Control": "no-store"}
     return render_template("tournaments/standings.html", **context)
