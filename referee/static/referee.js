@@ -39,8 +39,11 @@
   const oneRow = () => {
     const brand = bar.firstElementChild.getBoundingClientRect();
     const row = [...bar.children].filter((el) => !el.classList.contains("title") || getComputedStyle(el).order === "0");
+    const onRow = (el) => { const r = el.getBoundingClientRect(); return r.top < brand.bottom - 2 && r.bottom > brand.top + 2; };
+    const title = bar.querySelector(".title");  // on the links' row: two lines at most
+    if (title && onRow(title) && title.getBoundingClientRect().height > brand.height + 2) return false;
     return barLinks.getBoundingClientRect().height <= brand.height + 2 &&
-      row.every((el) => el.offsetParent === null || Math.abs(el.getBoundingClientRect().top - brand.top) < 4);
+      row.every((el) => el.offsetParent === null || el.getBoundingClientRect().height === 0 || onRow(el));
   };
   const fold = () => {
     if (!bar || !barLinks || !barMenu) return;
