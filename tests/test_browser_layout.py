@@ -3,7 +3,8 @@ landscape tablet (1024x768) and the projector (1920x1080), in English, Japanese,
 nothing overlaps, nothing scrolls sideways and no text runs out of its box (tests/layout.js): the home page, the
 tournaments, the director's page with 3 and with 16 tables, the standings, the room display, the judges' screen, a
 table screen at every kind of decision the engine has with every panel open, the dispute view, the rulings, the
-result, the log, the rules, the spectators' display.  One page (a browser context) per size and language walks
+result, the log, the rules, the spectators' display; and axe-core finds no serious or critical accessibility
+violation on any of them.  One page (a browser context) per size and language walks
 them all, the app's data made once per test process.  And the check itself fails when a top bar's links are forced
 to overlap."""
 from __future__ import annotations
@@ -17,6 +18,7 @@ import pytest
 
 from browser_support import layout_problems
 from test_browser import armed
+from test_browser_axe import axe_violations
 
 from referee.engine import Game, Header, legal_actions, parse_entry
 from referee.policy import Policy
@@ -127,9 +129,9 @@ def build_sites(app) -> Sites:
 
 
 def _unlocked(browser, server, sites: Sites, size: tuple[int, int], lang: str):
-    """A device of the size, in the language, unlocked as the director of both tournaments, a judge of the first,
-    and the referee of every game of its own."""
-    page = browser.new_context(viewport={"width": size[0], "height": size[1]}).new_page()
+    """A device of the size, in the language, unlocked as the director of both tournaments and the referee of every
+    game of its own (its pages' policy set aside so that axe-core's script can be added to them)."""
+    page = browser.new_context(viewport={"width": size[0], "height": size[1]}, bypass_csp=True).new_page()
     page.goto(server + "/")
     armed(page)
     if lang != "en":
@@ -151,14 +153,18 @@ def _token(page, server) -> str:
 @pytest.mark.parametrize("lang", NAMES)
 @pytest.mark.parametrize("size", SIZES)
 def test_every_page_lays_out_without_overlap_sideways_scroll_or_text_out_of_its_box(live, browser, sites, size, lang):
+    """And axe-core finds no serious or critical accessibility violation on any of them."""
     server, app = live
     page = _unlocked(browser, server, sites, SIZES[size], lang)
-    found = []
+    found, violations = [], {}
     for name, address in sites.pages:
         answer = page.goto(server + address)
         assert answer.status == 200, (name, address, answer.status)
+        assert page.get_attribute("html", "lang") == lang
         found += [f"{name} ({address}): {p}" for p in layout_problems(page)]
+        violations.update({name: v for v in [axe_violations(page)] if v})
     assert not found, f"{size} {lang}: {len(found)} problems:\n" + "\n".join(found[:60])
+    assert violations == {}, json.dumps(violations, indent=1, ensure_ascii=False)
 
 
 def test_the_check_finds_a_top_bar_whose_links_are_forced_to_overlap(live, browser):

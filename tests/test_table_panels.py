@@ -36,7 +36,7 @@ def test_opening_a_panel_fetches_its_contents_alone(client):
     game_id = trade_page(client)
     record(client, game_id, roll("Aki", 2, 4), {"type": "buy", "player": "Aki"})  # Aki also buys Oriental Avenue
     for name, expected in (("mortgages", MORTGAGE_BALTIC), ("trade", "Record trade Aki ⇄ Ben"),
-                           ("board", "Oriental Avenue Aki"), ("void", "Void entry 2"),
+                           ("board", "Oriental Avenue Orie. Ori. Aki"), ("void", "Void entry 2"),
                            ("deeds-0", "Light Blue Oriental Avenue")):
         r = client.get(f"/games/{game_id}/panels/{name}", headers=HX)
         assert r.status_code == 200 and r.headers["Cache-Control"] == "no-store", name
