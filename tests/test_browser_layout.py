@@ -153,16 +153,22 @@ def _token(page, server) -> str:
 @pytest.mark.parametrize("lang", NAMES)
 @pytest.mark.parametrize("size", SIZES)
 def test_every_page_lays_out_without_overlap_sideways_scroll_or_text_out_of_its_box(live, browser, sites, size, lang):
-    """And axe-core finds no serious or critical accessibility violation on any of them."""
+    """And axe-core finds no serious or critical accessibility violation on them: each page in every language and
+    at every size, a quarter of the pages at each size and language (page k where k + size + language is a multiple
+    of four: a Latin square), as a whole run over every page at every size in every language takes five minutes of
+    the suite's time for the same findings (axe's rules read the page's words and colours, which a size does not
+    change, and what a size does change, a colour under a text, each size still shows)."""
     server, app = live
     page = _unlocked(browser, server, sites, SIZES[size], lang)
+    turn = (list(SIZES).index(size) + list(NAMES).index(lang)) % 4
     found, violations = [], {}
-    for name, address in sites.pages:
+    for k, (name, address) in enumerate(sites.pages):
         answer = page.goto(server + address)
         assert answer.status == 200, (name, address, answer.status)
         assert page.get_attribute("html", "lang") == lang
         found += [f"{name} ({address}): {p}" for p in layout_problems(page)]
-        violations.update({name: v for v in [axe_violations(page)] if v})
+        if (k + turn) % 4 == 0:
+            violations.update({name: v for v in [axe_violations(page)] if v})
     assert not found, f"{size} {lang}: {len(found)} problems:\n" + "\n".join(found[:60])
     assert violations == {}, json.dumps(violations, indent=1, ensure_ascii=False)
 
