@@ -142,7 +142,7 @@ def test_lock_this_tablet_ends_every_unlock_on_it(app):
     tablet = app.test_client()
     tablet.post(f"/games/{tables[0].game_id}/unlock", data={"pin": tables[0].pin})
     page = tablet.get(f"/games/{tables[0].game_id}").get_data(as_text=True)
-    assert 'action="/lock"' in page and 'aria-label="Lock this tablet"' in page
+    assert 'action="/lock"' in page and 'title="Lock this tablet">Lock</button>' in page
     r = tablet.post("/lock", follow_redirects=True)
     assert "this tablet is locked" in r.get_data(as_text=True)
     assert tablet.get(f"/games/{tables[0].game_id}").status_code == 302
