@@ -128,38 +128,47 @@ def build_sites(app) -> Sites:
                  tuple((g, PIN) for g in decisions.values()))
 
 
-def _unlocked(browser, server, sites: Sites, size: tuple[int, int], lang: str):
-    """A device of the size, in the language, unlocked as the director of both tournaments and the referee of every
-    game of its own (its pages' policy set aside so that axe-core's script can be added to them)."""
-    page = browser.new_context(viewport={"width": size[0], "height": size[1]}, bypass_csp=True).new_page()
+@pytest.fixture(scope="module")
+def unlocked(live, chromium, sites) -> dict:
+    """A device unlocked as the director of both tournaments and the referee of every game of its own: its cookies
+    (each unlock is granted on the server to the device's session), made once per test process and handed to a
+    device of each size and language."""
+    server, app = live
+    context = chromium.new_context()
+    page = context.new_page()
     page.goto(server + "/")
-    armed(page)
-    if lang != "en":
-        page.click("header details.langs summary")
-        page.locator(f"header a:text-is('{NAMES[lang]}')").click()
-        page.wait_for_load_state()
+    token = page.locator("input[name=csrf_token]").first.get_attribute("value")
     for tid, pin in sites.director_pins:
-        page.request.post(f"{server}/tournaments/{tid}/unlock", form={"pin": pin, "csrf_token": _token(page, server)})
+        answer = page.request.post(f"{server}/tournaments/{tid}/unlock", form={"pin": pin, "csrf_token": token})
+        assert answer.ok, answer.status
     for game_id, pin in sites.table_pins:
-        page.request.post(f"{server}/games/{game_id}/unlock", form={"pin": pin, "csrf_token": _token(page, server)})
-    return page
+        answer = page.request.post(f"{server}/games/{game_id}/unlock", form={"pin": pin, "csrf_token": token})
+        assert answer.ok, answer.status
+    state = context.storage_state()
+    context.close()
+    return state
 
 
-def _token(page, server) -> str:
-    page.goto(server + "/")
-    return page.locator("input[name=csrf_token]").first.get_attribute("value")
+def _device(browser, server, unlocked: dict, size: tuple[int, int], lang: str):
+    """The unlocked device at the size, in the language its language menu sets (its cookie), its pages' policy set
+    aside so that axe-core's script can be added to them."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, bypass_csp=True,
+                                  storage_state=unlocked)
+    context.add_cookies([{"name": "lang", "value": lang, "url": server}])
+    return context.new_page()
 
 
 @pytest.mark.parametrize("lang", NAMES)
 @pytest.mark.parametrize("size", SIZES)
-def test_every_page_lays_out_without_overlap_sideways_scroll_or_text_out_of_its_box(live, browser, sites, size, lang):
+def test_every_page_lays_out_without_overlap_sideways_scroll_or_text_out_of_its_box(live, browser, sites, unlocked,
+                                                                                    size, lang):
     """And axe-core finds no serious or critical accessibility violation on them: each page in every language and
     at every size, a quarter of the pages at each size and language (page k where k + size + language is a multiple
     of four: a Latin square), as a whole run over every page at every size in every language takes five minutes of
     the suite's time for the same findings (axe's rules read the page's words and colours, which a size does not
     change, and what a size does change, a colour under a text, each size still shows)."""
     server, app = live
-    page = _unlocked(browser, server, sites, SIZES[size], lang)
+    page = _device(browser, server, unlocked, SIZES[size], lang)
     turn = (list(SIZES).index(size) + list(NAMES).index(lang)) % 4
     found, violations = [], {}
     for k, (name, address) in enumerate(sites.pages):
