@@ -246,13 +246,15 @@ def test_a_fold_kept_by_one_worker_is_carried_forward_over_the_entries_another_w
     monkeypatch.setattr(folds, "read_fold", lambda row: pytest.fail("the whole record was read again"))
     with app.app_context():
         table = folds.load(game_id)
-        assert table.fold is kept and table.seq == 30 and table.altered is None
-        carried = table.game.state
+        assert table.seq == 30 and table.altered is None and table.fold.stored == 30
+        assert kept.stored == 20 and len(kept.game.entries) == 20  # the fold kept before is a value: left as it was
+        assert folds.load(game_id).fold is table.fold  # the one carried forward is kept in its place
+        carried, head = table.game.state, table.fold.head
     monkeypatch.undo()
     folds._cache.clear()
     with app.app_context():
         whole = folds.load(game_id)
-        assert whole.fold.head == kept.head and whole.game.state == carried
+        assert whole.fold.head == head and whole.game.state == carried
 
 
 def test_the_entries_other_workers_added_to_many_games_are_read_in_one_statement(app, client, monkeypatch):
@@ -279,7 +281,8 @@ def test_the_entries_other_workers_added_to_many_games_are_read_in_one_statement
         finally:
             sqlalchemy.event.remove(db.engine, "before_cursor_execute", listen)
         assert [t.seq for t in tables] == [21, 24, 27, 20]
-        assert [t.fold is kept[g] for t, g in zip(tables, ids)] == [True, True, True, False]
+        assert [kept[g].stored for g in ids] == [20] * 4  # the folds kept before are values: left as they were
+        assert [t.fold is folds.load(g).fold for t, g in zip(tables, ids)] == [True] * 4
         assert tables[3].altered == folds.Altered(21, "changed")
         added = [s for s in statements if "FROM entries" in s and "entries.game_id" in s.split("FROM")[0]]
         assert len(added) == 1

@@ -135,6 +135,14 @@ class History:
         self.points: list[list[int] | None] = []
         self.said: dict[tuple[str, int], Any] = {}
 
+    def copy(self) -> History:
+        """The same history, its lists its own (the entries after this point are added to one of them only); the
+        words said are shared, as they never change once said of an entry."""
+        other = History.__new__(History)
+        other.events, other.facts, other.ties = list(self.events), list(self.facts), list(self.ties)
+        other.turns, other.points, other.said = list(self.turns), list(self.points), self.said
+        return other
+
     def add(self, before: GameState, entry: Entry, outcome: Outcome, first: bool) -> None:
         """Keep what ``entry``, recorded on ``before``, did (``first``: it is the first entry in effect, so the
         chart starts with it)."""

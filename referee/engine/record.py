@@ -478,6 +478,19 @@ class Game:
         self.state = state.copy() if self.in_place else state  # a snapshot is never changed in place
         return Outcome((), self.state)
 
+    def copy(self) -> Game:
+        """The same record as a game of its own, on which the next entries can be recorded while this one stays
+        exactly as it is (read meanwhile by others, or kept should the next entries not be stored): its lists are
+        its own; its entries and states are shared, as neither is ever changed (a fold ``in_place`` copies its
+        state, which is)."""
+        other = Game.__new__(Game)
+        other.ruleset, other.header, other.initial, other.in_place = self.ruleset, self.header, self.initial, self.in_place
+        other.entries, other.effective, other.voided = list(self.entries), list(self.effective), dict(self.voided)
+        other.state = self.state.copy() if self.in_place else self.state
+        other._snapshots = dict(self._snapshots)
+        other.history = self.history.copy() if self.history is not None else None
+        return other
+
     def redoable(self) -> list[Entry]:
         """The entries the latest entry took back, when it is a void: what a redo records again."""
         taken = self.voided.get(len(self.entries) - 1, ())

@@ -1,5 +1,10 @@
 """The engine's fold of each stored record: read from the database, its hash chain checked entry by entry, and
-kept in a small cache per process (one writer at a time per game, by a lock of its own)."""
+kept in a small cache per process (one writer at a time per game, by a lock of its own).
+
+A kept fold is a value: nothing changes it once it is kept.  The entries recorded on a table are folded on a copy of
+its game, and the fold they make is kept only after their commit (:func:`keep_recorded`), so every reader, in any
+thread, gets a whole fold of entries the database holds; a reader that finds the database ahead of the kept fold
+(another process recorded) carries a copy forward and keeps that."""
 from __future__ import annotations
 
 import functools
@@ -17,7 +22,7 @@ from .. import chain
 from . import rulesets
 from ..cache import Cache
 from ..db import db, read_once
-from ..engine import Game, RecordError, RefereeError, RulesetError, parse_entry, parse_header
+from ..engine import Entry, Game, RecordError, RefereeError, RulesetError, parse_entry, parse_header
 from ..models import EntryRow, GameRow, RoundRow, TableRow, TournamentRow
 from ..tournament.charts import net_worth_series
 from ..tournament.results import final_result
@@ -39,10 +44,11 @@ class Altered:
     detail: str = ""
 
 
-@dataclass
+@dataclass(frozen=True)
 class Fold:
     """A game's fold as the cache keeps it: the engine's game over the good entries, the chain hash they end on,
-    the stored rows it was read from, and where the record was found altered (if it was)."""
+    the stored rows it was read from, and where the record was found altered (if it was).  Its game is never
+    recorded on once it is in a fold: the next entries go on :meth:`Game.copy`."""
 
     game: Game
     head: str
@@ -73,7 +79,9 @@ class Table:
 
 _cache: "Cache[Fold]" = Cache(CACHE_SIZE)  # (database, game id) -> its fold
 _lock = threading.Lock()
-_game_locks: dict[tuple[str, int], threading.RLock] = {}
+# (database, game id) -> the lock of its writers, kept while a writer holds it or waits for it (then let go: as many
+# locks as games being written at once, not as games ever written)
+_game_locks: "weakref.WeakValueDictionary[tuple[str, int], threading.RLock]" = weakref.WeakValueDictionary()
 
 
 _urls: "weakref.WeakKeyDictionary[Engine, str]" = weakref.WeakKeyDictionary()  # each engine's database, as the
@@ -96,8 +104,18 @@ def _key(game_id: int) -> tuple[str, int]:
 def game_lock(game_id: int) -> threading.RLock:
     """One writer at a time per game in this process (other processes are kept apart by the (game, seq) key); a
     writer holding it may load the game (which may carry its kept fold forward)."""
+    key = _key(game_id)
     with _lock:
-        return _game_locks.setdefault(_key(game_id), threading.RLock())
+        lock = _game_locks.get(key)
+        if lock is None:
+            lock = _game_locks[key] = threading.RLock()
+        return lock
+
+
+def keep_recorded(game_id: int, fold: Fold) -> None:
+    """Keep the fold that entries just committed make (its writer holds :func:`game_lock`): from now on every
+    reader of the game gets it."""
+    _cache.keep(_key(game_id), fold)
 
 
 def forget(game_id: int) -> None:
@@ -153,8 +171,14 @@ def load_many(game_ids: list[int]) -> list[Table]:
         fold = kept.get(game_id)
         if fold is not None and game_id in behind:
             with game_lock(game_id):
-                if not _carried_forward(fold, stored, last, added.get(game_id, [])):
-                    fold = None
+                current = _cache.get(_key(game_id))
+                if current is not None and current.altered is None and (
+                        current.stored > stored or current.stored == stored and current.head == last):
+                    fold = current  # another thread recorded, or carried it forward, meanwhile: committed entries
+                else:
+                    fold = _carried_forward(fold, stored, last, added.get(game_id, []))
+                    if fold is not None:
+                        _cache.keep(_key(game_id), fold)
         if fold is None:
             fold = _cache.keep(_key(game_id), read_fold(row))
         out.append(Table(row, fold, seat))
@@ -180,37 +204,33 @@ def _entries_after(behind: dict[int, int]) -> dict[int, list[tuple[int, str, str
 _ENTRIES_AFTER_CHUNK = 100  # games asked for in one statement (each two bound values; SQLite allows 32,766)
 
 
-def _carried_forward(fold: Fold, stored: int, last: str | None, rows: list[tuple[int, str, str]]) -> bool:
-    """The kept fold carried forward over the entries stored after it (``rows``: those read after it, which may
-    start before it when another thread carried it meanwhile; another process recorded them: under several
-    workers each keeps its own folds), its chain checked from the fold's head on: the cost grows with the entries
-    added, not with the record.  False, the fold unchanged, when the rows do not follow from it (an entry changed
-    or taken out, a game imported again): the caller reads the record whole, which says where."""
-    if fold.stored == stored and fold.head == last:  # another thread carried it forward meanwhile
-        return True
-    if fold.stored > stored:
-        return False
+def _carried_forward(fold: Fold, stored: int, last: str | None, rows: list[tuple[int, str, str]]) -> Fold | None:
+    """The kept fold carried forward over the entries stored after it (``rows``: those read after it; another
+    process recorded them: under several workers each keeps its own folds), as a new fold on a copy of its game,
+    its chain checked from the fold's head on: the cost grows with the entries added, not with the record.  None
+    when the rows do not follow from it (an entry changed or taken out, a game imported again): the caller reads
+    the record whole, which says where."""
+    if fold.stored >= stored:
+        return None
     rows = [r for r in rows if r[0] > fold.stored]
-    head, entries = fold.head, []
+    head, entries = fold.head, list[Entry]()
     for seq, data, hash_ in rows:
         if seq != fold.stored + len(entries) + 1 or hash_ != chain.link(head, seq, data):
-            return False
+            return None
         try:
             entries.append(parse_entry(json.loads(data)))
         except (RefereeError, ValueError, TypeError, RecursionError):
-            return False
+            return None
         head = hash_
     if fold.stored + len(entries) != stored or head != last:
-        return False
-    game = fold.game
-    for n, entry in enumerate(entries):
+        return None
+    game = fold.game.copy()
+    for entry in entries:
         try:
             game.record(entry)  # raises before changing anything
         except (RefereeError, ValueError, TypeError, RecursionError):
-            fold.stored, fold.head = fold.stored + n, rows[n - 1][2] if n else fold.head
-            return False
-    fold.stored, fold.head = stored, head
-    return True
+            return None
+    return Fold(game, head, stored, None, fold.created)
 
 
 def last_entry(column):

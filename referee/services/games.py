@@ -24,7 +24,7 @@ from ..models import EntryRow, GameRow, RoundRow, TableRow, TournamentRow
 from . import archive, entry_keys, record_file, rulings, signoffs
 from .clocks import naive_utc, pause, utcnow
 from .errors import BadGameSetup, GameNotFound, NotDeletable, NothingToRedo, RecordAltered, StaleEntry
-from .folds import Table, forget, game_lock, load, result_of
+from .folds import Fold, Table, forget, game_lock, keep_recorded, load, result_of
 from .pins import matches, pin_hash
 
 # The limits a game record holds its texts to are the engine's: the forms check a title and the names against
@@ -176,37 +176,36 @@ def _record_all(game_id: int, expected_seq: int, entries_of, key: str | None = N
         entries = entries_of(table)
         outcomes: list[Outcome] = []
         before = table.game.state  # a service's fold makes a new state for each entry: this one stays as it is
+        game = table.game.copy()  # the kept fold stays as it is, for every reader, until these entries are stored
         head = table.fold.head
         try:
             for entry in entries:
-                outcomes.append(table.game.record(entry))  # raises before changing anything
+                outcomes.append(game.record(entry))  # raises before changing anything
                 data = json.dumps(entry.to_dict(), ensure_ascii=False)
-                head = chain.link(head, table.seq, data)
-                db.session.add(EntryRow(game_id=game_id, seq=table.seq, data=data, hash=head))
+                head = chain.link(head, len(game.entries), data)
+                db.session.add(EntryRow(game_id=game_id, seq=len(game.entries), data=data, hash=head))
                 if outcomes[-1].state.over or outcomes[-1].state.time_called:  # the game clock stops with the game
                     pause(table.row, utcnow())
             if key is not None:
                 entry_keys.keep(game_id, key, digest, expected_seq + 1, len(entries))
-            ended = table.game.state.over
+            ended = game.state.over
             if ended or before.over:  # kept when it ends (again); taken away when a void takes back its end
-                table.row.result = result_of(table.game, head) if ended else None
+                table.row.result = result_of(game, head) if ended else None
             db.session.commit()
-            table.fold.head, table.fold.stored = head, table.fold.stored + len(entries)
-            if ended:
-                archive.current().keep_finished(game_id, lambda: export_record(game_id))
         except IntegrityError:
             db.session.rollback()
-            forget(game_id)
+            forget(game_id)  # another process stored entries: the next read carries the fold forward over them
             if key is not None:  # another process took the same form's key at the same moment: it recorded it
                 entry_keys.repeat(game_id, key, digest)
             raise StaleEntry.of("another tablet recorded an entry at the same moment: nothing was recorded; look at "
                                 "the table again") from None
         except BaseException:
             db.session.rollback()
-            if outcomes:
-                forget(game_id)  # the fold took some of the entries: read it again from the database
             raise
-    return Applied(outcomes, table.game, before, expected_seq)
+        keep_recorded(game_id, Fold(game, head, table.fold.stored + len(entries), None, table.fold.created))
+        if ended:
+            archive.current().keep_finished(game_id, lambda: export_record(game_id))
+    return Applied(outcomes, game, before, expected_seq)
 
 
 def check(game_id: int, data: dict, expected_seq: int) -> Applied:
