@@ -231,3 +231,21 @@ def test_a_finished_round_costs_the_directors_poll_no_statement_a_table(tmp_path
         "TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False,
         "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / f'{n}.sqlite'}"}), n) for n in (2, 5))
     assert few == more <= 25
+
+
+def test_the_calls_for_a_judge_are_read_for_the_version_the_page_is_drawn_at_whatever_ran_before(app):
+    """The open calls the director's page lists follow the version it is drawn at, passed to it, not what another
+    read of the same unit of work left behind: a version counted before a call was made lists none (its page is
+    drawn again at the next poll, whose version counts the call), one counted after lists the call."""
+    from referee.services import rulings
+
+    tid, game_ids = seated(app, 2)
+    with app.app_context():
+        before = tournaments.tournament_version(tid)
+        rulings.call_judge(game_ids[1])
+        after = tournaments.tournament_version(tid)
+        assert before.open_calls == 0 and after.open_calls == 1 and after.token != before.token
+        assert tournaments.waiting_calls(tid, before) == []
+        assert [c.game_id for c in tournaments.waiting_calls(tid, after)] == [game_ids[1]]
+    with app.app_context():  # a unit of work that read no version first
+        assert [c.game_id for c in tournaments.waiting_calls(tid, tournaments.tournament_version(tid))] == [game_ids[1]]

@@ -295,7 +295,7 @@ def test_the_room_display_shows_the_round_its_tables_and_the_places_but_no_pin(a
     assert "Standings" in page and "P00" in page
     with app.app_context():
         pins = [t.pin for r_ in tournaments.get_tournament(tid).rounds for t in r_.tables]
-        version = tournaments.tournament_version(tid)
+        version = tournaments.tournament_version(tid).token
     assert pins and not any(pin in page for pin in pins)
     polled = anyone.get(f"/tournaments/{tid}/display?v={version}", headers={"HX-Request": "true"})
     assert polled.status_code == 204  # nothing changed since the screen was drawn

@@ -130,7 +130,7 @@ def test_the_director_page_has_no_meta_refresh_and_polls_its_live_region_every_s
     assert 'class="live"' in region and 'hx-trigger="every 1s"' in region
     assert 'hx-select="#live-rounds"' in region and 'hx-swap="outerHTML"' in region
     with app.app_context():
-        version = tournaments.tournament_version(tid)
+        version = tournaments.tournament_version(tid).token
     assert live_url(page) == f"/tournaments/{tid}/live?v={version}"
     # the seating form (the round it seats) is on the page but never in the region that is swapped
     assert 'name="round"' in page

@@ -301,7 +301,16 @@ def _final_result(table) -> dict:
     return _results.get_or_make(key, lambda: final_result(table.game.state))
 
 
-def tournament_version(tournament_id: int) -> str:
+@dataclass(frozen=True)
+class Version:
+    """What :func:`tournament_version` read of a tournament: its token, and how many calls for a judge were open
+    (the page asks for the calls' details only when some are: :func:`waiting_calls`)."""
+
+    token: str
+    open_calls: int
+
+
+def tournament_version(tournament_id: int) -> Version:
     """A short token that changes whenever anything the director's page shows may have changed: a round
     seated, an entry recorded (or taken out of the log) on any table, a table's clock started or paused, a
     correction, a player's sign-off, a call for a judge made or answered, a ruling, a device unlocked or locked, a
@@ -312,21 +321,20 @@ def tournament_version(tournament_id: int) -> str:
     tables, counts = _version_statements()
     rows = db.session.execute(tables, {"tournament": tournament_id}).all()
     counted = db.session.execute(counts, {"tournament": tournament_id}).one()
-    read_once("tournament counts")[tournament_id] = counted  # waiting_calls reads the calls only if some are open
     text = "|".join(",".join("" if v is None else str(v) for v in r) for r in [*rows, tuple(counted)])
     if counted.open_calls:  # while a table waits, its minutes waited change the page once a minute
         text += "|" + utcnow().strftime("%H:%M")
     text += "|" + grants.tournament_stamp(tournament_id)  # the devices unlocked at its tables
     text += "|" + backups.status_stamp()  # a scheduled backup made, or failed
-    return hashlib.blake2b(f"{tournament_id}:{text}".encode(), digest_size=8).hexdigest()
+    return Version(hashlib.blake2b(f"{tournament_id}:{text}".encode(), digest_size=8).hexdigest(),
+                   counted.open_calls)
 
 
-def waiting_calls(tournament_id: int) -> list[OpenCall]:
+def waiting_calls(tournament_id: int, version: Version) -> list[OpenCall]:
     """The tournament's tables waiting for a judge (:func:`referee.services.rulings.open_calls`), read only when
-    there may be some: none when the version this unit of work read counted none open (a call opened since is a
-    new version, and the page is drawn again at its next poll)."""
-    counted = read_once("tournament counts").get(tournament_id)
-    return [] if counted is not None and not counted.open_calls else open_calls(tournament_id)
+    the ``version`` the page is drawn at counted some open (a call opened since is a new version, and the page is
+    drawn again at its next poll)."""
+    return open_calls(tournament_id) if version.open_calls else []
 
 
 @functools.cache

@@ -137,7 +137,7 @@ def unlock_post(tournament_id: int):
     return render_template("tournaments/unlock.html", tournament_id=tournament_id, row=row), 403
 
 
-def _live_context(row, version: str) -> dict:
+def _live_context(row, version: tournaments.Version) -> dict:
     """What the live region of the director's page shows: every round's tables, and the standings (the players
     list and the seating form around it are drawn with the page, not at each poll)."""
     rounds = [(r, tournaments.round_overview(row.id, r.number, pending_words)) for r in row.rounds]
@@ -147,12 +147,12 @@ def _live_context(row, version: str) -> dict:
     slips_address = public_base()
     return {"row": row, "rounds": rounds,
             "cards": table_cards(row, [t for _, tables in rounds for t in tables], devices),
-            "version": version, "poll": POLL,
+            "version": version.token, "poll": POLL,
             "scheme": scheme, "ruleset": ruleset, "currency": ruleset.money,
             "progress": progress, "format": progress.format, "standings": progress.places,
             "standings_html": kept_standings("tournaments/_standings.html", row, progress, scheme=scheme,
                                              currency=ruleset.money),
-            "devices": devices, "calls": tournaments.waiting_calls(row.id), "now": clocks.utcnow(),
+            "devices": devices, "calls": tournaments.waiting_calls(row.id, version), "now": clocks.utcnow(),
             "backups": backups.status(current_app.config), "slips_address": slips_address,
             "slips_only_here": only_this_computer(slips_address)}
 
@@ -209,14 +209,14 @@ def lock_all(tournament_id: int):
 def live(tournament_id: int):
     """The director page's live region: 204 (nothing to swap) while the tables are as the page saw them."""
     version = tournaments.tournament_version(tournament_id)
-    if request.args.get("v") == version:
+    if request.args.get("v") == version.token:
         return "", 204
     row = tournaments.get_tournament(tournament_id, tables=True)
     response = render_template("tournaments/_live.html", **_live_context(row, version))
     return response, 200, {"Cache-Control": "no-store"}
 
 
-def _display_context(row, version: str) -> dict:
+def _display_context(row, version: tournaments.Version) -> dict:
     """What the room's display shows: the round's clock, every table of the round (its players, no PINs), and the
     places; nothing a spectator may not see."""
     progress = progress_service.tournament_progress(row.id)
@@ -228,7 +228,7 @@ def _display_context(row, version: str) -> dict:
     places = kept_standings("tournaments/_places.html", row, progress, scheme=rulesets.load_scheme(row.scheme))
     return {"row": row, "round": last, "tables": tables, "cards": display_cards(row, tables), "clock": clock,
             "places_html": places,
-            "progress": progress, "format": progress.format, "standings": progress.places, "version": version,
+            "progress": progress, "format": progress.format, "standings": progress.places, "version": version.token,
             "poll": POLL, "scheme": rulesets.load_scheme(row.scheme), "currency": ruleset.money}
 
 
@@ -255,7 +255,7 @@ def display(tournament_id: int):
     """The room's display for a projector: open to everyone in the room (it shows no PIN), following the tables
     within a second as the director's page does."""
     version = tournaments.tournament_version(tournament_id)
-    if request.headers.get("HX-Request") and request.args.get("v") == version:
+    if request.headers.get("HX-Request") and request.args.get("v") == version.token:
         return "", 204
     row = tournaments.get_tournament(tournament_id, tables=True)
     if request.headers.get("HX-Request"):
