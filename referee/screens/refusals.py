@@ -4,13 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import lazy_gettext as _l
-
 from ..engine import clip, EntryKind, Many, OptionName, OptionValue, Waiting
 from ..i18n import gettext as _
 from .decisions import pending_words
 from .rules_page import clause_label, option_value_words
 from .words import per_language, refusal_text, separator
+
+
+def _l(text: str) -> str:
+    """A refusal's title as written (English), marked for the catalogues: put in the device's language where it is
+    shown (:func:`title`)."""
+    return text
+
 
 # clip: a value as a message repeats it (cut when long, each unprintable character escaped), for the views' own
 # messages that quote what was sent (a form's refusal, an address that names nothing)
@@ -92,8 +97,11 @@ TITLES = {
 }
 
 
+REFUSED = _l("Refused")  # the title of a kind of refusal that has none of its own
+
+
 def title(code: str) -> str:
-    return str(TITLES.get(code, _l("Refused")))
+    return _(TITLES.get(code, REFUSED))
 
 
 @per_language

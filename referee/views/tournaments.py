@@ -15,7 +15,7 @@ from ..access import director_required, organiser_required, throttled
 from ..forms import NewTournamentForm, named_choices, regulation_field, typed_regulations, whole
 from ..screens.refusals import detail as refusal_detail
 from ..screens.decisions import pending_words
-from ..screens.director import display_cards, kept_standings, table_cards
+from .cards import display_cards, kept_standings, table_cards
 from ..screens.qr import qr_img
 from ..screens.regulations import regulation_words
 from .games import flash_form_errors, page_size, pdf_response
