@@ -42,10 +42,11 @@ from flask_limiter import Limiter
 from flask_limiter.errors import RateLimitExceeded
 from flask_limiter.util import get_remote_address
 from limits import parse
-from werkzeug.security import check_password_hash, generate_password_hash
+from werkzeug.security import check_password_hash
 
 from .i18n import same_site_path
 from .services import grants
+from .services.pins import organiser_password_in
 
 limiter = Limiter(key_func=get_remote_address, strategy="moving-window")
 
@@ -69,8 +70,6 @@ DEFAULTS = {
     "RATELIMIT_IN_MEMORY_FALLBACK_ENABLED": True,  # a shared store that cannot be reached: counted per process
     "RATELIMIT_HEADERS_ENABLED": False,
 }
-PASSWORD_FILE = "organiser_password"
-ORGANISER_PASSWORD_MIN = 8
 
 
 MAX_GRANTS = 24  # the grants one device's cookie holds at most (the oldest is let go beyond)
@@ -286,8 +285,7 @@ def organiser_password_hash() -> str | None:
     if configured:
         return configured
     name = current_app.config.get("ORGANISER_PASSWORD_FILE")
-    path = Path(name) if name else None
-    return (path.read_text().strip() or None) if path is not None and path.is_file() else None
+    return organiser_password_in(Path(name) if name else None)
 
 
 def creation_open() -> bool:
@@ -298,13 +296,6 @@ def creation_open() -> bool:
 def check_organiser(password: str) -> bool:
     stored = organiser_password_hash()
     return stored is not None and check_password_hash(stored, password)
-
-
-def write_organiser_password(instance: Path, password: str) -> Path:
-    path = instance / PASSWORD_FILE
-    path.write_text(generate_password_hash(password) + "\n")
-    path.chmod(0o600)
-    return path
 
 
 def organiser_required(view):

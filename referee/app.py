@@ -14,7 +14,7 @@ from werkzeug.routing import IntegerConverter
 from flask_wtf import CSRFProtect
 from flask_talisman import Talisman
 
-from .access import PASSWORD_FILE
+from .services.pins import ORGANISER_PASSWORD_FILE
 from .db import db, migrate
 from .engine import LARGEST
 from .services import backups
@@ -146,7 +146,7 @@ def create_app(test_config: dict | None = None) -> Flask:
             app.config["RATELIMIT_STORAGE_URI"] = os.environ["RATELIMIT_STORAGE_URI"]
         if not app.config.get("SECRET_KEY"):
             app.config["SECRET_KEY"] = _secret_key(instance)
-        app.config.setdefault("ORGANISER_PASSWORD_FILE", str(instance / PASSWORD_FILE))
+        app.config.setdefault("ORGANISER_PASSWORD_FILE", str(instance / ORGANISER_PASSWORD_FILE))
         # every finished game's record file, and a deleted game's (deleted/): a test app keeps none unless told
         app.config.setdefault("RECORDS_DIR", str(instance / "records"))
         # a backup every BACKUP_MINUTES while a game is in play, the last BACKUPS_KEPT kept (services/backups.py):

@@ -258,24 +258,24 @@ def cmd_organiser_password(args: argparse.Namespace) -> int:
     tournaments: its hash goes to instance/organiser_password."""
     from pathlib import Path
 
-    from . import access
     from .app import ROOT
+    from .services import pins
 
     instance = Path(args.instance) if args.instance else ROOT / "instance"
     instance.mkdir(parents=True, exist_ok=True)
     if args.remove:
-        (instance / access.PASSWORD_FILE).unlink(missing_ok=True)
+        pins.remove_organiser_password(instance)
         print("referee organiser-password: removed; anyone who reaches the app may create games and tournaments")
         return 0
     password = _new_secret(args, "organiser password")
     if password is None:
         print("referee organiser-password: the two did not match; nothing was changed", file=sys.stderr)
         return 1
-    if len(password) < access.ORGANISER_PASSWORD_MIN:
-        print(f"referee organiser-password: at least {access.ORGANISER_PASSWORD_MIN} characters, please; "
+    if len(password) < pins.ORGANISER_PASSWORD_MIN:
+        print(f"referee organiser-password: at least {pins.ORGANISER_PASSWORD_MIN} characters, please; "
               "nothing was changed", file=sys.stderr)
         return 1
-    path = access.write_organiser_password(instance, password)
+    path = pins.write_organiser_password(instance, password)
     print(f"referee organiser-password: written to {path}; creating games and tournaments now needs it")
     return 0
 

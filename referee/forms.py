@@ -13,8 +13,7 @@ from .screens.refusals import detail as refusal_detail
 from .services.games import MAX_NAME, MAX_PLAYERS, MAX_TITLE, json_whole, read_whole, text_problem, whole_field
 from .services.entry_keys import KEY
 from .services.pins import PIN_MIN
-from .services.roster import MAX_TOURNAMENT_PLAYERS, bad_player_line
-from .tournament.formats import player_line
+from .services.roster import MAX_TOURNAMENT_PLAYERS, bad_player_line, player_line
 
 
 MAX_MINUTES = 600  # a game's time limit, a tournament round's minutes: ten hours at most

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import secrets
+from pathlib import Path
 
 from werkzeug.security import check_password_hash, generate_password_hash
 
@@ -27,3 +28,26 @@ def matches(hashed: str | None, pin: str) -> bool:
 def table_pin() -> str:
     """A table's own referee PIN: digits, as easy to type on a tablet as to read off the slip."""
     return f"{secrets.randbelow(10 ** TABLE_PIN_DIGITS):0{TABLE_PIN_DIGITS}d}"
+
+
+# --- the organiser password: its hash in a file of the instance folder ---------------------------------------------
+
+ORGANISER_PASSWORD_FILE = "organiser_password"  # in the instance folder
+ORGANISER_PASSWORD_MIN = 8
+
+
+def write_organiser_password(instance: Path, password: str) -> Path:
+    """The organiser password's hash written to the instance folder, readable by its owner only."""
+    path = instance / ORGANISER_PASSWORD_FILE
+    path.write_text(generate_password_hash(password) + "\n")
+    path.chmod(0o600)
+    return path
+
+
+def remove_organiser_password(instance: Path) -> None:
+    (instance / ORGANISER_PASSWORD_FILE).unlink(missing_ok=True)
+
+
+def organiser_password_in(path: Path | None) -> str | None:
+    """The organiser password's hash kept in the file ``path`` (None: none kept)."""
+    return (path.read_text().strip() or None) if path is not None and path.is_file() else None

@@ -6,10 +6,13 @@ from ..db import db
 from ..models import TournamentPlayer, TournamentRow
 from ..tournament import roster
 from ..tournament.messages import BadTournament, Done
+from ..tournament.formats import player_line
 from ..tournament.roster import FIELDS, MAX_TOURNAMENT_PLAYERS, Entrant, PlayerView, bad_player_line
 from .tournaments import entrants, get_tournament
 
-__all__ = ["MAX_TOURNAMENT_PLAYERS", "PlayerView", "add_player", "bad_player_line", "change_player",
+# A player's line as the director types it (name, division, invited) is read by the tournament's rules: the web's
+# form asks this service, as the web asks no rules.
+__all__ = ["MAX_TOURNAMENT_PLAYERS", "PlayerView", "add_player", "bad_player_line", "player_line", "change_player",
            "tournament_players"]
 
 
