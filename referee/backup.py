@@ -159,17 +159,19 @@ def shown(url: str) -> str:
     return make_url(url).render_as_string(hide_password=True)
 
 
-def backup_dir(url: str) -> Path:
-    """Where backups go unless told: backups/ beside a SQLite database (instance/backups for the app's own),
-    instance/backups for PostgreSQL."""
-    return sqlite_path(url).parent / "backups" if kind_of(url) == "sqlite" else INSTANCE / "backups"
+def backup_dir(instance: Path | None = None) -> Path:
+    """Where backups go unless told: the app's instance/backups (``instance``: another instance folder), whatever
+    database they are of (a SQLite file kept elsewhere, ``DATABASE_URL=sqlite:////media/ssd/referee.sqlite``, or
+    PostgreSQL), as the README says; the scheduled backups' ``BACKUP_DIR`` is this folder by default too, so every
+    backup of the day is in one place."""
+    return (instance or INSTANCE) / "backups"
 
 
 def default_backup_path(url: str, directory: Path | None = None, now: datetime | None = None,
                         label: str = "") -> Path:
     """``referee-YYYYmmdd-HHMMSS.sqlite`` (``.dump`` for PostgreSQL) in ``directory``, never a file that exists."""
     suffix = ".sqlite" if kind_of(url) == "sqlite" else ".dump"
-    directory = directory or backup_dir(url)
+    directory = directory or backup_dir()
     stem = f"referee-{(now or datetime.now()).strftime('%Y%m%d-%H%M%S')}{label}"
     path, n = directory / f"{stem}{suffix}", 1
     while path.exists() or _partial(path).exists():

@@ -30,6 +30,13 @@ def make_app(url: str):
                        "SQLALCHEMY_DATABASE_URI": url})
 
 
+@pytest.fixture(autouse=True)
+def instance(tmp_path, monkeypatch) -> Path:
+    """The app's instance folder, where backups go unless told (instance/backups): the test's own."""
+    monkeypatch.setattr(backup, "INSTANCE", tmp_path / "instance")
+    return tmp_path / "instance"
+
+
 @pytest.fixture
 def live(tmp_path):
     """An app on a SQLite file holding one realistic game (the golden record) and a game made at the table."""
@@ -129,15 +136,18 @@ def test_every_commit_is_on_the_disk_before_it_returns(tmp_path):
         db.engine.dispose()
 
 
-def test_backup_by_default_goes_to_backups_beside_the_database_named_by_the_time(live, tmp_path, capsys):
+def test_backup_by_default_goes_to_the_instance_backups_folder_named_by_the_time(live, instance, tmp_path, capsys):
+    """instance/backups, as the README says, whatever the database file is called and wherever it is (never a
+    backups/ folder beside a database file named elsewhere)."""
     _, url, _, _ = live
     assert main(["backup", "--database", url]) == 0
-    made = list((tmp_path / "backups").iterdir())
+    made = list((instance / "backups").iterdir())
     assert len(made) == 1 and made[0].name.startswith("referee-") and made[0].suffix == ".sqlite"
     assert f"wrote {made[0]}" in capsys.readouterr().out
+    assert not (tmp_path / "backups").exists()
     when = datetime(2026, 3, 1, 9, 5, 7)
-    assert backup.default_backup_path(url, now=when) == tmp_path / "backups" / "referee-20260301-090507.sqlite"
-    (tmp_path / "backups" / "referee-20260301-090507.sqlite").touch()
+    assert backup.default_backup_path(url, now=when) == instance / "backups" / "referee-20260301-090507.sqlite"
+    (instance / "backups" / "referee-20260301-090507.sqlite").touch()
     assert backup.default_backup_path(url, now=when).name == "referee-20260301-090507-2.sqlite"
     assert backup.default_backup_path("postgresql+psycopg://u@h/db", tmp_path, when).name == \
         "referee-20260301-090507.dump"
@@ -233,14 +243,14 @@ def test_restore_brings_back_exactly_the_database_at_backup_time(live, tmp_path,
         assert conn.execute("PRAGMA journal_mode").fetchone() == ("wal",)
 
 
-def test_restore_keeps_a_backup_of_the_database_it_replaced(live, tmp_path, capsys):
+def test_restore_keeps_a_backup_of_the_database_it_replaced(live, instance, tmp_path, capsys):
     app, url, path, golden = live
     out = backup.backup(url, tmp_path / "copy.sqlite").path
     with app.app_context():
         games.record(golden, {"type": "roll", "player": "Ben", "dice": [1, 2]}, GOLDEN_ENTRIES)
     before_restore = sql_dump(path)
     assert main(["restore", str(out), "--database", url, "--yes"]) == 0
-    kept = [p for p in (tmp_path / "backups").iterdir() if p.name.endswith("-before-restore.sqlite")]
+    kept = [p for p in (instance / "backups").iterdir() if p.name.endswith("-before-restore.sqlite")]
     assert len(kept) == 1
     assert f"(2 games, 47 entries, 0 tournaments) is kept in {kept[0]}" in capsys.readouterr().out
     assert sql_dump(kept[0]) == before_restore
@@ -260,7 +270,7 @@ def test_restore_into_a_database_not_made_yet_creates_it(live, tmp_path, capsys)
         os.umask(umask)
     assert sql_dump(fresh) == sql_dump(path)
     assert mode(fresh) == 0o600  # made readable by its owner only before the backup was copied into it
-    assert not (tmp_path / "new-machine" / "backups").exists()  # nothing was there to keep
+    assert not (tmp_path / "instance" / "backups").exists()  # nothing was there to keep
 
 
 def test_restore_without_yes_says_what_it_would_replace_and_changes_nothing(live, tmp_path, capsys):
@@ -424,7 +434,6 @@ def postgresql():
 
 def test_postgresql_backup_and_restore_bring_back_the_database_at_backup_time(postgresql, tmp_path, monkeypatch,
                                                                                capsys):
-    monkeypatch.setattr(backup, "INSTANCE", tmp_path / "instance")  # where kept backups go
     app = make_app(postgresql)
 
     def rows() -> list:

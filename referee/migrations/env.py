@@ -10,8 +10,10 @@ from alembic import context
 config = context.config
 
 # Interpret the config file for Python logging.
-# This line sets up loggers basically.
-fileConfig(config.config_file_name)
+# This line sets up loggers basically.  The loggers that exist already are left on (fileConfig turns them off by
+# default): the app's own logger, made before the app migrates its database when a warning is said at start-up (several
+# workers counting wrong PINs apart), would otherwise say nothing more, a database failing a request included.
+fileConfig(config.config_file_name, disable_existing_loggers=False)
 logger = logging.getLogger('alembic.env')
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .backups import backup_lines
+from .backups import backup_lines, disk_lines
 from .devices import device_words
 from .judge import caller_words
 from .holdings import bank_stock_words, board_places, board_tokens
@@ -25,7 +25,7 @@ GLOBALS = {"money": money, "clause_label": clause_label, "option_value_words": o
            "stage_words": stage_words, "bank_stock_words": bank_stock_words, "board_places": board_places,
            "board_tokens": board_tokens, "deck_name": deck_name, "ending_words": ending_words,
            "clause_texts": clause_texts, "device_words": device_words, "source_words": source_words,
-           "backup_lines": backup_lines, "caller_words": caller_words,
+           "backup_lines": backup_lines, "disk_lines": disk_lines, "caller_words": caller_words,
            "regulation_field_words": regulation_field_words, "sign_off_count": sign_off_count}
 
 

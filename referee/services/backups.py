@@ -4,6 +4,11 @@ instance/backups).  Each is made as ``referee backup`` makes one (SQLite's onlin
 ``referee-YYYYmmdd-HHMMSS-auto.sqlite`` (``.dump``): only those are ever removed, never a backup taken by hand
 nor one kept before a restore.
 
+A backup never takes the last of its disk's room: when the room left on the backups' disk is less than the
+database's size and the room a disk keeps (``LOW_DISK_MB``, ``services/storage.py``), the interval's backup is
+skipped, said in the log and on the director's page (with the room there was and the room it needed) until one is
+made again.  The director's page also warns while the disk holding the database or the backups is low on room.
+
 No thread runs forever: a request that ends after the process's next check is due starts one short thread, which
 asks the database whether a backup is due and, if so, takes it.  One backup per interval whatever the number of
 worker processes: the interval is claimed by one conditional update of the one ``scheduled_backups`` row (on
@@ -20,12 +25,14 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Callable
 
+from flask import current_app
 from sqlalchemy import Text, cast, exists, false, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from .. import backup
 from ..db import db
 from ..models import EntryRow, GameRow, ScheduledBackupRow
+from . import storage
 from .clocks import naive_utc, utcnow
 
 ROW = 1
@@ -34,17 +41,42 @@ DEFAULT_MINUTES = 5
 DEFAULT_KEPT = 12
 CHECK_SECONDS = 30.0  # a process asks the database whether a backup is due at most this often
 UNFINISHED_AFTER = timedelta(minutes=10)  # a backup begun this long ago and neither made nor failed: shown
+NO_ROOM = "no room:"  # a skipped backup, as its row keeps it: "no room:FREE:NEEDED" (bytes); see NoRoom.kept
 
 
 class BadSetting(ValueError):
     """A backup setting in instance/config.py that cannot be used; its message names the setting."""
 
 
+class NoRoom(backup.BackupError):
+    """The backups' disk has less room than a backup needs (the database's size and the room a disk keeps): the
+    backup is skipped, nothing written."""
+
+    def __init__(self, free: int, needed: int) -> None:
+        super().__init__(f"skipped: {free:,} bytes free on the backups' disk, {needed:,} needed (the database's size "
+                         f"and the room LOW_DISK_MB keeps)")
+        self.free, self.needed = free, needed
+
+    @property
+    def kept(self) -> str:
+        """As the backups' row keeps it (its ``failure``), for :func:`status` to read back."""
+        return f"{NO_ROOM}{self.free}:{self.needed}"
+
+    @classmethod
+    def read(cls, failure: str) -> "NoRoom | None":
+        """The skip a row's ``failure`` keeps, or None for a failure of another kind."""
+        if not failure.startswith(NO_ROOM):
+            return None
+        free, _, needed = failure[len(NO_ROOM):].partition(":")
+        return cls(int(free), int(needed)) if free.isdigit() and needed.isdigit() else None
+
+
 @dataclass(frozen=True)
 class Settings:
     minutes: float  # 0: no scheduled backups
     kept: int
-    directory: Path | None  # None: where `referee backup` writes (backup.backup_dir)
+    directory: Path  # BACKUP_DIR, by default where `referee backup` writes (the instance folder's backups/)
+    low_mb: float = storage.DEFAULT_LOW_DISK_MB  # LOW_DISK_MB: the room a disk keeps (0: none, and no warning)
 
     @property
     def every(self) -> timedelta:
@@ -53,10 +85,12 @@ class Settings:
 
 def settings(config, instance: str | Path | None = None) -> Settings:
     """The schedule from the app's configuration, checked: BACKUP_MINUTES a number from 0 (off) to 1440, BACKUPS_KEPT
-    a whole number from 1 to 1000, BACKUP_DIR a folder (or unset; a relative one is in the instance folder)."""
+    a whole number from 1 to 1000, BACKUP_DIR a folder (or unset: the instance folder's backups/; a relative one is
+    in the instance folder), LOW_DISK_MB a number of MB from 0 (no room kept, no warning) to 1,000,000."""
     minutes = config.get("BACKUP_MINUTES", 0)
     kept = config.get("BACKUPS_KEPT", DEFAULT_KEPT)
     folder = config.get("BACKUP_DIR")
+    low_mb = config.get("LOW_DISK_MB", storage.DEFAULT_LOW_DISK_MB)
     if isinstance(minutes, bool) or not isinstance(minutes, (int, float)) or not 0 <= minutes <= 1440:
         raise BadSetting(f"BACKUP_MINUTES in instance/config.py must be a number of minutes from 0 (no scheduled "
                          f"backups) to 1440, not {minutes!r}")
@@ -64,10 +98,14 @@ def settings(config, instance: str | Path | None = None) -> Settings:
         raise BadSetting(f"BACKUPS_KEPT in instance/config.py must be a whole number from 1 to 1000, not {kept!r}")
     if folder is not None and not isinstance(folder, (str, Path)):
         raise BadSetting(f"BACKUP_DIR in instance/config.py must be a folder's path, not {folder!r}")
-    directory = Path(folder) if folder else None
-    if directory is not None and not directory.is_absolute() and instance is not None:
-        directory = Path(instance) / directory
-    return Settings(float(minutes), kept, directory)
+    if isinstance(low_mb, bool) or not isinstance(low_mb, (int, float)) or not 0 <= low_mb <= 1_000_000:
+        raise BadSetting(f"LOW_DISK_MB in instance/config.py must be a number of MB from 0 (no room kept free) to "
+                         f"1000000, not {low_mb!r}")
+    home = Path(instance) if instance is not None else backup.INSTANCE
+    directory = Path(folder) if folder else backup.backup_dir(home)
+    if not directory.is_absolute():
+        directory = home / directory
+    return Settings(float(minutes), kept, directory, float(low_mb))
 
 
 @dataclass(frozen=True)
@@ -82,6 +120,7 @@ class Status:
     failed_at: datetime | None  # the last failure (UTC), if later than the last backup made
     failure: str
     unfinished_since: datetime | None  # a backup begun long ago, neither made nor failed
+    no_room: NoRoom | None = None  # the last backup was skipped for lack of room (failed_at is when), if so
 
     @property
     def failing(self) -> bool:
@@ -107,21 +146,30 @@ def status(config, now: datetime | None = None) -> Status | None:
     last, failed, started = _moment(row.finished_at), _moment(row.failed_at), _moment(row.started_at)
     if failed is not None and last is not None and last >= failed:
         failed = None  # a backup made since: the failure is over
+    no_room = NoRoom.read(row.failure) if failed is not None else None
     unfinished = None
     done = max((m for m in (last, _moment(row.failed_at)) if m is not None), default=None)
     if started is not None and (done is None or done < started) and (now or utcnow()) - started > UNFINISHED_AFTER:
         unfinished = started
-    return Status(plan.minutes, plan.kept, last, row.path, row.size, failed, row.failure if failed else "",
-                  unfinished)
+    return Status(plan.minutes, plan.kept, last, row.path, row.size, failed,
+                  row.failure if failed and no_room is None else "", unfinished, no_room)
 
 
 def status_stamp() -> str:
-    """What changes on the director's page when a backup is made or fails (its live region compares it)."""
+    """What changes on the director's page when a backup is made or fails, or a disk it names runs low on room (its
+    live region compares it): the room left on a low disk as the page shows it (to the tenth of a MB)."""
     row = db.session.get(ScheduledBackupRow, ROW)
-    if row is None:
-        return "0"
-    text = f"{row.finished_at}|{row.failed_at}|{row.started_at}"
+    text = f"{row.finished_at}|{row.failed_at}|{row.started_at}" if row is not None else "0"
+    text += "".join(f"|{low.holds}:{low.free * 10 // storage.MB}" for low in low_disks(current_app))
     return hashlib.blake2b(text.encode(), digest_size=4).hexdigest()
+
+
+def low_disks(app) -> list[storage.LowDisk]:
+    """The disks of the app's database (a SQLite file's) and of its scheduled backups (while they are taken) that
+    are low on room, for the director's page."""
+    plan = scheduler_of(app).plan
+    return storage.low_disks(app.config["SQLALCHEMY_DATABASE_URI"], plan.directory if plan.minutes else None,
+                             plan.low_mb)
 
 
 def any_game_in_play() -> bool:
@@ -158,9 +206,20 @@ def _local_name(now: datetime) -> datetime:
     return now.replace(tzinfo=timezone.utc).astimezone().replace(tzinfo=None)
 
 
+def room_for_a_backup(url: str, plan: Settings) -> None:
+    """Raise :class:`NoRoom` when the backups' disk has less room than a backup of the database at ``url`` takes
+    (its size) and the room the disk keeps after it (LOW_DISK_MB, or 5% of a small disk)."""
+    disk = storage.disk_of(plan.directory)
+    needed = storage.database_size(url) + disk.kept(plan.low_mb)
+    if disk.free < needed:
+        raise NoRoom(disk.free, needed)
+
+
 def take(url: str, plan: Settings, now: datetime) -> backup.BackupResult:
-    """One scheduled backup of the database at ``url``, then the oldest scheduled ones past BACKUPS_KEPT removed."""
-    directory = plan.directory or backup.backup_dir(url)
+    """One scheduled backup of the database at ``url`` (unless its disk has no room for it: :class:`NoRoom`), then
+    the oldest scheduled ones past BACKUPS_KEPT removed."""
+    directory = plan.directory
+    room_for_a_backup(url, plan)
     result = backup.backup(url, backup.default_backup_path(url, directory, now=_local_name(now), label=LABEL))
     prune(directory, plan.kept, result.path.suffix)
     return result
@@ -243,6 +302,12 @@ class Scheduler:
             now = self.clock()
             try:
                 run_due(self.app.config["SQLALCHEMY_DATABASE_URI"], self.plan, now)
+            except NoRoom as skipped:  # kept for the director's page, and in the app's log
+                self.app.logger.warning("the scheduled backup was %s", skipped)
+                try:
+                    record_failure(skipped.kept, now)
+                except Exception:
+                    self.app.logger.exception("the scheduled backup's skip could not be recorded")
             except Exception as exc:  # kept for the director's page, and in the app's log
                 self.app.logger.exception("the scheduled backup could not be made")
                 try:

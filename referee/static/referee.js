@@ -147,9 +147,20 @@
     addEventListener("online", ping);
     setInterval(() => { if (!pinging && performance.now() - heard > QUIET_MS) ping(); }, 250);
   }
+  // The app's own answer that its database could not answer (503, HX-Retarget "#notice": views/errors.py) is the
+  // server reached: its notice is swapped in above the screen, which stays as it is and goes on polling; the next
+  // request answered takes the notice away.
+  const NOTICE = "#notice";
+  const databaseDown = (xhr) => Boolean(xhr) && xhr.status === 503 && xhr.getResponseHeader("HX-Retarget") === NOTICE;
+  document.addEventListener("htmx:beforeSwap", (e) => {
+    if (databaseDown(e.detail.xhr)) { e.detail.shouldSwap = true; e.detail.isError = false; }
+  });
   document.addEventListener("htmx:afterRequest", (e) => {
     const status = e.detail.xhr ? e.detail.xhr.status : 0;
-    if (status) reached(status);
+    const down = databaseDown(e.detail.xhr);
+    if (status) reached(down ? 200 : status);
+    const notice = document.querySelector(NOTICE);
+    if (!down && status >= 200 && status < 400 && notice && !notice.hidden) { notice.hidden = true; notice.replaceChildren(); }
     if (status === 204 && returning && e.detail.elt.matches(".live[data-seq]")) {
       returning = false;
       back(true);  // nothing changed while the network was lost

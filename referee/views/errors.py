@@ -1,13 +1,19 @@
-"""What every view answers when a game or a tournament is not there, its stored record no longer reads, or a form's
-token is stale: one page each, in the device's language, instead of a copy in every view."""
+"""What every view answers when a game or a tournament is not there, its stored record no longer reads, a form's
+token is stale, or the database could not answer (its disk full, busy past its timeout, out of reach): one page
+each, in the device's language, instead of a copy in every view."""
 from __future__ import annotations
 
-from flask import Flask, flash, redirect, render_template, request, url_for
+from flask import Flask, current_app, flash, redirect, render_template, request, url_for
 from flask_wtf.csrf import CSRFError
 
 from ..i18n import gettext, same_site_path
 from ..screens.refusals import detail
+from ..screens.storage import unavailable_words
+from ..services import storage
 from ..services.errors import GameNotFound, RecordAltered
+
+RETRY_SECONDS = 5  # a database that could not answer: the Retry-After of its answer
+NOTICE = "#notice"  # the region of every screen (base.html) where a part of it shows the database's failure
 
 # Each form's screen: the address a form posts to (its endpoint) names the screen it is on, and the values of the
 # address that screen's own takes.  A form sent with a stale token is answered with that screen and the reason,
@@ -82,7 +88,36 @@ def stale_form(error: CSRFError):
     return render_template("error.html", message=message), 400
 
 
+def database_failed(error: Exception):
+    """The database could not answer (``services/storage.py``: its disk full, busy past its timeout, out of reach):
+    the request's work rolled back, so nothing was recorded; 503 with Retry-After, saying so, why and what to do in
+    the device's language; the stack trace in the server's log.  A form sent gets the whole page, with the way back
+    to its screen; a page asked for, the way to ask again; a part of a screen (htmx's poll, a panel, a check) the
+    notice its screen shows above itself (``HX-Retarget``: referee.js swaps it in and takes it away at the next
+    answer), the screen kept as it was and its poll going on.  An error that is not the store failing (an integrity
+    or programming error) is left to propagate, as before."""
+    if not storage.is_store_failure(error):
+        raise error
+    storage.rolled_back()
+    current_app.logger.error("the database could not answer %s %s", request.method, request.path, exc_info=error)
+    region = bool(request.headers.get("HX-Request"))
+    tapped = request.method not in ("GET", "HEAD")
+    words = unavailable_words(storage.failure_kind(error), tapped, region)
+    headers = {"Retry-After": str(RETRY_SECONDS), "Cache-Control": "no-store"}
+    if region:
+        headers.update({"HX-Retarget": NOTICE, "HX-Reswap": "outerHTML", "HX-Reselect": NOTICE})
+        return render_template("_unavailable.html", words=words, notice=True), 503, headers
+    if tapped:
+        screen = form_screen()
+        back = (screen, gettext("Back to the screen")) if screen is not None else None
+    else:
+        back = (request.full_path.rstrip("?"), gettext("Try again"))
+    return render_template("unavailable.html", words=words, back=back), 503, headers
+
+
 def init_app(app: Flask) -> None:
     app.register_error_handler(GameNotFound, not_found)
     app.register_error_handler(RecordAltered, unreadable_record)
     app.register_error_handler(CSRFError, stale_form)
+    for failure in storage.STORE_ERRORS:
+        app.register_error_handler(failure, database_failed)

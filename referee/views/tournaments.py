@@ -153,7 +153,8 @@ def _live_context(row, version: tournaments.Version) -> dict:
             "standings_html": kept_standings("tournaments/_standings.html", row, progress, scheme=scheme,
                                              currency=ruleset.money),
             "devices": devices, "calls": tournaments.waiting_calls(row.id, version), "now": clocks.utcnow(),
-            "backups": backups.status(current_app.config), "slips_address": slips_address,
+            "backups": backups.status(current_app.config), "disks": backups.low_disks(current_app),
+            "slips_address": slips_address,
             "slips_only_here": only_this_computer(slips_address)}
 
 
