@@ -3,6 +3,7 @@ PostgreSQL database of its own for each parallel worker; PIN hashes at a test's 
 once per process."""
 from __future__ import annotations
 
+import functools
 import inspect
 import os
 import shutil
@@ -12,7 +13,10 @@ from pathlib import Path
 import flask
 import jinja2
 import pytest
+import sqlalchemy
 
+from referee import create_app
+from referee.db import db
 from referee.services import rulesets
 from referee.engine import GameState, Ruleset, parse_entry, resolve, with_options
 
@@ -67,6 +71,72 @@ def place(state: GameState, player: int, square_id: str, cash: int | None = None
 
 def cash(state: GameState) -> list[int]:
     return [p.cash for p in state.players]
+
+
+def finish_seating(game_id: int) -> None:
+    """Every player of a seated table rolls for the order of play until it is decided (play can begin), in the app
+    context the caller is in."""
+    from referee.services import folds, games
+
+    table = folds.load(game_id)
+    while type(table.game.state.pending).__name__ == "SeatingRoll":
+        who = table.game.state.players[table.game.state.pending.waiting[0]].name
+        dice = [1 + (table.seq % 6), 1 + ((table.seq * 5) % 6)]
+        games.record(game_id, {"type": "seat_roll", "player": who, "dice": dice}, table.seq)
+        table = folds.load(game_id)
+
+
+# --- the app's fixtures (the web tier): a fresh database, the app on it, a test client ------------------------------
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request, tmp_path):
+    """A fresh, empty database: a SQLite file, or the PostgreSQL server scripts/test starts."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'test.sqlite'}"
+    url = os.environ.get("TEST_DATABASE_URL")
+    if not url:
+        pytest.skip("TEST_DATABASE_URL is not set: scripts/test starts a PostgreSQL server and sets it")
+    emptied(url)
+    return url
+
+
+def emptied(url: str) -> None:
+    """The worker's PostgreSQL database made as a new one is for the next app: its tables emptied (and their numbering
+    started again) when its schema is the migrations' head, as the last test's app left it, so the next app finds
+    nothing to migrate; else (a test migrated it down, or made other tables) the schema dropped, for the next app to
+    migrate from nothing.  The migrations write no rows: empty tables at the head are a new database migrated."""
+    engine = sqlalchemy.create_engine(url)
+    with engine.begin() as conn:
+        tables = set(conn.execute(sqlalchemy.text(
+            "SELECT tablename FROM pg_tables WHERE schemaname = 'public'")).scalars())
+        at = conn.execute(sqlalchemy.text("SELECT version_num FROM alembic_version")).scalars().all() \
+            if "alembic_version" in tables else []
+        if at == [migrations_head()] and tables == {*db.metadata.tables, "alembic_version"}:
+            conn.execute(sqlalchemy.text("TRUNCATE " + ", ".join(f'"{t}"' for t in sorted(db.metadata.tables))
+                                         + " RESTART IDENTITY CASCADE"))
+        else:
+            conn.execute(sqlalchemy.text("DROP SCHEMA public CASCADE; CREATE SCHEMA public"))
+    engine.dispose()
+
+
+@functools.cache
+def migrations_head() -> str:
+    from alembic.script import ScriptDirectory
+
+    from referee.app import MIGRATIONS
+
+    return ScriptDirectory(str(MIGRATIONS)).get_current_head()
+
+
+@pytest.fixture
+def app(database):
+    return create_app({"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False,
+                       "SQLALCHEMY_DATABASE_URI": database})
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
 
 
 # Tiers.  Every test gets exactly one of these markers registered in pyproject.toml (and a few also `long`, set by

@@ -1,66 +1,13 @@
 """The tablet app: recording at the table through the web forms."""
-import functools
 import html
 import json
 import os
 import re
 
 import pytest
-import sqlalchemy
 
 from referee import create_app
 from referee.db import db
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request, tmp_path):
-    """A fresh, empty database: a SQLite file, or the PostgreSQL server scripts/test starts."""
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'test.sqlite'}"
-    url = os.environ.get("TEST_DATABASE_URL")
-    if not url:
-        pytest.skip("TEST_DATABASE_URL is not set: scripts/test starts a PostgreSQL server and sets it")
-    emptied(url)
-    return url
-
-
-def emptied(url: str) -> None:
-    """The worker's PostgreSQL database made as a new one is for the next app: its tables emptied (and their numbering
-    started again) when its schema is the migrations' head, as the last test's app left it, so the next app finds
-    nothing to migrate; else (a test migrated it down, or made other tables) the schema dropped, for the next app to
-    migrate from nothing.  The migrations write no rows: empty tables at the head are a new database migrated."""
-    engine = sqlalchemy.create_engine(url)
-    with engine.begin() as conn:
-        tables = set(conn.execute(sqlalchemy.text(
-            "SELECT tablename FROM pg_tables WHERE schemaname = 'public'")).scalars())
-        at = conn.execute(sqlalchemy.text("SELECT version_num FROM alembic_version")).scalars().all() \
-            if "alembic_version" in tables else []
-        if at == [migrations_head()] and tables == {*db.metadata.tables, "alembic_version"}:
-            conn.execute(sqlalchemy.text("TRUNCATE " + ", ".join(f'"{t}"' for t in sorted(db.metadata.tables))
-                                         + " RESTART IDENTITY CASCADE"))
-        else:
-            conn.execute(sqlalchemy.text("DROP SCHEMA public CASCADE; CREATE SCHEMA public"))
-    engine.dispose()
-
-
-@functools.cache
-def migrations_head() -> str:
-    from alembic.script import ScriptDirectory
-
-    from referee.app import MIGRATIONS
-
-    return ScriptDirectory(str(MIGRATIONS)).get_current_head()
-
-
-@pytest.fixture
-def app(database):
-    return create_app({"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False,
-                       "SQLALCHEMY_DATABASE_URI": database})
-
-
-@pytest.fixture
-def client(app):
-    return app.test_client()
 
 
 def new_game(client, players="Aki\nBen\nChie", seating="fixed", pin="123456", ruleset="jma-2006"):

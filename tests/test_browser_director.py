@@ -7,6 +7,7 @@ import pytest
 
 from referee.services import clocks, folds, games, tournaments
 from browser_support import fits
+from conftest import finish_seating as seating_decided
 from test_browser import armed, shot
 
 LANDSCAPE = {"width": 1024, "height": 768}
@@ -45,12 +46,7 @@ def seat_roll(app, game_id: int) -> str:
 
 def finish_seating(app, game_id: int) -> None:
     with app.app_context():
-        table = folds.load(game_id)
-        while type(table.game.state.pending).__name__ == "SeatingRoll":
-            who = table.game.state.players[table.game.state.pending.waiting[0]].name
-            dice = [1 + (table.seq % 6), 1 + ((table.seq * 5) % 6)]
-            games.record(game_id, {"type": "seat_roll", "player": who, "dice": dice}, table.seq)
-            table = folds.load(game_id)
+        seating_decided(game_id)
 
 
 def round_overview(app, page) -> list:

@@ -11,7 +11,6 @@ from referee import reports
 from referee.db import db
 from referee.services import progress, results, rulesets, tournaments
 
-from test_app import app, database  # noqa: F401  (the app on SQLite and on PostgreSQL)
 from test_players_between_rounds import correction, played_table
 
 WORDS = {"assets": "by total assets", "bankrupt": "bankrupt order", "rolloff": "roll-off",

@@ -8,7 +8,6 @@ import re
 
 from referee.services import rulesets
 from referee.engine import AwaitRoll, BuildRound, parse_entry, raisable_cash, resolve
-from test_app import app, client, database  # noqa: F401  (the app's fixtures)
 from test_japanese import english_words
 from test_table_decisions import from_position
 from test_table_words import JA, record, screen

@@ -9,6 +9,8 @@ import flask
 import pytest
 from sqlalchemy import event
 
+from conftest import finish_seating
+
 from referee import create_app
 from referee.db import db
 from referee.demo import play_table
@@ -34,12 +36,7 @@ def seated(app, tables: int) -> tuple[int, list[int]]:
         progress.seat_round(tid, 1)
         ids = [t.game_id for t in tournaments.round_overview(tid, 1)]
         for game_id in ids:
-            table = folds.load(game_id)
-            while type(table.game.state.pending).__name__ == "SeatingRoll":
-                who = table.game.state.players[table.game.state.pending.waiting[0]].name
-                games.record(game_id, {"type": "seat_roll", "player": who,
-                                       "dice": [1 + table.seq % 6, 1 + (table.seq * 5) % 6]}, table.seq)
-                table = folds.load(game_id)
+            finish_seating(game_id)
         db.session.remove()
     return tid, ids
 

@@ -7,7 +7,6 @@ import json
 import re
 import subprocess
 
-from test_app import app, client, database  # noqa: F401  (the app's fixtures)
 from test_table_words import imported, record
 
 FINE = {"type": "penalty", "player": "Ben", "choice": "dice_off_table"}

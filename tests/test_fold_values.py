@@ -17,7 +17,6 @@ from referee.engine import Game, Header, parse_entry
 from referee.models import EntryRow
 from referee.services import folds, games, rulesets
 
-from test_app import app, client, database  # noqa: F401  (the app on SQLite and on PostgreSQL)
 
 GOLDEN = Path(__file__).parent / "golden"
 PIN = "123456"

@@ -13,7 +13,6 @@ from referee.engine import RulesetError
 from referee.tournament import formats, scoring
 from referee.tournament.scoring import GameResult, PlayerResult
 
-from test_app import app, database  # noqa: F401  (the app on SQLite and on PostgreSQL)
 
 SHIPPED = ("championship", "club-ranked-boards", "club-semifinals", "open", "school-divisions")
 

@@ -17,7 +17,7 @@ from referee.services import tournaments
 from test_catalogues import ROOT, extracted
 from test_judges import judge_phone, make_pin
 from test_rulings_log import seated, text
-from test_tournaments import finish_seating
+from conftest import finish_seating
 
 LANGUAGES = ("en", "ja", "ko", "de")
 # The buttons each role's steps must name, by the screen's own message (and the value a number in it is given)

@@ -16,7 +16,6 @@ from referee.services import games
 from referee.db import db
 from referee.engine import ENTRY_FIELDS
 
-from test_app import app, database  # noqa: F401  (the app on SQLite and on PostgreSQL)
 
 PIN, DIRECTOR = "123456", "135791"
 FUZZ = settings(max_examples=60, deadline=None, derandomize=True,

@@ -11,7 +11,7 @@ from referee.services import rulesets
 from referee.engine import CLAUSE_KEYS, OPTION_SPECS, OPTIONAL_CLAUSE_KEYS
 from referee.screens.rules_page import _choice_words, _clause_labels, clause_label, option_value_words
 from referee.screens.words import money
-from test_app import app, client, database, new_game, post  # noqa: F401  (the app's fixtures)
+from test_app import new_game, post
 from test_table_words import imported, record, roll
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")  # kana or kanji

@@ -13,7 +13,6 @@ from referee.db import db
 from referee.models import GrantRow, JudgeCallRow, RulingRow
 from referee.services import folds, rulings, tournaments
 
-from test_app import app, database  # noqa: F401  (the app on SQLite and on PostgreSQL)
 from test_rulings_log import rule, seated, stored, text
 
 HX = {"HX-Request": "true"}

@@ -14,7 +14,7 @@ import pytest
 from referee.services import rulesets
 from referee.engine import Game, IllegalEntry, Offer, parse_entry, parse_record
 from referee.screens.log import entry_words, log_lines, trade_words
-from test_app import app, client, database, new_game, post  # noqa: F401  (the app's fixtures)
+from test_app import new_game, post
 
 CONFORMANCE = Path(__file__).parent / "conformance"
 JMA = rulesets.load("jma-2006")

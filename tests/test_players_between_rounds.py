@@ -4,7 +4,6 @@ import html
 
 from referee.services import progress, results, roster, tournaments
 
-from test_app import app, database  # noqa: F401  (the app on SQLite and on PostgreSQL)
 from test_formats import places, seat_and_play
 
 

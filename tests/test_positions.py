@@ -13,7 +13,6 @@ from referee.engine import (AwaitRoll, Game, RecordError, legal_actions, parse_e
 from referee.policy import Policy
 from referee.simulate import Invariants
 
-from test_app import app, client, database  # noqa: F401  (the app on SQLite and PostgreSQL)
 
 POSITION = {
     "current": "Ben",

@@ -11,7 +11,6 @@ from referee import reports
 from referee.db import db
 from referee.models import RulingRow
 
-from test_app import app, database  # noqa: F401  (the app on SQLite and on PostgreSQL)
 from test_rulings_log import rule, seated, stored
 
 JA = {"Accept-Language": "ja"}

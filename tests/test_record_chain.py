@@ -17,7 +17,6 @@ from referee.db import db
 from referee.engine import ranking
 from referee.models import EntryRow
 
-from test_app import app, client, database  # noqa: F401  (the app on SQLite and on PostgreSQL)
 
 GOLDEN = Path(__file__).parent / "golden"
 PIN = "123456"

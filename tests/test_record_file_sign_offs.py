@@ -17,7 +17,6 @@ from referee import chain
 from referee.db import db
 from referee.services import folds, games, signoffs
 
-from test_app import app, database  # noqa: F401  (the app on SQLite and on PostgreSQL)
 from test_rulings_log import rule
 from test_sign_off import finished_game, sign
 

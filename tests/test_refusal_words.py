@@ -20,7 +20,7 @@ from referee.screens.refusals import detail as refusal_detail
 
 from conftest import do, give, place, table
 from test_catalogues import keywords as catalogue_keywords
-from test_app import app, client, database, new_game, post  # noqa: F401  (the app's fixtures)
+from test_app import new_game, post
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = [*sorted((ROOT / "referee" / "engine").glob("*.py")), *sorted((ROOT / "referee" / "services").glob("*.py")),

@@ -156,7 +156,6 @@ def test_a_game_result_sheet_prints_money_in_the_rulesets_own_currency(tmp_path,
 
 # --- the sheets count and mark the players as the pages do ------------------------------------------------------
 
-from test_app import app, client, database  # noqa: E402,F401  (the app on SQLite and on PostgreSQL)
 from test_formats import seat_and_play  # noqa: E402
 from test_players_between_rounds import change, new_tournament  # noqa: E402
 from test_table_decisions import from_position, record  # noqa: E402

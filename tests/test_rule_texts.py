@@ -14,7 +14,7 @@ from referee.services import rulesets
 from referee.screens.rules_page import MAX_QUERY
 from referee.screens.rulings_log import ruling_lines
 
-from test_app import app, client, database, new_game, post  # noqa: F401  (the app's fixtures)
+from test_app import new_game, post
 
 LANGUAGES = ("en", "ja", "ko", "de")
 HANGUL = re.compile(r"[\uac00-\ud7a3]")

@@ -19,8 +19,8 @@ from referee.db import db
 from referee.models import JudgeCallRow, RulingRow
 from referee.services import folds, games, rulings, tournaments
 
-from test_app import app, database  # noqa: F401  (the app on SQLite and on PostgreSQL)
-from test_tournaments import finish_seating, new_tournament
+from conftest import finish_seating
+from test_tournaments import new_tournament
 
 
 def text(page) -> str:

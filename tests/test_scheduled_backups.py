@@ -12,7 +12,6 @@ from referee import backup, create_app
 from referee.cli import main
 from referee.db import db
 from referee.services import backups, folds, tournaments
-from test_app import database  # noqa: F401  (a fresh database: SQLite, and PostgreSQL under scripts/test)
 
 START = datetime(2026, 11, 26, 9, 0, 0)  # the fake clock's first reading (UTC)
 PIN = "135791"

@@ -10,7 +10,7 @@ from referee import cli, create_app
 from referee.db import db
 from referee.services import games, tournaments
 from referee.views.errors import FORM_SCREENS
-from test_app import app, client, database, new_game  # noqa: F401  (the app's fixtures)
+from test_app import new_game
 
 
 def test_the_session_cookie_is_httponly_and_samesite_lax(client):

@@ -18,7 +18,7 @@ from referee.app import MIGRATIONS
 from referee.db import db
 from referee.services import folds, games, results, signoffs
 
-from test_app import app, database, migrations_head  # noqa: F401  (the app on SQLite and on PostgreSQL)
+from conftest import migrations_head
 from test_players_between_rounds import correction, played_table
 from test_rulings_log import text
 from test_sign_off import finished_game, sign

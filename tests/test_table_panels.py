@@ -7,7 +7,6 @@ a debt opens the ways to raise cash by itself.  Names that are no panel change n
 import html
 import re
 
-from test_app import app, client, database  # noqa: F401  (the app's fixtures)
 from test_live_table import HX, live_version, trade_page
 from test_table_decisions import from_position
 from test_table_words import record, roll

@@ -10,7 +10,7 @@ import pytest
 
 from referee.screens.sources import source_in
 from referee.services import rulesets
-from test_app import app, client, database, new_game, post  # noqa: F401  (the app's fixtures)
+from test_app import new_game, post
 
 JMA = rulesets.load("jma-2006")
 CLASSIC = rulesets.load("classic")

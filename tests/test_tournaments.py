@@ -4,6 +4,8 @@ import re
 
 import pytest
 
+from conftest import finish_seating
+
 from referee import create_app
 from referee.services import clocks, folds, games, progress, tournaments
 from referee.services.errors import GameNotFound
@@ -99,16 +101,6 @@ def new_tournament(client, players=9, scheme="jma-placement", minutes="70 60") -
     tid = int(r.headers["Location"].rsplit("/", 1)[1])
     client.post(f"/tournaments/{tid}/rounds", data={"round": "1"})
     return tid
-
-
-def finish_seating(game_id: int) -> None:
-    """Every player rolls for the seating order until it is decided (play can begin)."""
-    table = folds.load(game_id)
-    while type(table.game.state.pending).__name__ == "SeatingRoll":
-        who = table.game.state.players[table.game.state.pending.waiting[0]].name
-        dice = [1 + (table.seq % 6), 1 + ((table.seq * 5) % 6)]
-        games.record(game_id, {"type": "seat_roll", "player": who, "dice": dice}, table.seq)
-        table = folds.load(game_id)
 
 
 def visible(page: str) -> str:
