@@ -50,33 +50,31 @@ def tap(client, game_id: int, key: str, **headers):
 
 
 @contextmanager
+def _refused(app, when: str, refuse):
+    """The app's database engine's event ``when`` answered by ``refuse`` (which raises) while the block runs."""
+    with app.app_context():
+        engine = db.engine
+    event.listen(engine, when, refuse)
+    try:
+        yield
+    finally:
+        event.remove(engine, when, refuse)
+
+
 def commits_fail(app, cause: Exception):
     """Every commit of the app's database refused as the driver refuses it (the transaction is left uncommitted)."""
     def refuse(conn):
         raise sqlalchemy.exc.OperationalError("COMMIT", {}, cause)
 
-    with app.app_context():
-        engine = db.engine
-    event.listen(engine, "commit", refuse)
-    try:
-        yield
-    finally:
-        event.remove(engine, "commit", refuse)
+    return _refused(app, "commit", refuse)
 
 
-@contextmanager
 def database_gone(app):
     """Every statement refused as it is when the PostgreSQL server cannot be reached."""
     def refuse(conn, cursor, statement, parameters, context, executemany):
         raise sqlalchemy.exc.OperationalError(statement, parameters, Exception(GONE))
 
-    with app.app_context():
-        engine = db.engine
-    event.listen(engine, "before_cursor_execute", refuse)
-    try:
-        yield
-    finally:
-        event.remove(engine, "before_cursor_execute", refuse)
+    return _refused(app, "before_cursor_execute", refuse)
 
 
 def says_nothing_of_the_machine(response, *private: str) -> None:

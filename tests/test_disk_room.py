@@ -15,7 +15,7 @@ from referee import backup, create_app
 from referee.services import backups, storage
 from test_database_failures import filled, small_disk
 from test_scheduled_backups import (START, backups_time, director_text, first_table, make_app, new_tournament,
-                                    play_one_entry, scheduled, with_clock)
+                                    play_one_entry, scheduled, table_in_play, with_clock)
 
 GB = 1024 ** 3
 MB = storage.MB
@@ -114,12 +114,7 @@ def test_a_low_disk_setting_that_cannot_be_used_is_named_when_the_app_starts(tmp
 def test_a_backup_that_would_take_the_last_of_its_disks_room_is_skipped_said_and_the_next_made(tmp_path, monkeypatch):
     folder = tmp_path / "backups"
     app = make_app(f"sqlite:///{tmp_path / 'live.sqlite'}", folder)
-    clock, scheduler = with_clock(app), backups.scheduler_of(app)
-    client = app.test_client()
-    tid = new_tournament(client)
-    game_id = first_table(app, tid)
-    scheduler.wait()
-    clock.advance(1)
+    clock, scheduler, client, tid, game_id = table_in_play(app)
     fake_disks(monkeypatch, (1, 100 * GB, 10 * GB), (2, 100 * GB, 150 * MB), folder)  # under 200 MB and the database
     log = Logged(app)
     play_one_entry(app, client, game_id)
@@ -147,12 +142,7 @@ def test_a_backup_that_would_take_the_last_of_its_disks_room_is_skipped_said_and
 def test_on_a_real_small_disk_the_backup_that_would_fill_it_is_skipped_and_made_once_there_is_room(tmp_path):
     with small_disk(tmp_path / "stick", "2m") as stick:
         app = make_app(f"sqlite:///{tmp_path / 'live.sqlite'}", stick)
-        clock, scheduler = with_clock(app), backups.scheduler_of(app)
-        client = app.test_client()
-        tid = new_tournament(client)
-        game_id = first_table(app, tid)
-        scheduler.wait()
-        clock.advance(1)
+        clock, scheduler, client, tid, game_id = table_in_play(app)
         filler = filled(stick)
         play_one_entry(app, client, game_id)
         scheduler.wait()

@@ -65,6 +65,18 @@ def first_table(app, tid: int) -> int:
         return tournaments.round_overview(tid, 1)[0].game_id
 
 
+def table_in_play(app):
+    """A tournament seated on the app, its scheduler's first look taken, and the clock a minute on: (clock,
+    scheduler, client, tournament, its first table's game)."""
+    clock, scheduler = with_clock(app), backups.scheduler_of(app)
+    client = app.test_client()
+    tid = new_tournament(client)
+    game_id = first_table(app, tid)
+    scheduler.wait()
+    clock.advance(1)
+    return clock, scheduler, client, tid, game_id
+
+
 def scheduled(folder) -> list:
     return sorted(p.name for p in folder.glob("referee-*-auto*") if not p.name.endswith(".partial"))
 
@@ -175,12 +187,7 @@ def test_a_backup_that_fails_shows_on_the_directors_page_until_one_is_made(tmp_p
     blocked = tmp_path / "not-a-folder"
     blocked.write_text("a file where the backups' folder should be")
     app = make_app(f"sqlite:///{tmp_path / 'live.sqlite'}", blocked / "backups")
-    clock, scheduler = with_clock(app), backups.scheduler_of(app)
-    client = app.test_client()
-    tid = new_tournament(client)
-    game_id = first_table(app, tid)
-    scheduler.wait()
-    clock.advance(1)
+    clock, scheduler, client, tid, game_id = table_in_play(app)
     play_one_entry(app, client, game_id)
     scheduler.wait()
     words = director_text(client, tid)
