@@ -21,6 +21,7 @@ from .services import backups
 
 ROOT = Path(__file__).resolve().parent.parent
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+MOST_ARM_MS = 5000  # a screen whose controls wait longer than this for a tap is a screen that seems broken
 csrf = CSRFProtect()
 talisman = Talisman()
 
@@ -137,6 +138,9 @@ def create_app(test_config: dict | None = None) -> Flask:
         SESSION_COOKIE_SECURE=os.environ.get("REFEREE_HTTPS") == "1",
         # a form's token lasts as long as the tablet's session: a screen left open for hours still records
         WTF_CSRF_TIME_LIMIT=None,
+        # how long (ms) a screen's controls wait, once it is shown or changed, before a tap counts: the second touch
+        # of a double tap lands on the screen the first brought and acts on nothing (referee.js)
+        ARM_MS=600,
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -154,6 +158,9 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config.setdefault("BACKUP_MINUTES", backups.DEFAULT_MINUTES)
     else:
         app.config.update(test_config)
+    arm = app.config["ARM_MS"]
+    if type(arm) is not int or not 0 <= arm <= MOST_ARM_MS:
+        raise ValueError(f"ARM_MS must be a whole number of milliseconds from 0 to {MOST_ARM_MS}, not {arm!r}")
     if not str(app.config["SQLALCHEMY_DATABASE_URI"]).startswith("sqlite"):
         # a database server may have closed a pooled connection (restarted, timed out): each is tried before use.
         # A SQLite file has no server, and every device asks every second: it is not asked a "SELECT 1" first

@@ -9,7 +9,7 @@ import os
 import shutil
 import threading
 from pathlib import Path
-from typing import NamedTuple
+from typing import Iterator, NamedTuple
 
 import pytest
 from werkzeug.serving import make_server
@@ -25,16 +25,35 @@ class LiveServer(NamedTuple):
     app: object  # the Flask app it serves (to record on a table as another tablet would)
 
 
-@pytest.fixture(scope="session")
-def live_server(tmp_path_factory):
-    """The app served on a real port for the whole run of this process."""
-    db = tmp_path_factory.mktemp("browser") / "live.sqlite"
-    app = create_app({"SECRET_KEY": "browser", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{db}"})
+# The controls of a screen wait ARM_MS once it is shown before a tap counts (referee.js), and the tests wait for that
+# before each tap (test_browser.armed): the shared server arms them in TEST_ARM_MS, not the venue's 600 ms, as the
+# screens' behaviour is the same at either.  The tests of the arming itself (tests/test_browser_taps.py: double taps
+# 80 to 300 ms apart) use a server at the venue's setting (``venue_server``).
+TEST_ARM_MS = int(os.environ.get("TEST_ARM", "50"))
+
+
+def _serve(folder: Path, **config) -> "Iterator[LiveServer]":
+    db = folder / "live.sqlite"
+    app = create_app({"SECRET_KEY": "browser", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{db}", **config})
     srv = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=srv.serve_forever, daemon=True)
     thread.start()
     yield LiveServer(f"http://127.0.0.1:{srv.server_port}", app)
     srv.shutdown()
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory):
+    """The app served on a real port for the whole run of this process, its screens armed in TEST_ARM_MS."""
+    yield from _serve(tmp_path_factory.mktemp("browser"), ARM_MS=TEST_ARM_MS)
+
+
+@pytest.fixture(scope="session")
+def venue_server(tmp_path_factory) -> "Iterator[str]":
+    """The app served as at a venue (its screens armed in the 600 ms it ships with), for the tests of the arming;
+    its address."""
+    for live in _serve(tmp_path_factory.mktemp("venue")):
+        yield live.url
 
 
 @pytest.fixture(scope="session")

@@ -4,6 +4,7 @@ once per process."""
 from __future__ import annotations
 
 import functools
+import gc
 import inspect
 import os
 import shutil
@@ -286,6 +287,16 @@ def _running(pid: str) -> bool:
     except PermissionError:
         return True
     return True
+
+
+# The tests' objects that live for the whole run (the app's modules, the rulesets, the tests collected) are kept out
+# of the garbage collector's sweeps once collected, and a sweep comes after 20,000 new objects rather than 700: the
+# collector went over them again and again, a fifth of a web test's time (measured with farm-bench on three test
+# files, one process: 0.82 of the time frozen, 0.89 of that again at the higher threshold).
+def pytest_collection_finish(session):
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(20000, 50, 100)
 
 
 def pytest_sessionfinish(session, exitstatus):

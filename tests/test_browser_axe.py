@@ -1,11 +1,12 @@
-"""Every page a user reads, checked by axe-core in a real browser in English and Japanese (no serious or critical
-violation: contrast, names and labels, landmarks), and the screens that must fit without scrolling: the
+"""axe-core in a real browser (no serious or critical violation: contrast, names and labels, landmarks), and the
+screens that must fit without scrolling.  axe-core runs over every page a user reads, at every size and in every
+language, in the layout sweep (tests/test_browser_layout.py, with :func:`axe_violations`); here are the fits: the
 spectators' display shows the whole board on a 1024x768 tablet and on a 1920x1080 projector, and the card picker's
 16 cards fit both tablet orientations.  Screenshots go to tests/artifacts/axe-*.png.
 
 axe-core is vendored in tests/axe/ (axe.min.js from the npm package, MPL-2.0, its LICENSE beside it).  The app's
 Content-Security-Policy forbids inline script, so the checks run in a browser context that bypasses it to add
-axe's script tag; the fit checks run in an ordinary context, under the app's own policy."""
+axe's script tag; the fit checks here run in an ordinary context, under the app's own policy."""
 import json
 from pathlib import Path
 
@@ -13,7 +14,6 @@ import pytest
 
 from browser_support import ARTIFACTS, write_artifact
 from test_browser import armed, import_record, shot
-from test_browser_director import create_and_seat
 
 AXE = Path(__file__).parent / "axe" / "axe.min.js"
 LANGUAGES = ("en", "ja")
@@ -67,43 +67,15 @@ def axe_violations(page) -> list:
 
 @pytest.fixture(scope="module")
 def pages(server, chromium):
-    """The address of every page a user reads, on one table waiting for a card, one played on and a tournament
-    with its first round seated; and the unlock pages, read by a device that is not unlocked."""
+    """One table waiting for a card and one played on (deeds owned, tokens on the board), imported by a device
+    whose unlocks are kept (``storage``)."""
     context = chromium.new_context(viewport=LANDSCAPE)
     page = context.new_page()
     card = game(page, server, TO_CHANCE, "card")
     played = game(page, server, PLAYED, "played", SIX)
-    director = create_and_seat(page, server, name="Axe Open")
-    tid = int(director.split("#")[0].split("?")[0].rstrip("/").rsplit("/", 1)[1])
     storage = context.storage_state()
     context.close()
-    read = {"games": "/", "table": f"/games/{card}", "table-played": f"/games/{played}",
-            "log": f"/games/{played}/log", "entry": f"/games/{played}/entries/2", "result": f"/games/{played}/result",
-            "rules": f"/games/{played}/rules", "display": f"/games/{played}/display", "tournaments": "/tournaments",
-            "director": f"/tournaments/{tid}", "standings": f"/tournaments/{tid}/standings",
-            "room": f"/tournaments/{tid}/display"}
-    locked = {"unlock-game": f"/games/{played}/unlock", "unlock-tournament": f"/tournaments/{tid}/unlock"}
-    return {"read": read, "locked": locked, "storage": storage, "card": card, "played": played}
-
-
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_no_page_a_user_reads_has_a_serious_or_critical_accessibility_violation(server, browser, pages, lang):
-    found = {}
-    for unlocked, paths in ((True, pages["read"]), (False, pages["locked"])):
-        context = browser.new_context(viewport=LANDSCAPE, bypass_csp=True,
-                                      storage_state=pages["storage"] if unlocked else None)
-        page = context.new_page()
-        in_language(page, server, lang)
-        for name, path in paths.items():
-            response = page.goto(server + path)
-            armed(page)
-            assert response.ok and page.url == server + path  # the page itself, not a PIN screen it sent us to
-            assert page.get_attribute("html", "lang") == lang
-            violations = axe_violations(page)
-            if violations:
-                found[name] = violations
-        context.close()
-    assert found == {}, json.dumps(found, indent=1, ensure_ascii=False)
+    return {"storage": storage, "card": card, "played": played}
 
 
 INSIDE_JS = """selector => {

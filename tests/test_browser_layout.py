@@ -3,7 +3,7 @@ landscape tablet (1024x768) and the projector (1920x1080), in English, Japanese,
 nothing overlaps, nothing scrolls sideways and no text runs out of its box (tests/layout.js): the home page, the
 tournaments, the director's page with 3 and with 16 tables, the standings, the room display, the judges' screen, a
 table screen at every kind of decision the engine has with every panel open, the dispute view, the rulings, the
-result, the log, the rules, the spectators' display; and axe-core finds no serious or critical accessibility
+result, the log, the rules, the spectators' display, and the PIN screens of a table, a director and the judges; and axe-core finds no serious or critical accessibility
 violation on any of them.  One page (a browser context) per size and language walks
 them all, the app's data made once per test process.  And the check itself fails when a top bar's links are forced
 to overlap."""
@@ -38,6 +38,7 @@ class Sites:
     """The addresses the sweep visits, each with the name it is reported by."""
 
     pages: tuple[tuple[str, str], ...]
+    locked: tuple[tuple[str, str], ...]  # the PIN screens, visited by a device not unlocked
     director_pins: tuple[tuple[int, str], ...]  # (tournament, PIN) to unlock before visiting
     table_pins: tuple[tuple[int, str], ...]  # (game, PIN)
 
@@ -124,7 +125,9 @@ def build_sites(app) -> Sites:
               ("rules", f"/games/{playing}/rules"), ("spectators' display", f"/games/{playing}/display"),
               ("finished table", f"/games/{finished}")]
     pages += [(f"decision {kind}", f"/games/{g}?open={panels[g]}") for kind, g in sorted(decisions.items())]
-    return Sites(tuple(pages), ((small, DIRECTOR_PIN), (big, DIRECTOR_PIN)),
+    locked = (("table's PIN screen", f"/games/{playing}/unlock"), ("director's PIN screen", f"/tournaments/{small}/unlock"),
+              ("judges' PIN screen", f"/tournaments/{small}/judge/unlock"))
+    return Sites(tuple(pages), locked, ((small, DIRECTOR_PIN), (big, DIRECTOR_PIN)),
                  tuple((g, PIN) for g in decisions.values()))
 
 
@@ -149,9 +152,9 @@ def unlocked(live, chromium, sites) -> dict:
     return state
 
 
-def _device(browser, server, unlocked: dict, size: tuple[int, int], lang: str):
-    """The unlocked device at the size, in the language its language menu sets (its cookie), its pages' policy set
-    aside so that axe-core's script can be added to them."""
+def _device(browser, server, unlocked: dict | None, size: tuple[int, int], lang: str):
+    """The device (unlocked as ``unlocked`` says) at the size, in the language its language menu sets (its cookie),
+    its pages' policy set aside so that axe-core's script can be added to them."""
     context = browser.new_context(viewport={"width": size[0], "height": size[1]}, bypass_csp=True,
                                   storage_state=unlocked)
     context.add_cookies([{"name": "lang", "value": lang, "url": server}])
@@ -168,12 +171,15 @@ def test_every_page_lays_out_without_overlap_sideways_scroll_or_text_out_of_its_
     the suite's time for the same findings (axe's rules read the page's words and colours, which a size does not
     change, and what a size does change, a colour under a text, each size still shows)."""
     server, app = live
-    page = _device(browser, server, unlocked, SIZES[size], lang)
     turn = (list(SIZES).index(size) + list(NAMES).index(lang)) % 4
     found, violations = [], {}
-    for k, (name, address) in enumerate(sites.pages):
+    visits = [(unlocked, sites.pages), (None, sites.locked)]  # then the PIN screens, as a device not unlocked sees them
+    for k, (storage, (name, address)) in enumerate((s, p) for s, pages in visits for p in pages):
+        if k in (0, len(sites.pages)):
+            page = _device(browser, server, storage, SIZES[size], lang)
         answer = page.goto(server + address)
         assert answer.status == 200, (name, address, answer.status)
+        assert page.url == server + address  # the page itself, not a PIN screen it sent the device to
         assert page.get_attribute("html", "lang") == lang
         found += [f"{name} ({address}): {p}" for p in layout_problems(page)]
         if (k + turn) % 4 == 0:

@@ -4,7 +4,8 @@ one game live.
 A double tap: the second touch lands at the same point 80, 150 or 300 ms after the first, on a screen that may be
 the old one (the first tap's entry still on its way) or the new one (the next player's dice pad where the button
 was).  Either way exactly one entry is recorded, and the second touch brings no refusal either: it acts on
-nothing (referee.js: controls are armed 600 ms after a screen is shown, and one form is sent at a time).  Tried
+nothing (referee.js: controls are armed 600 ms after a screen is shown, and one form is sent at a time; these
+tests have a server of their own at that setting, the other browser tests one arming in 50 ms).  Tried
 with a mouse and with a touch screen, on a dice pad button, the "Buy ... for $..." button and an auction's
 hammer.  The finger goes where a second touch would land on a control of the next screen, found by playing the
 same entries on a scratch game first, so that a ghost tap would have something to act on (with referee.js's
@@ -187,14 +188,16 @@ def cash_of(page, player) -> str:
 
 
 @pytest.mark.parametrize("device", DEVICES)
-def test_a_double_tap_on_the_dice_pad_records_one_roll(server, browser, device):
+def test_a_double_tap_on_the_dice_pad_records_one_roll(venue_server, browser, device):
+    server = venue_server  # the screens armed in the venue's 600 ms, the guard these taps test
     # 4·6: Aki to Just Visiting, no decision: the next screen is Ben's dice pad, under the finger
     double_taps_record_one_each(browser, server, device, nothing, lambda p: button(p, "4·6"),
                                 {"type": "roll", "player": "Aki", "dice": [4, 6]}, bens_turn, aimed=True)
 
 
 @pytest.mark.parametrize("device", DEVICES)
-def test_a_double_tap_on_buy_records_one_purchase(server, browser, device):
+def test_a_double_tap_on_buy_records_one_purchase(venue_server, browser, device):
+    server = venue_server  # the screens armed in the venue's 600 ms, the guard these taps test
     # (on a 1024x768 screen the next screen has no control under the Buy button: the flash of the purchase pushes
     # Ben's dice pad below it; a second touch can still reach the old screen while the first is on its way)
     def bought(page):
@@ -206,7 +209,8 @@ def test_a_double_tap_on_buy_records_one_purchase(server, browser, device):
 
 
 @pytest.mark.parametrize("device", DEVICES)
-def test_a_double_tap_on_the_hammer_records_one_sale(server, browser, device):
+def test_a_double_tap_on_the_hammer_records_one_sale(venue_server, browser, device):
+    server = venue_server  # the screens armed in the venue's 600 ms, the guard these taps test
     # the left of the hammer button lies over Ben's 1·6 on the next screen: aim() finds it
     def sold(page):
         bens_turn(page)

@@ -164,3 +164,16 @@ def test_the_home_pages_two_forms_have_ids_of_their_own_so_each_label_names_its_
     ids = re.findall(r' id="([^"]+)"', page)
     assert len(ids) == len(set(ids)), sorted(i for i in ids if ids.count(i) > 1)
     assert 'for="import-pin"' in page and 'id="import-pin"' in page
+
+
+def test_a_screen_arms_its_controls_after_the_apps_arm_ms_and_an_impossible_setting_is_refused(tmp_path):
+    """referee.js reads the wait before a tap counts from the page (600 ms unless the app is set otherwise); a
+    setting that is no whole number of milliseconds from 0 to 5000 stops the app at its start, naming the limit."""
+    url = f"sqlite:///{tmp_path / 'arm.sqlite'}"
+    shipped = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": url})
+    assert 'data-arm-ms="600"' in shipped.test_client().get("/").get_data(as_text=True)
+    quicker = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": url, "ARM_MS": 250})
+    assert 'data-arm-ms="250"' in quicker.test_client().get("/").get_data(as_text=True)
+    for bad in (-1, 5001, 600.5, "600", True):
+        with pytest.raises(ValueError, match="ARM_MS must be a whole number of milliseconds from 0 to 5000"):
+            create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": url, "ARM_MS": bad})

@@ -3,7 +3,8 @@
 "use strict";
 (() => {
   const body = document.body;
-  const ARM_MS = 600;  // a tap must begin at least this long after a screen (or a change of it) was shown
+  // a tap must begin at least this long after a screen (or a change of it) was shown: the app's ARM_MS setting
+  const ARM_MS = Number(body.dataset.armMs) || 600;
 
   // --- No ghost entries ----------------------------------------------------------------------------
   // A double tap's second touch lands on the screen the first one brought up (the next player's dice
