@@ -29,7 +29,7 @@ class LiveServer(NamedTuple):
 # before each tap (test_browser.armed): the shared server arms them in TEST_ARM_MS, not the venue's 600 ms, as the
 # screens' behaviour is the same at either.  The tests of the arming itself (tests/test_browser_taps.py: double taps
 # 80 to 300 ms apart) use a server at the venue's setting (``venue_server``).
-TEST_ARM_MS = int(os.environ.get("TEST_ARM", "50"))
+TEST_ARM_MS = 50
 
 
 def _serve(folder: Path, **config) -> "Iterator[LiveServer]":
