@@ -12,10 +12,14 @@ V = TypeVar("V")
 
 
 class Cache(Generic[V]):
-    """At most ``size`` values, by key."""
+    """At most ``size`` values, by key; ``holds`` says what (and by what), and a cache given it is one of the
+    process's kept values, which :func:`empty_all` empties."""
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, holds: str = "") -> None:
         self.size = size
+        self.holds = holds
+        if holds:
+            KEPT.append(self)
         self._values: OrderedDict[Hashable, V] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -58,3 +62,19 @@ class Cache(Generic[V]):
         up while it is made)."""
         found = self.get(key)
         return found if found is not None else self.keep(key, make())
+
+
+KEPT: list[Cache] = []  # every named kept value of the process, in the order made
+
+
+def empty_all() -> None:
+    """Empty every kept value (a test's start): what is asked next is made afresh from what it is made of."""
+    for cache in KEPT:
+        cache.clear()
+
+
+# The languages' words: read from their files once per process.
+CATALOGUES: Cache = Cache(16, "the compiled translations (.mo) of a language, by its code")
+LOCALES: Cache = Cache(16, "a language's parsed babel Locale, by its code")
+LANGUAGE_WORDS: Cache = Cache(16, "a language with the published documents' words in it (services.rulesets.language), "
+                                   "by its code")

@@ -9,7 +9,7 @@ from markupsafe import Markup
 
 from ..engine import GameState, named, Ruleset
 from ..cache import Cache
-from ..i18n import current_language, gettext as _
+from ..language import current_language, gettext as _
 from .words import count_words, group_name, jail_card_words, level_words, square_name
 
 

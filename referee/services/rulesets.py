@@ -11,7 +11,9 @@ import tomllib
 from functools import lru_cache
 from pathlib import Path
 
+from ..cache import LANGUAGE_WORDS
 from ..engine import Ruleset, RulesetError, parse_ruleset, with_options
+from ..language import Language
 
 RULESETS_DIR = Path(__file__).resolve().parents[2] / "rulesets"
 DEFAULT_RULESET = "jma-2006"
@@ -99,6 +101,18 @@ def source_names() -> dict[str, dict[str, str]]:
                 isinstance(lang, str) and isinstance(t, str) and t for lang, t in words.items()):
             raise RulesetError(f"{path}: names.{phrase!r}: expected a text per language")
     return table
+
+
+def language(code: str) -> Language:
+    """The language ``code`` as the screens say things in it: its words, with the published documents' (the rulesets'
+    sources phrase by phrase, the rulesets' notes) read from ``rulesets/notes/``, made once per process."""
+    def make() -> Language:
+        suffix = f".{code}.toml"
+        ruleset_ids = sorted(p.name[:-len(suffix)] for p in NOTES_DIR.glob(f"*{suffix}"))
+        return Language(code, sources={phrase: names[code] for phrase, names in source_names().items() if code in names},
+                        notes={ruleset_id: notes(ruleset_id, code) for ruleset_id in ruleset_ids})
+
+    return LANGUAGE_WORDS.get_or_make(code, make)
 
 
 SCORING_DIR = RULESETS_DIR / "scoring"
