@@ -15,6 +15,7 @@ from markupsafe import Markup
 
 from .services import rulesets
 from .services import errors, folds, progress as progress_service, results, rulings, signoffs, tournaments
+from .cache import kept_in, NUMBER_WORDS
 from .i18n import current_language, gettext, language
 from .language import speaking
 from .engine import Money
@@ -54,7 +55,7 @@ def number_text(value, decimals: int = 0) -> str:
     return _number_in(current_language(), value, places)  # the request's, found once (flask_babel's at each call)
 
 
-@functools.lru_cache(maxsize=4096)
+@kept_in(NUMBER_WORDS)
 def _number_in(locale: str | None, value, places: int) -> str:
     """:func:`number_text` in ``locale``, kept: a director's page of 64 tables writes some 300 amounts a second,
     most of them the same as the second before."""

@@ -8,10 +8,9 @@ decks (``rulesets/decks/ID.toml``); all three are parsed strictly by
 from __future__ import annotations
 
 import tomllib
-from functools import lru_cache
 from pathlib import Path
 
-from ..cache import LANGUAGE_WORDS
+from ..cache import FORMATS, kept_in, LANGUAGE_WORDS, RULESET_NOTES, RULESETS, SCORING_SCHEMES, SOURCE_NAMES
 from ..engine import Ruleset, RulesetError, parse_ruleset, with_options
 from ..language import Language
 
@@ -45,7 +44,7 @@ def load_path(path: Path) -> Ruleset:
         raise RulesetError(f"{path.name}: {exc}") from None
 
 
-@lru_cache(maxsize=None)
+@kept_in(RULESETS)
 def load(ruleset_id: str = DEFAULT_RULESET) -> Ruleset:
     """The ruleset ``rulesets/ID.toml``."""
     if ruleset_id not in available():
@@ -62,7 +61,7 @@ def for_header(header) -> Ruleset:
 NOTES_DIR = RULESETS_DIR / "notes"
 
 
-@lru_cache(maxsize=None)
+@kept_in(RULESET_NOTES)
 def notes(ruleset_id: str, lang: str) -> dict[str, tuple[str, str]]:
     """The notes of ``rulesets/ID.toml`` translated into ``lang``: option or clause key -> (the English note it
     translates, the translation), from ``rulesets/notes/ID.LANG.toml`` (tables ``[notes.KEY]`` with ``en`` and
@@ -84,7 +83,7 @@ def notes(ruleset_id: str, lang: str) -> dict[str, tuple[str, str]]:
     return out
 
 
-@lru_cache(maxsize=None)
+@kept_in(SOURCE_NAMES)
 def source_names() -> dict[str, dict[str, str]]:
     """The phrases of the rulesets' sources (the published documents and their sections) with their words in other
     languages: phrase as written in the ruleset files -> {language: words}, from ``rulesets/notes/sources.toml``
@@ -122,7 +121,7 @@ def available_schemes() -> list[str]:
     return sorted(p.stem for p in SCORING_DIR.glob("*.toml"))
 
 
-@lru_cache(maxsize=None)
+@kept_in(SCORING_SCHEMES)
 def load_scheme(scheme_id: str):
     """The scoring scheme ``rulesets/scoring/ID.toml``."""
     from ..tournament.scoring import parse_scheme
@@ -143,7 +142,7 @@ def available_formats() -> list[str]:
     return sorted(p.stem for p in FORMATS_DIR.glob("*.toml"))
 
 
-@lru_cache(maxsize=None)
+@kept_in(FORMATS)
 def load_format(format_id: str):
     """The tournament format ``rulesets/formats/ID.toml``; each stage's own scoring scheme must exist."""
     from ..tournament.formats import parse_format
