@@ -1,4 +1,5 @@
-"""Languages: English and Japanese, chosen per device (a cookie), else from the browser's languages."""
+"""The device's language, the web's: chosen per device (a cookie), else from the browser's languages; bound as a
+:class:`~referee.language.Language` value for each request the app answers, which its screens and pages speak."""
 from __future__ import annotations
 
 from typing import Callable
