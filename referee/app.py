@@ -178,7 +178,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     from .screens import templating
     from .views import errors, games, guide, install, judges, table, tournaments
 
-    from .services import archive, games as game_records
+    from .services import archive, games as game_records, rulesets
 
     proxies.init_app(app)
     access.init_app(app)
@@ -190,7 +190,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(guide.bp)
     app.register_blueprint(install.bp)
     templating.init_app(app)
-    i18n.init_app(app)
+    i18n.init_app(app, rulesets.language)
     app.register_error_handler(413, _too_large)
     app.register_error_handler(404, _no_page)
     app.register_error_handler(405, _no_page)

@@ -1,21 +1,39 @@
-"""Values kept per process under the key of everything they are made from, the one least recently used let go
-first, safe between threads: the live pages' caches (a tournament's progress, its roster, a finished game's result,
-the tables' drawn cards and the standings, a board's places) and the games' folds.  A key that holds all a value is
-made from is never the key of a stale value; a value made twice by two threads at once is the same value."""
+"""Every value the process keeps, in one place: each a named :class:`Cache` below, saying what it holds and by what
+key, the one least recently used let go first, safe between threads, and all emptied at once by :func:`empty_all`
+(a test's start, or a test that checks nothing stale is served).  A key that holds all a value is made from is never
+the key of a stale value; a value made twice by two threads at once is the same value.
+
+Kept elsewhere, on purpose:
+
+- A language's word tables (the screens' ``per_language`` tables) are kept with the language value itself
+  (:meth:`referee.language.Language.table`), made once for it; emptying :data:`LANGUAGE_WORDS` lets the values go.
+- The web's drawn cards and standings (``views/cards.py``) are the app's own (``app.extensions``): each app its own.
+- The engine keeps nothing of a game or a ruleset: what it works out of a ruleset is part of the Ruleset value.  It
+  keeps one table, ``engine/rules.py``'s plans of ``legal_actions`` (which producers answer the entry types asked for
+  at a decision type), keyed by the decision's type and the entry types a caller asks for: both are code, no data
+  of a ruleset, a game or a request, so it cannot hold a stale value, and it is held to 1,024 plans.  It cannot be
+  part of a Ruleset value (the same plan serves every ruleset), and the engine imports nothing above it, this
+  module included.  The simulator's players' table of kinds asked at once (``policy.py``) is of the same kind."""
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from typing import Any, Callable, Generic, Hashable, TypeVar
+import functools
+from typing import Any, Callable, Generic, Hashable, ParamSpec, TypeVar
 
 V = TypeVar("V")
+P = ParamSpec("P")
 
 
 class Cache(Generic[V]):
-    """At most ``size`` values, by key."""
+    """At most ``size`` values, by key; ``holds`` says what (and by what), and a cache given it is one of the
+    process's kept values, which :func:`empty_all` empties."""
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, holds: str = "") -> None:
         self.size = size
+        self.holds = holds
+        if holds:
+            KEPT.append(self)
         self._values: OrderedDict[Hashable, V] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -58,3 +76,54 @@ class Cache(Generic[V]):
         up while it is made)."""
         found = self.get(key)
         return found if found is not None else self.keep(key, make())
+
+
+KEPT: list[Cache] = []  # every named kept value of the process, in the order made
+
+
+def kept_in(cache: Cache) -> Callable[[Callable[P, V]], Callable[P, V]]:
+    """A function whose values are kept in ``cache`` by the function and its arguments (all hashable)."""
+    def keeping(make: Callable[P, V]) -> Callable[P, V]:
+        @functools.wraps(make)
+        def kept(*args: P.args, **kwargs: P.kwargs) -> V:
+            key = (make, args, tuple(sorted(kwargs.items())))
+            found = cache.get(key)
+            return found if found is not None else cache.keep(key, make(*args, **kwargs))
+
+        return kept
+
+    return keeping
+
+
+def empty_all() -> None:
+    """Empty every kept value (a test's start): what is asked next is made afresh from what it is made of."""
+    for cache in KEPT:
+        cache.clear()
+
+
+# The languages' words: read from their files once per process.
+CATALOGUES: Cache = Cache(16, "the compiled translations (.mo) of a language, by its code")
+LOCALES: Cache = Cache(16, "a language's parsed babel Locale, by its code")
+LANGUAGE_WORDS: Cache = Cache(16, "a language with the published documents' words in it (services.rulesets.language), "
+                                   "by its code")
+
+# The rulesets' folder, read once per process.
+RULESETS: Cache = Cache(64, "a ruleset read from rulesets/ID.toml with its board and decks, by its id")
+RULESET_NOTES: Cache = Cache(256, "a ruleset's notes translated into a language (rulesets/notes/ID.LANG.toml), "
+                                  "by (ruleset id, language)")
+SOURCE_NAMES: Cache = Cache(1, "the rulesets' sources' phrases in other languages (rulesets/notes/sources.toml)")
+SCORING_SCHEMES: Cache = Cache(64, "a scoring scheme read from rulesets/scoring/ID.toml, by its id")
+FORMATS: Cache = Cache(64, "a tournament format read from rulesets/formats/ID.toml, by its id")
+
+# What the services' queries are built of.
+STATEMENTS: Cache = Cache(64, "an SQL statement with bound parameters, built once, by the function building it")
+
+# The live pages' values, each under everything it is made from.
+FOLDS: Cache = Cache(512, "a game's fold (its engine Game, as far as its record is stored), by (database, game id)")
+TOURNAMENT_PROGRESS: Cache = Cache(64, "where a tournament stands and its token, by all it is worked out from")
+ROSTERS: Cache = Cache(16, "a tournament's entrants, by the roster's rows as read")
+GAME_RESULTS: Cache = Cache(1024, "a finished game's result, by (database, table, the record's length and head, "
+                                  "its alteration)")
+BOARD_PLACES: Cache = Cache(16, "a board's cells as a screen lays them out, by (the board's squares, language)")
+NUMBER_WORDS: Cache = Cache(4096, "an amount as a printed sheet writes it, by (language, value, decimals)")
+CARD_FIELDS: Cache = Cache(16, "the fields of a table's value its card is drawn from, by the value's type")

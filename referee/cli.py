@@ -7,6 +7,7 @@ import os
 import sys
 from typing import Sequence
 
+from .language import speaking
 from .services import rulesets
 from .services.record_file import split as record_lines
 from .engine import (Game, GameState, MAX_RECORD_BYTES, RecordError, RulesetError, ended,
@@ -497,8 +498,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """The command line: what it says of a game (a refusal, a pending decision, a report) in English, naming the
+    published documents as an English screen does."""
     args = build_parser().parse_args(argv)
-    return args.func(args)
+    with speaking(rulesets.language("en")):
+        return args.func(args)
 
 
 if __name__ == "__main__":

@@ -1,11 +1,10 @@
-"""Languages: English and Japanese, chosen per device (a cookie), else from the browser's languages."""
+"""The device's language, the web's: chosen per device (a cookie), else from the browser's languages; bound as a
+:class:`~referee.language.Language` value for each request the app answers, which its screens and pages speak."""
 from __future__ import annotations
 
-import functools
-from contextvars import ContextVar
-from pathlib import Path
+from typing import Callable
 
-from flask import Blueprint, Flask, g, has_app_context, redirect, request
+from flask import Blueprint, current_app, Flask, g, has_app_context, redirect, request
 from flask_babel import Babel, get_locale, get_translations
 from babel import Locale
 from babel.support import NullTranslations
@@ -13,40 +12,24 @@ from jinja2 import pass_eval_context
 from jinja2.nodes import EvalContext
 from markupsafe import Markup
 
-LANGUAGES = ("en", "ja", "ko", "de")
-TRANSLATIONS = Path(__file__).resolve().parent / "translations"
+from .language import bind, bound, Language, LANGUAGES, locale, TRANSLATIONS, unbind
+
 babel = Babel()
 bp = Blueprint("i18n", __name__)
 
 
-@functools.cache
-def _locale(code: str) -> Locale:
-    return Locale.parse(code)
-
-
-def select_locale() -> Locale:
-    """The device's language: its choice (a cookie), else the first of its browser's languages we have.  Given as
-    a parsed locale, made once per language: flask_babel would parse a code, asking the file system whether the
-    locale's data exists, at every request."""
+def requested_code() -> str:
+    """The device's language: its choice (a cookie), else the first of its browser's languages we have."""
     chosen = request.cookies.get("lang")
     if chosen not in LANGUAGES:
         chosen = request.accept_languages.best_match(LANGUAGES) or "en"
-    return _locale(chosen)
+    return chosen
 
 
-# The language and translations of the request being answered, found at its first word and read from here after:
-# a table screen says some eighty words, each asking for both, and reading them through flask's g (a proxy) took
-# 3 us a time.  None outside a request a view answers (a command, a test's context): they are then kept on g.
-_REQUEST_WORDS: ContextVar[tuple[str, NullTranslations] | None] = ContextVar("referee_request_words", default=None)
-_NOT_YET: tuple = ()  # a request's words not found yet
-
-
-def _words_begin() -> None:
-    _REQUEST_WORDS.set(_NOT_YET)
-
-
-def _words_end(exc: BaseException | None = None) -> None:
-    _REQUEST_WORDS.set(None)
+def select_locale() -> Locale:
+    """The device's language as flask_babel asks for it: a parsed locale, made once per language (flask_babel would
+    parse a code, asking the file system whether the locale's data exists, at every request)."""
+    return locale(requested_code())
 
 
 def _found() -> tuple[str, NullTranslations]:
@@ -54,14 +37,12 @@ def _found() -> tuple[str, NullTranslations]:
 
 
 def _words() -> tuple[str, NullTranslations]:
-    """This request's language code and translations, found once per request (flask_babel works the locale and
-    the translations out anew at each word, some microseconds each, and the table screen says hundreds)."""
-    words = _REQUEST_WORDS.get()
-    if words is _NOT_YET:
-        words = _found()
-        _REQUEST_WORDS.set(words)
-    if words is not None:
-        return words
+    """The language code and translations the page is drawn in: the language bound for the request being answered
+    (:func:`init_app`: the same value its screens speak), else, in a context no request of the app's began (a
+    command, a test's context), the request's as flask_babel finds it, kept on g."""
+    language = bound()
+    if language is not None:
+        return language.code, language.translations
     if not has_app_context():
         return _found()
     try:
@@ -69,6 +50,12 @@ def _words() -> tuple[str, NullTranslations]:
     except AttributeError:
         found = g._referee_words = _found()
         return found
+
+
+def language() -> Language:
+    """The language value the request's screens speak: the one bound at its start, else (a context no request of
+    the app's began) the device's as the app makes it."""
+    return bound() or current_app.extensions["referee.language_of"](requested_code())
 
 
 def current_language() -> str:
@@ -135,15 +122,28 @@ def choose(code: str):
     return response
 
 
-def init_app(app: Flask) -> None:
+def init_app(app: Flask, language_of: Callable[[str], Language]) -> None:
+    """Languages for ``app``: each request's screens and pages speak ``language_of(code)`` for the device's language
+    (a value with the published documents' words, which a service reads), bound from the request's start to its
+    teardown."""
     babel.init_app(app, locale_selector=select_locale, default_translation_directories=str(TRANSLATIONS))
     app.jinja_env.install_gettext_callables(  # the templates' words from the request's catalogue too
         gettext=lambda s: catalogue().ugettext(s), ngettext=lambda s, p, n: catalogue().ungettext(s, p, n),
         pgettext=lambda c, s: catalogue().upgettext(c, s),
         npgettext=lambda c, s, p, n: catalogue().unpgettext(c, s, p, n), newstyle=True)
     app.jinja_env.globals.update(_=template_gettext, gettext=template_gettext, ngettext=template_ngettext)
-    app.before_request(_words_begin)
-    app.teardown_request(_words_end)
+    app.extensions["referee.language_of"] = language_of
+
+    def begin() -> None:
+        g._referee_speaking = bind(language_of(requested_code()))
+
+    def end(exc: BaseException | None = None) -> None:
+        token = g.pop("_referee_speaking", None)
+        if token is not None:
+            unbind(token)
+
+    app.before_request(begin)
+    app.teardown_request(end)
     app.register_blueprint(bp)
     app.jinja_env.globals["current_language"] = current_language
     app.jinja_env.globals["LANGUAGES"] = LANGUAGES

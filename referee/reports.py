@@ -15,7 +15,9 @@ from markupsafe import Markup
 
 from .services import rulesets
 from .services import errors, folds, progress as progress_service, results, rulings, signoffs, tournaments
-from .i18n import current_language, gettext
+from .cache import kept_in, NUMBER_WORDS
+from .i18n import current_language, gettext, language
+from .language import speaking
 from .engine import Money
 from .screens.decisions.seating import seats_by_roll
 from .screens.guide import guide
@@ -33,6 +35,17 @@ PAGE_SIZES = ("A4", "Letter")
 
 # --- numbers for the device's locale (Jinja filters: the tournaments blueprint registers them) -------------
 
+def _in_the_devices_language(draw):
+    """``draw`` with the screens it asks for said in the device's language (the one the request is answered in, or
+    a context's as the web finds it: a command's, a test's), the sheet's own words and theirs alike."""
+    @functools.wraps(draw)
+    def drawn(*args, **kwargs):
+        with speaking(language()):
+            return draw(*args, **kwargs)
+
+    return drawn
+
+
 def number_text(value, decimals: int = 0) -> str:
     """A number with the locale's separators (1,708), a decimal only when it is not whole, and then at most
     ``decimals`` places (never more than one): 1,708 / 83.3."""
@@ -42,7 +55,7 @@ def number_text(value, decimals: int = 0) -> str:
     return _number_in(current_language(), value, places)  # the request's, found once (flask_babel's at each call)
 
 
-@functools.lru_cache(maxsize=4096)
+@kept_in(NUMBER_WORDS)
 def _number_in(locale: str | None, value, places: int) -> str:
     """:func:`number_text` in ``locale``, kept: a director's page of 64 tables writes some 300 amounts a second,
     most of them the same as the second before."""
@@ -71,6 +84,7 @@ def _pdf(html: str) -> bytes:
     return HTML(string=html).write_pdf()
 
 
+@_in_the_devices_language
 def standings_html_of(tournament_id: int, size: str = "A4") -> str:
     """The standings as printed, before they are printed: the players counted as the director's page counts them
     (those playing on: not those who dropped, nor the alternates waiting, nor those not checked in), those who
@@ -98,6 +112,7 @@ def _cell(value) -> str:
     return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
+@_in_the_devices_language
 def standings_csv(tournament_id: int) -> str:
     """The standings as CSV (UTF-8, comma-separated, one header row): place (within the division), player,
     division (empty without divisions), stage reached, board (in a stage ranked board by board), each round's
@@ -128,6 +143,7 @@ def standings_csv(tournament_id: int) -> str:
     return "\ufeff" + out.getvalue()  # a byte-order mark: spreadsheets then read the names as UTF-8
 
 
+@_in_the_devices_language
 def standings_html(name: str, ruleset: str, players: int, scheme, standings, rounds: list[int],
                    size: str = "A4", format=None, corrections=(), champions=(), regulations=(),
                    dropped: int = 0) -> str:
@@ -161,6 +177,7 @@ def chart_svg(table: folds.Table) -> Markup:
                                 turns=lambda n: gettext("turns → %(n)s", n=number_text(n))))
 
 
+@_in_the_devices_language
 def game_html(game_id: int, size: str = "A4") -> str:
     """A game's result sheet as HTML, before it is printed."""
     table = folds.load(game_id)
@@ -184,6 +201,7 @@ def game_pdf(game_id: int, size: str = "A4") -> bytes:
     return _pdf(game_html(game_id, size))
 
 
+@_in_the_devices_language
 def dispute_html(screen, row, altered=None, size: str = "A4") -> str:
     """The table at an entry (:class:`referee.screens.dispute.DisputeScreen`) as a printed sheet, before it is
     printed: for a dispute's file, signed by the referee and the director.  It carries every ruling recorded on
@@ -199,6 +217,7 @@ def dispute_pdf(screen, row, altered=None, size: str = "A4") -> bytes:
     return _pdf(dispute_html(screen, row, altered, size))
 
 
+@_in_the_devices_language
 def scoresheet_html(players: int = 4, size: str = "A4") -> str:
     return render_template("reports/scoresheet.html", players=range(1, players + 1), size=size)
 
@@ -207,6 +226,7 @@ def scoresheet_pdf(players: int = 4, size: str = "A4") -> bytes:
     return _pdf(scoresheet_html(players, size))
 
 
+@_in_the_devices_language
 def table_slips_html(tournament_id: int, number: int, base_url: str, size: str = "A4") -> str:
     """One slip per table of a round, to cut out and lay on the table: the tournament, round and table, the
     players in their seats (the seating roll decides who starts), or where the ruleset seats the players by that
@@ -234,6 +254,7 @@ def table_slips_pdf(tournament_id: int, number: int, base_url: str, size: str = 
     return _pdf(table_slips_html(tournament_id, number, base_url, size))
 
 
+@_in_the_devices_language
 def quick_start_html(address: str, size: str = "A4") -> str:
     """The table referee's quick start, one printed page in the device's language: the steps of the table referee's
     guide (:mod:`referee.screens.guide`) as its help page shows them, and ``address``, that page's, with its QR

@@ -3,6 +3,7 @@ PostgreSQL database of its own for each parallel worker; PIN hashes at a test's 
 once per process."""
 from __future__ import annotations
 
+import contextlib
 import functools
 import gc
 import inspect
@@ -18,6 +19,7 @@ import sqlalchemy
 
 from referee import create_app
 from referee.db import db
+from referee.language import speaking
 from referee.services import rulesets
 from referee.engine import GameState, Ruleset, parse_entry, resolve, with_options
 
@@ -72,6 +74,14 @@ def place(state: GameState, player: int, square_id: str, cash: int | None = None
 
 def cash(state: GameState) -> list[int]:
     return [p.cash for p in state.players]
+
+
+@contextlib.contextmanager
+def said_in(app, lang: str = "en"):
+    """A request's context of ``app`` for a device reading ``lang``, the screens handed that language (as the app
+    binds it for each request it answers)."""
+    with app.test_request_context(headers={"Accept-Language": lang}), speaking(rulesets.language(lang)):
+        yield
 
 
 def finish_seating(game_id: int) -> None:

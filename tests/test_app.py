@@ -309,8 +309,8 @@ def test_the_language_follows_the_browser_until_a_device_chooses(client):
 
 
 def test_each_request_speaks_its_own_language_one_after_another(app, client):
-    """The words of a request are found at its first word and kept for it alone (i18n._REQUEST_WORDS): the next
-    request, from a device in another language, speaks its own; a request context no view answers (a test's)
+    """Each request is bound its device's language at its start and unbound at its end (``i18n.init_app``): the
+    next request, from a device in another language, speaks its own; a request context no view answers (a test's)
     finds its language anew."""
     from referee.i18n import current_language, gettext
 

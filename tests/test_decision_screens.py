@@ -12,6 +12,7 @@ from referee.screens.decisions.auction import AuctionCard
 from referee.screens.decisions.jail import JailFineCard
 from referee.screens.decisions.purchase import PurchaseCard
 from referee.screens.refusals import detail
+from referee.services import rulesets
 from referee.screens.table import table_screen
 
 from conftest import do, give, place, table
@@ -42,7 +43,7 @@ def test_every_kind_of_pending_decision_has_its_screens_module():
 def test_the_buy_card_carries_the_price_on_the_button_and_the_opening_bids_a_decline_leads_to(classic):
     """Official rules: "If you do not wish to buy the property, the Banker sells it through an auction"."""
     game = game_of(classic, {"type": "roll", "player": "Aki", "dice": [1, 2]})  # Baltic Avenue, $60
-    screen = table_screen(game)
+    screen = table_screen(game, language=rulesets.language("en"))
     card = screen.decision.card
     assert isinstance(game.state.pending, BuyOrAuction) and isinstance(card, PurchaseCard)
     assert (card.player, card.price, card.buy, card.auction_on_decline, card.short_of_cash) == ("Aki", 60, 60, True,
@@ -59,7 +60,7 @@ def test_the_buy_card_carries_the_price_on_the_button_and_the_opening_bids_a_dec
 
 def test_a_decline_that_leaves_the_deed_with_the_bank_says_so_and_offers_no_bids(classic):
     game = game_of(classic, {"type": "roll", "player": "Aki", "dice": [1, 2]}, auction_on_decline=False)
-    card = table_screen(game).decision.card
+    card = table_screen(game, language=rulesets.language("en")).decision.card
     assert card.auction_on_decline is False and card.opening_bids == []
 
 
@@ -72,7 +73,7 @@ def test_without_the_cash_there_is_no_buy_button_and_the_card_says_how_much_is_t
 def test_an_auction_card_gives_each_bidder_quick_bids_from_their_minimum_and_the_hammer(classic):
     game = game_of(classic, {"type": "roll", "player": "Aki", "dice": [1, 2]}, {"type": "decline", "player": "Aki"},
                    {"type": "bid", "player": "Ben", "amount": 20})
-    screen = table_screen(game)
+    screen = table_screen(game, language=rulesets.language("en"))
     card = screen.decision.card
     assert isinstance(card, AuctionCard)
     assert (card.high_bid, card.high_bidder, card.hammer) == (20, "Ben", True)

@@ -13,6 +13,7 @@ from referee.screens.rules_page import _choice_words, _clause_labels, clause_lab
 from referee.screens.words import money
 from test_app import new_game, post
 from test_table_words import imported, record, roll
+from conftest import said_in
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")  # kana or kanji
 JA = {"Accept-Language": "ja"}
@@ -54,7 +55,7 @@ def test_the_colour_groups_have_their_japanese_names():
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_every_option_and_clause_has_a_name_and_every_choice_words(app, lang):
-    with app.test_request_context(headers={"Accept-Language": lang}):
+    with said_in(app, lang):
         labels = _clause_labels()
         choices = _choice_words()
         for key in list(OPTION_SPECS) + list(CLAUSE_KEYS) + list(OPTIONAL_CLAUSE_KEYS):
@@ -175,7 +176,7 @@ def test_money_is_written_with_thousands_separators(app, client):
     from referee.engine import GameState
 
     state = GameState.new(rulesets.load("jma-2006"), ["Aki", "Ben"], seating="fixed")
-    with app.test_request_context(headers=JA):
+    with said_in(app, "ja"):
         assert money(state, 1708) == "$1,708" and money(state, 1_000_000) == "$1,000,000"
     game_id = new_game(client)
     for text in (page_text(client, game_id), page_text(client, game_id, **JA),

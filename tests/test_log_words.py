@@ -15,6 +15,7 @@ from referee.services import rulesets
 from referee.engine import Game, IllegalEntry, Offer, parse_entry, parse_record
 from referee.screens.log import entry_words, log_lines, trade_words
 from test_app import new_game, post
+from conftest import said_in
 
 CONFORMANCE = Path(__file__).parent / "conformance"
 JMA = rulesets.load("jma-2006")
@@ -36,7 +37,7 @@ def game_of(name: str) -> Game:
 def lines(app, name: str, lang: str) -> list[str]:
     """The log of a record, oldest first, in ``lang``."""
     game = game_of(name)
-    with app.test_request_context(headers={"Accept-Language": lang}):
+    with said_in(app, lang):
         return [words for _, words, _ in log_lines(game, 0, len(game.entries))]
 
 
@@ -99,10 +100,10 @@ def test_a_trade_recorded_on_the_table_reads_with_its_goods_in_the_flash_and_the
 
 
 def test_a_side_that_gives_nothing_says_so(app):
-    with app.test_request_context(headers={"Accept-Language": "en"}):
+    with said_in(app, "en"):
         assert trade_words(JMA, "Aki", "Ben", Offer(cash=50), Offer()) == \
             "Aki ⇄ Ben: Aki gives $50; Ben gives nothing"
-    with app.test_request_context(headers={"Accept-Language": "ja"}):
+    with said_in(app, "ja"):
         assert trade_words(JMA, "Aki", "Ben", Offer(cash=50), None) == "Aki ⇄ Ben：Aki は $50 を、Ben は なし を渡す"
 
 
@@ -113,7 +114,7 @@ def test_a_side_that_gives_nothing_says_so(app):
 def test_every_card_drawn_reads_as_its_text_in_the_device_language_never_its_id(app, lang):
     deck = {"en": {"chance": "Chance", "community_chest": "Community Chest"},
             "ja": {"chance": "チャンス", "community_chest": "共同基金"}}[lang]
-    with app.test_request_context(headers={"Accept-Language": lang}):
+    with said_in(app, lang):
         for card in JMA.cards.values():
             words = entry_words(parse_entry({"type": "card", "player": "Aki", "card": card.id}), JMA)
             expected = (f"Aki draws a {deck[card.deck]} card: {card.text['en']}" if lang == "en" else
@@ -155,9 +156,9 @@ def test_the_hammer_on_a_void_bid_and_on_no_bid(app):
     for entry in ({"type": "roll", "player": "Aki", "dice": [1, 2]}, {"type": "decline", "player": "Aki"},
                   {"type": "hammer"}):
         game.record(parse_entry(entry))
-    with app.test_request_context(headers={"Accept-Language": "en"}):
+    with said_in(app, "en"):
         assert log_lines(game, 2, 3) == [(3, "hammer: no bid, Baltic Avenue stays with the bank", True)]
-    with app.test_request_context(headers={"Accept-Language": "ja"}):
+    with said_in(app, "ja"):
         assert log_lines(game, 2, 3) == [(3, "落札：入札なし、バルティック・アベニュー は銀行に残る", True)]
 
 
@@ -199,9 +200,9 @@ def test_a_purchase_names_the_deed_and_its_price(app):
                                    '"players": ["Aki", "Ben"], "seating": "fixed"}'])[0])
     for entry in ({"type": "roll", "player": "Aki", "dice": [1, 2]}, {"type": "buy", "player": "Aki"}):
         game.record(parse_entry(entry))
-    with app.test_request_context(headers={"Accept-Language": "en"}):
+    with said_in(app, "en"):
         assert log_lines(game, 1, 2) == [(2, "Aki buys Baltic Avenue for $60", True)]
-    with app.test_request_context(headers={"Accept-Language": "ja"}):
+    with said_in(app, "ja"):
         assert log_lines(game, 1, 2) == [(2, "Aki が バルティック・アベニュー を $60 で購入", True)]
 
 
@@ -219,7 +220,7 @@ def test_the_facts_are_kept_and_carried_on_as_entries_are_added_and_voided(app):
     game.record(parse_entry({"type": "void", "count": 1}))  # the bid is taken back, then made again higher
     game.record(parse_entry({"type": "bid", "player": "Aki", "amount": 90}))
     game.record(parse_entry({"type": "hammer"}))
-    with app.test_request_context(headers={"Accept-Language": "en"}):
+    with said_in(app, "en"):
         log = log_lines(game, 0, len(game.entries))
     assert [(n, words) for n, words, _ in log[2:]] == [
         (3, "Ben bids $70 for Baltic Avenue"), (4, "the referee takes back the latest entry"), (5, "Aki bids $90 for Baltic Avenue"),
@@ -318,8 +319,8 @@ def test_every_entry_type_reads_as_a_sentence_saying_who_did_what_in_english_and
         if kind == "keep":  # the record sells the deed landed on: the same landing, the deed left as it is
             landed = EntryFacts(square=game.ruleset.square("seestrasse").index)
             said = []
-            for headers in ({}, JA):
-                with app.test_request_context(headers=headers):
+            for lang in ("en", "ja"):
+                with said_in(app, lang):
                     said.append(entry_words(parse_entry({"type": "keep", "player": "Aki"}), game.ruleset, facts=landed))
             assert said == [en, ja]
             continue

@@ -11,6 +11,7 @@ from referee import create_app
 from referee.services import rulesets
 from referee.screens.sources import source_words
 from referee.screens.words import why
+from conftest import said_in
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = ("en", "ja", "ko", "de")
@@ -145,7 +146,7 @@ def _shown_without_original(shown: str, source: str, lang: str) -> str:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_clause_of_every_ruleset_is_cited_in_the_devices_language_with_the_original_beside_it(app, lang):
     untranslated = []
-    with app.test_request_context(headers={"Accept-Language": lang}):
+    with said_in(app, lang):
         for ruleset_id in rulesets.available():
             ruleset = rulesets.load(ruleset_id)
             for key, clause in ruleset.clauses.items():
@@ -164,19 +165,19 @@ def test_every_clause_of_every_ruleset_is_cited_in_the_devices_language_with_the
 
 def test_the_jma_clause_names_read_in_english_with_the_japanese_beside_them_and_the_hasbro_ones_in_japanese(app):
     jma, classic = rulesets.load("jma-2006"), rulesets.load("classic")
-    with app.test_request_context(headers={"Accept-Language": "en"}):
+    with said_in(app, "en"):
         assert why(jma, "x", "seating_order").source == (
             "JMA competition rules 2006, supplementary rules “Basic movement of the tokens” "
             "(JMA 補足ルール「基本的な駒の進め方」)")
         assert why(classic, "x", "auction_tie").source == "Official rules (Hasbro), General"
         assert source_words("National and world championships (tournament practice)") == (
             "National and world championships (tournament practice)")
-    with app.test_request_context(headers={"Accept-Language": "ja"}):
+    with said_in(app, "ja"):
         assert why(jma, "x", "seating_order").source == "JMA 補足ルール「基本的な駒の進め方」"
         assert why(classic, "x", "auction_tie").source == "公式ルール（ハズブロ）, 総則（Official rules (Hasbro), General）"
         assert source_words("National and world championships (tournament practice)").startswith(
             "全国大会・世界大会（大会の慣行）")
-    with app.test_request_context(headers={"Accept-Language": "de"}):
+    with said_in(app, "de"):
         assert why(classic, "x", "jail_max_rolls").source.startswith("Offizielle Spielregeln (Hasbro), Gefängnis")
 
 
@@ -208,26 +209,26 @@ def test_the_rules_page_names_the_published_texts_in_the_notes_in_every_language
 
 def test_the_korean_and_german_section_names_read_in_the_devices_language_with_the_original_beside_them(app):
     korean, german = rulesets.load("korean-house"), rulesets.load("german-simple")
-    with app.test_request_context(headers={"Accept-Language": "en"}):
+    with said_in(app, "en"):
         assert why(korean, "x", "salary").source == (
             "Korean wiki (Monopoly/game rules), 2.3 Squares: Start; footnote 14 "
             "(Korean wiki (모노폴리/게임규칙), 2.3 칸: 시작; footnote 14)")
         assert why(german, "x", "salary").source == (
             "German rules (Monopoly rules, simplified), 6. Actions: GO "
             "(German rules (Spielregeln Monopoly, vereinfacht), 6. Aktionen: Los)")
-    with app.test_request_context(headers={"Accept-Language": "ja"}):
+    with said_in(app, "ja"):
         assert why(korean, "x", "salary").source == (
             "韓国語Wiki（モノポリー/ゲーム規則）, 2.3 マス: スタート; 脚注 14"
             "（Korean wiki (모노폴리/게임규칙), 2.3 칸: 시작; footnote 14）")
         assert why(german, "x", "dice").source.startswith("ドイツ語ルール（モノポリー簡易ルール）, 5. 駒の動かし方（")
-    with app.test_request_context(headers={"Accept-Language": "ko"}):
+    with said_in(app, "ko"):
         assert why(korean, "x", "salary").source == (
             "한국어 위키 (모노폴리/게임규칙), 2.3 칸: 시작; 각주 14"
             " (원문: Korean wiki (모노폴리/게임규칙), 2.3 칸: 시작; footnote 14)")
         assert why(german, "x", "seating").source == (
             "독일어 규칙 (모노폴리 간이 규칙), 1. 게임 진행"
             " (원문: German rules (Spielregeln Monopoly, vereinfacht), 1. Spielablauf)")
-    with app.test_request_context(headers={"Accept-Language": "de"}):
+    with said_in(app, "de"):
         assert why(korean, "x", "salary").source == (
             "Koreanisches Wiki (Monopoly/Spielregeln), 2.3 Felder: Start; Fußnote 14 "
             "(im Original: Korean wiki (모노폴리/게임규칙), 2.3 칸: 시작; footnote 14)")

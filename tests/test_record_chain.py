@@ -11,6 +11,7 @@ import sqlalchemy
 from flask_migrate import downgrade, upgrade
 
 from referee import chain, cli
+from referee.cache import FOLDS
 from referee.services import errors, folds, games, tournaments
 from referee.app import MIGRATIONS
 from referee.db import db
@@ -36,7 +37,7 @@ def sql(app, statement: str, **params) -> None:
     with app.app_context():
         db.session.execute(sqlalchemy.text(statement), params)
         db.session.commit()
-    folds._cache.clear()
+    FOLDS.clear()
 
 
 def test_every_stored_entry_carries_the_hash_chained_to_the_one_before(app, client):
@@ -133,7 +134,7 @@ def test_the_migration_chains_the_entries_stored_before_it(app, client):
     with app.app_context():
         downgrade(directory=str(MIGRATIONS), revision="a7c41e2b9d10")
         upgrade(directory=str(MIGRATIONS))
-        folds._cache.clear()
+        FOLDS.clear()
         total, broken = folds.verify_all()
         assert total == 1 and broken == []
         assert folds.load(game_id).seq == 45
@@ -199,7 +200,7 @@ def test_the_kept_results_of_many_games_are_read_in_one_query(app, client):
 
     ids = [imported(app, client, "jma-timed-rolloff.jsonl") for _ in range(3)]
     with app.app_context():
-        folds._cache.clear()
+        FOLDS.clear()
         statements = []
         listen = lambda *args: statements.append(args[2])  # noqa: E731  (before_cursor_execute's statement)
         event.listen(db.engine, "before_cursor_execute", listen)
@@ -250,7 +251,7 @@ def test_a_fold_kept_by_one_worker_is_carried_forward_over_the_entries_another_w
         assert folds.load(game_id).fold is table.fold  # the one carried forward is kept in its place
         carried, head = table.game.state, table.fold.head
     monkeypatch.undo()
-    folds._cache.clear()
+    FOLDS.clear()
     with app.app_context():
         whole = folds.load(game_id)
         assert whole.fold.head == head and whole.game.state == carried
@@ -286,7 +287,7 @@ def test_the_entries_other_workers_added_to_many_games_are_read_in_one_statement
         added = [s for s in statements if "FROM entries" in s and "entries.game_id" in s.split("FROM")[0]]
         assert len(added) == 1
         carried = [t.game.state for t in tables[:3]]
-    folds._cache.clear()
+    FOLDS.clear()
     with app.app_context():
         assert [t.game.state for t in folds.load_many(ids[:3])] == carried
 

@@ -18,7 +18,7 @@ from referee import create_app
 from referee.i18n import TRANSLATIONS
 from referee.screens.refusals import detail as refusal_detail
 
-from conftest import do, give, place, table
+from conftest import do, give, place, table, said_in
 from test_catalogues import keywords as catalogue_keywords
 from test_app import new_game, post
 
@@ -94,7 +94,7 @@ def said(exc, lang: str = "en") -> str:
 
 def said_all(excs, lang: str = "en") -> list[str]:
     """Refusals as one screen in ``lang`` says them (one request for them all)."""
-    with _screens_app().test_request_context(headers={"Cookie": f"lang={lang}"}):
+    with said_in(_screens_app(), lang):
         return [refusal_detail(exc) for exc in excs]
 
 

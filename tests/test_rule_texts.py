@@ -15,6 +15,7 @@ from referee.screens.rules_page import MAX_QUERY
 from referee.screens.rulings_log import ruling_lines
 
 from test_app import new_game, post
+from conftest import said_in
 
 LANGUAGES = ("en", "ja", "ko", "de")
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
@@ -223,7 +224,7 @@ def test_an_imported_records_refusal_cites_its_clause_in_the_devices_language_be
 def test_a_rulings_clause_is_cited_in_the_devices_language_beside_the_original(app, lang, translation):
     ruling = SimpleNamespace(n=1, entry=2, claim="c", ruling="r", clause="auction_tie", decider="judge",
                              at=datetime(2024, 5, 1, 12, 0))
-    with app.test_request_context(headers={"Accept-Language": lang}):
+    with said_in(app, lang):
         (line,) = ruling_lines(rulesets.load("jma-2006"), [ruling])
     assert translation in line.clause and "同時に同額のコールがあった場合は" in line.clause
     assert line.clause.index(translation) < line.clause.index("同時に同額のコール")

@@ -4,6 +4,7 @@ import tomllib
 
 import pytest
 
+from referee.cache import RULESET_NOTES
 from referee.services import rulesets
 from referee.engine import (CLAUSE_KEYS, OPTION_SPECS, Game, Header, RecordError, RulesetError, parse_ruleset, stake_refusal,
                             with_options)
@@ -102,19 +103,19 @@ def test_unknown_ruleset_id_is_refused():
 
 def test_a_notes_translation_file_is_read_strictly(tmp_path, monkeypatch):
     monkeypatch.setattr(rulesets, "NOTES_DIR", tmp_path)
-    rulesets.notes.cache_clear()
+    RULESET_NOTES.clear()
     try:
         assert rulesets.notes("jma-2006", "ja") == {}  # no file: the notes stay in English
         (tmp_path / "jma-2006.ja.toml").write_text('[notes.doubles_to_jail]\nen = "The token does not move."\n'
                                                    'ja = "駒は進めません。"\n', encoding="utf-8")
-        rulesets.notes.cache_clear()
+        RULESET_NOTES.clear()
         assert rulesets.notes("jma-2006", "ja") == {"doubles_to_jail": ("The token does not move.", "駒は進めません。")}
-        rulesets.notes.cache_clear()
+        RULESET_NOTES.clear()
         (tmp_path / "jma-2006.ja.toml").write_text('[notes]\ndoubles_to_jail = "駒は進めません。"\n', encoding="utf-8")
         with pytest.raises(RulesetError, match="notes.doubles_to_jail: expected en and ja"):
             rulesets.notes("jma-2006", "ja")
     finally:
-        rulesets.notes.cache_clear()
+        RULESET_NOTES.clear()
 
 
 @pytest.mark.parametrize("lang", ["ko", "de"])

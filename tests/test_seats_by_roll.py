@@ -5,7 +5,7 @@ turn's screen, and the tournament's table slip says the seats are drawn at the t
 from referee import create_app, reports
 from referee.engine import Game, Header, parse_entry
 from referee.screens.table import table_screen
-from referee.services import tournaments
+from referee.services import rulesets, tournaments
 
 
 def rolled(ruleset, *rolls, players=("Aki", "Ben", "Chie")):
@@ -15,8 +15,8 @@ def rolled(ruleset, *rolls, players=("Aki", "Ben", "Chie")):
     return game
 
 
-def seat_notes(game):
-    return [w for w in table_screen(game).roll_notes if w.rule == "seating_order"]
+def seat_notes(game, lang="en"):
+    return [w for w in table_screen(game, language=rulesets.language(lang)).roll_notes if w.rule == "seating_order"]
 
 
 def test_after_the_seating_roll_the_first_turns_screen_lists_the_seats_in_the_order_the_roll_decided(jma):
@@ -41,11 +41,9 @@ def test_no_seats_note_before_the_seating_roll_is_over_nor_where_the_players_kee
     assert seat_notes(fixed) == []
 
 
-def test_the_seats_note_speaks_the_devices_language(jma, tmp_path):
-    app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 't.db'}"})
+def test_the_seats_note_speaks_the_devices_language(jma):
     game = rolled(jma, ("Aki", [1, 2]), ("Ben", [2, 2]), ("Chie", [6, 5]))
-    with app.test_request_context(headers={"Accept-Language": "ja"}):
-        (note,) = seat_notes(game)
+    (note,) = seat_notes(game, "ja")
     assert "Chie" in note.text and "Seats" not in note.text and "席" in note.text
 
 

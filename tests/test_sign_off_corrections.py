@@ -16,6 +16,7 @@ from flask_migrate import downgrade, upgrade
 from referee import chain, cli
 from referee.app import MIGRATIONS
 from referee.db import db
+from referee.cache import FOLDS
 from referee.services import folds, games, results, signoffs
 
 from conftest import migrations_head
@@ -237,7 +238,7 @@ def test_the_migration_leaves_the_sign_offs_stored_before_it_verifying_and_count
         columns = [c["name"] for c in sqlalchemy.inspect(db.engine).get_columns("sign_offs")]
         assert "ranking" not in columns
         upgrade(directory=str(MIGRATIONS))
-        folds._cache.clear()
+        FOLDS.clear()
         assert signoffs.verify_all() == []
         shown = signoffs.sign_offs(folds.load(game_id))
         assert shown.altered is None and shown.confirmed == 1 and [s.player for s in shown.refusals] == ["Ben"]

@@ -8,9 +8,9 @@ from io import BytesIO
 
 import pytest
 
-from referee.screens.sources import source_in
 from referee.services import rulesets
 from test_app import new_game, post
+from conftest import said_in
 
 JMA = rulesets.load("jma-2006")
 CLASSIC = rulesets.load("classic")
@@ -20,7 +20,7 @@ JA = {"Accept-Language": "ja"}
 def source(rule, ruleset=JMA, lang="en"):
     """The clause's source as an English screen cites it: in English, the source as written beside it."""
     written = ruleset.clauses[rule].source
-    shown = source_in(written, lang)
+    shown = rulesets.language(lang).source_in(written)
     return f"{shown} ({written})" if shown != written else written
 
 
@@ -192,11 +192,11 @@ def test_the_last_roll_in_jail_mentions_a_card_the_player_holds(app):
     state = table(JMA)
     aki = state.players[0]
     aki.in_jail, aki.jail_rolls, aki.jail_cards = True, 2, ["chance-get-out-of-jail"]
-    with app.test_request_context():
+    with said_in(app, "en"):
         assert [w.text for w in roll_notes(state)] == [
             "Aki is in jail: roll 3 of 3, the last. Without doubles, Aki pays the $50 fine or uses a "
             "get-out-of-jail card, and the token moves by this roll."]
-    with app.test_request_context(headers=JA):
+    with said_in(app, "ja"):
         assert [w.text for w in roll_notes(state)] == [
             "Aki は刑務所にいます：3回中3回目、最後のサイコロです。ゾロ目が出なければ Aki は出所料$50を支払うか釈放カードを"
             "使い、この目だけ駒を進めます。"]

@@ -59,15 +59,12 @@ class AwaitRoll:
 
 
 def awaiting_roll(player: int) -> AwaitRoll:
-    """The roll awaited of ``player``: one value per seat, made once (a decision is a value nothing changes, and the
-    roll awaited is the one made at every turn)."""
-    found = _AWAITING_ROLL.get(player)
-    if found is None:
-        found = _AWAITING_ROLL[player] = AwaitRoll(player)
-    return found
+    """The roll awaited of ``player``: one value per seat, made with the module (a decision is a value nothing
+    changes, and the roll awaited is the one made at every turn), not kept as asked for."""
+    return _AWAITING_ROLL[player] if 0 <= player < len(_AWAITING_ROLL) else AwaitRoll(player)
 
 
-_AWAITING_ROLL: dict[int, AwaitRoll] = {}
+_AWAITING_ROLL = tuple(AwaitRoll(seat) for seat in range(8))  # a table's seats (record.MAX_PLAYERS, which imports this)
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from babel.numbers import format_decimal
 
-from ..i18n import current_language, gettext as _
+from ..language import current_language, gettext as _
 from .devices import clock_time
 
 MB = 1024 * 1024

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from ..i18n import gettext as _
+from ..language import gettext as _
 
 
 def clock_time(moment: datetime) -> str:

@@ -10,7 +10,7 @@ from datetime import datetime
 from typing import Any
 
 from ..engine import clip, Game, GameState, Outcome, read_whole
-from ..i18n import gettext as _
+from ..language import gettext as _
 from .decisions import pending_words
 from .holdings import bank_stock_words, holdings, Holdings, player_status, pot
 from .log import entry_words, log_lines, log_page, tie_words

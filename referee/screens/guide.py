@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..i18n import gettext as _
+from ..language import gettext as _
 from .words import per_language
 
 ROLES = ("organiser", "director", "table-referee", "judge")

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from markupsafe import Markup
 
 from ..engine import GameState, named, Ruleset
-from ..cache import Cache
-from ..i18n import current_language, gettext as _
+from ..cache import BOARD_PLACES
+from ..language import current_language, gettext as _
 from .words import count_words, group_name, jail_card_words, level_words, square_name
 
 
@@ -98,7 +98,6 @@ class Holdings:
         return " · ".join(parts)
 
 
-_board_places: Cache = Cache(16)  # (board, language): the board's squares, and its places
 
 
 def board_places(ruleset: Ruleset) -> list[tuple[Markup, str, str, str, int]]:
@@ -106,7 +105,7 @@ def board_places(ruleset: Ruleset) -> list[tuple[Markup, str, str, str, int]]:
     each square's place in the grid and its colour band with the group's name (its cell's attributes), its name,
     its name as a narrow board shows it and as a phone's does (:func:`short_name`) and its index.  The same on every screen of a board in a language: worked out once (the latest few boards
     kept)."""
-    return _board_places.made_for(ruleset.squares, current_language(), lambda: _places(ruleset))
+    return BOARD_PLACES.made_for(ruleset.squares, current_language(), lambda: _places(ruleset))
 
 
 SHORT_LETTERS = 6  # a Latin word a narrow board shows whole; a longer one is cut to its first four letters and "."

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from ..engine import Game
-from ..i18n import gettext as _
+from ..language import gettext as _
 from .log import log_lines
 from .rulings_log import decider_words
 

@@ -10,7 +10,7 @@ from ..engine import (BidHeld, BidVoided, BuildingsChanged, CardDrawn, DebtQueue
                       EstateShared, Event, Game, GameState, Jailed, JailRollFailed, JailTurnSat, Mortgaged, Moved,
                       Offer, Paid, Penalised, raisable_cash, Released, RentWaived, Ruleset, SeatingOrdered, square_index, TieCall,
                       TimeCalled, TradeMade, TransferInterestPaid, TurnBegan, Unmortgaged, WentBankrupt)
-from ..i18n import current_language, gettext as _, ngettext
+from ..language import current_language, gettext as _, ngettext
 from .words import (breach_words, card_words, deck_words, jail_card_words, level_words, money, names_and, party,
                     reason_words, separator, square_name, square_words, Why, why)
 

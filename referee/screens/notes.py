@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..engine import (AwaitingDecision, BidVoided, BuildingAuction, BuildingsChanged, BuildRound, EstateShared,
                       GameState, JailTurnSat, Paid, POT, RentWaived, WentBankrupt)
-from ..i18n import gettext as _
+from ..language import gettext as _
 from .words import money, party, Why, why
 
 

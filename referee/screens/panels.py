@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine import build_offers, Change, GameState
-from ..i18n import gettext as _
+from ..language import gettext as _
 from .words import breach_words, change_words, group_name, level_words, money, square_name
 from .rulings import sale_offers
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import clip, EntryKind, Many, OptionName, OptionValue, Waiting
-from ..i18n import gettext as _
+from ..language import gettext as _
 from .decisions import pending_words
 from .rules_page import clause_label, option_value_words
 from .words import per_language, refusal_text, separator

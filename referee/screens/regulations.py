@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from ..engine import Ruleset
-from ..i18n import current_language, gettext as _
+from ..language import current_language, gettext as _
 from .rules_page import FINE_OPTIONS, clause_label, option_value_words
 from .sources import clause_words
 from .words import per_language

@@ -6,9 +6,8 @@ import unicodedata
 from dataclasses import dataclass, fields
 from typing import Any
 
-from ..services import rulesets
 from ..engine import GameState, Ruleset
-from ..i18n import current_language, gettext as _
+from ..language import current, current_language, gettext as _, Language, speaking
 from .sources import original_language, reading_language, source_words
 from .words import in_language, per_language, separator
 
@@ -177,10 +176,10 @@ def clause_note(ruleset: Ruleset, clause) -> str:
     """A clause's note (the choice made where the texts are silent, and why) in the device's language: the
     translation kept beside the ruleset file (rulesets/notes/ID.LANG.toml) while it translates the note as it
     stands; else the note as written (a note changed since, or a tournament's override of the option)."""
-    lang = current_language()
-    if not clause.note or lang == "en":
+    language = current()
+    if not clause.note or language.code == "en":
         return clause.note
-    english, translated = rulesets.notes(ruleset.id, lang).get(clause.key, ("", ""))
+    english, translated = language.note(ruleset.id, clause.key)
     return translated if english == clause.note else clause.note
 
 
@@ -285,9 +284,15 @@ class RulesPage:
     options: dict[str, Any]
 
 
-def rules_page(ruleset: Ruleset, query: str) -> RulesPage:
-    """The clauses whose words hold every word of ``query`` (cut to :data:`MAX_QUERY` characters), compared as
-    the device's keyboard may type them: case, width and composed or decomposed letters aside."""
+def rules_page(ruleset: Ruleset, query: str, *, language: Language) -> RulesPage:
+    """The clauses whose words (as ``language`` reads them, and in every language the ruleset gives) hold every word
+    of ``query`` (cut to :data:`MAX_QUERY` characters), compared as the device's keyboard may type them: case, width
+    and composed or decomposed letters aside."""
+    with speaking(language):
+        return _rules_page(ruleset, query)
+
+
+def _rules_page(ruleset: Ruleset, query: str) -> RulesPage:
     query = query[:MAX_QUERY].strip()
     options = {f.name: getattr(ruleset.options, f.name) for f in fields(ruleset.options)}
     terms = _folded(query).split()

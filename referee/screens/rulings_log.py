@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine import Ruleset
-from ..i18n import gettext as _
+from ..language import gettext as _
 from .rules_page import clause_label
 from .sources import clause_words, source_words
 

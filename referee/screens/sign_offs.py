@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..i18n import ngettext
+from ..language import ngettext
 from .words import separator
 
 

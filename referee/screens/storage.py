@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..i18n import gettext as _
+from ..language import gettext as _
 
 
 @dataclass(frozen=True)

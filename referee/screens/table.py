@@ -9,6 +9,7 @@ from typing import Any
 
 from ..engine import (Action, BidPayment, BuildRound, CardDrawn, Debt, ended, Game, GameState, legal_actions, Outcome,
                       parse_entry, ranking, TieCall, tie_call)
+from ..language import Language, speaking
 from .decisions import decision_screen, DecisionScreen
 from .decisions.roll import roll_notes
 from .decisions.seating import seats_note
@@ -76,10 +77,16 @@ class TableScreen:
 
 
 def table_screen(game: Game, upto: int | None = None, live: bool = True,
-                 panels: frozenset[str] = frozenset()) -> TableScreen:
-    """The table screen of ``game``: at its latest entry, or after entry ``upto`` (nothing to record there);
-    ``live`` False for a record that takes no more entries (an altered one: no buttons); ``panels``, the panels
-    asked to be drawn open (the others are their summary alone, their contents worked out only when opened)."""
+                 panels: frozenset[str] = frozenset(), *, language: Language) -> TableScreen:
+    """The table screen of ``game`` in ``language``: at its latest entry, or after entry ``upto`` (nothing to record
+    there); ``live`` False for a record that takes no more entries (an altered one: no buttons); ``panels``, the
+    panels asked to be drawn open (the others are their summary alone, their contents worked out only when
+    opened)."""
+    with speaking(language):
+        return _table_screen(game, upto, live, panels)
+
+
+def _table_screen(game: Game, upto: int | None, live: bool, panels: frozenset[str]) -> TableScreen:
     state = game.state if upto is None else game.state_after(upto)
     live = live and upto is None
     latest = upto is None

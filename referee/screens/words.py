@@ -7,21 +7,17 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..engine import amount_text, building_count, Change, Deck, GameState, level_text, named, POT, Ruleset
-from ..i18n import current_language, gettext as _
+from ..language import current, current_language, gettext as _
 from .sources import source_words
 
 
 def per_language(make: Callable[[], dict]) -> Callable[[], dict]:
-    """A table of words made once for each language: each of its gettext calls costs microseconds, and the table
-    screen and the log would otherwise translate every word of it for every line they show."""
-    made: dict[str, dict] = {}
-
+    """A table of words made once for each language, kept with the language (:meth:`Language.table`): each of its
+    gettext calls costs microseconds, and the table screen and the log would otherwise translate every word of it
+    for every line they show."""
     @functools.wraps(make)
     def table() -> dict:
-        lang = current_language()
-        if lang not in made:
-            made[lang] = make()
-        return made[lang]
+        return current().table(make)
 
     return table
 

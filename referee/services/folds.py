@@ -7,7 +7,6 @@ thread, gets a whole fold of entries the database holds; a reader that finds the
 (another process recorded) carries a copy forward and keeps that."""
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
 import threading
@@ -20,7 +19,7 @@ from sqlalchemy.orm import undefer
 
 from .. import chain
 from . import rulesets
-from ..cache import Cache
+from ..cache import FOLDS, kept_in, STATEMENTS
 from ..db import db, read_once
 from ..engine import Entry, Game, RecordError, RefereeError, RulesetError, parse_entry, parse_header
 from ..models import EntryRow, GameRow, RoundRow, TableRow, TournamentRow
@@ -30,7 +29,6 @@ from .errors import GameNotFound, RecordAltered
 
 # folds kept per process: every game of a national final's tournament (64 tables, several rounds), whose director's
 # page reads every table of every round each second (a fold is some 0.1-0.5 MB)
-CACHE_SIZE = 512
 
 
 @dataclass(frozen=True)
@@ -77,7 +75,6 @@ class Table:
         return len(self.game.entries)
 
 
-_cache: "Cache[Fold]" = Cache(CACHE_SIZE)  # (database, game id) -> its fold
 _lock = threading.Lock()
 # (database, game id) -> the lock of its writers, kept while a writer holds it or waits for it (then let go: as many
 # locks as games being written at once, not as games ever written)
@@ -115,11 +112,11 @@ def game_lock(game_id: int) -> threading.RLock:
 def keep_recorded(game_id: int, fold: Fold) -> None:
     """Keep the fold that entries just committed make (its writer holds :func:`game_lock`): from now on every
     reader of the game gets it."""
-    _cache.keep(_key(game_id), fold)
+    FOLDS.keep(_key(game_id), fold)
 
 
 def forget(game_id: int) -> None:
-    _cache.forget(_key(game_id))
+    FOLDS.forget(_key(game_id))
 
 
 def load(game_id: int) -> Table:
@@ -147,7 +144,7 @@ def load_many(game_ids: list[int]) -> list[Table]:
     rows = {g: read[g] for g in game_ids if read[g] is not None}
     kept: dict[int, Fold] = {}
     for game_id, (row, stored, last, seat) in rows.items():
-        fold = _cache.get(_key(game_id))
+        fold = FOLDS.get(_key(game_id))
         if fold is not None and fold.stored == stored and (
                 fold.altered is not None or fold.head == last or stored == 0 and fold.created == row.created_at):
             kept[game_id] = fold
@@ -171,16 +168,16 @@ def load_many(game_ids: list[int]) -> list[Table]:
         fold = kept.get(game_id)
         if fold is not None and game_id in behind:
             with game_lock(game_id):
-                current = _cache.get(_key(game_id))
+                current = FOLDS.get(_key(game_id))
                 if current is not None and current.altered is None and (
                         current.stored > stored or current.stored == stored and current.head == last):
                     fold = current  # another thread recorded, or carried it forward, meanwhile: committed entries
                 else:
                     fold = _carried_forward(fold, stored, last, added.get(game_id, []))
                     if fold is not None:
-                        _cache.keep(_key(game_id), fold)
+                        FOLDS.keep(_key(game_id), fold)
         if fold is None:
-            fold = _cache.keep(_key(game_id), read_fold(row))
+            fold = FOLDS.keep(_key(game_id), read_fold(row))
         out.append(Table(row, fold, seat))
     return out
 
@@ -240,7 +237,7 @@ def last_entry(column):
             .correlate(GameRow).scalar_subquery())
 
 
-@functools.cache
+@kept_in(STATEMENTS)
 def _rows_statement():
     """The games asked for (``ids``), each with its last stored entry's number and hash and the seat a tournament
     gave it: one statement, built once.  The last entry is found through the (game, seq) index, one step per game

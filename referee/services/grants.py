@@ -14,7 +14,6 @@ they were unlocked.  A copied cookie is the same grant as its original and is li
 """
 from __future__ import annotations
 
-import functools
 import hashlib
 import re
 import secrets
@@ -25,6 +24,7 @@ from datetime import datetime, timedelta, timezone
 
 from sqlalchemy import Row, bindparam, delete, or_, select, update
 
+from ..cache import kept_in, STATEMENTS
 from ..db import db, read_once
 from ..models import GrantRow, RoundRow, TableRow
 from .errors import GameNotFound
@@ -82,7 +82,7 @@ def look_up(tokens: list[str]) -> list[Grant]:
                   r.revoked_at is not None) for r in rows]
 
 
-@functools.cache
+@kept_in(STATEMENTS)
 def _look_up_statement():
     """The grants of some token hashes, as plain rows (every request of an unlocked device reads its grants): one
     statement, built once."""
@@ -190,7 +190,7 @@ class Devices:
         return sum(map(len, self.tables.values()))
 
 
-@functools.cache
+@kept_in(STATEMENTS)
 def _live_rows():
     """The live grants of the tournament ``tournament`` and its tables at ``at``, oldest first, as plain rows of the
     columns the director's page reads (it reads them every second, for some 130 devices of a national final): one

@@ -10,7 +10,6 @@ ends every unlock the old one gave.  Guessing them is throttled per tournament (
 """
 from __future__ import annotations
 
-import functools
 import hashlib
 import hmac
 import secrets
@@ -19,6 +18,7 @@ from datetime import datetime
 
 from sqlalchemy import bindparam, func, select, true
 
+from ..cache import kept_in, STATEMENTS
 from ..db import db
 from ..models import JudgeCallRow, RoundRow, RulingRow, TableRow, TournamentRow
 from . import grants
@@ -140,7 +140,7 @@ def latest_tables(tournament_id: int) -> list[SeatedTable]:
     return [SeatedTable(*r) for r in rows]
 
 
-@functools.cache
+@kept_in(STATEMENTS)
 def _version_statement():
     """The counts of :func:`version` for the tournament ``tournament``: one statement, built once."""
     tournament = bindparam("tournament")

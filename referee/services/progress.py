@@ -11,7 +11,7 @@ from sqlalchemy.exc import IntegrityError
 from . import rulesets
 from ..db import db
 from ..engine import Many
-from ..cache import Cache
+from ..cache import TOURNAMENT_PROGRESS
 from ..models import RoundRow, TableRow, TournamentRow
 from ..tournament import formats
 from ..tournament import progress as rules
@@ -46,7 +46,6 @@ def divisions_of(row: TournamentRow) -> list[str]:
     return divisions(entrants(row))
 
 
-_kept: "Cache[tuple[Progress, str]]" = Cache(64)  # tournaments' progress, each under all it was worked out from
 
 
 def tournament_progress(tournament_id: int) -> Progress:
@@ -70,7 +69,7 @@ def progress_and_version(tournament_id: int) -> tuple[Progress, str]:
     players = entrants(row)
     key = (database_key(), tournament_id, row.format, row.scheme, row.ruleset, playing, players,
            tuple(_table_key(r, t, folds.get(t.game_id)) for r, t in seated))
-    return _kept.get_or_make(key, lambda: (
+    return TOURNAMENT_PROGRESS.get_or_make(key, lambda: (
         rules.progress(rulesets.load_format(row.format), lambda stage: _scheme(row, stage), players,
                        _seated_rounds(row), tournament_results(tournament_id), playing),
         hashlib.blake2b(repr(key).encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()))

@@ -8,10 +8,11 @@ decks (``rulesets/decks/ID.toml``); all three are parsed strictly by
 from __future__ import annotations
 
 import tomllib
-from functools import lru_cache
 from pathlib import Path
 
+from ..cache import FORMATS, kept_in, LANGUAGE_WORDS, RULESET_NOTES, RULESETS, SCORING_SCHEMES, SOURCE_NAMES
 from ..engine import Ruleset, RulesetError, parse_ruleset, with_options
+from ..language import Language
 
 RULESETS_DIR = Path(__file__).resolve().parents[2] / "rulesets"
 DEFAULT_RULESET = "jma-2006"
@@ -43,7 +44,7 @@ def load_path(path: Path) -> Ruleset:
         raise RulesetError(f"{path.name}: {exc}") from None
 
 
-@lru_cache(maxsize=None)
+@kept_in(RULESETS)
 def load(ruleset_id: str = DEFAULT_RULESET) -> Ruleset:
     """The ruleset ``rulesets/ID.toml``."""
     if ruleset_id not in available():
@@ -60,7 +61,7 @@ def for_header(header) -> Ruleset:
 NOTES_DIR = RULESETS_DIR / "notes"
 
 
-@lru_cache(maxsize=None)
+@kept_in(RULESET_NOTES)
 def notes(ruleset_id: str, lang: str) -> dict[str, tuple[str, str]]:
     """The notes of ``rulesets/ID.toml`` translated into ``lang``: option or clause key -> (the English note it
     translates, the translation), from ``rulesets/notes/ID.LANG.toml`` (tables ``[notes.KEY]`` with ``en`` and
@@ -82,7 +83,7 @@ def notes(ruleset_id: str, lang: str) -> dict[str, tuple[str, str]]:
     return out
 
 
-@lru_cache(maxsize=None)
+@kept_in(SOURCE_NAMES)
 def source_names() -> dict[str, dict[str, str]]:
     """The phrases of the rulesets' sources (the published documents and their sections) with their words in other
     languages: phrase as written in the ruleset files -> {language: words}, from ``rulesets/notes/sources.toml``
@@ -101,6 +102,18 @@ def source_names() -> dict[str, dict[str, str]]:
     return table
 
 
+def language(code: str) -> Language:
+    """The language ``code`` as the screens say things in it: its words, with the published documents' (the rulesets'
+    sources phrase by phrase, the rulesets' notes) read from ``rulesets/notes/``, made once per process."""
+    def make() -> Language:
+        suffix = f".{code}.toml"
+        ruleset_ids = sorted(p.name[:-len(suffix)] for p in NOTES_DIR.glob(f"*{suffix}"))
+        return Language(code, sources={phrase: names[code] for phrase, names in source_names().items() if code in names},
+                        notes={ruleset_id: notes(ruleset_id, code) for ruleset_id in ruleset_ids})
+
+    return LANGUAGE_WORDS.get_or_make(code, make)
+
+
 SCORING_DIR = RULESETS_DIR / "scoring"
 
 
@@ -108,7 +121,7 @@ def available_schemes() -> list[str]:
     return sorted(p.stem for p in SCORING_DIR.glob("*.toml"))
 
 
-@lru_cache(maxsize=None)
+@kept_in(SCORING_SCHEMES)
 def load_scheme(scheme_id: str):
     """The scoring scheme ``rulesets/scoring/ID.toml``."""
     from ..tournament.scoring import parse_scheme
@@ -129,7 +142,7 @@ def available_formats() -> list[str]:
     return sorted(p.stem for p in FORMATS_DIR.glob("*.toml"))
 
 
-@lru_cache(maxsize=None)
+@kept_in(FORMATS)
 def load_format(format_id: str):
     """The tournament format ``rulesets/formats/ID.toml``; each stage's own scoring scheme must exist."""
     from ..tournament.formats import parse_format

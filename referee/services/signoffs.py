@@ -29,7 +29,6 @@ printed the same, and a signature the players gave on the tablet is worth as muc
 """
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
 import re
@@ -40,6 +39,7 @@ from typing import Callable
 from sqlalchemy import bindparam, func, select
 from sqlalchemy.exc import IntegrityError
 
+from ..cache import kept_in, STATEMENTS
 from .. import chain
 from ..db import db
 from ..engine import RecordError, RefereeError, text_problem
@@ -229,7 +229,7 @@ def sign_offs_of_many(tables: list[Table], corrections: dict[int, ResultCorrecti
     return {t.row.id: _checked(t, rows[t.row.id], Corrected.from_row(corrections.get(t.row.id))) for t in tables}
 
 
-@functools.cache
+@kept_in(STATEMENTS)
 def _stamp_statement():
     """The counts of :func:`stamp` for the game ``game``: one statement, built once."""
     game = bindparam("game")

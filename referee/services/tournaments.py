@@ -12,7 +12,7 @@ from sqlalchemy.orm import joinedload
 
 from . import backups, rulesets
 from ..db import db, read_once
-from ..cache import Cache
+from ..cache import GAME_RESULTS, kept_in, ROSTERS, STATEMENTS
 from ..engine import MAX_NAME, MAX_TITLE, Money, RulesetError, SeatingRoll, parse_header, with_options
 from ..models import (EntryRow, GameRow, JudgeCallRow, ResultCorrection, RoundRow, RulingRow, SignOffRow, TableRow,
                       TournamentPlayer, TournamentRow)
@@ -159,14 +159,13 @@ def entrants(row: TournamentRow) -> tuple[Entrant, ...]:
     if row.id in read:
         return read[row.id]
     rows = tuple(map(tuple, db.session.execute(_roster_statement(), {"tournament": row.id})))
-    read[row.id] = _rosters.get_or_make(rows, lambda: tuple(Entrant(*values) for values in rows))
+    read[row.id] = ROSTERS.get_or_make(rows, lambda: tuple(Entrant(*values) for values in rows))
     return read[row.id]
 
 
-_rosters: "Cache[tuple[Entrant, ...]]" = Cache(16)  # the rows read, and the values made of them
 
 
-@functools.cache
+@kept_in(STATEMENTS)
 def _roster_statement():
     return (select(*[getattr(TournamentPlayer, f) for f in FIELDS])
             .where(TournamentPlayer.tournament_id == bindparam("tournament")).order_by(TournamentPlayer.id))
@@ -291,14 +290,13 @@ def round_overview(tournament_id: int, number: int, describe=None) -> list[Table
     return out
 
 
-_results: "Cache[dict]" = Cache(1024)  # a finished game's result, by its record's head
 
 
 def _final_result(table) -> dict:
     """The finished game's result (:func:`final_result`), worked out once for the record as it ends (the director's
     page lists every finished table of every round each second)."""
     key = (database_key(), table.row.id, table.fold.stored, table.fold.head, table.altered)
-    return _results.get_or_make(key, lambda: final_result(table.game.state))
+    return GAME_RESULTS.get_or_make(key, lambda: final_result(table.game.state))
 
 
 @dataclass(frozen=True)
@@ -337,7 +335,7 @@ def waiting_calls(tournament_id: int, version: Version) -> list[OpenCall]:
     return open_calls(tournament_id) if version.open_calls else []
 
 
-@functools.cache
+@kept_in(STATEMENTS)
 def _version_statements():
     """The statements of :func:`tournament_version` for the tournament ``tournament``, built once: each table with
     its clock and last entry; and in one row the counts (with the latest id) of the director's corrections, the

@@ -11,14 +11,13 @@ value they are drawn from (:func:`kept_standings`)."""
 from __future__ import annotations
 
 import dataclasses
-import functools
 
 from flask import current_app, render_template, request
 from flask_babel import get_locale
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
-from ..cache import Cache
+from ..cache import Cache, CARD_FIELDS, kept_in
 
 KEPT = 2048  # cards kept per app (a few rounds of 64 tables, on both pages, in two languages)
 KEPT_STANDINGS = 32  # standings kept per app (a few tournaments' pages in a few languages)
@@ -32,7 +31,7 @@ def _kept(name: str, size: int) -> Cache:
     return kept if kept is not None else current_app.extensions.setdefault(name, Cache(size))
 
 
-@functools.cache
+@kept_in(CARD_FIELDS)
 def _drawn_from(kind: type) -> tuple[str, ...]:
     """The fields of a table's value a card is drawn from: all but its clock (put in at each answer)."""
     return tuple(f.name for f in dataclasses.fields(kind) if f.name != "clock")

@@ -8,7 +8,7 @@ from flask_wtf.csrf import generate_csrf
 from .. import reports
 from ..services import rulesets
 from ..forms import UnlockForm, entry_from_form, entry_key, following_entry, whole
-from ..i18n import gettext, ngettext
+from ..i18n import gettext, language, ngettext
 
 from ..screens.dispute import dispute_screen, DisputeScreen, entry_number, NoSuchEntry
 from ..screens.log import LOG_PAGE, fine_lines, log_lines
@@ -67,7 +67,7 @@ def _view_model(table: folds.Table, upto: int | None = None, panels: frozenset[s
     """What the table screen shows (:func:`referee.screens.table.table_screen`), with what only the request and
     the service know: the row, the clock, the version a live screen compares, the addresses and the form token.
     ``panels``: the panels asked to be drawn open; ``stamp``: the table's live stamp when the request has read it."""
-    screen = table_screen(table.game, upto, live=table.altered is None, panels=panels)
+    screen = table_screen(table.game, upto, live=table.altered is None, panels=panels, language=language())
     over = table.game.state.over
     stamp = stamp or signoffs.stamp(table)
     return {
@@ -390,7 +390,7 @@ def ruleset_rules(ruleset_id: str):
 
 def _rules_page(ruleset, row):
     """The options and clauses, searchable (q=), each house rule with whether it is played."""
-    page = rules_page(ruleset, request.args.get("q", ""))
+    page = rules_page(ruleset, request.args.get("q", ""), language=language())
     return render_template("table/rules.html", row=row, ruleset=ruleset, clauses=page.clauses, options=page.options,
                            q=page.query, highlight=request.args.get("rule", "")[:100])
 

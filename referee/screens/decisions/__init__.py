@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...engine import Action, Game, GameState
-from ...i18n import gettext as _
+from ...language import gettext as _
 from ..words import Why
 from . import auction, build_round, deal, debt, ending, jail, landing, purchase, roll, seating
 from .base import Decision, Seen

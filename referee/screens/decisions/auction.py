@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...engine import Auction, BuildingAuction, GameState, raisable_cash
-from ...i18n import gettext as _
+from ...language import gettext as _
 from .. import rulings
 from ..log import tie_words
 from ..words import square_name, Why, why

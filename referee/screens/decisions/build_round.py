@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from ...engine import (Action, building_minimum_bid, BuildingAuction, BuildRound, demand, GameState,
                        houses_for_declarations, IllegalEntry, leads_to, Paid, placeable, PlaceBuilding, plan_change,
                        Ruleset)
-from ...i18n import gettext as _
+from ...language import gettext as _
 from ..words import (count_words, group_name, level_words, money, names_and, refusal_text, separator, square_name,
                      Why, why)
 from .base import Decision, Seen

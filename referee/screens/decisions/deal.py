@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...engine import DealDeeds
-from ...i18n import gettext as _
+from ...language import gettext as _
 from .base import Decision, Seen
 
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from ...engine import (bid_means, BidPayment, Change, Debt, GameState, jail_exit_creditor, jail_exit_landing,
                        jail_exit_short, leads_to, raisable_cash, smallest_sale, trade_context)
-from ...i18n import gettext as _
+from ...language import gettext as _
 from ..panels import mortgage_way_words, sale_way_words
 from ..rulings import legal_sale, sale_offers
 from ..words import change_words, count_words, names_and, party, separator, square_name, Why, why

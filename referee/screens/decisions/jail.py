@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...engine import card_first, card_for_sale, GameState, JailFine
-from ...i18n import gettext as _
+from ...language import gettext as _
 from ..words import Why, why
 from .base import Decision, Seen
 

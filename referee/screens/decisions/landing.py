@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...engine import DrawCard, FineOrCard, GameState, IncomeTaxChoice, OwnProperty, RentRoll
-from ...i18n import current_language, gettext as _
+from ...language import current_language, gettext as _
 from ..words import deck_name, money, square_name, Why, why
 from .base import Decision, Seen
 from .seating import RollCard

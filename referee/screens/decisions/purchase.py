@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...engine import Action, BuyOrAuction, GameState, leads_to, legal_actions
-from ...i18n import gettext as _
+from ...language import gettext as _
 from ..words import square_name
 from .base import Decision, Seen
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...engine import AwaitRoll, card_for_sale, GameState
-from ...i18n import gettext as _
+from ...language import gettext as _
 from ..words import per_language, Why, why
 from .base import Decision, Seen
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...engine import AwaitRoll, Game, GameState, RollOff, SeatingRoll
-from ...i18n import gettext as _
+from ...language import gettext as _
 from .base import Decision, Seen
 from ..words import separator, Why, why
 
