@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 from ...engine import DealDeeds
 from ...i18n import gettext as _
-from .base import Decision, Seen
+from .base import Decision, pending_as, Seen
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,4 +23,4 @@ def _card(seen: Seen) -> DealCard | None:
 
 
 DECISIONS = (Decision((DealDeeds,), lambda state: _("dealing deeds: waiting for {player}'s deeds").format(
-    player=state.players[state.pending.waiting[0]].name), "table/decisions/deal.html", card=_card),)
+    player=state.players[pending_as(state, DealDeeds).waiting[0]].name), "table/decisions/deal.html", card=_card),)

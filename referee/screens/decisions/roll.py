@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from ...engine import AwaitRoll, card_for_sale, GameState
 from ...i18n import gettext as _
 from ..words import per_language, Why, why
-from .base import Decision, Seen
+from .base import Decision, pending_as, Seen
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,4 +84,4 @@ def _card(seen: Seen) -> AwaitRollCard | None:
 
 
 DECISIONS = (Decision((AwaitRoll,), lambda state: _("waiting for {player} to roll").format(
-    player=state.players[state.pending.player].name), "table/decisions/roll.html", card=_card),)
+    player=state.players[pending_as(state, AwaitRoll).player].name), "table/decisions/roll.html", card=_card),)
