@@ -18,6 +18,7 @@ from .entries import MAX_NAME, Entry, parse_entry, text_problem
 from .errors import IllegalEntry, MalformedEntry, RefereeError, illegal
 from .events import Event
 from .history import History
+from .numbers import NotWhole, square_ref, whole_number
 from .ruleset import Ruleset
 from .phrases import SHOWN, Money, clip
 from .rules import Outcome, resolve
@@ -153,9 +154,10 @@ def _fields(where: str, value: Any, allowed: tuple[str, ...], bad: Callable[[str
 
 
 def _whole(where: str, value: Any, low: int, high: int, bad: Callable[[str], RecordError]) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise bad(f"{where} must be a whole number from {low:,} to {high:,}, got {value!r}")
-    return value
+    try:
+        return whole_number(where, value, low, high, text=False)
+    except NotWhole as exc:
+        raise bad(f"{where} must be a whole number from {low:,} to {high:,}, got {exc.given!r}") from None
 
 
 def _flag(where: str, value: Any, bad: Callable[[str], RecordError]) -> bool:
@@ -248,8 +250,8 @@ def initial_state(ruleset: Ruleset, header: Header) -> GameState:
         return bad_header(1, message)
 
     def square(where: str, ref: Any) -> int:
-        if isinstance(ref, str) and ref.isdigit():
-            ref = int(ref)
+        if isinstance(ref, str):
+            ref = square_ref(ref)
         try:
             return ruleset.square(ref).index
         except KeyError:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Collection, Mapping, Sequence
 
+from ..engine import NotWhole, whole_number
 from .messages import BadTournament, check_text
 
 MAX_REASON = 300
@@ -22,7 +23,11 @@ MAX_ASSETS = 10 ** 9
 
 
 def _whole(value: object, low: int, high: int) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+    try:
+        whole_number("value", value, low, high, text=False)
+    except NotWhole:
+        return False
+    return True
 
 
 BY_ASSETS, BY_BANKRUPTCY, BY_ROLLOFF, BY_MONOPOLY = "assets", "bankrupt", "rolloff", "monopoly"

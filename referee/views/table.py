@@ -235,8 +235,9 @@ def call_judge(game_id: int):
     the call is open records nothing new.  Back to the screen the call was made from (the table, or the dispute view
     of the entry: ``back`` names it)."""
     form = request.form
-    back = (url_for(".entry", game_id=game_id, n=form["back"]) if form.get("back", "").isdigit()
-            and len(form["back"]) <= 9 else url_for(".table", game_id=game_id))
+    back_to = form.get("back", type=whole)
+    back = (url_for(".entry", game_id=game_id, n=back_to) if back_to is not None and back_to >= 0
+            else url_for(".table", game_id=game_id))
     typed = (form.get("other", "").strip() or form.get("entry", "")).strip()  # a number typed over the one ticked
     try:
         entry = whole(typed) if typed else None
