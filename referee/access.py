@@ -36,7 +36,7 @@ import time
 from functools import wraps
 from pathlib import Path
 
-from flask import Flask, current_app, flash, g, redirect, render_template, request, session, url_for
+from flask import Flask, current_app, flash as flask_flash, g, redirect, render_template, request, session, url_for
 from .i18n import gettext
 from flask_limiter import Limiter
 from flask_limiter.errors import RateLimitExceeded
@@ -70,6 +70,13 @@ DEFAULTS = {
     "RATELIMIT_IN_MEMORY_FALLBACK_ENABLED": True,  # a shared store that cannot be reached: counted per process
     "RATELIMIT_HEADERS_ENABLED": False,
 }
+
+
+def flash(notice: dict[str, str]) -> None:
+    """A notice for the next page (``kind``: done, refused...; ``message``: its words), kept in the session as the
+    dict the templates read."""
+    flask_flash(notice)  # type: ignore[arg-type]  # Flask types a message as str; it keeps any JSON value
+
 
 
 MAX_GRANTS = 24  # the grants one device's cookie holds at most (the oldest is let go beyond)

@@ -9,8 +9,8 @@ from typing import Callable, Sequence
 
 from .services import rulesets
 from .services.record_file import split as record_lines
-from .engine import (Game, GameState, LARGEST, MAX_PLAYERS, MAX_RECORD_BYTES, NotWhole, RecordError, RulesetError,
-                     ended, parse_record, replay, stake_refusal, whole_number, with_options)
+from .engine import (Game, GameOver, GameState, LARGEST, MAX_PLAYERS, MAX_RECORD_BYTES, NotWhole, RecordError,
+                     RollOff, RulesetError, ended, parse_record, replay, stake_refusal, whole_number, with_options)
 from .engine import winner as game_winner
 from .engine import ranking as final_ranking
 from .screens.decisions import pending_words
@@ -47,7 +47,8 @@ def state_summary(game: Game) -> dict:
         "winner": state.players[winner].name if winner is not None else None,
         "players": players, "bank": {"houses": state.bank_houses, "hotels": state.bank_hotels},
         "free_parking_pot": state.pot, "time_called": state.time_called,
-        "end": state.pending.reason if ended(state) else None, "ranking": ranking,
+        "end": state.pending.reason if isinstance(state.pending, (RollOff, GameOver)) else None,  # ended(state)
+        "ranking": ranking,
         "bank_money": state.bank_cash,
     }
 

@@ -327,3 +327,11 @@ class Action:
     type: str
     player: int | None = None
     detail: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    @property
+    def by(self) -> int:
+        """The player whose action it is, for an action of a player (all but the referee's: closing declarations,
+        the hammer): ValueError for one of no player."""
+        if self.player is None:
+            raise ValueError(f"a {self.type} action is no player's")
+        return self.player

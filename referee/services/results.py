@@ -23,14 +23,15 @@ def tournament_results(tournament_id: int) -> list[GameResult]:
     hash it was kept at (no replay), else from the game's fold."""
     row = get_tournament(tournament_id)
     standing = {t.id: standing_correction(t) for r in row.rounds for t in r.tables}
-    corrected = [(r.number, t) for r in row.rounds for t in r.tables if standing[t.id]]
+    corrected = [(r.number, t, c.result) for r in row.rounds for t in r.tables
+                 if (c := standing[t.id]) and c.result is not None]
     seats = [(r.number, t) for r in row.rounds for t in r.tables if not standing[t.id]]
     ids = [t.game_id for _, t in seats]
     games = rows_with_tails(ids, results=True)
     results, unkept = [], []
     for number, t in seats:
-        row, _, last, _ = games[t.game_id]
-        kept = row.result
+        game_row, _, last, _ = games[t.game_id]
+        kept = game_row.result
         if kept and kept.get("head") == last:
             results.append(kept_result(kept, number, str(t.number)))
         else:
@@ -38,7 +39,7 @@ def tournament_results(tournament_id: int) -> list[GameResult]:
     for (number, t), table in zip(unkept, load_many([t.game_id for _, t in unkept])):
         if table.game.state.over:
             results.append(game_result(table.game.state, number, str(t.number)))
-    results += [kept_result(standing[t.id].result, number, str(t.number)) for number, t in corrected]
+    results += [kept_result(result, number, str(t.number)) for number, t, result in corrected]
     return sorted(results, key=lambda g: (g.round, int(g.table)))
 
 

@@ -201,7 +201,7 @@ def standings(scheme: Scheme, games: list[GameResult]) -> list[Standing]:
         return (total,) + tuple(values[t](player) for t in scheme.tiebreaks)
 
     rows.sort(key=key, reverse=True)
-    out = []
+    out: list[Standing] = []
     for i, row in enumerate(rows):
         rank = out[-1].rank if out and key(rows[i - 1]) == key(row) else i + 1
         player, total, games_out = row

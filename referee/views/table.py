@@ -1,7 +1,7 @@
 """The table: the referee's screen, recording entries, the log, corrections, the spectators' display."""
 from __future__ import annotations
 
-from flask import Blueprint, flash, g, redirect, render_template, request, url_for
+from flask import Blueprint, g, redirect, render_template, request, url_for
 from markupsafe import Markup
 from flask_wtf.csrf import generate_csrf
 
@@ -20,8 +20,8 @@ from ..screens.judge import table_call
 from ..screens.rulings_log import clause_choices, deciders_now, ruling_lines
 from ..screens.rules_page import rules_page
 from ..services import clocks, entry_keys, errors, folds, games, rulings, signoffs, tournaments
-from ..access import (count_director_guess, deciders_allowed, director_pin_may_be_tried, judge_level, may_referee,
-                      referee_required, throttled)
+from ..access import (count_director_guess, deciders_allowed, director_pin_may_be_tried, flash, judge_level,
+                      may_referee, referee_required, throttled)
 from .games import page_size, pdf_response, unlock
 
 bp = Blueprint("table", __name__)

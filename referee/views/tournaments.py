@@ -4,14 +4,14 @@ from __future__ import annotations
 import ipaddress
 from urllib.parse import urlsplit
 
-from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, redirect, render_template, request, url_for
 from ..i18n import gettext, ngettext
 
 from .. import access, reports
 from ..services import rulesets
 from ..services import backups, clocks, errors, games, progress as progress_service, results, roster
 from ..services import judges, tournaments
-from ..access import director_required, organiser_required, throttled
+from ..access import flash, director_required, organiser_required, throttled
 from ..forms import NewTournamentForm, named_choices, regulation_field, typed_regulations, whole
 from ..screens.refusals import detail as refusal_detail
 from ..screens.decisions import pending_words

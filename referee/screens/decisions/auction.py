@@ -10,7 +10,7 @@ from ...i18n import gettext as _
 from .. import rulings
 from ..log import tie_words
 from ..words import square_name, Why, why
-from .base import Decision, pending_as, seat, Seen
+from .base import Decision, pending_as, Seen
 from .build_round import build_round_card, BuildRoundCard
 from .purchase import QUICK_BIDS
 
@@ -56,9 +56,9 @@ def _bids(seen: Seen) -> AuctionCard | None:
     return AuctionCard(
         p.high_bid, seen.name(p.high_bidder) if p.high_bidder is not None else None,
         tie_words(seen.state.ruleset, tie, standing=True) if tie else None,
-        [Bidder(seat(a.player), seen.name(a.player), a.detail["minimum"],
+        [Bidder(a.by, seen.name(a.by), a.detail["minimum"],
                 [a.detail["minimum"] + k * a.detail["step"] for k in QUICK_BIDS],
-                raisable_cash(seen.state, seat(a.player)))
+                raisable_cash(seen.state, a.by))
          for a in bids],
         bool(bids) and bool(bids[0].detail["equal_calls"]), hammer is not None)
 

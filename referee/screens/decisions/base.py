@@ -41,13 +41,6 @@ def pending_as(state: GameState, *kinds: type) -> Any:
     return found
 
 
-def seat(player: int | None) -> int:
-    """The player of a legal action a card shows (every action a card shows names one)."""
-    if player is None:
-        raise ValueError("a card names the player of an action that has none")
-    return player
-
-
 @dataclass(frozen=True, slots=True)
 class Seen:
     """What a decision's card is built from: the game, the state shown, its legal actions by type (none on a screen
@@ -63,10 +56,9 @@ class Seen:
         found = self.actions.get(kind)
         return found[0] if found else None
 
-    def name(self, player: int | None) -> str:
-        """A player by their name in the record: what an entry's "player" says (``player``: a legal action's, which
-        every action a card shows names)."""
-        return self.state.players[seat(player)].name
+    def name(self, player: int) -> str:
+        """A player by their name in the record: what an entry's "player" says."""
+        return self.state.players[player].name
 
 
 def no_notes(state: GameState) -> list[Why]:

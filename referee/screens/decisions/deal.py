@@ -19,7 +19,7 @@ def _card(seen: Seen) -> DealCard | None:
     if a is None:
         return None
     squares = seen.state.ruleset.squares
-    return DealCard(seen.name(a.player), [(squares[sq].id, sq, squares[sq].price) for sq in a.detail["available"]])
+    return DealCard(seen.name(a.by), [(squares[sq].id, sq, squares[sq].price) for sq in a.detail["available"]])
 
 
 DECISIONS = (Decision((DealDeeds,), lambda state: _("dealing deeds: waiting for {player}'s deeds").format(

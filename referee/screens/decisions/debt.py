@@ -217,7 +217,7 @@ def _card(seen: Seen) -> DebtScreenCard | None:
     bankrupt = None
     if a is not None:  # its confirmation says whether it ends the game
         after = leads_to(state, a)
-        bankrupt = (seen.name(a.player), a.detail["amount"], after is not None and after.state.over)
+        bankrupt = (seen.name(a.by), a.detail["amount"], after is not None and after.state.over)
     sale = sale_plan(state, seen.actions)
     ways = [way for way in ways_to_pay(state, seen.actions) if sale is None or way[2] != sale.entry]
     return DebtScreenCard(figures, sale, ways, bankrupt)

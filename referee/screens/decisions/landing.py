@@ -41,12 +41,12 @@ class OwnPropertyCard:
 
 def _income_tax(seen: Seen) -> IncomeTaxCard | None:
     a = seen.first("income_tax")
-    return IncomeTaxCard(seen.name(a.player), a.detail["flat"], a.detail["percent"]) if a is not None else None
+    return IncomeTaxCard(seen.name(a.by), a.detail["flat"], a.detail["percent"]) if a is not None else None
 
 
 def _fine_or_card(seen: Seen) -> FineOrCardCard | None:
     a = seen.first("fine_or_card")
-    return FineOrCardCard(seen.name(a.player), a.detail["amount"], a.detail["deck"]) if a is not None else None
+    return FineOrCardCard(seen.name(a.by), a.detail["amount"], a.detail["deck"]) if a is not None else None
 
 
 def _draw_card(seen: Seen) -> DrawCardCard | None:
@@ -54,13 +54,13 @@ def _draw_card(seen: Seen) -> DrawCardCard | None:
     if a is None:
         return None
     cards, lang = seen.state.ruleset.cards, current_language()
-    return DrawCardCard(seen.name(a.player), [(cid, cards[cid].text.get(lang) or cards[cid].text.get("en", ""))
+    return DrawCardCard(seen.name(a.by), [(cid, cards[cid].text.get(lang) or cards[cid].text.get("en", ""))
                                               for cid in a.detail["cards"]])
 
 
 def _rent_roll(seen: Seen) -> RollCard | None:
     a = seen.first("rent_roll")
-    return RollCard("rent_roll", seen.name(a.player), a.detail["multiplier"]) if a is not None else None
+    return RollCard("rent_roll", seen.name(a.by), a.detail["multiplier"]) if a is not None else None
 
 
 def _own_property(seen: Seen) -> OwnPropertyCard | None:
@@ -68,7 +68,7 @@ def _own_property(seen: Seen) -> OwnPropertyCard | None:
     if keep is None:
         return None
     build, sell = seen.first("build_house"), seen.actions["sell_to_bank"][0]
-    return OwnPropertyCard(seen.name(keep.player),
+    return OwnPropertyCard(seen.name(keep.by),
                            (build.detail["price"], build.detail["square"], build.detail["level"]) if build else None,
                            (sell.detail["square"], sell.detail["price"]))
 

@@ -79,7 +79,8 @@ def _card(seen: Seen) -> AwaitRollCard | None:
     if a is None:
         return None
     bail = seen.first("pay_bail")
-    return AwaitRollCard(seen.name(a.player), bail.detail["amount"] if bail is not None else None, "use_jail_card" in seen.actions,
+    return AwaitRollCard(seen.name(a.by), bail.detail["amount"] if bail is not None else None,
+                         "use_jail_card" in seen.actions,
                          "skip_jail_turn" in seen.actions)
 
 

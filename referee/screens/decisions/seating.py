@@ -45,7 +45,7 @@ class RollCard:
 def roll_card(kind: str) -> Callable[[Seen], RollCard | None]:
     def card(seen: Seen) -> RollCard | None:
         a = seen.first(kind)
-        return RollCard(kind, seen.name(a.player)) if a is not None else None
+        return RollCard(kind, seen.name(a.by)) if a is not None else None
     return card
 
 
