@@ -27,7 +27,7 @@ from .building import (Change, bank_needs, even_layouts_below, even_targets, pla
                        smallest_sale)
 from .declarations import bid_means, building_minimum_bid, demand, houses_for_declarations
 from .ending import assets, ended, places, ranking, winner
-from .entries import ENTRY_FIELDS, Action, Entry, Offer, json_whole, parse_entry, text_problem, whole_field
+from .entries import ENTRY_FIELDS, MAX_NAME, Action, Entry, Offer, json_whole, parse_entry, text_problem, whole_field
 from .errors import IllegalEntry, MalformedEntry, RefereeError
 from .events import (POT, AwaitingDecision, BidHeld, BidVoided, BuildingsChanged, CardDrawn, DebtQueued,
                      DeedTransferred, EstateShared, Event, JailCardReturned, Jailed, JailRollFailed, JailTurnSat,
@@ -40,7 +40,7 @@ from .mortgages import mortgage_choices
 from .numbers import LARGEST, NotWhole, whole_number
 from .phrases import (Deck, EntryKind, Many, OptionName, OptionValue, Say, Sum, Waiting, amount_text, building_count,
                       clip, identity, level_text, named, render)
-from .record import (MAX_AMOUNT, MAX_NAME, MAX_PLAYERS, MAX_RECORD_BYTES, MAX_TITLE, Game, Header, RecordError,
+from .record import (MAX_AMOUNT, MAX_PLAYERS, MAX_RECORD_BYTES, MAX_TITLE, Game, Header, RecordError,
                      parse_header, parse_record, replay, stake_refusal)
 from .rules import (Outcome, apply, build_offers, check, decision_kinds, leads_to, legal_actions, ready_entry,
                     resolve)
