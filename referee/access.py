@@ -248,7 +248,7 @@ def referee_required(view):
                 return "", 403, {"HX-Redirect": url_for("table.unlock_form", game_id=game_id)}
             return redirect(url_for("table.unlock_form", game_id=game_id))
         return view(game_id, *args, **kwargs)
-    wrapped.needs = GAME  # type: ignore[attr-defined]  # the role a view needs, as the tests of roles list them
+    wrapped.needs = GAME  # the role a view needs, as the tests of roles list them
     return wrapped
 
 
@@ -277,7 +277,7 @@ def director_required(view):
                 return "", 403, {"HX-Redirect": url_for("tournaments.unlock_form", tournament_id=tournament_id)}
             return redirect(url_for("tournaments.unlock_form", tournament_id=tournament_id))
         return view(tournament_id, *args, **kwargs)
-    wrapped.needs = DIRECTOR  # type: ignore[attr-defined]
+    wrapped.needs = DIRECTOR
     return wrapped
 
 
@@ -442,8 +442,9 @@ def worker_processes() -> int:
     worker or arbiter that is loading the app: its ``cfg.workers``), else 1 (``referee serve``: one waitress
     process whose threads share its counts)."""
     import sys
+    from types import FrameType
 
-    frame = sys._getframe(1)
+    frame: FrameType | None = sys._getframe(1)
     while frame is not None:
         owner = frame.f_locals.get("self")
         if type(owner).__module__.startswith("gunicorn."):

@@ -203,7 +203,7 @@ def claim(now: datetime, every: timedelta) -> bool:
                (ScheduledBackupRow.started_at.is_(None)) | (ScheduledBackupRow.started_at <= now - every))
         .values(started_at=now).execution_options(synchronize_session=False))
     db.session.commit()
-    return done.rowcount == 1
+    return done.rowcount == 1  # type: ignore[attr-defined]  # an UPDATE's result is a CursorResult (SQLAlchemy types it as a Result)
 
 
 def _local_name(now: datetime) -> datetime:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Mapping
 
 from ..db import db
 from ..models import ResultCorrection, RoundRow, TableRow, TournamentRow
@@ -79,7 +80,7 @@ def _later(row: TournamentRow, round_row: RoundRow) -> int | None:
     return next((r.number for r in row.rounds if r.number > round_row.number and r.stage != round_row.stage), None)
 
 
-def correct_result(tournament_id: int, game_id: int, places: dict[str, int], assets: dict[str, int],
+def correct_result(tournament_id: int, game_id: int, places: Mapping[str, object], assets: Mapping[str, object],
                    bankrupt: set[str], monopoly: bool, reason: str, expected: int) -> Done:
     """The director's correction of a finished table's result: each player's place (1 is first, each place once),
     total assets and bankruptcy, whether it was a monopoly win, and why; refused where the places do not follow

@@ -38,8 +38,9 @@ def _game_title(row) -> str:
     return titles[row.id]
 
 
-# The dice pad's 36 buttons, one per throw (doubles marked): the same on every screen, so written once.
-bp.add_app_template_global(Markup("".join(
+# The dice pad's 36 buttons, one per throw (doubles marked): the same on every screen, so written once.  (Flask
+# types a template global as a callable; Jinja's globals are any value, and Flask keeps it as given.)
+bp.add_app_template_global(Markup("".join(  # type: ignore[arg-type]
     f'<button type="submit" name="dice" value="{a},{b}" class="{"double" if a == b else ""}">{a}·{b}</button>'
     for a in range(1, 7) for b in range(1, 7))), "dice_buttons")
 
