@@ -7,7 +7,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from ..services import rulesets
-from ..engine import GameOver, GameState, Ruleset
+from ..engine import GameOver, GameState, RollOff, Ruleset
 from ..i18n import current_language, gettext as _
 from .decisions.base import pending_as
 from .sources import original_language, reading_language, source_words
@@ -193,7 +193,7 @@ def clause_note(ruleset: Ruleset, clause) -> str:
 
 def ending_words(state: GameState) -> str:
     """How an ended game ended, for the final ranking's title: (time), (monopoly win), (at the 2nd bankruptcy)."""
-    reason = pending_as(state, GameOver).reason
+    reason = pending_as(state, GameOver, RollOff).reason  # (a roll-off for places comes after the game has ended)
     if reason == "time":
         return _("(time)")
     if reason == "bank":
