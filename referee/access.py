@@ -36,7 +36,7 @@ import time
 from functools import wraps
 from pathlib import Path
 
-from flask import Flask, current_app, flash, g, redirect, render_template, request, session, url_for
+from flask import Flask, current_app, flash as flask_flash, g, redirect, render_template, request, session, url_for
 from .i18n import gettext
 from flask_limiter import Limiter
 from flask_limiter.errors import RateLimitExceeded
@@ -70,6 +70,13 @@ DEFAULTS = {
     "RATELIMIT_IN_MEMORY_FALLBACK_ENABLED": True,  # a shared store that cannot be reached: counted per process
     "RATELIMIT_HEADERS_ENABLED": False,
 }
+
+
+def flash(notice: dict[str, str]) -> None:
+    """A notice for the next page (``kind``: done, refused...; ``message``: its words), kept in the session as the
+    dict the templates read."""
+    flask_flash(notice)  # type: ignore[arg-type]  # Flask types a message as str; it keeps any JSON value
+
 
 
 MAX_GRANTS = 24  # the grants one device's cookie holds at most (the oldest is let go beyond)
@@ -241,7 +248,7 @@ def referee_required(view):
                 return "", 403, {"HX-Redirect": url_for("table.unlock_form", game_id=game_id)}
             return redirect(url_for("table.unlock_form", game_id=game_id))
         return view(game_id, *args, **kwargs)
-    wrapped.needs = GAME  # type: ignore[attr-defined]  # the role a view needs, as the tests of roles list them
+    wrapped.needs = GAME  # the role a view needs, as the tests of roles list them
     return wrapped
 
 
@@ -270,7 +277,7 @@ def director_required(view):
                 return "", 403, {"HX-Redirect": url_for("tournaments.unlock_form", tournament_id=tournament_id)}
             return redirect(url_for("tournaments.unlock_form", tournament_id=tournament_id))
         return view(tournament_id, *args, **kwargs)
-    wrapped.needs = DIRECTOR  # type: ignore[attr-defined]
+    wrapped.needs = DIRECTOR
     return wrapped
 
 
@@ -435,8 +442,9 @@ def worker_processes() -> int:
     worker or arbiter that is loading the app: its ``cfg.workers``), else 1 (``referee serve``: one waitress
     process whose threads share its counts)."""
     import sys
+    from types import FrameType
 
-    frame = sys._getframe(1)
+    frame: FrameType | None = sys._getframe(1)
     while frame is not None:
         owner = frame.f_locals.get("self")
         if type(owner).__module__.startswith("gunicorn."):

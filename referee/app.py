@@ -7,6 +7,7 @@ import secrets
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Callable
 
 from flask import Flask, has_request_context, request, templating, url_for
 from flask.sessions import SecureCookieSessionInterface
@@ -89,7 +90,7 @@ class FlatGlobals(templating.Environment):
         return {**self.globals, **(d or {})}
 
 
-def _urls_built_once():
+def _urls_built_once() -> Callable[..., str]:
     """The templates' ``url_for``: each URL built once for its endpoint, its values and the site's root (the URL
     map is fixed once the app is made, and no ``url_defaults`` hook adds values to a URL), then read back.
     Flask's builds it anew each time through werkzeug's routing, some 15 us, and every screen's frame names

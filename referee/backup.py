@@ -139,8 +139,7 @@ def kind_of(url: str) -> str:
     except Exception:  # sqlalchemy.exc.ArgumentError, ValueError: not a URL at all
         raise BackupError(f"{url!r} is not a database URL") from None
     if backend == "sqlite":
-        if not sqlite_path(url):
-            raise BackupError("an in-memory SQLite database has nothing to back up")
+        sqlite_file(url)  # (BackupError for a database in memory)
         return "sqlite"
     if backend == "postgresql":
         return "postgresql"
@@ -152,6 +151,14 @@ def sqlite_path(url: str) -> Path | None:
     if not database or database == ":memory:" or database.startswith("file:"):
         return None
     return Path(database).resolve()
+
+
+def sqlite_file(url: str) -> Path:
+    """The file of a SQLite database's URL; BackupError for a database in memory (:func:`kind_of` refuses it)."""
+    path = sqlite_path(url)
+    if path is None:
+        raise BackupError("an in-memory SQLite database has nothing to back up")
+    return path
 
 
 def shown(url: str) -> str:
@@ -223,7 +230,7 @@ def _target(url: str, out: Path | None) -> Path:
 def backup(url: str, out: Path | None = None, timeout: float = TIMEOUT_SECONDS) -> BackupResult:
     """Back the database up to ``out`` (a file that does not exist yet, or a folder; default: backup_dir)."""
     if kind_of(url) == "sqlite":
-        return backup_sqlite(sqlite_path(url), out, timeout)
+        return backup_sqlite(sqlite_file(url), out, timeout)
     return backup_postgresql(url, out)
 
 
@@ -329,7 +336,7 @@ def plan_restore(url: str, source: Path) -> RestorePlan:
     if kind_of(url) == "postgresql":
         check = _dump_check(source)
         return RestorePlan("postgresql", source, shown(url), check, _live_postgresql_counts(url))
-    live = sqlite_path(url)
+    live = sqlite_file(url)
     if live.exists() and live.samefile(source):
         raise NotABackup(f"{source} is the database itself, not a backup of it")
     check = _sqlite_check(source, "the backup")
@@ -353,7 +360,7 @@ def restore(url: str, source: Path, keep: bool = True, keep_dir: Path | None = N
         check = Check("ok" if counts is not None else "no games or entries table after the restore",
                       counts or Counts(0, 0, 0), plan.backup.schema)
     else:
-        live = sqlite_path(url)
+        live = sqlite_file(url)
         live.parent.mkdir(parents=True, exist_ok=True)
         if not live.exists():
             _new_owner_only(live)

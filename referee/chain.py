@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 VERSION = "referee-chain-1"
 
@@ -100,7 +100,8 @@ def ranking_digest(result: dict) -> str:
     return hashlib.sha256(f"{RANKING_VERSION}\n{canonical(result)}".encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def verify_sign_offs(start: str, rows: Iterable[tuple[int, dict, str]], heads: dict[int, str]) -> int | None:
+def verify_sign_offs(start: str, rows: Iterable[tuple[int, dict, str]], heads: Mapping[int, str | None]
+                     ) -> int | None:
     """Check a game's stored sign-offs ``(n, fields, hash)`` in order, from its genesis ``start``: the number of
     the first one that is not as written (changed, inserted, missing, or naming a record head the game's entries
     never had: ``heads`` maps an entry count to the hash of that entry), or None when all are."""

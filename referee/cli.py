@@ -5,13 +5,13 @@ import argparse
 import json
 import os
 import sys
-from typing import Sequence
+from typing import Callable, Sequence
 
 from .language import speaking
 from .services import rulesets
 from .services.record_file import split as record_lines
-from .engine import (Game, GameState, MAX_RECORD_BYTES, RecordError, RulesetError, ended,
-                     parse_record, replay, stake_refusal, with_options)
+from .engine import (Game, GameOver, GameState, LARGEST, MAX_PLAYERS, MAX_RECORD_BYTES, NotWhole, RecordError,
+                     RollOff, RulesetError, ended, parse_record, replay, stake_refusal, whole_number, with_options)
 from .engine import winner as game_winner
 from .engine import ranking as final_ranking
 from .screens.decisions import pending_words
@@ -48,7 +48,8 @@ def state_summary(game: Game) -> dict:
         "winner": state.players[winner].name if winner is not None else None,
         "players": players, "bank": {"houses": state.bank_houses, "hotels": state.bank_hotels},
         "free_parking_pot": state.pot, "time_called": state.time_called,
-        "end": state.pending.reason if ended(state) else None, "ranking": ranking,
+        "end": state.pending.reason if isinstance(state.pending, (RollOff, GameOver)) else None,  # ended(state)
+        "ranking": ranking,
         "bank_money": state.bank_cash,
     }
 
@@ -397,18 +398,20 @@ def cmd_restore(args: argparse.Namespace) -> int:
     return 0
 
 
-def _positive(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
+def _whole(minimum: int, maximum: int = LARGEST) -> Callable[[str], int]:
+    """An argument's type: a whole number from ``minimum`` to ``maximum`` (the engine's reading of every number the
+    app is given), refused naming the limits and what was typed."""
+    def read(text: str) -> int:
+        try:
+            return whole_number("value", text, minimum, maximum)
+        except NotWhole as exc:
+            limits = f"at least {minimum}" if maximum == LARGEST else f"{minimum} to {maximum}"
+            raise argparse.ArgumentTypeError(f"must be a whole number {limits}, got {exc.value}") from None
+    return read
 
 
-def _players(text: str) -> int:
-    value = int(text)
-    if not 2 <= value <= len(PLAYER_NAMES):
-        raise argparse.ArgumentTypeError(f"must be 2 to {len(PLAYER_NAMES)}, got {value}")
-    return value
+_positive = _whole(1)
+_players = _whole(2, len(PLAYER_NAMES))
 
 
 def _option(text: str) -> tuple[str, object]:
@@ -430,7 +433,7 @@ def build_parser() -> argparse.ArgumentParser:
     rp.set_defaults(func=cmd_replay)
     sp = sub.add_parser("simulate", help="play random games and check the invariants")
     sp.add_argument("--games", type=_positive, default=100)
-    sp.add_argument("--seed", type=int, default=0)
+    sp.add_argument("--seed", type=_whole(-LARGEST), default=0)
     sp.add_argument("--players", type=_players, default=4)
     sp.add_argument("--ruleset", default=rulesets.DEFAULT_RULESET)
     sp.add_argument("--jail", choices=JAIL_MODES, default="random")
@@ -449,11 +452,11 @@ def build_parser() -> argparse.ArgumentParser:
     sv = sub.add_parser("serve", help="run the tablet web app (waitress; --dev for Flask's reloading server)")
     sv.add_argument("--host", default=None, help="address to listen on (default: every interface, so the tablets on "
                     "the venue network can reach it; with --dev, 127.0.0.1 only: the debugger runs code)")
-    sv.add_argument("--port", type=int, default=5000)
+    sv.add_argument("--port", type=_whole(0, 65535), default=5000)
     sv.add_argument("--dev", action="store_true", help="Flask's development server with the debugger")
     sv.set_defaults(func=cmd_serve)
     dm = sub.add_parser("demo", help="fill the database with a demo tournament: one round of real games")
-    dm.add_argument("--seed", type=int, default=1)
+    dm.add_argument("--seed", type=_whole(-LARGEST), default=1)
     dm.add_argument("--max-turns", type=_positive, default=120, help="turns before time is called on a table")
     dm.set_defaults(func=cmd_demo)
     vf = sub.add_parser("verify", help="check every stored game record (hash chains of its entries, rulings and "
@@ -476,9 +479,9 @@ def build_parser() -> argparse.ArgumentParser:
     dp.set_defaults(func=cmd_director_pin)
     rp2 = sub.add_parser("report", help="print a report as PDF: standings, a game's result sheet, a score sheet")
     rp2.add_argument("kind", choices=("standings", "game", "scoresheet"))
-    rp2.add_argument("--tournament", type=int)
-    rp2.add_argument("--game", type=int)
-    rp2.add_argument("--players", type=int, default=4)
+    rp2.add_argument("--tournament", type=_positive)
+    rp2.add_argument("--game", type=_positive)
+    rp2.add_argument("--players", type=_whole(2, MAX_PLAYERS), default=4)
     rp2.add_argument("--size", choices=("A4", "Letter"), default="A4")
     rp2.add_argument("--out", required=True)
     rp2.set_defaults(func=cmd_report)

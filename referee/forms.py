@@ -10,7 +10,7 @@ from flask_babel import lazy_gettext as _l
 
 from .services import rulesets
 from .screens.refusals import detail as refusal_detail
-from .services.games import MAX_NAME, MAX_PLAYERS, MAX_TITLE, json_whole, read_whole, text_problem, whole_field
+from .services.games import MAX_NAME, MAX_PLAYERS, MAX_TITLE, json_whole, LARGEST, NotWhole, text_problem, whole_field, whole_number
 from .services.entry_keys import KEY
 from .services.pins import PIN_MIN
 from .services.roster import MAX_TOURNAMENT_PLAYERS, bad_player_line, player_line
@@ -31,12 +31,9 @@ def plain_text(maximum: int):
 
 def whole(text: str) -> int:
     """A whole number a request carries (``request.form.get("round", type=whole)``, an address's ``?page=``): its
-    length bounded before it is read (:func:`read_whole`); ValueError otherwise, which makes werkzeug's ``get``
-    answer its default."""
-    value = read_whole(text)
-    if value is None:
-        raise ValueError("not a whole number of at most ten digits")
-    return value
+    length bounded before it is read (:func:`whole_number`); :class:`NotWhole` (a ValueError) otherwise, which makes
+    werkzeug's ``get`` answer its default."""
+    return whole_number("number", text, -LARGEST, LARGEST)
 
 
 class WholeNumberField(IntegerField):
@@ -52,11 +49,12 @@ class WholeNumberField(IntegerField):
         typed = valuelist[0].strip() if valuelist else ""
         if not typed:
             return
-        value = read_whole(typed) if len(typed) <= len(str(self.maximum)) else None
-        if value is None or not self.minimum <= value <= self.maximum:
+        try:
+            self.data = whole_number(self.name, typed, self.minimum, self.maximum)
+        except NotWhole:
             self.data = None
-            raise ValueError(_l("must be a whole number from %(min)s to %(max)s", min=self.minimum, max=self.maximum))
-        self.data = value
+            raise ValueError(_l("must be a whole number from %(min)s to %(max)s", min=self.minimum,
+                                max=self.maximum)) from None
 
 
 def one_name_per_line(most: int, divisions: bool = False):
@@ -188,10 +186,12 @@ class NewTournamentForm(FlaskForm):
         """Minutes per round; ValueError unless each is a whole number from 1 to 600 (each read only when it is at
         most three digits)."""
         typed = (self.round_minutes.data or "").replace(",", " ").split()
-        out = [read_whole(m) if len(m) <= len(str(MAX_MINUTES)) else None for m in typed]
-        if len(out) > 20 or any(m is None or not 1 <= m <= MAX_MINUTES for m in out):
+        if len(typed) > 20:
             raise ValueError(typed[:20])
-        return [m for m in out if m is not None]
+        try:
+            return [whole_number("round_minutes", m, 1, MAX_MINUTES) for m in typed]
+        except NotWhole:
+            raise ValueError(typed[:20]) from None
 
 
 REGULATION_FIELD = "regulation-"  # the new-tournament form's field of a regulation: regulation-OPTION

@@ -127,7 +127,9 @@ def init_app(app: Flask, language_of: Callable[[str], Language]) -> None:
     (a value with the published documents' words, which a service reads), bound from the request's start to its
     teardown."""
     babel.init_app(app, locale_selector=select_locale, default_translation_directories=str(TRANSLATIONS))
-    app.jinja_env.install_gettext_callables(  # the templates' words from the request's catalogue too
+    # the templates' words from the request's catalogue too (Jinja's i18n extension, which Flask loads, adds this
+    # method to the environment as it is made: the Environment's types do not declare it)
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
         gettext=lambda s: catalogue().ugettext(s), ngettext=lambda s, p, n: catalogue().ungettext(s, p, n),
         pgettext=lambda c, s: catalogue().upgettext(c, s),
         npgettext=lambda c, s, p, n: catalogue().unpgettext(c, s, p, n), newstyle=True)

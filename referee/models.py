@@ -8,16 +8,26 @@ from __future__ import annotations
 from datetime import datetime, timezone
 
 from sqlalchemy import JSON, ForeignKey, String, Text, UniqueConstraint, false, true
+from typing import TYPE_CHECKING
+
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .db import db
+
+if TYPE_CHECKING:  # Flask-SQLAlchemy makes db.Model when the app runs; to mypy it is a declarative base like it
+    from sqlalchemy.orm import DeclarativeBase
+
+    class Model(DeclarativeBase):
+        pass
+else:
+    Model = db.Model
 
 
 def _now() -> datetime:
     return datetime.now(timezone.utc)
 
 
-class GameRow(db.Model):
+class GameRow(Model):
     __tablename__ = "games"
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -39,7 +49,7 @@ class GameRow(db.Model):
                                                       cascade="all, delete-orphan")
 
 
-class EntryRow(db.Model):
+class EntryRow(Model):
     """One referee entry; ``seq`` counts from 1 per game, and a (game, seq) pair is written once."""
 
     __tablename__ = "entries"
@@ -54,7 +64,7 @@ class EntryRow(db.Model):
     game: Mapped[GameRow] = relationship(back_populates="entries")
 
 
-class EntryKeyRow(db.Model):
+class EntryKeyRow(Model):
     """The key a table screen's form carried when it recorded entries (made when the screen was drawn, random):
     a form sent again with the same key (a tap whose answer was lost, a browser's retry) is told it was recorded,
     once, instead of being recorded twice or refused as stale.  ``seq`` is the first entry that form recorded,
@@ -75,7 +85,7 @@ class EntryKeyRow(db.Model):
     recorded_at: Mapped[datetime] = mapped_column(default=_now)
 
 
-class TournamentRow(db.Model):
+class TournamentRow(Model):
     __tablename__ = "tournaments"
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -98,7 +108,7 @@ class TournamentRow(db.Model):
     rounds: Mapped[list["RoundRow"]] = relationship(order_by="RoundRow.number", cascade="all, delete-orphan")
 
 
-class TournamentPlayer(db.Model):
+class TournamentPlayer(Model):
     __tablename__ = "tournament_players"
     __table_args__ = (UniqueConstraint("tournament_id", "name", name="uq_tournament_player"),)
 
@@ -117,7 +127,7 @@ class TournamentPlayer(db.Model):
     invited_stage: Mapped[str | None] = mapped_column(String(40), default=None)  # a seed who joins at this stage
 
 
-class RoundRow(db.Model):
+class RoundRow(Model):
     __tablename__ = "rounds"
     __table_args__ = (UniqueConstraint("tournament_id", "number", name="uq_round_number"),)
 
@@ -132,7 +142,7 @@ class RoundRow(db.Model):
                                                     lazy="selectin")
 
 
-class TableRow(db.Model):
+class TableRow(Model):
     __tablename__ = "tables"
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -146,7 +156,7 @@ class TableRow(db.Model):
                                                                  cascade="all, delete-orphan", lazy="selectin")
 
 
-class ResultCorrection(db.Model):
+class ResultCorrection(Model):
     """The director's correction of a table's result after its game, with the reason; every one is kept, never
     edited: the last one not withdrawn stands (the game's own record is never changed).  A withdrawal is a later
     row naming the correction it withdraws (``withdraws_id``), with its reason and no result."""
@@ -163,7 +173,7 @@ class ResultCorrection(db.Model):
     created_at: Mapped[datetime] = mapped_column(default=_now)
 
 
-class GrantRow(db.Model):
+class GrantRow(Model):
     """An unlock given to one device: the role it opens (a game's referee, a tournament's director, the organiser),
     for which game or tournament, until when, and whether it was ended early (the device's "Lock", or the
     director's).  The device's session cookie holds the grant's token; only the token's SHA-256 is kept here, so
@@ -183,7 +193,7 @@ class GrantRow(db.Model):
     revoked_at: Mapped[datetime | None] = mapped_column(default=None)
 
 
-class RulingRow(db.Model):
+class RulingRow(Model):
     """A ruling on a disputed entry: who claimed what, the ruling, the clause, who decided (the table's referee, a
     judge, or the head judge on appeal), when.  Appended, never edited: each row's ``hash`` chains it to the game's
     ruling before it (``referee.chain.ruling_link``), so a changed, removed or inserted ruling is seen when the
@@ -204,7 +214,7 @@ class RulingRow(db.Model):
     hash: Mapped[str] = mapped_column(String(64))
 
 
-class JudgeCallRow(db.Model):
+class JudgeCallRow(Model):
     """A table's call for a judge: the entry in dispute, who called (the table's referee, or a player), when it
     called, and when a judge's ruling answered it.  ``open_game_id`` is the game's id while the call is open and None once answered: unique, so a table has
     one open call at most, whatever taps or tablets race (two NULLs never collide)."""
@@ -221,7 +231,7 @@ class JudgeCallRow(db.Model):
     ruling_id: Mapped[int | None] = mapped_column(ForeignKey("rulings.id", ondelete="SET NULL"), default=None)
 
 
-class SignOffRow(db.Model):
+class SignOffRow(Model):
     """A player's sign-off of a finished game's final ranking, taken at the table on the referee's tablet: they
     confirm it, or refuse it with their reason.  Appended, never edited: ``n`` counts from 1 per game, and a
     (game, n) pair is written once.  Each names the record it was given on (``head``: the hash of the record's last
@@ -247,7 +257,7 @@ class SignOffRow(db.Model):
     hash: Mapped[str] = mapped_column(String(64))
 
 
-class ScheduledBackupRow(db.Model):
+class ScheduledBackupRow(Model):
     """The backups the app takes while serving (``services/backups.py``): one row (id 1), shared by every worker
     process.  A worker takes an interval's backup by moving ``started_at`` on in one conditional update, so one
     backup is taken per interval whatever the number of workers; the last one made and the last failure are kept

@@ -6,6 +6,7 @@ The randomness is a seeded :class:`random.Random` the caller passes in, so a run
 from __future__ import annotations
 
 import random
+from typing import Callable, Iterator
 
 from .engine import (Action, Auction, AwaitRoll, BidPayment, BuildingAuction, BuildRound, BuyOrAuction, DealDeeds,
                      Debt, DrawCard, Entry, FineOrCard, GameState, IncomeTaxChoice, JailFine, Offer, OwnProperty,
@@ -72,7 +73,7 @@ class Policy:
             if entry:
                 return entry
         for a in by_type.by_player("sell_buildings", p.debtor):
-            sale = self._sale(state, a.player, a.detail["group"], in_debt=True)
+            sale = self._sale(state, a.by, a.detail["group"], in_debt=True)
             if sale:
                 return sale
         mortgages = by_type.mortgages(("mortgage",), p.debtor)
@@ -112,7 +113,7 @@ class Policy:
         if mortgages:
             return self._mortgage(state, self.rng.choice(mortgages))
         for a in by_type.by_player("sell_buildings", p.player):
-            sale = self._sale(state, a.player, a.detail["group"], in_debt=False)
+            sale = self._sale(state, a.by, a.detail["group"], in_debt=False)
             if sale:
                 return sale
         raise RuntimeError(f"no way to raise the winning bid of {p!r}")
@@ -181,8 +182,8 @@ class Policy:
         """Deal deeds as a shuffled deck would: draw again while the rules say to redeal."""
         while True:
             squares = self.rng.sample(action.detail["available"], action.detail["count"])
-            if deal_refusal(state, action.player, squares) is None:
-                return Entry("deal", player=state.name(action.player),
+            if deal_refusal(state, action.by, squares) is None:
+                return Entry("deal", player=state.name(action.by),
                              deeds=tuple(state.ruleset.squares[sq].id for sq in squares))
 
     def _sell_deed(self, state: GameState, seller: int, buyers: tuple[int, ...]) -> Entry | None:
@@ -202,7 +203,7 @@ class Policy:
 
     def _completing_trade(self, state: GameState, action: Action) -> Entry | None:
         """The player offers cash, above the printed price, for the one lot missing from a colour group."""
-        buyer = action.player
+        buyer = action.by
         wanted = []
         for group in state.ruleset.groups.values():
             if state.ruleset.squares[group.squares[0]].kind != "street":
@@ -216,7 +217,9 @@ class Policy:
         price = square.price + 10 * self.rng.randint(2, square.price // 10 + 20)
         if price > state.players[buyer].cash:
             return None
-        return Entry("trade", player=state.name(buyer), partner=state.name(state.owner[square.index]),
+        seller = state.owner[square.index]
+        assert seller is not None  # wanted: a lot a partner owns
+        return Entry("trade", player=state.name(buyer), partner=state.name(seller),
                      give=Offer(cash=price), take=Offer(deeds=(square.id,)))
 
     def _debt_trade(self, state: GameState, debt: Debt, trades: list[Action]) -> Entry | None:
@@ -226,8 +229,8 @@ class Policy:
 
     def _build(self, state: GameState, action: Action) -> Entry | None:
         """Declare up to as many levels as the player's cash allows (at least one), evenly."""
-        top = state.hotel_level - 1 if self.hoards(action.player) else state.hotel_level
-        cash_for = state.players[action.player].cash // action.detail["house_cost"]
+        top = state.hotel_level - 1 if self.hoards(action.by) else state.hotel_level
+        cash_for = state.players[action.by].cash // action.detail["house_cost"]
         if cash_for < 1:
             return None  # not even one level (as below, without counting the levels)
         squares, group = action.detail["squares"], action.detail["group"]
@@ -235,7 +238,7 @@ class Policy:
         affordable = min(len(squares) * top - current, cash_for)  # room for more, and cash
         limit = state.ruleset.options.houses_per_turn  # and what is left of a turn's limit (003)
         if limit:
-            affordable = min(affordable, limit - (state.built_this_turn[action.player] if state.built_this_turn else 0))
+            affordable = min(affordable, limit - (state.built_this_turn[action.by] if state.built_this_turn else 0))
         if affordable < 1:
             return None
         add = self.rng.randint(1, affordable)
@@ -259,35 +262,42 @@ class Policy:
         first needs it: most rolls need none.)"""
         rng = self.rng
         name = state.name
+
+        def menu() -> Menu:  # the legal actions, worked out when a chance first needs them
+            nonlocal by_type
+            if by_type is None:
+                by_type = Menu(state)
+            return by_type
+
         if rng.random() < 0.7:
             builds = self._build_options(state, by_type)
             if builds:
                 entry = self._build(state, rng.choice(builds))
                 if entry:
                     return entry
-        if rng.random() < 0.05 and (by_type := by_type or Menu(state)).get("trade"):
-            entry = self._completing_trade(state, rng.choice(by_type["trade"]))
+        if rng.random() < 0.05 and menu().get("trade"):
+            entry = self._completing_trade(state, rng.choice(menu()["trade"]))
             if entry and trade_allowed(state, entry):
                 return entry
-        if rng.random() < 0.03 and (by_type := by_type or Menu(state)).get("trade"):
-            a = rng.choice(by_type["trade"])
-            entry = self._sell_deed(state, a.player, a.detail["partners"])
+        if rng.random() < 0.03 and menu().get("trade"):
+            a = rng.choice(menu()["trade"])
+            entry = self._sell_deed(state, a.by, a.detail["partners"])
             if entry and trade_allowed(state, entry):
                 return entry
-        if rng.random() < 0.02 and (by_type := by_type or Menu(state)).get("sell_buildings"):
-            a = rng.choice(by_type["sell_buildings"])
-            entry = self._sale(state, a.player, a.detail["group"], in_debt=False)
+        if rng.random() < 0.02 and menu().get("sell_buildings"):
+            a = rng.choice(menu()["sell_buildings"])
+            entry = self._sale(state, a.by, a.detail["group"], in_debt=False)
             if entry:
                 return entry
         if state.between_turns and rng.random() < 0.08:
-            extras = (by_type := by_type or Menu(state)).mortgages(("unmortgage", "mortgage"))
+            extras = menu().mortgages(("unmortgage", "mortgage"))
             if extras:
                 return self._mortgage(state, rng.choice(extras))
         for kind in simulated():  # the kinds declared in modules of their own: a rent not claimed, a fine...
             sim = kind.simulated
             assert sim is not None and kind.ready is not None  # (simulated() lists those the simulator records)
             if sim.possible(state) and rng.random() < sim.rate:  # no draw where none could be: the same games
-                offered = (by_type := by_type or Menu(state)).get(kind.name)
+                offered = menu().get(kind.name)
                 if offered:
                     return kind.ready(state, offered[0] if sim.first else rng.choice(offered))
         if state.players[p.player].in_jail:  # out by the fine or a card, or try for doubles
@@ -342,7 +352,8 @@ class Policy:
             return Entry("bid", players=tuple(state.name(a.player) for a in callers), amount=amount)
         return Entry("bid", player=state.name(callers[0].player), amount=amount)
 
-    _DECISIONS = {  # the policy's choice for each kind of decision the table may wait for
+    # the policy's choice for each kind of decision the table may wait for
+    _DECISIONS: dict[type, Callable[..., Entry]] = {
         DealDeeds: _deal_deeds, SeatingRoll: _roll_for_order, RollOff: _roll_for_order, Debt: _debt,
         BuildRound: _build_round, BuildingAuction: _auction, PlaceBuilding: _place_building, BidPayment: _bid_payment,
         AwaitRoll: _await_roll, BuyOrAuction: _buy_or_auction, Auction: _auction, IncomeTaxChoice: _income_tax,
@@ -401,7 +412,7 @@ class Menu:
         else from :func:`mortgage_choices`, what legal_actions makes them of, without making them (a fifth of the
         time: the policy draws one of two dozen)."""
         if self.complete or "mortgage" in self.by_type:
-            return [(a.type, a.player, a.detail["square"]) for kind in kinds for a in self.by_type.get(kind, ())
+            return [(a.type, a.by, a.detail["square"]) for kind in kinds for a in self.by_type.get(kind, ())
                     if player is None or a.player == player]
         choices = mortgage_choices(self.state, player)
         return [(t, i, sq) for kind in kinds for t, i, sq, _ in choices if t == kind]
@@ -412,7 +423,7 @@ class Menu:
             return [a for a in self.by_type.get(kind, ()) if a.player == player]
         return legal_actions(self.state, (kind,), player)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[str]:
         if not self.complete:
             self.by_type, self.complete = {}, True
             for a in legal_actions(self.state):
@@ -423,8 +434,9 @@ class Menu:
 def trade_allowed(state: GameState, entry: Entry) -> bool:
     """Whether the rules accept this proposed trade (the policy tries offers the rules may refuse): the engine's
     own check of a trade, :func:`trade_refusal`, on the offers with their deeds as squares."""
-    def squares(offer: Offer) -> Offer:
-        return offer.with_deeds(tuple(state.ruleset.square(ref).index for ref in offer.deeds))
+    def squares(offer: Offer[int | str] | None) -> Offer[int]:
+        given: Offer[int | str] = offer or Offer()  # a side the trade leaves out hands nothing
+        return given.with_deeds(tuple(state.ruleset.square(ref).index for ref in given.deeds))
 
     return trade_refusal(state, state.player_index(entry.player), state.player_index(entry.partner),
                          squares(entry.give), squares(entry.take)) is None

@@ -20,6 +20,8 @@ import os
 from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from .engine import NotWhole, whole_number
+
 LOOPBACK = "127.0.0.0/8, ::1"  # a proxy on the same machine
 FORWARDED = ("HTTP_X_FORWARDED_FOR", "HTTP_X_FORWARDED_PROTO", "HTTP_X_FORWARDED_HOST", "HTTP_X_FORWARDED_PORT",
              "HTTP_X_FORWARDED_PREFIX", "HTTP_FORWARDED")
@@ -38,12 +40,12 @@ def proxy_count(app: Flask) -> int:
     """``REFEREE_PROXIES``: how many reverse proxies stand between the devices and the app (0: none)."""
     raw = _setting(app, "REFEREE_PROXIES") or 0
     try:
-        count = int(raw)
-    except (TypeError, ValueError):
-        raise ProxySettingError(f"REFEREE_PROXIES must be a whole number of proxies (0, 1, 2...), not {raw!r}")
-    if count < 0:
-        raise ProxySettingError(f"REFEREE_PROXIES must be 0 or more, not {count}")
-    return count
+        return whole_number("REFEREE_PROXIES", raw)
+    except NotWhole as exc:
+        if exc.too_small:
+            raise ProxySettingError(f"REFEREE_PROXIES must be 0 or more, not {exc.value}") from None
+        raise ProxySettingError(f"REFEREE_PROXIES must be a whole number of proxies (0, 1, 2...), not "
+                                f"{repr(exc.value) if isinstance(raw, str) else exc.value}") from None
 
 
 def trusted_networks(app: Flask) -> tuple:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 from decimal import Decimal
 from fractions import Fraction
+from typing import Callable
 
 from flask import render_template
 from babel.numbers import format_decimal
@@ -75,7 +76,7 @@ def cash_text(amount: int, currency: "str | Money" = "$") -> str:
     return f"{currency}{number_text(amount)}"
 
 
-FILTERS = {"number_text": number_text, "points_text": points_text, "cash_text": cash_text}
+FILTERS: dict[str, Callable[..., str]] = {"number_text": number_text, "points_text": points_text, "cash_text": cash_text}
 
 
 def _pdf(html: str) -> bytes:

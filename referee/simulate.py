@@ -101,7 +101,7 @@ def mechanisms(ruleset: Ruleset | None) -> dict[str, tuple[str, ...]]:
 
 
 def _landing_order(key: str) -> tuple[int, int]:
-    return (1, 0) if key == "jail" else (0, int(key))
+    return (1, 0) if key == "jail" else (0, int(key))  # a square's index, as landings() wrote it
 
 
 class Invariants:
@@ -224,8 +224,8 @@ def play_game(ruleset: Ruleset, rng: random.Random, players: int = 4, jail: str 
 
     observe = check_and_recount if recount else invariants if check else None
     kinds: list[str] = []  # every event's kind, counted once the game is over
-    jail = len(ruleset.squares)
-    landed = [0] * (jail + 1)  # landings on each square, and in jail (the last), counted into stats at the end
+    in_jail = len(ruleset.squares)  # the landings counter of a player in jail, after the squares
+    landed = [0] * (in_jail + 1)  # landings on each square, and in jail (the last), counted into stats at the end
     record, choose, add_kinds = game.record, policy.choose, kinds.extend
     landing_due: int | None = None
     entries_this_turn = last_turn = 0
@@ -234,7 +234,7 @@ def play_game(ruleset: Ruleset, rng: random.Random, players: int = 4, jail: str 
         pending = type(state.pending)
         if landing_due is not None and (pending is AwaitRoll or pending is GameOver):  # the roll's move has ended
             pl = state.players[landing_due]
-            landed[jail if pl.in_jail else pl.position] += 1
+            landed[in_jail if pl.in_jail else pl.position] += 1
             landing_due = None
         if pending is GameOver:
             break
@@ -249,14 +249,14 @@ def play_game(ruleset: Ruleset, rng: random.Random, players: int = 4, jail: str 
             invariants.violations.append(f"turn {turn}: more than {MAX_ENTRIES_PER_TURN} entries")
             break
         entry = choose(state)
-        if entry.type == "roll":
+        if entry.type == "roll" and isinstance(state.pending, AwaitRoll):  # (a roll is only ever awaited)
             landing_due = state.pending.player  # before the state changes in place
         add_kinds(map(KIND_OF, record(entry, observe).events))  # (the events themselves are not kept: fewer
         # objects alive, fewer collections of the garbage collector)
     stats.entries += len(game.entries)
     stats.events += len(kinds)
     stats.events_by_type.update(kinds)
-    stats.landings.update({"jail" if at == jail else SQUARE_KEYS[at]: n for at, n in enumerate(landed) if n})
+    stats.landings.update({"jail" if at == in_jail else SQUARE_KEYS[at]: n for at, n in enumerate(landed) if n})
     game.in_place = False  # whoever records more on it gets a new state for each entry
     stats.games += 1
     stats.turns += game.state.turn

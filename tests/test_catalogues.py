@@ -73,6 +73,7 @@ def test_the_script_extracts_with_its_keywords_and_they_take_the_refusals():
     assert keywords()["illegal"] == (3,) and keywords()["of"] == (1,)
 
 
+@pytest.mark.long  # the catalogues extracted anew: scripts/test runs it, --fast leaves it out
 def test_extraction_finds_the_code_the_templates_the_refusals_and_the_words_of_run_time():
     found = extracted()
     assert len(found) > 900

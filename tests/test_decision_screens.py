@@ -9,6 +9,7 @@ from referee.engine import (Action, Auction, BuyOrAuction, Debt, Game, Header, I
                             build_offers, leads_to, legal_actions, parse_entry, ready_entry, with_options)
 from referee.screens.decisions import BY_TYPE, decision_screen, pending_words
 from referee.screens.decisions.auction import AuctionCard
+from referee.screens.decisions.base import NotPending, pending_as
 from referee.screens.decisions.jail import JailFineCard
 from referee.screens.decisions.purchase import PurchaseCard
 from referee.screens.refusals import detail
@@ -38,6 +39,16 @@ def decision_on(state, game=None):
 def test_every_kind_of_pending_decision_has_its_screens_module():
     assert set(typing.get_args(Pending)) <= set(BY_TYPE)
     assert len({decision.template for decision in BY_TYPE.values()}) >= 10  # a template per kind, a few shared
+
+
+def test_a_decision_module_reads_the_pending_decision_as_its_own_type_and_refuses_another(classic):
+    """The one typed accessor every decision module reads the pending decision through: the decision as the type the
+    module shows (one of two), and a clear error naming both types when the state waits for another."""
+    game = game_of(classic, {"type": "roll", "player": "Aki", "dice": [1, 2]})  # Baltic Avenue
+    assert pending_as(game.state, BuyOrAuction) is game.state.pending
+    assert pending_as(game.state, Auction, BuyOrAuction) is game.state.pending
+    with pytest.raises(NotPending, match="waits for BuyOrAuction, not Auction or Debt"):
+        pending_as(game.state, Auction, Debt)
 
 
 def test_the_buy_card_carries_the_price_on_the_button_and_the_opening_bids_a_decline_leads_to(classic):

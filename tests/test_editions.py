@@ -77,6 +77,7 @@ def test_a_hotel_sale_value_that_contradicts_the_houses_per_hotel_is_refused():
     ("german-simple", ("turns sat out in jail", "deeds sold back to the bank on landing", "players out at 0",
                        "free parking pots collected", "salaries for landing on GO")),
 ])
+@pytest.mark.long  # simulated games: scripts/test runs it, --fast leaves it out
 def test_each_edition_simulates_clean_and_counts_its_own_mechanisms(ruleset_id, own):
     result = simulate(rulesets.load(ruleset_id), 40, 3).as_dict()
     assert result["invariant_violations"] == 0

@@ -37,6 +37,7 @@ class DiskFull(sqlalchemy.exc.OperationalError):
         super().__init__("COMMIT", {}, Exception("database or disk is full"))
 
 
+@pytest.mark.long  # hundreds of rounds of threads racing: scripts/test runs it, --fast leaves it out
 def test_a_reader_in_another_thread_never_sees_an_entry_the_database_does_not_hold(app, monkeypatch):
     """Entries recorded one at a time, every fifth commit made to fail first (the disk full) and the entry then
     recorded again, while three threads read the game as the live polls do: each fold a reader gets is whole (its

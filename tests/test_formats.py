@@ -153,6 +153,7 @@ def test_snake_seeding_spreads_the_best_and_ranked_boards_keep_them_together():
 
 # --- whole tournaments, from the first round to the champion ----------------------------------------------
 
+@pytest.mark.long  # whole tournaments: scripts/test runs it, --fast leaves it out
 def test_a_championship_three_preliminary_rounds_then_the_best_four_in_a_final_that_decides_the_champion(app):
     tid = new_tournament(app, "championship", 10)
     for k in range(3):
@@ -178,6 +179,7 @@ def test_a_championship_three_preliminary_rounds_then_the_best_four_in_a_final_t
     assert f"Champion: {winner}" in page and "stage reached" in page
 
 
+@pytest.mark.long  # whole tournaments: scripts/test runs it, --fast leaves it out
 def test_a_club_tournament_two_rounds_then_semi_finals_of_16_then_the_four_table_winners(app):
     tid = new_tournament(app, "club-semifinals", 18)
     for k in range(2):
@@ -199,6 +201,7 @@ def test_a_club_tournament_two_rounds_then_semi_finals_of_16_then_the_four_table
     assert len(got) == 18 and set(got[16:]) == {f"P{i:02d}" for i in range(18)} - set(qualified)
 
 
+@pytest.mark.long  # whole tournaments: scripts/test runs it, --fast leaves it out
 def test_a_club_tournament_whose_fourth_round_seats_ranked_boards_and_the_champion_comes_from_board_1(app):
     tid = new_tournament(app, "club-ranked-boards", 12)
     for k in range(3):
@@ -419,6 +422,7 @@ def test_a_stage_gives_its_rounds_time_limits_unless_the_director_gives_their_ow
         assert {v.clock.limit_seconds for v in tournaments.round_overview(mine, 1)} == {45 * 60}
 
 
+@pytest.mark.long  # whole tournaments: scripts/test runs it, --fast leaves it out
 def test_a_school_event_each_division_at_its_own_tables_with_its_own_final_and_the_invited_champion(app):
     client = app.test_client()
     juniors = [f"J{i}" for i in range(8)]
@@ -458,6 +462,7 @@ def test_an_invited_seed_needs_a_format_that_takes_them(app):
         r.get_data(as_text=True))
 
 
+@pytest.mark.long  # whole tournaments: scripts/test runs it, --fast leaves it out
 def test_the_printed_standings_name_the_format_the_champion_and_each_players_stage(app, tmp_path):
     import subprocess
     from referee import reports
@@ -603,6 +608,7 @@ def test_a_refused_new_tournament_keeps_what_was_typed_but_the_pin(app):
     assert "135791" not in page and "only &#34;invited&#34; may follow" in page
 
 
+@pytest.mark.long  # whole tournaments: scripts/test runs it, --fast leaves it out
 def test_correcting_a_table_after_the_cut_says_the_later_round_stays_as_seated(app):
     tid = championship_played_to_the_final(app)
     with app.app_context():

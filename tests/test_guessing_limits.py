@@ -51,6 +51,7 @@ def crowd(app, path: str, field: str, guesses: int = 200, addresses: int = 40) -
     return answers
 
 
+@pytest.mark.long  # two hundred unlocks: scripts/test runs it, --fast leaves it out
 def test_two_hundred_wrong_director_pins_from_forty_addresses_are_refused_after_the_twentieth(url):
     app = make_app(url)
     tid = new_tournament(app)

@@ -175,6 +175,7 @@ SHEET_SAYS = {  # sentences of the quick start, read back from the printed page 
 PAGE_POINTS = {"A4": "595.276 x 841.89", "Letter": "612 x 792"}
 
 
+@pytest.mark.long  # a PDF in every language and size: scripts/test runs it, --fast leaves it out
 @pytest.mark.parametrize("lang, size", [("en", "A4"), ("ja", "A4"), ("ja", "Letter"), ("ko", "Letter"),
                                         ("de", "Letter")])  # Letter the shorter page, A4 the narrower
 def test_the_quick_start_prints_on_one_page_of_the_size_asked_in_the_devices_language(app, tmp_path, lang, size):

@@ -122,6 +122,7 @@ def table(app):
     return client, game_id, tid
 
 
+@pytest.mark.long  # fuzzed: many generated forms, each sent to the app: scripts/test runs it, --fast leaves it out
 @FUZZ
 @given(fields=st.lists(st.tuples(st.sampled_from(["title", "ruleset", "players", "seating", "time_limit", "pin",
                                                   "extra"]), VALUE), max_size=7))
@@ -131,6 +132,7 @@ def test_the_new_game_form_never_errs_and_a_refusal_changes_nothing(app, table, 
     check(app, client, post(client, "/games", fields), before)
 
 
+@pytest.mark.long  # fuzzed: many generated forms, each sent to the app: scripts/test runs it, --fast leaves it out
 @FUZZ
 @given(fields=st.lists(st.tuples(st.sampled_from(["name", "scheme", "ruleset", "players", "round_minutes", "pin",
                                                   "regulation-dealt_deeds", "regulation-trades_before_first_go",
@@ -143,6 +145,7 @@ def test_the_new_tournament_form_never_errs_and_a_refusal_changes_nothing(app, t
     check(app, client, post(client, "/tournaments", fields), before)
 
 
+@pytest.mark.long  # fuzzed: many generated forms, each sent to the app: scripts/test runs it, --fast leaves it out
 @FUZZ
 @given(entry=ENTRY_TEXT, seq=st.one_of(st.just("0"), VALUE),
        extra=st.lists(st.tuples(st.sampled_from(["dice", "amount", "card", "square", "choice", "count", "partner",
@@ -158,6 +161,7 @@ def test_an_entry_form_never_errs_and_a_refused_entry_changes_nothing(app, table
     check(app, client, response, before)
 
 
+@pytest.mark.long  # fuzzed: many generated forms, each sent to the app: scripts/test runs it, --fast leaves it out
 @FUZZ
 @given(path=st.sampled_from(["/games/{g}/unlock", "/games/{g}/clock", "/games/{g}/redo", "/tournaments/{t}/unlock",
                              "/tournaments/{t}/rounds", "/tournaments/{t}/rounds/1/time", "/organiser", "/lock",
@@ -173,6 +177,7 @@ def test_every_other_form_never_errs_and_a_refusal_changes_nothing(app, table, p
     client.post(f"/games/{game_id}/unlock", data={"pin": PIN})  # a fuzzed /lock locked the tablet: open it again
 
 
+@pytest.mark.long  # fuzzed: many generated forms, each sent to the app: scripts/test runs it, --fast leaves it out
 @FUZZ
 @given(path=st.sampled_from(["/games/{v}", "/games/{v}/display", "/games/{v}/log", "/games/{v}/rules",
                              "/games/{v}/result", "/games/{v}/record.jsonl", "/games/{v}/unlock",
@@ -216,6 +221,7 @@ NUMBER_FIELDS = [
 ]
 
 
+@pytest.mark.long  # fuzzed: many generated forms, each sent to the app: scripts/test runs it, --fast leaves it out
 @FUZZ
 @given(where=st.sampled_from(NUMBER_FIELDS), number=NUMBER)
 def test_every_number_a_form_carries_is_bounded_before_it_is_read(app, table, where, number):
@@ -227,6 +233,7 @@ def test_every_number_a_form_carries_is_bounded_before_it_is_read(app, table, wh
     check(app, client, post(client, path.format(g=game_id, t=tid), rest + [(name, number)]), before)
 
 
+@pytest.mark.long  # fuzzed: many generated forms, each sent to the app: scripts/test runs it, --fast leaves it out
 @FUZZ
 @given(path=st.sampled_from(["/games/{g}?at={v}", "/games/{g}/log?page={v}", "/games/{g}/entries/{v}",
                              "/games/{g}/entries?n={v}", "/tournaments/scoresheet.pdf?players={v}"]),
@@ -240,6 +247,7 @@ def test_every_number_an_address_carries_is_bounded_before_it_is_read(app, table
 RECORD_LINE = st.one_of(ENTRY.map(json.dumps), EDGES, JSON_VALUE.map(json.dumps))
 
 
+@pytest.mark.long  # fuzzed: many generated forms, each sent to the app: scripts/test runs it, --fast leaves it out
 @FUZZ
 @given(header=st.one_of(st.just({"players": ["Aki", "Ben"]}),
                         st.dictionaries(st.sampled_from(["players", "ruleset", "seating", "options", "meta",

@@ -2,6 +2,8 @@
 only between games; table sizes recomputed each round; on SQLite and PostgreSQL."""
 import html
 
+import pytest
+
 from referee.services import progress, results, roster, tournaments
 
 from test_formats import places, seat_and_play
@@ -60,6 +62,7 @@ def test_a_drop_is_undone_while_no_round_has_been_seated_since(app):
     assert "P01" in seated_players(app, tid, 2)
 
 
+@pytest.mark.long  # whole tournaments: scripts/test runs it, --fast leaves it out
 def test_alternates_wait_in_order_and_the_first_steps_in_for_a_dropped_player_between_games(app):
     tid, client = new_tournament(app, 8, alternates=["Alt A", "Alt B"])
     seat_and_play(app, tid)
@@ -239,6 +242,7 @@ def test_the_new_tournament_form_says_each_formats_fewest_players_before_it_is_s
     assert "{count} players entered: the format chosen needs at least {n}." in page  # the live count's words
 
 
+@pytest.mark.long  # whole tournaments: scripts/test runs it, --fast leaves it out
 def test_a_late_entrant_with_fewer_games_is_flagged_at_the_cut_with_their_games(app):
     """A player who entered late reaches the cut with fewer games: their total counts fewer games, and the
     director is told so before the final is seated."""
@@ -256,6 +260,7 @@ def test_a_late_entrant_with_fewer_games_is_flagged_at_the_cut_with_their_games(
     assert cut.fewer == [("Zoe", 2, 3)]
 
 
+@pytest.mark.long  # whole tournaments: scripts/test runs it, --fast leaves it out
 def test_standings_follow_a_correction_in_a_database_made_anew_whose_rows_are_numbered_as_before(app):
     """A database emptied and made anew (a restore, a new season on the same server) numbers its rows from 1 again:
     the same tournament played the same way, corrected another way, has its own standings, never the ones worked

@@ -77,6 +77,7 @@ def _seen(actions):
     return [(a.type, a.player, a.detail) for a in actions]
 
 
+@pytest.mark.long  # simulated games: scripts/test runs it, --fast leaves it out
 @pytest.mark.parametrize("ruleset_id", sorted(rulesets.available()))
 def test_legal_actions_of_some_kinds_or_one_player_are_the_full_list_filtered(ruleset_id):
     """legal_actions(state, kinds, player) works out only what is asked for: the same actions, in the same order,
@@ -97,6 +98,7 @@ def test_legal_actions_of_some_kinds_or_one_player_are_the_full_list_filtered(ru
     assert checked > 10000
 
 
+@pytest.mark.long  # simulated games: scripts/test runs it, --fast leaves it out
 def test_the_simulated_policy_checks_a_trade_as_the_rules_work_it_out(jma):
     """The policy checks the trades it proposes with trade_refusal alone (no copy of the state worked out):
     for every offer it makes in simulated games, that check and recording the trade agree."""
@@ -157,6 +159,7 @@ def built_groups(ruleset_id: str):
                     yield state, gid, owner, in_debt
 
 
+@pytest.mark.long  # simulated games: scripts/test runs it, --fast leaves it out
 @pytest.mark.parametrize("ruleset_id", ["jma-2006", "classic"])
 def test_sale_allowed_agrees_with_sale_refusal_for_every_even_sale_in_simulated_games(ruleset_id):
     """smallest_sale asks the cheap predicate; the refusal, made when a sale is recorded, must agree with it: for
@@ -175,6 +178,7 @@ def test_sale_allowed_agrees_with_sale_refusal_for_every_even_sale_in_simulated_
     assert refused > 10 or rulesets.load(ruleset_id).options.hotel_breakdown != "debtors_only"
 
 
+@pytest.mark.long  # simulated games: scripts/test runs it, --fast leaves it out
 @pytest.mark.parametrize("ruleset_id", ["jma-2006", "classic"])
 def test_smallest_sale_is_the_first_even_sale_below_today_the_rules_allow(ruleset_id):
     """smallest_sale passes over a hotel broken into houses from the bank by a player not in debt before planning
@@ -202,6 +206,7 @@ def test_smallest_sale_is_the_first_even_sale_below_today_the_rules_allow(rulese
     assert compared > 200 and passed_over > 10
 
 
+@pytest.mark.long  # simulated games: scripts/test runs it, --fast leaves it out
 @pytest.mark.parametrize("ruleset_id", ["jma-2006", "classic", "korean-house"])
 def test_the_simulated_policy_draws_mortgages_from_what_legal_actions_lists(ruleset_id):
     """The policy draws a mortgage, or the lifting of one, from mortgage_choices without making the actions

@@ -5,6 +5,7 @@ ruling of the game with the entry it was on, in the order recorded.  Read back f
 in Japanese."""
 import subprocess
 
+import pytest
 import sqlalchemy
 
 from referee import reports
@@ -44,6 +45,7 @@ def disputed(app):
     return tid, game_id, director, referee
 
 
+@pytest.mark.long  # PDFs laid out: scripts/test runs it, --fast leaves it out
 def test_the_dispute_sheet_carries_every_ruling_on_its_entry_with_its_clause_who_decided_and_when(app, tmp_path):
     tid, game_id, director, referee = disputed(app)
     kept = stored(app, game_id).items
@@ -64,6 +66,7 @@ def test_the_dispute_sheet_carries_every_ruling_on_its_entry_with_its_clause_who
     assert "No ruling recorded." in sheet(referee, game_id, 1, tmp_path)
 
 
+@pytest.mark.long  # PDFs laid out: scripts/test runs it, --fast leaves it out
 def test_the_dispute_sheet_in_japanese_cites_the_clause_in_japanese_with_its_source(app, tmp_path):
     tid, game_id, director, referee = disputed(app)
     words = sheet(referee, game_id, 2, tmp_path, JA)
@@ -75,6 +78,7 @@ def test_the_dispute_sheet_in_japanese_cites_the_clause_in_japanese_with_its_sou
         assert english not in words, english
 
 
+@pytest.mark.long  # PDFs laid out: scripts/test runs it, --fast leaves it out
 def test_a_dispute_sheet_says_when_the_games_rulings_were_altered_and_shows_only_those_before(app, tmp_path):
     tid, game_id, director, referee = disputed(app)
     with app.app_context():
@@ -89,6 +93,7 @@ def test_a_dispute_sheet_says_when_the_games_rulings_were_altered_and_shows_only
     assert "the roll is void" not in ja
 
 
+@pytest.mark.long  # PDFs laid out: scripts/test runs it, --fast leaves it out
 def test_the_result_sheet_lists_every_ruling_with_its_entry_in_the_order_recorded(app, tmp_path):
     tid, game_id, director, referee = disputed(app)
     with app.test_request_context():

@@ -165,6 +165,7 @@ def flat(text: str) -> str:
     return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", text)))
 
 
+@pytest.mark.long  # PDFs of whole tournaments: scripts/test runs it, --fast leaves it out
 def test_the_standings_pdf_counts_the_players_the_directors_page_counts_and_marks_those_who_dropped(app, tmp_path):
     """After round 1, P04 and P06 drop and Alt A steps in for P05: 12 play on, as the director's page counts them
     (the 14 entered less 3 dropped, and the alternate who stepped in; Alt B, still waiting, is not counted); the
@@ -191,6 +192,7 @@ def test_the_standings_pdf_counts_the_players_the_directors_page_counts_and_mark
     assert {n for n, after in dropped.items() if after} == {"P04", "P05", "P06"} and dropped["P04"] == "1"
 
 
+@pytest.mark.long  # PDFs of whole tournaments: scripts/test runs it, --fast leaves it out
 def test_a_shared_place_reads_2_equals_on_the_standings_page_the_sheet_and_the_room_display(app, tmp_path):
     """Two tables corrected to the same places and totals: their players are equal after every tie-break and
     share each place, which reads "1=" (not "1" twice) wherever the standings are shown; the CSV keeps the place a

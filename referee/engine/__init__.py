@@ -8,8 +8,9 @@ and nothing from its submodules (as ``import chess`` is python-chess's).  The na
 - a record and its fold: :class:`Game` (entries, states, outcomes), :class:`Header`, :func:`parse_record`,
   :func:`replay`, :func:`parse_header`, and the limits a record is held to;
 - an entry: :class:`Entry`, :class:`Offer`, :func:`parse_entry`, :func:`text_problem`, and the numbers a form
-  or an address carries, their length bounded before they are read (:func:`read_whole`, :func:`whole_field`,
-  :func:`json_whole`);
+  or an address carries, their length bounded before they are read (:func:`whole_field`, :func:`json_whole`);
+- every whole number the app is given, by every layer (a form, an address, a JSON body, a record, an argument, a
+  setting): :func:`whole_number`, refusing with :class:`NotWhole` (the field, the value, the limits);
 - deciding: :func:`legal_actions` (what may be done now, each an :class:`Action`; :func:`ready_entry`, the entry
   that records one where nothing is left to choose, :func:`leads_to`, what it would bring about, and
   :func:`build_offers`, the concrete builds a build action offers),
@@ -28,8 +29,7 @@ from .building import (Change, bank_needs, even_layouts_below, even_targets, pla
                        smallest_sale)
 from .declarations import bid_means, building_minimum_bid, demand, houses_for_declarations
 from .ending import assets, ended, places, ranking, winner
-from .entries import (ENTRY_FIELDS, LARGEST, Action, Entry, Offer, json_whole, parse_entry, read_whole, text_problem,
-                      whole_field)
+from .entries import ENTRY_FIELDS, MAX_NAME, Action, Entry, Offer, json_whole, parse_entry, text_problem, whole_field
 from .errors import IllegalEntry, MalformedEntry, RefereeError
 from .events import (POT, AwaitingDecision, BidHeld, BidVoided, BuildingsChanged, CardDrawn, DebtQueued,
                      DeedTransferred, EstateShared, Event, JailCardReturned, Jailed, JailRollFailed, JailTurnSat,
@@ -39,10 +39,11 @@ from .history import EntryFacts, History, TieCall, square_index, tie_call
 from .facts import (card_first, card_for_sale, jail_exit_creditor, jail_exit_landing, jail_exit_short, next_to_move,
                     raisable_cash, tie_winner)
 from .mortgages import mortgage_choices
+from .numbers import LARGEST, NotWhole, whole_number
 from .phrases import (Deck, EntryKind, Many, OptionName, OptionValue, Say, Sum, Waiting, amount_text, building_count,
                       clip, identity, level_text, named, render)
 from .registry import KINDS, EntryType, Simulated, import_all, register, simulated, unregister
-from .record import (MAX_AMOUNT, MAX_NAME, MAX_PLAYERS, MAX_RECORD_BYTES, MAX_TITLE, Game, Header, RecordError,
+from .record import (MAX_AMOUNT, MAX_PLAYERS, MAX_RECORD_BYTES, MAX_TITLE, Game, Header, RecordError,
                      parse_header, parse_record, replay, stake_refusal)
 from .rules import (Outcome, apply, build_offers, check, decision_kinds, leads_to, legal_actions, ready_entry,
                     resolve)
@@ -64,8 +65,8 @@ __all__ = [
     # the kinds of entry declared each in a module of their own
     "KINDS", "EntryType", "Simulated", "import_all", "register", "simulated", "unregister",
     # an entry
-    "Action", "ENTRY_FIELDS", "Entry", "LARGEST", "Offer", "json_whole", "parse_entry", "read_whole",
-    "text_problem", "whole_field",
+    "Action", "ENTRY_FIELDS", "Entry", "LARGEST", "Offer", "json_whole", "parse_entry",
+    "text_problem", "whole_field", "NotWhole", "whole_number",
     # deciding
     "Outcome", "apply", "build_offers", "check", "decision_kinds", "leads_to", "legal_actions", "ready_entry",
     "resolve",

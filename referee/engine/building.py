@@ -8,7 +8,7 @@ Declaring buildings, and the house shortage, are :mod:`.declarations`.
 """
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -52,7 +52,7 @@ def group_buildable(state: GameState, player: int, group: str) -> bool:
             and state.ruleset.squares[state.ruleset.groups[group].squares[0]].kind == "street")
 
 
-def buildable_groups(state: GameState):
+def buildable_groups(state: GameState) -> Iterator[tuple[str, int, tuple[int, ...], int]]:
     """The colour groups buildings may go on now (:func:`group_buildable` for their owner), in board order: each
     group's id, its owner, its lots and their house price."""
     owners, mortgaged = state.group_owner, state.group_mortgaged
@@ -260,7 +260,7 @@ def even_targets(state: GameState, group: str, total: int) -> dict[int, int]:
     return {i: base + (1 if k < extra else 0) for k, i in enumerate(order)}
 
 
-def even_layouts_below(state: GameState, squares: tuple[int, ...]):
+def even_layouts_below(state: GameState, squares: tuple[int, ...]) -> Iterator[dict[int, int]]:
     """Every layout of fewer buildings on a group that the even rule allows (levels at most one apart, none above
     today's), as the lots it changes: ``total`` levels in all are ``base`` on each lot and one more on ``extra``
     of them, so the layouts are the totals times the choices of those lots."""

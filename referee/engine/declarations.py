@@ -21,8 +21,12 @@ from .state import AwaitRoll, BidPayment, BuildingAuction, BuildRound, GameState
 from .step import Step
 from .timing import build_time, build_timing_refusal
 
+Declaration = tuple[int, tuple[tuple[int, int], ...]]  # (player, ((square, level), ...)): BuildRound.declarations
+Declarations = tuple[Declaration, ...]
+HotelsFirst = list[tuple[int, dict[int, int]]]  # (player, {square: level}) of the hotels built first
 
-def demand(state: GameState, declarations) -> tuple[int, int]:
+
+def demand(state: GameState, declarations: Declarations) -> tuple[int, int]:
     houses = hotels = 0
     for player, targets in declarations:
         change = plan_change(state, player, dict(targets), selling=False)
@@ -31,19 +35,19 @@ def demand(state: GameState, declarations) -> tuple[int, int]:
     return houses, hotels
 
 
-def split_hotels(state: GameState, declarations) -> tuple[list[tuple[int, dict[int, int]]], tuple]:
+def split_hotels(state: GameState, declarations: Declarations) -> tuple[HotelsFirst, Declarations]:
     """JMA 補足ルール「家の建て方」: 家の建設宣言中にホテルの建設宣言があった場合、ホテルの建設を先に行います。
 
     The parts of the declarations that turn four houses into hotels, group by group (they need no house from
     the bank and give four back each: built first), and the declarations without them."""
-    first: list[tuple[int, dict[int, int]]] = []
-    rest = []
+    first: HotelsFirst = []
+    rest: list[Declaration] = []
     hotel = state.hotel_level
     for player, targets in declarations:
         if all(level != hotel for _, level in targets):
             rest.append((player, targets))  # no hotel declared (targets as _merge keeps them: sorted)
             continue
-        by_group: dict[str, dict[int, int]] = {}
+        by_group: dict[str | None, dict[int, int]] = {}  # (a declared lot is a street: its group is named)
         for sq, level in targets:
             by_group.setdefault(state.ruleset.squares[sq].group, {})[sq] = level
         left = dict(targets)
@@ -64,7 +68,7 @@ def split_hotels(state: GameState, declarations) -> tuple[list[tuple[int, dict[i
     return first, tuple(rest)
 
 
-def houses_for_declarations(state: GameState, declarations, first: list | None = None) -> int:
+def houses_for_declarations(state: GameState, declarations: Declarations, first: HotelsFirst | None = None) -> int:
     """The houses the bank has for the declarations once their hotels are built first: its stock plus the
     houses those hotels give back (``first``: the hotels built first, when :func:`split_hotels` has been asked)."""
     if first is None:
@@ -72,7 +76,7 @@ def houses_for_declarations(state: GameState, declarations, first: list | None =
     return state.bank_houses + sum(state.buildings[sq] for _, part in first for sq in part)
 
 
-def exceeds_stock(state: GameState, declarations) -> bool:
+def exceeds_stock(state: GameState, declarations: Declarations) -> bool:
     """Whether the declared buildings exceed what the bank has for them (hotels built first)."""
     houses, hotels = demand(state, declarations)
     return houses > houses_for_declarations(state, declarations) or hotels > state.bank_hotels
@@ -84,14 +88,15 @@ def _timing(step: Step, entry: Entry, player: int) -> None:
         raise refusal
 
 
-def _merge(declarations, player: int, targets: dict[int, int]):
+def _merge(declarations: Declarations, player: int, targets: dict[int, int]) -> Declarations:
     merged = dict(next((dict(t) for p, t in declarations if p == player), {}))
     merged.update(targets)
     rest = tuple(d for d in declarations if d[0] != player)
     return rest + ((player, tuple(sorted(merged.items()))),)
 
 
-def _build_hotels_first(step: Step, declarations, split: tuple | None = None) -> tuple:
+def _build_hotels_first(step: Step, declarations: Declarations,
+                        split: tuple[HotelsFirst, Declarations] | None = None) -> Declarations:
     """Build the declared hotels that need no house from the bank; the declarations left to build (``split``:
     :func:`split_hotels` of the declarations, when asked already)."""
     first, rest = split or split_hotels(step.state, declarations)
@@ -102,7 +107,7 @@ def _build_hotels_first(step: Step, declarations, split: tuple | None = None) ->
     return rest
 
 
-def _build_all(step: Step, declarations, split: tuple | None = None) -> None:
+def _build_all(step: Step, declarations: Declarations, split: tuple[HotelsFirst, Declarations] | None = None) -> None:
     for player, targets in _build_hotels_first(step, declarations, split):
         change = plan_change(step.state, player, dict(targets), selling=False)
         if change.price > step.state.players[player].cash:
@@ -110,7 +115,7 @@ def _build_all(step: Step, declarations, split: tuple | None = None) -> None:
         apply_change(step, change, "building")
 
 
-def _turn_limit(step: Step, who: int, declarations) -> None:
+def _turn_limit(step: Step, who: int, declarations: Declarations) -> None:
     """Classic rules (003, second classic text), Houses and hotels: "You can build your objects only immediately
     before your move, maximum 3 houses for 1 move."  (option ``houses_per_turn``: each house or hotel a level;
     what the player has built this turn and now declares, together.)"""
@@ -212,7 +217,7 @@ def _close_builds(step: Step, entry: Entry) -> None:
         _back_to(step, round_)
 
 
-def _fits_stock(state: GameState, declaration, houses: int) -> bool:
+def _fits_stock(state: GameState, declaration: Declaration, houses: int) -> bool:
     player, targets = declaration
     change = plan_change(state, player, dict(targets), selling=False)
     return change.houses_needed <= houses and change.hotels_needed <= state.bank_hotels

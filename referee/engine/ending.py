@@ -11,6 +11,9 @@ from .facts import raisable_cash
 from .state import Auction, BidPayment, BuildingAuction, BuildRound, Debt, GameOver, GameState, PlaceBuilding, RollOff, SeatingRoll
 from .step import Step
 
+# a player's key in a roll-off: (1 and the assets, or 0 and the turn the player went bankrupt), the rolls so far
+TieKey = tuple[int, int, tuple[int, ...]]
+
 
 @dataclass(frozen=True, slots=True)
 class Assets:
@@ -24,7 +27,7 @@ class Assets:
     buildings: int  # value of houses and hotels
     total: int
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, int]:
         return {"cash": self.cash, "deeds": self.deeds, "mortgaged_deeds": self.mortgaged_deeds,
                 "houses": self.houses, "hotels": self.hotels, "buildings": self.buildings, "total": self.total}
 
@@ -81,7 +84,7 @@ def _order(state: GameState, rolls: tuple[tuple[int, ...], ...]) -> tuple[list[i
     return order, tied
 
 
-def _undecided(state: GameState) -> dict[int, tuple]:
+def _undecided(state: GameState) -> dict[int, TieKey]:
     """During a roll-off: each player whose place it still decides, with the key of the tie (the rank before the
     roll-off and the rolls so far); {} at any other time.  A tie is open while any of its players is still to roll
     in the round (those who have rolled are not yet placed), and while two of its players rolled the same."""
@@ -90,7 +93,7 @@ def _undecided(state: GameState) -> dict[int, tuple]:
         return {}
     done = min(len(p.rolls[i]) for i in p.waiting)  # the rounds each player still to roll has rolled
 
-    def key(i: int, rounds: int | None = None) -> tuple:
+    def key(i: int, rounds: int | None = None) -> TieKey:
         pl = state.players[i]
         base = (0, pl.bankrupt_at_turn or 0) if pl.bankrupt else (1, assets(state, i).total)
         return base + (p.rolls[i][:rounds],)
@@ -109,7 +112,7 @@ def ranking(state: GameState) -> list[Standing]:
     rolls = p.rolls if isinstance(p, (RollOff, GameOver)) and p.rolls else tuple(() for _ in state.players)
     order, _ = _order(state, rolls)
     undecided = _undecided(state)
-    first: dict[tuple, int] = {}  # the first place of each tie still rolled off
+    first: dict[TieKey, int] = {}  # the first place of each tie still rolled off
     out = []
     for rank, i in enumerate(order, start=1):
         tie = undecided.get(i)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, TypeVar
 
 from .errors import MalformedEntry
+from .numbers import DIGITS, LARGEST, NotWhole, square_ref, whole_number
 
 # entry type -> (required fields, optional fields)
 ENTRY_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
@@ -169,57 +170,40 @@ def _text(name: str, value: Any, maximum: int = MAX_NAME) -> str:
     return value
 
 
-LARGEST = 2**31 - 1  # the largest amount or count an entry may carry: what every database column of a number holds
-
-
-DIGITS = len(str(LARGEST))  # the most digits a number an entry, a form or an address carries may have
-
-
-def read_whole(text: str) -> int | None:
-    """A whole number as a form or an address carries it: ASCII digits, a minus sign first at most, no more than
-    :data:`DIGITS` of them (its length bounded before it is read, so a number of 400 digits is never converted,
-    nor compared as a float); None otherwise."""
-    digits = text.strip()
-    digits = digits[1:] if digits[:1] == "-" else digits
-    if not digits or len(digits) > DIGITS or not digits.isascii() or not digits.isdigit():
-        return None
-    return int(text)
-
-
 def whole_field(name: str, text: str, minimum: int = 0) -> int:
     """The number typed in a form's field ``name`` (an amount, a count, the dice, the screen's ``seq``): a refusal
     naming the field and the limit unless it is a whole number from ``minimum`` to :data:`LARGEST`."""
-    value = read_whole(text)
-    digits = text.strip()
-    if value is None and digits.isascii() and digits.isdigit():  # longer than any number an entry may carry
-        raise _too_large(name)
-    if value is None:
-        raise _malformed("bad_field", "{field} must be a whole number of at least {minimum}, got {value}", field=name,
-                         minimum=minimum, value=as_given(text))
-    return _whole(name, value, minimum)
+    try:
+        return whole_number(name, text, minimum, LARGEST)
+    except NotWhole as exc:
+        raise _refusal(exc) from None
 
 
 def json_whole(digits: str) -> int:
     """``parse_int`` for an entry's JSON: a number longer than any an entry may carry is refused as it is read,
-    never converted."""
-    if len(digits.lstrip("-")) > DIGITS:
+    never converted (its bounds are checked with its field's, :func:`_whole`)."""
+    most = 10 ** DIGITS - 1
+    try:
+        return whole_number("number", digits, -most, most)
+    except NotWhole as exc:
         raise _malformed("too_large", "{value} has more digits than any number an entry may carry (at most {digits})",
-                         value=digits, digits=DIGITS)
-    return int(digits)
+                         value=exc.value, digits=DIGITS) from None
 
 
-def _too_large(name: str) -> MalformedEntry:
-    return _malformed("too_large", "{field} is more than {maximum}, the largest number an entry may carry", field=name,
-                      maximum=LARGEST)
+def _refusal(exc: NotWhole) -> MalformedEntry:
+    """An entry's refusal of a number: too large for any entry, or not one from the field's minimum."""
+    if exc.too_large:
+        return _malformed("too_large", "{field} is more than {maximum}, the largest number an entry may carry",
+                          field=exc.field, maximum=LARGEST)
+    return _malformed("bad_field", "{field} must be a whole number of at least {minimum}, got {value}",
+                      field=exc.field, minimum=exc.minimum, value=as_given(exc.given))
 
 
 def _whole(name: str, value: Any, minimum: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
-        raise _malformed("bad_field", "{field} must be a whole number of at least {minimum}, got {value}", field=name,
-                         minimum=minimum, value=as_given(value))
-    if value > LARGEST:
-        raise _too_large(name)
-    return value
+    try:
+        return whole_number(name, value, minimum, LARGEST, text=False)
+    except NotWhole as exc:
+        raise _refusal(exc) from None
 
 
 def parse_dice(value: Any) -> tuple[int, int]:
@@ -302,7 +286,7 @@ def parse_entry(data: Any) -> Entry:
             if level != "hotel" and (not isinstance(level, int) or isinstance(level, bool) or level < 0):
                 raise _malformed("bad_field", "{square}: a level is a number of houses or \"hotel\", got {value}",
                                  square=square, value=as_given(level))
-        fields["targets"] = tuple((int(k) if k.isdigit() else k, v) for k, v in targets.items())
+        fields["targets"] = tuple((square_ref(k), v) for k, v in targets.items())
     if "creditor" in data:
         fields["creditor"] = _text("creditor", data["creditor"])
     if "deeds" in data:
@@ -342,3 +326,11 @@ class Action:
     type: str
     player: int | None = None
     detail: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    @property
+    def by(self) -> int:
+        """The player whose action it is, for an action of a player (all but the referee's: closing declarations,
+        the hammer): ValueError for one of no player."""
+        if self.player is None:
+            raise ValueError(f"a {self.type} action is no player's")
+        return self.player

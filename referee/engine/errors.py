@@ -9,7 +9,7 @@ say it in the device's language (:meth:`RefereeError.detail`).
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Mapping, Self
 
 from .phrases import Say, Translate, identity, render
 
@@ -32,7 +32,7 @@ class RefereeError(Exception):
         self.state = state  # the game state those values name things in (squares, players, the pending decision)
 
     @classmethod
-    def of(cls, pattern: str, params: Mapping[str, Any] | None = None, state: Any = None, **kwargs: Any):
+    def of(cls, pattern: str, params: Mapping[str, Any] | None = None, state: Any = None, **kwargs: Any) -> Self:
         """A refusal whose message is ``pattern`` filled with ``params`` (:mod:`.phrases`), in English."""
         return cls(pattern=pattern, params=params, state=state, **kwargs)
 
@@ -63,7 +63,7 @@ class RefereeError(Exception):
     def __str__(self) -> str:
         return self.message
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, str]:
         return {"code": self.code, "message": self.message, "clause": self.clause, "rule": self.rule}
 
 

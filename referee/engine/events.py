@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .state import (DealDeeds, AwaitRoll, Auction, BidPayment, BuildingAuction, BuildRound, BuyOrAuction, Debt, DrawCard, FineOrCard, GameOver, GameState, OwnProperty,
-                    IncomeTaxChoice, JailFine, Pending, PlaceBuilding, RentRoll, RollOff, SeatingRoll, awaiting_roll, seats_of)
+                    IncomeTaxChoice, JailFine, Pending, PlaceBuilding, RentRoll, Resume, RollOff, SeatingRoll, Trade, awaiting_roll,
+                    seats_of)
 
 if TYPE_CHECKING:
     from .entries import Offer
@@ -169,7 +170,7 @@ class RescuePart(Event):
     """JMA 補足ルール「破産」(分割救済): a rescue trade recorded while, with the rescues so far, the fine of the third
     failed jail roll and the rent ahead are still not both covered; ``agreed`` as in :class:`TradeMade`."""
 
-    agreed: tuple
+    agreed: Trade
 
     def apply(self, state: GameState) -> None:
         state.rescue_parts = state.rescue_parts + (self.agreed,)
@@ -398,7 +399,7 @@ class DebtTaken(Event):
 
 @dataclass(slots=True)
 class ResumeSet(Event):
-    resume: tuple | None
+    resume: Resume | None
 
     def apply(self, state: GameState) -> None:
         state.resume = self.resume
@@ -463,7 +464,7 @@ class TradeMade(Event):
     give: Offer[int]  # deeds as square indices: from first to second
     take: Offer[int]  # from second to first
     context: str  # trade, debt_negotiation or rescue
-    agreed: tuple
+    agreed: Trade
 
     @property
     def kind(self) -> str:

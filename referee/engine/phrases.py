@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
+from .ruleset import Money as Currency, Ruleset
 from .state import GameState
 
 Translate = Callable[[str], str]
@@ -81,12 +82,12 @@ class Money:
 DIGIT_GROUPS = {"de": "."}
 
 
-def amount_text(ruleset, amount: int, lang: str) -> str:
+def amount_text(ruleset: Ruleset, amount: int, lang: str) -> str:
     """An amount in the ruleset's currency, its digits grouped as ``lang`` groups them."""
     return money_text(ruleset.money, amount, lang)
 
 
-def money_text(money, amount: int, lang: str) -> str:
+def money_text(money: Currency, amount: int, lang: str) -> str:
     """An amount in a currency (a ruleset's ``Money``), its digits grouped as ``lang`` groups them."""
     return money.text(f"{amount:,}".replace(",", DIGIT_GROUPS.get(lang, ",")))
 
@@ -96,7 +97,7 @@ class Sum:
     """An amount in a ruleset's currency, named where there is no game: a tournament's fine, its bank's money."""
 
     amount: int
-    money: Any  # the ruleset's Money: its currency and where it goes
+    money: Currency  # the ruleset's Money: its currency and where it goes
 
     def words(self, state: GameState | None, _: Translate, lang: str) -> str:
         return money_text(self.money, self.amount, lang)
@@ -112,7 +113,8 @@ class Level:
         return level_text(self.level, state.hotel_level, _, state.ruleset, lang)
 
 
-def level_text(level: int, hotel_level: int, _: Translate = identity, ruleset=None, lang: str = "en") -> str:
+def level_text(level: int, hotel_level: int, _: Translate = identity, ruleset: Ruleset | None = None,
+               lang: str = "en") -> str:
     """A building level in words: no buildings, 1 house, 3 houses, hotel (an edition's own buildings by its words:
     1 White Rabbit Cottage)."""
     if level == hotel_level:
@@ -122,7 +124,7 @@ def level_text(level: int, hotel_level: int, _: Translate = identity, ruleset=No
     return building_count(ruleset, lang, "house", level, _)
 
 
-def building_name(ruleset, lang: str, kind: str, _: Translate = identity) -> str:
+def building_name(ruleset: Ruleset | None, lang: str, kind: str, _: Translate = identity) -> str:
     """A kind of building: house, hotel, or the edition's own word for it (its board file's terms)."""
     own = ruleset.term(kind, lang) if ruleset is not None else None
     if own is not None:
@@ -130,11 +132,10 @@ def building_name(ruleset, lang: str, kind: str, _: Translate = identity) -> str
     return _("hotel") if kind == "hotel" else _("house")
 
 
-def building_count(ruleset, lang: str, kind: str, n: int, _: Translate = identity) -> str:
+def building_count(ruleset: Ruleset | None, lang: str, kind: str, n: int, _: Translate = identity) -> str:
     """A number of houses or hotels: 1 house, 3 houses, 2 hotels, or in the edition's own words (its board file's
     terms: "houses" and "hotels" either a plural, or a count with %(n)s where the number goes)."""
-    many = ruleset.term(kind + "s", lang) if ruleset is not None else None
-    if many is not None:
+    if ruleset is not None and (many := ruleset.term(kind + "s", lang)) is not None:
         if "%(n)s" in many:
             return many % {"n": n}
         return f"{n} {ruleset.term(kind, lang) if n == 1 else many}"
@@ -295,7 +296,7 @@ SHOWN = 120  # characters of a value given in an entry that a message repeats
 UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 
 
-def _escaped(match: re.Match) -> str:
+def _escaped(match: re.Match[str]) -> str:
     return f"\\u{ord(match.group()):04x}"
 
 

@@ -18,6 +18,7 @@ from .entries import MAX_NAME, Entry, parse_entry, text_problem
 from .errors import IllegalEntry, MalformedEntry, RefereeError, illegal
 from .events import Event
 from .history import History
+from .numbers import NotWhole, square_ref, whole_number
 from .ruleset import Ruleset
 from .phrases import SHOWN, Money, clip
 from .rules import Outcome, resolve
@@ -52,7 +53,7 @@ class RecordError(RefereeError):
     code = "record"
 
     def __init__(self, line: int, message: str, *, code: str | None = None, clause: str = "",
-                 entry: dict | None = None, refusal: RefereeError | None = None) -> None:
+                 entry: dict[str, Any] | None = None, refusal: RefereeError | None = None) -> None:
         super().__init__(message, code=code, clause=clause)
         self.line = line
         self.entry = entry
@@ -143,7 +144,7 @@ def parse_header(data: Any, line: int = 1) -> Header:
     return Header(ruleset, tuple(players), options, seating, meta, position)
 
 
-def _fields(where: str, value: Any, allowed: tuple[str, ...], bad: Callable[[str], RecordError]) -> dict:
+def _fields(where: str, value: Any, allowed: tuple[str, ...], bad: Callable[[str], RecordError]) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise bad(f"{where} must be an object, got {value!r}")
     extra = sorted(set(value) - set(allowed))
@@ -153,9 +154,10 @@ def _fields(where: str, value: Any, allowed: tuple[str, ...], bad: Callable[[str
 
 
 def _whole(where: str, value: Any, low: int, high: int, bad: Callable[[str], RecordError]) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise bad(f"{where} must be a whole number from {low:,} to {high:,}, got {value!r}")
-    return value
+    try:
+        return whole_number(where, value, low, high, text=False)
+    except NotWhole as exc:
+        raise bad(f"{where} must be a whole number from {low:,} to {high:,}, got {exc.given!r}") from None
 
 
 def _flag(where: str, value: Any, bad: Callable[[str], RecordError]) -> bool:
@@ -165,7 +167,7 @@ def _flag(where: str, value: Any, bad: Callable[[str], RecordError]) -> bool:
 
 
 def _player_name(where: str, value: Any, players: list[str], bad: Callable[[str], RecordError]) -> str:
-    if value not in players:
+    if not isinstance(value, str) or value not in players:
         raise bad(f"{where}: {value!r} is not a player of this record (players: {', '.join(players)})")
     return value
 
@@ -248,8 +250,8 @@ def initial_state(ruleset: Ruleset, header: Header) -> GameState:
         return bad_header(1, message)
 
     def square(where: str, ref: Any) -> int:
-        if isinstance(ref, str) and ref.isdigit():
-            ref = int(ref)
+        if isinstance(ref, str):
+            ref = square_ref(ref)
         try:
             return ruleset.square(ref).index
         except KeyError:
@@ -353,10 +355,10 @@ def plain_json_problem(data: Any) -> str | None:
     return None
 
 
-def parse_record(lines: Iterable[str]) -> tuple[Header, list[tuple[int, Entry, dict]]]:
+def parse_record(lines: Iterable[str]) -> tuple[Header, list[tuple[int, Entry, dict[str, Any]]]]:
     """The header and every entry (with its line number and raw object) of a record's text."""
     header: Header | None = None
-    entries: list[tuple[int, Entry, dict]] = []
+    entries: list[tuple[int, Entry, dict[str, Any]]] = []
     for number, text in enumerate(lines, start=1):
         if not text.strip():
             continue
@@ -523,7 +525,7 @@ class Game:
         return lines
 
 
-def replay(ruleset: Ruleset, header: Header, entries: list[tuple[int, Entry, dict]],
+def replay(ruleset: Ruleset, header: Header, entries: list[tuple[int, Entry, dict[str, Any]]],
            on_events: Callable[[tuple[Event, ...]], None] | None = None, history: bool = False) -> Game:
     """Fold a parsed record; :class:`RecordError` naming the line at the first illegal entry.  The fold runs in
     place (unless it keeps the ``history`` of each entry); the game returned makes a new state for each entry

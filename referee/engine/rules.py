@@ -32,7 +32,8 @@ from .phrases import EntryKind
 from . import kinds  # noqa: F401  (the kinds of entry declared each in a module of its own register themselves)
 from .registry import AT_ANY_DECISION, HANDLERS, on_change
 from .state import (AwaitRoll, Auction, BidPayment, BuildingAuction, BuildRound, BuyOrAuction, DealDeeds, Debt, DrawCard, FineOrCard, GameOver, GameState, OwnProperty,
-                    IncomeTaxChoice, JailFine, Pending, PlaceBuilding, RentRoll, RollOff, SeatingRoll, awaiting_roll)
+                    IncomeTaxChoice, JailFine, Pending, PlaceBuilding, RentRoll, Resume, RollOff, SeatingRoll,
+                    awaiting_roll)
 from .step import Observer, Step
 from .timing import not_now
 from .trading import TRADING_HANDLERS, trade_actions
@@ -85,11 +86,15 @@ def legal_actions(state: GameState, kinds: Collection[str] | None = None, player
     return [a for a in out if a.type in asked and (player is None or a.player == player)]
 
 
-_PLANS: dict[tuple, tuple] = {}  # (decision type, kinds asked) -> what legal_actions works out for them
+Producer = Callable[[GameState, int | None], list[Action]]  # the actions of one kind of entry that may be recorded now
+Plan = tuple[bool, tuple[Producer, ...], frozenset[str], bool]  # what _plan works out
+
+_PLANS: dict[tuple[type, Collection[str]], Plan] = {}  # (decision type, kinds asked) -> what legal_actions works out
 on_change(_PLANS.clear)  # a kind registered or taken away: the plans are worked out again
 
 
-def _plan(kind: type, kinds: Collection[str]) -> tuple[bool, tuple, frozenset[str], bool]:
+
+def _plan(kind: type, kinds: Collection[str]) -> Plan:
     """What answers to ``kinds`` at a decision of type ``kind``: whether the decision's own answers are asked for,
     the producers of the other actions that make a kind asked for, the kinds as a set, and whether those make
     nothing else (so nothing is left to filter out).  Worked out once for each decision type and kinds asked."""
@@ -241,7 +246,7 @@ AT_ANY_DECISION[:0] = (
 # the kinds a producer above can make at each kind of decision, where that is fewer than all it makes: building
 # declarations are made only at the roll awaited and in a round of declarations (timing.build_time), bids and the
 # hammer at a shortage auction, the placing after it (test_predicates checks these against the full lists)
-_MAKES_AT: dict[Callable, dict[type, frozenset[str]]] = {declaration_actions: DECLARATION_KINDS_AT}
+_MAKES_AT: dict[Producer, dict[type, frozenset[str]]] = {declaration_actions: DECLARATION_KINDS_AT}
 
 
 def settle(step: Step) -> None:
@@ -312,7 +317,7 @@ def settle(step: Step) -> None:
                 continue
         return
 
-def _run_resume(step: Step, resume: tuple) -> None:
+def _run_resume(step: Step, resume: Resume) -> None:
     kind, player, how, steps = resume
     if kind == "await_roll":  # a fine recorded while a roll was awaited is paid: the same roll is awaited again
         if not step.state.players[player].bankrupt:

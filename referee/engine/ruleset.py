@@ -69,7 +69,7 @@ class OptionSpec:
     they always did (no recorded fact is lost)."""
 
     kind: type
-    choices: tuple = ()
+    choices: tuple[str, ...] = ()
     minimum: int | None = None
     renamed: tuple[tuple[str, str], ...] = ()
 

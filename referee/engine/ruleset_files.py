@@ -13,7 +13,7 @@ from .ruleset import (CARD_EFFECTS, CLAUSE_KEYS, DECKS, OPTION_SPECS, OPTIONAL_C
                       SQUARE_KINDS, Card, CardEffect, Clause, Group, HouseRule, Money, Options, OptionSpec, Ruleset,
                       RulesetError, Square, whole_number)
 
-def check_table(where: str, data: Any, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict:
+def check_table(where: str, data: Any, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict[str, Any]:
     """``data`` if it is a table with every required key and no key outside required and optional."""
     if not isinstance(data, dict):
         raise RulesetError(f"{where}: expected a table, got {data!r}")
@@ -46,10 +46,10 @@ def _ints(where: str, value: Any, length: int | None = None) -> tuple[int, ...]:
     return tuple(whole_number(f"{where}[{i}]", v) for i, v in enumerate(value))
 
 
-def parse_board(data: dict) -> tuple[tuple[Square, ...], dict[str, Group]]:
+def parse_board(data: dict[str, Any]) -> tuple[tuple[Square, ...], dict[str, Group]]:
     check_table("board file", data, ("board", "group", "square"))
     check_table("board", data["board"], ("id", "name"), ("source", "terms"))
-    group_meta: dict[str, tuple[dict, str]] = {}
+    group_meta: dict[str, tuple[dict[str, Any], str]] = {}
     for i, g in enumerate(data["group"]):
         check_table(f"group[{i}]", g, ("id", "name", "color"))
         gid = _str(f"group[{i}].id", g["id"])
@@ -108,7 +108,7 @@ def parse_board(data: dict) -> tuple[tuple[Square, ...], dict[str, Group]]:
     return tuple(squares), groups
 
 
-def parse_decks(data: dict, squares: tuple[Square, ...]) -> tuple[dict[str, Card], dict[str, tuple[str, ...]]]:
+def parse_decks(data: dict[str, Any], squares: tuple[Square, ...]) -> tuple[dict[str, Card], dict[str, tuple[str, ...]]]:
     check_table("decks file", data, ("decks",), DECKS)
     check_table("decks", data["decks"], ("id", "name"), ("source", "terms"))
     by_id = {sq.id: sq.index for sq in squares}
@@ -159,7 +159,7 @@ def _clause(where: str, key: str, data: Any, extra: tuple[str, ...] = ()) -> Cla
                   data.get("note", ""))
 
 
-def parse_ruleset(data: dict, board: dict, decks: dict) -> Ruleset:
+def parse_ruleset(data: dict[str, Any], board: dict[str, Any], decks: dict[str, Any]) -> Ruleset:
     """Build a :class:`Ruleset` from a ruleset table and its board and decks tables.
 
     Refuses unknown keys, missing keys and values of the wrong type or range,

@@ -9,8 +9,16 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from .ruleset import Ruleset
+
+if TYPE_CHECKING:  # (entries reads the phrases, which read the state)
+    from .entries import Offer
+
+Trade = tuple[int, int, "Offer[int]", "Offer[int]"]  # (first, second, give, take): a trade as agreed
+Resume = tuple[str, int, str, int]  # (kind, player, how, steps): what the turn does once payments are settled
+RecentRent = tuple[int, int, int, int, int]  # (payer, owner, square, amount, turn)
 
 BANK = None  # payer or payee that is the bank
 
@@ -241,10 +249,10 @@ class GameState:
     go_passed: bool = False  # some player has passed or landed on GO (tournament trade regulation)
     time_called: bool = False
     final_roll: bool = False  # after time is called: the last roll has been made
-    recent_trades: tuple = ()  # (first, second, give, take) of each trade made since the last roll
-    rescue_parts: tuple = ()  # trades recorded as parts of a split rescue not yet covering both debts (JMA)
+    recent_trades: tuple[Trade, ...] = ()  # (first, second, give, take) of each trade made since the last roll
+    rescue_parts: tuple[Trade, ...] = ()  # trades recorded as parts of a split rescue not yet covering both debts (JMA)
     interest_paid: tuple[int, ...] = ()  # mortgaged deeds just received whose 10% was paid on transfer, until the next roll
-    resume: tuple | None = None  # what the turn does once every pending payment is settled
+    resume: Resume | None = None  # what the turn does once every pending payment is settled
     debts: list[Debt] = field(default_factory=list)  # waiting behind the one in ``pending``
     estate_auctions: list[int] = field(default_factory=list)  # deeds the bank still has to auction
     # counts kept up to date as ``owner``, ``buildings`` and ``mortgaged`` change (set_owner, set_level,
@@ -264,7 +272,7 @@ class GameState:
     hotel_level: int = 0
     # rents paid from one player to another in the last turns: (payer, owner, square, amount, turn), for an owner's
     # claim that lapses (option rent_claim_turns)
-    recent_rents: tuple = ()
+    recent_rents: tuple[RecentRent, ...] = ()
     # what the bank holds, where it is finite (option bank_money; None: the bank never runs out)
     bank_cash: int | None = None
     bank_emptied: bool = False  # the finite bank's money fell to 0 (004: the game ends after that round)

@@ -7,7 +7,7 @@ debt, pay a winning bid, move a token and land it.
 """
 from __future__ import annotations
 
-from collections.abc import Container
+from collections.abc import Container, Iterable
 from typing import Any, Callable, TypeVar
 
 from . import events as ev
@@ -133,7 +133,7 @@ class Step:
         if amount > 0:
             self.emit(ev.Paid(None, player, amount, reason))
 
-    def transfer_interest(self, receiver: int, squares) -> None:
+    def transfer_interest(self, receiver: int, squares: Iterable[int]) -> None:
         """Official rules: whoever receives a mortgaged deed pays the 10% interest at once (ruleset option
         ``transferred_mortgage_interest = "on_transfer"``); JMA waives it until the mortgage is lifted."""
         s = self.state

@@ -20,7 +20,8 @@ from .timing import turn_refusal
 _ANY_TIME = (AwaitRoll, BuyOrAuction, DrawCard, FineOrCard, IncomeTaxChoice, JailFine, OwnProperty, RentRoll)  # not during auctions
 
 
-def _flows(a: int, b: int, give: Offer[int], take: Offer[int]) -> dict:
+def _flows(a: int, b: int, give: Offer[int], take: Offer[int]
+           ) -> dict[tuple[int, int], tuple[int, frozenset[int], frozenset[str]]]:
     return {(a, b): (give.cash, frozenset(give.deeds), frozenset(give.cards)),
             (b, a): (take.cash, frozenset(take.deeds), frozenset(take.cards))}
 

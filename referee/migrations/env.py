@@ -13,7 +13,8 @@ config = context.config
 # This line sets up loggers basically.  The loggers that exist already are left on (fileConfig turns them off by
 # default): the app's own logger, made before the app migrates its database when a warning is said at start-up (several
 # workers counting wrong PINs apart), would otherwise say nothing more, a database failing a request included.
-fileConfig(config.config_file_name, disable_existing_loggers=False)
+if config.config_file_name is not None:  # Flask-Migrate always passes alembic.ini
+    fileConfig(config.config_file_name, disable_existing_loggers=False)
 logger = logging.getLogger('alembic.env')
 
 

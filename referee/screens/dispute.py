@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from ..engine import clip, Game, GameState, Outcome, read_whole
+from ..engine import clip, Game, GameState, LARGEST, NotWhole, Outcome, whole_number
 from ..language import gettext as _
 from .decisions import pending_words
 from .holdings import bank_stock_words, holdings, Holdings, player_status, pot
@@ -98,10 +98,11 @@ def entry_number(game: Game, text: str) -> int:
     with its length bounded first (a forged number of 10,000 digits is never converted); :class:`NoSuchEntry`
     otherwise, saying which numbers there are."""
     total = len(game.entries)
-    n = read_whole(text)
-    if n is None:
+    try:
+        n = whole_number("entry", text, -LARGEST, LARGEST)
+    except NotWhole:
         raise NoSuchEntry(_("“%(text)s” is not an entry number. %(range)s", text=clip(text.strip(), 20),
-                            range=range_words(total)))
+                            range=range_words(total))) from None
     if not 1 <= n <= total:
         raise NoSuchEntry(_("There is no entry %(n)s. %(range)s", n=n, range=range_words(total)))
     return n

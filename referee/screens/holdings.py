@@ -140,7 +140,7 @@ def _places(ruleset: Ruleset) -> list[tuple[Markup, str, str, str, int]]:
         row, col = (11, 11 - i) if i <= 10 else (21 - i, 1) if i < 20 else (1, i - 19) if i <= 30 else (i - 29, 11)
         group = ruleset.groups.get(sq.group) if sq.group else None
         attrs = (Markup(' title="{}" style="grid-row:{}; grid-column:{}; border-top:10px solid {}"').format(
-                     group_name(ruleset, sq.group), row, col, group.color) if group is not None
+                     group_name(ruleset, group.id), row, col, group.color) if group is not None
                  else Markup(' style="grid-row:{}; grid-column:{}"').format(row, col))
         name = named(sq.name, current_language(), sq.id)
         places.append((attrs, name, short_name(name), short_name(name, TINY_LETTERS), i))
@@ -161,12 +161,12 @@ def holdings(state: GameState, player: int) -> Holdings:
     mortgaged; the houses and hotels standing on them; the get-out-of-jail cards held, by deck."""
     rs = state.ruleset
     owned = state.deeds_of(player)
-    by_group: dict[str, list[int]] = {}
+    by_group: dict[str | None, list[int]] = {}  # (None: the deeds of no colour group, railroads and utilities)
     for sq in owned:
         by_group.setdefault(rs.squares[sq].group, []).append(sq)
     groups = []
     for gid, squares in by_group.items():
-        group = rs.groups.get(gid)
+        group = rs.groups.get(gid) if gid else None
         lines = [DeedLine(state, sq, state.mortgaged[sq]) for sq in squares]
         groups.append(DeedGroup(group_name(rs, gid) if gid else "", group.color if group else "#ddd", lines,
                                 group is not None and len(squares) == len(group.squares)))

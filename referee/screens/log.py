@@ -172,9 +172,9 @@ def _changes(entry: Entry, ruleset: Ruleset, facts: EntryFacts | None) -> str:
     hotel = ruleset.options.houses_per_hotel + 1
     changes = separator().join(
         _("%(square)s %(before)s → %(after)s", square=square_words(ruleset, ref),
-          before=level_words(before[square_index(ruleset, ref)], ruleset), after=level_words(level, ruleset))
+          before=level_words(before[ruleset.square(ref).index], ruleset), after=level_words(level, ruleset))
         for ref, level in entry.targets
-        if (hotel if level == "hotel" else level) != before[square_index(ruleset, ref)])
+        if (hotel if level == "hotel" else level) != before[ruleset.square(ref).index])
     return changes or _targets(entry, ruleset)
 
 
@@ -230,11 +230,12 @@ def _income_tax(entry: Entry, ruleset: Ruleset, facts: EntryFacts | None) -> str
 
 
 def _card(entry: Entry, ruleset: Ruleset, facts: EntryFacts | None) -> str:
-    card = ruleset.cards.get(entry.card or "")
+    name = entry.card or ""
+    card = ruleset.cards.get(name)
     if card is None:
         return _("%(player)s draws a card: %(card)s", player=entry.player, card=entry.card)
     return _("%(player)s draws a %(deck)s card: %(card)s", player=entry.player, deck=deck_words(ruleset, card.deck),
-             card=card_words(ruleset, entry.card))
+             card=card_words(ruleset, name))
 
 
 def _fine_or_card(entry: Entry, ruleset: Ruleset, facts: EntryFacts | None) -> str:
@@ -332,6 +333,7 @@ def _referee(entry: Entry, ruleset: Ruleset, facts: EntryFacts | None) -> str:
 
 
 def _trade(entry: Entry, ruleset: Ruleset, facts: EntryFacts | None) -> str:
+    assert entry.player is not None and entry.partner is not None  # (a trade's required fields: ENTRY_FIELDS)
     return trade_words(ruleset, entry.player, entry.partner, entry.give, entry.take,
                        facts.context if facts else "trade", facts.mortgaged if facts else ())
 

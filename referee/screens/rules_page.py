@@ -6,8 +6,9 @@ import unicodedata
 from dataclasses import dataclass, fields
 from typing import Any
 
-from ..engine import GameState, Ruleset
+from ..engine import GameOver, GameState, RollOff, Ruleset
 from ..language import current, current_language, gettext as _, Language, speaking
+from .decisions.base import pending_as
 from .sources import original_language, reading_language, source_words
 from .words import in_language, per_language, separator
 
@@ -142,15 +143,21 @@ _PERCENT_OPTIONS = ("income_tax_percent", "mortgage_interest_percent", "asset_de
                     "asset_mortgaged_deed_percent", "asset_building_percent")
 
 
-def option_value_words(ruleset: Ruleset, key: str, value) -> str:
-    """An option's value in words: yes / no, $10, 10%, a flat amount."""
+def _game_ruleset(ruleset: Ruleset | None) -> Ruleset:
+    assert ruleset is not None, "an amount of money is named only in a game, with its ruleset's currency"
+    return ruleset
+
+
+def option_value_words(ruleset: Ruleset | None, key: str, value) -> str:
+    """An option's value in words: yes / no, $10, 10%, a flat amount (``ruleset`` None where no game is: a
+    tournament's regulations, which name no amount of money)."""
     if isinstance(value, bool):
         return _("yes") if value else _("no")
     if isinstance(value, int):
         if key in _MONEY_OPTIONS:
-            return ruleset.money_text(value)
+            return _game_ruleset(ruleset).money_text(value)
         if key in FINE_OPTIONS:
-            return ruleset.money_text(value) if value else _("none (a tournament may set one)")
+            return _game_ruleset(ruleset).money_text(value) if value else _("none (a tournament may set one)")
         if key in _PERCENT_OPTIONS:
             return f"{value}%"
         if key == "monopoly_rent_multiplier":
@@ -160,9 +167,9 @@ def option_value_words(ruleset: Ruleset, key: str, value) -> str:
         if key == "houses_per_turn":
             return _("no limit") if value == 0 else f"{value:,}"
         if key == "bank_money":
-            return _("no limit") if value == 0 else ruleset.money_text(value)
+            return _("no limit") if value == 0 else _game_ruleset(ruleset).money_text(value)
         if key == "luxury_tax_amount":
-            return _("the amount printed on the board") if value == 0 else ruleset.money_text(value)
+            return _("the amount printed on the board") if value == 0 else _game_ruleset(ruleset).money_text(value)
         if key == "rent_claim_turns":
             return _("no limit: a claim traced back is paid") if value == 0 else _(
                 "until the turn of the player %(n)s after the payer begins", n=value)
@@ -185,7 +192,7 @@ def clause_note(ruleset: Ruleset, clause) -> str:
 
 def ending_words(state: GameState) -> str:
     """How an ended game ended, for the final ranking's title: (time), (monopoly win), (at the 2nd bankruptcy)."""
-    reason = state.pending.reason
+    reason = pending_as(state, GameOver, RollOff).reason  # (a roll-off for places comes after the game has ended)
     if reason == "time":
         return _("(time)")
     if reason == "bank":

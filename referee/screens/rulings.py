@@ -12,7 +12,9 @@ def standing_tie(game: Game) -> TieCall | None:
     p = game.state.pending
     if not isinstance(p, (Auction, BuildingAuction)) or p.high_bidder is None:
         return None
-    ties = game.with_history().history.ties
+    history = game.with_history().history
+    assert history is not None  # with_history: a game keeping its history
+    ties = history.ties
     for index in reversed(game.effective):  # the latest bid is this auction's: it has a high bidder
         if game.entries[index].type == "bid":
             call = ties[index]

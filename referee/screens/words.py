@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Literal
 
 from ..engine import amount_text, building_count, Change, Deck, GameState, level_text, named, POT, Ruleset
 from ..language import current, current_language, gettext as _
@@ -60,10 +60,10 @@ def group_name(ruleset: Ruleset, group: str) -> str:
     return group if g is None else named(g.name, current_language(), group)
 
 
-def level_words(level: int | str, ruleset: Ruleset) -> str:
+def level_words(level: int | Literal["hotel"], ruleset: Ruleset) -> str:
     """A building level in words: no buildings, 1 house, 3 houses, hotel."""
     hotel = ruleset.options.houses_per_hotel + 1
-    return level_text(hotel if level == "hotel" else level, hotel, _, ruleset, current_language())
+    return level_text(hotel if isinstance(level, str) else level, hotel, _, ruleset, current_language())
 
 
 def separator() -> str:

@@ -34,6 +34,7 @@ from ..db import db
 from ..models import EntryRow, GameRow, ScheduledBackupRow
 from . import storage
 from .clocks import naive_utc, utcnow
+from ..engine import NotWhole, whole_number
 
 ROW = 1
 LABEL = "-auto"  # the scheduled backups' files: referee-YYYYmmdd-HHMMSS-auto.sqlite
@@ -42,6 +43,7 @@ DEFAULT_KEPT = 12
 CHECK_SECONDS = 30.0  # a process asks the database whether a backup is due at most this often
 UNFINISHED_AFTER = timedelta(minutes=10)  # a backup begun this long ago and neither made nor failed: shown
 NO_ROOM = "no room:"  # a skipped backup, as its row keeps it: "no room:FREE:NEEDED" (bytes); see NoRoom.kept
+ROOM_BYTES = 2**63 - 1  # the most bytes a skip's row is read back with: a disk's size counted in 64 bits
 
 
 class BadSetting(ValueError):
@@ -68,7 +70,10 @@ class NoRoom(backup.BackupError):
         if not failure.startswith(NO_ROOM):
             return None
         free, _, needed = failure[len(NO_ROOM):].partition(":")
-        return cls(int(free), int(needed)) if free.isdigit() and needed.isdigit() else None
+        try:
+            return cls(whole_number("free", free, 0, ROOM_BYTES), whole_number("needed", needed, 0, ROOM_BYTES))
+        except NotWhole:
+            return None
 
 
 @dataclass(frozen=True)
@@ -198,7 +203,7 @@ def claim(now: datetime, every: timedelta) -> bool:
                (ScheduledBackupRow.started_at.is_(None)) | (ScheduledBackupRow.started_at <= now - every))
         .values(started_at=now).execution_options(synchronize_session=False))
     db.session.commit()
-    return done.rowcount == 1
+    return done.rowcount == 1  # type: ignore[attr-defined]  # an UPDATE's result is a CursorResult (SQLAlchemy types it as a Result)
 
 
 def _local_name(now: datetime) -> datetime:

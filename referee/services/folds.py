@@ -182,11 +182,11 @@ def load_many(game_ids: list[int]) -> list[Table]:
     return out
 
 
-def _entries_after(behind: dict[int, int]) -> dict[int, list[tuple[int, str, str]]]:
+def _entries_after(behind: dict[int, int]) -> dict[int, list[tuple[int, str, str | None]]]:
     """The entries stored after each game's kept fold (``behind``: game -> the entries the fold holds), (number,
     text, hash) in order, in one statement however many games moved on (each game one step down the (game, seq)
     index): under several workers a director's poll finds most of a round's folds some entries behind."""
-    found: dict[int, list[tuple[int, str, str]]] = {}
+    found: dict[int, list[tuple[int, str, str | None]]] = {}
     items = sorted(behind.items())
     for start in range(0, len(items), _ENTRIES_AFTER_CHUNK):
         chunk = items[start:start + _ENTRIES_AFTER_CHUNK]
@@ -201,7 +201,7 @@ def _entries_after(behind: dict[int, int]) -> dict[int, list[tuple[int, str, str
 _ENTRIES_AFTER_CHUNK = 100  # games asked for in one statement (each two bound values; SQLite allows 32,766)
 
 
-def _carried_forward(fold: Fold, stored: int, last: str | None, rows: list[tuple[int, str, str]]) -> Fold | None:
+def _carried_forward(fold: Fold, stored: int, last: str | None, rows: list[tuple[int, str, str | None]]) -> Fold | None:
     """The kept fold carried forward over the entries stored after it (``rows``: those read after it; another
     process recorded them: under several workers each keeps its own folds), as a new fold on a copy of its game,
     its chain checked from the fold's head on: the cost grows with the entries added, not with the record.  None

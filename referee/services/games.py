@@ -19,7 +19,8 @@ from .. import chain
 from . import rulesets
 from ..db import db
 from ..engine import (MAX_NAME, MAX_PLAYERS, MAX_TITLE, Game, GameState, Outcome, RecordError, RulesetError, json_whole,
-                      parse_entry, parse_header, read_whole, resolve, stake_refusal, text_problem, whole_field)
+                      LARGEST, NotWhole, parse_entry, parse_header, resolve, stake_refusal, text_problem, whole_field,
+                      whole_number)
 from ..models import EntryRow, GameRow, RoundRow, TableRow, TournamentRow
 from . import archive, entry_keys, record_file, rulings, signoffs
 from .clocks import naive_utc, pause, utcnow
@@ -31,8 +32,9 @@ from .pins import matches, pin_hash
 # them before a game is made (the record refuses them all the same), asking this service, as the web asks no rules;
 # so are the numbers a form or an address carries, their length bounded before they are read.
 __all__ = ["MAX_NAME", "MAX_PLAYERS", "MAX_TITLE", "Applied", "check", "check_pin", "create_game", "delete_game", "export_record",
-           "import_record", "json_whole", "list_games", "new_game", "read_whole", "record", "record_run", "redo",
-           "set_game_archived", "table_of_game", "text_problem", "tournament_of_game", "whole_field"]
+           "import_record", "json_whole", "list_games", "new_game", "record", "record_run", "redo",
+           "set_game_archived", "table_of_game", "text_problem", "tournament_of_game", "whole_field",
+           "LARGEST", "NotWhole", "whole_number"]
 
 
 def new_game(title: str, ruleset_id: str, players: list[str], seating: str, pin: str,

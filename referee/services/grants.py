@@ -216,7 +216,7 @@ def devices_of_tournament(tournament_id: int, mine: list[str]) -> Devices:
         if row.role == DIRECTOR:
             director.append(device)
         elif row.role == GAME:
-            tables.setdefault(row.game_id, []).append(device)  # type: ignore[arg-type]
+            tables.setdefault(row.game_id, []).append(device)
         else:
             judges.append((row.role, device))
     return Devices(tables, director, judges)

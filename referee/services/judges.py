@@ -53,9 +53,8 @@ def make_pin(tournament_id: int, role: str) -> str:
         raise ValueError(f"no judge's role {role!r}")
     row = _row(tournament_id)
     other = row.head_judge_pin if role == JUDGE else row.judge_pin
-    pin = other
-    while pin == other:
-        pin = f"{secrets.randbelow(10 ** JUDGE_PIN_DIGITS):0{JUDGE_PIN_DIGITS}d}"
+    while (pin := f"{secrets.randbelow(10 ** JUDGE_PIN_DIGITS):0{JUDGE_PIN_DIGITS}d}") == other:
+        pass
     if role == JUDGE:
         row.judge_pin = pin
     else:
@@ -119,7 +118,8 @@ def answered(tournament_id: int, limit: int = ANSWERED_SHOWN) -> list[Answered]:
         .outerjoin(RulingRow, RulingRow.id == JudgeCallRow.ruling_id)
         .where(RoundRow.tournament_id == tournament_id, JudgeCallRow.answered_at.is_not(None))
         .order_by(JudgeCallRow.answered_at.desc(), JudgeCallRow.id.desc()).limit(limit)).all()
-    return [Answered(g, r, t, e, n, d or "", at) for g, r, t, e, n, d, at in rows]
+    return [Answered(g, r, t, e, n, d or "", at) for g, r, t, e, n, d, at in rows
+            if at is not None]  # (the query reads the calls answered only)
 
 
 @dataclass(frozen=True)

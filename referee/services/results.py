@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Mapping
 
 from ..db import db
 from ..models import ResultCorrection, RoundRow, TableRow, TournamentRow
@@ -23,14 +24,15 @@ def tournament_results(tournament_id: int) -> list[GameResult]:
     hash it was kept at (no replay), else from the game's fold."""
     row = get_tournament(tournament_id)
     standing = {t.id: standing_correction(t) for r in row.rounds for t in r.tables}
-    corrected = [(r.number, t) for r in row.rounds for t in r.tables if standing[t.id]]
+    corrected = [(r.number, t, c.result) for r in row.rounds for t in r.tables
+                 if (c := standing[t.id]) and c.result is not None]
     seats = [(r.number, t) for r in row.rounds for t in r.tables if not standing[t.id]]
     ids = [t.game_id for _, t in seats]
     games = rows_with_tails(ids, results=True)
     results, unkept = [], []
     for number, t in seats:
-        row, _, last, _ = games[t.game_id]
-        kept = row.result
+        game_row, _, last, _ = games[t.game_id]
+        kept = game_row.result
         if kept and kept.get("head") == last:
             results.append(kept_result(kept, number, str(t.number)))
         else:
@@ -38,7 +40,7 @@ def tournament_results(tournament_id: int) -> list[GameResult]:
     for (number, t), table in zip(unkept, load_many([t.game_id for _, t in unkept])):
         if table.game.state.over:
             results.append(game_result(table.game.state, number, str(t.number)))
-    results += [kept_result(standing[t.id].result, number, str(t.number)) for number, t in corrected]
+    results += [kept_result(result, number, str(t.number)) for number, t, result in corrected]
     return sorted(results, key=lambda g: (g.round, int(g.table)))
 
 
@@ -78,7 +80,7 @@ def _later(row: TournamentRow, round_row: RoundRow) -> int | None:
     return next((r.number for r in row.rounds if r.number > round_row.number and r.stage != round_row.stage), None)
 
 
-def correct_result(tournament_id: int, game_id: int, places: dict[str, int], assets: dict[str, int],
+def correct_result(tournament_id: int, game_id: int, places: Mapping[str, object], assets: Mapping[str, object],
                    bankrupt: set[str], monopoly: bool, reason: str, expected: int) -> Done:
     """The director's correction of a finished table's result: each player's place (1 is first, each place once),
     total assets and bankruptcy, whether it was a monopoly win, and why; refused where the places do not follow

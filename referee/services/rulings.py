@@ -171,8 +171,8 @@ def _second(moment: datetime) -> datetime:
 def _head(game_id: int, rulings: Rulings) -> str:
     if not rulings.items:
         return chain.rulings_genesis(game_id)
-    return db.session.scalar(select(RulingRow.hash).where(RulingRow.game_id == game_id,
-                                                          RulingRow.n == len(rulings.items)))
+    return db.session.execute(select(RulingRow.hash).where(RulingRow.game_id == game_id,
+                                                           RulingRow.n == len(rulings.items))).scalar_one()
 
 
 def record_ruling(game_id: int, entry: int, claim: str, ruling: str, clause: str, decider: str) -> Ruling:
@@ -309,5 +309,5 @@ def verify_all() -> list[tuple[GameRow, int]]:
     for game_id in ids:
         altered = read(game_id).altered_at
         if altered is not None:
-            broken.append((db.session.get(GameRow, game_id), altered))
+            broken.append((db.session.get_one(GameRow, game_id), altered))
     return broken

@@ -458,7 +458,7 @@ def verify_all() -> list[tuple[GameRow, int, str]]:
     ids = db.session.scalars(select(SignOffRow.game_id).distinct().order_by(SignOffRow.game_id)).all()
     broken = []
     for game_id in ids:
-        row = db.session.get(GameRow, game_id)
+        row = db.session.get_one(GameRow, game_id)
         rows = _stored(game_id)
         at = _broken(game_id, row.header, rows)
         if at is not None:

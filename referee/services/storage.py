@@ -111,7 +111,7 @@ def database_size(url: str) -> int:
     """The database's size in bytes, as a backup of it takes room: a SQLite file with its write-ahead log, or what
     PostgreSQL reports of the database."""
     if backup.kind_of(url) == "sqlite":
-        path = backup.sqlite_path(url)
+        path = backup.sqlite_file(url)
         return sum(f.stat().st_size for f in (path, path.with_name(path.name + "-wal")) if f.exists())
     return int(db.session.execute(text("SELECT pg_database_size(current_database())")).scalar_one())
 

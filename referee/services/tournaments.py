@@ -127,7 +127,7 @@ def create_tournament(name: str, scheme: str, ruleset_id: str, players: list[str
                                {"format": Named.name_of(fmt)})
     if any(not isinstance(m, int) or not 1 <= m <= 600 for m in round_minutes or []):
         raise BadTournament.of("round minutes must be whole numbers from 1 to 600, got {minutes}",
-                               {"minutes": " ".join(map(str, round_minutes))[:80]})
+                               {"minutes": " ".join(map(str, round_minutes or []))[:80]})
     row = TournamentRow(name=name, scheme=scheme, format=format_id, ruleset=ruleset_id, options=options or {},
                         round_minutes=list(round_minutes or []), pin_hash=pin_hash(pin, BadTournament),
                         players=[TournamentPlayer(name=n, checked_in=not check_in, division=d,
@@ -249,7 +249,7 @@ def check_table_pin(game_id: int, pin: str, director: bool = True) -> bool:
     return director and tournament is not None and check_director_pin(tournament, pin)
 
 
-def round_tables(row: TournamentRow) -> list[list[list[str]]]:
+def round_tables(row: TournamentRow) -> list[list[tuple[str, ...]]]:
     """Each round's tables, each the players of its game in their seats (every game's header in one query)."""
     ids = [t.game_id for r in row.rounds for t in r.tables]
     headers = {game_id: header for game_id, header in db.session.execute(

@@ -15,34 +15,42 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Collection, Mapping, Sequence
 
+from ..engine import NotWhole, whole_number
 from .messages import BadTournament, check_text
 
 MAX_REASON = 300
 MAX_ASSETS = 10 ** 9
 
 
-def _whole(value: object, low: int, high: int) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+def _whole(value: object, low: int, high: int) -> int | None:
+    try:
+        return whole_number("value", value, low, high, text=False)
+    except NotWhole:
+        return None
 
 
 BY_ASSETS, BY_BANKRUPTCY, BY_ROLLOFF, BY_MONOPOLY = "assets", "bankrupt", "rolloff", "monopoly"
 BY = (BY_ASSETS, BY_BANKRUPTCY, BY_ROLLOFF, BY_MONOPOLY)  # the rule that ranked a player at their place
 
 
-def corrected_result(names: Sequence[str], places: Mapping[str, int], assets: Mapping[str, int],
+def corrected_result(names: Sequence[str], given_places: Mapping[str, object], given_assets: Mapping[str, object],
                      bankrupt: Collection[str], monopoly: bool, reason: str) -> dict:
     """The result a correction of a table of ``names`` keeps: each player's place (1 is first, each place once),
     total assets and whether they went bankrupt, whether it was a monopoly win, and why.  Refused, naming the
-    rule, where the places do not follow from the totals as the rules rank them."""
-    if sorted(places) != sorted(names) or sorted(assets) != sorted(names) or not set(bankrupt) <= set(names):
+    rule, where the places do not follow from the totals as the rules rank them (``given_places`` and
+    ``given_assets``: the values as the form gave them, None where one was not a number)."""
+    if sorted(given_places) != sorted(names) or sorted(given_assets) != sorted(names) or not set(bankrupt) <= set(names):
         raise BadTournament.of("a correction gives a place and assets for each player of the table, and no one "
                                "else", {})
+    places: dict[str, int] = {}
+    assets: dict[str, int] = {}
     for name in names:
-        if not _whole(places[name], 1, len(names)):
+        if (place := _whole(given_places[name], 1, len(names))) is None:
             raise BadTournament.of("{name}'s place must be from 1 to {n}", {"name": name, "n": len(names)})
-        if not _whole(assets[name], 0, MAX_ASSETS):
+        if (total := _whole(given_assets[name], 0, MAX_ASSETS)) is None:
             raise BadTournament.of("{name}'s assets must be a whole amount from 0 to {max}",
                                    {"name": name, "max": MAX_ASSETS})
+        places[name], assets[name] = place, total
     reason = (reason or "").strip()
     if not reason:
         raise BadTournament.of("a correction needs its reason, for the record", {})

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Mapping, Sequence
+from typing import AbstractSet, Any, Callable, Collection, Mapping, Sequence
 
 from ..engine import RulesetError, check_table
 from . import regulations, seating
@@ -219,7 +219,7 @@ def stage_games(fmt: Format, stage: Stage, games: Sequence[GameResult], round_st
 
 
 def stage_standings(fmt: Format, stage: Stage, scheme: Scheme, games: Sequence[GameResult],
-                    round_stage: Mapping[int, str], players: Sequence[str]) -> list[Standing]:
+                    round_stage: Mapping[int, str], players: Collection[str]) -> list[Standing]:
     """The stage's standings, of ``players`` (those who took part in it)."""
     mine = set(players)
     ranked = standings(scheme, stage_games(fmt, stage, games, round_stage))
@@ -237,6 +237,7 @@ def entrants(fmt: Format, stage: Stage, active: Sequence[str], seated: Sequence[
     if stage.entrants == "everyone":
         return list(invited) + [p for p in active if p in still]
     if stage.entrants == "top":
+        assert stage.count is not None  # (a stage of the top players names how many: parse_format)
         return list(invited) + [p for p in previous_order if p in still][:max(0, stage.count - len(invited))]
     before = fmt.stages[fmt.index(stage.id) - 1]
     last = rounds_of(before, seated)[-1]
@@ -253,7 +254,7 @@ def entrants(fmt: Format, stage: Stage, active: Sequence[str], seated: Sequence[
     return out
 
 
-def division_view(seated: Sequence[SeatedRound], games: Sequence[GameResult], members: set[str]
+def division_view(seated: Sequence[SeatedRound], games: Sequence[GameResult], members: AbstractSet[str]
                   ) -> tuple[list[SeatedRound], list[GameResult]]:
     """One division's share of the tournament: every round (a division plays each round with the others), with
     only its own tables, and only its own games (a table never mixes divisions)."""

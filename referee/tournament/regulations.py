@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
-from ..engine import MAX_AMOUNT, Many, OptionName, OptionValue, Ruleset, Sum, clip
+from ..engine import MAX_AMOUNT, Many, NotWhole, OptionName, OptionValue, Ruleset, Sum, clip, whole_number
 from .messages import BadTournament
 
 SWITCH = "switch"  # a box ticked or not: ticked, the option takes ``on``; else the ruleset's own value
@@ -75,8 +75,11 @@ def read(typed: Mapping[str, str]) -> dict[str, Any]:
             continue
         if regulation is not None and regulation.kind == SWITCH:
             values[option] = regulation.on if text == "1" else text
-        elif regulation is not None and text.isascii() and text.isdigit() and len(text) <= DIGITS:
-            values[option] = int(text)
+        elif regulation is not None:
+            try:
+                values[option] = whole_number(option, text, 0, 10**DIGITS - 1)
+            except NotWhole:
+                values[option] = text
         else:
             values[option] = text
     return values

@@ -1,7 +1,7 @@
 """A finished game's result for the standings, taken from the engine's final ranking."""
 from __future__ import annotations
 
-from ..engine import GameOver, GameState, IllegalEntry, ranking
+from ..engine import GameOver, GameState, IllegalEntry, RollOff, ranking
 from .corrections import BY_ASSETS, BY_BANKRUPTCY, BY_MONOPOLY, BY_ROLLOFF
 from .scoring import GameResult, PlayerResult
 
@@ -16,7 +16,10 @@ def game_result(state: GameState, round_: int, table: str) -> GameResult:
 def final_result(state: GameState) -> dict:
     """What a finished game's result keeps (stored with the game when it ends): how it ended and each player's
     rank, name and assets, and the rule that ranked them there (:data:`corrections.BY`)."""
-    reason = state.pending.reason
+    over = state.pending
+    if not isinstance(over, (RollOff, GameOver)):
+        raise ValueError("a game that has not ended has no result")
+    reason = over.reason
     return {"reason": reason, "ranking": [
         {"rank": st.rank, "name": st.name, "total": st.assets.total, "bankrupt_order": st.bankrupt_order,
          "by": BY_ROLLOFF if st.rolloff else BY_BANKRUPTCY if st.bankrupt_order

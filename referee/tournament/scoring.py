@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Mapping
 
-from ..engine import RulesetError, check_table
+from ..engine import NotWhole, RulesetError, check_table, whole_number
 from .messages import BadTournament, Named
 
 KINDS = ("placement", "asset_share", "asset_points")
@@ -70,9 +70,10 @@ def _by_size(where: str, data: Any) -> dict[int, Any]:
         raise RulesetError(f"{where}: expected a table keyed by table size, got {data!r}")
     out = {}
     for key, value in data.items():
-        if not str(key).isdigit() or not 2 <= int(key) <= 8:
-            raise RulesetError(f"{where}: {key!r} is not a table size from 2 to 8")
-        out[int(key)] = value
+        try:
+            out[whole_number(where, str(key), 2, 8)] = value
+        except NotWhole:
+            raise RulesetError(f"{where}: {key!r} is not a table size from 2 to 8") from None
     return out
 
 
@@ -200,7 +201,7 @@ def standings(scheme: Scheme, games: list[GameResult]) -> list[Standing]:
         return (total,) + tuple(values[t](player) for t in scheme.tiebreaks)
 
     rows.sort(key=key, reverse=True)
-    out = []
+    out: list[Standing] = []
     for i, row in enumerate(rows):
         rank = out[-1].rank if out and key(rows[i - 1]) == key(row) else i + 1
         player, total, games_out = row

@@ -81,6 +81,7 @@ def draw(players: list[str], met: dict[frozenset, int], rng: random.Random, trie
             best, best_cost = [t[:] for t in tables], cost
         if best_cost == 0:
             break
+    assert best is not None, "a draw takes at least one try"
     return best
 
 

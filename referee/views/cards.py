@@ -46,7 +46,8 @@ def _card(kept: Cache, where: tuple, template: str, row, t, **context) -> str:
     """The card of table ``t`` drawn by ``template``, kept in ``kept`` under everything it is drawn from (``where``:
     the device's language and the address the app is served under; a key of the values themselves: hashed in C,
     where their words would be written out field by field at each poll)."""
-    key: object = (template, where, row.id, tuple(_frozen(getattr(t, name)) for name in _drawn_from(type(t))),
+    kind: type = type(t)  # (as a class: mypy takes a type[Any] for a value that is not hashable)
+    key: object = (template, where, row.id, tuple(_frozen(getattr(t, name)) for name in _drawn_from(kind)),
                    _frozen(context.get("unlocked")))
     try:
         hash(key)

@@ -3,9 +3,10 @@ token is stale, or the database could not answer (its disk full, busy past its t
 each, in the device's language, instead of a copy in every view."""
 from __future__ import annotations
 
-from flask import Flask, current_app, flash, redirect, render_template, request, url_for
+from flask import Flask, current_app, redirect, render_template, request, url_for
 from flask_wtf.csrf import CSRFError
 
+from ..access import flash
 from ..i18n import gettext, same_site_path
 from ..screens.refusals import detail
 from ..screens.storage import unavailable_words

@@ -1,12 +1,12 @@
 """Games: the list, a new game, importing and exporting records."""
 from __future__ import annotations
 
-from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
+from flask import Blueprint, Response, redirect, render_template, request, url_for
 from ..i18n import gettext
 
 from .. import access
 from ..services import errors as errors_service, games
-from ..access import organiser_required, referee_required, throttled
+from ..access import flash, organiser_required, referee_required, throttled
 from ..forms import ImportForm, NewGameForm, OrganiserForm
 from ..i18n import same_site_path
 from ..screens.refusals import clip, detail as refusal_detail

@@ -2,10 +2,10 @@
 a judge, live; one tap opens the entry in dispute with the ruling form), and the director's making of their PINs."""
 from __future__ import annotations
 
-from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask import Blueprint, redirect, render_template, request, url_for
 
 from .. import access
-from ..access import director_required, throttled
+from ..access import flash, director_required, throttled
 from ..i18n import gettext
 from ..screens.judge import answered_lines, call_lines
 from ..services import clocks, judges, tournaments

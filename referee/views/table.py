@@ -1,7 +1,7 @@
 """The table: the referee's screen, recording entries, the log, corrections, the spectators' display."""
 from __future__ import annotations
 
-from flask import Blueprint, flash, g, redirect, render_template, request, url_for
+from flask import Blueprint, g, redirect, render_template, request, url_for
 from markupsafe import Markup
 from flask_wtf.csrf import generate_csrf
 
@@ -21,8 +21,8 @@ from ..screens.judge import table_call
 from ..screens.rulings_log import clause_choices, deciders_now, ruling_lines
 from ..screens.rules_page import rules_page
 from ..services import clocks, entry_keys, errors, folds, games, rulings, signoffs, tournaments
-from ..access import (count_director_guess, deciders_allowed, director_pin_may_be_tried, judge_level, may_referee,
-                      referee_required, throttled)
+from ..access import (count_director_guess, deciders_allowed, director_pin_may_be_tried, flash, judge_level,
+                      may_referee, referee_required, throttled)
 from .games import page_size, pdf_response, unlock
 
 bp = Blueprint("table", __name__)
@@ -39,8 +39,9 @@ def _game_title(row) -> str:
     return titles[row.id]
 
 
-# The dice pad's 36 buttons, one per throw (doubles marked): the same on every screen, so written once.
-bp.add_app_template_global(Markup("".join(
+# The dice pad's 36 buttons, one per throw (doubles marked): the same on every screen, so written once.  (Flask
+# types a template global as a callable; Jinja's globals are any value, and Flask keeps it as given.)
+bp.add_app_template_global(Markup("".join(  # type: ignore[arg-type]
     f'<button type="submit" name="dice" value="{a},{b}" class="{"double" if a == b else ""}">{a}·{b}</button>'
     for a in range(1, 7) for b in range(1, 7))), "dice_buttons")
 
@@ -236,8 +237,9 @@ def call_judge(game_id: int):
     the call is open records nothing new.  Back to the screen the call was made from (the table, or the dispute view
     of the entry: ``back`` names it)."""
     form = request.form
-    back = (url_for(".entry", game_id=game_id, n=form["back"]) if form.get("back", "").isdigit()
-            and len(form["back"]) <= 9 else url_for(".table", game_id=game_id))
+    back_to = form.get("back", type=whole)
+    back = (url_for(".entry", game_id=game_id, n=back_to) if back_to is not None and back_to >= 0
+            else url_for(".table", game_id=game_id))
     typed = (form.get("other", "").strip() or form.get("entry", "")).strip()  # a number typed over the one ticked
     try:
         entry = whole(typed) if typed else None

@@ -4,14 +4,14 @@ from __future__ import annotations
 import ipaddress
 from urllib.parse import urlsplit
 
-from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, redirect, render_template, request, url_for
 from ..i18n import gettext, ngettext
 
 from .. import access, reports
 from ..services import rulesets
 from ..services import backups, clocks, errors, games, progress as progress_service, results, roster
 from ..services import judges, tournaments
-from ..access import director_required, organiser_required, throttled
+from ..access import flash, director_required, organiser_required, throttled
 from ..forms import NewTournamentForm, named_choices, regulation_field, typed_regulations, whole
 from ..screens.refusals import detail as refusal_detail
 from ..screens.decisions import pending_words
@@ -223,8 +223,9 @@ def _display_context(row, version: tournaments.Version) -> dict:
     progress = progress_service.tournament_progress(row.id)
     last = row.rounds[-1] if row.rounds else None
     tables = tournaments.round_overview(row.id, last.number) if last else []  # no decision is shown: none put in words
-    started = [t.clock for t in tables if t.started and not t.over and t.clock.limit_seconds is not None]
-    clock = min(started, key=lambda c: c.remaining_seconds) if started else None
+    timed = [(left, t.clock) for t in tables if t.started and not t.over
+             and (left := t.clock.remaining_seconds) is not None]  # the clocks with a limit: the least time left
+    clock = min(timed, key=lambda timed_clock: timed_clock[0])[1] if timed else None
     ruleset = rulesets.load(row.ruleset)
     places = kept_standings("tournaments/_places.html", row, progress, scheme=rulesets.load_scheme(row.scheme))
     return {"row": row, "round": last, "tables": tables, "cards": display_cards(row, tables), "clock": clock,

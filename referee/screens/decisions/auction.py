@@ -10,7 +10,7 @@ from ...language import gettext as _
 from .. import rulings
 from ..log import tie_words
 from ..words import square_name, Why, why
-from .base import Decision, Seen
+from .base import Decision, pending_as, Seen
 from .build_round import build_round_card, BuildRoundCard
 from .purchase import QUICK_BIDS
 
@@ -51,20 +51,21 @@ def _bids(seen: Seen) -> AuctionCard | None:
     bids, hammer = seen.actions.get("bid", []), seen.first("hammer")
     if not bids and hammer is None:
         return None
-    p = seen.state.pending
+    p = pending_as(seen.state, Auction, BuildingAuction)
     tie = rulings.standing_tie(seen.game) if seen.latest else None
     return AuctionCard(
         p.high_bid, seen.name(p.high_bidder) if p.high_bidder is not None else None,
         tie_words(seen.state.ruleset, tie, standing=True) if tie else None,
-        [Bidder(a.player, seen.name(a.player), a.detail["minimum"],
-                [a.detail["minimum"] + k * a.detail["step"] for k in QUICK_BIDS], raisable_cash(seen.state, a.player))
+        [Bidder(a.by, seen.name(a.by), a.detail["minimum"],
+                [a.detail["minimum"] + k * a.detail["step"] for k in QUICK_BIDS],
+                raisable_cash(seen.state, a.by))
          for a in bids],
         bool(bids) and bool(bids[0].detail["equal_calls"]), hammer is not None)
 
 
 def shortage_notes(state: GameState) -> list[Why]:
     """How a bid for a building opens, and a bid held for a lot priced above it."""
-    p, rs = state.pending, state.ruleset
+    p, rs = pending_as(state, BuildingAuction), state.ruleset
     notes = [why(rs, _("A bid for a %(kind)s starts at the building price of the cheapest lot where the bidder "
                        "could build, in steps of %(step)s: each bidder's first quick bid is their own minimum.",
                        kind=_(p.kind), step=rs.money_text(rs.options.auction_bid_step)), "building_shortage")]
@@ -83,8 +84,8 @@ def _shortage_card(seen: Seen) -> ShortageAuctionCard:
 
 DECISIONS = (
     Decision((Auction,), lambda state: _("auction of {square} in progress").format(
-        square=square_name(state, state.pending.square)), "table/decisions/auction.html", card=_bids),
+        square=square_name(state, pending_as(state, Auction).square)), "table/decisions/auction.html", card=_bids),
     Decision((BuildingAuction,), lambda state: _("house-shortage auction of one {kind}").format(
-        kind=_(state.pending.kind)), "table/decisions/shortage_auction.html", notes=shortage_notes,
+        kind=_(pending_as(state, BuildingAuction).kind)), "table/decisions/shortage_auction.html", notes=shortage_notes,
         card=_shortage_card),
 )

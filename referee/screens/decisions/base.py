@@ -3,12 +3,42 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, overload, TypeVar
 
 from ...engine import Action, Game, GameState
 from ..words import Why
 
 ByType = dict[str, list[Action]]  # the legal actions by type: the buttons
+
+A = TypeVar("A")
+B = TypeVar("B")
+
+
+class NotPending(TypeError):
+    """A decision's screens asked of a state waiting for another decision (a screens module is looked up by the
+    pending decision's type, so this is a mistake in the code, not in the record)."""
+
+    def __init__(self, kinds: tuple[type, ...], found: object) -> None:
+        super().__init__(f"the state waits for {type(found).__name__}, not "
+                         f"{' or '.join(kind.__name__ for kind in kinds)}")
+        self.kinds, self.found = kinds, found
+
+
+@overload
+def pending_as(state: GameState, kind: type[A], /) -> A: ...
+
+
+@overload
+def pending_as(state: GameState, kind: type[A], other: type[B], /) -> A | B: ...
+
+
+def pending_as(state: GameState, *kinds: type) -> Any:
+    """The decision ``state`` waits for, as the type (one of the types) a decision's screens module shows: raises
+    :class:`NotPending` when it waits for another."""
+    found = state.pending
+    if not isinstance(found, kinds):
+        raise NotPending(kinds, found)
+    return found
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,7 @@ from ...engine import (Action, building_minimum_bid, BuildingAuction, BuildRound
 from ...language import gettext as _
 from ..words import (count_words, group_name, level_words, money, names_and, refusal_text, separator, square_name,
                      Why, why)
-from .base import Decision, Seen
+from .base import Decision, pending_as, Seen
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,7 +201,7 @@ def build_round_card(state: GameState) -> BuildRoundCard | None:
 
 def place_notes(state: GameState) -> list[Why]:
     """A lot priced above the winning bid holds the bid."""
-    p, rs = state.pending, state.ruleset
+    p, rs = pending_as(state, PlaceBuilding), state.ruleset
     if any(rs.squares[i].house_cost > p.price for i in placeable(state, p.player, p.kind)):
         return [why(rs, _("A lot whose building price is above the winning bid of %(amount)s holds the bid: the "
                           "auction goes on, and %(player)s must win it at that price or more to build there.",
@@ -217,6 +217,7 @@ DECISIONS = (
     Decision((BuildRound,), lambda state: _("building declarations: waiting for others to follow, or for the referee "
                                             "to close them"), "table/decisions/build_round.html", card=_card),
     Decision((PlaceBuilding,), lambda state: _("waiting for {player} to choose the lot for the {kind}").format(
-        player=state.players[state.pending.player].name, kind=_(state.pending.kind)),
+        player=state.players[pending_as(state, PlaceBuilding).player].name,
+        kind=_(pending_as(state, PlaceBuilding).kind)),
         "table/decisions/build_round.html", notes=place_notes, card=_card),
 )

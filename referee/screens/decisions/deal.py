@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 from ...engine import DealDeeds
 from ...language import gettext as _
-from .base import Decision, Seen
+from .base import Decision, pending_as, Seen
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,8 +19,8 @@ def _card(seen: Seen) -> DealCard | None:
     if a is None:
         return None
     squares = seen.state.ruleset.squares
-    return DealCard(seen.name(a.player), [(squares[sq].id, sq, squares[sq].price) for sq in a.detail["available"]])
+    return DealCard(seen.name(a.by), [(squares[sq].id, sq, squares[sq].price) for sq in a.detail["available"]])
 
 
 DECISIONS = (Decision((DealDeeds,), lambda state: _("dealing deeds: waiting for {player}'s deeds").format(
-    player=state.players[state.pending.waiting[0]].name), "table/decisions/deal.html", card=_card),)
+    player=state.players[pending_as(state, DealDeeds).waiting[0]].name), "table/decisions/deal.html", card=_card),)

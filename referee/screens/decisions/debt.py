@@ -10,7 +10,7 @@ from ...language import gettext as _
 from ..panels import mortgage_way_words, sale_way_words
 from ..rulings import legal_sale, sale_offers
 from ..words import change_words, count_words, names_and, party, separator, square_name, Why, why
-from .base import ByType, Decision, Seen
+from .base import ByType, Decision, pending_as, Seen
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,11 +81,13 @@ def debt_card(state: GameState, trade_actions=()) -> DebtCard | None:
     cash = state.players[who].cash
     buildings = raisable_cash(state, who) - cash - mortgages  # the engine's sum, half the buildings' price
     kept = 0
-    if bid and p.kind is not None:
+    if isinstance(p, BidPayment) and p.kind is not None:
         kept = raisable_cash(state, who) - bid_means(state, who, p.kind, p.amount)
-    ahead = jail_exit_landing(state)[1] if jail_exit_short(state) else 0
-    partners = []
-    creditors = set() if bid else {p.creditor, jail_exit_creditor(state)}  # the creditors take no part in a rescue
+    landing = jail_exit_landing(state) if jail_exit_short(state) else None
+    ahead = landing[1] if landing is not None else 0
+    partners: list[tuple[int, str]] = []
+    # the creditors take no part in a rescue
+    creditors = {p.creditor, jail_exit_creditor(state)} if isinstance(p, Debt) else set()
     for a in trade_actions:
         if a.player != who:
             continue
@@ -149,7 +151,7 @@ def sale_plan(state: GameState, by_type: ByType) -> SalePlan | None:
     groups = [a.detail["group"] for a in by_type.get("sell_buildings", []) if a.player == who]
     if not groups:
         return None
-    missing = state.pending.amount - state.players[who].cash
+    missing = pending_as(state, Debt, BidPayment).amount - state.players[who].cash
     sums: dict[int, dict[int, int]] = {0: {}}  # what a sale raises -> the levels it leaves (first found)
     for group in groups:
         offers = sale_offers(state, who, group)
@@ -215,7 +217,7 @@ def _card(seen: Seen) -> DebtScreenCard | None:
     bankrupt = None
     if a is not None:  # its confirmation says whether it ends the game
         after = leads_to(state, a)
-        bankrupt = (seen.name(a.player), a.detail["amount"], after is not None and after.state.over)
+        bankrupt = (seen.name(a.by), a.detail["amount"], after is not None and after.state.over)
     sale = sale_plan(state, seen.actions)
     ways = [way for way in ways_to_pay(state, seen.actions) if sale is None or way[2] != sale.entry]
     return DebtScreenCard(figures, sale, ways, bankrupt)
@@ -223,21 +225,24 @@ def _card(seen: Seen) -> DebtScreenCard | None:
 
 def debt_notes(state: GameState) -> list[Why]:
     """A fine that waits for a rescue covering the rent ahead too."""
-    p, rs = state.pending, state.ruleset
-    if not jail_exit_short(state):
+    p, rs = pending_as(state, Debt), state.ruleset
+    landing = jail_exit_landing(state)
+    if not jail_exit_short(state) or landing is None:
         return []
-    square, rent_due = jail_exit_landing(state)
+    square, rent_due = landing
+    owner = state.owner[square]
+    assert owner is not None  # rent is due there: the square is owned
     return [why(rs, _("After the fine, this roll leads to %(square)s: %(rent)s rent to %(owner)s, %(total)s in "
                       "all, more than %(player)s can raise. A rescue must come from a player other than "
                       "%(owner)s and cover both; the parts of a split rescue stand once together they do, and the "
                       "fine waits until then.", square=square_name(state, square), rent=rs.money_text(rent_due),
-                      owner=state.players[state.owner[square]].name, total=rs.money_text(p.amount + rent_due),
+                      owner=state.players[owner].name, total=rs.money_text(p.amount + rent_due),
                       player=state.players[p.debtor].name), "jail_exit_bankruptcy")]
 
 
 def bid_payment_notes(state: GameState) -> list[Why]:
     """A winning bid that stands while its cash is raised."""
-    p, rs = state.pending, state.ruleset
+    p, rs = pending_as(state, BidPayment), state.ruleset
     cash = state.players[p.player].cash
     text = _("%(player)s's winning bid of %(amount)s stands: %(player)s has %(cash)s, and %(can)s in all "
              "with every deed mortgaged and every building sold. The table waits for the %(short)s still "
@@ -248,18 +253,19 @@ def bid_payment_notes(state: GameState) -> list[Why]:
 
 
 def debt_words(state: GameState) -> str:
-    p = state.pending
+    p = pending_as(state, Debt)
     return _("{debtor} owes {creditor} {amount} ({reason})").format(
         debtor=state.players[p.debtor].name, creditor=_("the bank") if p.creditor is None else
         state.players[p.creditor].name, amount=state.ruleset.money_text(p.amount), reason=_(p.reason))
 
 
 def bid_payment_words(state: GameState) -> str:
-    p = state.pending
+    p = pending_as(state, BidPayment)
     if p.square is not None:
         return _("{player} won {square} at {amount} and raises the cash to pay").format(
             player=state.players[p.player].name, square=square_name(state, p.square),
             amount=state.ruleset.money_text(p.amount))
+    assert p.kind is not None  # a winning bid for a deed, or else for a building
     return _("{player} won a {kind} at {amount} and raises the cash to pay").format(
         player=state.players[p.player].name, kind=_(p.kind), amount=state.ruleset.money_text(p.amount))
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from ...engine import card_first, card_for_sale, GameState, JailFine
 from ...language import gettext as _
 from ..words import Why, why
-from .base import Decision, Seen
+from .base import Decision, pending_as, Seen
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,7 +22,7 @@ class JailFineCard:
 
 
 def words(state: GameState) -> str:
-    p = state.pending
+    p = pending_as(state, JailFine)
     name = state.players[p.player].name
     if card_first(state):
         return _("waiting for {player} to use the get-out-of-jail card to leave jail").format(player=name)
@@ -36,7 +36,7 @@ def words(state: GameState) -> str:
 
 def notes(state: GameState) -> list[Why]:
     """The card that settles the fine first, the turn that may be skipped instead, the card that may be bought."""
-    p = state.pending
+    p = pending_as(state, JailFine)
     rs = state.ruleset
     fine = rs.money_text(rs.money.bail)
     name = state.players[p.player].name
@@ -57,7 +57,7 @@ def notes(state: GameState) -> list[Why]:
 
 def card_offers(state: GameState) -> list[tuple[int, str, str]]:
     """After the third failed roll, the cards the jailed player could buy: (holder, holder's name, card id)."""
-    p = state.pending
+    p = pending_as(state, JailFine)
     if state.players[p.player].jail_cards or not card_for_sale(state, p.player):
         return []
     return [(i, pl.name, pl.jail_cards[0]) for i, pl in enumerate(state.players)
@@ -71,7 +71,8 @@ def _card(seen: Seen) -> JailFineCard | None:
     bail, card, skip = ways
     state = seen.state
     fine = state.ruleset.money.bail
-    return JailFineCard(seen.name(state.pending.player), bail.detail["amount"] if bail is not None else None,
+    return JailFineCard(seen.name(pending_as(state, JailFine).player),
+                        bail.detail["amount"] if bail is not None else None,
                         card is not None, skip is not None, card_offers(state) if seen.latest else [], fine, fine - 1)
 
 

@@ -3,11 +3,12 @@ utility's rent, and what to do on a street of one's own."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 from ...engine import DrawCard, FineOrCard, GameState, IncomeTaxChoice, OwnProperty, RentRoll
 from ...language import current_language, gettext as _
 from ..words import deck_name, money, square_name, Why, why
-from .base import Decision, Seen
+from .base import Decision, pending_as, Seen
 from .seating import RollCard
 
 
@@ -40,12 +41,12 @@ class OwnPropertyCard:
 
 def _income_tax(seen: Seen) -> IncomeTaxCard | None:
     a = seen.first("income_tax")
-    return IncomeTaxCard(seen.name(a.player), a.detail["flat"], a.detail["percent"]) if a is not None else None
+    return IncomeTaxCard(seen.name(a.by), a.detail["flat"], a.detail["percent"]) if a is not None else None
 
 
 def _fine_or_card(seen: Seen) -> FineOrCardCard | None:
     a = seen.first("fine_or_card")
-    return FineOrCardCard(seen.name(a.player), a.detail["amount"], a.detail["deck"]) if a is not None else None
+    return FineOrCardCard(seen.name(a.by), a.detail["amount"], a.detail["deck"]) if a is not None else None
 
 
 def _draw_card(seen: Seen) -> DrawCardCard | None:
@@ -53,13 +54,13 @@ def _draw_card(seen: Seen) -> DrawCardCard | None:
     if a is None:
         return None
     cards, lang = seen.state.ruleset.cards, current_language()
-    return DrawCardCard(seen.name(a.player), [(cid, cards[cid].text.get(lang) or cards[cid].text.get("en"))
+    return DrawCardCard(seen.name(a.by), [(cid, cards[cid].text.get(lang) or cards[cid].text.get("en", ""))
                                               for cid in a.detail["cards"]])
 
 
 def _rent_roll(seen: Seen) -> RollCard | None:
     a = seen.first("rent_roll")
-    return RollCard("rent_roll", seen.name(a.player), a.detail["multiplier"]) if a is not None else None
+    return RollCard("rent_roll", seen.name(a.by), a.detail["multiplier"]) if a is not None else None
 
 
 def _own_property(seen: Seen) -> OwnPropertyCard | None:
@@ -67,16 +68,16 @@ def _own_property(seen: Seen) -> OwnPropertyCard | None:
     if keep is None:
         return None
     build, sell = seen.first("build_house"), seen.actions["sell_to_bank"][0]
-    return OwnPropertyCard(seen.name(keep.player),
+    return OwnPropertyCard(seen.name(keep.by),
                            (build.detail["price"], build.detail["square"], build.detail["level"]) if build else None,
                            (sell.detail["square"], sell.detail["price"]))
 
 
 def own_property_notes(state: GameState) -> list[Why]:
     """What a house on landing costs: half where the player owns the whole colour group."""
-    p, rs = state.pending, state.ruleset
+    p, rs = pending_as(state, OwnProperty), state.ruleset
     sq = rs.squares[p.square]
-    if sq.kind == "street" and state.group_owner.get(sq.group) == p.player:
+    if sq.kind == "street" and sq.group is not None and state.group_owner.get(sq.group) == p.player:
         return [why(rs, _("%(player)s owns every street of this colour: a house costs half, %(price)s.",
                           player=state.players[p.player].name, price=money(state, sq.house_cost // 2)),
                     "landing_on_own")]
@@ -84,23 +85,32 @@ def own_property_notes(state: GameState) -> list[Why]:
                 "landing_on_own")]
 
 
-def _player(state: GameState) -> str:
-    return state.players[state.pending.player].name
+class _OfPlayer(Protocol):
+    """A landing's decision: the player it waits for."""
+
+    @property
+    def player(self) -> int: ...
+
+
+def _player(state: GameState, kind: type[_OfPlayer]) -> str:
+    return state.players[pending_as(state, kind).player].name
 
 
 DECISIONS = (
     Decision((IncomeTaxChoice,), lambda state: _("waiting for {player} to choose how to pay income tax").format(
-        player=_player(state)), "table/decisions/income_tax.html", card=_income_tax),
+        player=_player(state, IncomeTaxChoice)), "table/decisions/income_tax.html", card=_income_tax),
     Decision((DrawCard,), lambda state: _("waiting for the {deck} card {player} drew").format(
-        deck=deck_name(state, state.pending.deck), player=_player(state)), "table/decisions/draw_card.html",
-        card=_draw_card),
+        deck=deck_name(state, pending_as(state, DrawCard).deck), player=_player(state, DrawCard)),
+        "table/decisions/draw_card.html", card=_draw_card),
     Decision((OwnProperty,), lambda state: _("{player} is on {square}, their own: build, sell it back, or leave "
-                                              "it").format(player=_player(state),
-                                                           square=square_name(state, state.pending.square)),
+                                              "it").format(player=_player(state, OwnProperty),
+                                                           square=square_name(
+                                                               state, pending_as(state, OwnProperty).square)),
              "table/decisions/own_property.html", notes=own_property_notes, card=_own_property),
     Decision((FineOrCard,), lambda state: _("waiting for {player} to pay {amount} or draw a {deck} card").format(
-        player=_player(state), amount=state.ruleset.money_text(state.pending.amount),
-        deck=deck_name(state, state.pending.deck)), "table/decisions/fine_or_card.html", card=_fine_or_card),
+        player=_player(state, FineOrCard), amount=state.ruleset.money_text(pending_as(state, FineOrCard).amount),
+        deck=deck_name(state, pending_as(state, FineOrCard).deck)), "table/decisions/fine_or_card.html",
+        card=_fine_or_card),
     Decision((RentRoll,), lambda state: _("waiting for {player}'s roll for the utility rent").format(
-        player=_player(state)), "table/decisions/roll_pad.html", card=_rent_roll),
+        player=_player(state, RentRoll)), "table/decisions/roll_pad.html", card=_rent_roll),
 )

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from ...engine import Action, BuyOrAuction, GameState, leads_to, legal_actions
 from ...language import gettext as _
 from ..words import square_name
-from .base import Decision, Seen
+from .base import Decision, pending_as, Seen
 
 QUICK_BIDS = (0, 1, 2, 5, 10)  # a bidder's buttons: the lowest bid, then this many steps above it
 
@@ -30,7 +30,7 @@ def opening_bids(state: GameState, decline: Action) -> list[tuple[str, list[int]
     if outcome is None:
         return []
     after = outcome.state
-    return [(after.players[a.player].name, [a.detail["minimum"] + k * a.detail["step"] for k in QUICK_BIDS])
+    return [(after.players[a.by].name, [a.detail["minimum"] + k * a.detail["step"] for k in QUICK_BIDS])
             for a in legal_actions(after) if a.type == "bid"]
 
 
@@ -41,8 +41,8 @@ def _card(seen: Seen) -> PurchaseCard | None:
     state, buy = seen.state, seen.first("buy")
     square = a.detail["square"]
     price = state.ruleset.squares[square].price
-    cash = state.players[a.player].cash
-    player = seen.name(a.player)
+    cash = state.players[a.by].cash
+    player = seen.name(a.by)
     return PurchaseCard(player, square, price, buy.detail["price"] if buy is not None else None,
                         state.ruleset.options.auction_on_decline,
                         cash if buy is None and cash < price else None,
@@ -50,5 +50,6 @@ def _card(seen: Seen) -> PurchaseCard | None:
 
 
 DECISIONS = (Decision((BuyOrAuction,), lambda state: _("waiting for {player} to buy or decline {square}").format(
-    player=state.players[state.pending.player].name, square=square_name(state, state.pending.square)),
+    player=state.players[pending_as(state, BuyOrAuction).player].name,
+    square=square_name(state, pending_as(state, BuyOrAuction).square)),
     "table/decisions/purchase.html", card=_card),)

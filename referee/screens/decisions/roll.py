@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from ...engine import AwaitRoll, card_for_sale, GameState
 from ...language import gettext as _
 from ..words import per_language, Why, why
-from .base import Decision, Seen
+from .base import Decision, pending_as, Seen
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,9 +79,10 @@ def _card(seen: Seen) -> AwaitRollCard | None:
     if a is None:
         return None
     bail = seen.first("pay_bail")
-    return AwaitRollCard(seen.name(a.player), bail.detail["amount"] if bail is not None else None, "use_jail_card" in seen.actions,
+    return AwaitRollCard(seen.name(a.by), bail.detail["amount"] if bail is not None else None,
+                         "use_jail_card" in seen.actions,
                          "skip_jail_turn" in seen.actions)
 
 
 DECISIONS = (Decision((AwaitRoll,), lambda state: _("waiting for {player} to roll").format(
-    player=state.players[state.pending.player].name), "table/decisions/roll.html", card=_card),)
+    player=state.players[pending_as(state, AwaitRoll).player].name), "table/decisions/roll.html", card=_card),)

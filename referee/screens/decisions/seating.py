@@ -3,10 +3,11 @@ answered by a roll on the dice pad."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 from ...engine import AwaitRoll, Game, GameState, RollOff, SeatingRoll
 from ...language import gettext as _
-from .base import Decision, Seen
+from .base import Decision, pending_as, Seen
 from ..words import separator, Why, why
 
 
@@ -41,15 +42,15 @@ class RollCard:
     multiplier: int | None = None  # a utility's rent: this many times the dice
 
 
-def roll_card(kind: str):
+def roll_card(kind: str) -> Callable[[Seen], RollCard | None]:
     def card(seen: Seen) -> RollCard | None:
         a = seen.first(kind)
-        return RollCard(kind, seen.name(a.player)) if a is not None else None
+        return RollCard(kind, seen.name(a.by)) if a is not None else None
     return card
 
 
-def _waiting(state) -> str:
-    return separator().join(state.players[i].name for i in state.pending.waiting)
+def _waiting(state: GameState) -> str:
+    return separator().join(state.players[i].name for i in pending_as(state, SeatingRoll, RollOff).waiting)
 
 
 SEATING = Decision((SeatingRoll,), lambda state: _("waiting for the seating roll of {players}").format(
