@@ -202,7 +202,7 @@ def _bankruptcy(state: GameState, p: Debt) -> list[Action]:
 
 
 # what answers each kind of decision (the decisions of a round of declarations are answered by the declarations'
-# own actions, in _AT_ANY_DECISION); each is given a decision of its key's type (which a dict's type cannot say)
+# own actions, in AT_ANY_DECISION); each is given a decision of its key's type (which a dict's type cannot say)
 _ANSWERING: dict[type, Callable[[GameState, Any], list[Action]]] = {
     SeatingRoll: _seat_rolls, RollOff: _rolloffs, DealDeeds: _deals, AwaitRoll: _rolls, BuyOrAuction: _buy_or_decline,
     Auction: auction_actions, IncomeTaxChoice: _income_tax_choice, DrawCard: _card_draw, FineOrCard: _fine_or_card,
