@@ -10,7 +10,7 @@ from typing import Callable, Iterator
 
 from .engine import (Action, Auction, AwaitRoll, BidPayment, BuildingAuction, BuildRound, BuyOrAuction, DealDeeds,
                      Debt, DrawCard, Entry, FineOrCard, GameState, IncomeTaxChoice, JailFine, Offer, OwnProperty,
-                     PlaceBuilding, RentRoll, RollOff, SeatingRoll, bank_needs, build_time, deal_refusal,
+                     PlaceBuilding, RentRoll, RollOff, SeatingRoll, bank_needs, simulated, build_time, deal_refusal,
                      decision_kinds, even_targets, legal_actions, mortgage_choices, raisable_cash, smallest_sale,
                      trade_refusal)
 
@@ -293,16 +293,13 @@ class Policy:
             extras = menu().mortgages(("unmortgage", "mortgage"))
             if extras:
                 return self._mortgage(state, rng.choice(extras))
-        if state.recent_rents and state.ruleset.options.rent_claim_turns and rng.random() < 0.05:
-            lapsed = menu().get("rent_not_claimed")  # an owner who forgot to ask for the rent
-            if lapsed:
-                a = lapsed[0]
-                return Entry("rent_not_claimed", player=name(a.player), square=state.ruleset.squares[a.detail["square"]].id)
-        opts = state.ruleset.options  # fines only where the rules give one (no draw otherwise: the same games)
-        if (opts.penalty_dice_off_table or opts.penalty_out_of_turn_move or opts.penalty_play_in_another_turn) \
-                and rng.random() < 0.005 and menu().get("penalty"):  # a breach
-            a = rng.choice(menu()["penalty"])
-            return Entry("penalty", player=name(a.player), choice=a.detail["rule"])
+        for kind in simulated():  # the kinds declared in modules of their own: a rent not claimed, a fine...
+            sim = kind.simulated
+            assert sim is not None and kind.ready is not None  # (simulated() lists those the simulator records)
+            if sim.possible(state) and rng.random() < sim.rate:  # no draw where none could be: the same games
+                offered = menu().get(kind.name)
+                if offered:
+                    return kind.ready(state, offered[0] if sim.first else rng.choice(offered))
         if state.players[p.player].in_jail:  # out by the fine or a card, or try for doubles
             by_type = by_type or Menu(state)
             releases = by_type.get("use_jail_card", []) + by_type.get("pay_bail", [])

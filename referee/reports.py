@@ -24,7 +24,7 @@ from .screens.decisions.seating import seats_by_roll
 from .screens.guide import guide
 from .screens.qr import qr_img
 from .screens.regulations import regulation_words
-from .screens.log import fine_lines
+from .screens.kinds.penalty import fine_lines
 from .screens.rulings_log import ruling_lines
 from .screens.table import result_screen
 from .tournament.charts import net_worth_series, net_worth_svg

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import importlib.util
 import re
 from pathlib import Path
 
@@ -327,6 +328,9 @@ def test_the_clause_table_names_ruleset_keys_and_engine_functions_that_exist():
             assert row["engine_names"], f"a clause the engine applies names the function: {row['line']}"
         for name in row["engine_names"]:
             module, *path = name.split(".")
+            while path and hasattr(importlib.import_module(f"referee.engine.{module}"), "__path__") \
+                    and importlib.util.find_spec(f"referee.engine.{module}.{path[0]}") is not None:
+                module = f"{module}.{path.pop(0)}"  # a module of a package (kinds.penalty)
             target = importlib.import_module(f"referee.engine.{module}")
             for attr in path:
                 assert hasattr(target, attr), f"referee.engine.{name} does not exist: {row['line']}"

@@ -53,11 +53,14 @@ def kept_elsewhere(path: Path) -> list[str]:
 
 def test_no_module_keeps_a_value_of_its_own():
     """The engine's plans of legal_actions and the simulator's kinds asked at once are the two tables of code facts
-    kept where they are used (cache.py's docstring says why); nothing else is kept outside referee/cache.py (the
-    web's drawn cards are each app's own, in app.extensions)."""
+    kept where they are used (cache.py's docstring says why), and the kinds of entry are registered, as their
+    modules are imported, in the engine's and the screens' registries; nothing else is kept outside
+    referee/cache.py (the web's drawn cards are each app's own, in app.extensions)."""
     found = {f"{path.relative_to(REFEREE)}: {what}" for path in sorted(REFEREE.rglob("*.py"))
              for what in kept_elsewhere(path)}
-    assert found == {"engine/rules.py: _PLANS[...] = ...", "policy.py: _ASKED[...] = ..."}
+    assert found == {"engine/rules.py: _PLANS[...] = ...", "policy.py: _ASKED[...] = ...",
+                     "engine/registry.py: KINDS[...] = ...", "engine/registry.py: HANDLERS[...] = ...",
+                     "screens/kind.py: SCREENS[...] = ..."}
 
 
 def test_the_check_finds_a_module_that_keeps_its_own(tmp_path):

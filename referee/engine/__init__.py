@@ -21,7 +21,9 @@ and nothing from its submodules (as ``import chess`` is python-chess's).  The na
 - the questions a screen or a simulator asks of a state (facts, offers, refusals, the ranking);
 - refusals: :class:`RefereeError`, :class:`IllegalEntry`, :class:`MalformedEntry`, :class:`RecordError`,
   :class:`RulesetError`, each carrying a pattern and typed values, rendered in any language by :func:`render`;
-- rulesets: :class:`Ruleset`, :func:`parse_ruleset`, :func:`with_options`, :func:`check_table`.
+- rulesets: :class:`Ruleset`, :func:`parse_ruleset`, :func:`with_options`, :func:`check_table`;
+- the kinds of entry declared each in a module of their own (:mod:`.kinds`): :class:`EntryType`, :func:`register`,
+  :func:`unregister`, :data:`KINDS`.
 """
 from .building import (Change, bank_needs, even_layouts_below, even_targets, placeable, plan_change, sale_refusal,
                        smallest_sale)
@@ -31,7 +33,7 @@ from .entries import ENTRY_FIELDS, MAX_NAME, Action, Entry, Offer, json_whole, p
 from .errors import IllegalEntry, MalformedEntry, RefereeError
 from .events import (POT, AwaitingDecision, BidHeld, BidVoided, BuildingsChanged, CardDrawn, DebtQueued,
                      DeedTransferred, EstateShared, Event, JailCardReturned, Jailed, JailRollFailed, JailTurnSat,
-                     Moved, Mortgaged, Paid, Penalised, Released, RentWaived, SeatingOrdered, TimeCalled, TradeMade,
+                     Moved, Mortgaged, Paid, Released, RentWaived, SeatingOrdered, TimeCalled, TradeMade,
                      TransferInterestPaid, TurnBegan, Unmortgaged, WentBankrupt)
 from .history import EntryFacts, History, TieCall, square_index, tie_call
 from .facts import (card_first, card_for_sale, jail_exit_creditor, jail_exit_landing, jail_exit_short, next_to_move,
@@ -40,6 +42,7 @@ from .mortgages import mortgage_choices
 from .numbers import LARGEST, NotWhole, whole_number
 from .phrases import (Deck, EntryKind, Many, OptionName, OptionValue, Say, Sum, Waiting, amount_text, building_count,
                       clip, identity, level_text, named, render)
+from .registry import KINDS, EntryType, Simulated, import_all, register, simulated, unregister
 from .record import (MAX_AMOUNT, MAX_PLAYERS, MAX_RECORD_BYTES, MAX_TITLE, Game, Header, RecordError,
                      parse_header, parse_record, replay, stake_refusal)
 from .rules import (Outcome, apply, build_offers, check, decision_kinds, leads_to, legal_actions, ready_entry,
@@ -59,6 +62,8 @@ __all__ = [
     # what each entry did, kept beside the game: its events, the log's facts, equal calls, the chart's points
     "EntryFacts", "History", "TieCall", "square_index", "tie_call",
     "MAX_AMOUNT", "MAX_NAME", "MAX_PLAYERS", "MAX_RECORD_BYTES", "MAX_TITLE",
+    # the kinds of entry declared each in a module of their own
+    "KINDS", "EntryType", "Simulated", "import_all", "register", "simulated", "unregister",
     # an entry
     "Action", "ENTRY_FIELDS", "Entry", "LARGEST", "Offer", "json_whole", "parse_entry",
     "text_problem", "whole_field", "NotWhole", "whole_number",
@@ -72,7 +77,7 @@ __all__ = [
     # what happened
     "Event", "POT", "AwaitingDecision", "BidHeld", "BidVoided", "BuildingsChanged", "CardDrawn", "DebtQueued",
     "DeedTransferred", "EstateShared", "JailCardReturned", "Jailed", "JailRollFailed", "JailTurnSat", "Moved",
-    "Mortgaged", "Paid", "Penalised", "Released", "RentWaived", "SeatingOrdered", "TimeCalled", "TradeMade",
+    "Mortgaged", "Paid", "Released", "RentWaived", "SeatingOrdered", "TimeCalled", "TradeMade",
     "TransferInterestPaid", "TurnBegan", "Unmortgaged", "WentBankrupt",
     # questions asked of a state
     "assets", "bank_needs", "bid_means", "build_time", "building_minimum_bid", "card_first", "card_for_sale",

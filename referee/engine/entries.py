@@ -27,7 +27,6 @@ ENTRY_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "card": (("player", "card"), ()),
     "fine_or_card": (("player", "choice"), ()),
     "rent_roll": (("player", "dice"), ()),
-    "rent_not_claimed": (("player", "square"), ()),
     "build_house": (("player",), ()),
     "sell_to_bank": (("player",), ()),
     "keep": (("player",), ()),
@@ -46,11 +45,10 @@ ENTRY_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "time_called": ((), ()),
     "rolloff": (("player", "dice"), ()),
     "void": (("count",), ()),
-    "penalty": (("player", "choice"), ()),  # choice: the rule broken (penalties.PENALTY_RULES)
-}
+}  # and each kind declared in a module of its own (registry.register adds its fields, and its choices below)
 INCOME_TAX_CHOICES = ("flat", "percent")
 FINE_OR_CARD_CHOICES = ("pay", "draw")
-PENALTY_CHOICES = ("play_in_another_turn", "out_of_turn_move", "dice_off_table")  # the breaches a fine is for
+CHOICES: dict[str, tuple[str, ...]] = {}  # entry type -> the values its choice may take (the kinds of .kinds)
 
 
 # how an offer names its deeds: as the entry gave them (a square's index or id), or as squares of the board (the
@@ -309,10 +307,11 @@ def parse_entry(data: Any) -> Entry:
         if kind == "fine_or_card" and data["choice"] not in FINE_OR_CARD_CHOICES:
             raise _malformed("bad_field", "{field} must be pay or draw, got {value}", field="choice",
                              value=as_given(data["choice"]))
-        if kind == "penalty" and data["choice"] not in PENALTY_CHOICES:
-            raise _malformed("bad_field", "{field} must be play_in_another_turn, out_of_turn_move or dice_off_table, "
-                             "got {value}", field="choice", value=as_given(data["choice"]))
-        if kind not in ("fine_or_card", "penalty") and data["choice"] not in INCOME_TAX_CHOICES:
+        choices = CHOICES.get(kind)
+        if choices is not None and data["choice"] not in choices:
+            raise _malformed("bad_field", "{field} must be one of {choices}, got {value}", field="choice",
+                             choices=", ".join(choices), value=as_given(data["choice"]))
+        if kind == "income_tax" and data["choice"] not in INCOME_TAX_CHOICES:
             raise _malformed("bad_field", "{field} must be flat or percent, got {value}", field="choice",
                              value=as_given(data["choice"]))
         fields["choice"] = data["choice"]

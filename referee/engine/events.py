@@ -128,7 +128,7 @@ class Paid(Event):
         if self.reason == "salary" or self.reason == "go_landing":
             state.go_passed = True
         elif self.reason == "rent" and state.ruleset.options.rent_claim_turns and isinstance(self.payee, int) \
-                and isinstance(self.payer, int):  # kept only where an owner's claim lapses (rent_claims)
+                and isinstance(self.payer, int):  # kept only where an owner's claim lapses (kinds.lapsed_rent)
             turn = state.turn
             state.recent_rents = tuple(r for r in state.recent_rents if r[4] >= turn - 2) + (
                 (self.payer, self.payee, state.players[self.payer].position, self.amount, turn),)
@@ -290,20 +290,6 @@ class EstateShared(Event):
 
 
 @dataclass(slots=True)
-class RentUnclaimed(Event):
-    """The owner did not claim this rent in time (option ``rent_claim_turns``): it is returned (the Paid event
-    after this one), and can be returned only once."""
-
-    payer: int
-    owner: int
-    square: int
-    amount: int
-
-    def apply(self, state: GameState) -> None:
-        state.recent_rents = tuple(r for r in state.recent_rents if (r[0], r[2]) != (self.payer, self.square))
-
-
-@dataclass(slots=True)
 class BuiltThisTurn(Event):
     """Building levels a player has built in this turn, counted where the ruleset limits them (option
     ``houses_per_turn``)."""
@@ -315,19 +301,6 @@ class BuiltThisTurn(Event):
         counts = list(state.built_this_turn or (0,) * len(state.players))
         counts[self.player] += self.levels
         state.built_this_turn = tuple(counts)
-
-
-@dataclass(slots=True)
-class Penalised(Event):
-    """The referee fined a player for a breach at the table (options ``penalty_<rule>``); the payment follows (the
-    Paid event after this one, or a debt)."""
-
-    player: int
-    rule: str
-    amount: int
-
-    def apply(self, state: GameState) -> None:
-        pass  # the fine is paid by the payment that follows; this says what it was for
 
 
 @dataclass(slots=True)
@@ -522,8 +495,8 @@ _KIND: dict[type[Event], str] = {
     EstateAuctionsQueued: "estate_auctions_queued", EstateAuctionTaken: "estate_auction_taken",
     WentBankrupt: "went_bankrupt", TransferInterestPaid: "transfer_interest_paid",
     RescuePart: "rescue_part", RescueSettled: "rescue_settled", RentWaived: "rent_waived",
-    EstateShared: "estate_shared", RentUnclaimed: "rent_unclaimed", JailTurnSat: "jail_turn_sat",
-    Penalised: "penalised", BuiltThisTurn: "built_this_turn",
+    EstateShared: "estate_shared", JailTurnSat: "jail_turn_sat",
+    BuiltThisTurn: "built_this_turn",
 }
 
 _DECISION_KIND: dict[type, str] = {

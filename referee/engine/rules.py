@@ -27,10 +27,10 @@ from .errors import IllegalEntry, illegal
 from .facts import card_first, jail_exit_creditor, jail_exit_rent_ahead, jail_exit_short, raisable_cash, total_assets
 from .jail import JAIL_HANDLERS
 from .mortgages import MORTGAGE_HANDLERS, mortgage_actions
-from .rent_claims import RENT_CLAIM_HANDLERS, rent_claim_actions
 from .own_landing import OWN_LANDING_HANDLERS, own_landing_actions
-from .penalties import PENALTY_HANDLERS, penalty_actions
 from .phrases import EntryKind
+from . import kinds  # noqa: F401  (the kinds of entry declared each in a module of its own register themselves)
+from .registry import AT_ANY_DECISION, HANDLERS, on_change
 from .state import (AwaitRoll, Auction, BidPayment, BuildingAuction, BuildRound, BuyOrAuction, DealDeeds, Debt, DrawCard, FineOrCard, GameOver, GameState, OwnProperty,
                     IncomeTaxChoice, JailFine, Pending, PlaceBuilding, RentRoll, Resume, RollOff, SeatingRoll,
                     awaiting_roll)
@@ -64,7 +64,7 @@ def legal_actions(state: GameState, kinds: Collection[str] | None = None, player
     if kinds is None:
         out = _decision_actions(state, p)
         if kind not in _SET_UP:
-            for _, actions in _AT_ANY_DECISION:
+            for _, actions in AT_ANY_DECISION:
                 out.extend(actions(state, player))
         return out if player is None else [a for a in out if a.player == player]
     try:
@@ -90,6 +90,7 @@ Producer = Callable[[GameState, int | None], list[Action]]  # the actions of one
 Plan = tuple[bool, tuple[Producer, ...], frozenset[str], bool]  # what _plan works out
 
 _PLANS: dict[tuple[type, Collection[str]], Plan] = {}  # (decision type, kinds asked) -> what legal_actions works out
+on_change(_PLANS.clear)  # a kind registered or taken away: the plans are worked out again
 
 
 
@@ -105,7 +106,7 @@ def _plan(kind: type, kinds: Collection[str]) -> Plan:
         made = set(_ANSWERS[kind]) if answers else set()
         producers = []
         if kind not in _SET_UP:
-            for makes, actions in _AT_ANY_DECISION:
+            for makes, actions in AT_ANY_DECISION:
                 at = _MAKES_AT.get(actions)
                 if at is not None:  # what it makes at this decision (nothing at one its table leaves out)
                     makes = at.get(kind, frozenset())
@@ -201,7 +202,7 @@ def _bankruptcy(state: GameState, p: Debt) -> list[Action]:
 
 
 # what answers each kind of decision (the decisions of a round of declarations are answered by the declarations'
-# own actions, in _AT_ANY_DECISION); each is given a decision of its key's type (which a dict's type cannot say)
+# own actions, in AT_ANY_DECISION); each is given a decision of its key's type (which a dict's type cannot say)
 _ANSWERING: dict[type, Callable[[GameState, Any], list[Action]]] = {
     SeatingRoll: _seat_rolls, RollOff: _rolloffs, DealDeeds: _deals, AwaitRoll: _rolls, BuyOrAuction: _buy_or_decline,
     Auction: auction_actions, IncomeTaxChoice: _income_tax_choice, DrawCard: _card_draw, FineOrCard: _fine_or_card,
@@ -231,15 +232,14 @@ def _time_actions(state: GameState, player: int | None = None) -> list[Action]:
     return [] if state.time_called or player is not None else [Action("time_called")]
 
 
-# what may be recorded whatever the decision awaited (each where its own rules allow it): the kinds each makes
-_AT_ANY_DECISION: tuple[tuple[frozenset[str], Producer], ...] = (
+# what may be recorded whatever the decision awaited (each where its own rules allow it): the kinds each makes; the
+# kinds declared in modules of their own (.kinds) follow, each with its own
+AT_ANY_DECISION[:0] = (
     (frozenset(("build", "withdraw_build", "close_builds", "place_building", "bid", "hammer")), declaration_actions),
     (frozenset(("sell_buildings",)), sale_actions),
     (frozenset(("trade",)), trade_actions),
     (frozenset(("time_called",)), _time_actions),
     (frozenset(("mortgage", "unmortgage")), mortgage_actions),
-    (frozenset(("rent_not_claimed",)), rent_claim_actions),
-    (frozenset(("penalty",)), penalty_actions),
 )
 
 
@@ -344,11 +344,11 @@ def _hammer(step: Step, entry: Entry) -> None:
         hammer_deed(step, entry)
 
 
-HANDLERS: dict[str, Callable[[Step, Entry], None]] = {
+HANDLERS.update({  # the rules' own entry types' handlers, beside those of the kinds of .kinds
     **TURN_HANDLERS, "bid": _bid, "hammer": _hammer, **MORTGAGE_HANDLERS, **CARD_HANDLERS, **JAIL_HANDLERS,
     **BANKRUPTCY_HANDLERS, **BUILDING_HANDLERS, **DECLARATION_HANDLERS, **TRADING_HANDLERS, **ENDING_HANDLERS,
-    **RENT_CLAIM_HANDLERS, **OWN_LANDING_HANDLERS, **PENALTY_HANDLERS,
-}
+    **OWN_LANDING_HANDLERS,
+})
 
 
 def resolve(state: GameState, entry: Entry, observe: Observer | None = None, in_place: bool = False) -> Outcome:

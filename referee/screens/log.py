@@ -8,10 +8,11 @@ from typing import Callable
 
 from ..engine import (BidHeld, BidVoided, BuildingsChanged, CardDrawn, DebtQueued, DeedTransferred, Entry, EntryFacts,
                       EstateShared, Event, Game, GameState, Jailed, JailRollFailed, JailTurnSat, Mortgaged, Moved,
-                      Offer, Paid, Penalised, raisable_cash, Released, RentWaived, Ruleset, SeatingOrdered, square_index, TieCall,
+                      Offer, Paid, raisable_cash, Released, RentWaived, Ruleset, SeatingOrdered, square_index, TieCall,
                       TimeCalled, TradeMade, TransferInterestPaid, TurnBegan, Unmortgaged, WentBankrupt)
 from ..language import current_language, gettext as _, ngettext
-from .words import (breach_words, card_words, deck_words, jail_card_words, level_words, money, names_and, party,
+from . import kind
+from .words import (card_words, deck_words, jail_card_words, level_words, money, names_and, party,
                     reason_words, separator, square_name, square_words, Why, why)
 
 
@@ -28,8 +29,6 @@ def event_words(state: GameState, event: Event) -> str | None:
     if isinstance(event, Moved):
         return _("%(player)s moves to %(square)s", player=party(state, event.player),
                  square=square_name(state, event.to))
-    if isinstance(event, Penalised):  # the penalty entry's own words say it (and the payment that follows)
-        return None
     if isinstance(event, Paid):
         return _("%(payer)s pays %(payee)s %(amount)s %(reason)s", payer=party(state, event.payer),
                  payee=party(state, event.payee), amount=money(state, event.amount), reason=reason_words(event.reason))
@@ -269,12 +268,6 @@ def _own_deed(entry: Entry, ruleset: Ruleset, facts: EntryFacts | None) -> str:
     return _("%(player)s leaves %(square)s as it is", player=player, square=square)
 
 
-def _penalty(entry: Entry, ruleset: Ruleset, facts: EntryFacts | None) -> str:
-    return _("%(player)s is fined %(amount)s: %(breach)s", player=entry.player,
-             amount=ruleset.money_text(getattr(ruleset.options, "penalty_" + (entry.choice or ""), 0)),
-             breach=breach_words(entry.choice or ""))
-
-
 def _build(entry: Entry, ruleset: Ruleset, facts: EntryFacts | None) -> str:
     """A declaration, a declaration reduced, a sale of buildings: each lot from what it had to what it is to have."""
     if entry.type == "withdraw_build":
@@ -310,16 +303,13 @@ def _deal(entry: Entry, ruleset: Ruleset, facts: EntryFacts | None) -> str:
 
 
 def _on_square(entry: Entry, ruleset: Ruleset, facts: EntryFacts | None) -> str:
-    """An entry naming a player and a square: a mortgage, lifting it, the lot of a building won, a rent back."""
+    """An entry naming a player and a square: a mortgage, lifting it, the lot of a building won."""
     player, square = entry.player, square_words(ruleset, entry.square if entry.square is not None else "")
     if entry.type == "mortgage":
         return _("%(player)s mortgages %(square)s", player=player, square=square)
     if entry.type == "unmortgage":
         return _("%(player)s lifts the mortgage on %(square)s", player=player, square=square)
-    if entry.type == "place_building":
-        return _("%(player)s chooses %(square)s for the building", player=player, square=square)
-    return _("%(player)s gets back the rent paid on %(square)s: its owner did not claim it in time", player=player,
-             square=square)
+    return _("%(player)s chooses %(square)s for the building", player=player, square=square)
 
 
 def _jail(entry: Entry, ruleset: Ruleset, facts: EntryFacts | None) -> str:
@@ -348,15 +338,15 @@ def _trade(entry: Entry, ruleset: Ruleset, facts: EntryFacts | None) -> str:
                        facts.context if facts else "trade", facts.mortgaged if facts else ())
 
 
-# each entry type's sentence: who did what
+# each entry type's sentence: who did what (a kind declared in a module of its own says its own: kind.sentence)
 _SENTENCES: dict[str, Callable[[Entry, Ruleset, EntryFacts | None], str]] = {
     "seat_roll": _rolls, "roll": _rolls, "rent_roll": _rolls, "rolloff": _rolls, "deal": _deal,
     "buy": _buy, "decline": _decline, "bid": _bid, "hammer": _hammer, "income_tax": _income_tax, "card": _card,
     "fine_or_card": _fine_or_card, "build_house": _own_deed, "sell_to_bank": _own_deed, "keep": _own_deed,
-    "rent_not_claimed": _on_square, "mortgage": _on_square, "unmortgage": _on_square, "place_building": _on_square,
+    "mortgage": _on_square, "unmortgage": _on_square, "place_building": _on_square,
     "pay_bail": _jail, "use_jail_card": _jail, "skip_jail_turn": _jail, "bankrupt": _bankrupt, "build": _build,
     "withdraw_build": _build, "sell_buildings": _build, "close_builds": _referee, "time_called": _referee,
-    "void": _referee, "trade": _trade, "penalty": _penalty,
+    "void": _referee, "trade": _trade,
 }
 
 
@@ -368,7 +358,7 @@ def entry_words(entry: Entry, ruleset: Ruleset, tie: TieCall | None = None, fact
     between; the referee's note after it; equal calls at an auction with who won them and by which rule (``tie``,
     judged on the state before the entry)."""
     said = _SENTENCES.get(entry.type)
-    text = said(entry, ruleset, facts) if said is not None else entry.type
+    text = said(entry, ruleset, facts) if said is not None else kind.sentence(entry, ruleset, facts) or entry.type
     if entry.note:
         text = f"{text} ({entry.note})"
     if tie is not None:
@@ -394,15 +384,3 @@ def log_lines(game: Game, start: int, stop: int) -> list[tuple[int, str, bool]]:
             said[lang, i] = entry_words(game.entries[i], game.ruleset, history.ties[i], history.facts[i])
     return [(i + 1, said[lang, i], i in effective or game.entries[i].type == "void") for i in range(start, stop)]
 
-
-def fine_lines(game: Game) -> list[tuple[int, str, str, str]]:
-    """The fines the referee imposed in the game (voided ones left out), for the result sheet: (the entry's number,
-    the player, what for, the amount)."""
-    ruleset = game.ruleset
-    out = []
-    for i in game.effective:
-        entry = game.entries[i]
-        if entry.type == "penalty" and entry.player is not None and entry.choice is not None:
-            out.append((i + 1, entry.player, breach_words(entry.choice),
-                        ruleset.money_text(getattr(ruleset.options, "penalty_" + entry.choice, 0))))
-    return out

@@ -1,4 +1,4 @@
-"""The build, sell and fines panels: the builds, sales and fines the rules allow now, one tap each, with each lot's
+"""The build and sell panels: the builds and sales the rules allow now, one tap each, with each lot's
 buildings after it and the amount on the button."""
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from ..engine import build_offers, Change, GameState
 from ..language import gettext as _
-from .words import breach_words, change_words, group_name, level_words, money, square_name
+from .words import change_words, group_name, level_words, money, square_name
 from .rulings import sale_offers
 
 
@@ -88,36 +88,3 @@ def sale_way_words(state: GameState, group: str, change: Change) -> str:
 def mortgage_way_words(state: GameState, square: int) -> str:
     return _("mortgage %(square)s", square=square_name(state, square))
 
-
-@dataclass(frozen=True, slots=True)
-class FineOffer:
-    """One fine the referee may impose now: its button (the player, the breach and the amount, in sight before it
-    is tapped) opens a confirmation that records it."""
-
-    key: str  # the button's id: the player's seat and the breach
-    entry: dict  # the penalty entry the confirmation records
-    label: str
-    question: str
-    yes: str
-
-
-def fine_offers(state: GameState, actions) -> list[FineOffer]:
-    """The fines panel: for each player and breach the ruleset (or the tournament's regulations) gives a fine for,
-    its amount and where it goes (the bank; the Free Parking pot where the ruleset keeps one and its pot_payments
-    name fines)."""
-    opts = state.ruleset.options
-    to_pot = opts.free_parking == "tax_pot" and "penalty" in opts.pot_payments
-    offers = []
-    for a in actions:
-        name = state.players[a.player].name
-        amount = money(state, a.detail["amount"])
-        breach = breach_words(a.detail["rule"])
-        where = _("into the Free Parking pot") if to_pot else _("to the bank")
-        offers.append(FineOffer(
-            f"{a.player}-{a.detail['rule']}", {"type": "penalty", "player": name, "choice": a.detail["rule"]},
-            _("%(player)s: %(breach)s, fine %(amount)s", player=name, breach=breach, amount=amount),
-            _("Fine %(player)s %(amount)s for %(breach)s? It is paid %(where)s; if %(player)s cannot pay it, it is "
-              "a debt like any other payment. The roll awaited is awaited again afterwards.", player=name,
-              amount=amount, breach=breach, where=where),
-            _("Yes: %(player)s pays %(amount)s", player=name, amount=amount)))
-    return offers

@@ -6,6 +6,7 @@ from typing import Any
 
 from ..engine import clip, EntryKind, Many, OptionName, OptionValue, Waiting
 from ..language import gettext as _
+from . import kind
 from .decisions import pending_words
 from .rules_page import clause_label, option_value_words
 from .words import per_language, refusal_text, separator
@@ -68,7 +69,6 @@ TITLES = {
     "not_between_turns": _l("Only between turns"),
     "not_in_bank": _l("The bank has not enough buildings"),
     "not_in_jail": _l("The player is not in jail"),
-    "no_such_penalty": _l("No such fine in this game"),
     "not_mortgaged": _l("Not mortgaged"),
     "not_now": _l("Not now"),
     "not_owner": _l("Not the owner"),
@@ -101,7 +101,7 @@ REFUSED = _l("Refused")  # the title of a kind of refusal that has none of its o
 
 
 def title(code: str) -> str:
-    return _(TITLES.get(code, REFUSED))
+    return _(TITLES.get(code) or kind.refusal_title(code) or REFUSED)
 
 
 @per_language
@@ -111,7 +111,7 @@ def _entry_nouns() -> dict[str, str]:
         "buy": _("a purchase"), "decline": _("declining to buy"), "bid": _("a bid"),
         "hammer": _("the hammer"), "income_tax": _("the choice of how to pay income tax"),
         "card": _("a card drawn"), "fine_or_card": _("the choice of a fine or a card"),
-        "rent_not_claimed": _("a rent not claimed in time"), "build_house": _("a house built on landing"),
+        "build_house": _("a house built on landing"),
         "sell_to_bank": _("a deed sold back to the bank"), "keep": _("leaving one's own deed as it is"),
         "rent_roll": _("the roll for the utility rent"), "pay_bail": _("paying the fine to leave jail"),
         "use_jail_card": _("using a get-out-of-jail card"),
@@ -120,8 +120,8 @@ def _entry_nouns() -> dict[str, str]:
         "build": _("a building declaration"), "withdraw_build": _("reducing a building declaration"),
         "close_builds": _("closing the building declarations"), "place_building": _("placing a building"),
         "sell_buildings": _("a sale of buildings"), "trade": _("a trade"), "time_called": _("calling time"),
-        "rolloff": _("a roll-off roll"), "void": _("taking back entries"), "penalty": _("a fine"),
-    }
+        "rolloff": _("a roll-off roll"), "void": _("taking back entries"),
+    }  # and each kind of .kinds (kind.noun)
 
 
 def say(value: Any, state: Any) -> str | None:
@@ -131,7 +131,7 @@ def say(value: Any, state: Any) -> str | None:
     if isinstance(value, Waiting):
         return pending_words(state)
     if isinstance(value, EntryKind):
-        return _entry_nouns().get(value.type, value.type)
+        return _entry_nouns().get(value.type) or kind.noun(value.type) or value.type
     if isinstance(value, OptionName):
         return clause_label(value.key)
     if isinstance(value, OptionValue):

@@ -16,21 +16,22 @@ from .decisions.seating import seats_note
 from .holdings import bank_stock_words, holdings, Holdings, player_status, pot
 from .log import entry_words, event_words, log_lines
 from .notes import outcome_notes
-from .panels import build_panels, fine_offers, FineOffer, sale_panels, SalePanel
+from .kind import kind_panels, Place, places
+from .panels import build_panels, sale_panels, SalePanel
 from .refusals import detail, title
 from .sources import clause_words
 from .words import Why
 
 RECENT = 30  # log lines on the table screen; the whole log is on its own page
 VOID_CHOICES = 5  # runs of latest entries offered one tap each; any other count is typed
-# The table screen's panels: the actions open at any time, the board, the void menu (and each player's deed list,
-# deeds-<seat>).  Each is drawn as its summary alone until it is opened.
-PANELS = ("mortgages", "build", "sell", "trade", "board", "void", "fines")
+# The table screen's panels: the actions open at any time, the board, the void menu (and each kind's panel,
+# kind.kind_panels, and each player's deed list, deeds-<seat>).  Each is drawn as its summary alone until it is opened.
+PANELS = ("mortgages", "build", "sell", "trade", "board", "void")
 
 
 def panel_names(state: GameState) -> frozenset[str]:
-    """The panels of a table screen: :data:`PANELS` and each player's deed list."""
-    return frozenset(PANELS).union(f"deeds-{seat}" for seat in range(len(state.players)))
+    """The panels of a table screen: :data:`PANELS`, each kind's and each player's deed list."""
+    return frozenset(PANELS + kind_panels()).union(f"deeds-{seat}" for seat in range(len(state.players)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +51,7 @@ class TableScreen:
     roll_notes: list[Why]  # what makes the roll awaited special (the spectators' display shows them too)
     sales: list[SalePanel]
     builds: list[SalePanel]
-    fines: list[FineOffer]  # the fines panel's buttons (worked out while it is open)
+    places: list[Place]  # each kind's buttons the rules offer now (a panel's worked out while it is open)
     can_void: bool
     void_runs: list[tuple[int, int, str]]
     redo: list[str]  # the entries the latest void took back, in words
@@ -106,7 +107,7 @@ def _table_screen(game: Game, upto: int | None, live: bool, panels: frozenset[st
         roll_notes=seats_note(game, state) + roll_notes(state) if latest else [],
         sales=sale_panels(state, by_type.get("sell_buildings", [])) if "sell" in drawn else [],
         builds=build_panels(state, by_type.get("build", [])) if "build" in drawn else [],
-        fines=fine_offers(state, by_type.get("penalty", [])) if "fines" in drawn else [],
+        places=places(state, by_type, drawn),
         can_void=live and bool(game.effective), void_runs=_void_runs(game) if live and "void" in drawn else [],
         redo=[entry_words(e, game.ruleset) for e in game.redoable()] if live else [],
         holdings=[holdings(state, i) for i in range(len(state.players))],

@@ -8,6 +8,7 @@ from typing import Callable, Literal
 
 from ..engine import amount_text, building_count, Change, Deck, GameState, level_text, named, POT, Ruleset
 from ..language import current, current_language, gettext as _
+from . import kind
 from .sources import source_words
 
 
@@ -23,7 +24,7 @@ def per_language(make: Callable[[], dict]) -> Callable[[], dict]:
 
 
 def reason_words(reason: str) -> str:
-    return _reasons().get(reason, reason)
+    return _reasons().get(reason) or kind.reason(reason) or reason
 
 
 @per_language
@@ -35,23 +36,8 @@ def _reasons() -> dict[str, str]:
         "unmortgage": _("to lift a mortgage"), "building": _("for buildings"),
         "building_auction": _("for a building at auction"), "buildings_sold": _("for buildings sold"),
         "bankruptcy": _("in bankruptcy"), "interest": _("mortgage interest"),
-        "free_parking": _("(all of it)"), "rent_not_claimed": _("back: rent not claimed in time"),
-        "deed_sold": _("for the deed sold back"),
-        "penalty": _("as a fine"),
-    }
-
-
-@per_language
-def _breaches() -> dict[str, str]:
-    return {
-        "play_in_another_turn": _("playing in another player's turn"), "out_of_turn_move": _("a move out of turn"),
-        "dice_off_table": _("the dice left the table"),
-    }
-
-
-def breach_words(rule: str) -> str:
-    """What a fine is for (a penalty entry's ``choice``), in the device's language."""
-    return _breaches().get(rule, rule)
+        "free_parking": _("(all of it)"), "deed_sold": _("for the deed sold back"),
+    }  # and the payments of each kind of .kinds (kind.reason)
 
 
 def square_name(state: GameState, square: int, lang: str | None = None) -> str:

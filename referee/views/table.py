@@ -11,7 +11,8 @@ from ..forms import UnlockForm, entry_from_form, entry_key, following_entry, who
 from ..i18n import gettext, language, ngettext
 
 from ..screens.dispute import dispute_screen, DisputeScreen, entry_number, NoSuchEntry
-from ..screens.log import LOG_PAGE, fine_lines, log_lines
+from ..screens.kinds.penalty import fine_lines
+from ..screens.log import LOG_PAGE, log_lines
 from ..screens.refusals import clip, detail as refusal_detail
 from ..screens.refusals import title as refusal_title
 from ..screens.table import (entry_said, equal_calls, event_lines, outcome_lines, panel_names, refusal,

@@ -8,11 +8,28 @@ says the opposite: a claim that can be traced back is still paid (the entry is r
 """
 from __future__ import annotations
 
-from . import events as ev
-from .entries import Action, Entry
-from .phrases import Player, Square
-from .state import AwaitRoll, GameState
-from .step import Step
+from dataclasses import dataclass
+
+from ..entries import Action, Entry
+from ..events import Event
+from ..phrases import Player, Square
+from ..registry import EntryType, Simulated, register
+from ..state import AwaitRoll, GameState
+from ..step import Step
+
+
+@dataclass(slots=True)
+class RentUnclaimed(Event):
+    """The owner did not claim this rent in time (option ``rent_claim_turns``): it is returned (the Paid event
+    after this one), and can be returned only once."""
+
+    payer: int
+    owner: int
+    square: int
+    amount: int
+
+    def apply(self, state: GameState) -> None:
+        state.recent_rents = tuple(r for r in state.recent_rents if (r[0], r[2]) != (self.payer, self.square))
 
 
 def lapsed_rents(state: GameState) -> list[tuple[int, int, int, int, int]]:
@@ -46,8 +63,21 @@ def _rent_not_claimed(step: Step, entry: Entry) -> None:
                           "rent_claim_turns", player=Player(payer), square=Square(square),
                           n=s.ruleset.options.rent_claim_turns)
     _, owner, _, amount, _ = found[0]
-    step.emit(ev.RentUnclaimed(payer, owner, square, amount))
+    step.emit(RentUnclaimed(payer, owner, square, amount))
     step.charge(owner, payer, amount, "rent_not_claimed")
 
 
-RENT_CLAIM_HANDLERS = {"rent_not_claimed": _rent_not_claimed}
+def _lapsing(state: GameState) -> bool:
+    """Whether a claim could lapse now (the simulator draws no chance otherwise)."""
+    return bool(state.recent_rents and state.ruleset.options.rent_claim_turns)
+
+
+def _entry(state: GameState, action: Action) -> Entry:
+    assert action.player is not None  # a rent is always someone's
+    return Entry("rent_not_claimed", player=state.players[action.player].name,
+                 square=state.ruleset.squares[action.detail["square"]].id)
+
+
+RENT_NOT_CLAIMED = register(EntryType(
+    "rent_not_claimed", ("player", "square"), _rent_not_claimed, offered=rent_claim_actions,
+    events=((RentUnclaimed, "rent_unclaimed"),), ready=_entry, simulated=Simulated(0.05, _lapsing, first=True)))

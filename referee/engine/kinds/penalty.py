@@ -14,15 +14,33 @@ raised by selling and mortgaging, or ended by bankruptcy to the bank.
 """
 from __future__ import annotations
 
-from . import events as ev
-from .entries import PENALTY_CHOICES, Action, Entry
-from .phrases import Player
-from .state import AwaitRoll, GameState
-from .step import Step
-from .timing import not_now
+from dataclasses import dataclass
 
-# the breaches a fine is imposed for, in the text's order; each one's amount is the option penalty_<rule>
-PENALTY_RULES = PENALTY_CHOICES
+from .. import events as ev
+from ..entries import Action, Entry
+from ..events import Event
+from ..phrases import Player
+from ..registry import EntryType, Simulated, register
+from ..state import AwaitRoll, GameState
+from ..step import Step
+from ..timing import not_now
+
+# the breaches a fine is imposed for, in the text's order (a penalty entry's choice); each one's amount is the
+# option penalty_<rule>
+PENALTY_RULES = ("play_in_another_turn", "out_of_turn_move", "dice_off_table")
+
+
+@dataclass(slots=True)
+class Penalised(Event):
+    """The referee fined a player for a breach at the table (options ``penalty_<rule>``); the payment follows (the
+    Paid event after this one, or a debt)."""
+
+    player: int
+    rule: str
+    amount: int
+
+    def apply(self, state: GameState) -> None:
+        pass  # the fine is paid by the payment that follows; this says what it was for
 
 
 def penalty_amount(state: GameState, rule: str) -> int:
@@ -54,10 +72,22 @@ def _penalty(step: Step, entry: Entry) -> None:
     if not isinstance(roll, AwaitRoll):
         raise not_now(s, entry.type, clause)
     assert s.resume is None  # a turn's resumption is run (settle) before a roll is awaited again
-    step.emit(ev.Penalised(who, rule, amount))
+    step.emit(Penalised(who, rule, amount))
     step.emit(ev.AwaitingDecision(None))
     step.emit(ev.ResumeSet(("await_roll", roll.player, "", 0)))  # the same roll is awaited once the fine is paid
     step.charge(who, step.bank_or_pot("penalty"), amount, "penalty")
 
 
-PENALTY_HANDLERS = {"penalty": _penalty}
+def _fined(state: GameState) -> bool:
+    """Whether the rules of this game give a fine for any breach (the simulator draws no chance otherwise)."""
+    return any(penalty_amount(state, rule) for rule in PENALTY_RULES)
+
+
+def _entry(state: GameState, action: Action) -> Entry:
+    assert action.player is not None  # a fine is always someone's
+    return Entry("penalty", player=state.players[action.player].name, choice=action.detail["rule"])
+
+
+PENALTY = register(EntryType(
+    "penalty", ("player", "choice"), _penalty, choices=PENALTY_RULES, offered=penalty_actions,
+    events=((Penalised, "penalised"),), ready=_entry, simulated=Simulated(0.005, _fined)))

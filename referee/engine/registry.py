@@ -1,0 +1,118 @@
+"""The kinds of entry declared each in a module of its own (:mod:`.kinds`), and the tables the engine reads them
+from.
+
+An :class:`EntryType` says everything the engine knows of one kind of entry: its name (the record's ``type``), its
+fields (which of :class:`~.entries.Entry`'s, required and optional, and the values its ``choice`` may take), when it
+may be recorded (the actions it offers, whatever the decision awaited), how it is applied (its handler, checking it
+against the rules and emitting its events), its events (each with the name counts and tests know it by), the entry
+that records one of its actions as offered, and how often the simulator records it.  :func:`register` puts it in
+the tables :func:`~.entries.parse_entry`, :func:`~.rules.legal_actions`, :func:`~.rules.resolve` and the simulator
+read, so a new kind is its own module and nothing else of the engine.
+
+The kinds of entry that answer a pending decision (a roll, a purchase, a bid...) are still the rules' own
+(:mod:`.rules`' ``_ANSWERING``); their handlers are in the same table (:data:`HANDLERS`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import import_module
+from pkgutil import iter_modules
+from typing import Callable, Iterable
+
+from .entries import CHOICES, ENTRY_FIELDS, Action, Entry
+from .events import Event
+from .state import GameState
+from .step import Step
+
+Handler = Callable[[Step, Entry], None]
+Producer = Callable[[GameState, "int | None"], list[Action]]
+
+
+@dataclass(frozen=True, slots=True)
+class Simulated:
+    """How the simulator records a kind of entry while a roll is awaited: with chance ``rate`` (drawn only where
+    ``possible`` says the rules of the game could offer one, so games of other rulesets draw the same numbers), the
+    first action offered (``first``) or one drawn among them."""
+
+    rate: float
+    possible: Callable[[GameState], bool]
+    first: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class EntryType:
+    """One kind of entry, declared once (see the module's docstring).  ``choices``: the values its ``choice`` field
+    may take (checked as the entry is read); ``offered(state, player)``: the actions of this kind the rules allow
+    now, whatever the decision awaited (``player``: only that player's); ``apply(step, entry)``: checks the entry
+    against the rules (refusing with :meth:`Step.refuse`, a typed refusal naming the clause) and emits its events;
+    ``events``: the event types it emits that are its own, each with its name; ``ready(state, action)``: the entry
+    that records ``action`` as offered (the simulator's, and a button's); ``simulated``: how often the simulator
+    records one."""
+
+    name: str
+    required: tuple[str, ...]
+    apply: Handler
+    optional: tuple[str, ...] = ()
+    choices: tuple[str, ...] = ()
+    offered: Producer | None = None
+    events: tuple[tuple[type[Event], str], ...] = ()
+    ready: Callable[[GameState, Action], Entry] | None = None
+    simulated: Simulated | None = None
+
+
+KINDS: dict[str, EntryType] = {}  # the kinds declared in modules of their own, by name, in the order registered
+HANDLERS: dict[str, Handler] = {}  # every entry type's handler: the rules' own (rules.py adds them) and each kind's
+# what may be recorded whatever the decision awaited: the kinds each producer makes (the rules' own, then each kind's)
+AT_ANY_DECISION: list[tuple[frozenset[str], Producer]] = []
+_CHANGED: list[Callable[[], None]] = []  # what forgets what it worked out from these tables (rules' plans)
+
+
+def on_change(forget: Callable[[], None]) -> None:
+    """Call ``forget`` whenever a kind is registered or taken away."""
+    _CHANGED.append(forget)
+
+
+def register(kind: EntryType) -> EntryType:
+    """Put ``kind`` in the engine's tables: read from a record, offered by legal_actions, applied by the rules,
+    recorded by the simulator.  A name already taken is refused (a kind is declared once)."""
+    if kind.name in ENTRY_FIELDS:
+        raise ValueError(f"entry type {kind.name!r} is declared twice")
+    if kind.choices and "choice" not in kind.required + kind.optional:
+        raise ValueError(f"entry type {kind.name!r} gives choices but has no choice field")
+    ENTRY_FIELDS[kind.name] = (kind.required, kind.optional)
+    if kind.choices:
+        CHOICES[kind.name] = kind.choices
+    HANDLERS[kind.name] = kind.apply
+    if kind.offered is not None:
+        AT_ANY_DECISION.append((frozenset((kind.name,)), kind.offered))
+    for event, event_name in kind.events:
+        setattr(event, "kind", event_name)  # read without a call, as events.py sets the others'
+    KINDS[kind.name] = kind
+    for forget in _CHANGED:
+        forget()
+    return kind
+
+
+def unregister(name: str) -> None:
+    """Take a kind registered by :func:`register` out of the tables again (a test's own kind, once the test is
+    done)."""
+    kind = KINDS.pop(name)
+    del ENTRY_FIELDS[name]
+    CHOICES.pop(name, None)
+    del HANDLERS[name]
+    if kind.offered is not None:
+        AT_ANY_DECISION.remove((frozenset((name,)), kind.offered))
+    for forget in _CHANGED:
+        forget()
+
+
+def simulated() -> list[EntryType]:
+    """The kinds the simulator records now and then while a roll is awaited, in the order registered."""
+    return [kind for kind in KINDS.values() if kind.simulated is not None]
+
+
+def import_all(path: Iterable[str], package: str) -> None:
+    """Import every module of a package (``path``: its ``__path__``): each kind's module registers its kind as it is
+    imported, so a new one is found without a list of them to edit."""
+    for module in iter_modules(path):
+        import_module(f"{package}.{module.name}")

@@ -1,0 +1,170 @@
+"""A new kind of entry is one engine module, one screens module and one template (docs/architecture.md, "An entry
+kind"): a toy kind declared here, a caution the referee gives a player while a roll is awaited (for slow play or
+for noise, with no payment), is read from a record line, offered by legal_actions, recorded by the simulator and
+through the table screen's form, shown as a panel of buttons, said in the log and refused with its own words
+when the rules do not allow it, with no other file of the app edited: the engine's and the screens' registries
+find it, and the record's page is checked against it."""
+import json
+import random
+from dataclasses import dataclass
+
+import jinja2
+import pytest
+
+from referee.engine import (Action, AwaitRoll, Entry, EntryType, Event, Game, GameState, Header, legal_actions,
+                            parse_entry, parse_record, register, Simulated, unregister)
+from referee.engine.phrases import Player
+from referee.engine.step import Step
+from referee.policy import Policy
+from referee.screens.kind import Buttons, Confirmation, EntryScreen, register_screen, unregister_screen
+
+from test_fines import text
+from test_record_and_cli import undocumented_entries
+from test_table_words import imported, record
+
+# --- the engine's module: its name, fields, when it is offered, how it is applied, its event -------------------
+
+CAUSES = ("slow_play", "noise")
+
+
+@dataclass(slots=True)
+class Cautioned(Event):
+    """The referee cautioned a player (nothing changes but the record)."""
+
+    player: int
+    cause: str
+
+    def apply(self, state: GameState) -> None:
+        pass
+
+
+def caution_actions(state: GameState, player: int | None = None) -> list[Action]:
+    if type(state.pending) is not AwaitRoll:
+        return []
+    return [Action("caution", i, {"cause": cause}) for i in state.active if player in (None, i) for cause in CAUSES]
+
+
+def caution(step: Step, entry: Entry) -> None:
+    who = step.player(entry.player, entry.type)
+    if type(step.state.pending) is not AwaitRoll:
+        raise step.refuse("no_caution_now", "{player} can be cautioned only while a roll is awaited", "referee",
+                          player=Player(who))
+    assert entry.choice is not None
+    step.emit(Cautioned(who, entry.choice))
+
+
+def caution_entry(state: GameState, action: Action) -> Entry:
+    assert action.player is not None
+    return Entry("caution", player=state.players[action.player].name, choice=action.detail["cause"])
+
+
+CAUTION = EntryType("caution", ("player", "choice"), caution, choices=CAUSES, offered=caution_actions,
+                    events=((Cautioned, "cautioned"),), ready=caution_entry,
+                    simulated=Simulated(1.0, lambda state: True))
+
+# --- the screens' module: its noun, log line, refusal's title, buttons -----------------------------------------
+
+
+def cause_words(cause: str) -> str:
+    return {"slow_play": "slow play", "noise": "noise"}.get(cause, cause)  # (a real kind's words go through gettext)
+
+
+def caution_offers(state: GameState, actions: list[Action]) -> list[Confirmation]:
+    return [Confirmation(f"{a.player}-{a.detail['cause']}",
+                         caution_entry(state, a).to_dict(),
+                         f"{state.players[a.player].name}: {cause_words(a.detail['cause'])}", "", "")
+            for a in actions if a.player is not None]
+
+
+CAUTION_SCREEN = EntryScreen(
+    "caution", lambda: "a caution",
+    lambda entry, ruleset, facts: f"{entry.player} is cautioned: {cause_words(entry.choice or '')}",
+    titles={"no_caution_now": "No caution now"},
+    buttons=Buttons("cautions", caution_offers, "table/kinds/caution.html", panel=lambda: "Cautions"))
+
+# --- its template ----------------------------------------------------------------------------------------------
+
+TEMPLATE = """{% for c in place.offers %}{{ entry_form(c.entry, c.label, id="caution-" ~ c.key) }}{% endfor %}"""
+
+
+@pytest.fixture
+def caution_kind():
+    register(CAUTION)
+    register_screen(CAUTION_SCREEN)
+    yield
+    unregister_screen("caution")
+    unregister("caution")
+
+
+@pytest.fixture
+def caution_app(app, caution_kind):
+    app.jinja_env.loader = jinja2.ChoiceLoader([jinja2.DictLoader({"table/kinds/caution.html": TEMPLATE}),
+                                                app.jinja_env.loader])
+    return app
+
+
+def test_a_kind_of_entry_declared_in_a_module_of_its_own_is_read_offered_and_applied(jma, caution_kind):
+    game = Game(jma, Header("jma-2006", ("Aki", "Ben"), seating="fixed"))
+    line = '{"type": "caution", "player": "Ben", "choice": "noise", "note": "shouted at the dice"}'
+    entry = parse_entry(json.loads(line))
+    assert (entry.type, entry.player, entry.choice) == ("caution", "Ben", "noise")
+    offered = [(a.type, a.player, a.detail["cause"]) for a in legal_actions(game.state) if a.type == "caution"]
+    assert offered == [("caution", 0, "slow_play"), ("caution", 0, "noise"), ("caution", 1, "slow_play"),
+                       ("caution", 1, "noise")]
+    assert [a.player for a in legal_actions(game.state, ("caution",), player=1)] == [1, 1]
+    outcome = game.record(entry)
+    assert [e.kind for e in outcome.events] == ["cautioned"] and type(game.state.pending) is AwaitRoll
+    _, read = parse_record(game.to_lines())  # written and read back
+    assert [e for _, e, _ in read] == game.entries and read[-1][2]["note"] == "shouted at the dice"
+
+
+def test_a_kind_of_entry_refuses_a_choice_it_does_not_give(caution_kind):
+    from referee.engine import MalformedEntry
+
+    with pytest.raises(MalformedEntry) as err:
+        parse_entry({"type": "caution", "player": "Ben", "choice": "rudeness"})
+    assert "choice must be one of slow_play, noise" in str(err.value)
+
+
+def test_the_simulator_records_a_kind_of_entry_it_finds_in_the_registry(jma, caution_kind):
+    game = Game(jma, Header("jma-2006", ("Aki", "Ben"), seating="fixed"))
+    policy = Policy(random.Random(1), "random")
+    assert policy.choose(game.state).type == "caution"  # its rate is 1: the first chance taken before a roll
+
+
+def test_the_record_page_check_finds_a_kind_of_entry_it_does_not_list(caution_kind):
+    assert undocumented_entries() == ["caution: no row"]
+
+
+def test_a_kind_of_entry_is_a_panel_of_buttons_recorded_said_in_the_log_and_refused_with_its_own_words(
+        caution_app, client):
+    game_id = imported(client)
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert 'data-panel="cautions"' in page and "Cautions" in page  # its panel, closed
+    panel = client.get(f"/games/{game_id}/panels/cautions").get_data(as_text=True)
+    assert 'id="caution-1-noise"' in panel and "Ben: noise" in panel  # one button a player and cause
+    r = record(client, game_id, {"type": "caution", "player": "Ben", "choice": "noise"})
+    assert "Ben is cautioned: noise" in text(r)  # the log's line, in the flash and the log
+    assert '"type": "caution"' in client.get(f"/games/{game_id}/record.jsonl").get_data(as_text=True)
+    record(client, game_id, {"type": "roll", "player": "Aki", "dice": [1, 2]})  # Baltic Avenue: buy or decline
+    r = client.post(f"/games/{game_id}/record", data={"seq": "2", "entry": json.dumps(
+        {"type": "caution", "player": "Ben", "choice": "slow_play"})}, follow_redirects=True)
+    words = text(r)
+    assert "No caution now" in words and "Ben can be cautioned only while a roll is awaited" in words
+    assert client.get(f"/games/{game_id}/record.jsonl").get_data(as_text=True).count("\n") == 3  # nothing more
+
+
+def test_the_registries_are_as_they_were_once_a_kind_is_taken_away(jma, caution_kind):
+    from referee.engine import ENTRY_FIELDS, KINDS
+    from referee.screens.kind import SCREENS
+
+    assert "caution" in ENTRY_FIELDS and "caution" in KINDS and "caution" in SCREENS
+    unregister_screen("caution")
+    unregister("caution")
+    try:
+        assert "caution" not in ENTRY_FIELDS and "caution" not in KINDS and "caution" not in SCREENS
+        game = Game(jma, Header("jma-2006", ("Aki", "Ben"), seating="fixed"))
+        assert not [a for a in legal_actions(game.state) if a.type == "caution"]
+    finally:
+        register(CAUTION)
+        register_screen(CAUTION_SCREEN)
