@@ -16,15 +16,15 @@ def play_table(game_id: int, rng: random.Random, max_turns: int) -> None:
     """Record a whole game on a table: random entries from the legal actions; time is called at max_turns."""
     policy = Policy(rng, "random")
     while True:
-        table = folds.load(game_id)
-        state = table.game.state
+        loaded = folds.load(game_id)
+        state = loaded.game.state
         if state.over:
             return
         if state.turn > max_turns and not state.time_called:
             data = {"type": "time_called", "note": "demo: the round's time ran out"}
         else:
             data = policy.choose(state, legal_actions(state)).to_dict()
-        games.record(game_id, data, table.seq)
+        games.record(game_id, data, loaded.seq)
 
 
 def build_demo(seed: int = 1, max_turns: int = 120, players: list[str] | None = None) -> int:

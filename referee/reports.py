@@ -160,7 +160,7 @@ def standings_html(name: str, ruleset: str, players: int, scheme, standings, rou
 
 def game_title(game_id: int, title: str, seat: tuple[str, int, int] | None) -> str:
     """A game's title in the device's language: a tournament's table is named by its tournament, round and
-    table (``seat``, as :attr:`folds.Table.seat` gives it); any other game by the title it was given, else its
+    table (``seat``, as :attr:`folds.LoadedGame.seat` gives it); any other game by the title it was given, else its
     number."""
     if seat is not None:
         return gettext("%(tournament)s: round %(round)s, table %(table)s", tournament=seat[0], round=seat[1],
@@ -168,12 +168,12 @@ def game_title(game_id: int, title: str, seat: tuple[str, int, int] | None) -> s
     return title or gettext("Game #%(n)s", n=game_id)
 
 
-def chart_svg(table: folds.Table) -> Markup:
+def chart_svg(loaded: folds.LoadedGame) -> Markup:
     """The net-worth chart, its axis in the device's language and locale: a finished game's kept series, else
     the record replayed."""
-    kept = folds.kept_result(table)
-    names, points = (kept["names"], kept["points"]) if kept else net_worth_series(table.game)
-    currency = table.game.ruleset.money
+    kept = folds.kept_result(loaded)
+    names, points = (kept["names"], kept["points"]) if kept else net_worth_series(loaded.game)
+    currency = loaded.game.ruleset.money
     return Markup(net_worth_svg(names, points, money=lambda amount: cash_text(amount, currency),
                                 turns=lambda n: gettext("turns → %(n)s", n=number_text(n))))
 
@@ -181,21 +181,21 @@ def chart_svg(table: folds.Table) -> Markup:
 @_in_the_devices_language
 def game_html(game_id: int, size: str = "A4") -> str:
     """A game's result sheet as HTML, before it is printed."""
-    table = folds.load(game_id)
-    state = table.game.state
-    return render_template("reports/game.html", row=table.row, altered=table.altered,
-                           title=game_title(game_id, table.row.title, table.seat),
+    loaded = folds.load(game_id)
+    state = loaded.game.state
+    return render_template("reports/game.html", row=loaded.row, altered=loaded.altered,
+                           title=game_title(game_id, loaded.row.title, loaded.seat),
                            state=state, size=size, ranking=result_screen(state).ranking,
-                           chart=chart_svg(table), over=state.over, fines=fine_lines(table.game),
-                           regulations=regulation_words(state.ruleset, in_force(table.game.header.options))
-                           if table.seat is not None else None,
-                           sign_offs=signoffs.sign_offs(table) if state.over else None, **_rulings_context(table))
+                           chart=chart_svg(loaded), over=state.over, fines=fine_lines(loaded.game),
+                           regulations=regulation_words(state.ruleset, in_force(loaded.game.header.options))
+                           if loaded.seat is not None else None,
+                           sign_offs=signoffs.sign_offs(loaded) if state.over else None, **_rulings_context(loaded))
 
 
-def _rulings_context(table: folds.Table) -> dict:
+def _rulings_context(loaded: folds.LoadedGame) -> dict:
     """The game's rulings log, in the device's language, for a printed sheet."""
-    kept = rulings.read(table.row.id)
-    return {"log_rulings": ruling_lines(table.game.ruleset, kept.items), "rulings_altered": kept.altered_at}
+    kept = rulings.read(loaded.row.id)
+    return {"log_rulings": ruling_lines(loaded.game.ruleset, kept.items), "rulings_altered": kept.altered_at}
 
 
 def game_pdf(game_id: int, size: str = "A4") -> bytes:
@@ -241,11 +241,11 @@ def table_slips_html(tournament_id: int, number: int, base_url: str, size: str =
                                       {"tournament": tournament_id, "round": number})
     slips = []
     for t in round_row.tables:
-        table = folds.load(t.game_id)
+        loaded = folds.load(t.game_id)
         url = f"{base_url.rstrip('/')}/games/{t.game_id}"  # a device not unlocked there is shown its PIN screen
-        slips.append({"number": t.number, "players": [p.name for p in table.game.state.players], "pin": t.pin,
+        slips.append({"number": t.number, "players": [p.name for p in loaded.game.state.players], "pin": t.pin,
                       "url": url, "qr": qr_img(url),
-                      "minutes": table.row.time_limit_minutes, "drawn_seats": seats_by_roll(table.game)})
+                      "minutes": loaded.row.time_limit_minutes, "drawn_seats": seats_by_roll(loaded.game)})
     fmt = rulesets.load_format(row.format)
     stage = fmt.stage(round_row.stage) if round_row.stage and len(fmt.stages) > 1 else None
     return render_template("reports/slips.html", row=row, round=round_row, slips=slips, size=size, stage=stage)

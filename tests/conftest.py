@@ -1,4 +1,4 @@
-"""Shared fixtures: the shipped rulesets and a small table to set positions on; each test's tier (marker); a
+"""Shared fixtures: the shipped rulesets and a new game's state to set positions on; each test's tier (marker); a
 PostgreSQL database of its own for each parallel worker; PIN hashes at a test's cost and each template compiled
 once per process."""
 from __future__ import annotations
@@ -36,8 +36,8 @@ def classic() -> Ruleset:
     return rulesets.load("classic")
 
 
-def table(ruleset: Ruleset, players=("Aki", "Ben", "Chie"), **options) -> GameState:
-    """A game with the seating already decided (players in the order given), Aki to roll."""
+def seated_state(ruleset: Ruleset, players=("Aki", "Ben", "Chie"), **options) -> GameState:
+    """The state of a new game with the seating already decided (players in the order given), Aki to roll."""
     return GameState.new(with_options(ruleset, options, "test"), list(players), seating="fixed")
 
 

@@ -266,10 +266,10 @@ def test_a_trade_is_checked_against_the_rules_before_it_is_recorded(client):
 
 
 def test_the_debt_panel_lists_every_way_to_raise_cash(jma, app):
-    from conftest import do, give, table
+    from conftest import do, give, seated_state
     from referee.engine import legal_actions
     from referee.screens.decisions.debt import ways_to_pay
-    s = give(give(table(jma), 0, "st-james-place", "tennessee-avenue", "new-york-avenue", "boardwalk"), 1,
+    s = give(give(seated_state(jma), 0, "st-james-place", "tennessee-avenue", "new-york-avenue", "boardwalk"), 1,
              "baltic-avenue", "mediterranean-avenue")
     s.set_level(16, 2)
     s.set_level(18, 2)

@@ -4,7 +4,7 @@ import pytest
 from referee.engine import (AwaitRoll, BidPayment, BuildingAuction, BuildRound, Debt, IllegalEntry, PlaceBuilding,
                             bid_means, legal_actions)
 
-from conftest import cash, do, give, table
+from conftest import cash, do, give, seated_state
 
 ORANGE = ("st-james-place", "tennessee-avenue", "new-york-avenue")  # 16, 18, 19; $100 a house
 PINK = ("st-charles-place", "states-avenue", "virginia-avenue")  # 11, 13, 14; $100 a house
@@ -16,7 +16,7 @@ def build(s, player, **targets):
 
 
 def orange_owner(ruleset, **options):
-    return give(table(ruleset, ("Aki", "Ben", "Chie"), **options), 0, *ORANGE)
+    return give(seated_state(ruleset, ("Aki", "Ben", "Chie"), **options), 0, *ORANGE)
 
 
 def test_build_pays_the_house_cost_for_each_house(jma):
@@ -27,7 +27,7 @@ def test_build_pays_the_house_cost_for_each_house(jma):
 
 
 def test_build_needs_the_whole_colour_group(jma):
-    s = give(table(jma), 0, "st-james-place", "tennessee-avenue")
+    s = give(seated_state(jma), 0, "st-james-place", "tennessee-avenue")
     with pytest.raises(IllegalEntry) as err:
         build(s, "Aki", st_james_place=1)
     assert err.value.code == "not_whole_group"
@@ -194,7 +194,7 @@ def test_a_declaration_can_be_withdrawn_only_while_demand_exceeds_the_stock(jma)
 
 
 def test_hotels_are_auctioned_before_houses(jma):
-    s = give(table(jma), 0, *ORANGE)
+    s = give(seated_state(jma), 0, *ORANGE)
     s = give(s, 1, *PINK)
     for i in (16, 18, 19, 11, 13, 14):
         s.set_level(i, 4)
@@ -298,7 +298,7 @@ def test_jma_while_the_jail_fine_waits_with_the_rent_ahead_a_hotel_breakdown_cou
     ゾロ目が出ず、その出所料と出た目で行くべきマスのレンタル料の両方で仮破産となる場合: Aki's $60 pays the $50 fine but
     not with the $450 rent at Ben's States Avenue, so both are owed while the fine waits, and breaking a hotel into
     houses from the bank is within what they need (not refused as owing $-10)."""
-    s = give(table(jma), 1, *PINK)
+    s = give(seated_state(jma), 1, *PINK)
     s = give(s, 0, "mediterranean-avenue", "baltic-avenue")
     for i in (11, 13, 14):
         s.set_level(i, 3)
@@ -376,7 +376,7 @@ def test_a_winner_raising_a_won_hotel_cannot_sell_the_houses_it_needs(jma):
     """Found by the simulator (Disney edition, seed 0, game 389): the winner of a hotel at a shortage auction sold
     houses from the only group a hotel could go on to raise the bid, and then had no lot to place it.  A sale that
     leaves no such lot is refused; a sale elsewhere is not."""
-    s = give(table(jma), 0, *LIGHT_BLUE, *ORANGE)
+    s = give(seated_state(jma), 0, *LIGHT_BLUE, *ORANGE)
     for square in LIGHT_BLUE:
         s.set_level(s.ruleset.square(square).index, 4)
     for square in ORANGE:
@@ -396,7 +396,7 @@ def test_a_shortage_bid_is_judged_payable_only_by_means_that_leave_a_lot_to_buil
     raise and still build keeps one group's mortgage values and its buildings: here cash $100, with Light Blue's 12
     houses ($300 back) and mortgages ($160) kept, so a $200 bid is beyond them and is void at the hammer."""
 
-    s = give(table(jma), 0, *LIGHT_BLUE)
+    s = give(seated_state(jma), 0, *LIGHT_BLUE)
     for square in LIGHT_BLUE:
         s.set_level(s.ruleset.square(square).index, 4)
     s.bank_houses -= 12

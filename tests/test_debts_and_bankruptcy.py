@@ -3,12 +3,12 @@ import pytest
 
 from referee.engine import Auction, AwaitRoll, Debt, GameOver, IllegalEntry
 
-from conftest import cash, do, give, table
+from conftest import cash, do, give, seated_state
 
 
 def owes_rent(ruleset, debtor_cash=10, **options):
     """Ben owns Baltic with a hotel ($450); Aki, with little cash, lands there."""
-    s = give(table(ruleset, **options), 1, "baltic-avenue", "mediterranean-avenue")
+    s = give(seated_state(ruleset, **options), 1, "baltic-avenue", "mediterranean-avenue")
     s.set_level(3, 5)
     s.bank_hotels -= 1
     s.players[0].cash = debtor_cash
@@ -71,7 +71,7 @@ def test_classic_creditor_pays_10_percent_on_mortgaged_deeds_received(classic):
 
 
 def test_bankruptcy_to_the_bank_auctions_the_deeds_in_board_order_unmortgaged(jma):
-    s = give(give(table(jma), 0, "boardwalk", "reading-railroad"), 0, "oriental-avenue", mortgaged=True)
+    s = give(give(seated_state(jma), 0, "boardwalk", "reading-railroad"), 0, "oriental-avenue", mortgaged=True)
     s.players[0].cash = 10
     s.players[0].position = 1
     s = do(s, type="roll", player="Aki", dice=[1, 2])  # 4 Income Tax, $200
@@ -98,7 +98,7 @@ def test_bankruptcy_to_the_bank_auctions_the_deeds_in_board_order_unmortgaged(jm
 
 
 def test_jma_bankruptcy_on_pay_each_player_card_is_to_the_bank(jma):
-    s = table(jma)
+    s = seated_state(jma)
     s.players[0].cash = 60
     s.players[0].position = 4
     s = do(s, type="roll", player="Aki", dice=[1, 2])
@@ -110,7 +110,7 @@ def test_jma_bankruptcy_on_pay_each_player_card_is_to_the_bank(jma):
 
 
 def test_pay_each_player_debt_once_raised_pays_every_player(jma):
-    s = give(table(jma), 0, "boardwalk")
+    s = give(seated_state(jma), 0, "boardwalk")
     s.players[0].cash = 60
     s.players[0].position = 4
     s = do(s, type="roll", player="Aki", dice=[1, 2])
@@ -120,7 +120,7 @@ def test_pay_each_player_debt_once_raised_pays_every_player(jma):
 
 
 def test_collect_from_each_player_debts_are_settled_in_turn_order_from_the_drawer(jma):
-    s = table(jma, ("Aki", "Ben", "Chie", "Dai"))
+    s = seated_state(jma, ("Aki", "Ben", "Chie", "Dai"))
     s.players[1].cash = 10
     s.players[3].cash = 20
     s = do(s, type="roll", player="Aki", dice=[1, 1])
@@ -132,7 +132,7 @@ def test_collect_from_each_player_debts_are_settled_in_turn_order_from_the_drawe
 
 
 def test_last_player_standing_wins(jma):
-    s = table(jma, ("Aki", "Ben"))
+    s = seated_state(jma, ("Aki", "Ben"))
     s = give(s, 1, "baltic-avenue", "mediterranean-avenue")
     s.set_level(3, 5)
     s.bank_hotels -= 1
@@ -148,7 +148,7 @@ def test_last_player_standing_wins(jma):
 def _fine_waits_with_own_railroad_ahead(ruleset, **options):
     """Aki ($10, in jail after two failed rolls) owns Pennsylvania Railroad, Chie the other three; the third failed
     roll ([1, 4]) leads to Aki's own railroad, so the fine ($50) waits with no rent ahead."""
-    s = give(table(ruleset, **options), 0, "pennsylvania-railroad")
+    s = give(seated_state(ruleset, **options), 0, "pennsylvania-railroad")
     s = give(s, 2, "reading-railroad", "b-and-o-railroad", "short-line")
     s.players[0].cash, s.players[0].in_jail, s.players[0].jail_rolls = 10, True, 2
     s.players[0].position = 10

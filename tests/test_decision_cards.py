@@ -277,10 +277,10 @@ def test_a_declaration_the_bank_cannot_fill_says_why_and_lapses_when_closed(clie
 
 
 def test_a_declaration_its_player_can_no_longer_pay_for_says_so(app):
-    from conftest import give, table
+    from conftest import give, seated_state
     from referee.screens.decisions.build_round import build_round_card
 
-    state = give(table(JMA), 0, *ORANGE)
+    state = give(seated_state(JMA), 0, *ORANGE)
     orange = tuple(JMA.square(sq).index for sq in ORANGE)
     state.pending = BuildRound(((0, tuple((sq, 1) for sq in orange)),), AwaitRoll(0))
     state.players[0].cash = 250  # the declaration costs $300

@@ -16,7 +16,7 @@ from referee.screens.refusals import detail
 from referee.services import rulesets
 from referee.screens.table import table_screen
 
-from conftest import do, give, place, table
+from conftest import do, give, place, seated_state
 
 
 def game_of(ruleset, *entries, players=("Aki", "Ben", "Chie"), **options):
@@ -76,7 +76,7 @@ def test_a_decline_that_leaves_the_deed_with_the_bank_says_so_and_offers_no_bids
 
 
 def test_without_the_cash_there_is_no_buy_button_and_the_card_says_how_much_is_there(classic):
-    state = do(place(table(classic), 0, "go", cash=40), type="roll", player="Aki", dice=[1, 2])  # Baltic, $60
+    state = do(place(seated_state(classic), 0, "go", cash=40), type="roll", player="Aki", dice=[1, 2])  # Baltic, $60
     card = decision_on(state).card
     assert (card.buy, card.short_of_cash, card.price) == (None, 40, 60)
 
@@ -96,7 +96,7 @@ def test_an_auction_card_gives_each_bidder_quick_bids_from_their_minimum_and_the
 def test_a_quick_bid_beyond_what_its_bidder_can_raise_is_marked_and_still_offered(classic):
     """JMA: a winning bid its bidder cannot pay is found out at the hammer; the card marks such a bid at bid time
     (cash, every building sold, every deed mortgaged: the engine's raisable cash) and keeps it on offer."""
-    s = give(table(classic), 1, "oriental-avenue")  # Ben: $20 cash and Oriental Avenue ($50 mortgage)
+    s = give(seated_state(classic), 1, "oriental-avenue")  # Ben: $20 cash and Oriental Avenue ($50 mortgage)
     s.players[1].cash = 20
     s = do(s, type="roll", player="Aki", dice=[1, 2])
     s = do(s, type="decline", player="Aki")
@@ -112,7 +112,7 @@ def test_a_quick_bid_beyond_what_its_bidder_can_raise_is_marked_and_still_offere
 def test_the_jail_card_on_offer_is_priced_below_the_fine(jma):
     """JMA 補足ルール: before paying the fine after the third failed roll, a player may buy another player's
     get-out-of-jail card for less than the fine, and use it."""
-    s = table(jma)
+    s = seated_state(jma)
     s.players[0].in_jail, s.players[0].position = True, jma.square("jail").index
     s.players[0].jail_rolls = jma.options.jail_max_rolls - 1
     s.players[1].jail_cards.append(next(c.id for c in jma.cards.values() if c.effect.kind == "get_out_of_jail"))
@@ -147,7 +147,7 @@ def test_an_action_with_nothing_left_to_choose_has_its_ready_entry_and_leads_som
 
 def test_build_offers_are_the_even_builds_the_rules_accept_with_their_price(classic):
     """Official rules: "you must build evenly"; a house on a light blue lot costs $50."""
-    s = give(table(classic), 0, "oriental-avenue", "vermont-avenue", "connecticut-avenue")
+    s = give(seated_state(classic), 0, "oriental-avenue", "vermont-avenue", "connecticut-avenue")
     build = next(a for a in legal_actions(s) if a.type == "build" and a.detail["group"] == "light-blue")
     offers = build_offers(s, build)
     assert [sorted(o.levels.values()) for o in offers] == [[0, 0, 1], [1, 1, 1], [2, 2, 2], [3, 3, 3], [4, 4, 4],
@@ -160,7 +160,7 @@ def test_build_offers_are_the_even_builds_the_rules_accept_with_their_price(clas
 def test_the_debt_card_counts_every_way_to_raise_cash_and_offers_each_with_what_it_raises(classic):
     """Official rules: a player who owes more than they can pay "must turn over to [the creditor] all that he has of
     value" only once selling buildings and mortgaging cannot raise it; until then each way is one tap."""
-    s = give(table(classic), 1, "mediterranean-avenue", "baltic-avenue")
+    s = give(seated_state(classic), 1, "mediterranean-avenue", "baltic-avenue")
     s.set_level(classic.square("baltic-avenue").index, 5)
     s.set_level(classic.square("mediterranean-avenue").index, 5)
     s = give(s, 0, "oriental-avenue", "boardwalk")
@@ -182,7 +182,7 @@ def test_the_debt_card_counts_every_way_to_raise_cash_and_offers_each_with_what_
 def _in_debt_with_buildings(classic, cash, levels):
     """Aki, with ``cash``, owning the groups of ``levels`` (square id -> houses) and Oriental Avenue unbuilt, lands
     on Baltic Avenue's hotel ($450 rent to Ben)."""
-    s = give(table(classic), 1, "mediterranean-avenue", "baltic-avenue")
+    s = give(seated_state(classic), 1, "mediterranean-avenue", "baltic-avenue")
     s.set_level(classic.square("baltic-avenue").index, 5)
     s.set_level(classic.square("mediterranean-avenue").index, 5)
     s = give(s, 0, "oriental-avenue", *levels)
@@ -234,7 +234,7 @@ def test_a_sale_plan_that_cannot_cover_the_debt_sells_what_can_be_sold_and_says_
 def test_the_building_round_card_says_what_closing_the_declarations_builds(jma):
     """JMA competition rules 2006, 補足ルール: when the bank's houses run short, buildings are declared in a round,
     then built together once no one else follows."""
-    s = give(give(table(jma), 0, "oriental-avenue", "vermont-avenue", "connecticut-avenue"), 1,
+    s = give(give(seated_state(jma), 0, "oriental-avenue", "vermont-avenue", "connecticut-avenue"), 1,
              "st-charles-place", "states-avenue", "virginia-avenue")
     s.bank_houses = 4  # Ben could outbid a declaration: it waits for the referee
     s = do(s, type="build", player="Aki", targets={"oriental-avenue": 1, "vermont-avenue": 1,

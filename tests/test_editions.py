@@ -123,9 +123,9 @@ def test_landing_on_ones_own_street_offers_one_house_or_the_sale_with_their_amou
 
 def test_amounts_in_refusals_group_their_digits_as_the_language_does():
     from referee.engine.phrases import Money, identity  # the phrase that names an amount, not the ruleset's money
-    from conftest import table
+    from conftest import seated_state
 
-    state = table(rulesets.load("german-simple"))
+    state = seated_state(rulesets.load("german-simple"))
     assert [Money(31600).words(state, identity, lang) for lang in ("de", "en", "ja")] == ["31.600 M", "31,600 M",
                                                                                           "31,600 M"]
 

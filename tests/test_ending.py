@@ -5,7 +5,7 @@ from referee.engine import (Auction, AwaitRoll, BuildRound, Debt, GameOver, Ille
                             winner)
 from referee.engine import ended as play_over
 
-from conftest import do, give, table
+from conftest import do, give, seated_state
 
 
 def ended(s):
@@ -14,21 +14,21 @@ def ended(s):
 
 
 def test_time_called_between_turns_the_next_roll_is_the_last(jma):
-    s = do(table(jma), type="time_called")
+    s = do(seated_state(jma), type="time_called")
     assert s.time_called and s.pending == AwaitRoll(0)
     s = do(s, type="roll", player="Aki", dice=[4, 6])  # just visiting
     assert ended(s) and s.pending.reason == "time"
 
 
 def test_time_called_the_last_rolls_landing_is_settled_before_the_end(jma):
-    s = do(do(table(jma), type="time_called"), type="roll", player="Aki", dice=[1, 2])
+    s = do(do(seated_state(jma), type="time_called"), type="roll", player="Aki", dice=[1, 2])
     assert s.pending.__class__.__name__ == "BuyOrAuction"
     s = do(s, type="buy", player="Aki")
     assert ended(s) and s.owner[3] == 0
 
 
 def test_time_called_during_doubles_that_turns_next_roll_is_the_last(jma):
-    s = do(table(jma), type="roll", player="Aki", dice=[5, 5])
+    s = do(seated_state(jma), type="roll", player="Aki", dice=[5, 5])
     s = do(s, type="time_called")
     assert s.pending == AwaitRoll(0)
     s = do(s, type="roll", player="Aki", dice=[6, 6])  # doubles again, but the game is over once settled
@@ -37,7 +37,7 @@ def test_time_called_during_doubles_that_turns_next_roll_is_the_last(jma):
 
 
 def test_time_called_mid_turn_finishes_the_turn_then_the_next_players_roll(jma):
-    s = do(table(jma), type="roll", player="Aki", dice=[1, 2])
+    s = do(seated_state(jma), type="roll", player="Aki", dice=[1, 2])
     s = do(s, type="time_called")
     s = do(s, type="buy", player="Aki")
     assert s.pending == AwaitRoll(1)
@@ -46,7 +46,7 @@ def test_time_called_mid_turn_finishes_the_turn_then_the_next_players_roll(jma):
 
 
 def test_time_called_voids_an_auction_in_progress(jma):
-    s = do(do(table(jma), type="roll", player="Aki", dice=[1, 2]), type="decline", player="Aki")
+    s = do(do(seated_state(jma), type="roll", player="Aki", dice=[1, 2]), type="decline", player="Aki")
     s = do(s, type="bid", player="Ben", amount=100)
     assert isinstance(s.pending, Auction)
     s = do(s, type="time_called")
@@ -54,7 +54,7 @@ def test_time_called_voids_an_auction_in_progress(jma):
 
 
 def test_time_called_voids_building_declarations_in_progress(jma):
-    s = give(give(table(jma), 0, "st-james-place", "tennessee-avenue", "new-york-avenue"), 1,
+    s = give(give(seated_state(jma), 0, "st-james-place", "tennessee-avenue", "new-york-avenue"), 1,
              "st-charles-place", "states-avenue", "virginia-avenue")
     s.bank_houses = 4
     s = do(s, type="build", player="Aki", targets={"st-james-place": 1, "tennessee-avenue": 1,
@@ -69,7 +69,7 @@ def test_time_called_voids_building_declarations_in_progress(jma):
 
 
 def test_time_called_provisional_bankruptcy_becomes_bankruptcy(jma):
-    s = give(table(jma), 1, "baltic-avenue", "mediterranean-avenue")
+    s = give(seated_state(jma), 1, "baltic-avenue", "mediterranean-avenue")
     s.set_level(3, 5)
     s.bank_hotels -= 1
     s.players[0].cash = 10
@@ -82,12 +82,12 @@ def test_time_called_provisional_bankruptcy_becomes_bankruptcy(jma):
 
 def test_time_can_be_called_only_once(jma):
     with pytest.raises(IllegalEntry) as err:
-        do(do(table(jma), type="time_called"), type="time_called")
+        do(do(seated_state(jma), type="time_called"), type="time_called")
     assert err.value.code == "time_already_called"
 
 
 def test_equal_turns_option_plays_to_the_end_of_the_round(jma):
-    s = do(table(jma, after_time_called="equal_turns"), type="roll", player="Aki", dice=[4, 6])
+    s = do(seated_state(jma, after_time_called="equal_turns"), type="roll", player="Aki", dice=[4, 6])
     s = do(s, type="time_called")
     s = do(s, type="roll", player="Ben", dice=[4, 6])
     assert s.pending == AwaitRoll(2)
@@ -96,7 +96,7 @@ def test_equal_turns_option_plays_to_the_end_of_the_round(jma):
 
 
 def test_assets_count_deeds_at_price_mortgaged_at_half_and_buildings_at_cost(jma):
-    s = give(give(table(jma), 0, "st-james-place", "tennessee-avenue", "new-york-avenue"), 0, "boardwalk",
+    s = give(give(seated_state(jma), 0, "st-james-place", "tennessee-avenue", "new-york-avenue"), 0, "boardwalk",
              mortgaged=True)
     s.set_level(16, 4)
     s.set_level(18, 4)
@@ -107,7 +107,7 @@ def test_assets_count_deeds_at_price_mortgaged_at_half_and_buildings_at_cost(jma
 
 
 def test_ranking_by_assets_with_bankrupt_players_below_by_how_long_they_survived(jma):
-    s = table(jma, ("Aki", "Ben", "Chie", "Dai"))
+    s = seated_state(jma, ("Aki", "Ben", "Chie", "Dai"))
     s.players[0].bankrupt, s.players[0].bankrupt_at_turn, s.players[0].cash = True, 12, 0
     s.players[3].bankrupt, s.players[3].bankrupt_at_turn, s.players[3].cash = True, 7, 0
     s.players[1].cash = 900
@@ -122,7 +122,7 @@ def test_ranking_by_assets_with_bankrupt_players_below_by_how_long_they_survived
 
 
 def test_tied_assets_are_ranked_by_a_dice_roll_off(jma):
-    s = do(table(jma, ("Aki", "Ben", "Chie")), type="time_called")
+    s = do(seated_state(jma, ("Aki", "Ben", "Chie")), type="time_called")
     s = do(s, type="roll", player="Aki", dice=[4, 6])
     assert s.pending == RollOff((0, 1, 2), ((), (), ()), "time")
     with pytest.raises(IllegalEntry) as err:
@@ -140,7 +140,7 @@ def test_tied_assets_are_ranked_by_a_dice_roll_off(jma):
 
 
 def test_players_bankrupt_in_the_same_turn_survived_equally_long_and_roll_off(jma):
-    s = table(jma, ("Aki", "Ben", "Chie", "Dai"))
+    s = seated_state(jma, ("Aki", "Ben", "Chie", "Dai"))
     s.players[1].cash = s.players[3].cash = 20
     s = do(s, type="roll", player="Aki", dice=[1, 1])
     s = do(s, type="card", player="Aki", card="chest-grand-opera-opening")
@@ -158,7 +158,7 @@ def test_players_bankrupt_in_the_same_turn_survived_equally_long_and_roll_off(jm
 
 def _time_up_with(jma, cash):
     """Four players with this cash each; time is called and Aki's last roll (Just Visiting) ends the game."""
-    s = table(jma, ("Aki", "Ben", "Chie", "Dai"))
+    s = seated_state(jma, ("Aki", "Ben", "Chie", "Dai"))
     for i, amount in enumerate(cash):
         s.players[i].cash = amount
     s = do(s, type="time_called")

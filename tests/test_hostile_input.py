@@ -62,9 +62,9 @@ def snapshot(app) -> tuple:
     """Everything stored: every row of every table."""
     with app.app_context():
         rows = []
-        for table in ("games", "entries", "tournaments", "tournament_players", "rounds", "tables",
+        for name in ("games", "entries", "tournaments", "tournament_players", "rounds", "tables",
                       "result_corrections", "entry_keys"):
-            rows.append(sorted(map(repr, db.session.execute(sqlalchemy.text(f"SELECT * FROM {table}")).all())))
+            rows.append(sorted(map(repr, db.session.execute(sqlalchemy.text(f"SELECT * FROM {name}")).all())))
         return tuple(map(tuple, rows))
 
 
@@ -108,7 +108,7 @@ def assert_printable(page: str) -> None:
 
 
 @pytest.fixture
-def table(app):
+def unlocked(app):
     """A game and a tournament, and a tablet unlocked for both (the referee's and the director's rights)."""
     client = app.test_client()
     client.post("/games", data={"players": "Aki\nBen\nChie", "seating": "fixed", "ruleset": "jma-2006",
@@ -126,8 +126,8 @@ def table(app):
 @FUZZ
 @given(fields=st.lists(st.tuples(st.sampled_from(["title", "ruleset", "players", "seating", "time_limit", "pin",
                                                   "extra"]), VALUE), max_size=7))
-def test_the_new_game_form_never_errs_and_a_refusal_changes_nothing(app, table, fields):
-    client = table[0]
+def test_the_new_game_form_never_errs_and_a_refusal_changes_nothing(app, unlocked, fields):
+    client = unlocked[0]
     before = snapshot(app)
     check(app, client, post(client, "/games", fields), before)
 
@@ -139,8 +139,8 @@ def test_the_new_game_form_never_errs_and_a_refusal_changes_nothing(app, table, 
                                                   "format", "alternates", "check_in",
                                                   "regulation-after_time_called", "regulation-penalty_dice_off_table",
                                                   "regulation-bank_money", "regulation-bank"]), VALUE), max_size=8))
-def test_the_new_tournament_form_never_errs_and_a_refusal_changes_nothing(app, table, fields):
-    client = table[0]
+def test_the_new_tournament_form_never_errs_and_a_refusal_changes_nothing(app, unlocked, fields):
+    client = unlocked[0]
     before = snapshot(app)
     check(app, client, post(client, "/tournaments", fields), before)
 
@@ -153,8 +153,8 @@ def test_the_new_tournament_form_never_errs_and_a_refusal_changes_nothing(app, t
                                                  "give-cash", "take-deeds", "give-cards", "entry_key"]), VALUE),
                     max_size=4),
        path=st.sampled_from(["record", "check"]), hx=st.booleans())
-def test_an_entry_form_never_errs_and_a_refused_entry_changes_nothing(app, table, entry, seq, extra, path, hx):
-    client, game_id, _ = table
+def test_an_entry_form_never_errs_and_a_refused_entry_changes_nothing(app, unlocked, entry, seq, extra, path, hx):
+    client, game_id, _ = unlocked
     before = snapshot(app)
     headers = {"HX-Request": "true"} if hx else {}
     response = post(client, f"/games/{game_id}/{path}", [("seq", seq), ("entry", entry)] + extra, **headers)
@@ -170,8 +170,8 @@ def test_an_entry_form_never_errs_and_a_refused_entry_changes_nothing(app, table
                                                   "stage", "seated", "name", "division", "replaces", "reason",
                                                   "seen", "place-0", "assets-0", "monopoly", "entry_key"]),
                                  VALUE), max_size=4))
-def test_every_other_form_never_errs_and_a_refusal_changes_nothing(app, table, path, fields):
-    client, game_id, tid = table
+def test_every_other_form_never_errs_and_a_refusal_changes_nothing(app, unlocked, path, fields):
+    client, game_id, tid = unlocked
     before = snapshot(app)
     check(app, client, post(client, path.format(g=game_id, t=tid), fields), before)
     client.post(f"/games/{game_id}/unlock", data={"pin": PIN})  # a fuzzed /lock locked the tablet: open it again
@@ -188,8 +188,8 @@ def test_every_other_form_never_errs_and_a_refusal_changes_nothing(app, table, p
                              "/games/{g}/entries/{v}", "/games/{g}/entries?n={v}", "/games/{v}/entries/1",
                              "/games/{g}/rules?q={v}", "/lang/{v}", "/organiser?next={v}"]),
        value=st.one_of(EDGES, st.integers(min_value=-(2**70), max_value=2**70).map(str)))
-def test_every_page_answers_a_forged_address_without_a_server_error(app, table, path, value):
-    client, game_id, _ = table
+def test_every_page_answers_a_forged_address_without_a_server_error(app, unlocked, path, value):
+    client, game_id, _ = unlocked
     url = path.format(g=game_id, v=quote(value.encode("utf-8", "surrogatepass"), safe=""))
     response = client.get(url[:60_000])
     assert response.status_code < 500
@@ -224,10 +224,10 @@ NUMBER_FIELDS = [
 @pytest.mark.long  # fuzzed: many generated forms, each sent to the app: scripts/test runs it, --fast leaves it out
 @FUZZ
 @given(where=st.sampled_from(NUMBER_FIELDS), number=NUMBER)
-def test_every_number_a_form_carries_is_bounded_before_it_is_read(app, table, where, number):
+def test_every_number_a_form_carries_is_bounded_before_it_is_read(app, unlocked, where, number):
     """A number of 400 digits, 1e400, NaN: each form says what is wrong (or reads no number), changes nothing,
     and never errs (a validator comparing 400 digits as a float overflowed)."""
-    client, game_id, tid = table
+    client, game_id, tid = unlocked
     path, name, rest = where
     before = snapshot(app)
     check(app, client, post(client, path.format(g=game_id, t=tid), rest + [(name, number)]), before)
@@ -238,8 +238,8 @@ def test_every_number_a_form_carries_is_bounded_before_it_is_read(app, table, wh
 @given(path=st.sampled_from(["/games/{g}?at={v}", "/games/{g}/log?page={v}", "/games/{g}/entries/{v}",
                              "/games/{g}/entries?n={v}", "/tournaments/scoresheet.pdf?players={v}"]),
        number=NUMBER)
-def test_every_number_an_address_carries_is_bounded_before_it_is_read(app, table, path, number):
-    client, game_id, _ = table
+def test_every_number_an_address_carries_is_bounded_before_it_is_read(app, unlocked, path, number):
+    client, game_id, _ = unlocked
     response = client.get(path.format(g=game_id, v=quote(number.encode("utf-8", "surrogatepass"), safe=""))[:60_000])
     assert response.status_code < 500
 
@@ -253,8 +253,8 @@ RECORD_LINE = st.one_of(ENTRY.map(json.dumps), EDGES, JSON_VALUE.map(json.dumps)
                         st.dictionaries(st.sampled_from(["players", "ruleset", "seating", "options", "meta",
                                                          "position", "version", "format"]), JSON_VALUE, max_size=3)),
        lines=st.lists(RECORD_LINE, max_size=4), raw=st.one_of(st.none(), st.binary(max_size=200)))
-def test_importing_any_file_never_errs_and_a_refused_record_adds_nothing(app, table, header, lines, raw):
-    client = table[0]
+def test_importing_any_file_never_errs_and_a_refused_record_adds_nothing(app, unlocked, header, lines, raw):
+    client = unlocked[0]
     head = {"format": "referee-game-record", "version": 1, "ruleset": "jma-2006", "seating": "fixed", **header}
     text = raw if raw is not None else "\n".join([json.dumps(head)] + lines).encode("utf-8", "surrogatepass")
     before = snapshot(app)
@@ -263,9 +263,9 @@ def test_importing_any_file_never_errs_and_a_refused_record_adds_nothing(app, ta
     check(app, client, response, before)
 
 
-def test_the_named_hostile_inputs_each_get_a_message_and_change_nothing(app, table):
+def test_the_named_hostile_inputs_each_get_a_message_and_change_nothing(app, unlocked):
     """The cases the issue measured, one by one, each with the message that names the rule or the limit."""
-    client, game_id, _ = table
+    client, game_id, _ = unlocked
     before = snapshot(app)
     cases = [
         ("/games", [("players", "Aki\n" + "x" * 1_000_000), ("pin", PIN)], "longer than 60 characters"),

@@ -12,7 +12,7 @@ from referee.engine import RulesetError, with_options
 from referee.engine.bankruptcy import estate_shares
 from referee.simulate import simulate
 
-from conftest import give, table
+from conftest import give, seated_state
 
 HOUSE_RULES = {"free_parking": "nothing", "go_landing_bonus": False, "rent_while_in_jail": True,
                "bankrupt_estate": "to_creditor"}
@@ -68,7 +68,7 @@ def test_pot_payments_take_a_list_of_known_kinds_of_payment(classic):
 
 
 def test_estate_shares_deal_deeds_in_board_order_to_whoever_has_least_never_completing_a_group(classic):
-    s = table(classic, ("Aki", "Ben", "Chie", "Dai"), bankrupt_estate="shared_among_survivors")
+    s = seated_state(classic, ("Aki", "Ben", "Chie", "Dai"), bankrupt_estate="shared_among_survivors")
     s = give(s, 0, "mediterranean-avenue", "baltic-avenue", "reading-railroad", "virginia-avenue",
              "oriental-avenue", "vermont-avenue", "connecticut-avenue")
     s = give(s, 2, "st-charles-place", "states-avenue")

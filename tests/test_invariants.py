@@ -7,11 +7,11 @@ import pytest
 from referee.engine import BuildingsChanged, DeedTransferred, Event
 from referee.simulate import Invariants, Stats, play_game
 
-from conftest import give, sq, table
+from conftest import give, sq, seated_state
 
 
 def test_the_building_supply_invariant_counts_houses_and_hotels_on_the_board(jma):
-    state = give(table(jma), 0, "mediterranean-avenue", "baltic-avenue")
+    state = give(seated_state(jma), 0, "mediterranean-avenue", "baltic-avenue")
     invariants = Invariants(jma, state)
     built = BuildingsChanged(((sq(state, "mediterranean-avenue"), 4), (sq(state, "baltic-avenue"), state.hotel_level)),
                              -4, -1)  # four houses and a hotel from the bank
@@ -27,7 +27,7 @@ def test_the_building_supply_invariant_counts_houses_and_hotels_on_the_board(jma
 
 
 def test_a_building_written_behind_the_counts_back_is_found_by_the_recount(jma):
-    state = give(table(jma), 0, "boardwalk", "park-place")
+    state = give(seated_state(jma), 0, "boardwalk", "park-place")
     invariants = Invariants(jma, state)
     state.buildings[sq(state, "boardwalk")] = state.hotel_level  # not through set_level: the counts miss it
     invariants.after(state, Event())
@@ -41,7 +41,7 @@ def test_a_building_written_behind_the_counts_back_is_found_by_the_recount(jma):
 
 
 def test_a_deed_handed_to_a_bankrupt_player_is_a_violation(jma):
-    state = give(table(jma), 0, "boardwalk")
+    state = give(seated_state(jma), 0, "boardwalk")
     invariants = Invariants(jma, state)
     state.players[1].bankrupt = True
     event = DeedTransferred(sq(state, "boardwalk"), 1)
@@ -66,7 +66,7 @@ def test_the_seating_order_moves_every_count_with_its_player(jma):
     deeds, their value and whole groups follow their owner to the new seat."""
     from referee.engine import SeatingOrdered
 
-    state = give(table(jma), 2, "boardwalk", "park-place")
+    state = give(seated_state(jma), 2, "boardwalk", "park-place")
     state = give(state, 0, "baltic-avenue")
     SeatingOrdered((2, 0, 1)).apply(state)  # the third player rolled highest: now seat 0
     assert state.counts_problem() is None

@@ -3,19 +3,19 @@ import pytest
 
 from referee.engine import AwaitRoll, Debt, IllegalEntry, JailFine, legal_actions
 
-from conftest import cash, do, give, sq, table
+from conftest import cash, do, give, sq, seated_state
 
 
 def jailed(ruleset, **options):
     """Aki in jail, at the start of Aki's turn."""
-    s = table(ruleset, **options)
+    s = seated_state(ruleset, **options)
     s.players[0].position = ruleset.jail_index
     s.players[0].in_jail = True
     return s
 
 
 def test_landing_on_jail_by_the_dice_is_just_visiting(jma):
-    s = do(table(jma), type="roll", player="Aki", dice=[4, 6])
+    s = do(seated_state(jma), type="roll", player="Aki", dice=[4, 6])
     assert s.players[0].position == 10 and not s.players[0].in_jail
 
 
@@ -105,21 +105,21 @@ def test_option_no_extra_roll_after_prepaid_release(jma):
 
 
 def test_rent_is_collected_while_the_owner_is_in_jail(jma):
-    s = give(table(jma), 1, "baltic-avenue")
+    s = give(seated_state(jma), 1, "baltic-avenue")
     s.players[1].in_jail = True
     s.players[1].position = 10
     assert cash(do(s, type="roll", player="Aki", dice=[1, 2]))[1] == 1504
 
 
 def test_house_rule_no_rent_while_in_jail(jma):
-    s = give(table(jma, rent_while_in_jail=False), 1, "baltic-avenue")
+    s = give(seated_state(jma, rent_while_in_jail=False), 1, "baltic-avenue")
     s.players[1].in_jail = True
     assert cash(do(s, type="roll", player="Aki", dice=[1, 2]))[1] == 1500
 
 
 def test_pay_bail_refused_when_not_in_jail(jma):
     with pytest.raises(IllegalEntry) as err:
-        do(table(jma), type="pay_bail", player="Aki")
+        do(seated_state(jma), type="pay_bail", player="Aki")
     assert err.value.code == "not_in_jail"
 
 

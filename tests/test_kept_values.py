@@ -92,7 +92,7 @@ def fill_all(app, client) -> None:
     language.locale("ko")
     grants._look_up_statement()
     reports._number_in("de", 1234567, 0)
-    cards._drawn_from(folds.Table)
+    cards._drawn_from(folds.LoadedGame)
     with app.app_context():
         table = folds.load(game_id)
         assert table.game.state.over

@@ -4,12 +4,12 @@ import pytest
 from referee.services import rulesets
 from referee.engine import Auction, AwaitRoll, BidPayment, IllegalEntry, legal_actions, next_to_move, tie_winner
 
-from conftest import cash, do, events, give, sq, table
+from conftest import cash, do, events, give, sq, seated_state
 
 
 def on_baltic(ruleset, **options):
     """Aki has rolled onto Baltic Avenue ($60) and must buy or decline."""
-    return do(table(ruleset, ("Aki", "Ben", "Chie", "Dai"), **options), type="roll", player="Aki", dice=[1, 2])
+    return do(seated_state(ruleset, ("Aki", "Ben", "Chie", "Dai"), **options), type="roll", player="Aki", dice=[1, 2])
 
 
 def test_buy_at_the_list_price(jma):
@@ -177,7 +177,7 @@ def test_a_purchase_the_cash_does_not_cover_hints_only_at_what_the_rules_allow()
     """004, Straße: Der Kaufpreis liegt fest und muß sofort und vollständig bezahlt werden; the German variant has
     no mortgages, so the refusal does not suggest mortgaging first (the standard rules' refusal does)."""
     german = rulesets.load("german-simple")
-    s = do(table(german), type="roll", player="Aki", dice=[1, 2])
+    s = do(seated_state(german), type="roll", player="Aki", dice=[1, 2])
     s.players[0].cash = 100
     with pytest.raises(IllegalEntry) as err:
         do(s, type="buy", player="Aki")

@@ -18,7 +18,7 @@ from referee import create_app
 from referee.i18n import TRANSLATIONS
 from referee.screens.refusals import detail as refusal_detail
 
-from conftest import do, give, place, table, said_in
+from conftest import do, give, place, seated_state, said_in
 from test_catalogues import keywords as catalogue_keywords
 from test_app import new_game, post
 
@@ -132,14 +132,14 @@ def assert_says(err, english: str, japanese: str) -> None:
 
 
 def test_a_bad_bid_step_in_japanese_and_in_english(jma):
-    s = do(do(table(jma), type="roll", player="Aki", dice=[1, 2]), type="decline", player="Aki")
+    s = do(do(seated_state(jma), type="roll", player="Aki", dice=[1, 2]), type="decline", player="Aki")
     err = refused(s, type="bid", player="Ben", amount=15)
     assert err.message == "bid of $15: bids are from $10 in steps of $10" == str(err)
     assert ja(err) == "入札 $15：競売価格は$10以上$10単位です"
 
 
 def test_an_uneven_build_names_the_lots_and_their_buildings_in_words(jma):
-    s = give(table(jma), 0, "st-james-place", "tennessee-avenue", "new-york-avenue")
+    s = give(seated_state(jma), 0, "st-james-place", "tennessee-avenue", "new-york-avenue")
     s.set_level(16, 4)
     s.set_level(18, 3)
     s.set_level(19, 3)
@@ -150,7 +150,7 @@ def test_an_uneven_build_names_the_lots_and_their_buildings_in_words(jma):
 
 
 def test_a_build_below_a_hotel_says_hotel_not_a_level(jma):
-    s = give(table(jma), 0, "st-james-place", "tennessee-avenue", "new-york-avenue")
+    s = give(seated_state(jma), 0, "st-james-place", "tennessee-avenue", "new-york-avenue")
     s.set_level(16, 5)
     s.set_level(18, 5)
     s.set_level(19, 5)
@@ -160,7 +160,7 @@ def test_a_build_below_a_hotel_says_hotel_not_a_level(jma):
 
 
 def test_mortgaging_during_another_players_doubles_says_the_turn_is_not_over(jma):
-    s = give(do(table(jma), type="roll", player="Aki", dice=[5, 5]), 1, "boardwalk")  # Aki rolls again
+    s = give(do(seated_state(jma), type="roll", player="Aki", dice=[5, 5]), 1, "boardwalk")  # Aki rolls again
     err = refused(s, type="mortgage", player="Ben", square="boardwalk")
     assert err.code == "not_between_turns" and err.rule == "mortgage_timing"
     assert err.message == "Aki rolled doubles and rolls again: the turn is not over"
@@ -171,7 +171,7 @@ def test_mortgaging_during_another_players_doubles_says_the_turn_is_not_over(jma
 
 
 def test_building_while_a_payment_is_being_settled_says_so(jma):
-    s = give(table(jma), 0, "st-james-place", "tennessee-avenue", "new-york-avenue")
+    s = give(seated_state(jma), 0, "st-james-place", "tennessee-avenue", "new-york-avenue")
     s = give(place(s, 0, "income-tax", cash=100), 1, "mediterranean-avenue", "baltic-avenue")
     s.set_level(1, 5)
     s.set_level(3, 5)
@@ -182,7 +182,7 @@ def test_building_while_a_payment_is_being_settled_says_so(jma):
 
 
 def test_a_trade_under_the_bundle_limits_in_japanese_names_the_deed_and_no_ids(jma):
-    s = give(table(jma), 0, "boardwalk")
+    s = give(seated_state(jma), 0, "boardwalk")
     s.players[0].jail_cards.append("chance-get-out-of-jail-free")
     err = refused(s, type="trade", player="Aki", partner="Ben",
                   give={"deeds": ["boardwalk"], "cards": ["chance-get-out-of-jail-free"]}, take={"cash": 10})
@@ -192,10 +192,10 @@ def test_a_trade_under_the_bundle_limits_in_japanese_names_the_deed_and_no_ids(j
 
 
 def test_groups_and_cards_are_named_never_by_their_ids(jma):
-    err = refused(give(table(jma), 0, "boardwalk"), type="build", player="Aki", targets={"boardwalk": 1})
+    err = refused(give(seated_state(jma), 0, "boardwalk"), type="build", player="Aki", targets={"boardwalk": 1})
     assert err.message == "Aki does not own every lot of the Dark Blue group"
     assert ja(err) == "Aki は紺の土地をすべては所有していません"
-    s = table(jma)
+    s = seated_state(jma)
     s.players[1].jail_cards.append("chance-get-out-of-jail-free")
     s = do(place(s, 0, "income-tax"), type="roll", player="Aki", dice=[1, 2])  # Chance
     err = refused(s, type="card", player="Aki", card="chance-get-out-of-jail-free")
@@ -204,12 +204,12 @@ def test_groups_and_cards_are_named_never_by_their_ids(jma):
 
 
 def test_an_entry_refused_now_is_named_in_words_with_what_the_table_waits_for(jma):
-    s = do(do(table(jma), type="roll", player="Aki", dice=[1, 2]), type="decline", player="Aki")
+    s = do(do(seated_state(jma), type="roll", player="Aki", dice=[1, 2]), type="decline", player="Aki")
     err = refused(s, type="buy", player="Aki")
     assert said(err) == "a purchase cannot be recorded now: auction of Baltic Avenue in progress"
     assert err.message == 'a "buy" entry cannot be recorded now: the table waits for: auction'  # the engine's English
     assert ja(err) == "今は購入を記録できません：バルティック・アベニュー の競売中"
-    malformed = refused(table(jma), type="roll", player="Aki", dice=[7, 1])
+    malformed = refused(seated_state(jma), type="roll", player="Aki", dice=[7, 1])
     assert ja(malformed) == "ありえないサイコロの目 7：サイコロの目は1から6です"
 
 

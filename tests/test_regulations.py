@@ -3,11 +3,11 @@ import pytest
 
 from referee.engine import AwaitRoll, DealDeeds, Game, Header, IllegalEntry, legal_actions, parse_entry, with_options
 
-from conftest import cash, do, give, table
+from conftest import cash, do, give, seated_state
 
 
 def test_two_deeds_dealt_in_reverse_seat_order_and_bought_at_face_value(jma):
-    s = table(jma, ("Aki", "Ben", "Chie"), dealt_deeds=2)
+    s = seated_state(jma, ("Aki", "Ben", "Chie"), dealt_deeds=2)
     assert s.pending == DealDeeds((2, 1, 0))
     assert legal_actions(s)[0].player == 2
     s = do(s, type="deal", player="Chie", deeds=["boardwalk", "reading-railroad"])
@@ -18,7 +18,7 @@ def test_two_deeds_dealt_in_reverse_seat_order_and_bought_at_face_value(jma):
 
 
 def test_a_pair_of_one_colour_two_railroads_or_two_utilities_is_dealt_again(jma):
-    s = table(jma, ("Aki", "Ben"), dealt_deeds=2)
+    s = seated_state(jma, ("Aki", "Ben"), dealt_deeds=2)
     for pair in (["park-place", "boardwalk"], ["reading-railroad", "short-line"],
                  ["electric-company", "water-works"]):
         with pytest.raises(IllegalEntry) as err:
@@ -27,7 +27,7 @@ def test_a_pair_of_one_colour_two_railroads_or_two_utilities_is_dealt_again(jma)
 
 
 def test_deals_come_in_order_and_only_unowned_deeds(jma):
-    s = table(jma, ("Aki", "Ben"), dealt_deeds=2)
+    s = seated_state(jma, ("Aki", "Ben"), dealt_deeds=2)
     with pytest.raises(IllegalEntry) as err:
         do(s, type="deal", player="Aki", deeds=["boardwalk", "short-line"])
     assert err.value.code == "wrong_player"
@@ -46,7 +46,7 @@ def test_dealing_follows_the_seating_roll_off(jma):
 
 
 def test_no_trades_before_anyone_passes_go_except_debt_negotiation(jma):
-    s = give(table(jma, ("Aki", "Ben"), trades_before_first_go=False), 0, "boardwalk")
+    s = give(seated_state(jma, ("Aki", "Ben"), trades_before_first_go=False), 0, "boardwalk")
     trade = {"type": "trade", "player": "Aki", "partner": "Ben", "give": {"deeds": ["boardwalk"]},
              "take": {"cash": 500}}
     with pytest.raises(IllegalEntry) as err:

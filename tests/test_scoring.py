@@ -112,8 +112,8 @@ def test_results_come_from_the_engines_final_ranking():
 
 
 def test_a_game_in_progress_has_no_result(jma):
-    from conftest import table as new_table
+    from conftest import seated_state
     from referee.engine import IllegalEntry
     from referee.tournament.results import game_result
     with pytest.raises(IllegalEntry, match="has not ended"):
-        game_result(new_table(jma), 1, "A")
+        game_result(seated_state(jma), 1, "A")

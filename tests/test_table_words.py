@@ -187,9 +187,9 @@ def test_the_dice_pad_counts_the_rolls_in_jail_and_says_what_the_last_one_brings
 
 
 def test_the_last_roll_in_jail_mentions_a_card_the_player_holds(app):
-    from conftest import table
+    from conftest import seated_state
     from referee.screens.decisions.roll import roll_notes
-    state = table(JMA)
+    state = seated_state(JMA)
     aki = state.players[0]
     aki.in_jail, aki.jail_rolls, aki.jail_cards = True, 2, ["chance-get-out-of-jail"]
     with said_in(app, "en"):

@@ -3,17 +3,17 @@ import pytest
 
 from referee.engine import AwaitRoll, DrawCard, IllegalEntry, IncomeTaxChoice
 
-from conftest import cash, do, give, place, table
+from conftest import cash, do, give, place, seated_state
 
 
 def test_jma_income_tax_is_a_flat_200(jma):
-    s = do(table(jma), type="roll", player="Aki", dice=[1, 3])
+    s = do(seated_state(jma), type="roll", player="Aki", dice=[1, 3])
     assert cash(s)[0] == 1300
     assert s.pending == AwaitRoll(1)
 
 
 def test_classic_income_tax_is_chosen_before_counting_and_10_percent_counts_all_assets(classic):
-    s = give(table(classic), 0, "boardwalk", "reading-railroad")
+    s = give(seated_state(classic), 0, "boardwalk", "reading-railroad")
     s.players[0].cash = 900
     s = do(s, type="roll", player="Aki", dice=[1, 3])
     assert s.pending == IncomeTaxChoice(0, 4)
@@ -23,26 +23,26 @@ def test_classic_income_tax_is_chosen_before_counting_and_10_percent_counts_all_
 
 
 def test_jma_luxury_tax_is_the_75_printed_on_the_board(jma):
-    s = do(place(table(jma), 0, "short-line"), type="roll", player="Aki", dice=[1, 2])
+    s = do(place(seated_state(jma), 0, "short-line"), type="roll", player="Aki", dice=[1, 2])
     assert cash(s)[0] == 1425
 
 
 def test_classic_luxury_tax_is_the_official_main_rule_100_and_a_game_may_play_the_printed_75(classic):
     """002, General: "must pay the Bank ₩100 (in some editions of the game, only ₩75)": classic charges the main
     rule whatever the board prints; luxury_tax_amount 0 (a header's option) charges the printed amount."""
-    s = do(place(table(classic), 0, "short-line"), type="roll", player="Aki", dice=[1, 2])
+    s = do(place(seated_state(classic), 0, "short-line"), type="roll", player="Aki", dice=[1, 2])
     assert cash(s)[0] == 1400
-    s = do(place(table(classic, luxury_tax_amount=0), 0, "short-line"), type="roll", player="Aki", dice=[1, 2])
+    s = do(place(seated_state(classic, luxury_tax_amount=0), 0, "short-line"), type="roll", player="Aki", dice=[1, 2])
     assert cash(s)[0] == 1425
 
 
 def test_a_fixed_luxury_tax_leaves_the_income_tax_square_as_printed(jma):
-    s = do(table(jma, luxury_tax_amount=100), type="roll", player="Aki", dice=[1, 3])
+    s = do(seated_state(jma, luxury_tax_amount=100), type="roll", player="Aki", dice=[1, 3])
     assert cash(s)[0] == 1300
 
 
 def test_free_parking_pot_house_rule_collects_taxes_and_pays_the_lander(jma):
-    s = do(table(jma, free_parking="tax_pot", pot_payments=["tax"]), type="roll", player="Aki", dice=[1, 3])
+    s = do(seated_state(jma, free_parking="tax_pot", pot_payments=["tax"]), type="roll", player="Aki", dice=[1, 3])
     assert s.pot == 200
     s = place(s, 1, "virginia-avenue")
     s = do(s, type="roll", player="Ben", dice=[2, 4])
@@ -50,7 +50,7 @@ def test_free_parking_pot_house_rule_collects_taxes_and_pays_the_lander(jma):
 
 
 def on_chance(ruleset, **options):
-    return do(place(table(ruleset, **options), 0, "income-tax"), type="roll", player="Aki", dice=[1, 2])
+    return do(place(seated_state(ruleset, **options), 0, "income-tax"), type="roll", player="Aki", dice=[1, 2])
 
 
 def test_landing_on_chance_waits_for_the_card_drawn(jma):
@@ -69,7 +69,7 @@ def test_advance_to_go_card_pays_salary(jma):
 
 
 def test_advance_card_passing_go_pays_salary(jma):
-    s = do(place(table(jma), 0, "community-chest-3"), type="roll", player="Aki", dice=[1, 2])  # 36 Chance
+    s = do(place(seated_state(jma), 0, "community-chest-3"), type="roll", player="Aki", dice=[1, 2])  # 36 Chance
     s = do(s, type="card", player="Aki", card="chance-advance-to-st-charles-place")
     assert s.players[0].position == 11 and cash(s)[0] == 1700
 
@@ -96,7 +96,7 @@ def test_pay_each_player_card(jma):
 
 
 def test_collect_from_each_player_card(jma):
-    s = do(place(table(jma), 0, "go"), type="roll", player="Aki", dice=[1, 1])  # 2 Community Chest
+    s = do(place(seated_state(jma), 0, "go"), type="roll", player="Aki", dice=[1, 1])  # 2 Community Chest
     s = do(s, type="card", player="Aki", card="chest-grand-opera-opening")
     assert cash(s) == [1600, 1450, 1450]
 

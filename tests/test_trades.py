@@ -3,7 +3,7 @@ import pytest
 
 from referee.engine import AwaitRoll, Debt, IllegalEntry
 
-from conftest import cash, do, give, table
+from conftest import cash, do, give, seated_state
 
 
 def trade(s, player, partner, give=None, take=None):
@@ -11,7 +11,7 @@ def trade(s, player, partner, give=None, take=None):
 
 
 def test_trade_exchanges_cash_deeds_and_cards_at_once(jma):
-    s = give(table(jma), 0, "boardwalk")
+    s = give(seated_state(jma), 0, "boardwalk")
     s.players[1].jail_cards.append("chance-get-out-of-jail-free")
     s = trade(s, "Aki", "Ben", {"deeds": ["boardwalk"]}, {"cash": 300, "cards": ["chance-get-out-of-jail-free"]})
     assert s.owner[39] == 1 and cash(s)[:2] == [1800, 1200]
@@ -19,7 +19,7 @@ def test_trade_exchanges_cash_deeds_and_cards_at_once(jma):
 
 
 def test_trade_of_a_deed_whose_group_has_buildings_is_refused(jma):
-    s = give(table(jma), 0, "baltic-avenue", "mediterranean-avenue")
+    s = give(seated_state(jma), 0, "baltic-avenue", "mediterranean-avenue")
     s.set_level(1, 1)
     with pytest.raises(IllegalEntry) as err:
         trade(s, "Aki", "Ben", {"deeds": ["baltic-avenue"]}, {"cash": 100})
@@ -28,12 +28,12 @@ def test_trade_of_a_deed_whose_group_has_buildings_is_refused(jma):
 
 def test_trade_of_a_deed_not_owned_is_refused(jma):
     with pytest.raises(IllegalEntry) as err:
-        trade(table(jma), "Aki", "Ben", {"deeds": ["boardwalk"]}, {"cash": 500})
+        trade(seated_state(jma), "Aki", "Ben", {"deeds": ["boardwalk"]}, {"cash": 500})
     assert err.value.code == "not_owner"
 
 
 def test_trade_beyond_a_players_cash_is_refused(jma):
-    s = give(table(jma), 0, "boardwalk")
+    s = give(seated_state(jma), 0, "boardwalk")
     with pytest.raises(IllegalEntry) as err:
         trade(s, "Aki", "Ben", {"deeds": ["boardwalk"]}, {"cash": 1600})
     assert err.value.code == "cannot_afford"
@@ -41,13 +41,13 @@ def test_trade_beyond_a_players_cash_is_refused(jma):
 
 def test_jma_forbids_gifts(jma):
     with pytest.raises(IllegalEntry) as err:
-        trade(table(jma), "Aki", "Ben", {"cash": 100}, {})
+        trade(seated_state(jma), "Aki", "Ben", {"cash": 100}, {})
     assert err.value.code == "gift"
     assert "贈与" in err.value.clause
 
 
 def test_jma_forbids_an_unmortgaged_deed_for_its_mortgage_value_or_less(jma):
-    s = give(table(jma), 0, "boardwalk")
+    s = give(seated_state(jma), 0, "boardwalk")
     with pytest.raises(IllegalEntry) as err:
         trade(s, "Aki", "Ben", {"deeds": ["boardwalk"]}, {"cash": 200})
     assert err.value.code == "below_mortgage_value"
@@ -55,19 +55,19 @@ def test_jma_forbids_an_unmortgaged_deed_for_its_mortgage_value_or_less(jma):
 
 
 def test_a_mortgaged_deed_may_go_for_less(jma):
-    s = give(table(jma), 0, "boardwalk", mortgaged=True)
+    s = give(seated_state(jma), 0, "boardwalk", mortgaged=True)
     s = trade(s, "Aki", "Ben", {"deeds": ["boardwalk"]}, {"cash": 10})
     assert s.owner[39] == 1 and s.mortgaged[39] and cash(s)[1] == 1490  # JMA: no 10% on transfer
 
 
 def test_classic_new_owner_of_a_mortgaged_deed_pays_10_percent_at_once(classic):
-    s = give(table(classic), 0, "boardwalk", mortgaged=True)
+    s = give(seated_state(classic), 0, "boardwalk", mortgaged=True)
     s = trade(s, "Aki", "Ben", {"deeds": ["boardwalk"]}, {"cash": 10})
     assert cash(s)[1] == 1500 - 10 - 20
 
 
 def test_jma_forbids_a_jail_card_for_50_or_more(jma):
-    s = table(jma)
+    s = seated_state(jma)
     s.players[0].jail_cards.append("chest-get-out-of-jail-free")
     with pytest.raises(IllegalEntry) as err:
         trade(s, "Aki", "Ben", {"cards": ["chest-get-out-of-jail-free"]}, {"cash": 50})
@@ -77,7 +77,7 @@ def test_jma_forbids_a_jail_card_for_50_or_more(jma):
 
 
 def test_jma_forbids_buying_back_at_once_at_a_different_price(jma):
-    s = give(table(jma), 0, "boardwalk")
+    s = give(seated_state(jma), 0, "boardwalk")
     s = trade(s, "Aki", "Ben", {"deeds": ["boardwalk"]}, {"cash": 500})
     with pytest.raises(IllegalEntry) as err:
         trade(s, "Aki", "Ben", {"cash": 450}, {"deeds": ["boardwalk"]})
@@ -88,11 +88,11 @@ def test_jma_forbids_buying_back_at_once_at_a_different_price(jma):
 
 
 def test_classic_allows_gifts(classic):
-    assert cash(trade(table(classic), "Aki", "Ben", {"cash": 100}, {}))[:2] == [1400, 1600]
+    assert cash(trade(seated_state(classic), "Aki", "Ben", {"cash": 100}, {}))[:2] == [1400, 1600]
 
 
 def test_jma_no_trade_during_doubles(jma):
-    s = give(do(table(jma), type="roll", player="Aki", dice=[5, 5]), 0, "boardwalk")
+    s = give(do(seated_state(jma), type="roll", player="Aki", dice=[5, 5]), 0, "boardwalk")
     with pytest.raises(IllegalEntry) as err:
         trade(s, "Aki", "Ben", {"deeds": ["boardwalk"]}, {"cash": 300})
     assert err.value.code == "not_now"
@@ -100,7 +100,7 @@ def test_jma_no_trade_during_doubles(jma):
 
 def owing(ruleset):
     """Aki owes Ben $450 rent (hotel on Baltic) with $100 cash and Boardwalk to her name."""
-    s = give(give(table(ruleset), 1, "baltic-avenue", "mediterranean-avenue"), 0, "boardwalk")
+    s = give(give(seated_state(ruleset), 1, "baltic-avenue", "mediterranean-avenue"), 0, "boardwalk")
     s.set_level(3, 5)
     s.bank_hotels -= 1
     s.players[0].cash = 100
@@ -142,7 +142,7 @@ def test_rescue_trade_with_a_non_creditor_pays_the_debt(jma):
 
 
 def test_no_trade_after_time_is_called(jma):
-    s = do(give(table(jma), 0, "boardwalk"), type="time_called")
+    s = do(give(seated_state(jma), 0, "boardwalk"), type="time_called")
     with pytest.raises(IllegalEntry) as err:
         trade(s, "Aki", "Ben", {"deeds": ["boardwalk"]}, {"cash": 300})
     assert err.value.code == "not_now"
@@ -154,7 +154,7 @@ CARD = "chance-get-out-of-jail-free"
 def test_jma_limits_hold_for_a_bundle_a_deed_with_a_jail_card_for_a_token_sum(jma):
     """その他 補足ルール: 抵当に入っていない権利書の抵当価額以下での譲渡 ... 釈放カードの$50以上での譲渡 ... できません,
     judged on the bundle as a whole: each item must be able to fetch a price within its own limit."""
-    s = give(table(jma), 0, "boardwalk")  # mortgage value $200
+    s = give(seated_state(jma), 0, "boardwalk")  # mortgage value $200
     s.players[0].jail_cards.append(CARD)
     with pytest.raises(IllegalEntry) as err:
         trade(s, "Aki", "Ben", {"deeds": ["boardwalk"], "cards": [CARD]}, {"cash": 10})
@@ -167,7 +167,7 @@ def test_jma_limits_hold_for_a_bundle_a_deed_with_a_jail_card_for_a_token_sum(jm
 
 
 def test_jma_an_unmortgaged_deed_swapped_for_a_jail_card_is_refused(jma):
-    s = give(table(jma), 0, "boardwalk")
+    s = give(seated_state(jma), 0, "boardwalk")
     s.players[1].jail_cards.append(CARD)
     with pytest.raises(IllegalEntry) as err:
         trade(s, "Aki", "Ben", {"deeds": ["boardwalk"]}, {"cards": [CARD]})
@@ -181,12 +181,12 @@ def test_jma_an_unmortgaged_deed_swapped_for_a_jail_card_is_refused(jma):
 
 def test_jma_unequal_sums_of_cash_are_a_gift(jma):
     with pytest.raises(IllegalEntry) as err:
-        trade(table(jma), "Aki", "Ben", {"cash": 100}, {"cash": 50})
+        trade(seated_state(jma), "Aki", "Ben", {"cash": 100}, {"cash": 50})
     assert err.value.code == "gift"
 
 
 def test_jma_two_deeds_for_one_sum_must_each_fetch_more_than_its_mortgage_value(jma):
-    s = give(table(jma), 0, "mediterranean-avenue", "baltic-avenue")  # $30 each
+    s = give(seated_state(jma), 0, "mediterranean-avenue", "baltic-avenue")  # $30 each
     with pytest.raises(IllegalEntry) as err:
         trade(s, "Aki", "Ben", {"deeds": ["mediterranean-avenue", "baltic-avenue"]}, {"cash": 61})
     assert err.value.code == "below_mortgage_value"
@@ -195,7 +195,7 @@ def test_jma_two_deeds_for_one_sum_must_each_fetch_more_than_its_mortgage_value(
 
 
 def test_jma_buying_back_part_of_a_bundle_at_once_is_refused(jma):
-    s = give(table(jma), 0, "boardwalk", "park-place")
+    s = give(seated_state(jma), 0, "boardwalk", "park-place")
     s = trade(s, "Aki", "Ben", {"deeds": ["boardwalk", "park-place"]}, {"cash": 800})
     with pytest.raises(IllegalEntry) as err:
         trade(s, "Aki", "Ben", {"cash": 400}, {"deeds": ["boardwalk"]})
@@ -208,7 +208,7 @@ def test_classic_a_mortgaged_deed_received_and_lifted_at_once_costs_the_10_perce
     """Official rules: "the new owner must immediately pay 10% interest on the mortgage and at their option may
     pay the principal or hold the property. If the player holds the property and later wishes to lift the
     mortgage they must pay an additional 10% interest at that time." """
-    s = give(table(classic), 0, "boardwalk", mortgaged=True)
+    s = give(seated_state(classic), 0, "boardwalk", mortgaged=True)
     s = trade(s, "Aki", "Ben", {"deeds": ["boardwalk"]}, {"cash": 10})
     assert cash(s)[1] == 1500 - 10 - 20
     lifted = do(s, type="unmortgage", player="Ben", square="boardwalk")

@@ -46,9 +46,9 @@ class CallLine:
 
 
 def call_lines(calls, now: datetime) -> list[CallLine]:
-    """The open calls (``services.judges.CallAt``: a call and its table), the longest waiting first, in words."""
+    """The open calls (``services.judges.CallAt``: a call and its table's game), the longest waiting first, in words."""
     return [CallLine(c.call.game_id, c.call.round, c.call.table, c.call.entry,
-                     disputed_words(c.table.game, c.call.entry), caller_words(c.call.caller),
+                     disputed_words(c.loaded.game, c.call.entry), caller_words(c.call.caller),
                      waited_words(c.call.called_at, now), waited_minutes(c.call.called_at, now)) for c in calls]
 
 

@@ -57,7 +57,7 @@ class Fold:
 
 
 @dataclass(frozen=True)
-class Table:
+class LoadedGame:
     row: GameRow
     fold: Fold
     seat: tuple[str, int, int] | None = None  # (tournament, round, table) of a game a tournament seated
@@ -119,21 +119,21 @@ def forget(game_id: int) -> None:
     FOLDS.forget(_key(game_id))
 
 
-def load(game_id: int) -> Table:
+def load(game_id: int) -> LoadedGame:
     """The game row and the engine's fold of its entries.  A fold is read from the database, its hash chain
     checked entry by entry, and kept in a small cache; the cache is used while the stored rows' last number and
     hash are still the ones it was read at (an altered entry is noticed at the next full read: a restart, the
     cache's turn, ``referee verify``, an export).  Where the chain breaks, or an entry no longer replays, the game
-    is the good entries before it and :attr:`Table.altered` says where."""
-    tables = load_many([game_id])
-    if not tables:
+    is the good entries before it and :attr:`LoadedGame.altered` says where."""
+    found = load_many([game_id])
+    if not found:
         raise GameNotFound.of("no game {game}", {"game": game_id})
-    return tables[0]
+    return found[0]
 
 
-def load_many(game_ids: list[int]) -> list[Table]:
+def load_many(game_ids: list[int]) -> list[LoadedGame]:
     """:func:`load` for several games in one query (a director's page of 16 tables), in the order given; games
-    that do not exist are left out.  Each comes with its seat in a tournament (:attr:`Table.seat`).  The rows are
+    that do not exist are left out.  Each comes with its seat in a tournament (:attr:`LoadedGame.seat`).  The rows are
     read once per unit of work (the director's poll asks for every table's game twice); the entries other
     processes stored after the kept folds are read in one statement for all the games (:func:`_entries_after`)."""
     read = read_once("games")
@@ -178,7 +178,7 @@ def load_many(game_ids: list[int]) -> list[Table]:
                         FOLDS.keep(_key(game_id), fold)
         if fold is None:
             fold = FOLDS.keep(_key(game_id), read_fold(row))
-        out.append(Table(row, fold, seat))
+        out.append(LoadedGame(row, fold, seat))
     return out
 
 
@@ -271,10 +271,10 @@ def result_of(game: Game, head: str) -> dict:
     return {"head": head, "names": names, "points": points, **final_result(game.state)}
 
 
-def kept_result(table: Table) -> dict | None:
+def kept_result(loaded: LoadedGame) -> dict | None:
     """The finished game's kept result, if it was computed from exactly the record the fold holds."""
-    kept = table.row.result
-    if kept and table.altered is None and table.game.state.over and kept.get("head") == table.fold.head:
+    kept = loaded.row.result
+    if kept and loaded.altered is None and loaded.game.state.over and kept.get("head") == loaded.fold.head:
         return kept
     return None
 
@@ -319,9 +319,9 @@ def read_fold(row: GameRow) -> Fold:
     return Fold(game, head, rows[-1].seq if rows else 0, altered, row.created_at)
 
 
-def version(table: Table) -> str:
+def version(loaded: LoadedGame) -> str:
     """A short token that changes whenever what a screen of this game shows may change: an entry recorded (or
     taken back), the clock started or paused.  A live screen is sent again only when it differs."""
-    row = table.row
-    text = f"{row.id}:{table.seq}:{row.clock_started_at}:{row.clock_elapsed_seconds}:{row.time_limit_minutes}"
+    row = loaded.row
+    text = f"{row.id}:{loaded.seq}:{row.clock_started_at}:{row.clock_elapsed_seconds}:{row.time_limit_minutes}"
     return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()

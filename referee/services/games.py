@@ -25,7 +25,7 @@ from ..models import EntryRow, GameRow, RoundRow, TableRow, TournamentRow
 from . import archive, entry_keys, record_file, rulings, signoffs
 from .clocks import naive_utc, pause, utcnow
 from .errors import BadGameSetup, GameNotFound, NotDeletable, NothingToRedo, RecordAltered, StaleEntry
-from .folds import Fold, Table, forget, game_lock, keep_recorded, load, result_of
+from .folds import Fold, LoadedGame, forget, game_lock, keep_recorded, load, result_of
 from .pins import matches, pin_hash
 
 # The limits a game record holds its texts to are the engine's: the forms check a title and the names against
@@ -166,20 +166,20 @@ def _record_all(game_id: int, expected_seq: int, entries_of, key: str | None = N
     with game_lock(game_id):
         if key is not None:
             entry_keys.repeat(game_id, key, digest)
-        table = load(game_id)
-        if expected_seq != table.seq:
+        loaded = load(game_id)
+        if expected_seq != loaded.seq:
             raise StaleEntry.of("this screen showed the table after entry {seen}, but it is now at entry {now}: "
                                 "nothing was recorded; look at the table again",
-                                {"seen": expected_seq, "now": table.seq})
-        if table.altered is not None:
+                                {"seen": expected_seq, "now": loaded.seq})
+        if loaded.altered is not None:
             raise RecordAltered.of("the record was altered at entry {n}: nothing more is recorded in this game "
                                    "(export it: the good entries can be imported as a new game)",
-                                   {"n": table.altered.at})
-        entries = entries_of(table)
+                                   {"n": loaded.altered.at})
+        entries = entries_of(loaded)
         outcomes: list[Outcome] = []
-        before = table.game.state  # a service's fold makes a new state for each entry: this one stays as it is
-        game = table.game.copy()  # the kept fold stays as it is, for every reader, until these entries are stored
-        head = table.fold.head
+        before = loaded.game.state  # a service's fold makes a new state for each entry: this one stays as it is
+        game = loaded.game.copy()  # the kept fold stays as it is, for every reader, until these entries are stored
+        head = loaded.fold.head
         try:
             for entry in entries:
                 outcomes.append(game.record(entry))  # raises before changing anything
@@ -187,12 +187,12 @@ def _record_all(game_id: int, expected_seq: int, entries_of, key: str | None = N
                 head = chain.link(head, len(game.entries), data)
                 db.session.add(EntryRow(game_id=game_id, seq=len(game.entries), data=data, hash=head))
                 if outcomes[-1].state.over or outcomes[-1].state.time_called:  # the game clock stops with the game
-                    pause(table.row, utcnow())
+                    pause(loaded.row, utcnow())
             if key is not None:
                 entry_keys.keep(game_id, key, digest, expected_seq + 1, len(entries))
             ended = game.state.over
             if ended or before.over:  # kept when it ends (again); taken away when a void takes back its end
-                table.row.result = result_of(game, head) if ended else None
+                loaded.row.result = result_of(game, head) if ended else None
             db.session.commit()
         except IntegrityError:
             db.session.rollback()
@@ -204,7 +204,7 @@ def _record_all(game_id: int, expected_seq: int, entries_of, key: str | None = N
         except BaseException:
             db.session.rollback()
             raise
-        keep_recorded(game_id, Fold(game, head, table.fold.stored + len(entries), None, table.fold.created))
+        keep_recorded(game_id, Fold(game, head, loaded.fold.stored + len(entries), None, loaded.fold.created))
         if ended:
             archive.current().keep_finished(game_id, lambda: export_record(game_id))
     return Applied(outcomes, game, before, expected_seq)
@@ -213,19 +213,19 @@ def _record_all(game_id: int, expected_seq: int, entries_of, key: str | None = N
 def check(game_id: int, data: dict, expected_seq: int) -> Applied:
     """What an entry would bring about now, without recording it (the trade builder's check)."""
     entry = parse_entry(data)
-    table = load(game_id)
-    if expected_seq != table.seq:
+    loaded = load(game_id)
+    if expected_seq != loaded.seq:
         raise StaleEntry.of("this screen showed the table after entry {seen}, but it is now at entry {now}: look at "
-                            "the table again", {"seen": expected_seq, "now": table.seq})
-    return Applied([resolve(table.game.state, entry)], table.game, table.game.state, expected_seq)
+                            "the table again", {"seen": expected_seq, "now": loaded.seq})
+    return Applied([resolve(loaded.game.state, entry)], loaded.game, loaded.game.state, expected_seq)
 
 
 def redo(game_id: int, expected_seq: int, key: str | None = None) -> Applied:
     """Record again, as new entries, the run of entries the latest entry (a void) took back: each is checked
     against the table as it now is, and either all are written or none (:class:`IllegalEntry` naming the first
     that no longer stands)."""
-    def voided(table: Table) -> list:
-        entries = table.game.redoable()
+    def voided(loaded: LoadedGame) -> list:
+        entries = loaded.game.redoable()
         if not entries:
             raise NothingToRedo.of("there is nothing to redo: only the run of entries taken back by the latest "
                                    "entry, a void, can be recorded again")
@@ -252,17 +252,17 @@ def export_record(game_id: int) -> str:
     altered at entry N, the entries from N on follow as they are stored (nothing stored is left out), so a replay
     of the file stops there too."""
     forget(game_id)
-    table = load(game_id)
-    lines = table.game.to_lines()
-    if table.altered is not None:
+    loaded = load(game_id)
+    lines = loaded.game.to_lines()
+    if loaded.altered is not None:
         for seq, data in db.session.execute(select(EntryRow.seq, EntryRow.data).where(
-                EntryRow.game_id == game_id, EntryRow.seq >= table.altered.at).order_by(EntryRow.seq)):
+                EntryRow.game_id == game_id, EntryRow.seq >= loaded.altered.at).order_by(EntryRow.seq)):
             try:
                 lines.append(json.dumps({"seq": seq, **json.loads(data)}, ensure_ascii=False))
             except (ValueError, TypeError, RecursionError):
                 lines.append(data.replace("\n", " "))
     # after the entries: a replay reads past them (record_file.split)
-    lines += rulings.export_lines(game_id) + signoffs.export_lines(table)
+    lines += rulings.export_lines(game_id) + signoffs.export_lines(loaded)
     return "\n".join(lines) + "\n"
 
 

@@ -24,7 +24,7 @@ from ..models import JudgeCallRow, RoundRow, RulingRow, TableRow, TournamentRow
 from . import grants
 from .clocks import utcnow
 from .errors import GameNotFound
-from .folds import Table, load_many
+from .folds import LoadedGame, load_many
 from .rulings import OpenCall, open_calls
 
 JUDGE, HEAD_JUDGE = grants.JUDGE, grants.HEAD_JUDGE
@@ -83,17 +83,17 @@ def pins_mark(tournament_id: int | None) -> str:
 
 @dataclass(frozen=True)
 class CallAt:
-    """An open call for a judge with the table's game (its entry in dispute put in words by the screens)."""
+    """An open call for a judge with its table's game (its entry in dispute put in words by the screens)."""
 
     call: OpenCall
-    table: Table
+    loaded: LoadedGame
 
 
 def calls_waiting(tournament_id: int) -> list[CallAt]:
     """The tournament's open calls for a judge, the longest waiting first, each with its table's game."""
     calls = open_calls(tournament_id)
-    tables = load_many([c.game_id for c in calls]) if calls else []
-    return [CallAt(c, t) for c, t in zip(calls, tables)]
+    loaded = load_many([c.game_id for c in calls]) if calls else []
+    return [CallAt(c, g) for c, g in zip(calls, loaded)]
 
 
 @dataclass(frozen=True)

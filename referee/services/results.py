@@ -37,9 +37,9 @@ def tournament_results(tournament_id: int) -> list[GameResult]:
             results.append(kept_result(kept, number, str(t.number)))
         else:
             unkept.append((number, t))
-    for (number, t), table in zip(unkept, load_many([t.game_id for _, t in unkept])):
-        if table.game.state.over:
-            results.append(game_result(table.game.state, number, str(t.number)))
+    for (number, t), loaded in zip(unkept, load_many([t.game_id for _, t in unkept])):
+        if loaded.game.state.over:
+            results.append(game_result(loaded.game.state, number, str(t.number)))
     results += [kept_result(result, number, str(t.number)) for number, t, result in corrected]
     return sorted(results, key=lambda g: (g.round, int(g.table)))
 
@@ -88,8 +88,8 @@ def correct_result(tournament_id: int, game_id: int, places: Mapping[str, object
     shown) and the standings follow it; the game's own record is not changed.  ``expected`` is how many rows of
     corrections the director's screen showed."""
     row, round_row, t = _fresh(tournament_id, game_id, expected)
-    table = load(game_id)
-    state = table.game.state
+    loaded = load(game_id)
+    state = loaded.game.state
     if not state.over:
         raise BadTournament.of("table {table} is still playing: a result is corrected after its game",
                                {"table": t.number})

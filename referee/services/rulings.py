@@ -179,10 +179,10 @@ def record_ruling(game_id: int, entry: int, claim: str, ruling: str, clause: str
     """Append a ruling (its row chained to the game's ruling before), or raise :class:`RulingRefused` and change
     nothing.  A judge's or the head judge's ruling answers the table's open call for a judge."""
     with game_lock(game_id):
-        table = load(game_id)
+        loaded = load(game_id)
         rulings = read(game_id)
         claim, ruling = claim.strip(), ruling.strip()
-        _checked(table.game.ruleset.clauses, table.seq, rulings, entry, claim, ruling, clause, decider)
+        _checked(loaded.game.ruleset.clauses, loaded.seq, rulings, entry, claim, ruling, clause, decider)
         made = Ruling(len(rulings.items) + 1, entry, claim, ruling, clause, decider, utcnow().replace(microsecond=0))
         row = RulingRow(game_id=game_id, n=made.n, entry=entry, claim=claim, ruling=ruling, clause=clause,
                         decider=decider, recorded_at=made.at,
@@ -199,7 +199,7 @@ def record_ruling(game_id: int, entry: int, claim: str, ruling: str, clause: str
             db.session.rollback()
             raise RulingRefused.of("another device recorded a ruling in this game at the same moment: nothing was "
                                    "recorded; look again") from None
-        if table.game.state.over:  # the finished game's copy in the records folder carries its rulings too
+        if loaded.game.state.over:  # the finished game's copy in the records folder carries its rulings too
             archive.current().keep_finished_again(game_id)  # the records folder's copy carries it too
     return made
 
@@ -209,17 +209,17 @@ def call_judge(game_id: int, entry: int | None = None, caller: str = "") -> bool
     table's referee): True when the call is new, False when one is already open (a second tap, another tablet:
     nothing new is recorded).  :class:`RulingRefused` for an entry the game has not, or a caller who is not at the
     table."""
-    table = load(game_id)
-    if table.seat is None:
+    loaded = load(game_id)
+    if loaded.seat is None:
         raise RulingRefused.of("a judge is called at a tournament's table: this game has no director")
     if open_call(game_id) is not None:
         return False
-    if table.seq == 0:
+    if loaded.seq == 0:
         raise RulingRefused.of("a judge rules on a recorded entry: this table has recorded none yet")
-    entry = table.seq if entry is None else entry
-    if not 1 <= entry <= table.seq:
-        raise RulingRefused.of("a judge is called on an entry of the game: from 1 to {total}", {"total": table.seq})
-    if caller and caller not in [p.name for p in table.game.state.players]:
+    entry = loaded.seq if entry is None else entry
+    if not 1 <= entry <= loaded.seq:
+        raise RulingRefused.of("a judge is called on an entry of the game: from 1 to {total}", {"total": loaded.seq})
+    if caller and caller not in [p.name for p in loaded.game.state.players]:
         raise RulingRefused.of("{caller} is not a player at this table: a judge is called by the table's referee or "
                                "one of its players", {"caller": caller[:60]})
     db.session.add(JudgeCallRow(game_id=game_id, open_game_id=game_id, entry=entry, caller=caller,

@@ -47,7 +47,7 @@ from ..models import EntryRow, GameRow, JudgeCallRow, ResultCorrection, RulingRo
 from ..tournament.corrections import ranked_places
 from . import archive
 from .clocks import naive_utc, utcnow
-from .folds import Table, game_lock, load, version as record_version
+from .folds import LoadedGame, game_lock, load, version as record_version
 from .standing import standing_of_game
 
 CONFIRMS, REFUSES = "confirms", "refuses"
@@ -182,15 +182,15 @@ def _broken(game_id: int, header: dict, rows: list[SignOffRow]) -> int | None:
     return chain.verify_sign_offs(start, [(r.n, _fields(r), r.hash) for r in rows], heads)
 
 
-def _standing(table: Table) -> Corrected | None:
+def _standing(loaded: LoadedGame) -> Corrected | None:
     """The director's correction standing at the game's table (a game no tournament seated has none)."""
-    return Corrected.from_row(standing_of_game(table.row.id)) if table.seat is not None else None
+    return Corrected.from_row(standing_of_game(loaded.row.id)) if loaded.seat is not None else None
 
 
-def _read(table: Table) -> tuple[SignOffs, list[SignOffRow]]:
+def _read(loaded: LoadedGame) -> tuple[SignOffs, list[SignOffRow]]:
     """The game's sign-offs, their chain checked, and the rows as stored."""
-    rows = _stored(table.row.id)
-    return _checked(table, rows, _standing(table)), rows
+    rows = _stored(loaded.row.id)
+    return _checked(loaded, rows, _standing(loaded)), rows
 
 
 def _since(row: SignOffRow, head: str | None, ranking: str | None) -> str:
@@ -199,25 +199,25 @@ def _since(row: SignOffRow, head: str | None, ranking: str | None) -> str:
     return RECORD if row.head != head else RANKING if row.ranking != ranking else ""
 
 
-def _checked(table: Table, rows: list[SignOffRow], corrected: Corrected | None) -> SignOffs:
+def _checked(loaded: LoadedGame, rows: list[SignOffRow], corrected: Corrected | None) -> SignOffs:
     """The game's sign-offs from its stored ``rows``, their chain checked (the game's header and entries read only
     when there are some), with the director's correction standing at its table (``corrected``)."""
-    broken = _broken(table.row.id, table.row.header, rows) if rows else None
+    broken = _broken(loaded.row.id, loaded.row.header, rows) if rows else None
     good = rows if broken is None else rows[:broken - 1]
-    state = table.game.state
-    now = table.fold.head if table.altered is None else None
+    state = loaded.game.state
+    now = loaded.fold.head if loaded.altered is None else None
     ranking = corrected.digest if corrected is not None else None
     shown = tuple(SignOff(r.n, r.player, r.verdict, r.reason, naive_utc(r.at), r.entries, r.ranking,
                           _since(r, now, ranking)) for r in good)
-    return SignOffs(tuple(p.name for p in state.players), shown, state.over, table.seq, broken, corrected)
+    return SignOffs(tuple(p.name for p in state.players), shown, state.over, loaded.seq, broken, corrected)
 
 
-def sign_offs(table: Table) -> SignOffs:
+def sign_offs(loaded: LoadedGame) -> SignOffs:
     """The game's sign-offs (read afresh, their chain checked)."""
-    return _read(table)[0]
+    return _read(loaded)[0]
 
 
-def sign_offs_of_many(tables: list[Table], corrections: dict[int, ResultCorrection | None]) -> dict[int, SignOffs]:
+def sign_offs_of_many(tables: list[LoadedGame], corrections: dict[int, ResultCorrection | None]) -> dict[int, SignOffs]:
     """:func:`sign_offs` of several games, by game, with the correction standing at each game's table
     (``corrections``, by game, as the caller read them): their rows in one statement (the director's page lists
     every finished table of every round each second: a table without sign-offs costs nothing more)."""
@@ -255,15 +255,15 @@ class Stamp:
     call_open: bool
 
 
-def stamp(table: Table) -> Stamp:
+def stamp(loaded: LoadedGame) -> Stamp:
     """:func:`referee.services.folds.version`, changing also with each call for a judge made or answered, each
     ruling, each sign-off and each correction of the table's result by the director, or its withdrawal (the other
     tablets at the table follow a judge call, the rulings' count and the game-over card, which shows the ranking
     that stands), and while a call is open with each minute it has waited.  Every device at a table asks for it
     every second: one query, each count read through its table's game index."""
-    counts = db.session.execute(_stamp_statement(), {"game": table.row.id}).one()
+    counts = db.session.execute(_stamp_statement(), {"game": loaded.row.id}).one()
     minute = utcnow().strftime("%H:%M") if counts[2] else ""  # "waited 3 min" moves on
-    text = f"{record_version(table)}:{':'.join(map(str, counts))}:{minute}"
+    text = f"{record_version(loaded)}:{':'.join(map(str, counts))}:{minute}"
     return Stamp(hashlib.blake2b(text.encode(), digest_size=8).hexdigest(), counts[0], bool(counts[2]))
 
 
@@ -275,22 +275,22 @@ def sign_off(game_id: int, player: str, verdict: str, reason: str, seen_entries:
     sign-offs or the ranking changed signs nothing).  The sign-off names the ranking it is given on.
     :class:`SignOffRefused` naming the rule otherwise, nothing written."""
     with game_lock(game_id):
-        table = load(game_id)
-        if table.altered is not None:
+        loaded = load(game_id)
+        if loaded.altered is not None:
             raise SignOffRefused.of("the record was altered at entry {n}: its result cannot be signed off",
-                                    {"n": table.altered.at})
-        if not table.game.state.over:
+                                    {"n": loaded.altered.at})
+        if not loaded.game.state.over:
             raise SignOffRefused.of("the game is not over: the players sign off its final ranking once it has ended")
         if verdict not in VERDICTS:
             raise SignOffRefused.of("a player confirms the final ranking or refuses it: nothing else is signed")
-        if player not in [p.name for p in table.game.state.players]:
+        if player not in [p.name for p in loaded.game.state.players]:
             raise SignOffRefused.of("{player} is not a player at this table: only its players sign off its result",
                                     {"player": player})
-        if seen_entries != table.seq:
+        if seen_entries != loaded.seq:
             raise SignOffRefused.of("the record changed since this screen was drawn (it has {now} entries, the "
                                     "screen showed {seen}): nothing was signed; look at the final ranking again",
-                                    {"now": table.seq, "seen": seen_entries})
-        signed, rows = _read(table)
+                                    {"now": loaded.seq, "seen": seen_entries})
+        signed, rows = _read(loaded)
         if seen_ranking != signed.ranking:
             raise SignOffRefused.of("the director corrected the final ranking, or withdrew a correction, since this "
                                     "screen was drawn: nothing was signed; look at the final ranking again")
@@ -305,10 +305,10 @@ def sign_off(game_id: int, player: str, verdict: str, reason: str, seen_entries:
                                     "signed; look at the final ranking again")
         reason = _reason(verdict, reason)
         at = utcnow().replace(microsecond=0)
-        row = SignOffRow(game_id=game_id, n=len(rows) + 1, head=table.fold.head, entries=table.seq,
+        row = SignOffRow(game_id=game_id, n=len(rows) + 1, head=loaded.fold.head, entries=loaded.seq,
                          player=player, verdict=verdict, reason=reason, at=at, ranking=signed.ranking or None,
                          hash="")
-        row.hash = chain.sign_off_link(rows[-1].hash if rows else chain.genesis(table.row.header), row.n,
+        row.hash = chain.sign_off_link(rows[-1].hash if rows else chain.genesis(loaded.row.header), row.n,
                                        _fields(row))
         db.session.add(row)
         try:
@@ -356,12 +356,12 @@ OPTIONAL_KEYS = {"n", "reason", "ranking"}  # a line without "ranking" was given
 DIGEST = re.compile(r"[0-9a-f]{64}")
 
 
-def export_lines(table: Table) -> list[str]:
+def export_lines(loaded: LoadedGame) -> list[str]:
     """The record file's lines of the game's sign-offs (after its rulings): ``{"signoff": {...}}``, one a line, with
     the record's head each was given on (and the corrected ranking, for one that names it) and its own hash.  Of
     sign-offs altered at sign-off N, those before N."""
-    rows = _stored(table.row.id)
-    broken = _broken(table.row.id, table.row.header, rows)
+    rows = _stored(loaded.row.id)
+    broken = _broken(loaded.row.id, loaded.row.header, rows)
     good = rows if broken is None else rows[:broken - 1]
     return [json.dumps({"signoff": {"n": r.n, **_fields(r), "hash": r.hash}}, ensure_ascii=False) for r in good]
 

@@ -25,7 +25,7 @@ from ..tournament.roster import FIELDS, MAX_TOURNAMENT_PLAYERS, Entrant, bad_pla
 from . import archive, grants
 from .clocks import Clock, clock, utcnow
 from .errors import GameNotFound
-from .folds import Altered, database_key, forget, last_entry, load, load_many
+from .folds import Altered, database_key, forget, last_entry, load, load_many, LoadedGame
 from .games import check_pin, export_record, record, tournament_of_game
 from .signoffs import SignOffs, sign_offs_of_many
 from .standing import standing_correction
@@ -267,36 +267,36 @@ def round_overview(tournament_id: int, number: int, describe=None) -> list[Table
                                                                               "round": number})
     out = []
     division = {e.name: e.division for e in entrants(row)}
-    tables = load_many([t.game_id for t in round_row.tables])
+    games = load_many([t.game_id for t in round_row.tables])
     corrections = {t.game_id: standing_correction(t) for t in round_row.tables}
-    signed = sign_offs_of_many([table for table in tables if table.game.state.over], corrections)
-    for t, table in zip(round_row.tables, tables):
-        state = table.game.state
+    signed = sign_offs_of_many([g for g in games if g.game.state.over], corrections)
+    for t, loaded in zip(round_row.tables, games):
+        state = loaded.game.state
         seats = [(p.name, p.cash, p.bankrupt) for p in state.players]
         standing = corrections[t.game_id]
-        result = standing.result if standing else _final_result(table) if state.over else None
+        result = standing.result if standing else _final_result(loaded) if state.over else None
         ranked: tuple[tuple[int, str, int, str], ...] = ()
         if result:  # a finished table lists its players as they finished, or in the places the director gave
             place = {p["name"]: k for k, p in enumerate(result["ranking"])}
             seats.sort(key=lambda seat: place.get(seat[0], len(place)))
             ranked = ranked_places(result)
         out.append(TableView(t.number, t.game_id, seats,
-                             describe(state) if describe else "", state.turn, state.over, clock(table.row),
+                             describe(state) if describe else "", state.turn, state.over, clock(loaded.row),
                              seating=isinstance(state.pending, SeatingRoll), time_called=bool(state.time_called),
-                             currency=state.ruleset.money, pin=t.pin, altered=table.altered,
+                             currency=state.ruleset.money, pin=t.pin, altered=loaded.altered,
                              corrected=standing.reason if standing else None,
                              division=division.get(state.players[0].name, ""), ranked=ranked,
-                             sign_offs=signed.get(table.row.id)))
+                             sign_offs=signed.get(loaded.row.id)))
     return out
 
 
 
 
-def _final_result(table) -> dict:
+def _final_result(loaded: LoadedGame) -> dict:
     """The finished game's result (:func:`final_result`), worked out once for the record as it ends (the director's
     page lists every finished table of every round each second)."""
-    key = (database_key(), table.row.id, table.fold.stored, table.fold.head, table.altered)
-    return GAME_RESULTS.get_or_make(key, lambda: final_result(table.game.state))
+    key = (database_key(), loaded.row.id, loaded.fold.stored, loaded.fold.head, loaded.altered)
+    return GAME_RESULTS.get_or_make(key, lambda: final_result(loaded.game.state))
 
 
 @dataclass(frozen=True)
@@ -377,7 +377,7 @@ def call_time_on_round(tournament_id: int, number: int) -> int:
     for view in round_overview(tournament_id, number):
         if not view.callable:
             continue
-        table = load(view.game_id)
-        record(view.game_id, {"type": "time_called", "note": "called by the tournament director"}, table.seq)
+        loaded = load(view.game_id)
+        record(view.game_id, {"type": "time_called", "note": "called by the tournament director"}, loaded.seq)
         called += 1
     return called

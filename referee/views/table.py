@@ -46,12 +46,12 @@ bp.add_app_template_global(Markup("".join(  # type: ignore[arg-type]
     for a in range(1, 7) for b in range(1, 7))), "dice_buttons")
 
 
-def _load(game_id: int) -> folds.Table:
+def _load(game_id: int) -> folds.LoadedGame:
     """The game's table (:class:`GameNotFound` otherwise: the app's "no game" page), its seat kept for the page's
     title."""
-    table = folds.load(game_id)
-    g.setdefault("seats", {})[game_id] = table.seat  # the page's title names it
-    return table
+    loaded = folds.load(game_id)
+    g.setdefault("seats", {})[game_id] = loaded.seat  # the page's title names it
+    return loaded
 
 
 def _asked_panels() -> frozenset[str]:
@@ -64,35 +64,35 @@ def _asked_panels() -> frozenset[str]:
     return frozenset(asked)
 
 
-def _view_model(table: folds.Table, upto: int | None = None, panels: frozenset[str] = frozenset(),
+def _view_model(loaded: folds.LoadedGame, upto: int | None = None, panels: frozenset[str] = frozenset(),
                 stamp: signoffs.Stamp | None = None) -> dict:
     """What the table screen shows (:func:`referee.screens.table.table_screen`), with what only the request and
     the service know: the row, the clock, the version a live screen compares, the addresses and the form token.
     ``panels``: the panels asked to be drawn open; ``stamp``: the table's live stamp when the request has read it."""
-    screen = table_screen(table.game, upto, live=table.altered is None, panels=panels, language=language())
-    over = table.game.state.over
-    stamp = stamp or signoffs.stamp(table)
+    screen = table_screen(loaded.game, upto, live=loaded.altered is None, panels=panels, language=language())
+    over = loaded.game.state.over
+    stamp = stamp or signoffs.stamp(loaded)
     return {
-        **screen.context(), "row": table.row, "seq": table.seq, "clock": clocks.clock(table.row),
-        "version": stamp.version, "altered": table.altered,
-        "sign_offs": signoffs.sign_offs(table) if over and upto is None else None,
+        **screen.context(), "row": loaded.row, "seq": loaded.seq, "clock": clocks.clock(loaded.row),
+        "version": stamp.version, "altered": loaded.altered,
+        "sign_offs": signoffs.sign_offs(loaded) if over and upto is None else None,
         # every entry form on the screen posts here with the same token: worked out once, not per form
-        "record_url": url_for("table.record", game_id=table.row.id), "csrf": generate_csrf(),
+        "record_url": url_for("table.record", game_id=loaded.row.id), "csrf": generate_csrf(),
         # the key of this drawing of the screen: a form of it sent twice records once and is told so
         "entry_key": entry_keys.new_key(),
-        "table_url": url_for("table.table", game_id=table.row.id),
-        "entry_url": entry_url(table.row.id),  # the log's lines link to the table at their entry: this and n
+        "table_url": url_for("table.table", game_id=loaded.row.id),
+        "entry_url": entry_url(loaded.row.id),  # the log's lines link to the table at their entry: this and n
         # a closed panel's address is this and its name (one url_for for all of them), its link's word "Show"
-        "panel_url": url_for("table.panel", game_id=table.row.id, name="x")[:-1], "show": gettext("Show"),
-        "judge": _judge(table, stamp),
+        "panel_url": url_for("table.panel", game_id=loaded.row.id, name="x")[:-1], "show": gettext("Show"),
+        "judge": _judge(loaded, stamp),
     }
 
 
-def _judge(table: folds.Table, stamp: signoffs.Stamp) -> dict:
+def _judge(loaded: folds.LoadedGame, stamp: signoffs.Stamp) -> dict:
     """The rulings recorded in the game and, at a tournament's table, its call for a judge (each read only when
     the stamp counted some)."""
-    called = rulings.open_call(table.row.id) if stamp.call_open else None
-    return {"rulings": len(rulings.read(table.row.id).items) if stamp.rulings else 0, "seated": table.seat is not None,
+    called = rulings.open_call(loaded.row.id) if stamp.call_open else None
+    return {"rulings": len(rulings.read(loaded.row.id).items) if stamp.rulings else 0, "seated": loaded.seat is not None,
             "called": table_call(called, clocks.utcnow())}
 
 
@@ -145,14 +145,14 @@ def table(game_id: int):
     return _live_or_page(t, "table/table.html", upto)
 
 
-def _dispute(t: folds.Table, n: str) -> DisputeScreen:
+def _dispute(t: folds.LoadedGame, n: str) -> DisputeScreen:
     """The table at entry ``n`` (as the address or the form carries it; :class:`NoSuchEntry` when the game has no
     such entry), with when it and the entry before it were recorded."""
     number = entry_number(t.game, n)
     return dispute_screen(t.game, number, *games.recorded_times(t.row.id, number))
 
 
-def _no_entry(t: folds.Table, exc: NoSuchEntry):
+def _no_entry(t: folds.LoadedGame, exc: NoSuchEntry):
     """The refusal of an entry number the game has none for, with the form to type another."""
     return render_template("table/no_entry.html", row=t.row, message=exc.words, total=t.seq), 404
 
@@ -171,7 +171,7 @@ def _at_entry(game_id: int, n: str, answer):
 def entry(game_id: int, n: str):
     """The dispute view: the table at entry n (read only: what the log shows, anyone may read), with the rulings
     recorded on it and, for the table's referee or the director, the form to record one."""
-    def page(t: folds.Table, screen: DisputeScreen):
+    def page(t: folds.LoadedGame, screen: DisputeScreen):
         kept = rulings.read(game_id)
         on_entry = kept.on(screen.n)
         ruleset = t.game.ruleset
@@ -291,7 +291,7 @@ def panel(game_id: int, name: str):
             {"Cache-Control": "no-store"})
 
 
-def _live_or_page(t: folds.Table, page: str, upto: int | None = None):
+def _live_or_page(t: folds.LoadedGame, page: str, upto: int | None = None):
     """A whole screen, or for htmx's poll its live region alone: 204 while the game is as the screen was drawn
     (the poll names the version it saw), so a screen follows entries made elsewhere within a second."""
     if request.headers.get("HX-Request") and upto is None:
@@ -305,7 +305,7 @@ def _live_or_page(t: folds.Table, page: str, upto: int | None = None):
     return render_template(page, **_view_model(t, upto, _asked_panels()))
 
 
-def _region(t: folds.Table, message: dict | None, stamp: signoffs.Stamp | None = None):
+def _region(t: folds.LoadedGame, message: dict | None, stamp: signoffs.Stamp | None = None):
     """The table screen's live region (htmx's answer), with a message at its top when there is one."""
     return (render_template("table/_live.html", **_view_model(t, panels=_asked_panels(), stamp=stamp),
                             region_message=message), 200, {"Cache-Control": "no-store"})
@@ -314,7 +314,7 @@ def _region(t: folds.Table, message: dict | None, stamp: signoffs.Stamp | None =
 MEANWHILE_LINES = 10  # the latest entries a returning screen names (the log has them all)
 
 
-def _meanwhile(t: folds.Table) -> dict | None:
+def _meanwhile(t: folds.LoadedGame) -> dict | None:
     """What a screen whose network came back is told (its poll names ``since``, the entries it showed, and
     ``keys``, its forms' keys): the entries recorded since, those made on another device and those its own tap
     recorded before its answer was lost; None for an ordinary poll."""
