@@ -92,8 +92,8 @@ def _judge(loaded: folds.LoadedGame, stamp: signoffs.Stamp) -> dict:
     """The rulings recorded in the game and, at a tournament's table, its call for a judge (each read only when
     the stamp counted some)."""
     called = rulings.open_call(loaded.row.id) if stamp.call_open else None
-    return {"rulings": len(rulings.read(loaded.row.id).items) if stamp.rulings else 0, "seated": loaded.seat is not None,
-            "called": table_call(called, clocks.utcnow())}
+    return {"rulings": len(rulings.read(loaded.row.id).items) if stamp.rulings else 0,
+            "seated": loaded.seat is not None, "called": table_call(called, clocks.utcnow())}
 
 
 def entry_url(game_id: int) -> str:
@@ -112,8 +112,8 @@ def _refused(game_id: int, exc) -> dict:
 
 @bp.get("/games/<int:game_id>/unlock")
 def unlock_form(game_id: int):
-    t = _load(game_id)
-    return render_template("table/unlock.html", form=UnlockForm(), row=t.row,
+    loaded = _load(game_id)
+    return render_template("table/unlock.html", form=UnlockForm(), row=loaded.row,
                            tournament_game=games.tournament_of_game(game_id) is not None)
 
 
@@ -121,7 +121,7 @@ def unlock_form(game_id: int):
 @throttled(per_game=True)
 def unlock_post(game_id: int):
     form = UnlockForm()
-    t = _load(game_id)
+    loaded = _load(game_id)
     tournament = games.tournament_of_game(game_id)
     director = tournament is not None and director_pin_may_be_tried(tournament)
     if form.validate_on_submit() and tournaments.check_table_pin(game_id, form.pin.data, director):
@@ -130,61 +130,62 @@ def unlock_post(game_id: int):
     if tournament is not None:
         count_director_guess(tournament)
     flash({"kind": "refused", "message": gettext("wrong PIN: only the referee of this table may record")})
-    return render_template("table/unlock.html", form=form, row=t.row, tournament_game=tournament is not None), 403
+    return render_template("table/unlock.html", form=form, row=loaded.row, tournament_game=tournament is not None), 403
 
 
 @bp.get("/games/<int:game_id>")
 @referee_required
 def table(game_id: int):
-    t = _load(game_id)
+    loaded = _load(game_id)
     upto = request.args.get("at", type=whole)
-    if upto is not None and 1 <= upto <= t.seq:  # the table after an entry: the dispute view shows it
+    if upto is not None and 1 <= upto <= loaded.seq:  # the table after an entry: the dispute view shows it
         return redirect(url_for(".entry", game_id=game_id, n=upto))
     if upto is not None and upto != 0:  # the table at the start stays here, read only
         upto = None
-    return _live_or_page(t, "table/table.html", upto)
+    return _live_or_page(loaded, "table/table.html", upto)
 
 
-def _dispute(t: folds.LoadedGame, n: str) -> DisputeScreen:
+def _dispute(loaded: folds.LoadedGame, n: str) -> DisputeScreen:
     """The table at entry ``n`` (as the address or the form carries it; :class:`NoSuchEntry` when the game has no
     such entry), with when it and the entry before it were recorded."""
-    number = entry_number(t.game, n)
-    return dispute_screen(t.game, number, *games.recorded_times(t.row.id, number))
+    number = entry_number(loaded.game, n)
+    return dispute_screen(loaded.game, number, *games.recorded_times(loaded.row.id, number))
 
 
-def _no_entry(t: folds.LoadedGame, exc: NoSuchEntry):
+def _no_entry(loaded: folds.LoadedGame, exc: NoSuchEntry):
     """The refusal of an entry number the game has none for, with the form to type another."""
-    return render_template("table/no_entry.html", row=t.row, message=exc.words, total=t.seq), 404
+    return render_template("table/no_entry.html", row=loaded.row, message=exc.words, total=loaded.seq), 404
 
 
 def _at_entry(game_id: int, n: str, answer):
     """``answer(table, screen)`` for the table at entry ``n``, or the refusal of a number the game has no entry for."""
-    t = _load(game_id)
+    loaded = _load(game_id)
     try:
-        screen = _dispute(t, n)
+        screen = _dispute(loaded, n)
     except NoSuchEntry as exc:
-        return _no_entry(t, exc)
-    return answer(t, screen)
+        return _no_entry(loaded, exc)
+    return answer(loaded, screen)
 
 
 @bp.get("/games/<int:game_id>/entries/<n>")
 def entry(game_id: int, n: str):
     """The dispute view: the table at entry n (read only: what the log shows, anyone may read), with the rulings
     recorded on it and, for the table's referee or the director, the form to record one."""
-    def page(t: folds.LoadedGame, screen: DisputeScreen):
+    def page(loaded: folds.LoadedGame, screen: DisputeScreen):
         kept = rulings.read(game_id)
         on_entry = kept.on(screen.n)
-        ruleset = t.game.ruleset
-        tournament = games.tournament_of_game(game_id) if t.seat is not None else None
-        call = rulings.open_call(game_id) if t.seat is not None else None
+        ruleset = loaded.game.ruleset
+        tournament = games.tournament_of_game(game_id) if loaded.seat is not None else None
+        call = rulings.open_call(game_id) if loaded.seat is not None else None
         return render_template(
-            "table/dispute.html", row=t.row, altered=t.altered, entry_url=entry_url(game_id), **screen.context(),
+            "table/dispute.html", row=loaded.row, altered=loaded.altered, entry_url=entry_url(game_id),
+            **screen.context(),
             log_rulings=ruling_lines(ruleset, on_entry), rulings_altered=kept.altered_at,
             deciders=deciders_now(on_entry, deciders_allowed(game_id)),
             clauses=clause_choices(ruleset), limits=(rulings.MAX_CLAIM, rulings.MAX_RULING),
             call=table_call(call, clocks.utcnow()),
             # the table's referee may call a judge on this entry (a tournament's table with no call open)
-            may_call=t.seat is not None and call is None and may_referee(game_id),
+            may_call=loaded.seat is not None and call is None and may_referee(game_id),
             judge_tournament=tournament if judge_level(tournament) is not None else None)
     return _at_entry(game_id, n, page)
 
@@ -223,10 +224,11 @@ def record_ruling(game_id: int, n: int):
 @bp.get("/games/<int:game_id>/rulings")
 def rulings_log(game_id: int):
     """Every ruling recorded in the game, in order (anyone may read)."""
-    t = _load(game_id)
+    loaded = _load(game_id)
     kept = rulings.read(game_id)
-    return render_template("table/rulings.html", row=t.row, altered=t.altered, rulings_altered=kept.altered_at,
-                           log_rulings=ruling_lines(t.game.ruleset, kept.items), entry_url=entry_url(game_id))
+    return render_template("table/rulings.html", row=loaded.row, altered=loaded.altered,
+                           rulings_altered=kept.altered_at, log_rulings=ruling_lines(loaded.game.ruleset, kept.items),
+                           entry_url=entry_url(game_id))
 
 
 @bp.post("/games/<int:game_id>/call-judge")
@@ -264,18 +266,18 @@ def call_judge(game_id: int):
 @bp.get("/games/<int:game_id>/entries/<n>/sheet.pdf")
 def entry_pdf(game_id: int, n: str):
     """The dispute view as a printed sheet."""
-    return _at_entry(game_id, n, lambda t, screen: pdf_response(
-        reports.dispute_pdf(screen, t.row, t.altered, page_size()), f"game-{game_id}-entry-{screen.n}.pdf"))
+    return _at_entry(game_id, n, lambda loaded, screen: pdf_response(
+        reports.dispute_pdf(screen, loaded.row, loaded.altered, page_size()), f"game-{game_id}-entry-{screen.n}.pdf"))
 
 
 @bp.get("/games/<int:game_id>/entries")
 def go_to_entry(game_id: int):
     """The "go to entry" form: the table at the entry typed."""
-    t = _load(game_id)
+    loaded = _load(game_id)
     try:
-        n = entry_number(t.game, request.args.get("n", ""))
+        n = entry_number(loaded.game, request.args.get("n", ""))
     except NoSuchEntry as exc:
-        return _no_entry(t, exc)
+        return _no_entry(loaded, exc)
     return redirect(url_for(".entry", game_id=game_id, n=n)), 303
 
 
@@ -283,47 +285,48 @@ def go_to_entry(game_id: int):
 @referee_required
 def panel(game_id: int, name: str):
     """One panel's contents, drawn when the referee opens it on the table screen (htmx puts them in place)."""
-    t = _load(game_id)
-    if name not in panel_names(t.game.state):
+    loaded = _load(game_id)
+    if name not in panel_names(loaded.game.state):
         return render_template("error.html", message=gettext("the table screen has no panel %(name)s",
                                                              name=clip(name, 40))), 404
-    return (render_template("table/_panel.html", only=name, **_view_model(t, panels=frozenset([name]))), 200,
+    return (render_template("table/_panel.html", only=name, **_view_model(loaded, panels=frozenset([name]))), 200,
             {"Cache-Control": "no-store"})
 
 
-def _live_or_page(t: folds.LoadedGame, page: str, upto: int | None = None):
+def _live_or_page(loaded: folds.LoadedGame, page: str, upto: int | None = None):
     """A whole screen, or for htmx's poll its live region alone: 204 while the game is as the screen was drawn
     (the poll names the version it saw), so a screen follows entries made elsewhere within a second."""
     if request.headers.get("HX-Request") and upto is None:
-        stamp = signoffs.stamp(t)
+        stamp = signoffs.stamp(loaded)
         if request.args.get("v") == stamp.version:
             return "", 204
         if page != "table/table.html":
-            return render_template("table/_display_live.html", **_view_model(t, panels=_asked_panels(), stamp=stamp)
+            return render_template("table/_display_live.html",
+                                   **_view_model(loaded, panels=_asked_panels(), stamp=stamp)
                                    ), 200, {"Cache-Control": "no-store"}
-        return _region(t, _meanwhile(t), stamp)
-    return render_template(page, **_view_model(t, upto, _asked_panels()))
+        return _region(loaded, _meanwhile(loaded), stamp)
+    return render_template(page, **_view_model(loaded, upto, _asked_panels()))
 
 
-def _region(t: folds.LoadedGame, message: dict | None, stamp: signoffs.Stamp | None = None):
+def _region(loaded: folds.LoadedGame, message: dict | None, stamp: signoffs.Stamp | None = None):
     """The table screen's live region (htmx's answer), with a message at its top when there is one."""
-    return (render_template("table/_live.html", **_view_model(t, panels=_asked_panels(), stamp=stamp),
+    return (render_template("table/_live.html", **_view_model(loaded, panels=_asked_panels(), stamp=stamp),
                             region_message=message), 200, {"Cache-Control": "no-store"})
 
 
 MEANWHILE_LINES = 10  # the latest entries a returning screen names (the log has them all)
 
 
-def _meanwhile(t: folds.LoadedGame) -> dict | None:
+def _meanwhile(loaded: folds.LoadedGame) -> dict | None:
     """What a screen whose network came back is told (its poll names ``since``, the entries it showed, and
     ``keys``, its forms' keys): the entries recorded since, those made on another device and those its own tap
     recorded before its answer was lost; None for an ordinary poll."""
     since = request.args.get("since", type=whole)
-    if since is None or since > t.seq:
+    if since is None or since > loaded.seq:
         return None
-    mine = entry_keys.entries_of_keys(t.row.id, request.args.get("keys", "")[:400].split(","), since)
-    lines = log_lines(t.game, max(since, t.seq - MEANWHILE_LINES), t.seq)
-    others = t.seq - since - len(mine)
+    mine = entry_keys.entries_of_keys(loaded.row.id, request.args.get("keys", "")[:400].split(","), since)
+    lines = log_lines(loaded.game, max(since, loaded.seq - MEANWHILE_LINES), loaded.seq)
+    others = loaded.seq - since - len(mine)
     said = [gettext("The network is back.")]
     if others:
         said.append(ngettext("%(num)s entry was made on another device while this tablet was cut off.",
@@ -331,13 +334,14 @@ def _meanwhile(t: folds.LoadedGame) -> dict | None:
     if mine:
         said.append(ngettext("%(num)s entry this screen sent was recorded (once).",
                              "%(num)s entries this screen sent were recorded (once).", len(mine)))
-    if t.seq == since:
+    if loaded.seq == since:
         said.append(gettext("No entry was recorded meanwhile: the table is as this screen showed it."))
     details = [f"{n} · {words}" + (" · " + gettext("sent from this screen") if n in mine else "")
                for n, words, _ in reversed(lines)]
-    if t.seq - since > len(lines):
+    if loaded.seq - since > len(lines):
         details.append(ngettext("and %(num)s more before them: the log lists them all",
-                                "and %(num)s more before them: the log lists them all", t.seq - since - len(lines)))
+                                "and %(num)s more before them: the log lists them all",
+                                loaded.seq - since - len(lines)))
     return {"kind": "done", "message": " ".join(said), "details": details}
 
 
@@ -379,8 +383,8 @@ def redo(game_id: int):
 @bp.get("/games/<int:game_id>/rules")
 def rules(game_id: int):
     """The active ruleset's options and clauses, searchable (q=)."""
-    t = _load(game_id)
-    return _rules_page(t.game.ruleset, t.row)
+    loaded = _load(game_id)
+    return _rules_page(loaded.game.ruleset, loaded.row)
 
 
 @bp.get("/rulesets/<ruleset_id>")
@@ -400,27 +404,27 @@ def _rules_page(ruleset, row):
 
 @bp.get("/games/<int:game_id>/log")
 def log(game_id: int):
-    t = _load(game_id)
+    loaded = _load(game_id)
     page = max(1, request.args.get("page", 1, type=whole))
-    total = len(t.game.entries)
+    total = len(loaded.game.entries)
     pages = max(1, -(-total // LOG_PAGE))
     page = min(page, pages)
     stop = total - (page - 1) * LOG_PAGE
-    return render_template("table/log.html", row=t.row, altered=t.altered,
-                           lines=log_lines(t.game, stop - LOG_PAGE, stop), page=page,
+    return render_template("table/log.html", row=loaded.row, altered=loaded.altered,
+                           lines=log_lines(loaded.game, stop - LOG_PAGE, stop), page=page,
                            pages=pages, entry_url=entry_url(game_id), total=total)
 
 
 @bp.get("/games/<int:game_id>/result")
 def result(game_id: int):
     """The game's ranking (or standing so far) with every player's assets, and net worth over the game."""
-    t = _load(game_id)
+    loaded = _load(game_id)
     manage = may_referee(game_id) and games.tournament_of_game(game_id) is None
-    return render_template("table/result.html", row=t.row, altered=t.altered, state=t.game.state, manage=manage,
-                           state_entries=t.fold.stored,
-                           sign_offs=signoffs.sign_offs(t) if t.game.state.over else None,
-                           ruleset=t.game.ruleset, fines=fine_lines(t.game),
-                           ranking=result_screen(t.game.state).ranking, chart=reports.chart_svg(t))
+    return render_template("table/result.html", row=loaded.row, altered=loaded.altered, state=loaded.game.state,
+                           manage=manage, state_entries=loaded.fold.stored,
+                           sign_offs=signoffs.sign_offs(loaded) if loaded.game.state.over else None,
+                           ruleset=loaded.game.ruleset, fines=fine_lines(loaded.game),
+                           ranking=result_screen(loaded.game.state).ranking, chart=reports.chart_svg(loaded))
 
 
 @bp.post("/games/<int:game_id>/sign-off")
@@ -450,8 +454,8 @@ def sign_off(game_id: int):
 
 @bp.get("/games/<int:game_id>/display")
 def display(game_id: int):
-    t = _load(game_id)
-    return _live_or_page(t, "table/display.html")
+    loaded = _load(game_id)
+    return _live_or_page(loaded, "table/display.html")
 
 
 def _submit(game_id: int, act, done_message) -> object:
