@@ -7,6 +7,7 @@ import contextlib
 import functools
 import gc
 import inspect
+import json
 import os
 import shutil
 import types
@@ -95,6 +96,21 @@ def finish_seating(game_id: int) -> None:
         dice = [1 + (table.seq % 6), 1 + ((table.seq * 5) % 6)]
         games.record(game_id, {"type": "seat_roll", "player": who, "dice": dice}, table.seq)
         table = folds.load(game_id)
+
+
+# --- the web tier's steps through the test client: a new game, an entry recorded through the table's form ---------
+
+def new_game(client, players="Aki\nBen\nChie", seating="fixed", pin="123456", ruleset="jma-2006"):
+    r = client.post("/games", data={"title": "Table 1", "ruleset": ruleset, "players": players,
+                                    "seating": seating, "pin": pin})
+    assert r.status_code == 302, r.data
+    return int(r.headers["Location"].rsplit("/", 1)[1])
+
+
+def post(client, game_id, seq, entry, **fields):
+    return client.post(f"/games/{game_id}/record", data={"seq": seq, "entry": json.dumps(entry), **fields},
+                       follow_redirects=True)
+
 
 
 # --- the app's fixtures (the web tier): a fresh database, the app on it, a test client ------------------------------

@@ -9,17 +9,7 @@ import pytest
 from referee import create_app
 from referee.db import db
 
-
-def new_game(client, players="Aki\nBen\nChie", seating="fixed", pin="123456", ruleset="jma-2006"):
-    r = client.post("/games", data={"title": "Table 1", "ruleset": ruleset, "players": players,
-                                    "seating": seating, "pin": pin})
-    assert r.status_code == 302, r.data
-    return int(r.headers["Location"].rsplit("/", 1)[1])
-
-
-def post(client, game_id, seq, entry, **fields):
-    return client.post(f"/games/{game_id}/record", data={"seq": seq, "entry": json.dumps(entry), **fields},
-                       follow_redirects=True)
+from conftest import new_game, post
 
 
 def test_new_game_opens_the_table_with_the_seating_dice_pad(client):

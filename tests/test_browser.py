@@ -4,64 +4,14 @@ from pathlib import Path
 
 import pytest
 
-from browser_support import ARTIFACTS, CHROMIUM, write_artifact
+from browser_support import (ARTIFACTS, CHROMIUM, TABLET, armed, confirm_tap, dice, import_record, shot, start_game, tap,
+                             write_artifact)
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is installed by scripts/setup")
-TABLET = {"width": 1024, "height": 768}
 
 if not os.path.exists(CHROMIUM):  # scripts/setup installs it; a missing browser is a setup failure, not a skip
     pytest.fail(f"no chromium at {CHROMIUM}: run scripts/setup", pytrace=False)
 # the app server (`server`) and chromium (`browser`): one of each per test process, from browser_support.py
-
-
-def shot(page, name):
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
-
-
-def start_game(page, server, players="Aki\nBen\nChie"):
-    page.goto(server + "/")
-    armed(page)
-    page.fill("textarea[name=players]", players)
-    page.check("input[name=seating][value=fixed]")
-    page.fill("form[action='/games'] input[name=pin]", "246802")
-    page.click("text=Start the game")
-    page.wait_for_selector(".decision")
-    return int(page.url.rsplit("/", 1)[1])
-
-
-def import_record(page, server, path) -> int:
-    """Continue a game from a record file through the home page's import form; the new table's id."""
-    page.goto(server + "/")
-    armed(page)  # a tap before the screen is armed is not taken (a busy machine arms it late)
-    page.set_input_files("input[name=record]", str(path))
-    page.fill("form[enctype] input[name=pin]", "246802")
-    page.click("form[enctype] button")
-    page.wait_for_selector(".decision")
-    return int(page.url.rsplit("/", 1)[1])
-
-
-def armed(page):
-    page.wait_for_selector("body:not(.arming)", timeout=15000)  # a selector, not a script: the CSP allows no eval
-
-
-def tap(page, text):
-    armed(page)
-    page.locator("button", has_text=text).first.click()
-    page.wait_for_load_state()
-
-
-def confirm_tap(page, text, yes):
-    """A game-changing entry: its button opens a confirmation (armed anew), whose button records it."""
-    armed(page)
-    page.click(f"summary:has-text('{text}')")
-    tap(page, yes)
-
-
-def dice(page, a, b):
-    armed(page)
-    page.locator(".dicepad button", has_text=f"{a}·{b}").click()
-    page.wait_for_load_state()
 
 
 def test_roll_purchase_and_an_auction_with_a_tie_on_a_tablet(server, browser):

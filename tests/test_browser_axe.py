@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from browser_support import ARTIFACTS, write_artifact
-from test_browser import armed, import_record, shot
+from browser_support import armed, import_record, shot
 
 AXE = Path(__file__).parent / "axe" / "axe.min.js"
 LANGUAGES = ("en", "ja")

@@ -9,7 +9,7 @@ from referee.demo import play_table
 from referee.services import progress, results, tournaments
 
 from browser_support import fits
-from test_browser import armed, shot
+from browser_support import armed, shot
 
 SIZES = {"landscape": {"width": 1024, "height": 768}, "portrait": {"width": 768, "height": 1024}}
 

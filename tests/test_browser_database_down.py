@@ -8,7 +8,7 @@ import json
 from playwright.sync_api import expect
 
 from referee.services import games
-from test_browser import TABLET, armed, dice, shot, start_game
+from browser_support import TABLET, armed, dice, shot, start_game
 from test_database_failures import commits_fail, database_gone
 
 

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from test_browser import ARTIFACTS, armed, import_record, start_game
+from browser_support import ARTIFACTS, armed, import_record, start_game
 from test_browser_taps import button, entries, follows, record_tap, tablet, unlocked_tablet
 
 PLAYERS = ["Aki", "Ben", "Chie"]

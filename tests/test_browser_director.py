@@ -8,7 +8,7 @@ import pytest
 from referee.services import clocks, folds, games, tournaments
 from browser_support import fits
 from conftest import finish_seating as seating_decided
-from test_browser import armed, shot
+from browser_support import armed, shot
 
 LANDSCAPE = {"width": 1024, "height": 768}
 PORTRAIT = {"width": 768, "height": 1024}

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from test_browser import armed, shot
+from browser_support import armed, shot
 from test_browser_director import create_and_seat, finish_seating, round_overview, unlock_table, unlocked_tablet
 from browser_support import fits
 from test_browser_dispute import VIEWPORTS, choose_language

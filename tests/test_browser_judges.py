@@ -10,7 +10,7 @@ import time
 import pytest
 
 from browser_support import fits
-from test_browser import armed, shot
+from browser_support import armed, shot
 from test_browser_director import create_and_seat, finish_seating, round_overview, unlock_table
 
 PHONE = {"width": 390, "height": 844}

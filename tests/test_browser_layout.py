@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import pytest
 
 from browser_support import layout_problems
-from test_browser import armed
+from browser_support import armed
 from test_browser_axe import axe_violations
 
 from referee.engine import Game, Header, legal_actions, parse_entry

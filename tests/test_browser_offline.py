@@ -9,7 +9,7 @@ import time
 from playwright.sync_api import expect
 
 from referee.services import folds, games
-from test_browser import TABLET, armed, dice, shot, start_game
+from browser_support import TABLET, armed, dice, shot, start_game
 
 
 def entries(app, game_id: int) -> list[dict]:

@@ -11,7 +11,7 @@ import re
 import pytest
 
 from browser_support import layout_problems
-from test_browser import armed, shot
+from browser_support import armed, shot
 
 from referee.engine import legal_actions
 from referee.policy import Policy

@@ -5,7 +5,7 @@ tests/artifacts/rule-texts-*.png."""
 import pytest
 
 from browser_support import ARTIFACTS, laid_out
-from test_browser import armed
+from browser_support import armed
 
 VIEWPORTS = {"phone": {"width": 390, "height": 844}, "tablet": {"width": 1024, "height": 768}}
 JAIL = {"ko": ("감옥", "번역:", "감옥으로 보내질 때는"), "de": ("Gefängnis", "Übersetzung:", "Wer ins Gefängnis geschickt wird")}

@@ -5,7 +5,7 @@ Screenshots go to tests/artifacts/rulings-*.png."""
 from pathlib import Path
 
 from browser_support import fits, write_artifact
-from test_browser import TABLET, import_record, shot
+from browser_support import TABLET, import_record, shot
 
 CONFORMANCE = Path(__file__).parent / "conformance"
 

@@ -13,7 +13,7 @@ from referee import chain
 from referee.db import db
 from referee.demo import play_table
 from referee.services import results
-from test_browser import armed, shot, start_game
+from browser_support import armed, shot, start_game
 from browser_support import fits
 from test_browser_corrections import played_round
 from test_browser_dispute import LANGUAGES, VIEWPORTS, choose_language

@@ -6,7 +6,7 @@ import json
 import pytest
 
 from browser_support import ARTIFACTS, fits, write_artifact
-from test_browser import import_record, shot
+from browser_support import import_record, shot
 
 VIEWPORTS = {"landscape": {"width": 1024, "height": 768}, "portrait": {"width": 768, "height": 1024}}
 LANGUAGES = {"en": "English", "ja": "日本語"}

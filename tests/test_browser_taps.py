@@ -22,7 +22,7 @@ import warnings
 
 import pytest
 
-from test_browser import ARTIFACTS, TABLET, armed, start_game
+from browser_support import ARTIFACTS, TABLET, armed, start_game
 
 DELAYS_MS = (80, 150, 300)
 DEVICES = ("mouse", "touch")

@@ -23,7 +23,7 @@ from referee import create_app
 from referee.db import db
 from referee.services import entry_keys, storage
 
-from test_app import new_game
+from conftest import new_game
 
 ROLL = {"type": "roll", "player": "Aki"}
 WORDS = {  # what each language says: nothing was recorded; the disk is full; the database cannot be reached

@@ -15,7 +15,7 @@ import pytest
 from referee.engine import Game, Header, parse_entry
 from referee.services import rulesets
 from referee.screens.dispute import dispute_screen, entry_number, NoSuchEntry, time_words
-from test_app import new_game, post
+from conftest import new_game, post
 
 JMA = rulesets.load("jma-2006")
 RENT = [{"type": "roll", "player": "Aki", "dice": [1, 2]}, {"type": "buy", "player": "Aki"},

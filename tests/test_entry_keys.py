@@ -10,7 +10,7 @@ from sqlalchemy import select
 
 from referee.models import EntryKeyRow
 from referee.services import entry_keys
-from test_app import new_game
+from conftest import new_game
 from test_table_words import record, roll
 
 HX = {"HX-Request": "true"}

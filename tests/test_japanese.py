@@ -11,7 +11,7 @@ from referee.services import rulesets
 from referee.engine import CLAUSE_KEYS, OPTION_SPECS, OPTIONAL_CLAUSE_KEYS
 from referee.screens.rules_page import _choice_words, _clause_labels, clause_label, option_value_words
 from referee.screens.words import money
-from test_app import new_game, post
+from conftest import new_game, post
 from test_table_words import imported, record, roll
 from conftest import said_in
 

@@ -14,7 +14,7 @@ from referee.screens.holdings import board_places
 from referee.services import folds, grants, rulesets, tournaments
 from referee.views import cards
 
-from test_app import new_game, post
+from conftest import new_game, post
 
 REFEREE = Path(__file__).resolve().parent.parent / "referee"
 

@@ -5,7 +5,7 @@ stopped by the game's end or by time called cannot be started again."""
 import json
 import re
 
-from test_app import new_game, post
+from conftest import new_game, post
 from test_table_decisions import from_position, seq_of
 from test_table_words import record, roll, screen
 

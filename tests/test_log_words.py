@@ -14,7 +14,7 @@ import pytest
 from referee.services import rulesets
 from referee.engine import Game, IllegalEntry, Offer, parse_entry, parse_record
 from referee.screens.log import entry_words, log_lines, trade_words
-from test_app import new_game, post
+from conftest import new_game, post
 from conftest import said_in
 
 CONFORMANCE = Path(__file__).parent / "conformance"

@@ -20,7 +20,7 @@ from referee.screens.refusals import detail as refusal_detail
 
 from conftest import do, give, place, seated_state, said_in
 from test_catalogues import keywords as catalogue_keywords
-from test_app import new_game, post
+from conftest import new_game, post
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = [*sorted((ROOT / "referee" / "engine").glob("*.py")), *sorted((ROOT / "referee" / "services").glob("*.py")),

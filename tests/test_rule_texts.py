@@ -14,7 +14,7 @@ from referee.services import rulesets
 from referee.screens.rules_page import MAX_QUERY
 from referee.screens.rulings_log import ruling_lines
 
-from test_app import new_game, post
+from conftest import new_game, post
 from conftest import said_in
 
 LANGUAGES = ("en", "ja", "ko", "de")

@@ -10,7 +10,7 @@ from referee import cli, create_app
 from referee.db import db
 from referee.services import games, tournaments
 from referee.views.errors import FORM_SCREENS
-from test_app import new_game
+from conftest import new_game
 
 
 def test_the_session_cookie_is_httponly_and_samesite_lax(client):

@@ -16,7 +16,7 @@ from referee.db import db
 from referee.demo import play_table
 from referee.services import folds, games, signoffs
 
-from test_app import new_game
+from conftest import new_game
 from test_players_between_rounds import played_table
 
 

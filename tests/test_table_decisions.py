@@ -6,7 +6,7 @@ import json
 from io import BytesIO
 
 from referee.services import rulesets
-from test_app import new_game, post
+from conftest import new_game, post
 from test_table_words import JA, record, screen
 
 JMA = rulesets.load("jma-2006")

@@ -9,7 +9,7 @@ from io import BytesIO
 import pytest
 
 from referee.services import rulesets
-from test_app import new_game, post
+from conftest import new_game, post
 from conftest import said_in
 
 JMA = rulesets.load("jma-2006")

@@ -9,7 +9,7 @@ import pytest
 
 from referee.services import folds, games
 
-from test_app import new_game, post
+from conftest import new_game, post
 
 
 def test_a_recorded_entry_loads_its_table_once_and_says_what_happened(client, monkeypatch):

@@ -13,7 +13,7 @@ import sqlalchemy
 from referee import access, create_app
 from referee.db import db
 from referee.services import folds, grants
-from test_app import new_game
+from conftest import new_game
 from test_roles import DIRECTOR, seated_tournament as seated
 
 IPAD = "Mozilla/5.0 (iPad; CPU OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 " \
