@@ -20,7 +20,7 @@ import os
 from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from .engine import NotWhole, whole_number
+from .services.games import NotWhole, whole_number
 
 LOOPBACK = "127.0.0.0/8, ::1"  # a proxy on the same machine
 FORWARDED = ("HTTP_X_FORWARDED_FOR", "HTTP_X_FORWARDED_PROTO", "HTTP_X_FORWARDED_HOST", "HTTP_X_FORWARDED_PORT",

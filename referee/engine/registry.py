@@ -15,8 +15,6 @@ The kinds of entry that answer a pending decision (a roll, a purchase, a bid...)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from importlib import import_module
-from pkgutil import iter_modules
 from typing import Callable, Iterable
 
 from .entries import CHOICES, ENTRY_FIELDS, Action, Entry
@@ -109,10 +107,3 @@ def unregister(name: str) -> None:
 def simulated() -> list[EntryType]:
     """The kinds the simulator records now and then while a roll is awaited, in the order registered."""
     return [kind for kind in KINDS.values() if kind.simulated is not None]
-
-
-def import_all(path: Iterable[str], package: str) -> None:
-    """Import every module of a package (``path``: its ``__path__``): each kind's module registers its kind as it is
-    imported, so a new one is found without a list of them to edit."""
-    for module in iter_modules(path):
-        import_module(f"{package}.{module.name}")
