@@ -325,6 +325,14 @@ def pytest_collection_finish(session):
     gc.set_threshold(20000, 50, 100)
 
 
+# A test's apps are let go in cycles (the app, its extensions, its engine), which the collector, sweeping seldom now,
+# would leave for long with their pooled connections open: after a test on the PostgreSQL server they are swept at
+# once, or the server's connections run out ("too many clients already") within fifty tests.
+def pytest_runtest_teardown(item):
+    if item.get_closest_marker("postgres"):
+        gc.collect()
+
+
 def pytest_sessionfinish(session, exitstatus):
     base = session.config.stash.get(_ON_MEMORY, None)
     if base is not None and exitstatus == 0:
