@@ -24,12 +24,12 @@ from pathlib import Path
 from sqlalchemy import event
 
 from referee import create_app
-from referee.db import db
+from referee.store.db import db
 from referee.services import rulesets
 from referee.services import folds, games
 from referee.engine import legal_actions
-from referee.policy import Policy
-from referee.simulate import play_game
+from referee.sim.policy import Policy
+from referee.sim.simulate import play_game
 
 
 def long_record(entries: int, seed: int = 1) -> str:

@@ -16,7 +16,7 @@ import tracemalloc
 
 from referee.services import rulesets
 from referee.engine import parse_record, replay
-from referee.simulate import play_game, simulate
+from referee.sim.simulate import play_game, simulate
 
 
 def long_record(ruleset, seed: int, min_events: int) -> list[str]:

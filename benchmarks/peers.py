@@ -52,7 +52,7 @@ def referee_turns_per_second(games: int, seed: int) -> tuple[int, float]:
 def legal_actions_per_second(games: int = 5, seed: int = 1) -> float:
     from referee.services import rulesets
     from referee.engine import legal_actions
-    from referee.simulate import play_game
+    from referee.sim.simulate import play_game
 
     ruleset = rulesets.load("jma-2006")
     states = []
@@ -73,7 +73,7 @@ def replay_per_second(seed: int = 1, min_events: int = 20_000) -> tuple[float, f
     engine's events per entry change as its events are refined; entries are what a record holds)."""
     from referee.services import rulesets
     from referee.engine import parse_record, replay
-    from referee.simulate import play_game
+    from referee.sim.simulate import play_game
 
     ruleset = rulesets.load("jma-2006")
     while True:

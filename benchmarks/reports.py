@@ -11,7 +11,7 @@ from pathlib import Path
 
 from referee import create_app, reports
 from referee.services import rulesets
-from referee.demo import DEMO_PLAYERS
+from referee.app.demo import DEMO_PLAYERS
 from referee.tournament.scoring import GameResult, PlayerResult, standings
 from referee.tournament.seating import draw, met_counts
 

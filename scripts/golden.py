@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from referee.services import rulesets  # noqa: E402
 from referee.engine import Entry, Game, legal_actions, parse_record, ranking, replay  # noqa: E402
-from referee.simulate import Policy  # noqa: E402
+from referee.sim.simulate import Policy  # noqa: E402
 
 
 def load(path: Path) -> Game:

@@ -19,7 +19,7 @@ import pytest
 import sqlalchemy
 
 from referee import create_app
-from referee.db import db
+from referee.store.db import db
 from referee.language import speaking
 from referee.services import rulesets
 from referee.engine import GameState, Ruleset, parse_entry, resolve, with_options
@@ -418,8 +418,8 @@ def shared_template_code():
 @pytest.fixture(scope="session", autouse=True)
 def migrated_schema_copied(tmp_path_factory):
     from referee import app as app_module
-    from referee.backup import owner_only
-    from referee.db import db
+    from referee.store.backup import owner_only
+    from referee.store.db import db
 
     migrate = app_module._upgrade_or_create
     made: list[Path] = []  # the migrated schema, once this process has made it

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from referee import create_app
-from referee.db import db
+from referee.store.db import db
 
 from conftest import new_game, post
 
@@ -226,8 +226,8 @@ def test_the_game_clock_starts_pauses_and_says_when_time_is_up(app, client):
     assert "Pause the clock" in client.get(f"/games/{game_id}").get_data(as_text=True)
     client.post(f"/games/{game_id}/clock", data={"action": "pause"})
     from referee.services import clocks
-    from referee.models import GameRow
-    from referee.db import db
+    from referee.store.models import GameRow
+    from referee.store.db import db
     with app.app_context():
         row = db.session.get(GameRow, game_id)
         assert not clocks.clock(row).running and clocks.clock(row).elapsed_seconds < 5
@@ -302,7 +302,7 @@ def test_each_request_speaks_its_own_language_one_after_another(app, client):
     """Each request is bound its device's language at its start and unbound at its end (``i18n.init_app``): the
     next request, from a device in another language, speaks its own; a request context no view answers (a test's)
     finds its language anew."""
-    from referee.i18n import current_language, gettext
+    from referee.language.i18n import current_language, gettext
 
     for accept, words in [("ja", "新しいゲーム"), ("en", "New game"), ("ja", "新しいゲーム"), ("de", "Neues Spiel")]:
         assert words in client.get("/", headers={"Accept-Language": accept}).get_data(as_text=True)

@@ -9,7 +9,7 @@ from werkzeug.security import generate_password_hash
 
 from referee import create_app
 from referee.services import folds, games, tournaments
-from referee.db import db
+from referee.store.db import db
 
 from test_roles import DIRECTOR, seated_tournament
 

@@ -1,4 +1,4 @@
-"""Backups and restores: `referee backup` and `referee restore` (referee/backup.py)."""
+"""Backups and restores: `referee backup` and `referee restore` (referee/store/backup.py)."""
 import contextlib
 import os
 import shutil
@@ -11,13 +11,14 @@ from pathlib import Path
 import pytest
 import sqlalchemy
 
-from referee import backup, create_app
+from referee.store import backup
+from referee import create_app
 from referee.services import rulesets
 from referee.services import folds, games
 from referee.cli import main
-from referee.db import db
+from referee.store.db import db
 from referee.engine import parse_record, replay
-from referee.models import GameRow
+from referee.store.models import GameRow
 
 HERE = Path(__file__).parent
 GOLDEN = HERE / "golden" / "jma-short-game.jsonl"  # 45 entries, waiting for Ben to roll

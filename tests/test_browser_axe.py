@@ -165,7 +165,7 @@ def test_each_players_colour_reads_as_text_on_white_and_under_white_text():
     """A deed's owner is written in the player's colour on the white square, and a token's initials in white on
     it: both at WCAG AA's 4.5:1 at least, for all eight seats (axe reaches only the seats a page shows)."""
     import re
-    css = (Path(__file__).parent.parent / "referee" / "static" / "referee.css").read_text(encoding="utf-8")
+    css = (Path(__file__).parent.parent / "referee" / "web" / "static" / "referee.css").read_text(encoding="utf-8")
     colours = dict(re.findall(r"\.board40 \.cell\.(p[0-7]) \{ outline:3px solid (#[0-9a-f]{6});", css))
     assert sorted(colours) == [f"p{i}" for i in range(8)]
     for seat, colour in colours.items():

@@ -5,7 +5,7 @@ and the standings fall back to the game's own result with the correction marked 
 is wider than the screen.  Screenshots go to tests/artifacts/corrections-*.png."""
 import random
 
-from referee.demo import play_table
+from referee.app.demo import play_table
 from referee.services import progress, results, tournaments
 
 from browser_support import fits

@@ -21,7 +21,7 @@ from browser_support import armed
 from test_browser_axe import axe_violations
 
 from referee.engine import Game, Header, legal_actions, parse_entry
-from referee.policy import Policy
+from referee.sim.policy import Policy
 from referee.services import folds, games, judges, progress, rulesets, rulings, tournaments
 from referee.screens.table import panel_names
 

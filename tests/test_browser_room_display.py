@@ -14,7 +14,7 @@ from browser_support import layout_problems
 from browser_support import armed, shot
 
 from referee.engine import legal_actions
-from referee.policy import Policy
+from referee.sim.policy import Policy
 from referee.services import folds, games, progress, tournaments
 
 SCREENS = {"1080p": {"width": 1920, "height": 1080}, "720p": {"width": 1280, "height": 720}}

@@ -9,9 +9,9 @@ import random
 import pytest
 import sqlalchemy
 
-from referee import chain
-from referee.db import db
-from referee.demo import play_table
+from referee.store import chain
+from referee.store.db import db
+from referee.app.demo import play_table
 from referee.services import results
 from browser_support import armed, shot, start_game
 from browser_support import fits

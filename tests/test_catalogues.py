@@ -1,4 +1,4 @@
-"""The catalogues (referee/translations/LANG/LC_MESSAGES/messages.po) are the only copy of the translations:
+"""The catalogues (referee/language/translations/LANG/LC_MESSAGES/messages.po) are the only copy of the translations:
 every word the code and the templates mark has its translation there in each language, the compiled
 messages.mo the app reads says the same, and a translation fills the same placeholders as its English."""
 import io
@@ -15,7 +15,7 @@ from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "scripts" / "catalogues"
-TRANSLATIONS = ROOT / "referee" / "translations"
+TRANSLATIONS = ROOT / "referee" / "language" / "translations"
 LANGUAGES = ("ja", "ko", "de")
 PLACEHOLDER = re.compile(r"%\((\w+)\)|(?<!\{)\{(\w+)(?:[!:][^{}]*)?\}")
 
@@ -81,7 +81,7 @@ def test_extraction_finds_the_code_the_templates_the_refusals_and_the_words_of_r
     assert any(p.startswith("templates/") for p in places) and "referee/engine/phrases.py" in places
     assert ("%(num)s entry recorded again", "%(num)s entries recorded again") in found  # ngettext, a default
     assert "{player} does not own {square}" in found  # a refusal's pattern
-    assert found["bail"].startswith("referee/translations/words_at_run_time.py")  # a debt's reason
+    assert found["bail"].startswith("referee/language/translations/words_at_run_time.py")  # a debt's reason
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -102,7 +102,7 @@ def test_every_extracted_message_has_a_translation_that_is_not_fuzzy(lang):
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_catalogue_holds_only_messages_extraction_finds(lang):
     """A word added to a catalogue by hand, found nowhere by extraction, would be dropped at the next update:
-    a word the app translates from a value is listed in referee/translations/words_at_run_time.py."""
+    a word the app translates from a value is listed in referee/language/translations/words_at_run_time.py."""
     found = {m if isinstance(m, str) else m[0] for m in extracted()}
     assert [m.id for m in catalogue(lang) if m.id and (m.id if isinstance(m.id, str) else m.id[0]) not in found] == []
     assert not catalogue(lang).obsolete

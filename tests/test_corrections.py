@@ -8,7 +8,7 @@ import subprocess
 import sqlalchemy
 
 from referee import reports
-from referee.db import db
+from referee.store.db import db
 from referee.services import progress, results, rulesets, tournaments
 
 from test_players_between_rounds import correction, played_table

@@ -20,7 +20,7 @@ import sqlalchemy
 from sqlalchemy import event
 
 from referee import create_app
-from referee.db import db
+from referee.store.db import db
 from referee.services import entry_keys, storage
 
 from conftest import new_game

@@ -12,10 +12,10 @@ from sqlalchemy import event
 from conftest import finish_seating
 
 from referee import create_app
-from referee.db import db
-from referee.demo import play_table
+from referee.store.db import db
+from referee.app.demo import play_table
 from referee.engine import legal_actions
-from referee.policy import Policy
+from referee.sim.policy import Policy
 from referee.services import folds, games, progress, results, roster, tournaments
 from referee.tournament import progress as progress_rules
 

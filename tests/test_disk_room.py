@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from referee import backup, create_app
+from referee.store import backup
+from referee import create_app
 from referee.services import backups, storage
 from test_database_failures import filled, small_disk
 from test_scheduled_backups import (START, backups_time, director_text, first_table, make_app, new_tournament,

@@ -178,7 +178,7 @@ def test_cash_that_fell_is_never_marked_as_a_gain_and_cash_that_rose_may_be(clie
     marks = {name: set(cls.split())
              for cls, name in re.findall(r'<div class="player ([a-z ]*?)\s*">\s*<div><strong>(\w+)</strong>', page)}
     assert marks["Ben"] == {"changed", "loss"} and marks["Aki"] == {"changed", "gain"} and marks["Chie"] == set()
-    css = (Path(__file__).parents[1] / "referee" / "static" / "referee.css").read_text(encoding="utf-8")
+    css = (Path(__file__).parents[1] / "referee" / "web" / "static" / "referee.css").read_text(encoding="utf-8")
     rules = {selector.strip(): body
              for selector, body in re.findall(r"([^{}]+)\{([^}]*)\}", re.sub(r"/\*.*?\*/", "", css, flags=re.S))}
     green = ("var(--good)", "var(--accent)", re.search(r"--good:([^;]+);", css).group(1),

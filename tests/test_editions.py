@@ -10,7 +10,7 @@ from referee import create_app
 from referee.services import rulesets
 from referee.services import folds, games
 from referee.engine import RulesetError, parse_ruleset
-from referee.simulate import simulate
+from referee.sim.simulate import simulate
 
 DISNEY_POSITION = {"players": {"Aki": {"square": "pink-3"}},
                    "deeds": {"tarzan": {"owner": "Ben", "buildings": 4}, "brown-2": {"owner": "Ben", "buildings": "hotel"}}}

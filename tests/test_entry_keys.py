@@ -8,7 +8,7 @@ import re
 import pytest
 from sqlalchemy import select
 
-from referee.models import EntryKeyRow
+from referee.store.models import EntryKeyRow
 from referee.services import entry_keys
 from conftest import new_game
 from test_table_words import record, roll
@@ -144,7 +144,7 @@ def test_the_key_is_kept_beside_its_entry_not_in_the_record_or_its_chain(app, cl
     exported = client.get(f"/games/{game_id}/record.jsonl").get_data(as_text=True)
     assert key not in exported
     with app.app_context():
-        from referee.db import db
+        from referee.store.db import db
         row = db.session.scalars(select(EntryKeyRow).where(EntryKeyRow.game_id == game_id)).one()
         assert (row.key, row.seq, row.entries) == (key, 1, 1) and len(row.body) == 64
     assert "altered" not in client.get(f"/games/{game_id}").get_data(as_text=True)  # the chain reads as written

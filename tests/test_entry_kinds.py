@@ -15,7 +15,7 @@ from referee.engine import (Action, AwaitRoll, Entry, EntryType, Event, Game, Ga
                             parse_entry, parse_record, register, Simulated, unregister)
 from referee.engine.phrases import Player
 from referee.engine.step import Step
-from referee.policy import Policy
+from referee.sim.policy import Policy
 from referee.screens.kind import Buttons, Confirmation, EntryScreen, register_screen, unregister_screen
 
 from test_fines import text

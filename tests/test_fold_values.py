@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 import sqlalchemy
 
-from referee.db import db
+from referee.store.db import db
 from referee.engine import Game, Header, parse_entry
-from referee.models import EntryRow
+from referee.store.models import EntryRow
 from referee.services import folds, games, rulesets
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from referee.services import rulesets
 from referee.services import errors, folds, progress as progress_service, results, tournaments
-from referee.demo import play_table
+from referee.app.demo import play_table
 from referee.engine import RulesetError
 from referee.tournament import formats, scoring
 from referee.tournament.scoring import GameResult, PlayerResult

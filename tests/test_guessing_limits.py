@@ -9,7 +9,8 @@ import fakeredis
 import pytest
 import redis
 
-from referee import access, cli, create_app, proxies
+from referee.web import access, proxies
+from referee import cli, create_app
 from referee.services import tournaments
 from server_support import free_port
 

@@ -10,7 +10,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from referee import create_app
-from referee.i18n import TRANSLATIONS
+from referee.language.i18n import TRANSLATIONS
 from referee.screens.guide import CODE, ROLES, WORD, guides
 from referee.services import tournaments
 

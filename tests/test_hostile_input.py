@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.services import games
-from referee.db import db
+from referee.store.db import db
 from referee.engine import ENTRY_FIELDS
 
 

@@ -10,7 +10,7 @@ from referee.services import rulesets
 from referee.services import folds, games
 from referee.engine import RulesetError, with_options
 from referee.engine.bankruptcy import estate_shares
-from referee.simulate import simulate
+from referee.sim.simulate import simulate
 
 from conftest import give, seated_state
 

@@ -22,7 +22,7 @@ def app(tmp_path):
 
 
 def css_colour(name: str) -> str:
-    css = (ROOT / "referee" / "static" / "referee.css").read_text(encoding="utf-8")
+    css = (ROOT / "referee" / "web" / "static" / "referee.css").read_text(encoding="utf-8")
     return re.search(rf"--{name}:\s*(#[0-9a-fA-F]{{6}})", css).group(1).lower()
 
 

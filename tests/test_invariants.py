@@ -5,7 +5,7 @@ import random
 import pytest
 
 from referee.engine import BuildingsChanged, DeedTransferred, Event
-from referee.simulate import Invariants, Stats, play_game
+from referee.sim.simulate import Invariants, Stats, play_game
 
 from conftest import give, sq, seated_state
 

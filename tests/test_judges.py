@@ -9,8 +9,8 @@ import re
 import pytest
 import sqlalchemy
 
-from referee.db import db
-from referee.models import GrantRow, JudgeCallRow, RulingRow
+from referee.store.db import db
+from referee.store.models import GrantRow, JudgeCallRow, RulingRow
 from referee.services import folds, rulings, tournaments
 
 from test_rulings_log import rule, seated, stored, text

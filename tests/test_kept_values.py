@@ -1,4 +1,4 @@
-"""Every value the process keeps lives in referee/cache.py, named for what it holds and by what: no module keeps
+"""Every value the process keeps lives in referee/cache/, named for what it holds and by what: no module keeps
 one of its own (a functools cache, a dictionary filled as asked), and ``empty_all`` empties them all, after which
 what is asked is made afresh from what it is made of (a changed file read again, a game's fold read again from the
 database), never served stale."""
@@ -12,7 +12,7 @@ from referee.cache import empty_all, KEPT
 from referee.engine import Game, Header
 from referee.screens.holdings import board_places
 from referee.services import folds, grants, rulesets, tournaments
-from referee.views import cards
+from referee.web.views import cards
 
 from conftest import new_game, post
 
@@ -21,7 +21,7 @@ REFEREE = Path(__file__).resolve().parent.parent / "referee"
 
 def test_every_kept_value_is_named_for_what_it_holds_and_by_what():
     named = {name: value for name, value in vars(cache).items() if isinstance(value, cache.Cache)}
-    assert sorted(map(id, named.values())) == sorted(map(id, KEPT))  # each one a name of referee/cache.py
+    assert sorted(map(id, named.values())) == sorted(map(id, KEPT))  # each one a name of referee/cache/
     assert all(kept.holds and kept.size > 0 for kept in KEPT)
     assert len({kept.holds for kept in KEPT}) == len(KEPT)
 
@@ -46,7 +46,7 @@ def kept_elsewhere(path: Path) -> list[str]:
                 and node.value.id in module_dicts:
             found.append(f"{node.value.id}[...] = ...")
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Cache" \
-                and path.name != "cache.py" and path.parent.name != "views":
+                and path.parent.name not in ("cache", "views"):
             found.append("Cache(...)")
     return found
 
@@ -55,10 +55,10 @@ def test_no_module_keeps_a_value_of_its_own():
     """The engine's plans of legal_actions and the simulator's kinds asked at once are the two tables of code facts
     kept where they are used (cache.py's docstring says why), and the kinds of entry are registered, as their
     modules are imported, in the engine's and the screens' registries; nothing else is kept outside
-    referee/cache.py (the web's drawn cards are each app's own, in app.extensions)."""
+    referee/cache/ (the web's drawn cards are each app's own, in app.extensions)."""
     found = {f"{path.relative_to(REFEREE)}: {what}" for path in sorted(REFEREE.rglob("*.py"))
              for what in kept_elsewhere(path)}
-    assert found == {"engine/rules.py: _PLANS[...] = ...", "policy.py: _ASKED[...] = ...",
+    assert found == {"engine/rules.py: _PLANS[...] = ...", "sim/policy.py: _ASKED[...] = ...",
                      "engine/registry.py: KINDS[...] = ...", "engine/registry.py: HANDLERS[...] = ...",
                      "screens/kind.py: SCREENS[...] = ..."}
 

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from referee import create_app, reports
-from referee.demo import play_table
+from referee.app.demo import play_table
 from referee.screens.dispute import dispute_screen
 from referee.services import folds, games, progress, results, rulings, signoffs, tournaments
 

@@ -266,7 +266,7 @@ def test_standings_follow_a_correction_in_a_database_made_anew_whose_rows_are_nu
     the same tournament played the same way, corrected another way, has its own standings, never the ones worked
     out for the first."""
     import sqlalchemy
-    from referee.db import db
+    from referee.store.db import db
 
     def corrected(places):
         tid, client, game_id, before, _ = played_table(app)

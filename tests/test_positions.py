@@ -10,8 +10,8 @@ from referee.services import rulesets
 from referee.cli import main
 from referee.engine import (AwaitRoll, Game, RecordError, legal_actions, parse_entry, parse_header, parse_record,
                             with_options)
-from referee.policy import Policy
-from referee.simulate import Invariants
+from referee.sim.policy import Policy
+from referee.sim.simulate import Invariants
 
 
 POSITION = {

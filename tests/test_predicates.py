@@ -12,7 +12,7 @@ from referee.engine.building import buildable_group_refusal, group_buildable
 from referee.engine.declarations import bid_payment_mortgage_refusal, keeps_last_group
 from referee.engine.mortgages import may_mortgage, may_unmortgage, mortgage_refusal, unmortgage_refusal
 from referee.engine.timing import build_timing_allows, build_timing_refusal, timing_allows, timing_refusal
-from referee.simulate import play_game
+from referee.sim.simulate import play_game
 
 
 def states(ruleset_id: str, games: int = 3):
@@ -102,7 +102,7 @@ def test_legal_actions_of_some_kinds_or_one_player_are_the_full_list_filtered(ru
 def test_the_simulated_policy_checks_a_trade_as_the_rules_work_it_out(jma):
     """The policy checks the trades it proposes with trade_refusal alone (no copy of the state worked out):
     for every offer it makes in simulated games, that check and recording the trade agree."""
-    from referee.policy import Policy, trade_allowed
+    from referee.sim.policy import Policy, trade_allowed
 
     compared = allowed = 0
     for state in states("jma-2006", games=4):
@@ -128,7 +128,7 @@ def test_the_simulated_policy_reuses_its_build_options_only_while_the_colour_gro
     """The policy asks legal_actions for the building declarations before a roll only when the colour groups have changed
     (``state.groups_version``): at every roll awaited in simulated games, played in place as the simulator plays
     them, what it kept is what legal_actions lists afresh."""
-    from referee.policy import Menu, Policy
+    from referee.sim.policy import Menu, Policy
 
     ruleset = rulesets.load(ruleset_id)
     compared = reused = offered = 0
@@ -212,7 +212,7 @@ def test_the_simulated_policy_draws_mortgages_from_what_legal_actions_lists(rule
     """The policy draws a mortgage, or the lifting of one, from mortgage_choices without making the actions
     (Menu.mortgages): in every state of simulated games, for everyone and for each player, the same choices in the
     same order as legal_actions lists (lifts first where both are asked for)."""
-    from referee.policy import Menu
+    from referee.sim.policy import Menu
 
     def listed(state, kinds, player=None):
         actions = legal_actions(state)

@@ -9,8 +9,8 @@ import pytest
 import sqlalchemy
 
 from referee import reports
-from referee.db import db
-from referee.models import RulingRow
+from referee.store.db import db
+from referee.store.models import RulingRow
 
 from test_rulings_log import rule, seated, stored
 

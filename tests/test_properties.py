@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 
 from referee.services import rulesets
 from referee.engine import Game, Header, MalformedEntry, RefereeError, legal_actions, parse_entry
-from referee.policy import Policy
-from referee.simulate import Invariants
+from referee.sim.policy import Policy
+from referee.sim.simulate import Invariants
 
 NAMES = ("Aki", "Ben", "Chie", "Zed", "", 7)
 TYPES = ("seat_roll", "roll", "buy", "decline", "bid", "hammer", "income_tax", "card", "rent_roll", "pay_bail",

@@ -52,7 +52,7 @@ def test_no_template_nor_user_facing_string_names_a_repository_path_an_issue_or_
     found = [(p.name, m) for p in sorted((ROOT / "templates").rglob("*.html"))
              for m in FORBIDDEN.findall(p.read_text(encoding="utf-8"))]
     for lang in ("ja", "ko", "de"):
-        po = (ROOT / "referee" / "translations" / lang / "LC_MESSAGES" / "messages.po").read_text(encoding="utf-8")
+        po = (ROOT / "referee" / "language" / "translations" / lang / "LC_MESSAGES" / "messages.po").read_text(encoding="utf-8")
         found += [(lang, m) for m in FORBIDDEN.findall("\n".join(
             line for line in po.splitlines() if line.startswith(("msgid", "msgstr", '"')) and not line.startswith('"P')))]
     assert found == []
@@ -116,7 +116,7 @@ def test_no_template_nor_catalogue_entry_names_a_source_text_by_its_number():
     found = [(p.name, m.group(0)) for p in sorted((ROOT / "templates").rglob("*.html"))
              for m in TEXT_NUMBER.finditer(p.read_text(encoding="utf-8"))]
     for lang in ("ja", "ko", "de"):
-        po = (ROOT / "referee" / "translations" / lang / "LC_MESSAGES" / "messages.po").read_text(encoding="utf-8")
+        po = (ROOT / "referee" / "language" / "translations" / lang / "LC_MESSAGES" / "messages.po").read_text(encoding="utf-8")
         found += [(lang, m.group(0)) for m in TEXT_NUMBER.finditer("\n".join(
             line for line in po.splitlines() if line.startswith(("msgid", "msgstr", '"')) and not line.startswith('"P')))]
     assert found == []

@@ -231,7 +231,7 @@ def test_a_fold_in_place_reaches_every_state_a_fold_of_new_states_does_voids_and
     the states are the same, entry by entry, and no snapshot or earlier state is changed."""
     import random
 
-    from referee.simulate import play_game
+    from referee.sim.simulate import play_game
     monkeypatch.setattr(record, "SNAPSHOT_EVERY", 16)
     source = play_game(jma, random.Random(4), players=3, max_turns=120, check=False)
     copying, in_place = Game(jma, source.header), Game(jma, source.header, in_place=True)
@@ -286,7 +286,7 @@ def test_a_replayed_game_makes_new_states_for_what_is_recorded_on_it_after(jma):
     before = game.state
     cash = [p.cash for p in before.players]
     if not before.over:
-        from referee.policy import Policy
+        from referee.sim.policy import Policy
         import random
         game.record(Policy(random.Random(1), "random").choose(before, legal_actions(before)))
         assert [p.cash for p in before.players] == cash and game.state is not before
@@ -304,7 +304,7 @@ def test_referee_serve_makes_room_for_every_devices_connection_among_its_open_fi
     are as many as the limit leaves room for beside the database's and the app's own files."""
     import resource
 
-    from referee import serving
+    from referee.app import serving
 
     set_to = []
     monkeypatch.setattr(resource, "getrlimit", lambda which: limits)

@@ -10,13 +10,14 @@ import pytest
 import sqlalchemy
 from flask_migrate import downgrade, upgrade
 
-from referee import chain, cli
+from referee.store import chain
+from referee import cli
 from referee.cache import FOLDS
 from referee.services import errors, folds, games, tournaments
 from referee.app import MIGRATIONS
-from referee.db import db
+from referee.store.db import db
 from referee.engine import ranking
-from referee.models import EntryRow
+from referee.store.models import EntryRow
 
 
 GOLDEN = Path(__file__).parent / "golden"

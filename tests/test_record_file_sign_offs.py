@@ -13,8 +13,8 @@ import sys
 import pytest
 import sqlalchemy
 
-from referee import chain
-from referee.db import db
+from referee.store import chain
+from referee.store.db import db
 from referee.services import folds, games, signoffs
 
 from test_rulings_log import rule

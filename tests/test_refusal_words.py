@@ -15,7 +15,7 @@ from babel.support import Translations
 from referee.services import rulesets
 from referee.engine import ENTRY_FIELDS, Game, IllegalEntry, MalformedEntry, parse_record
 from referee import create_app
-from referee.i18n import TRANSLATIONS
+from referee.language.i18n import TRANSLATIONS
 from referee.screens.refusals import detail as refusal_detail
 
 from conftest import do, give, place, seated_state, said_in
@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SOURCES = [*sorted((ROOT / "referee" / "engine").glob("*.py")), *sorted((ROOT / "referee" / "services").glob("*.py")),
            *[ROOT / "referee" / "tournament" / f"{name}.py" for name in ("messages", "roster", "corrections", "progress")]]
 PATTERN_ARG = {"illegal": 2, "refuse": 1, "_malformed": 1, "of": 0}  # where a refusal's English pattern goes
-JA_PO = ROOT / "referee" / "translations" / "ja" / "LC_MESSAGES" / "messages.po"
+JA_PO = ROOT / "referee" / "language" / "translations" / "ja" / "LC_MESSAGES" / "messages.po"
 JA = Translations.load(str(TRANSLATIONS), ["ja"])
 JMA = rulesets.load("jma-2006")
 PLACEHOLDER = re.compile(r"\{(\w+)\}")

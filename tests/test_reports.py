@@ -10,7 +10,7 @@ import pytest
 
 from referee import create_app, reports
 from referee.services import folds, games, progress, tournaments
-from referee.demo import build_demo
+from referee.app.demo import build_demo
 
 for tool in ("pdftotext", "pdffonts"):
     if shutil.which(tool) is None:  # scripts/setup --tests installs poppler-utils
@@ -90,7 +90,7 @@ def asset_points(tmp_path_factory):
     """A tournament scored in assets (totals in the thousands) with a round of finished games."""
     import random
 
-    from referee.demo import play_table
+    from referee.app.demo import play_table
 
     app = create_app({"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False,
                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path_factory.mktemp('a') / 'a.sqlite'}"})

@@ -8,9 +8,10 @@ import time
 import pytest
 from werkzeug.security import generate_password_hash
 
-from referee import access, cli, create_app
+from referee.web import access
+from referee import cli, create_app
 from referee.services import folds, games, progress, tournaments
-from referee.models import GameRow, RoundRow, TableRow
+from referee.store.models import GameRow, RoundRow, TableRow
 
 DIRECTOR = "135791"
 
@@ -190,7 +191,7 @@ def test_a_round_is_seated_whole_or_not_at_all(app, monkeypatch):
         progress.seat_round(tid, 1)
     with app.app_context():
         assert made and games.list_games() == []
-        from referee.db import db
+        from referee.store.db import db
         assert db.session.query(RoundRow).count() == 0 and db.session.query(TableRow).count() == 0
         assert db.session.query(GameRow).count() == 0
 

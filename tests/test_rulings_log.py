@@ -15,8 +15,8 @@ import pytest
 import sqlalchemy
 
 from referee import reports
-from referee.db import db
-from referee.models import JudgeCallRow, RulingRow
+from referee.store.db import db
+from referee.store.models import JudgeCallRow, RulingRow
 from referee.services import folds, games, rulings, tournaments
 
 from conftest import finish_seating

@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from referee import backup, create_app
+from referee.store import backup
+from referee import create_app
 from referee.cli import main
-from referee.db import db
+from referee.store.db import db
 from referee.services import backups, folds, tournaments
 
 START = datetime(2026, 11, 26, 9, 0, 0)  # the fake clock's first reading (UTC)

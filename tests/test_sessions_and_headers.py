@@ -7,9 +7,9 @@ import pytest
 import sqlalchemy
 
 from referee import cli, create_app
-from referee.db import db
+from referee.store.db import db
 from referee.services import games, tournaments
-from referee.views.errors import FORM_SCREENS
+from referee.web.views.errors import FORM_SCREENS
 from conftest import new_game
 
 

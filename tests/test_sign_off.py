@@ -11,9 +11,10 @@ import subprocess
 
 import sqlalchemy
 
-from referee import chain, reports
-from referee.db import db
-from referee.demo import play_table
+from referee.store import chain
+from referee import reports
+from referee.store.db import db
+from referee.app.demo import play_table
 from referee.services import folds, games, signoffs
 
 from conftest import new_game

@@ -13,9 +13,10 @@ import pytest
 import sqlalchemy
 from flask_migrate import downgrade, upgrade
 
-from referee import chain, cli
+from referee.store import chain
+from referee import cli
 from referee.app import MIGRATIONS
-from referee.db import db
+from referee.store.db import db
 from referee.cache import FOLDS
 from referee.services import folds, games, results, signoffs
 

@@ -10,7 +10,7 @@ from referee import create_app
 from referee.services import clocks, folds, games, progress, tournaments
 from referee.services.errors import GameNotFound
 from referee.tournament.messages import BadTournament
-from referee.demo import build_demo, play_table
+from referee.app.demo import build_demo, play_table
 
 
 @pytest.fixture
@@ -288,7 +288,7 @@ def test_a_new_game_defaults_to_the_jma_ruleset(app):
 @pytest.fixture
 def asset_points(app):
     """A tournament scored in assets (totals in the thousands) with a round of finished games."""
-    from referee.demo import play_table
+    from referee.app.demo import play_table
     import random
 
     with app.app_context():

@@ -10,8 +10,9 @@ import time
 import pytest
 import sqlalchemy
 
-from referee import access, create_app
-from referee.db import db
+from referee.web import access
+from referee import create_app
+from referee.store.db import db
 from referee.services import folds, grants
 from conftest import new_game
 from test_roles import DIRECTOR, seated_tournament as seated

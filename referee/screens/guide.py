@@ -5,7 +5,7 @@ the same steps.
 Why the guide's words are gettext messages here rather than a template per language:
 
 - one source: each step is one short English sentence in this module, its translations in the catalogues every
-  screen's words are in (``referee/translations/LANG/LC_MESSAGES/messages.po``), which the translators already keep
+  screen's words are in (``referee/language/translations/LANG/LC_MESSAGES/messages.po``), which the translators already keep
   and ``scripts/catalogues`` extracts.  A step added or reworded comes back empty or fuzzy in every language, so no
   language's guide silently lags behind, as a copy of a page per language would; and the page and the printed sheet
   lay out the same steps (``templates/help/_steps.html``).

@@ -29,9 +29,9 @@ from flask import current_app
 from sqlalchemy import Text, cast, exists, false, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
-from .. import backup
-from ..db import db
-from ..models import EntryRow, GameRow, ScheduledBackupRow
+from ..store import backup
+from ..store.db import db
+from ..store.models import EntryRow, GameRow, ScheduledBackupRow
 from . import storage
 from .clocks import naive_utc, utcnow
 from ..engine import NotWhole, whole_number

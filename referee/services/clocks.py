@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
-from ..db import db
-from ..models import GameRow
+from ..store.db import db
+from ..store.models import GameRow
 from .errors import ClockStopped, GameNotFound
 from .folds import load
 

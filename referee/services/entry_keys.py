@@ -17,9 +17,9 @@ import secrets
 
 from sqlalchemy import select
 
-from ..db import db
+from ..store.db import db
 from ..engine import RefereeError
-from ..models import EntryKeyRow
+from ..store.models import EntryKeyRow
 
 KEY = re.compile(r"[A-Za-z0-9_-]{16,64}")  # what new_key makes (24 characters), with room to spare
 MAX_KEYS = 8  # the keys a returning screen names (its region's and its open panels')

@@ -17,12 +17,12 @@ from sqlalchemy import and_, bindparam, or_, select
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import undefer
 
-from .. import chain
+from ..store import chain
 from . import rulesets
 from ..cache import FOLDS, kept_in, STATEMENTS
-from ..db import db, read_once
+from ..store.db import db, read_once
 from ..engine import Entry, Game, RecordError, RefereeError, RulesetError, parse_entry, parse_header
-from ..models import EntryRow, GameRow, RoundRow, TableRow, TournamentRow
+from ..store.models import EntryRow, GameRow, RoundRow, TableRow, TournamentRow
 from ..tournament.charts import net_worth_series
 from ..tournament.results import final_result
 from .errors import GameNotFound, RecordAltered

@@ -15,13 +15,13 @@ from pathlib import Path
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from .. import chain
+from ..store import chain
 from . import rulesets
-from ..db import db
+from ..store.db import db
 from ..engine import (MAX_NAME, MAX_PLAYERS, MAX_TITLE, Game, GameState, Outcome, RecordError, RulesetError, json_whole,
                       LARGEST, NotWhole, parse_entry, parse_header, resolve, stake_refusal, text_problem, whole_field,
                       whole_number)
-from ..models import EntryRow, GameRow, RoundRow, TableRow, TournamentRow
+from ..store.models import EntryRow, GameRow, RoundRow, TableRow, TournamentRow
 from . import archive, entry_keys, record_file, rulings, signoffs
 from .clocks import naive_utc, pause, utcnow
 from .errors import BadGameSetup, GameNotFound, NotDeletable, NothingToRedo, RecordAltered, StaleEntry

@@ -25,13 +25,13 @@ from datetime import datetime, timedelta, timezone
 from sqlalchemy import Row, bindparam, delete, or_, select, update
 
 from ..cache import kept_in, STATEMENTS
-from ..db import db, read_once
-from ..models import GrantRow, RoundRow, TableRow
+from ..store.db import db, read_once
+from ..store.models import GrantRow, RoundRow, TableRow
 from .errors import GameNotFound
 
 GAME, DIRECTOR, ORGANISER = "game", "director", "organiser"
 # a tournament's floor judges and its head judge: every table of the tournament opened for its rulings and its calls
-# for a judge, nothing else (``referee.access``)
+# for a judge, nothing else (``referee.web.access``)
 JUDGE, HEAD_JUDGE = "judge", "head_judge"
 TOURNAMENT_ROLES = (DIRECTOR, JUDGE, HEAD_JUDGE)  # the roles whose target is a tournament
 KEPT_AFTER_END = timedelta(days=1)  # an ended grant's row is deleted this long after it ended

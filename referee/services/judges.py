@@ -5,7 +5,7 @@ Two PINs, made by the director on the director's page when judges are given acce
 judge: rulings as a judge) and the **head judge's PIN** (rulings as a judge or as the head judge, whose ruling is
 final: JMA competition rules 2006, 補足ルール「審判」: 審判の決定および指示には従わなくてはなりません).  Each opens every
 table of the tournament for reading, for a ruling or an appeal and for answering a call, and nothing else
-(:mod:`referee.access`).  They are kept readable, as a table's PIN is, so the director can tell them again; a new one
+(:mod:`referee.web.access`).  They are kept readable, as a table's PIN is, so the director can tell them again; a new one
 ends every unlock the old one gave.  Guessing them is throttled per tournament (``JUDGE_PIN_FAILURES``).
 """
 from __future__ import annotations
@@ -19,8 +19,8 @@ from datetime import datetime
 from sqlalchemy import bindparam, func, select, true
 
 from ..cache import kept_in, STATEMENTS
-from ..db import db
-from ..models import JudgeCallRow, RoundRow, RulingRow, TableRow, TournamentRow
+from ..store.db import db
+from ..store.models import JudgeCallRow, RoundRow, RulingRow, TableRow, TournamentRow
 from . import grants
 from .clocks import utcnow
 from .errors import GameNotFound

@@ -9,10 +9,10 @@ import random
 from sqlalchemy.exc import IntegrityError
 
 from . import rulesets
-from ..db import db
+from ..store.db import db
 from ..engine import Many
 from ..cache import TOURNAMENT_PROGRESS
-from ..models import RoundRow, TableRow, TournamentRow
+from ..store.models import RoundRow, TableRow, TournamentRow
 from ..tournament import formats
 from ..tournament import progress as rules
 from ..tournament.messages import BadTournament, Named

@@ -7,7 +7,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Callable
 
-from .. import chain
+from ..store import chain
 from ..engine import Game, Header, parse_record, replay
 from . import rulesets, rulings, signoffs
 

@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Mapping
 
-from ..db import db
-from ..models import ResultCorrection, RoundRow, TableRow, TournamentRow
+from ..store.db import db
+from ..store.models import ResultCorrection, RoundRow, TableRow, TournamentRow
 from ..tournament.corrections import (check_withdrawal, corrected_result, in_force, number_of, ranked_places,
                                       withdrawn)
 from ..tournament.messages import BadTournament, Done

@@ -2,8 +2,8 @@
 :mod:`referee.tournament.roster`; this reads the roster from its rows and writes back what changed)."""
 from __future__ import annotations
 
-from ..db import db
-from ..models import TournamentPlayer, TournamentRow
+from ..store.db import db
+from ..store.models import TournamentPlayer, TournamentRow
 from ..tournament import roster
 from ..tournament.messages import BadTournament, Done
 from ..tournament.formats import player_line

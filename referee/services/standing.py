@@ -7,8 +7,8 @@ from typing import Sequence
 
 from sqlalchemy import select
 
-from ..db import db
-from ..models import ResultCorrection, TableRow
+from ..store.db import db
+from ..store.models import ResultCorrection, TableRow
 from ..tournament.corrections import Kept, in_force
 
 

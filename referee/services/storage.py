@@ -21,8 +21,8 @@ from pathlib import Path
 from sqlalchemy import exc as sa
 from sqlalchemy import text
 
-from .. import backup
-from ..db import db
+from ..store import backup
+from ..store.db import db
 
 MB = 1024 * 1024
 DEFAULT_LOW_DISK_MB = 200

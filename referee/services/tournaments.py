@@ -11,11 +11,12 @@ from sqlalchemy import bindparam, func, select, true
 from sqlalchemy.orm import joinedload
 
 from . import backups, rulesets
-from ..db import db, read_once
+from ..store.db import db, read_once
 from ..cache import GAME_RESULTS, kept_in, ROSTERS, STATEMENTS
 from ..engine import MAX_NAME, MAX_TITLE, Money, RulesetError, SeatingRoll, parse_header, with_options
-from ..models import (EntryRow, GameRow, JudgeCallRow, ResultCorrection, RoundRow, RulingRow, SignOffRow, TableRow,
-                      TournamentPlayer, TournamentRow)
+from ..store.models import (
+    EntryRow, GameRow, JudgeCallRow, ResultCorrection, RoundRow, RulingRow, SignOffRow, TableRow, TournamentPlayer,
+    TournamentRow)
 from ..tournament import formats, regulations
 from ..tournament.regulations import REGULATIONS
 from ..tournament.corrections import ranked_places

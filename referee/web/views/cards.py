@@ -1,0 +1,96 @@
+"""The tables' cards on the director's page and on the room's display: each drawn once for what it shows and
+kept, so that a live answer draws again only the tables that changed (a round of 64 tables records some twenty
+entries a second).
+
+A card is kept under everything it is drawn from (the table as :func:`referee.services.tournaments.round_overview`
+reads it, without its clock; on the director's page the devices unlocked at it; the device's language; the
+address the app is served under): a table that changed in any way is a new key and is drawn afresh, so a kept card
+is never one of a table as it was.  A director's card's clock line (which counts down) and its form's token (which
+differs by device) are not kept: they are put in at each answer.  The standings below the tables are kept with the
+value they are drawn from (:func:`kept_standings`)."""
+from __future__ import annotations
+
+import dataclasses
+
+from flask import current_app, render_template, request
+from flask_babel import get_locale
+from flask_wtf.csrf import generate_csrf
+from markupsafe import Markup
+
+from ...cache import Cache, CARD_FIELDS, kept_in
+
+KEPT = 2048  # cards kept per app (a few rounds of 64 tables, on both pages, in two languages)
+KEPT_STANDINGS = 32  # standings kept per app (a few tournaments' pages in a few languages)
+CLOCK = "\x00clock\x00"  # where a director's card's clock line goes
+TOKEN = "\x00token\x00"  # where its form's token goes
+
+
+def _kept(name: str, size: int) -> Cache:
+    """The app's cache ``name`` (each app its own: a test's app and the next draw their cards afresh)."""
+    kept = current_app.extensions.get(name)
+    return kept if kept is not None else current_app.extensions.setdefault(name, Cache(size))
+
+
+@kept_in(CARD_FIELDS)
+def _drawn_from(kind: type) -> tuple[str, ...]:
+    """The fields of a table's value a card is drawn from: all but its clock (put in at each answer)."""
+    return tuple(f.name for f in dataclasses.fields(kind) if f.name != "clock")
+
+
+def _frozen(value):
+    """``value`` as a key: its lists as tuples (a table's seats, the devices at it); the rest are frozen values."""
+    return tuple(_frozen(v) for v in value) if isinstance(value, list) else value
+
+
+def _card(kept: Cache, where: tuple, template: str, row, t, **context) -> str:
+    """The card of table ``t`` drawn by ``template``, kept in ``kept`` under everything it is drawn from (``where``:
+    the device's language and the address the app is served under; a key of the values themselves: hashed in C,
+    where their words would be written out field by field at each poll)."""
+    kind: type = type(t)  # (as a class: mypy takes a type[Any] for a value that is not hashable)
+    key: object = (template, where, row.id, tuple(_frozen(getattr(t, name)) for name in _drawn_from(kind)),
+                   _frozen(context.get("unlocked")))
+    try:
+        hash(key)
+    except TypeError:  # a value that cannot be hashed: its words are the key
+        key = repr(key)
+    return kept.get_or_make(key, lambda: render_template(template, row=row, t=t, **context))
+
+
+def _where() -> tuple[str, str]:
+    """Where this answer is drawn: the device's language, the address the app is served under."""
+    return str(get_locale()), request.script_root
+
+
+def _kept_cards() -> tuple[Cache, tuple]:
+    """The app's kept cards, and where this answer's are drawn."""
+    return _kept("referee.table_cards", KEPT), _where()
+
+
+def table_cards(row, tables, devices) -> dict[int, tuple[Markup, Markup]]:
+    """The director's page: for each table (a :class:`TableView`), by its game, its card as two halves, its clock
+    line to go between them (``row``: the tournament; ``devices``: the tournament's unlocked devices)."""
+    token, out = generate_csrf(), {}
+    kept, where = _kept_cards()
+    for t in tables:
+        page = _card(kept, where, "tournaments/_table_card.html", row, t, unlocked=devices.tables.get(t.game_id, []),
+                     clockline=Markup(CLOCK), token=Markup(TOKEN))
+        head, tail = page.replace(TOKEN, token).split(CLOCK)
+        out[t.game_id] = (Markup(head), Markup(tail))
+    return out
+
+
+def display_cards(row, tables) -> dict[int, Markup]:
+    """The room's display: each table's card, by its game."""
+    kept, where = _kept_cards()
+    return {t.game_id: Markup(_card(kept, where, "tournaments/_display_card.html", row, t)) for t in tables}
+
+
+def kept_standings(template: str, row, progress, **context) -> Markup:
+    """The standings drawn by ``template`` (``row``: the tournament; ``progress``: where it stands), drawn once for
+    the value ``progress`` is and kept with it: the service gives the same value while the places are the same, so
+    a live answer in the middle of a round (256 players' rows) draws none of them again, and new standings are a
+    new value, drawn afresh."""
+    return _kept("referee.standings", KEPT_STANDINGS).made_for(
+        progress, (template, _where(), row.id, row.scheme, row.ruleset),
+        lambda: Markup(render_template(template, row=row, progress=progress, standings=progress.places,
+                                       format=progress.format, **context)))
