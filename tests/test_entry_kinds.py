@@ -6,6 +6,7 @@ when the rules do not allow it, with no other file of the app edited: the engine
 find it, and the record's page is checked against it."""
 import json
 import random
+import re
 from dataclasses import dataclass
 
 import jinja2
@@ -231,3 +232,20 @@ def test_the_kinds_are_asked_in_the_order_the_rules_listed_them_before_they_move
     game = Game(jma, Header("jma-2006", ("Aki", "Ben"), seating="fixed"))
     kinds = [a.type for a in legal_actions(game.state)]
     assert kinds == ["roll", "trade", "trade", "time_called"]  # (no deed yet: nothing to mortgage or sell)
+
+
+def test_the_panels_of_the_kinds_are_drawn_in_the_order_they_were_before_they_moved(client):
+    """Mortgages ahead of the buildings, then sales, trades and fines: the table screen as it was."""
+    from io import BytesIO
+
+    blues = {sq: {"owner": "Aki", "buildings": 1} for sq in ("oriental-avenue", "vermont-avenue",
+                                                             "connecticut-avenue")}
+    header = {"format": "referee-game-record", "version": 1, "ruleset": "classic", "players": ["Aki", "Ben"],
+              "seating": "fixed", "position": {"deeds": {**blues, "baltic-avenue": {"owner": "Ben"}}}}
+    r = client.post("/games/import", data={"record": (BytesIO(json.dumps(header).encode()), "game.jsonl"),
+                                           "pin": "654321"}, content_type="multipart/form-data")
+    assert r.status_code == 302, r.get_data(as_text=True)
+    body = client.get(r.headers["Location"]).get_data(as_text=True)
+    names = [name for name in re.findall(r'data-panel="([\w-]+)"', body)
+             if name in ("mortgages", "build", "sell", "trade", "fines")]
+    assert names == ["mortgages", "build", "sell", "trade", "fines"]

@@ -22,7 +22,8 @@ class Buttons:
     the buttons show, from the kind's legal actions (and those of the kinds ``also`` names, offered with it: a
     mortgage's panel lifts mortgages too); ``template``: the template laying them out (given ``place``, the
     :class:`Place` with its offers, and the table screen's context); ``in_debt``: a panel drawn open while a debt or
-    a winning bid is being raised (one of the ways to raise it)."""
+    a winning bid is being raised (one of the ways to raise it); ``ahead``: a panel drawn before the building
+    declarations' (the others follow it, each in the order its kind is registered)."""
 
     name: str
     offers: Callable[[GameState, list[Action]], list[Any]]
@@ -30,6 +31,7 @@ class Buttons:
     panel: Callable[[], str] | None = None
     also: tuple[str, ...] = ()
     in_debt: bool = False
+    ahead: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +92,7 @@ class Place:
     summary: str | None  # a panel's summary; None: buttons in the main column
     template: str
     offers: list[Any]
+    ahead: bool = False  # a panel drawn before the building declarations'
 
 
 SCREENS: dict[str, EntryScreen] = {}  # the kinds of .kinds by name, in the order registered
@@ -137,7 +140,7 @@ def places(state: GameState, actions: dict[str, list[Action]], drawn: frozenset[
         summary = buttons.panel() if buttons.panel is not None else None
         shown = summary is None or buttons.name in drawn
         out.append(Place(screen.name, buttons.name, summary, buttons.template,
-                         buttons.offers(state, offered) if shown else []))
+                         buttons.offers(state, offered) if shown else [], buttons.ahead))
     return out
 
 

@@ -1,7 +1,7 @@
 """The kinds of entry declared each in a module of their own, as the screens show them: one
 :class:`~..kind.EntryScreen` a module, registered as the module is imported (its name in the line below), beside the
 kind's engine module (:mod:`referee.engine.kinds`) and its template (``templates/table/kinds/``).  The order is the
-table screen's: the kinds' panels are drawn in it, after the building declarations'.
+table screen's: the kinds' panels are drawn in it (those ahead before the building declarations').
 
 - :mod:`.mortgage`: a deed mortgaged, and a mortgage lifted (one panel for both);
 - :mod:`.sell_buildings`: a sale of buildings back to the bank (the sell panel);
