@@ -6,6 +6,7 @@ when the rules do not allow it, with no other file of the app edited: the engine
 find it, and the record's page is checked against it."""
 import json
 import random
+import re
 from dataclasses import dataclass
 
 import jinja2
@@ -16,7 +17,7 @@ from referee.engine import (Action, AwaitRoll, Entry, EntryType, Event, Game, Ga
 from referee.engine.phrases import Player
 from referee.engine.step import Step
 from referee.sim.policy import Policy
-from referee.screens.kind import Buttons, Confirmation, EntryScreen, register_screen, unregister_screen
+from referee.screens.kind import Buttons, Confirmation, EntryScreen, Paper, register_screen, unregister_screen
 
 from test_fines import text
 from test_record_and_cli import undocumented_entries
@@ -80,7 +81,10 @@ CAUTION_SCREEN = EntryScreen(
     "caution", lambda: "a caution",
     lambda entry, ruleset, facts: f"{entry.player} is cautioned: {cause_words(entry.choice or '')}",
     titles={"no_caution_now": "No caution now"},
-    buttons=Buttons("cautions", caution_offers, "table/kinds/caution.html", panel=lambda: "Cautions"))
+    buttons=Buttons("cautions", caution_offers, "table/kinds/caution.html", panel=lambda: "Cautions"),
+    paper=Paper(lambda: "Cautions given", lambda: (("entry", True), ("player", False), ("cause", False)),
+                lambda game: [(str(i + 1), game.entries[i].player or "", cause_words(game.entries[i].choice or ""))
+                              for i in game.effective if game.entries[i].type == "caution"]))
 
 # --- its template ----------------------------------------------------------------------------------------------
 
@@ -168,3 +172,80 @@ def test_the_registries_are_as_they_were_once_a_kind_is_taken_away(jma, caution_
     finally:
         register(CAUTION)
         register_screen(CAUTION_SCREEN)
+
+
+def test_a_kind_of_entry_gives_its_table_to_the_result_page_and_sheet_without_the_reports_naming_it(
+        caution_app, client):
+    game_id = imported(client)
+    record(client, game_id, {"type": "caution", "player": "Ben", "choice": "noise"})
+    from referee import reports
+
+    result = client.get(f"/games/{game_id}/result").get_data(as_text=True)
+    with caution_app.test_request_context():
+        sheet = reports.game_html(game_id)  # the result sheet, before it is printed
+    for page in (result, sheet):
+        assert "<h2>Cautions given</h2>" in page and "<td>noise</td>" in page and '<td class="n">1</td>' in page
+
+
+# --- the entries recorded whatever the decision awaited, moved onto the registry ------------------------------
+
+MOVED = ("sell_buildings", "trade", "time_called", "mortgage", "unmortgage")
+
+
+def test_the_moved_kinds_are_found_in_both_registries_and_no_longer_named_in_the_old_places():
+    from pathlib import Path
+
+    from referee.engine import KINDS
+    from referee.engine.registry import AT_ANY_DECISION, HANDLERS
+    from referee.screens import log, refusals, words
+    from referee.screens.kind import SCREENS
+
+    root = Path(__file__).parents[1]
+    entries = (root / "referee/engine/entries.py").read_text(encoding="utf-8")
+    rules = (root / "referee/engine/rules.py").read_text(encoding="utf-8")
+    policy = (root / "referee/sim/policy.py").read_text(encoding="utf-8")
+    panels = "".join((root / "templates/table" / name).read_text(encoding="utf-8")
+                     for name in ("_panels.html", "_panel_bodies.html"))
+    for name in MOVED:
+        assert name in KINDS and name in SCREENS, name
+        assert HANDLERS[name] is KINDS[name].apply, name
+        assert f'"{name}"' not in entries and f'"{name}"' not in rules, name  # no field table's row, no branch
+        assert name not in log._SENTENCES and name not in refusals._entry_nouns(), name
+        assert f"A.{name}" not in panels and f'"type": "{name}"' not in panels, name
+    assert "MADE_TOGETHER" not in policy  # the kinds offered together are asked of the registry (made_with)
+    assert "mortgage" not in words._reasons() and "buildings_sold" not in words._reasons()
+    # each producer of what may be recorded whatever the decision awaited, after the declarations', is a kind's
+    assert [sorted(makes) for makes, _ in AT_ANY_DECISION[1:]] == [
+        ["sell_buildings"], ["trade"], ["time_called"], ["mortgage", "unmortgage"], ["rent_not_claimed"], ["penalty"]]
+
+
+def test_the_kinds_are_asked_in_the_order_the_rules_listed_them_before_they_moved(jma):
+    """legal_actions lists what may be recorded whatever the decision awaited in the order it did when these were
+    the rules' own (declarations, sales, trades, time, mortgages, then the kinds that were modules already), so the
+    simulator draws among the same lists and seeded games stay the same."""
+    from referee.engine import KINDS, made_with
+
+    assert list(KINDS)[:7] == ["sell_buildings", "trade", "time_called", "mortgage", "unmortgage",
+                               "rent_not_claimed", "penalty"]
+    assert made_with("unmortgage") == made_with("mortgage") == ("mortgage", "unmortgage")
+    assert made_with("trade") == ("trade",)
+    game = Game(jma, Header("jma-2006", ("Aki", "Ben"), seating="fixed"))
+    kinds = [a.type for a in legal_actions(game.state)]
+    assert kinds == ["roll", "trade", "trade", "time_called"]  # (no deed yet: nothing to mortgage or sell)
+
+
+def test_the_panels_of_the_kinds_are_drawn_in_the_order_they_were_before_they_moved(client):
+    """Mortgages ahead of the buildings, then sales, trades and fines: the table screen as it was."""
+    from io import BytesIO
+
+    blues = {sq: {"owner": "Aki", "buildings": 1} for sq in ("oriental-avenue", "vermont-avenue",
+                                                             "connecticut-avenue")}
+    header = {"format": "referee-game-record", "version": 1, "ruleset": "classic", "players": ["Aki", "Ben"],
+              "seating": "fixed", "position": {"deeds": {**blues, "baltic-avenue": {"owner": "Ben"}}}}
+    r = client.post("/games/import", data={"record": (BytesIO(json.dumps(header).encode()), "game.jsonl"),
+                                           "pin": "654321"}, content_type="multipart/form-data")
+    assert r.status_code == 302, r.get_data(as_text=True)
+    body = client.get(r.headers["Location"]).get_data(as_text=True)
+    names = [name for name in re.findall(r'data-panel="([\w-]+)"', body)
+             if name in ("mortgages", "build", "sell", "trade", "fines")]
+    assert names == ["mortgages", "build", "sell", "trade", "fines"]

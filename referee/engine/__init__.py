@@ -42,7 +42,7 @@ from .mortgages import mortgage_choices
 from .numbers import LARGEST, NotWhole, whole_number
 from .phrases import (Deck, EntryKind, Many, OptionName, OptionValue, Say, Sum, Waiting, amount_text, building_count,
                       clip, identity, level_text, named, render)
-from .registry import KINDS, EntryType, Simulated, register, simulated, unregister
+from .registry import KINDS, EntryType, Simulated, made_with, register, simulated, unregister
 from .record import (MAX_AMOUNT, MAX_PLAYERS, MAX_RECORD_BYTES, MAX_TITLE, Game, Header, RecordError,
                      parse_header, parse_record, replay, stake_refusal)
 from .rules import (Outcome, apply, build_offers, check, decision_kinds, leads_to, legal_actions, ready_entry,
@@ -63,7 +63,7 @@ __all__ = [
     "EntryFacts", "History", "TieCall", "square_index", "tie_call",
     "MAX_AMOUNT", "MAX_NAME", "MAX_PLAYERS", "MAX_RECORD_BYTES", "MAX_TITLE",
     # the kinds of entry declared each in a module of their own
-    "KINDS", "EntryType", "Simulated", "register", "simulated", "unregister",
+    "KINDS", "EntryType", "Simulated", "made_with", "register", "simulated", "unregister",
     # an entry
     "Action", "ENTRY_FIELDS", "Entry", "LARGEST", "Offer", "json_whole", "parse_entry",
     "text_problem", "whole_field", "NotWhole", "whole_number",

@@ -13,13 +13,12 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from . import events as ev
-from .entries import Action, Entry
+from .entries import Entry
 from .errors import IllegalEntry, illegal
 from .facts import jail_exit_rent_ahead
 from .phrases import Count, Group, Kind, Level, Lot, Many, Money, Player, Square
 from .state import BidPayment, Debt, GameState
 from .step import Step
-from .timing import timing_allows, timing_refusal
 
 
 @dataclass(slots=True)
@@ -323,41 +322,7 @@ def entry_targets(step: Step, entry: Entry) -> dict[int, int]:
     return out
 
 
-def _sell_buildings(step: Step, entry: Entry) -> None:
-    s = step.state
-    who = step.player(entry.player, entry.type)
-    if s.ruleset.options.landing_on_own != "nothing":
-        raise step.refuse("sell_on_landing", "buildings go back to the bank only with their street, sold on landing "
-                          "there", "landing_on_own")
-    timing = timing_refusal(s, who, "sell_buildings", for_payment=True)
-    if timing:
-        raise timing
-    change = plan_change(s, who, entry_targets(step, entry), selling=True)
-    in_debt = isinstance(s.pending, Debt) and s.pending.debtor == who
-    refusal = sale_refusal(s, change, in_debt)
-    if refusal:
-        raise refusal
-    apply_change(step, change, "buildings_sold")
 
-
-def sale_actions(state: GameState, player: int | None = None) -> list[Action]:
-    """The sales of buildings that may be recorded now (``player``: that player's only), for legal_actions: one per
-    group with buildings."""
-    out: list[Action] = []
-    built = [gid for gid, levels in state.group_levels.items() if levels]
-    if not built or state.ruleset.options.landing_on_own != "nothing":
-        return out
-    for i in state.active if player is None else (player,):
-        if not timing_allows(state, i, for_payment=True):
-            continue
-        for gid in built:
-            squares = state.ruleset.groups[gid].squares
-            if state.owner[squares[0]] == i:
-                out.append(Action("sell_buildings", i, {"group": gid, "squares": squares}))
-    return out
-
-
-BUILDING_HANDLERS = {"sell_buildings": _sell_buildings}
 
 
 def count_built(step: Step, player: int, levels: dict[int, int]) -> None:

@@ -5,10 +5,8 @@ from dataclasses import dataclass
 
 from . import events as ev
 from .entries import Entry
-from .bankruptcy import go_bankrupt
 from .phrases import Waiting, Player
-from .facts import raisable_cash
-from .state import Auction, BidPayment, BuildingAuction, BuildRound, Debt, GameOver, GameState, PlaceBuilding, RollOff, SeatingRoll
+from .state import GameOver, GameState, RollOff
 from .step import Step
 
 # a player's key in a roll-off: (1 and the assets, or 0 and the turn the player went bankrupt), the rolls so far
@@ -164,39 +162,6 @@ def time_is_up(state: GameState, next_player: int, again: bool) -> bool:
     return not again and next_player <= state.current  # play would go back to the first player
 
 
-def _time_called(step: Step, entry: Entry) -> None:
-    s = step.state
-    if s.time_called:
-        raise step.refuse("time_already_called", "time has already been called", "after_time_called")
-    if isinstance(s.pending, SeatingRoll):
-        raise step.refuse("not_started", "the game has not started: {pending}", "after_time_called", pending=Waiting())
-    step.emit(ev.TimeCalled())
-    p = s.pending
-    if isinstance(p, Auction):
-        step.emit(ev.AwaitingDecision(None))  # the auction in progress is void: the deed stays with the bank
-    elif isinstance(p, BuildRound):
-        step.emit(ev.AwaitingDecision(p.back_to))  # unfinished building is void
-    elif isinstance(p, (BuildingAuction, PlaceBuilding)):
-        step.emit(ev.AwaitingDecision(p.round.back_to))  # likewise
-    elif isinstance(p, BidPayment) and p.round:
-        step.emit(ev.AwaitingDecision(p.round.back_to))  # likewise, a building won and not yet paid for
-    # a deed's winning bid still being raised (BidPayment with a square) stands: the hammer settled the sale
-    elif isinstance(p, Debt) and raisable_cash(s, p.debtor) < p.amount:
-        go_bankrupt(step, p)  # a provisional bankruptcy becomes a bankruptcy
-    if s.ruleset.options.after_time_called == "at_once" and not s.over:
-        _end_at_once(step)
-
-
-def _end_at_once(step: Step) -> None:
-    """Classic rules (seed 003), time restriction game: The participant will win the richest at the time of the end
-    of the game.  What is open ends with the game (a purchase not made, a roll not rolled); a payment being made is
-    made first (the game ends when it is settled)."""
-    p = step.state.pending
-    if isinstance(p, (Debt, BidPayment)):
-        return
-    end_game(step, "time")
-
-
 def _rolloff(step: Step, entry: Entry) -> None:
     s = step.state
     p = step.expect(entry, RollOff, "ranking")
@@ -223,4 +188,4 @@ def _rolloff(step: Step, entry: Entry) -> None:
         step.emit(ev.AwaitingDecision(GameOver(order[0], p.reason, tuple(order), tuple(rolls))))
 
 
-ENDING_HANDLERS = {"time_called": _time_called, "rolloff": _rolloff}
+ENDING_HANDLERS = {"rolloff": _rolloff}

@@ -1,14 +1,12 @@
-"""Mortgages: a deed mortgaged to the bank for its mortgage value, and lifted for that value plus interest."""
+"""Mortgages: whether a deed may be mortgaged to the bank, or its mortgage lifted, now, and why not (the entries
+that record them are the kinds of :mod:`.kinds.mortgage`)."""
 from __future__ import annotations
 
-from . import events as ev
 from .declarations import bid_payment_mortgage_refusal, keeps_last_group
-from .entries import Action, Entry
 from .errors import IllegalEntry, illegal
 from .facts import unmortgage_cost
 from .phrases import Money, Player, Square
 from .state import BidPayment, GameState
-from .step import Step
 from .timing import open_to_all, timing_allows, timing_refusal
 
 
@@ -72,37 +70,8 @@ def unmortgage_refusal(state: GameState, player: int, square: int) -> IllegalEnt
     return None
 
 
-def _mortgage(step: Step, entry: Entry) -> None:
-    s = step.state
-    who = step.player(entry.player, entry.type)
-    square = step.square(entry.square, entry.type)
-    refusal = mortgage_refusal(s, who, square)
-    if refusal:
-        raise refusal
-    step.emit(ev.Mortgaged(square))
-    step.bank_pays(who, s.ruleset.squares[square].mortgage, "mortgage")
-
-
-def _unmortgage(step: Step, entry: Entry) -> None:
-    s = step.state
-    who = step.player(entry.player, entry.type)
-    square = step.square(entry.square, entry.type)
-    refusal = unmortgage_refusal(s, who, square)
-    if refusal:
-        raise refusal
-    step.emit(ev.Paid(who, None, unmortgage_cost(s, square), "unmortgage"))
-    step.emit(ev.Unmortgaged(square))
-
-
-def mortgage_actions(state: GameState, player: int | None = None) -> list[Action]:
-    """Every deed that may be mortgaged, or its mortgage lifted, now (``player``: that player's only), for
-    legal_actions: :func:`mortgage_choices` with the amounts the buttons show."""
-    return [Action(kind, i, {"square": sq, "cost": amount} if kind == "unmortgage" else {"square": sq, "value": amount})
-            for kind, i, sq, amount in mortgage_choices(state, player)]
-
-
 def mortgage_choices(state: GameState, player: int | None = None) -> list[tuple[str, int, int, int]]:
-    """What :func:`mortgage_actions` offers, as (entry type, player, square, amount: the cost of lifting the mortgage
+    """What the mortgage kind offers (:func:`.kinds.mortgage.mortgage_actions`), as (entry type, player, square, amount: the cost of lifting the mortgage
     or the mortgage value paid), seat by seat, each player's deeds in board order (the simulator draws from these
     without their details): :func:`may_mortgage` and :func:`may_unmortgage` with the timing asked once per player,
     and the shortage-bid winner's last group (:func:`keeps_last_group`) asked only of that winner."""
@@ -131,5 +100,3 @@ def mortgage_choices(state: GameState, player: int | None = None) -> list[tuple[
                 out.append(("mortgage", i, sq, squares[sq].mortgage))
     return out
 
-
-MORTGAGE_HANDLERS = {"mortgage": _mortgage, "unmortgage": _unmortgage}

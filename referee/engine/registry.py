@@ -45,7 +45,8 @@ class EntryType:
     against the rules (refusing with :meth:`Step.refuse`, a typed refusal naming the clause) and emits its events;
     ``events``: the event types it emits that are its own, each with its name; ``ready(state, action)``: the entry
     that records ``action`` as offered (the simulator's, and a button's); ``simulated``: how often the simulator
-    records one."""
+    records one; ``also``: the kinds ``offered`` makes besides this one, each declared too (a mortgage's offers
+    include the lifting of mortgages, the deeds gone through once for both)."""
 
     name: str
     required: tuple[str, ...]
@@ -56,6 +57,7 @@ class EntryType:
     events: tuple[tuple[type[Event], str], ...] = ()
     ready: Callable[[GameState, Action], Entry] | None = None
     simulated: Simulated | None = None
+    also: tuple[str, ...] = ()
 
 
 KINDS: dict[str, EntryType] = {}  # the kinds declared in modules of their own, by name, in the order registered
@@ -82,7 +84,7 @@ def register(kind: EntryType) -> EntryType:
         CHOICES[kind.name] = kind.choices
     HANDLERS[kind.name] = kind.apply
     if kind.offered is not None:
-        AT_ANY_DECISION.append((frozenset((kind.name,)), kind.offered))
+        AT_ANY_DECISION.append((frozenset((kind.name,) + kind.also), kind.offered))
     for event, event_name in kind.events:
         setattr(event, "kind", event_name)  # read without a call, as events.py sets the others'
     KINDS[kind.name] = kind
@@ -99,9 +101,19 @@ def unregister(name: str) -> None:
     CHOICES.pop(name, None)
     del HANDLERS[name]
     if kind.offered is not None:
-        AT_ANY_DECISION.remove((frozenset((name,)), kind.offered))
+        AT_ANY_DECISION.remove((frozenset((name,) + kind.also), kind.offered))
     for forget in _CHANGED:
         forget()
+
+
+def made_with(name: str) -> tuple[str, ...]:
+    """The kinds of entry the actions of kind ``name`` are offered with (its own producer's, ``also``), ``name``
+    first: what is worked out at once when one of them is asked for."""
+    for kind in KINDS.values():
+        together = (kind.name,) + kind.also
+        if name in together and len(together) > 1:
+            return together
+    return (name,)
 
 
 def simulated() -> list[EntryType]:

@@ -6,9 +6,9 @@ against the same predicates and either raises :class:`IllegalEntry` (code,
 message with the bad value, the ruleset clause) or returns the events the
 entry brings about and the state after them.  The state given is not
 changed (unless asked to be: a fold in place, :class:`.record.Game`).  Each kind of entry is checked and worked out by its own module
-(:mod:`.turn`, :mod:`.auction`, :mod:`.mortgages`, :mod:`.building`,
-:mod:`.declarations`, :mod:`.cards`, :mod:`.jail`, :mod:`.bankruptcy`,
-:mod:`.trading`, :mod:`.ending`); this one carries the game on between them.
+(:mod:`.turn`, :mod:`.auction`, :mod:`.declarations`, :mod:`.cards`, :mod:`.jail`,
+:mod:`.bankruptcy`, :mod:`.ending`, and each kind of entry recorded whatever the decision awaited in a module of
+its own, :mod:`.kinds`); this one carries the game on between them.
 """
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from typing import Any, Callable, Collection
 from . import events as ev
 from .auction import auction_actions, bid_on_deed, hammer_deed
 from .bankruptcy import BANKRUPTCY_HANDLERS, go_bankrupt
-from .building import BUILDING_HANDLERS, Change, even_targets, plan_change, sale_actions
+from .building import Change, even_targets, plan_change
 from .cards import CARD_HANDLERS, drawable_cards
 from .declarations import DECLARATION_HANDLERS, DECLARATION_KINDS_AT, bid_on_building, declaration_actions, hammer_building
 from .ending import ENDING_HANDLERS, end_game, time_is_up
@@ -26,7 +26,6 @@ from .entries import ENTRY_FIELDS, Action, Entry
 from .errors import IllegalEntry, illegal
 from .facts import card_first, jail_exit_creditor, jail_exit_rent_ahead, jail_exit_short, raisable_cash, total_assets
 from .jail import JAIL_HANDLERS
-from .mortgages import MORTGAGE_HANDLERS, mortgage_actions
 from .own_landing import OWN_LANDING_HANDLERS, own_landing_actions
 from .phrases import EntryKind
 from . import kinds  # noqa: F401  (the kinds of entry declared each in a module of its own register themselves)
@@ -36,7 +35,6 @@ from .state import (AwaitRoll, Auction, BidPayment, BuildingAuction, BuildRound,
                     awaiting_roll)
 from .step import Observer, Step
 from .timing import not_now
-from .trading import TRADING_HANDLERS, trade_actions
 from .turn import TURN_HANDLERS
 
 
@@ -228,18 +226,10 @@ def decision_kinds(state: GameState) -> frozenset[str]:
     return _ANSWERS.get(type(state.pending), frozenset())
 
 
-def _time_actions(state: GameState, player: int | None = None) -> list[Action]:
-    return [] if state.time_called or player is not None else [Action("time_called")]
-
-
 # what may be recorded whatever the decision awaited (each where its own rules allow it): the kinds each makes; the
 # kinds declared in modules of their own (.kinds) follow, each with its own
 AT_ANY_DECISION[:0] = (
     (frozenset(("build", "withdraw_build", "close_builds", "place_building", "bid", "hammer")), declaration_actions),
-    (frozenset(("sell_buildings",)), sale_actions),
-    (frozenset(("trade",)), trade_actions),
-    (frozenset(("time_called",)), _time_actions),
-    (frozenset(("mortgage", "unmortgage")), mortgage_actions),
 )
 
 
@@ -345,8 +335,8 @@ def _hammer(step: Step, entry: Entry) -> None:
 
 
 HANDLERS.update({  # the rules' own entry types' handlers, beside those of the kinds of .kinds
-    **TURN_HANDLERS, "bid": _bid, "hammer": _hammer, **MORTGAGE_HANDLERS, **CARD_HANDLERS, **JAIL_HANDLERS,
-    **BANKRUPTCY_HANDLERS, **BUILDING_HANDLERS, **DECLARATION_HANDLERS, **TRADING_HANDLERS, **ENDING_HANDLERS,
+    **TURN_HANDLERS, "bid": _bid, "hammer": _hammer, **CARD_HANDLERS, **JAIL_HANDLERS,
+    **BANKRUPTCY_HANDLERS, **DECLARATION_HANDLERS, **ENDING_HANDLERS,
     **OWN_LANDING_HANDLERS,
 })
 

@@ -6,10 +6,8 @@ than the creditor.
 """
 from __future__ import annotations
 
-from dataclasses import replace
-
 from . import events as ev
-from .entries import Action, Entry, Offer
+from .entries import Offer
 from .errors import IllegalEntry, illegal
 from .facts import jail_exit_creditor, jail_exit_landing, jail_exit_short, raisable_cash
 from .phrases import Card, Goods, Many, Money, Player, Square
@@ -26,7 +24,7 @@ def _flows(a: int, b: int, give: Offer[int], take: Offer[int]
             (b, a): (take.cash, frozenset(take.deeds), frozenset(take.cards))}
 
 
-def _pair_may_trade(state: GameState, a: int, b: int) -> bool:
+def pair_may_trade(state: GameState, a: int, b: int) -> bool:
     """What :func:`trade_context` asks of the two players whatever the decision awaited: no time called, trades in
     these rules, neither bankrupt, neither in jail where the jailed may not trade."""
     opts = state.ruleset.options
@@ -47,7 +45,7 @@ def _debt_context(state: GameState, debt: Debt) -> str:
 
 def trade_context(state: GameState, a: int, b: int) -> str | None:
     """'trade' between turns, 'debt_negotiation' or 'rescue' for a debtor; None when no trade may be made now."""
-    if not _pair_may_trade(state, a, b):
+    if not pair_may_trade(state, a, b):
         return None
     p = state.pending
     opts = state.ruleset.options
@@ -126,7 +124,7 @@ def trade_refusal(state: GameState, a: int, b: int, give: Offer[int], take: Offe
                                card=Card(card))
         if len(set(offer.deeds)) != len(offer.deeds):
             return illegal(state, "duplicate_deed", "a deed is named twice", "trade")
-    claim = _claim(state, a, b, give, take)
+    claim = debt_claim(state, a, b, give, take)
     for who, offer in ((a, give), (b, take)):
         cash_due = offer.cash - claim.get(who, 0)
         if cash_due > state.players[who].cash:
@@ -184,7 +182,7 @@ def _jail_exit_refusal(state: GameState, a: int, b: int, give: Offer[int], take:
                    "jail_exit_bankruptcy", player=Player(debt.debtor), amount=need)
 
 
-def _claim(state: GameState, a: int, b: int, give: Offer[int], take: Offer[int]) -> dict[int, int]:
+def debt_claim(state: GameState, a: int, b: int, give: Offer[int], take: Offer[int]) -> dict[int, int]:
     """JMA 補足ルール: an unpaid claim counts as cash.  The creditor's cash to the debtor comes first out of
     what the debtor owes them."""
     p = state.pending
@@ -264,75 +262,3 @@ def _buy_back_refusal(state: GameState, a: int, b: int, give: Offer[int], take: 
             return illegal(state, "buy_back", "buying back at once what was just sold, at a different price, is not "
                            "allowed: only the same trade undone exactly", "trade_limits")
     return None
-
-
-def _offer_squares(step: Step, offer: Offer[int | str] | None, entry: Entry) -> Offer[int]:
-    assert offer is not None  # fields every trade has (ENTRY_FIELDS)
-    return offer.with_deeds(tuple(step.square(ref, entry.type) for ref in offer.deeds))
-
-
-def _trade(step: Step, entry: Entry) -> None:
-    s = step.state
-    a = step.player(entry.player, entry.type)
-    b = step.player(entry.partner, entry.type)
-    give = _offer_squares(step, entry.give, entry)
-    take = _offer_squares(step, entry.take, entry)
-    refusal = trade_refusal(s, a, b, give, take)
-    if refusal:
-        raise refusal
-    context = trade_context(s, a, b)
-    assert context is not None  # the trade was not refused: it may be made now (trade_refusal)
-    agreed = (a, b, give, take)
-    claim = _claim(s, a, b, give, take)
-    if claim:
-        creditor, used = next(iter(claim.items()))
-        debt = s.pending
-        assert isinstance(debt, Debt)  # a claim counts only in a trade with the creditor of the debt pending
-        step.emit(ev.AwaitingDecision(replace(debt, amount=debt.amount - used)))
-        if creditor == a:
-            give = replace(give, cash=give.cash - used)
-        else:
-            take = replace(take, cash=take.cash - used)
-    step.emit(ev.TradeMade(a, b, give, take, context, agreed))
-    if context == "rescue" and jail_exit_short(step.state):
-        # 救済提示(分割救済を含む)は両方の負債を完済できるものでなければならず: a part of a split rescue stands only
-        # once the parts together cover the fine and the rent ahead; a bankruptcy undoes it
-        step.emit(ev.RescuePart((a, b, give, take)))
-    for receiver, offer in ((b, give), (a, take)):
-        step.transfer_interest(receiver, offer.deeds)
-    if isinstance(s.pending, Debt) and s.pending.amount == 0:
-        step.emit(ev.AwaitingDecision(None))
-
-
-def trade_actions(state: GameState, player: int | None = None) -> list[Action]:
-    """Who may trade with whom now (``player``: that player's trades only; the tablet's trade builder checks each
-    offer with trade_refusal).  Outside debt negotiation and the jail fine, :func:`trade_context` is the same for
-    every pair of players in the game (unless trades are made in one's own turn): it is asked once."""
-    active = state.active
-    p = state.pending
-    if len(active) < 2 or player is not None and player not in active:
-        return []
-    proposers = active if player is None else (player,)
-    if type(p) is Debt:  # only the debtor proposes, to anyone they may trade with (trade_context is never None then)
-        a = p.debtor
-        if a not in proposers:
-            return []
-        partners = tuple(b for b in active if b != a and _pair_may_trade(state, a, b))
-        return [Action("trade", a, {"partners": partners})] if partners else []
-    if not isinstance(p, JailFine) and state.ruleset.options.trade_timing not in ("own_turn", "before_own_roll"):
-        if trade_context(state, active[0], active[1]) is None:
-            return []
-        out = []
-        for a in proposers:
-            k = active.index(a)
-            out.append(Action("trade", a, {"partners": active[:k] + active[k + 1:]}))  # every other player in play
-        return out
-    out = []
-    for a in proposers:
-        partners = tuple(b for b in active if b != a and trade_context(state, a, b) is not None)
-        if partners:
-            out.append(Action("trade", a, {"partners": partners}))
-    return out
-
-
-TRADING_HANDLERS = {"trade": _trade}

@@ -24,7 +24,7 @@ from ..screens.decisions.seating import seats_by_roll
 from ..screens.guide import guide
 from ..screens.qr import qr_img
 from ..screens.regulations import regulation_words
-from ..screens.kinds.penalty import fine_lines
+from ..screens.kind import paper_tables
 from ..screens.rulings_log import ruling_lines
 from ..screens.table import result_screen
 from ..tournament.charts import net_worth_series, net_worth_svg
@@ -186,7 +186,7 @@ def game_html(game_id: int, size: str = "A4") -> str:
     return render_template("reports/game.html", row=loaded.row, altered=loaded.altered,
                            title=game_title(game_id, loaded.row.title, loaded.seat),
                            state=state, size=size, ranking=result_screen(state).ranking,
-                           chart=chart_svg(loaded), over=state.over, fines=fine_lines(loaded.game),
+                           chart=chart_svg(loaded), over=state.over, kind_tables=paper_tables(loaded.game),
                            regulations=regulation_words(state.ruleset, in_force(loaded.game.header.options))
                            if loaded.seat is not None else None,
                            sign_offs=signoffs.sign_offs(loaded) if state.over else None, **_rulings_context(loaded))

@@ -163,7 +163,7 @@ def _targets(entry: Entry, ruleset: Ruleset) -> str:
     return separator().join(f"{square_words(ruleset, sq)} {level_words(lvl, ruleset)}" for sq, lvl in entry.targets)
 
 
-def _changes(entry: Entry, ruleset: Ruleset, facts: EntryFacts | None) -> str:
+def lot_changes(entry: Entry, ruleset: Ruleset, facts: EntryFacts | None) -> str:
     """A declaration's or a sale's lots from what they had (the facts) to what they are to have; the lots with the
     level each is to have where the facts are not known or no lot changes."""
     if facts is None or not facts.levels:
@@ -269,14 +269,12 @@ def _own_deed(entry: Entry, ruleset: Ruleset, facts: EntryFacts | None) -> str:
 
 
 def _build(entry: Entry, ruleset: Ruleset, facts: EntryFacts | None) -> str:
-    """A declaration, a declaration reduced, a sale of buildings: each lot from what it had to what it is to have."""
+    """A declaration, a declaration reduced: each lot from what it had to what it is to have."""
     if entry.type == "withdraw_build":
         return _("%(player)s reduces the declaration to %(targets)s", player=entry.player,
                  targets=_targets(entry, ruleset))
-    changes = _changes(entry, ruleset, facts)
-    if entry.type == "build":
-        return _("%(player)s declares buildings: %(changes)s", player=entry.player, changes=changes)
-    return _("%(player)s sells buildings: %(changes)s", player=entry.player, changes=changes)
+    return _("%(player)s declares buildings: %(changes)s", player=entry.player,
+             changes=lot_changes(entry, ruleset, facts))
 
 
 def _bankrupt(entry: Entry, ruleset: Ruleset, facts: EntryFacts | None) -> str:
@@ -302,13 +300,9 @@ def _deal(entry: Entry, ruleset: Ruleset, facts: EntryFacts | None) -> str:
              deeds=names_and(square_words(ruleset, d) for d in entry.deeds), price=ruleset.money_text(price))
 
 
-def _on_square(entry: Entry, ruleset: Ruleset, facts: EntryFacts | None) -> str:
-    """An entry naming a player and a square: a mortgage, lifting it, the lot of a building won."""
+def _place_building(entry: Entry, ruleset: Ruleset, facts: EntryFacts | None) -> str:
+    """The lot of a building won."""
     player, square = entry.player, square_words(ruleset, entry.square if entry.square is not None else "")
-    if entry.type == "mortgage":
-        return _("%(player)s mortgages %(square)s", player=player, square=square)
-    if entry.type == "unmortgage":
-        return _("%(player)s lifts the mortgage on %(square)s", player=player, square=square)
     return _("%(player)s chooses %(square)s for the building", player=player, square=square)
 
 
@@ -323,19 +317,11 @@ def _jail(entry: Entry, ruleset: Ruleset, facts: EntryFacts | None) -> str:
 
 
 def _referee(entry: Entry, ruleset: Ruleset, facts: EntryFacts | None) -> str:
-    """What the referee does alone: closing the declarations, calling time, taking entries back."""
+    """What the referee does alone: closing the declarations, taking entries back."""
     if entry.type == "close_builds":
         return _("the referee closes the declarations")
-    if entry.type == "time_called":
-        return _("the referee calls time")
     return ngettext("the referee takes back the latest entry", "the referee takes back the latest %(num)s entries",
                     entry.count or 0)
-
-
-def _trade(entry: Entry, ruleset: Ruleset, facts: EntryFacts | None) -> str:
-    assert entry.player is not None and entry.partner is not None  # (a trade's required fields: ENTRY_FIELDS)
-    return trade_words(ruleset, entry.player, entry.partner, entry.give, entry.take,
-                       facts.context if facts else "trade", facts.mortgaged if facts else ())
 
 
 # each entry type's sentence: who did what (a kind declared in a module of its own says its own: kind.sentence)
@@ -343,10 +329,9 @@ _SENTENCES: dict[str, Callable[[Entry, Ruleset, EntryFacts | None], str]] = {
     "seat_roll": _rolls, "roll": _rolls, "rent_roll": _rolls, "rolloff": _rolls, "deal": _deal,
     "buy": _buy, "decline": _decline, "bid": _bid, "hammer": _hammer, "income_tax": _income_tax, "card": _card,
     "fine_or_card": _fine_or_card, "build_house": _own_deed, "sell_to_bank": _own_deed, "keep": _own_deed,
-    "mortgage": _on_square, "unmortgage": _on_square, "place_building": _on_square,
+    "place_building": _place_building,
     "pay_bail": _jail, "use_jail_card": _jail, "skip_jail_turn": _jail, "bankrupt": _bankrupt, "build": _build,
-    "withdraw_build": _build, "sell_buildings": _build, "close_builds": _referee, "time_called": _referee,
-    "void": _referee, "trade": _trade,
+    "withdraw_build": _build, "close_builds": _referee, "void": _referee,
 }
 
 

@@ -1,5 +1,5 @@
-"""The build and sell panels: the builds and sales the rules allow now, one tap each, with each lot's
-buildings after it and the amount on the button."""
+"""The build panel: the builds the rules allow now, one tap each, with each lot's buildings after it and the amount
+on the button (the sell panel, :mod:`.kinds.sell_buildings`, lays its sales out the same way: :class:`SalePanel`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from ..engine import build_offers, Change, GameState
 from ..language import gettext as _
 from .words import change_words, group_name, level_words, money, square_name
-from .rulings import sale_offers
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,31 +23,6 @@ class SalePanel:
     color: str
     lots: list[tuple[str, str]]  # (lot, its buildings now)
     offers: list[SaleOffer]
-
-
-def sale_panels(state: GameState, actions) -> list[SalePanel]:
-    """The sell panel: for each player and colour group they may sell on, every sale the rules allow now, with
-    the buildings left on each lot and what the bank pays (the engine's price: half of what the levels sold
-    cost, a hotel counting as the houses it replaced plus itself)."""
-    rs = state.ruleset
-    panels = []
-    for a in actions:
-        squares = rs.groups[a.detail["group"]].squares
-        name = state.players[a.player].name
-        offers = []
-        for change in sale_offers(state, a.player, a.detail["group"]):
-            targets = {rs.squares[sq].id: "hotel" if level == state.hotel_level else level
-                       for sq, level in change.levels.items()}
-            offers.append(SaleOffer(
-                {"type": "sell_buildings", "player": name, "targets": targets},
-                [(level_words(change.levels.get(sq, state.buildings[sq]), rs),
-                  change.levels.get(sq, state.buildings[sq]) != state.buildings[sq]) for sq in squares],
-                _("Sell: the bank pays %(amount)s", amount=money(state, -change.price))))
-        if offers:
-            panels.append(SalePanel(name, group_name(rs, a.detail["group"]), rs.groups[a.detail["group"]].color,
-                                    [(square_name(state, sq), level_words(state.buildings[sq], rs)) for sq in squares],
-                                    offers))
-    return panels
 
 
 def build_panels(state: GameState, actions) -> list[SalePanel]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine import (Action, BidPayment, BuildRound, CardDrawn, Debt, ended, Game, GameState, legal_actions, Outcome,
+from ..engine import (Action, BuildRound, CardDrawn, ended, Game, GameState, legal_actions, Outcome,
                       parse_entry, ranking, TieCall, tie_call)
 from ..language import Language, speaking
 from .decisions import decision_screen, DecisionScreen
@@ -16,17 +16,18 @@ from .decisions.seating import seats_note
 from .holdings import bank_stock_words, holdings, Holdings, player_status, pot
 from .log import entry_words, event_words, log_lines
 from .notes import outcome_notes
-from .kind import kind_panels, Place, places
-from .panels import build_panels, sale_panels, SalePanel
+from .kind import debt_panels, kind_panels, Place, places, raising_cash
+from .panels import build_panels, SalePanel
 from .refusals import detail, title
 from .sources import clause_words
 from .words import Why
 
 RECENT = 30  # log lines on the table screen; the whole log is on its own page
 VOID_CHOICES = 5  # runs of latest entries offered one tap each; any other count is typed
-# The table screen's panels: the actions open at any time, the board, the void menu (and each kind's panel,
-# kind.kind_panels, and each player's deed list, deeds-<seat>).  Each is drawn as its summary alone until it is opened.
-PANELS = ("mortgages", "build", "sell", "trade", "board", "void")
+# The table screen's panels: the building declarations, the board, the void menu (and each kind's panel,
+# kind.kind_panels: mortgages, sales, trades, fines...; and each player's deed list, deeds-<seat>).  Each is drawn as
+# its summary alone until it is opened.
+PANELS = ("build", "board", "void")
 
 
 def panel_names(state: GameState) -> frozenset[str]:
@@ -45,11 +46,10 @@ class TableScreen:
     decision: DecisionScreen  # the decision the table waits for: its notes, its card, the template laying it out
     actions: dict[str, list[Action]]  # the legal actions by type: the buttons
     ranking: list | None  # the final ranking, once the game is over
-    in_debt: bool  # a debt or a winning bid waits for its cash: the sell and trade panels are open
+    in_debt: bool  # a debt or a winning bid waits for its cash: the kinds' panels raising it are open
     drawn: frozenset[str]  # the panels drawn open
     log: list[tuple[int, str, bool]]  # the latest lines of the log
     roll_notes: list[Why]  # what makes the roll awaited special (the spectators' display shows them too)
-    sales: list[SalePanel]
     builds: list[SalePanel]
     places: list[Place]  # each kind's buttons the rules offer now (a panel's worked out while it is open)
     can_void: bool
@@ -94,10 +94,10 @@ def _table_screen(game: Game, upto: int | None, live: bool, panels: frozenset[st
     by_type: dict[str, list[Action]] = {}
     for a in (legal_actions(state) if live else []):
         by_type.setdefault(a.type, []).append(a)
-    in_debt = isinstance(state.pending, (Debt, BidPayment))
+    in_debt = raising_cash(state)
     building_round = isinstance(state.pending, BuildRound)
     # a debt opens the ways to raise cash, a building round the declarations
-    drawn = frozenset((panels & panel_names(state)) | ({"sell", "trade"} if in_debt else set())
+    drawn = frozenset((panels & panel_names(state)) | (debt_panels() if in_debt else frozenset())
                       | ({"build"} if building_round else set()))
     decision = decision_screen(game, state, by_type, latest)
     return TableScreen(
@@ -105,7 +105,6 @@ def _table_screen(game: Game, upto: int | None, live: bool, panels: frozenset[st
         ranking=ranking(state) if ended(state) else None, in_debt=in_debt, drawn=drawn,  # (a roll-off due: those decided)
         log=log_lines(game, len(game.entries) - RECENT, len(game.entries)),
         roll_notes=seats_note(game, state) + roll_notes(state) if latest else [],
-        sales=sale_panels(state, by_type.get("sell_buildings", [])) if "sell" in drawn else [],
         builds=build_panels(state, by_type.get("build", [])) if "build" in drawn else [],
         places=places(state, by_type, drawn),
         can_void=live and bool(game.effective), void_runs=_void_runs(game) if live and "void" in drawn else [],

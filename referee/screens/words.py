@@ -32,9 +32,8 @@ def _reasons() -> dict[str, str]:
     return {
         "salary": _("salary"), "go_landing": _("salary for landing on GO"), "rent": _("rent"), "tax": _("tax"),
         "purchase": _("for the deed"),
-        "auction": _("at auction"), "card": _("by card"), "bail": _("to leave jail"), "mortgage": _("mortgage"),
-        "unmortgage": _("to lift a mortgage"), "building": _("for buildings"),
-        "building_auction": _("for a building at auction"), "buildings_sold": _("for buildings sold"),
+        "auction": _("at auction"), "card": _("by card"), "bail": _("to leave jail"), "building": _("for buildings"),
+        "building_auction": _("for a building at auction"),
         "bankruptcy": _("in bankruptcy"), "interest": _("mortgage interest"),
         "free_parking": _("(all of it)"), "deed_sold": _("for the deed sold back"),
     }  # and the payments of each kind of .kinds (kind.reason)

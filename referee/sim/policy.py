@@ -11,11 +11,8 @@ from typing import Callable, Iterator
 from ..engine import (
     Action, Auction, AwaitRoll, BidPayment, BuildingAuction, BuildRound, BuyOrAuction, DealDeeds, Debt, DrawCard,
     Entry, FineOrCard, GameState, IncomeTaxChoice, JailFine, Offer, OwnProperty, PlaceBuilding, RentRoll, RollOff,
-    SeatingRoll, bank_needs, simulated, build_time, deal_refusal, decision_kinds, even_targets, legal_actions,
+    SeatingRoll, bank_needs, made_with, simulated, build_time, deal_refusal, decision_kinds, even_targets, legal_actions,
     mortgage_choices, raisable_cash, smallest_sale, trade_refusal)
-
-# kinds one producer of legal_actions makes at once (mortgage_actions): the Menu asks for them together
-MADE_TOGETHER = {"mortgage": ("mortgage", "unmortgage"), "unmortgage": ("mortgage", "unmortgage")}
 
 
 def dice(rng: random.Random) -> tuple[int, int]:
@@ -385,8 +382,8 @@ class Menu:
             kinds = _ASKED.get(key)
             if kinds is None:
                 answers = decision_kinds(self.state)
-                # the decision's answers all at once, and kinds made together (mortgages and their lifting)
-                kinds = _ASKED[key] = tuple(answers) if kind in answers else MADE_TOGETHER.get(kind, (kind,))
+                # the decision's answers all at once, and kinds offered together (mortgages and their lifting)
+                kinds = _ASKED[key] = tuple(answers) if kind in answers else made_with(kind)
             if len(kinds) == 1:
                 found = by_type[kind] = legal_actions(self.state, kinds)
             else:

@@ -5,9 +5,15 @@ folder: what the engine imports stays visible to a reader and to the checks of i
 simulator's: it asks the kinds in this order whether to record one (a lapsed rent before a fine), so a new kind goes
 last and the games simulated before it stay the same.
 
+- :mod:`.sell_buildings`: a sale of buildings back to the bank;
+- :mod:`.trade`: a trade between two players;
+- :mod:`.time_called`: the round's playing time called;
+- :mod:`.mortgage`: a deed mortgaged, and a mortgage lifted;
 - :mod:`.lapsed_rent`: a rent whose owner's claim lapsed, given back;
 - :mod:`.penalty`: a fine for a breach at the table.
+
+(legal_actions lists the actions of each in this order too, after the building declarations.)
 """
 from __future__ import annotations
 
-from . import lapsed_rent, penalty  # noqa: F401  (each registers its kind as it is imported)
+from . import sell_buildings, trade, time_called, mortgage, lapsed_rent, penalty  # noqa: F401  (each registers its kind)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...engine import Action, Entry, EntryFacts, Game, GameState, Ruleset
 from ...language import gettext as _
-from ..kind import Buttons, Confirmation, EntryScreen, register_screen
+from ..kind import Buttons, Confirmation, EntryScreen, Paper, register_screen
 from ..words import money, per_language
 
 
@@ -59,19 +59,24 @@ def _sentence(entry: Entry, ruleset: Ruleset, facts: EntryFacts | None) -> str:
              amount=_amount(ruleset, entry.choice or ""), breach=breach_words(entry.choice or ""))
 
 
-def fine_lines(game: Game) -> list[tuple[int, str, str, str]]:
+def fine_lines(game: Game) -> list[tuple[str, ...]]:
     """The fines the referee imposed in the game (voided ones left out), for the result page and sheet: (the
     entry's number, the player, what for, the amount)."""
     ruleset = game.ruleset
-    out = []
+    out: list[tuple[str, ...]] = []
     for i in game.effective:
         entry = game.entries[i]
         if entry.type == "penalty" and entry.player is not None and entry.choice is not None:
-            out.append((i + 1, entry.player, breach_words(entry.choice), _amount(ruleset, entry.choice)))
+            out.append((str(i + 1), entry.player, breach_words(entry.choice), _amount(ruleset, entry.choice)))
     return out
+
+
+def _columns() -> tuple[tuple[str, bool], ...]:
+    return (_("entry"), True), (_("player"), False), (_("what for"), False), (_("amount"), True)
 
 
 register_screen(EntryScreen(
     "penalty", lambda: _("a fine"), _sentence, reasons=lambda: {"penalty": _("as a fine")},
     titles={"no_such_penalty": _l("No such fine in this game")},
-    buttons=Buttons("fines", fine_offers, "table/kinds/penalty.html", panel=lambda: _("Fines"))))
+    buttons=Buttons("fines", fine_offers, "table/kinds/penalty.html", panel=lambda: _("Fines")),
+    paper=Paper(lambda: _("Fines"), _columns, fine_lines)))

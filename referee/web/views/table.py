@@ -11,7 +11,7 @@ from ..forms import UnlockForm, entry_from_form, entry_key, following_entry, who
 from ...language.i18n import gettext, language, ngettext
 
 from ...screens.dispute import dispute_screen, DisputeScreen, entry_number, NoSuchEntry
-from ...screens.kinds.penalty import fine_lines
+from ...screens.kind import paper_tables
 from ...screens.log import LOG_PAGE, log_lines
 from ...screens.refusals import clip, detail as refusal_detail
 from ...screens.refusals import title as refusal_title
@@ -424,7 +424,7 @@ def result(game_id: int):
     return render_template("table/result.html", row=loaded.row, altered=loaded.altered, state=loaded.game.state,
                            manage=manage, state_entries=loaded.fold.stored,
                            sign_offs=signoffs.sign_offs(loaded) if loaded.game.state.over else None,
-                           ruleset=loaded.game.ruleset, fines=fine_lines(loaded.game),
+                           ruleset=loaded.game.ruleset, kind_tables=paper_tables(loaded.game),
                            ranking=result_screen(loaded.game.state).ranking, chart=reports.chart_svg(loaded))
 
 
