@@ -11,7 +11,7 @@ run several workers), and plays it over HTTP as the venue would, each device kee
 between requests as a browser does (--no-keep-alive: a new connection for every request; with --worker-class
 sync, gunicorn's default workers, which close every connection after its answer): at each table one tablet
 (its own cookies, unlocked with the table's PIN, the forms' tokens
-and entry keys read from its pages) records one legal entry (drawn by referee.sim.simulate's Policy from the
+and entry keys read from its pages) records one legal entry (drawn by referee.sim.policy's Policy from the
 engine's legal actions, sent in the fields the table screen's forms send: a trade's two sides in the trade
 panel's fields) every --period seconds, starts staggered, then loads the table screen the record redirects to
 (which must show the entry counted), while a second tablet at the table follows it; the director's page and

@@ -51,7 +51,7 @@ def _card(step: Step, entry: Entry) -> None:
             (here + k) % n for k in range(1, n + 1) if s.ruleset.squares[(here + k) % n].kind == e.square_kind
         )
         step.advance_to(who, target, rent_multiplier=e.rent_multiplier, dice_multiplier=e.dice_multiplier)
-    elif kind == "back_to":  # Disney edition (003): 'Go Back to Tarzan. Don't Pass Go. Don't Collect 200.'
+    elif kind == "back_to":  # Disney edition: 'Go Back to Tarzan. Don't Pass Go. Don't Collect 200.'
         assert e.square is not None
         step.emit(ev.Moved(who, e.square))
         step.land(who)

@@ -35,7 +35,7 @@ def total_assets(state: GameState, player: int) -> int:
 
 def tax_amount(ruleset: Ruleset, square: int) -> int:
     """What landing on a tax square charges (income tax: its flat amount): the amount printed on the board, or for
-    the Luxury Tax the ruleset's ``luxury_tax_amount`` where it sets one.  Official rules (002), General: "If the
+    the Luxury Tax the ruleset's ``luxury_tax_amount`` where it sets one.  Official rules, General: "If the
     player lands on Luxury Tax/Super Tax, he or she must pay the Bank ₩100 (in some editions of the game, only
     ₩75)"; JMA 補足ルール「所得税と物品税」: 物品税のマスは、ボードに印刷されている$75を銀行に支払います。"""
     sq = ruleset.squares[square]
@@ -207,7 +207,7 @@ def card_for_sale(state: GameState, player: int) -> bool:
 
 
 def sits_out(state: GameState, player: int) -> bool:
-    """German variant (004), Polizist: Dort setzt er 3 Runden lang aus, d.h. er unternimmt sonst nichts, wenn er an
+    """German variant, Polizist: Dort setzt er 3 Runden lang aus, d.h. er unternimmt sonst nichts, wenn er an
     die Reihe kommt (option ``jail_mode`` sit_out, ``jail_max_rolls`` turns)."""
     return state.ruleset.options.jail_mode == "sit_out" and state.players[player].in_jail
 

@@ -83,7 +83,7 @@ def _use_jail_card(step: Step, entry: Entry) -> None:
 
 
 def _skip_jail_turn(step: Step, entry: Entry) -> None:
-    """Official rules (002), Jail: "When in jail, a player may ... pay the ₩50 fine or skips one turn. ... If the
+    """Official rules, Jail: "When in jail, a player may ... pay the ₩50 fine or skips one turn. ... If the
     player fails to roll doubles for three turns, he or she must pay the ₩50 fine and then moves the number shown on
     the dice or skip one turn."  (option ``jail_skip_turn``): the player gives up this turn instead of the fine,
     is free, and rolls from Just Visiting at their next turn; after the last failed roll they stay where they are."""

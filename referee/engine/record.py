@@ -220,7 +220,7 @@ def _check_position_form(position: Any, players: list[str], bad: Callable[[str],
 
 
 def stake_refusal(ruleset: Ruleset, players: Sequence[str]) -> IllegalEntry | None:
-    """German variant (004), 2: Es gibt eine Bank, die mit 200000 M Vermögen startet. Bei Spielbeginn zahlt die Bank
+    """German variant, 2: Es gibt eine Bank, die mit 200000 M Vermögen startet. Bei Spielbeginn zahlt die Bank
     an jeden Spieler 30000 M Startkapital aus.  A finite bank (option ``bank_money``) must pay every player's start
     money in full: a table it cannot stake is refused (why, beside the option in rulesets/german-simple.toml)."""
     bank, each = ruleset.options.bank_money, ruleset.money.start_cash

@@ -156,7 +156,7 @@ OPTION_SPECS: dict[str, OptionSpec] = {
     "dealt_deeds_redeal_pairs": OptionSpec(bool),
     # the Luxury Tax charged: 0, the amount printed on the board's square; else this amount whatever the board prints
     "luxury_tax_amount": OptionSpec(int, minimum=0),
-    # the fines the referee imposes for a breach at the table (003): each rule's amount, 0 where it carries none
+    # the fines the referee imposes for a breach at the table (the Russian classic rules): each rule's amount, 0 where it carries none
     "penalty_play_in_another_turn": OptionSpec(int, minimum=0),
     "penalty_out_of_turn_move": OptionSpec(int, minimum=0),
     "penalty_dice_off_table": OptionSpec(int, minimum=0),

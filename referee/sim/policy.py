@@ -233,7 +233,7 @@ class Policy:
         squares, group = action.detail["squares"], action.detail["group"]
         current = state.group_levels[group]  # the levels on the group's lots, kept
         affordable = min(len(squares) * top - current, cash_for)  # room for more, and cash
-        limit = state.ruleset.options.houses_per_turn  # and what is left of a turn's limit (003)
+        limit = state.ruleset.options.houses_per_turn  # and what is left of a turn's limit (the Russian editions' rules)
         if limit:
             affordable = min(affordable, limit - (state.built_this_turn[action.by] if state.built_this_turn else 0))
         if affordable < 1:

@@ -140,7 +140,7 @@ class Invariants:
         if event.payee is None:
             self.money -= event.amount
         problems = self._money(state)
-        if state.bank_cash is not None and state.bank_cash < 0:  # a finite bank (004) pays no more than it has
+        if state.bank_cash is not None and state.bank_cash < 0:  # a finite bank (the German variant) pays no more than it has
             problems.append(f"the bank holds {state.bank_cash}")
         return problems
 

@@ -1,7 +1,7 @@
 """An owner's claim to rent, and its lapse.
 
 The app charges rent the moment a token lands: the referee records the landing, and the rules say what is owed.
-At a real table the owner must ask for it.  Official rules (002): "It is the property owner's responsibility to
+At a real table the owner must ask for it.  Official rules: "It is the property owner's responsibility to
 demand rent, and he or she has until the beginning of the second following player's turn to do so."  When the
 owner never asked, the referee records ``rent_not_claimed`` in that turn, and the rent goes back.  JMA 補足ルール
 says the opposite: a claim that can be traced back is still paid (the entry is refused, citing it).

@@ -2,7 +2,7 @@
 kinds of entry offered together (the deeds gone through once for both).
 
 JMA 2006, 抵当: "いつでも抵当に入れてお金を借りることができます。" ... "抵当に入っていない状態である必要があります。"
-... "銀行に抵当価格プラス利息10%払えばOKです。"  Official rules (002): "properties with no houses or hotels may be
+... "銀行に抵当価格プラス利息10%払えばOKです。"  Official rules: "properties with no houses or hotels may be
 mortgaged for half of the property price ... To de-mortgage a property a player must pay interest of 10% in
 addition to the mortgage price."  When each may be recorded (the ruleset's timing, a debt, a winning bid being
 raised), and why not, is :mod:`..mortgages`' (:func:`~..mortgages.mortgage_refusal`,

@@ -1,6 +1,6 @@
 """A sale of buildings back to the bank, for half of what they cost.
 
-JMA 2006: "権利書の抵当入れ、抵当戻し、家等の売却は、家等の建設および競売より優先となります。"  Official rules (002): "At any
+JMA 2006: "権利書の抵当入れ、抵当戻し、家等の売却は、家等の建設および競売より優先となります。"  Official rules: "At any
 time a player may, to raise cash, sell hotels and houses back to the Bank for half the purchase price of the houses
 or hotels."  The lots are sold evenly, as they are built; what a sale leaves and what the bank pays is
 :mod:`..building`'s (:func:`~..building.plan_change`, :func:`~..building.sale_refusal`), which the sell panel and

@@ -3,7 +3,7 @@ negotiation, and JMA's rescue of a provisionally bankrupt player).
 
 JMA 2006, 土地の売却: "土地・鉄道・公共会社(電力・水道)は、個人的に適当な価格で他のプレイヤーに売ったり、所有地どうしの
 交換ができます。しかし、家やホテルはプレイヤー同士の売買は認められていませんので、家やホテルが建っている土地を売る事が
-できません。"  Official rules (002): "sell property deeds to other players in the game."  Whether a trade may be made
+できません。"  Official rules: "sell property deeds to other players in the game."  Whether a trade may be made
 now, and why not, is :mod:`..trading`'s (:func:`~..trading.trade_refusal`, :func:`~..trading.trade_context`),
 which the simulator and the trade builder's check ask too.  The fields are many (who, with whom, each side's cash,
 deeds and cards), and a trade is not recorded from its action as offered (the offer is built on the tablet).
