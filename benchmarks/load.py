@@ -22,9 +22,12 @@ scripts/test-postgres, stopped at the end; skipped, saying why, if none can be h
 
 Prints, per database: the machine's load average before and after, entries recorded and entries/s; for each
 kind of request (record POST, table screen GET, a second tablet's poll, the room display's poll, the director's
-poll) the count, p50, p95 and max latency seen by the client, and errors (HTTP 5xx or any unexpected status,
-connection errors, an entry the engine holds legal refused).  Latencies include the client's own share of this
-machine.  Goal (2-core machine): p95 under 50 ms for every kind, 0 errors.  Figures only: nothing is asserted.
+poll) the count, p50, p95 and max latency seen by the client, errors (HTTP 5xx or any unexpected status,
+connection errors, an entry the engine holds legal refused), and the server's own CPU time for an answer of that
+kind, apart for a poll's 204 (nothing new) and its 200 (each answer's Server-Timing header: the server is started
+with REFEREE_SERVER_TIMING=1).  Latencies include the client's own share of this machine.  And the machine's speed:
+a fixed pure-Python loop timed in the same run, and the server's CPU time a request as a share of it, so that runs
+on different machines can be compared.  Goal (2-core machine): p95 under 50 ms for every kind, 0 errors.  Figures only: nothing is asserted.
 """
 from __future__ import annotations
 
@@ -79,6 +82,7 @@ class Client:
         self.host, self.port, self.keep_alive = parts.hostname, parts.port, keep_alive
         self.cookies: dict[str, str] = {}
         self.connection: http.client.HTTPConnection | None = None
+        self.server_ms: float | None = None  # the server's CPU time for the last answer (its Server-Timing header)
 
     def open(self, path: str, data: dict | None = None, headers: dict | None = None) -> tuple[int, str, float]:
         body = urllib.parse.urlencode(data, doseq=True).encode() if data is not None else None
@@ -110,6 +114,8 @@ class Client:
                 self.cookies[name] = value
             else:
                 self.cookies.pop(name, None)
+        timing = re.search(r"app;dur=([0-9.]+)", response.headers.get("Server-Timing") or "")
+        self.server_ms = float(timing.group(1)) if timing else None
         if self.keep_alive and not response.will_close:
             self.connection = connection
         else:
@@ -161,6 +167,8 @@ class Stats:
         self.times: dict[str, list[float]] = {k: [] for k in KINDS}
         self.errors: dict[str, int] = {k: 0 for k in KINDS}
         self.changed: dict[str, int] = {k: 0 for k in KINDS}  # polls answered 200 (something new)
+        # the server's CPU ms for each answer of a kind, by whether it was a 204 (a poll: nothing new)
+        self.server: dict[tuple[str, bool], list[float]] = {(k, unchanged): [] for k in KINDS for unchanged in (0, 1)}
         self.notes: list[str] = []
         self.entries = 0
         self.cpu = (0.0, 0.0)  # CPU seconds used while measuring: (the server and its workers, this client)
@@ -180,9 +188,31 @@ class Stats:
             return None, ""
         with self.lock:
             self.times[kind].append(ms)
+            if client.server_ms is not None:
+                self.server[kind, status == 204].append(client.server_ms)
         if status not in ok:
             self.error(kind, f"{path}: HTTP {status}")
         return status, text
+
+
+def mean(values: list[float]) -> str:
+    """The mean of ``values`` in ms, for the table ("-" for none)."""
+    return f"{sum(values) / len(values):.2f}" if values else "-"
+
+
+def reference_loop() -> float:
+    """Milliseconds for a fixed pure-Python loop (the best of five), a figure of this machine's speed at the code the
+    server runs, measured in the same run as the load: machines are compared by the server's time a request as a
+    share of it."""
+    best = float("inf")
+    for _ in range(5):
+        began = time.perf_counter()
+        total = 0
+        for i in range(1_000_000):
+            total += i * i % 7
+        best = min(best, time.perf_counter() - began)
+    return best * 1000
+
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -311,7 +341,8 @@ def server(url: str, log: Path, kind: str = "waitress", workers: int = 4, store:
     """The app on the database at ``url`` in a process of its own (`referee serve`, or gunicorn with ``workers``
     workers counting wrong PINs in ``store``), stopped on the way out."""
     port = free_port()
-    env = {**os.environ, "DATABASE_URL": url, "SECRET_KEY": SECRET, "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, "DATABASE_URL": url, "SECRET_KEY": SECRET, "PYTHONPATH": str(ROOT),
+           "REFEREE_SERVER_TIMING": "1"}  # each answer says its CPU time (referee/app/timing.py)
     if store:
         env["RATELIMIT_STORAGE_URI"] = store
     bin_ = Path(sys.executable).parent
@@ -412,9 +443,14 @@ def report(label: str, args, stats: Stats, elapsed: float, log: Path, loads: tup
     print(f"  entries recorded: {stats.entries} ({stats.entries / elapsed:.2f} entries/s), errors: {errors}")
     served_requests = sum(len(v) for v in stats.times.values())
     server_cpu, client_cpu = stats.cpu
-    print(f"  CPU over the {elapsed:.0f} s: the server {server_cpu:.1f} s ({1000 * server_cpu / max(1, served_requests):.2f} "
+    per_request = 1000 * server_cpu / max(1, served_requests)
+    print(f"  CPU over the {elapsed:.0f} s: the server {server_cpu:.1f} s ({per_request:.2f} "
           f"ms a request, {served_requests} requests), this client {client_cpu:.1f} s (of {os.cpu_count()} cores)")
-    print(f"  {'request':<18}{'count':>7}{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}{'errors':>8}")
+    print(f"  the machine: the reference loop (a fixed pure-Python loop, timed in this run) takes "
+          f"{args.reference_ms:.0f} ms; the server's time a request is {per_request / args.reference_ms * 1000:.1f}"
+          f" thousandths of it")
+    print(f"  {'request':<18}{'count':>7}{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}{'errors':>8}"
+          f"{'server ms 200':>15}{'204':>7}")
     worst = 0.0
     for kind in KINDS:
         times = stats.times[kind]
@@ -425,7 +461,7 @@ def report(label: str, args, stats: Stats, elapsed: float, log: Path, loads: tup
         worst = max(worst, p95)
         polled = f"  ({stats.changed[kind]} answered 200, the rest 204)" if kind.endswith("poll") else ""
         print(f"  {kind:<18}{len(times):>7}{percentile(times, 50):>9.1f}{p95:>9.1f}{max(times):>9.1f}"
-              f"{stats.errors[kind]:>8}{polled}")
+              f"{stats.errors[kind]:>8}{mean(stats.server[kind, False]):>15}{mean(stats.server[kind, True]):>7}{polled}")
     met = worst < GOAL_MS and errors == 0
     print(f"  goal p95 < {GOAL_MS:g} ms on every request and 0 errors: {'met' if met else 'NOT met'} "
           f"(worst p95 {worst:.1f} ms)")
@@ -474,6 +510,7 @@ def main() -> None:
                         help="a new connection for every request (by default each device keeps its connection "
                              "open, as a browser does)")
     args = parser.parse_args()
+    args.reference_ms = reference_loop()
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # the servers are stopped on the way out
     with tempfile.TemporaryDirectory() as tmp, (throttle_store(Path(tmp)) if args.server == "gunicorn"
                                                 else nullcontext()) as store:

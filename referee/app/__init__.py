@@ -147,6 +147,8 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config.from_pyfile("config.py", silent=True)
         if os.environ.get("DATABASE_URL"):
             app.config["SQLALCHEMY_DATABASE_URI"] = os.environ["DATABASE_URL"]
+        if os.environ.get("REFEREE_SERVER_TIMING") == "1":  # each answer's CPU time, for benchmarks/load.py
+            app.config["SERVER_TIMING"] = True
         if os.environ.get("RATELIMIT_STORAGE_URI"):  # where wrong PINs are counted: a store workers share
             app.config["RATELIMIT_STORAGE_URI"] = os.environ["RATELIMIT_STORAGE_URI"]
         if not app.config.get("SECRET_KEY"):
@@ -181,6 +183,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     from ..web.views import errors, games, guide, install, judges, table, tournaments
 
     from ..services import archive, games as game_records, rulesets
+    from . import timing
 
     proxies.init_app(app)
     access.init_app(app)
@@ -201,6 +204,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         with app.app_context():
             _upgrade_or_create()
     backups.init_app(app)
+    timing.init_app(app)
     if test_config is None:
         _settled()
     return app
