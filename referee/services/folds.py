@@ -323,5 +323,13 @@ def version(loaded: LoadedGame) -> str:
     """A short token that changes whenever what a screen of this game shows may change: an entry recorded (or
     taken back), the clock started or paused.  A live screen is sent again only when it differs."""
     row = loaded.row
-    text = f"{row.id}:{loaded.seq}:{row.clock_started_at}:{row.clock_elapsed_seconds}:{row.time_limit_minutes}"
+    return version_of(row.id, loaded.fold.stored, row.clock_started_at, row.clock_elapsed_seconds,
+                      row.time_limit_minutes)
+
+
+def version_of(game_id: int, stored: int, clock_started_at: object, clock_elapsed_seconds: object,
+               time_limit_minutes: object) -> str:
+    """:func:`version` from the values it is made of: the game's stored entries (the rows, as written: an altered
+    record's too) and its clock, as a poll reads them in one statement without loading the game."""
+    text = f"{game_id}:{stored}:{clock_started_at}:{clock_elapsed_seconds}:{time_limit_minutes}"
     return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()

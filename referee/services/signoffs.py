@@ -47,7 +47,7 @@ from ..store.models import EntryRow, GameRow, JudgeCallRow, ResultCorrection, Ru
 from ..tournament.corrections import ranked_places
 from . import archive
 from .clocks import naive_utc, utcnow
-from .folds import LoadedGame, game_lock, load, version as record_version
+from .folds import LoadedGame, game_lock, last_entry, load, version as record_version, version_of
 from .standing import standing_of_game
 
 CONFIRMS, REFUSES = "confirms", "refuses"
@@ -229,19 +229,34 @@ def sign_offs_of_many(tables: list[LoadedGame], corrections: dict[int, ResultCor
     return {t.row.id: _checked(t, rows[t.row.id], Corrected.from_row(corrections.get(t.row.id))) for t in tables}
 
 
-@kept_in(STATEMENTS)
-def _stamp_statement():
-    """The counts of :func:`stamp` for the game ``game``: one statement, built once."""
-    game = bindparam("game")
+def _counts(game: object) -> tuple[object, ...]:
+    """The counts a table's stamp is made of, as scalar subqueries for the game ``game``: its rulings, its calls for
+    a judge made and still open, its sign-offs and the director's corrections of its result (and their
+    withdrawals)."""
 
     def count(column, *where) -> object:
         return select(func.count(column)).where(*where).scalar_subquery()
 
-    return select(count(RulingRow.id, RulingRow.game_id == game), count(JudgeCallRow.id, JudgeCallRow.game_id == game),
-                  count(JudgeCallRow.id, JudgeCallRow.open_game_id == game),
-                  count(SignOffRow.id, SignOffRow.game_id == game),
-                  count(ResultCorrection.id, ResultCorrection.table_id.in_(
-                      select(TableRow.id).where(TableRow.game_id == game).scalar_subquery())))
+    return (count(RulingRow.id, RulingRow.game_id == game), count(JudgeCallRow.id, JudgeCallRow.game_id == game),
+            count(JudgeCallRow.id, JudgeCallRow.open_game_id == game),
+            count(SignOffRow.id, SignOffRow.game_id == game),
+            count(ResultCorrection.id, ResultCorrection.table_id.in_(
+                select(TableRow.id).where(TableRow.game_id == game).scalar_subquery())))
+
+
+@kept_in(STATEMENTS)
+def _stamp_statement():
+    """The counts of :func:`stamp` for the game ``game``: one statement, built once."""
+    return select(*_counts(bindparam("game")))
+
+
+@kept_in(STATEMENTS)
+def _poll_statement():
+    """All a poll's version is made of, for the game ``game``: its clock, its last stored entry's number (through
+    the (game, seq) index) and the counts of :func:`stamp`; one statement, built once, no game loaded."""
+    game = bindparam("game")
+    return select(GameRow.clock_started_at, GameRow.clock_elapsed_seconds, GameRow.time_limit_minutes,
+                  last_entry(EntryRow.seq), *_counts(game)).where(GameRow.id == game)
 
 
 @dataclass(frozen=True)
@@ -261,9 +276,24 @@ def stamp(loaded: LoadedGame) -> Stamp:
     tablets at the table follow a judge call, the rulings' count and the game-over card, which shows the ranking
     that stands), and while a call is open with each minute it has waited.  Every device at a table asks for it
     every second: one query, each count read through its table's game index."""
-    counts = db.session.execute(_stamp_statement(), {"game": loaded.row.id}).one()
+    counts = tuple(db.session.execute(_stamp_statement(), {"game": loaded.row.id}).one())
+    return _stamped(record_version(loaded), counts)
+
+
+def poll_version(game_id: int) -> str | None:
+    """The :attr:`Stamp.version` a table's screens would be drawn at now, read in one statement without loading
+    the game (None: no such game): a poll that names it is answered "nothing new" at the cost of that statement."""
+    found = db.session.execute(_poll_statement(), {"game": game_id}).one_or_none()
+    if found is None:
+        return None
+    started, elapsed, limit, stored, *counts = found
+    return _stamped(version_of(game_id, stored or 0, started, elapsed, limit), tuple(counts)).version
+
+
+def _stamped(record: str, counts: tuple) -> Stamp:
+    """The stamp of a record's version and the counts of :func:`_counts`."""
     minute = utcnow().strftime("%H:%M") if counts[2] else ""  # "waited 3 min" moves on
-    text = f"{record_version(loaded)}:{':'.join(map(str, counts))}:{minute}"
+    text = f"{record}:{':'.join(map(str, counts))}:{minute}"
     return Stamp(hashlib.blake2b(text.encode(), digest_size=8).hexdigest(), counts[0], bool(counts[2]))
 
 

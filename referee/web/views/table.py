@@ -137,6 +137,8 @@ def unlock_post(game_id: int):
 @bp.get("/games/<int:game_id>")
 @referee_required
 def table(game_id: int):
+    if _unchanged(game_id):
+        return "", 204
     loaded = _load(game_id)
     upto = request.args.get("at", type=whole)
     if upto is not None and 1 <= upto <= loaded.seq:  # the table after an entry: the dispute view shows it
@@ -292,6 +294,14 @@ def panel(game_id: int, name: str):
                                                              name=clip(name, 40))), 404
     return (render_template("table/_panel.html", only=name, **_view_model(loaded, panels=frozenset([name]))), 200,
             {"Cache-Control": "no-store"})
+
+
+def _unchanged(game_id: int) -> bool:
+    """A live poll (htmx's, naming the version its screen was drawn at, no entry asked for) of a game whose screens
+    are still as drawn: answered from one statement, the game not loaded (:func:`signoffs.poll_version`)."""
+    seen = request.args.get("v")
+    return bool(seen and request.headers.get("HX-Request") and "at" not in request.args
+                and seen == signoffs.poll_version(game_id))
 
 
 def _live_or_page(loaded: folds.LoadedGame, page: str, upto: int | None = None):
@@ -455,6 +465,8 @@ def sign_off(game_id: int):
 
 @bp.get("/games/<int:game_id>/display")
 def display(game_id: int):
+    if _unchanged(game_id):
+        return "", 204
     loaded = _load(game_id)
     return _live_or_page(loaded, "table/display.html")
 

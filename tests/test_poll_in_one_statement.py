@@ -1,0 +1,106 @@
+"""Every device at a table asks every second whether anything changed: the answer "nothing new" (204) is read
+from one statement by the game's index (its clock, its last stored entry, the counts of its rulings, calls for a
+judge, sign-offs and corrections), the game not loaded nor its record folded; and the version it compares is the
+very one the screen was drawn at, through every kind of change a table's screens follow."""
+import pytest
+from sqlalchemy import event
+
+from conftest import finish_seating, new_game
+from test_live_table import HX, live_version
+from test_table_words import record, roll
+
+from referee.store.db import db
+from referee.services import clocks, folds, progress, rulings, signoffs, tournaments
+
+DIRECTOR_PIN = "135791"
+
+
+def drawn_at(client, game_id: int) -> str:
+    return live_version(client.get(f"/games/{game_id}").get_data(as_text=True))
+
+
+def same_version_both_ways(app, client, game_id: int) -> str:
+    with app.app_context():
+        polled = signoffs.poll_version(game_id)
+        stamped = signoffs.stamp(folds.load(game_id)).version
+        db.session.remove()
+    assert polled == stamped == drawn_at(client, game_id)
+    return polled
+
+
+def seated_table(app, client) -> tuple[int, str]:
+    """A tournament's first table, its seating roll-off over, the client unlocked at it; its first player."""
+    with app.app_context():
+        tid = tournaments.create_tournament("Poll Cup", "jma-placement", "jma-2006",
+                                            ["Aki", "Ben", "Chie", "Dan"], DIRECTOR_PIN, [60])
+        progress.seat_round(tid, 1)
+        game_id = tournaments.round_overview(tid, 1)[0].game_id
+        finish_seating(game_id)
+        first = folds.load(game_id).game.state.players[0].name
+        db.session.remove()
+    assert client.post(f"/games/{game_id}/unlock", data={"pin": DIRECTOR_PIN}).status_code == 302
+    return game_id, first
+
+
+def test_the_polls_version_is_the_screens_through_entries_the_clock_a_call_and_a_ruling(app, client):
+    game_id, first = seated_table(app, client)
+    seen = [same_version_both_ways(app, client, game_id)]
+    record(client, game_id, roll(first, 1, 3))
+    seen.append(same_version_both_ways(app, client, game_id))
+    with app.app_context():
+        clocks.set_clock(game_id, True)
+    seen.append(same_version_both_ways(app, client, game_id))
+    with app.app_context():
+        clocks.set_clock(game_id, False)
+    seen.append(same_version_both_ways(app, client, game_id))
+    with app.app_context():
+        rulings.call_judge(game_id, 1, "Ben")
+    seen.append(same_version_both_ways(app, client, game_id))
+    with app.app_context():
+        rulings.record_ruling(game_id, 1, "Ben: the dice left the table", "the roll stands", "dice", "judge")
+    seen.append(same_version_both_ways(app, client, game_id))
+    assert len(set(seen)) == len(seen)  # each change moved it
+
+
+@pytest.fixture
+def statements(app):
+    sent: list[str] = []
+    with app.app_context():
+        engine = db.engine
+    listener = lambda conn, cursor, statement, *rest: sent.append(statement)  # noqa: E731
+    event.listen(engine, "before_cursor_execute", listener)
+    yield sent
+    event.remove(engine, "before_cursor_execute", listener)
+
+
+def test_an_unchanged_poll_is_answered_from_one_statement_without_loading_the_game(app, client, statements,
+                                                                                     monkeypatch):
+    game_id = new_game(client)
+    record(client, game_id, roll("Aki", 1, 3))
+    version = drawn_at(client, game_id)
+
+    def not_loaded(*args, **kwargs):
+        raise AssertionError("an unchanged poll loaded the game")
+
+    monkeypatch.setattr(folds, "load", not_loaded)
+    monkeypatch.setattr(folds, "load_many", not_loaded)
+    statements.clear()
+    assert client.get(f"/games/{game_id}?v={version}", headers=HX).status_code == 204
+    # the device's unlock (its grants), then the poll's one statement
+    assert len([s for s in statements if s.lstrip().upper().startswith("SELECT")]) == 2, statements
+    statements.clear()
+    spectators = app.test_client()  # the spectators' display needs no unlock: the poll's statement alone
+    assert spectators.get(f"/games/{game_id}/display?v={version}", headers=HX).status_code == 204
+    assert len([s for s in statements if s.lstrip().upper().startswith("SELECT")]) == 1, statements
+
+
+def test_a_poll_naming_another_version_or_asking_for_an_entry_is_answered_in_full(app, client):
+    game_id = new_game(client)
+    record(client, game_id, roll("Aki", 1, 3))
+    version = drawn_at(client, game_id)
+    changed = client.get(f"/games/{game_id}?v=not-{version}", headers=HX)
+    assert changed.status_code == 200 and '<div id="tablelive"' in changed.get_data(as_text=True)
+    at_start = client.get(f"/games/{game_id}?v={version}&at=0", headers=HX)  # the table at its start: not a poll
+    assert at_start.status_code == 200
+    with app.app_context():
+        assert signoffs.poll_version(game_id + 1000) is None  # no such game: the poll goes the usual way (its page)
