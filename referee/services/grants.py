@@ -77,7 +77,8 @@ def look_up(tokens: list[str]) -> list[Grant]:
     if not tokens:
         return []
     hashes = {token_hash(t): t for t in tokens}
-    rows = db.session.execute(_look_up_statement(), {"hashes": list(hashes)}).all()
+    # columns, not objects: the session's connection runs it, past the ORM's steps for loading objects
+    rows = db.session.connection().execute(_look_up_statement(), {"hashes": list(hashes)}).all()
     return [Grant(hashes[r.token_hash], r.id, r.role, _target(r), r.device, r.created_at, r.expires_at,
                   r.revoked_at is not None) for r in rows]
 

@@ -283,7 +283,7 @@ def stamp(loaded: LoadedGame) -> Stamp:
 def poll_version(game_id: int) -> str | None:
     """The :attr:`Stamp.version` a table's screens would be drawn at now, read in one statement without loading
     the game (None: no such game): a poll that names it is answered "nothing new" at the cost of that statement."""
-    found = db.session.execute(_poll_statement(), {"game": game_id}).one_or_none()
+    found = db.session.connection().execute(_poll_statement(), {"game": game_id}).one_or_none()  # columns alone
     if found is None:
         return None
     started, elapsed, limit, stored, *counts = found
