@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ..engine import Action, BidPayment, Debt, Entry, EntryFacts, Game, GameState, Ruleset
+from ..engine import Action, BidPayment, Debt, Entry, EntryFacts, Game, GameState, Ruleset, made_with
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,8 +19,8 @@ class Buttons:
     """Where a kind's buttons go on the table screen and what they show.  ``panel``: the words of its panel's summary
     (a panel of the table screen named ``name``, its contents drawn only while open), or None for buttons in the
     main column under the decision, drawn whenever the rules offer one; ``offers(state, actions)``: the values
-    the buttons show, from the kind's legal actions (and those of the kinds ``also`` names, offered with it: a
-    mortgage's panel lifts mortgages too); ``template``: the template laying them out (given ``place``, the
+    the buttons show, from the kind's legal actions (and those of the kinds the engine offers with it,
+    :func:`referee.engine.made_with`: a mortgage's panel lifts mortgages too); ``template``: the template laying them out (given ``place``, the
     :class:`Place` with its offers, and the table screen's context); ``in_debt``: a panel drawn open while a debt or
     a winning bid is being raised (one of the ways to raise it); ``ahead``: a panel drawn before the building
     declarations' (the others follow it, each in the order its kind is registered)."""
@@ -29,7 +29,6 @@ class Buttons:
     offers: Callable[[GameState, list[Action]], list[Any]]
     template: str
     panel: Callable[[], str] | None = None
-    also: tuple[str, ...] = ()
     in_debt: bool = False
     ahead: bool = False
 
@@ -134,7 +133,7 @@ def places(state: GameState, actions: dict[str, list[Action]], drawn: frozenset[
         buttons = screen.buttons
         if buttons is None:
             continue
-        offered = [a for name in (screen.name,) + buttons.also for a in actions.get(name, ())]
+        offered = [a for name in made_with(screen.name) for a in actions.get(name, ())]
         if not offered:
             continue
         summary = buttons.panel() if buttons.panel is not None else None

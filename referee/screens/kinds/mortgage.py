@@ -70,7 +70,7 @@ register_screen(EntryScreen(
     "mortgage", lambda: _("a mortgage"), _mortgage, reasons=_mortgage_reasons,
     titles={"already_mortgaged": _l("Already mortgaged")},
     buttons=Buttons("mortgages", mortgage_offers, "table/kinds/mortgage.html", panel=lambda: _("Mortgages"),
-                    also=("unmortgage",), ahead=True)))
+                    ahead=True)))
 register_screen(EntryScreen(
     "unmortgage", lambda: _("lifting a mortgage"), _unmortgage,
     reasons=_unmortgage_reasons, titles={"not_mortgaged": _l("Not mortgaged")}))
