@@ -11,6 +11,7 @@ import json
 import os
 import shutil
 import types
+import weakref
 from pathlib import Path
 
 import flask
@@ -123,17 +124,38 @@ def database(request, tmp_path):
     url = os.environ.get("TEST_DATABASE_URL")
     if not url:
         pytest.skip("TEST_DATABASE_URL is not set: scripts/test starts a PostgreSQL server and sets it")
-    emptied(url)
+    key = sqlalchemy.make_url(url).render_as_string(hide_password=False)
+    if emptied(url):
+        MIGRATED.add(key)
+    else:
+        MIGRATED.discard(key)
     return url
 
 
-def emptied(url: str) -> None:
+# The PostgreSQL databases just emptied at the migrations' head: the next app made on one finds it as a new database
+# migrated (tests/conftest.py's migrated_schema_copied lets it skip Alembic's no-op upgrade, which reads every
+# migration's script, once).
+MIGRATED: set[str] = set()
+
+
+@functools.cache
+def _emptying_engine(url: str) -> sqlalchemy.Engine:
+    """One connection per test process to empty its PostgreSQL database with (not one made and dropped per test)."""
+    engine = sqlalchemy.create_engine(url, poolclass=sqlalchemy.pool.StaticPool)
+    KEPT.add(engine)
+    return engine
+
+
+KEPT: "weakref.WeakSet[sqlalchemy.Engine]" = weakref.WeakSet()  # engines the tests' teardown leaves connected
+
+
+def emptied(url: str) -> bool:
     """The worker's PostgreSQL database made as a new one is for the next app: its tables emptied (and their numbering
     started again) when its schema is the migrations' head, as the last test's app left it, so the next app finds
     nothing to migrate; else (a test migrated it down, or made other tables) the schema dropped, for the next app to
-    migrate from nothing.  The migrations write no rows: empty tables at the head are a new database migrated."""
-    engine = sqlalchemy.create_engine(url)
-    with engine.begin() as conn:
+    migrate from nothing.  The migrations write no rows: empty tables at the head are a new database migrated.
+    Whether the tables were emptied at the head (True) or the schema dropped."""
+    with _emptying_engine(url).begin() as conn:
         tables = set(conn.execute(sqlalchemy.text(
             "SELECT tablename FROM pg_tables WHERE schemaname = 'public'")).scalars())
         at = conn.execute(sqlalchemy.text("SELECT version_num FROM alembic_version")).scalars().all() \
@@ -141,9 +163,9 @@ def emptied(url: str) -> None:
         if at == [migrations_head()] and tables == {*db.metadata.tables, "alembic_version"}:
             conn.execute(sqlalchemy.text("TRUNCATE " + ", ".join(f'"{t}"' for t in sorted(db.metadata.tables))
                                          + " RESTART IDENTITY CASCADE"))
-        else:
-            conn.execute(sqlalchemy.text("DROP SCHEMA public CASCADE; CREATE SCHEMA public"))
-    engine.dispose()
+            return True
+        conn.execute(sqlalchemy.text("DROP SCHEMA public CASCADE; CREATE SCHEMA public"))
+        return False
 
 
 @functools.cache
@@ -326,11 +348,26 @@ def pytest_collection_finish(session):
 
 
 # A test's apps are let go in cycles (the app, its extensions, its engine), which the collector, sweeping seldom now,
-# would leave for long with their pooled connections open: after a test on the PostgreSQL server they are swept at
-# once, or the server's connections run out ("too many clients already") within fifty tests.
+# would leave for long with their pooled connections open: after a test on the PostgreSQL server the engines it
+# connected with are disposed of (their pools' connections closed), or the server's connections run out ("too many
+# clients already") within fifty tests.  A connection still checked out (a test that kept one) is let go by a whole
+# sweep of the collector, the way all were before (half a second a test).
+CONNECTED: "weakref.WeakSet[sqlalchemy.Engine]" = weakref.WeakSet()
+
+
+@sqlalchemy.event.listens_for(sqlalchemy.Engine, "engine_connect")
+def _connected(connection):
+    CONNECTED.add(connection.engine)
+
+
 def pytest_runtest_teardown(item):
     if item.get_closest_marker("postgres"):
-        gc.collect()
+        engines = [engine for engine in CONNECTED if engine.url.get_backend_name() == "postgresql" and engine not in KEPT]
+        CONNECTED.clear()
+        for engine in engines:
+            engine.dispose()
+        if any(getattr(engine.pool, "checkedout", lambda: 0)() for engine in engines):  # a NullPool keeps none
+            gc.collect()
 
 
 def pytest_sessionfinish(session, exitstatus):
@@ -413,8 +450,11 @@ def shared_template_code():
 # A new SQLite database file gets the migrated schema copied from the first one this test process migrated, instead
 # of Alembic running every migration again for each test's app (over half of a small web test's time).  The copy is
 # the migrations' own result at the current head: the first new database of each process is migrated for real, and
-# a database that exists already (an app made again on it, an older schema), one in memory, or a PostgreSQL one is
-# upgraded for real as always.  The servers the tests start in processes of their own migrate for real too.
+# a database that exists already (an app made again on it, an older schema) or one in memory is upgraded for real
+# as always.  A PostgreSQL database the `database` fixture has just emptied at the head (MIGRATED) is a new database
+# migrated already: its first app skips Alembic's upgrade, which would find nothing to do after reading every
+# migration's script; any other is upgraded for real.  The servers the tests start in processes of their own migrate
+# for real too.
 @pytest.fixture(scope="session", autouse=True)
 def migrated_schema_copied(tmp_path_factory):
     from referee import app as app_module
@@ -426,6 +466,10 @@ def migrated_schema_copied(tmp_path_factory):
 
     def upgrade_or_copy():
         url = db.engine.url
+        if url.get_backend_name() == "postgresql":
+            at_head = url.render_as_string(hide_password=False) in MIGRATED
+            MIGRATED.discard(url.render_as_string(hide_password=False))
+            return None if at_head else migrate()
         path = Path(url.database) if url.get_backend_name() == "sqlite" and url.database else None
         if path is None or url.database == ":memory:" or url.database.startswith("file:") or not _new_file(path):
             return migrate()
