@@ -467,8 +467,9 @@ def migrated_schema_copied(tmp_path_factory):
     def upgrade_or_copy():
         url = db.engine.url
         if url.get_backend_name() == "postgresql":
-            at_head = url.render_as_string(hide_password=False) in MIGRATED
-            MIGRATED.discard(url.render_as_string(hide_password=False))
+            key = url.render_as_string(hide_password=False)
+            at_head = key in MIGRATED
+            MIGRATED.discard(key)
             return None if at_head else migrate()
         path = Path(url.database) if url.get_backend_name() == "sqlite" and url.database else None
         if path is None or url.database == ":memory:" or url.database.startswith("file:") or not _new_file(path):

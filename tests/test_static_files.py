@@ -77,3 +77,4 @@ def test_an_edited_file_gets_a_new_version_and_a_name_outside_the_folder_none(tm
     os.utime(sheet, ns=(1, 1))  # a new time of change (and size), as an edit made
     assert versions.of("a.css") == hashlib.sha256(b"body { color: navy }").hexdigest()[:12] != first
     assert versions.of("../secret.txt") is None and versions.of("b.css") is None
+    assert versions.of("a\0.css") is None and versions.of("a" * 5000) is None  # a NUL, a name too long

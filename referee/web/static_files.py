@@ -20,7 +20,8 @@ DIGEST_CHARS = 12  # hexadecimal characters of the file's SHA-256 kept in the ad
 
 class StaticVersions:
     """Each static file's digest, read once and again only when the file's size or time of change is not what it
-    was (a file edited while the app runs gets its new digest at its next address)."""
+    was (a file edited while the app runs gets its new digest at the next address built for it; an address already
+    built and kept by the templates' cache of addresses is answered ``no-cache``, its digest being the old one)."""
 
     def __init__(self, folder: Path):
         self.folder = folder.resolve()
@@ -28,12 +29,12 @@ class StaticVersions:
 
     def of(self, filename: str) -> str | None:
         """The digest of static/``filename``; None for a name outside the folder or no file there."""
-        path = (self.folder / filename).resolve()
-        if not path.is_relative_to(self.folder):
-            return None
         try:
-            stat = path.stat()
-        except OSError:
+            path = (self.folder / filename).resolve()
+            stat = path.stat() if path.is_relative_to(self.folder) else None
+        except (OSError, ValueError):  # no such file, a name too long, a NUL in it
+            return None
+        if stat is None:
             return None
         known = self._known.get(filename)
         if known and known[:2] == (stat.st_size, stat.st_mtime_ns):
