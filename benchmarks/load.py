@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/load.py [--tables 64] [--seconds 60] [--period 3] [--db both|sqlite|postgresql]
                                         [--server waitress|gunicorn] [--workers 4] [--worker-class gthread|sync]
-                                        [--no-keep-alive]
+                                        [--no-keep-alive] [--accept-encoding "gzip, deflate"]
 
 Seats one round of a tournament (4 players a table) in a fresh database, starts the app on it in a process of
 its own (`referee serve`: waitress, 8 threads; or, with --server gunicorn, gunicorn -w --workers, threaded
@@ -27,12 +27,17 @@ connection errors, an entry the engine holds legal refused), and the server's ow
 kind, apart for a poll's 204 (nothing new) and its 200 (each answer's Server-Timing header: the server is started
 with REFEREE_SERVER_TIMING=1).  Latencies include the client's own share of this machine.  And the machine's speed:
 a fixed pure-Python loop timed in the same run, and the server's CPU time a request as a share of it, so that runs
-on different machines can be compared.  Goal (2-core machine): p95 under 50 ms for every kind, 0 errors.  Figures only: nothing is asserted.
+on different machines can be compared.  And the bytes the venue's Wi-Fi carries: a minute of a table's two tablets,
+of the room display and of the director's page, and a tablet's first load of a table screen with its static files,
+each as sent (the devices saying they read gzip, as browsers do; --accept-encoding identity: nothing compressed) and
+as it would be with no body compressed.  Goal (2-core machine): p95 under 50 ms for every kind, 0 errors.  Figures only: nothing is asserted.
 """
 from __future__ import annotations
 
 import argparse
+import gzip
 import http.client
+import zlib
 import json
 import os
 import random
@@ -66,6 +71,7 @@ from referee.sim.policy import Policy  # noqa: E402
 SECRET = "load-benchmark-secret"
 DIRECTOR_PIN = "424242"
 HX = {"HX-Request": "true"}
+ACCEPT_ENCODING = "gzip, deflate"  # what each device says it can read (--accept-encoding; a browser: gzip and more)
 KINDS = ("record POST", "table GET", "table poll", "room display poll", "director poll")
 GOAL_MS = 50.0
 GTHREAD = ("--threads", "2", "--keep-alive", "5")  # gunicorn's threads a worker, and seconds a connection is kept
@@ -77,12 +83,15 @@ class Client:
     (HTTP/1.1 keep-alive, as a browser polling every second keeps one), made anew when the server has closed it;
     every request timed.  ``keep_alive=False``: a new connection for each request."""
 
-    def __init__(self, base: str, keep_alive: bool = True):
+    def __init__(self, base: str, keep_alive: bool = True, encodings: str = ACCEPT_ENCODING):
         parts = urllib.parse.urlsplit(base)
-        self.host, self.port, self.keep_alive = parts.hostname, parts.port, keep_alive
+        self.host, self.port, self.keep_alive, self.encodings = parts.hostname, parts.port, keep_alive, encodings
         self.cookies: dict[str, str] = {}
         self.connection: http.client.HTTPConnection | None = None
         self.server_ms: float | None = None  # the server's CPU time for the last answer (its Server-Timing header)
+        # the last answer's bytes: as they came over the network (status line, headers, body as sent), and as
+        # they would have come with the body not compressed
+        self.wire = self.plain = 0
 
     def open(self, path: str, data: dict | None = None, headers: dict | None = None) -> tuple[int, str, float]:
         body = urllib.parse.urlencode(data, doseq=True).encode() if data is not None else None
@@ -93,6 +102,7 @@ class Client:
             sent["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
         if not self.keep_alive:
             sent["Connection"] = "close"
+        sent["Accept-Encoding"] = self.encodings
         start = time.perf_counter()
         while True:
             reused = self.connection is not None
@@ -101,13 +111,18 @@ class Client:
             try:
                 connection.request("POST" if body is not None else "GET", path, body, sent)
                 response = connection.getresponse()
-                text = response.read().decode()
+                raw = response.read()
             except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
                 connection.close()
                 if reused:  # the server had closed the kept connection (its keep-alive time was up): a new one
                     continue
                 raise
             break
+        body = decoded(raw, response.headers.get("Content-Encoding"))
+        text = body.decode(errors="replace")  # an icon is not text: only its size is counted
+        head = len(f"HTTP/1.1 {response.status} {response.reason}\r\n") + 2 + sum(
+            len(k) + len(v) + 4 for k, v in response.headers.items())
+        self.wire, self.plain = head + len(raw), head + len(body)
         for cookie in response.headers.get_all("Set-Cookie") or []:
             name, _, value = cookie.split(";", 1)[0].strip().partition("=")
             if value and "expires=thu, 01 jan 1970" not in cookie.lower():
@@ -121,6 +136,17 @@ class Client:
         else:
             connection.close()
         return response.status, text, (time.perf_counter() - start) * 1000
+
+
+def decoded(raw: bytes, encoding: str | None) -> bytes:
+    """An answer's body as the app wrote it, from the bytes as sent (``Content-Encoding``)."""
+    if encoding in (None, "", "identity"):
+        return raw
+    if encoding == "gzip":
+        return gzip.decompress(raw)
+    if encoding == "deflate":
+        return zlib.decompress(raw)
+    raise ValueError(f"an answer in an encoding not asked for: {encoding}")
 
 
 def token(page: str) -> str:
@@ -170,6 +196,8 @@ class Stats:
         # the server's CPU ms for each answer of a kind, by whether it was a 204 (a poll: nothing new)
         self.server: dict[tuple[str, bool], list[float]] = {(k, unchanged): [] for k in KINDS for unchanged in (0, 1)}
         self.notes: list[str] = []
+        self.bytes: dict[str, list[int]] = {k: [0, 0] for k in KINDS}  # [as sent, the bodies not compressed]
+        self.first_load = (0, 0)  # a tablet's first table screen with its static files: (as sent, not compressed)
         self.entries = 0
         self.cpu = (0.0, 0.0)  # CPU seconds used while measuring: (the server and its workers, this client)
 
@@ -188,6 +216,8 @@ class Stats:
             return None, ""
         with self.lock:
             self.times[kind].append(ms)
+            self.bytes[kind][0] += client.wire
+            self.bytes[kind][1] += client.plain
             if client.server_ms is not None:
                 self.server[kind, status == 204].append(client.server_ms)
         if status not in ok:
@@ -213,6 +243,10 @@ def reference_loop() -> float:
         best = min(best, time.perf_counter() - began)
     return best * 1000
 
+
+
+def kb(count: float) -> str:
+    return f"{count / 1000:.1f} kB"
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -386,13 +420,28 @@ def cpu_seconds(group: int) -> float:
     return total / tick
 
 
-def unlocked(base: str, path: str, pin: str, keep_alive: bool) -> Client:
+def unlocked(base: str, path: str, pin: str, keep_alive: bool, encodings: str) -> Client:
     """A new device, unlocked with the PIN (the unlock form's token read first)."""
-    client = Client(base, keep_alive)
+    client = Client(base, keep_alive, encodings)
     status = client.open(path, {"csrf_token": token(client.open(path)[1]), "pin": pin})[0]
     if status != 302:
         raise RuntimeError(f"{path}: the PIN was refused (HTTP {status})")
     return client
+
+
+def first_load(client: Client, path: str) -> tuple[str, tuple[int, int]]:
+    """A device's first load of a screen, as a browser makes it: the page, then each static file it names (the
+    stylesheet, the scripts, the icons, the manifest) once (static files are kept a year: ``referee/web/static_files.py``).  (the
+    page, (bytes as sent, bytes not compressed))."""
+    status, page, _ = client.open(path)
+    wire, plain = client.wire, client.plain
+    assets = re.findall(r'<(?:link|script)\b[^>]*?(?:href|src)="(/[^"]*)"', page)
+    for asset in dict.fromkeys(a.replace("&amp;", "&") for a in assets):
+        status, _, _ = client.open(asset)
+        if status != 200:
+            raise RuntimeError(f"{asset}: HTTP {status}")
+        wire, plain = wire + client.wire, plain + client.plain
+    return page, (wire, plain)
 
 
 def run(label: str, url: str, args, log: Path, store: str | None = None) -> None:
@@ -401,13 +450,14 @@ def run(label: str, url: str, args, log: Path, store: str | None = None) -> None
     with server(url, log, args.server, args.workers, store, args.worker_class) as (base, group):
         tablets, seconds = [], []
         for game_id, pin, game in seated:  # unlocking (a PIN hash each) and the first screens are not timed
-            client = unlocked(base, f"/games/{game_id}/unlock", pin, args.keep_alive)
-            tablets.append((client, game_id, game, client.open(f"/games/{game_id}")[1]))
-            other = unlocked(base, f"/games/{game_id}/unlock", pin, args.keep_alive)
+            client = unlocked(base, f"/games/{game_id}/unlock", pin, args.keep_alive, args.encodings)
+            page, stats.first_load = first_load(client, f"/games/{game_id}")
+            tablets.append((client, game_id, game, page))
+            other = unlocked(base, f"/games/{game_id}/unlock", pin, args.keep_alive, args.encodings)
             seconds.append((other, game_id, other.open(f"/games/{game_id}")[1]))
-        room = Client(base, args.keep_alive)
+        room = Client(base, args.keep_alive, args.encodings)
         room_page = room.open(f"/tournaments/{tid}/display")[1]
-        director = unlocked(base, f"/tournaments/{tid}/unlock", DIRECTOR_PIN, args.keep_alive)
+        director = unlocked(base, f"/tournaments/{tid}/unlock", DIRECTOR_PIN, args.keep_alive, args.encodings)
         director_page = director.open(f"/tournaments/{tid}")[1]
         start = time.monotonic() + 0.5
         stop = start + args.seconds
@@ -462,6 +512,17 @@ def report(label: str, args, stats: Stats, elapsed: float, log: Path, loads: tup
         polled = f"  ({stats.changed[kind]} answered 200, the rest 204)" if kind.endswith("poll") else ""
         print(f"  {kind:<18}{len(times):>7}{percentile(times, 50):>9.1f}{p95:>9.1f}{max(times):>9.1f}"
               f"{stats.errors[kind]:>8}{mean(stats.server[kind, False]):>15}{mean(stats.server[kind, True]):>7}{polled}")
+    minutes = elapsed / 60
+    table = [sum(stats.bytes[k][i] for k in ("record POST", "table GET", "table poll")) for i in (0, 1)]
+    print(f"  bytes received (Accept-Encoding: {args.encodings}; as sent, and in brackets with the bodies not "
+          f"compressed), a minute:")
+    print(f"    a table's two tablets (the one recording and the one following): "
+          f"{kb(table[0] / args.tables / minutes)} ({kb(table[1] / args.tables / minutes)})")
+    for kind in ("room display poll", "director poll"):
+        print(f"    the {kind.removesuffix(' poll')}: {kb(stats.bytes[kind][0] / minutes)} "
+              f"({kb(stats.bytes[kind][1] / minutes)})")
+    print(f"    a tablet's first table screen with its stylesheet, scripts and manifest (once): "
+          f"{kb(stats.first_load[0])} ({kb(stats.first_load[1])})")
     met = worst < GOAL_MS and errors == 0
     print(f"  goal p95 < {GOAL_MS:g} ms on every request and 0 errors: {'met' if met else 'NOT met'} "
           f"(worst p95 {worst:.1f} ms)")
@@ -509,6 +570,8 @@ def main() -> None:
     parser.add_argument("--no-keep-alive", dest="keep_alive", action="store_false",
                         help="a new connection for every request (by default each device keeps its connection "
                              "open, as a browser does)")
+    parser.add_argument("--accept-encoding", dest="encodings", default=ACCEPT_ENCODING,
+                        help="the encodings each device says it reads (identity: none compressed)")
     args = parser.parse_args()
     args.reference_ms = reference_loop()
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # the servers are stopped on the way out

@@ -177,7 +177,7 @@ def create_app(test_config: dict | None = None) -> Flask:
                       content_security_policy=CONTENT_SECURITY_POLICY, referrer_policy="same-origin",
                       session_cookie_secure=https, session_cookie_http_only=True, session_cookie_samesite="Lax")
 
-    from ..web import access, proxies, static_files
+    from ..web import access, compression, proxies, static_files
     from ..language import i18n
     from ..screens import templating
     from ..web.views import errors, games, guide, install, judges, table, tournaments
@@ -187,7 +187,7 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     proxies.init_app(app)
     access.init_app(app)
-    static_files.init_app(app)
+    compression.init_app(app, static_files.init_app(app))
     archive.init_app(app, game_records.export_record)
     app.register_blueprint(games.bp)
     app.register_blueprint(table.bp)

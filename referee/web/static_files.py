@@ -47,9 +47,11 @@ class StaticVersions:
         return digest
 
 
-def init_app(app: Flask) -> None:
+def init_app(app: Flask) -> StaticVersions | None:
+    """The static files' addresses versioned and their answers kept; the digests (None: the app has no static
+    folder)."""
     if app.static_folder is None:
-        return
+        return None
     versions = StaticVersions(Path(app.static_folder))
 
     @app.url_defaults
@@ -71,3 +73,5 @@ def init_app(app: Flask) -> None:
             response.cache_control.max_age = KEPT_FOR
             response.cache_control.immutable = True
         return response
+
+    return versions
