@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/load.py [--tables 64] [--seconds 60] [--period 3] [--db both|sqlite|postgresql]
                                         [--server waitress|gunicorn] [--workers 4] [--worker-class gthread|sync]
-                                        [--no-keep-alive] [--accept-encoding "gzip, deflate"]
+                                        [--no-keep-alive] [--accept-encoding "gzip, deflate"] [--phones 0]
 
 Seats one round of a tournament (4 players a table) in a fresh database, starts the app on it in a process of
 its own (`referee serve`: waitress, 8 threads; or, with --server gunicorn, gunicorn -w --workers, threaded
@@ -15,7 +15,7 @@ and entry keys read from its pages) records one legal entry (drawn by referee.si
 engine's legal actions, sent in the fields the table screen's forms send: a trade's two sides in the trade
 panel's fields) every --period seconds, starts staggered, then loads the table screen the record redirects to
 (which must show the entry counted), while a second tablet at the table follows it; the director's page and
-the room's display follow the tournament.  Every follower polls its live region every second with the version
+the room's display follow the tournament, and --phones players' phones the public standings.  Every follower polls its live region every second with the version
 of its last answer (204 while nothing changed), as htmx does.  Run on SQLite (a temporary file), then on
 PostgreSQL (TEST_DATABASE_URL if set, a tournament added and nothing dropped; otherwise a throwaway server from
 scripts/test-postgres, stopped at the end; skipped, saying why, if none can be had).
@@ -72,7 +72,7 @@ SECRET = "load-benchmark-secret"
 DIRECTOR_PIN = "424242"
 HX = {"HX-Request": "true"}
 ACCEPT_ENCODING = "gzip, deflate"  # what each device says it can read (--accept-encoding; a browser: gzip and more)
-KINDS = ("record POST", "table GET", "table poll", "room display poll", "director poll")
+KINDS = ("record POST", "table GET", "table poll", "room display poll", "director poll", "standings poll")
 GOAL_MS = 50.0
 GTHREAD = ("--threads", "2", "--keep-alive", "5")  # gunicorn's threads a worker, and seconds a connection is kept
 # open for its next request (a device polling every second keeps its own): as the README runs it
@@ -469,6 +469,10 @@ def run(label: str, url: str, args, log: Path, store: str | None = None) -> None
                      room_page, start + 0.3, stop))
         jobs.append((follower, stats, "director poll", director, f"/tournaments/{tid}/live", "live-rounds",
                      director_page, start + 0.7, stop))
+        for k in range(args.phones):  # the players' phones following the public standings
+            phone = Client(base, args.keep_alive, args.encodings)
+            jobs.append((follower, stats, "standings poll", phone, f"/tournaments/{tid}/standings", "standings-live",
+                         phone.open(f"/tournaments/{tid}/standings")[1], start + k / max(1, args.phones), stop))
         load_before = os.getloadavg()
         server_before, client_before = cpu_seconds(group), time.process_time()
         threads = [threading.Thread(target=guarded, args=job, daemon=True) for job in jobs]
@@ -487,7 +491,8 @@ def report(label: str, args, stats: Stats, elapsed: float, log: Path, loads: tup
               + (", throttle counts in redis" if args.store else "") if args.server == "gunicorn"
               else "waitress 8 threads")
     served += ", each device's connection kept open" if args.keep_alive else ", a new connection for each request"
-    print(f"{label}: {args.tables} tables, one entry every {args.period:g} s each, {elapsed:.0f} s, {served}")
+    phones = f", {args.phones} phones following the standings" if args.phones else ""
+    print(f"{label}: {args.tables} tables{phones}, one entry every {args.period:g} s each, {elapsed:.0f} s, {served}")
     print(f"  load average (1, 5, 15 min) before {' '.join(f'{x:.2f}' for x in loads[0])}, "
           f"after {' '.join(f'{x:.2f}' for x in loads[1])}")
     print(f"  entries recorded: {stats.entries} ({stats.entries / elapsed:.2f} entries/s), errors: {errors}")
@@ -521,6 +526,9 @@ def report(label: str, args, stats: Stats, elapsed: float, log: Path, loads: tup
     for kind in ("room display poll", "director poll"):
         print(f"    the {kind.removesuffix(' poll')}: {kb(stats.bytes[kind][0] / minutes)} "
               f"({kb(stats.bytes[kind][1] / minutes)})")
+    if args.phones:
+        print(f"    a phone following the standings: {kb(stats.bytes['standings poll'][0] / args.phones / minutes)} "
+              f"({kb(stats.bytes['standings poll'][1] / args.phones / minutes)})")
     print(f"    a tablet's first table screen with its stylesheet, scripts and manifest (once): "
           f"{kb(stats.first_load[0])} ({kb(stats.first_load[1])})")
     met = worst < GOAL_MS and errors == 0
@@ -570,6 +578,8 @@ def main() -> None:
     parser.add_argument("--no-keep-alive", dest="keep_alive", action="store_false",
                         help="a new connection for every request (by default each device keeps its connection "
                              "open, as a browser does)")
+    parser.add_argument("--phones", type=int, default=0,
+                        help="players' phones following the public standings, each polling every second")
     parser.add_argument("--accept-encoding", dest="encodings", default=ACCEPT_ENCODING,
                         help="the encodings each device says it reads (identity: none compressed)")
     args = parser.parse_args()

@@ -120,6 +120,8 @@ STATEMENTS: Cache = Cache(64, "an SQL statement with bound parameters, built onc
 
 # The live pages' values, each under everything it is made from.
 FOLDS: Cache = Cache(512, "a game's fold (its engine Game, as far as its record is stored), by (database, game id)")
+LIVE_VERSIONS: Cache = Cache(256, "a live page's version as last read for any device, with the commits counted "
+                                   "when its read began and the time, by (page, database, tournament)")
 TOURNAMENT_PROGRESS: Cache = Cache(64, "where a tournament stands and its token, by all it is worked out from")
 ROSTERS: Cache = Cache(16, "a tournament's entrants, by the roster's rows as read")
 GAME_RESULTS: Cache = Cache(1024, "a finished game's result, by (database, table, the record's length and head, "

@@ -22,6 +22,7 @@ from ..tournament.scoring import Scheme, Standing
 from .errors import BadGameSetup
 from .folds import database_key, load_many
 from .games import new_game
+from .latest import latest
 from .pins import table_pin
 from .results import tournament_results
 from .tournaments import entrants, get_tournament, round_tables
@@ -73,6 +74,12 @@ def progress_and_version(tournament_id: int) -> tuple[Progress, str]:
         rules.progress(rulesets.load_format(row.format), lambda stage: _scheme(row, stage), players,
                        _seated_rounds(row), tournament_results(tournament_id), playing),
         hashlib.blake2b(repr(key).encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()))
+
+
+def live_progress_and_version(tournament_id: int) -> tuple[Progress, str]:
+    """:func:`progress_and_version` as the public standings' polls ask it: read once for every phone that follows
+    them, not once each (:mod:`referee.services.latest`)."""
+    return latest("standings", tournament_id, lambda: progress_and_version(tournament_id))
 
 
 def _table_key(r: RoundRow, t: TableRow, table) -> tuple:

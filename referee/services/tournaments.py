@@ -25,6 +25,7 @@ from ..tournament.results import final_result
 from ..tournament.roster import FIELDS, MAX_TOURNAMENT_PLAYERS, Entrant, bad_player_line
 from . import archive, grants
 from .clocks import Clock, clock, utcnow
+from .latest import latest
 from .errors import GameNotFound
 from .folds import Altered, database_key, forget, last_entry, load, load_many, LoadedGame
 from .games import check_pin, export_record, record, tournament_of_game
@@ -327,6 +328,12 @@ def tournament_version(tournament_id: int) -> Version:
     text += "|" + backups.status_stamp()  # a scheduled backup made, or failed
     return Version(hashlib.blake2b(f"{tournament_id}:{text}".encode(), digest_size=8).hexdigest(),
                    counted.open_calls)
+
+
+def live_version(tournament_id: int) -> Version:
+    """:func:`tournament_version` as the live pages' polls ask it: read once for every device that follows the
+    tournament (the director's devices, the room displays), not once each (:mod:`referee.services.latest`)."""
+    return latest("tournament", tournament_id, lambda: tournament_version(tournament_id))
 
 
 def waiting_calls(tournament_id: int, version: Version) -> list[OpenCall]:

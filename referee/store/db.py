@@ -1,4 +1,5 @@
 """The database extensions, bound to the app in create_app."""
+import threading
 from pathlib import Path
 
 from flask_migrate import Migrate
@@ -12,6 +13,35 @@ from .backup import owner_only
 db = SQLAlchemy()
 migrate = Migrate()
 READ_ONCE = "referee.read_once"
+COMMITS_AT_BEGIN = "referee.commits_at_begin"
+_commits = 0  # the commits made by this process's sessions so far (a count only ever raised)
+_counting = threading.Lock()  # (two threads' commits are two counts)
+
+
+def commits() -> int:
+    """How many commits this process's sessions have made: a value read while it stays the same was read with
+    nothing changed by this process since (a write of another process is not counted)."""
+    return _commits
+
+
+def commits_before_reading() -> int:
+    """The count of :func:`commits` when the session's unit of work began (its first statement): what it reads is
+    as new as that count at least, and may miss a commit counted after it (on SQLite a unit of work reads the
+    database as it was at its first statement)."""
+    return db.session.info.get(COMMITS_AT_BEGIN, _commits)
+
+
+@event.listens_for(Session, "after_begin")
+def _count_at_begin(session: Session, *_) -> None:
+    session.info[COMMITS_AT_BEGIN] = _commits
+
+
+@event.listens_for(Session, "after_commit")
+def _counted(session: Session) -> None:
+    """Counted once the database holds the commit (a reader that sees the new count reads what it wrote)."""
+    global _commits
+    with _counting:
+        _commits += 1
 
 
 def read_once(name: str) -> dict:

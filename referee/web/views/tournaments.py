@@ -210,7 +210,7 @@ def lock_all(tournament_id: int):
 @director_required
 def live(tournament_id: int):
     """The director page's live region: 204 (nothing to swap) while the tables are as the page saw them."""
-    version = tournaments.tournament_version(tournament_id)
+    version = tournaments.live_version(tournament_id)
     if request.args.get("v") == version.token:
         return "", 204
     row = tournaments.get_tournament(tournament_id, tables=True)
@@ -257,7 +257,7 @@ def public_base() -> str:
 def display(tournament_id: int):
     """The room's display for a projector: open to everyone in the room (it shows no PIN), following the tables
     within a second as the director's page does."""
-    version = tournaments.tournament_version(tournament_id)
+    version = tournaments.live_version(tournament_id)
     if request.headers.get("HX-Request") and request.args.get("v") == version.token:
         return "", 204
     row = tournaments.get_tournament(tournament_id, tables=True)
@@ -396,11 +396,11 @@ def scoresheet_pdf():
 def standings(tournament_id: int):
     """The standings, open to everyone; live: htmx asks every second with the version the page was drawn at (204
     while nothing changed) and swaps in the places, the champions and the corrections."""
-    row = tournaments.get_tournament(tournament_id)
-    progress, version = progress_service.progress_and_version(tournament_id)  # it changes with the places alone
+    progress, version = progress_service.live_progress_and_version(tournament_id)  # it changes with the places
     live = bool(request.headers.get("HX-Request"))
     if live and request.args.get("v") == version:
         return "", 204
+    row = tournaments.get_tournament(tournament_id)
     context = {"row": row, "scheme": rulesets.load_scheme(row.scheme), "currency": rulesets.load(row.ruleset).money,
                "standings": progress.places, "progress": progress, "format": progress.format,
                "rounds": [r.number for r in row.rounds], "corrections": results.corrections(tournament_id),
