@@ -21,6 +21,7 @@ import sqlalchemy
 
 from referee import create_app
 from referee.store.db import db
+from referee.cache import LIVE_VERSIONS
 from referee.language import speaking
 from referee.services import rulesets
 from referee.engine import GameState, Ruleset, parse_entry, resolve, with_options
@@ -179,6 +180,7 @@ def migrations_head() -> str:
 
 @pytest.fixture
 def app(database):
+    LIVE_VERSIONS.clear()  # a database emptied by the last test, not through this process's sessions (uncounted)
     return create_app({"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False,
                        "SQLALCHEMY_DATABASE_URI": database})
 

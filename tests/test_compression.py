@@ -73,8 +73,10 @@ def test_a_static_file_is_gzipped_at_its_version_kept_a_year_and_revalidated_by_
     assert "immutable" in packed.headers["Cache-Control"] and "Accept-Encoding" in packed.headers["Vary"]
     tag = packed.headers["ETag"]
     assert tag.startswith('W/"')  # not the file's bytes: a weak tag
+    assert "Accept-Ranges" not in packed.headers  # a part of the gzipped bytes is no part of the file
     again = client.get(address, headers={"If-None-Match": tag, **GZIP})
     assert again.status_code == 304 and again.get_data() == b""
+    assert again.headers["ETag"] == tag and "Accept-Encoding" in again.headers["Vary"]  # as its 200 said
     plain = client.get(address)
     assert "Content-Encoding" not in plain.headers
     assert plain.get_data() == (STATIC / "htmx-2.0.11.min.js").read_bytes()
@@ -111,3 +113,27 @@ def test_an_edited_static_file_is_compressed_again(tmp_path):
     os.utime(sheet, ns=(1, 1))
     assert gzip.decompress(compressed.of("a.css")) == b"body { color: navy }\n" * 50
     assert compressed.of("b.css") is None and compressed.of("../a.css") is None
+
+
+@on_sqlite
+def test_a_static_file_asked_under_another_spelling_is_neither_versioned_nor_compressed_nor_kept(app, client):
+    from referee.web.static_files import StaticVersions
+
+    for spelling in ("./htmx-2.0.11.min.js", "icons/../htmx-2.0.11.min.js", ".//htmx-2.0.11.min.js"):
+        answer = client.get(f"/static/{spelling}", headers=GZIP)
+        assert "Content-Encoding" not in answer.headers, spelling
+        assert answer.headers.get("Cache-Control") == "no-cache", spelling
+    assert StaticVersions(STATIC).of("./referee.css") is None and StaticVersions(STATIC).of("/referee.css") is None
+
+
+@on_sqlite
+@pytest.mark.parametrize("site", ["cross-site", "same-site"])
+def test_a_page_asked_for_from_another_site_is_not_compressed(client, site):
+    """BREACH: another site's page can make the device ask for the app's pages with text of its choosing beside the
+    forms' token, and read the lengths of the answers on the Wi-Fi; such an answer is sent as it is."""
+    answer = client.get("/organiser?next=/guessed", headers={"Sec-Fetch-Site": site, **GZIP})
+    assert answer.status_code == 200 and "Content-Encoding" not in answer.headers
+    own = client.get("/organiser?next=/guessed", headers={"Sec-Fetch-Site": "same-origin", **GZIP})
+    assert own.headers["Content-Encoding"] == "gzip"
+    script = client.get(f"/static/referee.js?v={version('referee.js')}", headers={"Sec-Fetch-Site": site, **GZIP})
+    assert script.headers["Content-Encoding"] == "gzip"  # a static file holds no secret

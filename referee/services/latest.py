@@ -41,6 +41,8 @@ def latest(page: str, key: Hashable, read: Callable[[], V]) -> V:
     found = LIVE_VERSIONS.get(where)
     if found is not None and found[0] == commits() and now - found[1] < LATEST_SECONDS:
         return found[2]
+    before = commits()
     value = read()
-    LIVE_VERSIONS.keep(where, (commits_before_reading(), now, value))
+    # kept with the count before the read began: the unit of work's, or this one if the read sent no statement
+    LIVE_VERSIONS.keep(where, (min(before, commits_before_reading()), now, value))
     return value

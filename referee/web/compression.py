@@ -13,11 +13,15 @@ Every answer of a kind that may be compressed says ``Vary: Accept-Encoding``, so
 a device hands one device's encoding to another.  A compressed static file's ``ETag`` becomes weak (as nginx's
 gzip does): the bytes differ from the file's, and a device asking again with it is still answered 304.
 
-Compressing pages that hold a secret (the forms' CSRF token) next to text an attacker chose lets one who reads
-the lengths of the encrypted answers and can make the device send many requests guess the secret (BREACH).  Here
-the session's cookie is ``SameSite=Lax``: a page of another site that makes the device ask for the app's pages
-sends no cookie with those requests, so the answers carry no secret of the device's; and at most venues the app is
-served over plain HTTP on the venue's own network, where compression hides nothing that was not readable anyway.
+Compressing pages that hold a secret (the forms' CSRF token, the director's page's PINs) next to text an attacker
+chose (an address's ``next``, a search) lets one who reads the lengths of the encrypted answers, and can make the
+device ask again and again, guess the secret a character at a time (BREACH).  An attacker makes the device ask
+from a page of another site: the session's cookie is ``SameSite=Lax``, so only that site's top-level navigations
+carry it, and those say where they come from (``Sec-Fetch-Site: cross-site`` or ``same-site``, sent by every
+browser a venue's tablets run).  A page or live region asked for from anywhere but the app's own pages or the
+device itself (an address typed, a bookmark, the home screen: ``same-origin``, ``none``) is therefore sent as it
+is; static files hold no secret and are always compressed.  (A CSRF token also changes its signed part every
+second; its fixed part alone opens nothing.)
 """
 from __future__ import annotations
 
@@ -29,6 +33,7 @@ from flask import Flask, Response, request
 from .static_files import StaticVersions
 
 SMALLEST = 500  # bytes: a smaller answer is sent as it is
+OWN_ASKING = frozenset({"same-origin", "none"})  # Sec-Fetch-Site of a request made by the app's pages or the user
 PAGE_LEVEL = 6  # gzip's level for answers compressed as they are made (zlib's default: most of the gain, quickly)
 STATIC_LEVEL = 9  # and for static files, compressed once
 COMPRESSIBLE = frozenset({
@@ -43,6 +48,12 @@ def reads_gzip() -> bool:
     return request.accept_encodings["gzip"] > 0
 
 
+def asked_by_the_app() -> bool:
+    """Whether the request came from the app's own pages or the user (not from another site's page): a browser
+    that says nothing of it (``Sec-Fetch-Site`` absent, an older one) is taken at its word."""
+    return request.headers.get("Sec-Fetch-Site", "none") in OWN_ASKING
+
+
 class StaticCompressed:
     """Each static file gzipped once, by its digest: (digest, the gzipped bytes) per file name."""
 
@@ -52,7 +63,8 @@ class StaticCompressed:
         self._kept: dict[str, tuple[str, bytes]] = {}
 
     def of(self, filename: str) -> bytes | None:
-        """static/``filename`` gzipped as it is now; None where there is no such file."""
+        """static/``filename`` gzipped as it is now; None where there is no such file (or none of that name as it is
+        spelled: :meth:`StaticVersions.of`) or it is smaller than ``SMALLEST``."""
         digest = self.versions.of(filename)
         if digest is None:
             return None
@@ -62,6 +74,8 @@ class StaticCompressed:
         try:
             data = (self.folder / filename).read_bytes()
         except OSError:
+            return None
+        if len(data) < SMALLEST:
             return None
         if self.versions.of(filename) != digest:  # changed while it was read: compressed at the next answer
             return None
@@ -79,33 +93,45 @@ def init_app(app: Flask, versions: StaticVersions | None) -> None:
     static = (StaticCompressed(Path(app.static_folder), versions)
               if app.static_folder is not None and versions is not None else None)
 
+    def _static(response: Response) -> Response:
+        """A static file gzipped (kept), and its 304 with the validators and ``Vary`` its 200 had."""
+        filename = (request.view_args or {}).get("filename")
+        if static is None or not isinstance(filename, str) or response.mimetype not in COMPRESSIBLE:
+            return response
+        if response.status_code not in (200, 304) or "Content-Encoding" in response.headers:
+            return response
+        body = static.of(filename)
+        if body is None:  # small, or not a file of that name
+            return response
+        response.vary.add("Accept-Encoding")
+        if not reads_gzip():
+            return response
+        etag, _ = response.get_etag()
+        if etag:
+            response.set_etag(etag, weak=True)
+        if response.status_code == 304:
+            return response
+        response.close()  # the file it was to send
+        response.direct_passthrough = False
+        response.headers.pop("Accept-Ranges", None)  # a part of the gzipped bytes is not a part of the file
+        return _gzipped(response, body)
+
     @app.after_request
     def _compressed(response: Response) -> Response:
-        if not compressible(response):
-            return response
         if request.endpoint == "static":
-            filename = (request.view_args or {}).get("filename")
-            if static is None or not isinstance(filename, str) or (response.content_length or 0) < SMALLEST:
-                return response
-            response.vary.add("Accept-Encoding")
-            body = static.of(filename) if reads_gzip() else None
-            if body is None:
-                return response
-            response.close()  # the file it was to send
-            response.direct_passthrough = False
-            etag, _ = response.get_etag()
-            if etag:
-                response.set_etag(etag, weak=True)
-        else:
-            if response.is_streamed or response.direct_passthrough:
-                return response
-            data = response.get_data()
-            if len(data) < SMALLEST:
-                return response
-            response.vary.add("Accept-Encoding")
-            if not reads_gzip():
-                return response
-            body = gzip.compress(data, PAGE_LEVEL, mtime=0)
-        response.set_data(body)
-        response.headers["Content-Encoding"] = "gzip"
-        return response
+            return _static(response)
+        if not compressible(response) or response.is_streamed or response.direct_passthrough:
+            return response
+        data = response.get_data()
+        if len(data) < SMALLEST:
+            return response
+        response.vary.add("Accept-Encoding")
+        if not (reads_gzip() and asked_by_the_app()):
+            return response
+        return _gzipped(response, gzip.compress(data, PAGE_LEVEL, mtime=0))
+
+
+def _gzipped(response: Response, body: bytes) -> Response:
+    response.set_data(body)
+    response.headers["Content-Encoding"] = "gzip"
+    return response

@@ -9,6 +9,7 @@ page after an upgrade) or none, the file is answered as before, to be asked agai
 from __future__ import annotations
 
 import hashlib
+import posixpath
 from pathlib import Path
 
 from flask import Flask, Response, request
@@ -28,7 +29,11 @@ class StaticVersions:
         self._known: dict[str, tuple[int, int, str]] = {}  # name -> (size, mtime_ns, digest)
 
     def of(self, filename: str) -> str | None:
-        """The digest of static/``filename``; None for a name outside the folder or no file there."""
+        """The digest of static/``filename``; None for a name outside the folder, no file there, or a name spelled
+        otherwise than plainly (``./a.css``, ``icons/../a.css``: one file is kept under one name, not under every
+        spelling a device may send)."""
+        if filename != posixpath.normpath(filename) or filename.startswith("/"):
+            return None
         try:
             path = (self.folder / filename).resolve()
             stat = path.stat() if path.is_relative_to(self.folder) else None
