@@ -3,11 +3,13 @@
     .venv/bin/python benchmarks/load.py [--tables 64] [--seconds 60] [--period 3] [--db both|sqlite|postgresql]
                                         [--server waitress|gunicorn] [--workers 4] [--worker-class gthread|sync]
                                         [--no-keep-alive] [--accept-encoding "gzip, deflate"] [--phones 0]
+                                        [--hosts 1|2]
 
 Seats one round of a tournament (4 players a table) in a fresh database, starts the app on it in a process of
 its own (`referee serve`: waitress, 8 threads; or, with --server gunicorn, gunicorn -w --workers, threaded
 workers keeping connections open, sharing one throttle store, a redis-server of its own, as the README says to
-run several workers), and plays it over HTTP as the venue would, each device keeping its connection open
+run several workers; with --hosts 2, two of these standing for two machines, each its own instance folder, behind
+Debian's haproxy with docs/haproxy.cfg, on one PostgreSQL database and one redis), and plays it over HTTP as the venue would, each device keeping its connection open
 between requests as a browser does (--no-keep-alive: a new connection for every request; with --worker-class
 sync, gunicorn's default workers, which close every connection after its answer): at each table one tablet
 (its own cookies, unlocked with the table's PIN, the forms' tokens
@@ -371,14 +373,56 @@ def throttle_store(tmp: Path):
 
 @contextmanager
 def server(url: str, log: Path, kind: str = "waitress", workers: int = 4, store: str | None = None,
-           worker_class: str = "gthread"):
+           worker_class: str = "gthread", hosts: int = 1):
     """The app on the database at ``url`` in a process of its own (`referee serve`, or gunicorn with ``workers``
-    workers counting wrong PINs in ``store``), stopped on the way out."""
+    workers counting wrong PINs in ``store``), stopped on the way out: (its address, the sessions of its processes).
+    ``hosts=2``: two of them (each its own instance folder, standing for two machines) behind Debian's haproxy with
+    the repository's docs/haproxy.cfg, as the README's "Past one machine" runs them: the proxy's address."""
+    if hosts == 1:
+        with one_host(url, log, kind, workers, store, worker_class) as (base, group):
+            yield base, {group}
+        return
+    with one_host(url, log, kind, workers, store, worker_class, "a") as (base_a, group_a), \
+            one_host(url, log.with_suffix(".b.log"), kind, workers, store, worker_class, "b") as (base_b, group_b):
+        port = free_port()
+        env = {**os.environ, "REFEREE_PROXY_BIND": f"127.0.0.1:{port}",
+               "REFEREE_HOST_A": base_a.removeprefix("http://"), "REFEREE_HOST_B": base_b.removeprefix("http://")}
+        haproxy = shutil.which("haproxy") or "/usr/sbin/haproxy"
+        proc = subprocess.Popen([haproxy, "-db", "-f", str(ROOT / "docs" / "haproxy.cfg")], env=env,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        try:
+            base = f"http://127.0.0.1:{port}"
+            answered(base, proc, log)
+            yield base, {group_a, group_b, proc.pid}
+        finally:
+            stopped(proc)
+
+
+def answered(base: str, proc: subprocess.Popen, log: Path) -> None:
+    """Once ``base`` answers /ping (within 120 s; the process's log told if it exits first)."""
+    for _ in range(1200):
+        try:
+            urllib.request.urlopen(base + "/ping", timeout=1).close()
+            return
+        except OSError:
+            if proc.poll() is not None:
+                raise RuntimeError(f"the server exited: {log.read_text()[-2000:]}") from None
+            time.sleep(0.1)
+    raise RuntimeError("the server did not answer within 120 s")
+
+
+@contextmanager
+def one_host(url: str, log: Path, kind: str, workers: int, store: str | None, worker_class: str,
+             instance: str | None = None):
+    """One host of the app (``instance``: a folder of its own beside ``log``)."""
     port = free_port()
     env = {**os.environ, "DATABASE_URL": url, "SECRET_KEY": SECRET, "PYTHONPATH": str(ROOT),
            "REFEREE_SERVER_TIMING": "1"}  # each answer says its CPU time (referee/app/timing.py)
     if store:
         env["RATELIMIT_STORAGE_URI"] = store
+    if instance:
+        (log.parent / instance).mkdir(exist_ok=True)
+        env.update({"REFEREE_INSTANCE": str(log.parent / instance), "REFEREE_PROXIES": "1"})
     bin_ = Path(sys.executable).parent
     if kind == "gunicorn":
         cmd = [str(bin_ / "gunicorn"), "--chdir", str(ROOT), "--no-control-socket", "-w", str(workers), "-b",
@@ -391,31 +435,22 @@ def server(url: str, log: Path, kind: str = "waitress", workers: int = 4, store:
                                 start_new_session=True)
     base = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(1200):
-            try:
-                urllib.request.urlopen(base + "/ping", timeout=1).close()
-                break
-            except OSError:
-                if proc.poll() is not None:
-                    raise RuntimeError(f"the server exited: {log.read_text()[-2000:]}") from None
-                time.sleep(0.1)
-        else:
-            raise RuntimeError("the server did not answer within 120 s")
+        answered(base, proc, log)
         yield base, proc.pid
     finally:
         stopped(proc)
 
 
-def cpu_seconds(group: int) -> float:
-    """CPU time (user and system) used so far by the processes of session ``group`` (the server and its
-    workers), read from /proc; 0 where there is none."""
+def cpu_seconds(groups: set[int]) -> float:
+    """CPU time (user and system) used so far by the processes of the sessions ``groups`` (the servers, their
+    workers, the proxy), read from /proc; 0 where there is none."""
     tick, total = os.sysconf("SC_CLK_TCK"), 0
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
             fields = stat.read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        if int(fields[3]) == group:  # its session (each server leads one of its own, its workers in it)
+        if int(fields[3]) in groups:  # its session (each server leads one of its own, its workers in it)
             total += int(fields[11]) + int(fields[12])
     return total / tick
 
@@ -447,7 +482,7 @@ def first_load(client: Client, path: str) -> tuple[str, tuple[int, int]]:
 def run(label: str, url: str, args, log: Path, store: str | None = None) -> None:
     tid, seated = seat(url, args.tables)
     stats = Stats()
-    with server(url, log, args.server, args.workers, store, args.worker_class) as (base, group):
+    with server(url, log, args.server, args.workers, store, args.worker_class, args.hosts) as (base, group):
         tablets, seconds = [], []
         for game_id, pin, game in seated:  # unlocking (a PIN hash each) and the first screens are not timed
             client = unlocked(base, f"/games/{game_id}/unlock", pin, args.keep_alive, args.encodings)
@@ -490,6 +525,9 @@ def report(label: str, args, stats: Stats, elapsed: float, log: Path, loads: tup
               + (" " + " ".join(GTHREAD) if args.worker_class == "gthread" else "")
               + (", throttle counts in redis" if args.store else "") if args.server == "gunicorn"
               else "waitress 8 threads")
+    if args.hosts > 1:
+        served = (f"{args.hosts} hosts ({served} each, its own instance folder) behind haproxy (docs/haproxy.cfg), "
+                  f"throttle counts in redis")
     served += ", each device's connection kept open" if args.keep_alive else ", a new connection for each request"
     phones = f", {args.phones} phones following the standings" if args.phones else ""
     print(f"{label}: {args.tables} tables{phones}, one entry every {args.period:g} s each, {elapsed:.0f} s, {served}")
@@ -582,11 +620,16 @@ def main() -> None:
                         help="players' phones following the public standings, each polling every second")
     parser.add_argument("--accept-encoding", dest="encodings", default=ACCEPT_ENCODING,
                         help="the encodings each device says it reads (identity: none compressed)")
+    parser.add_argument("--hosts", type=int, choices=(1, 2), default=1,
+                        help="2: two hosts of the app (two `referee serve`, or two gunicorns, standing for two "
+                             "machines) on one PostgreSQL database and one redis, behind haproxy: PostgreSQL only")
     args = parser.parse_args()
+    if args.hosts > 1 and args.db != "postgresql":
+        parser.error("--hosts 2 runs on one PostgreSQL database: add --db postgresql")
     args.reference_ms = reference_loop()
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # the servers are stopped on the way out
-    with tempfile.TemporaryDirectory() as tmp, (throttle_store(Path(tmp)) if args.server == "gunicorn"
-                                                else nullcontext()) as store:
+    shared = args.server == "gunicorn" or args.hosts > 1  # wrong PINs counted in one store
+    with tempfile.TemporaryDirectory() as tmp, (throttle_store(Path(tmp)) if shared else nullcontext()) as store:
         args.store = store
         if args.db in ("both", "sqlite"):
             url = f"sqlite:///{Path(tmp) / 'load.sqlite'}"

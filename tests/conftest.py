@@ -190,6 +190,15 @@ def client(app):
     return app.test_client()
 
 
+@pytest.fixture
+def postgresql():
+    """The PostgreSQL database of this worker, for a test that starts servers on it (scripts/test sets it)."""
+    url = os.environ.get("TEST_DATABASE_URL")
+    if not url:
+        pytest.skip("TEST_DATABASE_URL is not set: scripts/test starts a PostgreSQL server and sets it")
+    return url
+
+
 # Tiers.  Every test gets exactly one of these markers registered in pyproject.toml (and a few also `long`, set by
 # hand), so that `scripts/test --fast` (`-m "not browser and not postgres and not server and not long"`) is the fast
 # loop:

@@ -190,8 +190,20 @@ def redis_server(tmp_path: Path) -> Server:
                                    "--appendonly", "no", "--dir", str(tmp_path)], port, tmp_path / f"redis-{port}.log")
 
 
+def haproxy(tmp_path: Path, hosts: list[Server]) -> Server:
+    """Debian's haproxy with the repository's configuration (docs/haproxy.cfg, as the README runs it) on a free port
+    of 127.0.0.1, in front of ``hosts`` (two)."""
+    if shutil.which("haproxy") is None:
+        pytest.fail("haproxy is not installed: scripts/setup --tests installs Debian's haproxy")
+    port = free_port()
+    env = {"REFEREE_PROXY_BIND": f"127.0.0.1:{port}", "REFEREE_HOST_A": f"127.0.0.1:{hosts[0].port}",
+           "REFEREE_HOST_B": f"127.0.0.1:{hosts[1].port}"}
+    return Server("haproxy", [shutil.which("haproxy"), "-db", "-f", str(ROOT / "docs" / "haproxy.cfg")], port,
+                  tmp_path / f"haproxy-{port}.log", env)
+
+
 # tests/conftest.py: the tests that start any of these are the server tier (scripts/test runs them, --fast does not)
-waitress.starts_a_server = gunicorn.starts_a_server = redis_server.starts_a_server = True
+waitress.starts_a_server = gunicorn.starts_a_server = redis_server.starts_a_server = haproxy.starts_a_server = True
 
 
 HOP_BY_HOP = {"connection", "keep-alive", "proxy-authenticate", "proxy-authorization", "te", "trailers",

@@ -174,14 +174,6 @@ def test_four_gunicorn_workers_starting_on_a_new_sqlite_database_all_boot(tmp_pa
     boots_cleanly(tmp_path, "sqlite:///{run}/new.sqlite")
 
 
-@pytest.fixture
-def postgresql():
-    url = os.environ.get("TEST_DATABASE_URL")
-    if not url:
-        pytest.skip("TEST_DATABASE_URL is not set: scripts/test starts a PostgreSQL server and sets it")
-    return url
-
-
 def test_four_gunicorn_workers_starting_on_a_new_postgresql_database_all_boot(postgresql, tmp_path):
     engine = sqlalchemy.create_engine(postgresql)
 

@@ -118,7 +118,10 @@ def _urls_built_once() -> Callable[..., str]:
 
 
 def create_app(test_config: dict | None = None) -> Flask:
-    app = Flask(__name__, instance_path=str(ROOT / "instance"), instance_relative_config=True,
+    # the instance folder (config.py, the secret key, the organiser's password, the records, the SQLite file):
+    # REFEREE_INSTANCE names another, as each of several hosts on one database keeps its own
+    instance_path = (os.environ.get("REFEREE_INSTANCE") if test_config is None else None) or str(ROOT / "instance")
+    app = Flask(__name__, instance_path=str(Path(instance_path).resolve()), instance_relative_config=True,
                 template_folder=str(ROOT / "templates"),
                 static_folder=str(ROOT / "referee" / "web" / "static"))
     app.url_map.converters["int"] = BoundedInt
