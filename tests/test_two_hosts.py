@@ -1,16 +1,22 @@
 """Past one machine: two hosts of the app (two `referee serve`, each its own port and instance folder, standing for
 two machines) on one PostgreSQL database and one redis-server, behind Debian's haproxy with the repository's
 configuration (docs/haproxy.cfg), as the README's "Past one machine" runs them.  A table recorded on one host is
-seen whole on the other at its next poll; a device whose requests the proxy hands to either host keeps its unlock
-and its table; the wrong PINs a device types are counted once over both hosts."""
+seen whole on the other at its next poll; a device keeping its connection open stays on its host; a device whose
+requests the proxy hands to either host keeps its unlock and its table; the wrong PINs a device types are counted
+once over both hosts; a host stopped, its devices go on through the other.  And each host's instance folder, named
+by REFEREE_INSTANCE, is the one its commands read too."""
+import http.client
 import json
 import random
+import re
 
 import pytest
 
+from referee import create_app
 from referee.engine import legal_actions, parse_record, replay
 from referee.services import rulesets
 from referee.sim.policy import Policy
+from referee.store import backup
 from server_support import Tablet, haproxy, redis_server, token, waitress
 
 PIN = "246810"
@@ -104,9 +110,20 @@ def test_a_table_recorded_on_one_host_is_seen_at_once_on_the_other(venue):
     assert seq_shown(referee_a.get(f"/games/{game_id}")[1]) == held
 
 
-def test_a_device_behind_the_proxy_records_on_either_host_and_its_wrong_pins_count_once(venue):
-    host_a, host_b, proxy = venue
-    # each request a new connection: the proxy hands them to the hosts in turn
+def test_a_device_behind_the_proxy_stays_on_its_host_and_records_on_either(venue):
+    _, _, proxy = venue
+    # a device keeping its connection open (as a browser polling every second does) stays on one host
+    kept = http.client.HTTPConnection("127.0.0.1", proxy.port, timeout=30, source_address=("127.0.0.7", 0))
+    for _ in range(6):
+        kept.request("GET", "/ping")
+        response = kept.getresponse()
+        assert response.status == 200 and response.read()
+    kept.close()
+    logged = proxy.wait_for_output(r"(?m)^127\.0\.0\.7:.*GET /ping", count=6, seconds=10)  # each once answered
+    answered_by = [re.search(r" referee/(\w+) ", line).group(1) for line in logged.splitlines()
+                   if line.startswith("127.0.0.7:") and "/ping" in line]
+    assert len(answered_by) == 6 and len(set(answered_by)) == 1, answered_by
+    # each request a new connection: the proxy hands them to the hosts in turn, and the table is one
     referee = Tablet(proxy.base, source="127.0.0.4")
     game_id = new_game(referee)
     for n in range(4):
@@ -114,17 +131,41 @@ def test_a_device_behind_the_proxy_records_on_either_host_and_its_wrong_pins_cou
         assert seq_shown(referee.get(f"/games/{game_id}")[1]) == held
     answered = proxy.output()
     assert "referee/a " in answered and "referee/b " in answered  # both hosts answered the device
-    guesser = Tablet(proxy.base, source="127.0.0.5")
+    # another device through the proxy (its own address, as the proxy forwards it) unlocks with the PIN
+    assert unlocked(proxy.base, game_id, "127.0.0.6").get(f"/games/{game_id}")[0] == 200
+
+
+def test_a_devices_wrong_pins_are_counted_once_over_both_hosts(venue):
+    host_a, host_b, _ = venue
+    game_id = new_game(Tablet(host_a.base, source="127.0.0.2"))
     tries = []
-    for n in range(6):
+    for n in range(6):  # the guesser's tries land on the two hosts in turn
+        guesser = Tablet((host_a, host_b)[n % 2].base, source="127.0.0.5")
         page = guesser.get(f"/games/{game_id}/unlock")[1]
         tries.append(guesser.post(f"/games/{game_id}/unlock", {"csrf_token": token(page), "pin": f"99999{n}"})[0])
-    assert tries == [403] * 5 + [429]  # counted once over both hosts (each alone would allow ten)
-    # another device (its own address, as the proxy forwards it) is not held back by the guesser's count
-    assert unlocked(proxy.base, game_id, "127.0.0.6").get(f"/games/{game_id}")[0] == 200
-    # a host stops (its laptop's battery): the devices go on through the proxy on the other, nothing lost
-    host_a.stop()
-    for n in range(4, 8):
+    assert tries == [403] * 5 + [429]  # five a device over both hosts (counted alone, each host would allow five)
+
+
+def test_a_hosts_devices_go_on_through_the_other_when_it_stops(venue):
+    host_a, _, proxy = venue
+    referee = Tablet(proxy.base, source="127.0.0.4")
+    game_id = new_game(referee)
+    for n in range(3):
+        record_next(referee, game_id, n)
+    host_a.stop()  # its laptop shut down: its port refuses the proxy's connections
+    for n in range(3, 7):
         held = record_next(referee, game_id, n)
         assert seq_shown(referee.get(f"/games/{game_id}")[1]) == held
-    assert held == 8
+    assert held == 7  # nothing lost
+
+
+def test_referee_instance_names_the_folder_the_app_and_its_commands_read(tmp_path, monkeypatch):
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    monkeypatch.setenv("REFEREE_INSTANCE", str(tmp_path / "host-b"))
+    with pytest.raises(ValueError, match="REFEREE_INSTANCE names .*host-b, which is not a folder"):
+        create_app()  # a name mistyped: not made anew with a key of its own
+    (tmp_path / "host-b").mkdir()
+    (tmp_path / "host-b" / "config.py").write_text("SQLALCHEMY_DATABASE_URI = 'sqlite:////var/b.sqlite'\n")
+    assert backup.instance_folder() == tmp_path / "host-b"
+    assert backup.database_url() == "sqlite:////var/b.sqlite"  # `referee backup` backs up this host's database
+    assert backup.backup_dir() == tmp_path / "host-b" / "backups"

@@ -16,6 +16,7 @@ from flask_wtf import CSRFProtect
 from flask_talisman import Talisman
 
 from ..services.pins import ORGANISER_PASSWORD_FILE
+from ..store.backup import NAMED_INSTANCE, instance_folder
 from ..store.db import db, migrate
 from ..engine import LARGEST
 from ..services import backups
@@ -119,9 +120,13 @@ def _urls_built_once() -> Callable[..., str]:
 
 def create_app(test_config: dict | None = None) -> Flask:
     # the instance folder (config.py, the secret key, the organiser's password, the records, the SQLite file):
-    # REFEREE_INSTANCE names another, as each of several hosts on one database keeps its own
-    instance_path = (os.environ.get("REFEREE_INSTANCE") if test_config is None else None) or str(ROOT / "instance")
-    app = Flask(__name__, instance_path=str(Path(instance_path).resolve()), instance_relative_config=True,
+    # REFEREE_INSTANCE names another, as each of several hosts on one database keeps its own; a name mistyped is
+    # not made anew (the host would start with a key and settings of its own)
+    instance_path = instance_folder() if test_config is None else ROOT / "instance"
+    if test_config is None and os.environ.get(NAMED_INSTANCE) and not instance_path.is_dir():
+        raise ValueError(f"{NAMED_INSTANCE} names {instance_path}, which is not a folder: make it (with the "
+                         f"host's config.py) or correct the name")
+    app = Flask(__name__, instance_path=str(instance_path), instance_relative_config=True,
                 template_folder=str(ROOT / "templates"),
                 static_folder=str(ROOT / "referee" / "web" / "static"))
     app.url_map.converters["int"] = BoundedInt

@@ -261,10 +261,10 @@ def cmd_organiser_password(args: argparse.Namespace) -> int:
     tournaments: its hash goes to instance/organiser_password."""
     from pathlib import Path
 
-    from ..app import ROOT
     from ..services import pins
+    from ..store.backup import instance_folder
 
-    instance = Path(args.instance) if args.instance else ROOT / "instance"
+    instance = Path(args.instance) if args.instance else instance_folder()
     instance.mkdir(parents=True, exist_ok=True)
     if args.remove:
         pins.remove_organiser_password(instance)
@@ -469,7 +469,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "(its hash is kept in instance/organiser_password)")
     op.add_argument("--stdin", action="store_true", help="read the password from the first line of stdin")
     op.add_argument("--remove", action="store_true", help="open creation to anyone again")
-    op.add_argument("--instance", help="the instance folder (default: instance/ beside the app)")
+    op.add_argument("--instance", help="the instance folder (default: REFEREE_INSTANCE, else instance/ beside the app)")
     op.set_defaults(func=cmd_organiser_password)
     dp = sub.add_parser("director-pin", help="set a new director's PIN for a tournament (a forgotten PIN, or one "
                         "refused after too many wrong tries)")

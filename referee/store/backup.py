@@ -29,7 +29,16 @@ from pathlib import Path
 
 from sqlalchemy.engine import URL, make_url
 
-INSTANCE = Path(__file__).resolve().parents[2] / "instance"  # the app's instance folder (referee/app)
+INSTANCE = Path(__file__).resolve().parents[2] / "instance"  # the project's instance folder (referee/app)
+NAMED_INSTANCE = "REFEREE_INSTANCE"  # the environment's name for another (each of several hosts keeps its own)
+
+
+def instance_folder() -> Path:
+    """The app's instance folder (its config.py, secret key, organiser's password, records, backups and SQLite file):
+    the folder ``REFEREE_INSTANCE`` names, else the project's ``instance/``.  Read by the app, its backups and its
+    commands alike, so that a host's commands work on that host's folder."""
+    named = os.environ.get(NAMED_INSTANCE)
+    return Path(named).expanduser().resolve() if named else INSTANCE
 REQUIRED_TABLES = ("games", "entries")
 SQLITE_MAGIC = b"SQLite format 3\x00"
 PG_DUMP_MAGIC = b"PGDMP"
@@ -120,7 +129,7 @@ def database_url(instance: Path | None = None) -> str:
     Read without starting the app, so a backup is of the database as it is (starting the app migrates it)."""
     from flask import Config
 
-    instance = instance or INSTANCE
+    instance = instance or instance_folder()
     if os.environ.get("DATABASE_URL"):
         return os.environ["DATABASE_URL"]
     config = Config(str(instance))
@@ -171,7 +180,7 @@ def backup_dir(instance: Path | None = None) -> Path:
     database they are of (a SQLite file kept elsewhere, ``DATABASE_URL=sqlite:////media/ssd/referee.sqlite``, or
     PostgreSQL), as the README says; the scheduled backups' ``BACKUP_DIR`` is this folder by default too, so every
     backup of the day is in one place."""
-    return (instance or INSTANCE) / "backups"
+    return (instance or instance_folder()) / "backups"
 
 
 def default_backup_path(url: str, directory: Path | None = None, now: datetime | None = None,
