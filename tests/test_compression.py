@@ -43,7 +43,7 @@ def test_a_table_screen_is_gzipped_for_a_device_that_reads_gzip_and_is_the_same_
 
 
 @on_sqlite
-def test_a_live_region_is_gzipped_and_an_unchanged_poll_is_an_empty_204(app, client):
+def test_a_live_region_is_gzipped_and_an_unchanged_poll_is_an_empty_204_without_a_documents_headers(app, client):
     game_id = new_game(client)
     live = client.get(f"/games/{game_id}?v=0", headers={"HX-Request": "true", **GZIP})
     assert live.status_code == 200 and live.headers["Content-Encoding"] == "gzip"
@@ -53,6 +53,12 @@ def test_a_live_region_is_gzipped_and_an_unchanged_poll_is_an_empty_204(app, cli
     unchanged = client.get(f"/games/{game_id}?v={version_now}", headers={"HX-Request": "true", **GZIP})
     assert unchanged.status_code == 204 and unchanged.get_data() == b""
     assert "Content-Encoding" not in unchanged.headers
+    # nothing but what an empty answer needs: no document, so no document's policies nor type (some 400 bytes)
+    for header in ("Content-Security-Policy", "Permissions-Policy", "X-Frame-Options", "X-Content-Type-Options",
+                   "Referrer-Policy", "Content-Type"):
+        assert header not in unchanged.headers, header
+        assert header in live.headers, header  # the region drawn keeps them
+    assert sum(len(k) + len(v) + 4 for k, v in unchanged.headers.items()) < 100
 
 
 @on_sqlite

@@ -9,6 +9,10 @@ the file's digest (``static_files``), so a changed file is compressed again.  Im
 already and are sent as they are; so are answers under ``SMALLEST`` bytes (the header would cost more than is
 saved), answers of part of a file and answers sent as a stream.
 
+An empty answer (a poll's 204, "nothing changed", the commonest answer of all: every device asks every second) goes
+without the headers that only a document needs (its policy of content, frames, permissions and referrers, its
+type: some 400 bytes), which no browser reads on an answer with no document.
+
 Every answer of a kind that may be compressed says ``Vary: Accept-Encoding``, so that no cache between the app and
 a device hands one device's encoding to another.  A compressed static file's ``ETag`` becomes weak (as nginx's
 gzip does): the bytes differ from the file's, and a device asking again with it is still answered 304.
@@ -27,6 +31,7 @@ from __future__ import annotations
 
 import gzip
 from pathlib import Path
+from typing import Any, Callable, Iterable
 
 from flask import Flask, Response, request
 
@@ -41,6 +46,24 @@ COMPRESSIBLE = frozenset({
     "application/manifest+json", "application/x-ndjson", "image/svg+xml", "text/plain", "text/csv",
 })
 UNCHANGED_STATUS = frozenset({204, 206, 304})  # no body, or part of one
+DOCUMENT_HEADERS = frozenset({"content-security-policy", "permissions-policy", "x-frame-options",
+                              "x-content-type-options", "referrer-policy", "content-type"})
+
+
+class EmptyAnswers:
+    """WSGI middleware: a 204 answer sent without ``DOCUMENT_HEADERS`` (set by Flask-Talisman and Flask after the
+    app's own hooks have run, so taken off here, outside them)."""
+
+    def __init__(self, app: Callable[[dict, Callable[..., Any]], Iterable[bytes]]) -> None:
+        self.app = app
+
+    def __call__(self, environ: dict, start_response: Callable[..., Any]) -> Iterable[bytes]:
+        def trimmed(status: str, headers: list[tuple[str, str]], *exc_info: Any) -> Any:
+            if status.startswith("204"):
+                headers = [(k, v) for k, v in headers if k.lower() not in DOCUMENT_HEADERS]
+            return start_response(status, headers, *exc_info)
+
+        return self.app(environ, trimmed)
 
 
 def reads_gzip() -> bool:
@@ -92,6 +115,7 @@ def compressible(response: Response) -> bool:
 def init_app(app: Flask, versions: StaticVersions | None) -> None:
     static = (StaticCompressed(Path(app.static_folder), versions)
               if app.static_folder is not None and versions is not None else None)
+    app.wsgi_app = EmptyAnswers(app.wsgi_app)  # type: ignore[method-assign]  # Flask's documented way to wrap it
 
     def _static(response: Response) -> Response:
         """A static file gzipped (kept), and its 304 with the validators and ``Vary`` its 200 had."""
