@@ -18,6 +18,7 @@ from referee.services import rulesets
 from referee.sim.policy import Policy
 from referee.store import backup
 from server_support import Tablet, haproxy, redis_server, token, waitress
+from test_proxy_and_workers import unlock
 
 PIN = "246810"
 HX = {"HX-Request": "true"}
@@ -61,9 +62,7 @@ def new_game(tablet: Tablet) -> int:
 
 def unlocked(base: str, game_id: int, source: str) -> Tablet:
     tablet = Tablet(base, source=source)
-    status, page = tablet.get(f"/games/{game_id}/unlock")
-    assert status == 200, page
-    assert tablet.post(f"/games/{game_id}/unlock", {"csrf_token": token(page), "pin": PIN})[0] == 302
+    assert unlock(tablet, f"/games/{game_id}/unlock", PIN) == 302
     return tablet
 
 
@@ -141,8 +140,7 @@ def test_a_devices_wrong_pins_are_counted_once_over_both_hosts(venue):
     tries = []
     for n in range(6):  # the guesser's tries land on the two hosts in turn
         guesser = Tablet((host_a, host_b)[n % 2].base, source="127.0.0.5")
-        page = guesser.get(f"/games/{game_id}/unlock")[1]
-        tries.append(guesser.post(f"/games/{game_id}/unlock", {"csrf_token": token(page), "pin": f"99999{n}"})[0])
+        tries.append(unlock(guesser, f"/games/{game_id}/unlock", f"99999{n}"))
     assert tries == [403] * 5 + [429]  # five a device over both hosts (counted alone, each host would allow five)
 
 
