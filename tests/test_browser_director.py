@@ -5,7 +5,7 @@ import time
 
 import pytest
 
-from referee.services import clocks, folds, games, tournaments
+from referee.services import clocks, folds, games, grants, progress, tournaments
 from browser_support import fits
 from conftest import finish_seating as seating_decided
 from browser_support import armed, shot
@@ -239,3 +239,28 @@ def test_the_director_locks_every_tablet_of_a_table_and_its_tablet_is_sent_to_th
         assert folds.load(first.game_id).seq == 0
     tablet.context.close()
     page.close()
+
+
+def test_a_locked_tablet_whose_queued_polls_are_all_refused_loads_its_pin_screen_once_with_the_message(live, browser):
+    """A tablet is locked while its live poll is slow: the poll queued behind it is refused the same way, 403 with
+    the PIN screen to go to.  The tablet loads the PIN screen once, and that screen says it is locked (a message
+    shown once: a second load would have lost it)."""
+    server, app = live
+    with app.app_context():
+        tid = tournaments.create_tournament("Queued polls cup", "jma-placement", "jma-2006", PLAYERS, "135791", [60])
+        progress.seat_round(tid)
+        first = tournaments.round_overview(tid, 1)[0]
+    tablet = unlocked_tablet(browser, server, first)
+    pin_screens = []
+    tablet.on("request", lambda r: pin_screens.append(r.url) if r.is_navigation_request() else None)
+    with app.app_context():
+        grants.lock_table(tid, first.game_id)
+    tablet.evaluate("""() => {  // two polls of the live region at once: the second is queued behind the first
+        const region = document.querySelector("#tablelive");
+        for (const k of [1, 2]) htmx.ajax("GET", region.getAttribute("hx-get"), {source: region, target: region});
+    }""")
+    tablet.wait_for_url(f"{server}/games/{first.game_id}/unlock", timeout=5000)
+    tablet.wait_for_timeout(1500)  # a second load, were there one, comes within the queued poll's answer
+    assert pin_screens == [f"{server}/games/{first.game_id}/unlock"]
+    assert "this tablet is locked (its unlock ended, or it was locked)" in tablet.inner_text("body")
+    tablet.context.close()

@@ -168,6 +168,16 @@
     }
   });
   for (const type of ["htmx:sendError", "htmx:timeout"]) document.addEventListener(type, () => offline(true));
+  // A page the server sends this screen to (HX-Redirect: the tablet was locked, its PIN screen) is loaded once: a
+  // poll queued behind the one that was answered so, and answered the same, would load it again, and the second
+  // load would lose the one-time message the first one showed ("this tablet is locked ...").
+  let leaving = false;
+  document.addEventListener("htmx:beforeRequest", (e) => { if (leaving) e.preventDefault(); });
+  document.addEventListener("htmx:beforeOnLoad", (e) => {
+    if (leaving) { e.preventDefault(); return; }
+    if (e.detail.xhr && e.detail.xhr.getResponseHeader("HX-Redirect")) leaving = true;
+  });
+  addEventListener("pageshow", () => { leaving = false; });
   document.addEventListener("submit", (e) => {
     if (!navigator.onLine || body.dataset.offline) { e.preventDefault(); offline(true); return; }
     if (body.dataset.sending) { e.preventDefault(); return; }
