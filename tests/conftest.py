@@ -497,6 +497,7 @@ def migrated_schema_copied(tmp_path_factory):
         owner_only(path)  # as the app makes its database files
         return None
 
+    upgrade_or_copy.migrate = migrate  # the real one, for the tests of migrating itself
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(app_module, "_upgrade_or_create", upgrade_or_copy)
         yield

@@ -143,53 +143,97 @@ def test_four_gunicorn_workers_sharing_redis_refuse_the_sixth_wrong_pin_and_the_
 
 
 # --- several workers starting on a new database ------------------------------------
+# gunicorn -w 4 is started once on a new database (each worker makes the app and finds the schema to migrate: the
+# real boot, end to end); the race itself, every worker migrating at the same moment, is run many times over by
+# processes forked from this one (the app's code already loaded), which is what gunicorn's workers are.
+
+WORKERS = 4
+RACES = 5
 
 
-def boots_cleanly(tmp_path, url: str, starts: int = 5) -> None:
-    """``starts`` times: a new database, gunicorn -w 4 on it, every worker loads the app (none fails to boot), the
-    app answers, the schema is at its latest migration; then stopped."""
+def boots_cleanly(tmp_path, url: str) -> None:
+    """A new database, gunicorn -w 4 on it: every worker loads the app (none fails to boot), the app answers, the
+    schema is at its latest migration; then stopped."""
+    server = start("gunicorn", tmp_path, {"DATABASE_URL": url, "SECRET_KEY": "boot"}, workers=WORKERS)
+    try:
+        text = server.wait_for_output(BOOTED, count=WORKERS)
+        assert server.proc.poll() is None and "Traceback" not in text and "failed to boot" not in text, text
+        assert Tablet(server.base).get("/")[0] == 200
+        assert SPLIT_COUNTS in text  # four workers counting in memory are told they are split
+    finally:
+        server.stop()
+    assert_at_head(url)
+
+
+def assert_at_head(url: str) -> None:
     from referee.app import MIGRATIONS
 
     heads = {path.stem.split("_")[0] for path in (MIGRATIONS / "versions").glob("*.py")}
-    for n in range(starts):
-        run = tmp_path / f"start-{n}"
-        run.mkdir()
-        database = url.replace("{run}", str(run))
-        server = start("gunicorn", run, {"DATABASE_URL": database, "SECRET_KEY": "boot"}, workers=4)
-        try:
-            text = server.wait_for_output(BOOTED, count=4)
-            assert server.proc.poll() is None and "Traceback" not in text and "failed to boot" not in text, text
-            assert Tablet(server.base).get("/")[0] == 200
-            assert SPLIT_COUNTS in text  # four workers counting in memory are told they are split
-        finally:
-            server.stop()
-        engine = sqlalchemy.create_engine(database)
-        with engine.connect() as conn:
-            version = conn.execute(sqlalchemy.text("SELECT version_num FROM alembic_version")).scalars().all()
-        engine.dispose()
-        assert len(version) == 1 and version[0] in heads
+    engine = sqlalchemy.create_engine(url)
+    with engine.connect() as conn:
+        version = conn.execute(sqlalchemy.text("SELECT version_num FROM alembic_version")).scalars().all()
+        games = conn.execute(sqlalchemy.text("SELECT count(*) FROM games")).scalar()
+    engine.dispose()
+    assert len(version) == 1 and version[0] in heads and games == 0
+
+
+def _worker_starts(url: str, at_once) -> None:
+    """A worker process making the app on ``url``, its migration begun at the moment the others' are."""
+    from referee import app as app_module
+
+    migrate = app_module._upgrade_or_create
+    migrate = getattr(migrate, "migrate", migrate)  # the real migration, not the tests' copy of a migrated schema
+
+    def together() -> None:
+        at_once.wait(timeout=60)
+        migrate()
+
+    app_module._upgrade_or_create = together
+    app_module.create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "boot"})
+
+
+def workers_race_to_migrate(new_database) -> None:
+    """RACES times: a new database (``new_database()`` makes it and returns its URL), and WORKERS processes making
+    the app on it, all migrating at once: every one starts (none fails on a table another made), and the schema is
+    at its latest migration."""
+    import multiprocessing
+
+    fork = multiprocessing.get_context("fork")
+    for race in range(RACES):
+        url = new_database(race)
+        at_once = fork.Barrier(WORKERS)
+        workers = [fork.Process(target=_worker_starts, args=(url, at_once)) for _ in range(WORKERS)]
+        for worker in workers:
+            worker.start()
+        for worker in workers:
+            worker.join(timeout=120)
+        assert [worker.exitcode for worker in workers] == [0] * WORKERS, f"race {race}: a worker failed to start"
+        assert_at_head(url)
 
 
 def test_four_gunicorn_workers_starting_on_a_new_sqlite_database_all_boot(tmp_path):
-    boots_cleanly(tmp_path, "sqlite:///{run}/new.sqlite")
+    boots_cleanly(tmp_path, f"sqlite:///{tmp_path}/new.sqlite")
+
+
+@pytest.mark.long
+def test_four_workers_migrating_a_new_sqlite_database_at_the_same_moment_all_start(tmp_path):
+    workers_race_to_migrate(lambda race: f"sqlite:///{tmp_path}/race-{race}.sqlite")
+
+
+def _emptied(url: str) -> str:
+    engine = sqlalchemy.create_engine(url)
+    with engine.begin() as conn:
+        conn.execute(sqlalchemy.text("DROP SCHEMA public CASCADE; CREATE SCHEMA public"))
+    engine.dispose()
+    return url
 
 
 def test_four_gunicorn_workers_starting_on_a_new_postgresql_database_all_boot(postgresql, tmp_path):
-    engine = sqlalchemy.create_engine(postgresql)
+    boots_cleanly(tmp_path, _emptied(postgresql))
 
-    def empty() -> None:
-        with engine.begin() as conn:
-            conn.execute(sqlalchemy.text("DROP SCHEMA public CASCADE; CREATE SCHEMA public"))
 
-    class Fresh(str):  # each start: the database emptied first
-        def replace(self, *args):
-            empty()
-            return str(self)
-
-    try:
-        boots_cleanly(tmp_path, Fresh(postgresql))
-    finally:
-        engine.dispose()
+def test_four_workers_migrating_a_new_postgresql_database_at_the_same_moment_all_start(postgresql):
+    workers_race_to_migrate(lambda race: _emptied(postgresql))
 
 
 def _key_of(instance: str) -> str:
