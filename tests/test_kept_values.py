@@ -73,8 +73,8 @@ def test_the_check_finds_a_module_that_keeps_its_own(tmp_path):
 
 def fill_all(app, client) -> None:
     """Ask for what fills every kept value: the rulesets' files and the languages, a statement, a board's places, a
-    number on paper, a card's fields, a game's fold, a tournament's roster and progress, a live page's version and
-    a finished result."""
+    number on paper, a card's fields, a game's fold, a tournament's roster and progress, a live page's version,
+    a finished result and the tablet's offline kit."""
     game_id = new_game(client)
     post(client, game_id, 0, {"type": "time_called"})
     post(client, game_id, 1, {"type": "roll", "player": "Aki", "dice": [4, 6]})  # the last roll
@@ -87,6 +87,7 @@ def fill_all(app, client) -> None:
     assert client.get(f"/tournaments/{tid}").status_code == 200
     live = client.get(f"/tournaments/{tid}/standings?v=old", headers={"HX-Request": "true"})  # its version, shared
     assert live.status_code == 200
+    assert client.get("/offline/kit.zip").status_code == 200
     jma = rulesets.load("jma-2006")
     rulesets.load_scheme("jma-placement")
     rulesets.load_format("open")

@@ -30,9 +30,10 @@ talisman = Talisman()
 # Every screen assumes players and spectators share the venue's Wi-Fi: scripts only from this app (htmx and
 # referee.js, no inline script, no eval), no framing by another page, forms posted only here.  Inline style
 # attributes are allowed (colour swatches and board cells carry their colours in them).  The web app manifest (the app
-# on a tablet's home screen) from this app too.
+# on a tablet's home screen) from this app too.  WebAssembly may be compiled ('wasm-unsafe-eval', which opens no eval of
+# script): the table's tablet runs the engine in Pyodide, served by this app (web/offline.py).
 CONTENT_SECURITY_POLICY = {
-    "default-src": "'self'", "script-src": "'self'", "style-src": "'self' 'unsafe-inline'",
+    "default-src": "'self'", "script-src": "'self' 'wasm-unsafe-eval'", "style-src": "'self' 'unsafe-inline'",
     "img-src": "'self' data:", "object-src": "'none'", "base-uri": "'none'", "form-action": "'self'",
     "frame-ancestors": "'none'", "manifest-src": "'self'",
 }
@@ -188,6 +189,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     from ..web import access, compression, proxies, static_files
     from ..language import i18n
     from ..screens import templating
+    from ..web import offline
     from ..web.views import errors, games, guide, install, judges, table, tournaments
 
     from ..services import archive, games as game_records, rulesets
@@ -203,6 +205,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(judges.bp)
     app.register_blueprint(guide.bp)
     app.register_blueprint(install.bp)
+    app.register_blueprint(offline.bp)
     templating.init_app(app)
     i18n.init_app(app, rulesets.language)
     app.register_error_handler(413, _too_large)

@@ -129,3 +129,6 @@ GAME_RESULTS: Cache = Cache(1024, "a finished game's result, by (database, table
 BOARD_PLACES: Cache = Cache(16, "a board's cells as a screen lays them out, by (the board's squares, language)")
 NUMBER_WORDS: Cache = Cache(4096, "an amount as a printed sheet writes it, by (language, value, decimals)")
 CARD_FIELDS: Cache = Cache(16, "the fields of a table's value its card is drawn from, by the value's type")
+
+# The tablet's offline kit (web/offline.py), made once per process from the code and rulesets it carries.
+OFFLINE_KITS: Cache = Cache(1, "the offline kit's zip and its digest, by the digest of every file it is made from")

@@ -32,16 +32,28 @@ def available(directory: Path = RULESETS_DIR) -> list[str]:
     return sorted(p.stem for p in directory.glob("*.toml"))
 
 
-def load_path(path: Path) -> Ruleset:
+def files_of(path: Path) -> dict[str, dict]:
+    """A ruleset file's values and those of the board and the decks it names, as read (before the engine parses
+    them): ``{"ruleset": ..., "board": ..., "decks": ...}``."""
     data = _read(path)
     meta = data.get("ruleset", {})
     directory = path.parent
-    board = _read(directory / "boards" / f"{meta.get('board')}.toml")
-    decks = _read(directory / "decks" / f"{meta.get('decks')}.toml")
+    return {"ruleset": data, "board": _read(directory / "boards" / f"{meta.get('board')}.toml"),
+            "decks": _read(directory / "decks" / f"{meta.get('decks')}.toml")}
+
+
+def load_path(path: Path) -> Ruleset:
+    files = files_of(path)
     try:
-        return parse_ruleset(data, board, decks)
+        return parse_ruleset(files["ruleset"], files["board"], files["decks"])
     except RulesetError as exc:
         raise RulesetError(f"{path.name}: {exc}") from None
+
+
+def every_ruleset_read() -> dict[str, dict[str, dict]]:
+    """Every shipped ruleset's values as read (:func:`files_of`), by id: what a tablet parses with the engine to
+    referee offline (:mod:`referee.tablet`)."""
+    return {ruleset_id: files_of(RULESETS_DIR / f"{ruleset_id}.toml") for ruleset_id in available()}
 
 
 @kept_in(RULESETS)

@@ -1,0 +1,50 @@
+// The table's engine in the tablet itself: Pyodide (CPython compiled to WebAssembly, served by this app) running the
+// project's own Python from the offline kit (the engine, referee/tablet, the rulesets' values), so that a tap can be
+// checked by the same rules as on the server when the server cannot be reached.  Nothing here decides anything: it
+// hands the tap to the Python and gives back its answer.
+//   const table = await refereeTablet();  // where Pyodide and the kit are: this script's element says (table.html)
+//   await table.open(recordText);  // the record as /games/ID/record.jsonl exports it
+//   table.tap({type: "roll", player: "Aki", dice: [3, 4]});  // {recorded, seq, waiting, refusal: {code, message, clause, rule}}
+let started = null;
+
+const start = async ({pyodide, kit}) => {
+  const {loadPyodide} = await import(pyodide);
+  const [python, zip] = await Promise.all([
+    loadPyodide({indexURL: new URL(".", new URL(pyodide, location.href)).href, fullStdLib: false}),
+    fetch(kit).then((r) => { if (!r.ok) throw new Error(`the offline kit: ${r.status}`); return r.arrayBuffer(); }),
+  ]);
+  python.unpackArchive(zip, "zip", {extractDir: "/referee-kit"});
+  python.runPython(`
+import json, sys
+sys.path.insert(0, "/referee-kit")
+from referee.tablet import KeptTable
+with open("/referee-kit/rulesets.json", encoding="utf-8") as f:
+    RULESETS = json.load(f)
+`);
+  return python;
+};
+
+const where = document.getElementById("referee-offline").dataset;
+
+// Pyodide that cannot start (its WebAssembly refused, a file missing from the tablet) may never say so: it is given
+// up after START_MS, and tried again at the next call.
+const START_MS = 120000;
+const startOnce = () => Promise.race([start(where), new Promise((_, fail) => setTimeout(
+  () => fail(new Error(`Pyodide did not start within ${START_MS / 1000} s`)), START_MS))]);
+
+export const refereeTablet = async () => {
+  started = started || startOnce().catch((error) => { started = null; throw error; });
+  const python = await started;
+  let table = null;
+  return {
+    async open(record) {
+      table = python.globals.get("KeptTable")(python.globals.get("RULESETS"), record);
+      return table.seq;
+    },
+    tap(entry) {
+      if (table === null) throw new Error("no table is open on this tablet");
+      return JSON.parse(table.tap_json(JSON.stringify(entry)));
+    },
+  };
+};
+window.refereeTablet = refereeTablet;

@@ -1,0 +1,95 @@
+"""The table's engine in the tablet's own browser: Pyodide, served by the app (scripts/pyodide installs it from the npm
+registry), runs the project's own Python from the app's offline kit (the engine, referee/tablet, every ruleset's
+values), under the table screen's own Content-Security-Policy.  A tap checked there is judged as the server judges
+it: the same entry recorded with the same decision next, the same refusal with the same clause; and the tablet
+folds a whole record tap by tap to the state the server folded."""
+import json
+from pathlib import Path
+
+import pytest
+
+from browser_support import armed
+from referee.engine import IllegalEntry, MalformedEntry
+from referee.services import folds, games
+
+GOLDEN = Path(__file__).parent / "golden" / "jma-short-game.jsonl"
+PIN = "246802"
+
+
+def server_says(app, game_id: int, entry: dict) -> dict:
+    """What the server's engine makes of ``entry`` on the table as stored (as its tablet's tap would be checked)."""
+    with app.app_context():
+        seq = folds.load(game_id).seq
+        try:
+            applied = games.check(game_id, entry, seq)
+        except (MalformedEntry, IllegalEntry) as refusal:
+            return {"recorded": False, "seq": seq, "refusal": refusal.as_dict()}
+        return {"recorded": True, "seq": seq + 1, "waiting": type(applied.outcome.state.pending).__name__}
+
+
+@pytest.fixture(scope="module")
+def table_screen(live, chromium):
+    """A table continued from the golden record to its 20th entry, its screen open on an unlocked tablet (one for
+    the module: Pyodide starts once in it)."""
+    server, app = live
+    lines = GOLDEN.read_text(encoding="utf-8").splitlines()
+    with app.app_context():
+        game_id = games.import_record("\n".join(lines[:21]) + "\n", PIN)
+    context = chromium.new_context(viewport={"width": 1024, "height": 768})
+    page = context.new_page()
+    page.goto(f"{server}/games/{game_id}/unlock")
+    armed(page)
+    page.fill("input[name=pin]", PIN)
+    page.click(f"form[action='/games/{game_id}/unlock'] button[type=submit]")
+    page.wait_for_url(f"{server}/games/{game_id}")
+    page.wait_for_function("() => typeof window.refereeTablet === 'function'")
+    yield page, game_id, lines
+    context.close()
+
+
+TAPS = """async ([record, entries]) => {
+  const table = await window.refereeTablet();
+  const opened = await table.open(record);
+  return [opened, entries.map((entry) => table.tap(entry))];
+}"""
+
+
+def test_a_tap_checked_on_the_tablet_is_judged_as_the_server_judges_it(live, table_screen):
+    server, app = live
+    page, game_id, lines = table_screen
+    record = page.request.get(f"{server}/games/{game_id}/record.jsonl").text()
+    nxt = json.loads(lines[21])
+    nxt.pop("seq")
+    wrong_player = {**nxt, "player": "Ben" if nxt.get("player") != "Ben" else "Chie"}
+    taps = [
+        {"type": "roll", "player": "Nobody", "dice": [1, 2]},  # no such player
+        {"type": "roll", "player": "Aki", "dice": [7, 1]},  # an impossible die
+        wrong_player,  # not that player's turn, or not that decision
+        {"type": "bid", "player": "Aki", "amount": 15},  # a bid where none is asked for
+        nxt,  # the entry the record makes next
+    ]
+    expected = [server_says(app, game_id, tap) for tap in taps[:-1]] + [server_says(app, game_id, nxt)]
+    opened, answers = page.evaluate(TAPS, [record, taps])
+    assert opened == 20
+    for tap, answer, want in zip(taps, answers, expected):
+        assert answer["recorded"] == want["recorded"], (tap, answer, want)
+        if want["recorded"]:
+            assert answer["seq"] == 21 and answer["waiting"] == want["waiting"], (tap, answer)
+        else:
+            assert answer["refusal"] == want["refusal"], tap  # code, message, clause and its key: the server's
+            assert answer["seq"] == 20
+    assert [a["recorded"] for a in answers] == [False, False, False, False, True]
+    assert all(a["refusal"]["clause"] for a in answers[2:4])  # a rule's refusal names its clause
+
+
+def test_the_tablet_folds_a_whole_record_tap_by_tap_as_the_server_did(live, table_screen):
+    server, app = live
+    page, game_id, lines = table_screen
+    entries = [{k: v for k, v in json.loads(line).items() if k != "seq"} for line in lines[1:]]
+    opened, answers = page.evaluate(TAPS, [lines[0] + "\n", entries])
+    assert opened == 0
+    assert [a["recorded"] for a in answers] == [True] * len(entries), next(a for a in answers if not a["recorded"])
+    assert [a["seq"] for a in answers] == list(range(1, len(entries) + 1))
+    with app.app_context():
+        whole = games.import_record("\n".join(lines) + "\n", PIN)
+        assert answers[-1]["waiting"] == type(folds.load(whole).game.state.pending).__name__

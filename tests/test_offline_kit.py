@@ -1,0 +1,74 @@
+"""The offline kit the app serves to the tables' tablets (/offline/kit.zip): the project's own engine and tablet code,
+byte for byte as the server runs them, and every ruleset's values.  Unpacked on its own, with nothing but Python's
+standard library beside it (no Flask, no database, no installed package: as in the tablet's Pyodide), it replays a
+record and judges a tap as the server does."""
+import io
+import json
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+from referee.services import rulesets
+
+ROOT = Path(__file__).resolve().parents[1]
+GOLDEN = Path(__file__).parent / "golden" / "jma-short-game.jsonl"
+
+ALONE = """
+import json, sys
+sys.path.insert(0, sys.argv[1])
+from referee.tablet import KeptTable
+values = json.load(open(sys.argv[1] + "/rulesets.json", encoding="utf-8"))
+table = KeptTable(values, open(sys.argv[2], encoding="utf-8").read())
+answers = [table.tap_json(json.dumps(tap)) for tap in json.loads(sys.argv[3])]
+print(json.dumps({"seq": table.seq, "answers": [json.loads(a) for a in answers],
+                  "loaded": sorted(m.split(".")[0] for m in sys.modules)}))
+"""
+
+
+def test_the_kit_holds_the_servers_engine_and_tablet_code_and_every_rulesets_values(client):
+    answer = client.get("/offline/kit.zip")
+    assert answer.status_code == 200 and answer.mimetype == "application/zip"
+    kit = zipfile.ZipFile(io.BytesIO(answer.data))
+    code = [name for name in kit.namelist() if name.endswith(".py")]
+    expected = ["referee/__init__.py"] + sorted(
+        str(p.relative_to(ROOT)) for folder in ("referee/engine", "referee/tablet")
+        for p in (ROOT / folder).rglob("*.py"))
+    assert sorted(code) == sorted(expected)
+    assert all(kit.read(name) == (ROOT / name).read_bytes() for name in code)
+    values = json.loads(kit.read("rulesets.json"))
+    assert sorted(values) == rulesets.available() and set(values["jma-2006"]) == {"ruleset", "board", "decks"}
+    assert len(answer.data) < sum(member.file_size for member in kit.infolist()) / 2  # each member deflated
+    again = client.get("/offline/kit.zip", headers={"If-None-Match": answer.headers["ETag"]})
+    assert again.status_code == 304 and again.headers["Cache-Control"] == "no-cache"
+
+
+def test_the_kit_alone_on_the_standard_library_replays_a_record_and_judges_a_tap_as_the_server(client, tmp_path):
+    zipfile.ZipFile(io.BytesIO(client.get("/offline/kit.zip").data)).extractall(tmp_path / "kit")
+    taps = [{"type": "roll", "player": "Nobody", "dice": [1, 2]}, {"type": "roll", "player": "Aki", "dice": [0, 3]}]
+    run = subprocess.run([sys.executable, "-S", "-c", ALONE, str(tmp_path / "kit"), str(GOLDEN), json.dumps(taps)],
+                         capture_output=True, text=True, timeout=120)  # -S: no installed package importable
+    assert run.returncode == 0, run.stderr
+    said = json.loads(run.stdout)
+    assert said["seq"] == 45
+    assert {"flask", "sqlalchemy", "jinja2", "babel"}.isdisjoint(said["loaded"])
+    refused = [a["refusal"] for a in said["answers"]]
+    assert [a["recorded"] for a in said["answers"]] == [False, False]
+    assert refused[0]["code"] == "unknown_player" and refused[0]["message"] == "no player named 'Nobody' at this table"
+    assert refused[0]["clause"].startswith("JMA 補足ルール「基本的な駒の進め方」")  # the clause in its original words
+    assert refused[1]["code"] == "impossible_die"
+
+
+def test_only_pyodides_own_files_are_served_and_the_wasm_compressed_for_a_device_that_reads_gzip(client):
+    from referee.web.offline import PYODIDE_VERSION
+
+    base = f"/offline/pyodide/{PYODIDE_VERSION}"
+    assert client.get(f"{base}/package.json").status_code == 404
+    assert client.get(f"{base}/..%2F..%2Fpyodide.toml").status_code == 404
+    assert client.get("/offline/pyodide/0.0.1/pyodide.mjs").status_code == 404
+    wasm = client.get(f"{base}/pyodide.asm.wasm", headers={"Accept-Encoding": "gzip"})
+    assert wasm.status_code == 200 and wasm.mimetype == "application/wasm"
+    assert wasm.headers["Content-Encoding"] == "gzip" and "immutable" in wasm.headers["Cache-Control"]
+    plain = client.get(f"{base}/pyodide.asm.wasm", headers={"Accept-Encoding": "identity"})
+    assert "Content-Encoding" not in plain.headers and plain.data[:4] == b"\0asm"
+    assert len(wasm.data) < len(plain.data) / 2
