@@ -1,0 +1,128 @@
+"""The engine in the tablet's browser (Pyodide, the app's offline kit): what it costs a table's tablet.
+
+    .venv/bin/python benchmarks/tablet.py [--entries 500] [--throttle 4] [--taps 30]
+
+Serves the app on a temporary SQLite database, with a game continued from a simulated record of ``--entries``
+entries (JMA 2006, the simulator's random players), opens its table screen in Debian's chromium (a 1024x768
+tablet) with its CPU slowed ``--throttle`` times (Chrome DevTools' CPU throttling: a tablet-class device), and
+prints:
+
+    kit bytes      what a tablet downloads once: Pyodide's files gzipped and the offline kit
+    start          Pyodide started, the kit unpacked and imported (the first time, and again from the browser's cache)
+    open           the record folded on the tablet
+    tap            one tap judged and recorded (median and worst of ``--taps``: the simulator's next entries)
+
+The goals (issue: a table keeps refereeing offline): a cached table screen's first tap within 3 s of opening it,
+a tap under 150 ms with a 500-entry record, both at 4x throttling.  Printed as measured, met or not.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import random
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+from werkzeug.serving import make_server
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from referee import create_app  # noqa: E402
+from referee.engine import Game, Header, legal_actions, parse_entry  # noqa: E402
+from referee.services import games, rulesets  # noqa: E402
+from referee.sim.policy import Policy  # noqa: E402
+
+PIN = "246802"
+PLAYERS = ("Aki", "Ben", "Chie", "Daisuke")
+
+
+def simulated(entries: int, more: int, seed: int = 7) -> tuple[list[dict], list[dict]]:
+    """A random game's first ``entries`` entries and the ``more`` after them (reseeded until a game lasts)."""
+    ruleset = rulesets.load("jma-2006")
+    while True:
+        rng = random.Random(seed)
+        policy = Policy(rng, "random")
+        game = Game(ruleset, Header("jma-2006", PLAYERS))
+        made: list[dict] = []
+        while len(made) < entries + more and not game.state.over:
+            data = policy.choose(game.state, legal_actions(game.state)).to_dict()
+            game.record(parse_entry(data))
+            made.append(data)
+        if len(made) == entries + more:
+            return made[:entries], made[entries:]
+        seed += 1
+
+
+START = """async () => { const t0 = performance.now(); const table = await window.refereeTablet();
+  window.__table = table; return performance.now() - t0; }"""
+OPEN = "async (record) => { const t0 = performance.now(); await window.__table.open(record); return performance.now() - t0; }"
+TAP = """(entry) => { const t0 = performance.now(); const a = window.__table.tap(entry);
+  return [performance.now() - t0, a.recorded, a.refusal]; }"""
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--entries", type=int, default=500)
+    ap.add_argument("--throttle", type=float, default=4.0)
+    ap.add_argument("--taps", type=int, default=30)
+    args = ap.parse_args()
+    logging.disable(logging.CRITICAL)
+    folder = Path(tempfile.mkdtemp())
+    app = create_app({"SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'bench.sqlite'}"})
+    kept, taps = simulated(args.entries, args.taps)
+    header = {"format": "referee-game-record", "version": 1, "ruleset": "jma-2006", "players": list(PLAYERS),
+              "seating": "roll"}
+    record = "\n".join([json.dumps(header)] + [json.dumps({"seq": i, **e}) for i, e in enumerate(kept, 1)]) + "\n"
+    with app.app_context():
+        game_id = games.import_record(record, PIN)
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_port}"
+    received: list[int] = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=[
+            "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"])
+        page = browser.new_context(viewport={"width": 1024, "height": 768}).new_page()
+        page.on("response", lambda r: received.append(int(r.headers.get("content-length", "0")))
+                if "/offline/" in r.url else None)
+        page.goto(f"{base}/games/{game_id}/unlock")
+        page.fill("input[name=pin]", PIN)
+        page.click(f"form[action='/games/{game_id}/unlock'] button[type=submit]")
+        page.wait_for_url(f"{base}/games/{game_id}")
+        cdp = page.context.new_cdp_session(page)
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": args.throttle})
+        page.wait_for_function("() => typeof window.refereeTablet === 'function'")
+        first = page.evaluate(START)
+        downloaded = sum(received)  # (the reload's answers come from the browser's cache)
+        page.reload()
+        page.wait_for_function("() => typeof window.refereeTablet === 'function'")
+        cdp = page.context.new_cdp_session(page)
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": args.throttle})
+        cached = page.evaluate(START)
+        opened = page.evaluate(OPEN, record)
+        times = []
+        for entry in taps:
+            ms, recorded, refusal = page.evaluate(TAP, entry)
+            assert recorded, refusal
+            times.append(ms)
+        browser.close()
+    server.shutdown()
+    print(f"kit bytes      {downloaded / 1e6:.2f} MB received for Pyodide and the kit (gzipped where it compresses)")
+    print(f"start          {first / 1000:.2f} s the first time, {cached / 1000:.2f} s from the browser's cache "
+          f"(CPU throttled {args.throttle:g}x)")
+    print(f"open           {opened:.0f} ms to fold the {args.entries}-entry record on the tablet")
+    print(f"tap            median {statistics.median(times):.1f} ms, worst {max(times):.1f} ms over {len(times)} taps "
+          f"(goal: under 150 ms)")
+    print(f"first tap      {(cached + opened + times[0]) / 1000:.2f} s from the cached screen's start "
+          f"(goal: under 3 s)")
+
+
+if __name__ == "__main__":
+    main()
