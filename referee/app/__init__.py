@@ -190,7 +190,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     from ..language import i18n
     from ..screens import templating
     from ..web import offline
-    from ..web.views import errors, games, guide, install, judges, table, tournaments
+    from ..web.views import errors, games, guide, install, judges, sync, table, tournaments
 
     from ..services import archive, games as game_records, rulesets
     from . import timing
@@ -206,6 +206,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(guide.bp)
     app.register_blueprint(install.bp)
     app.register_blueprint(offline.bp)
+    app.register_blueprint(sync.bp)
     templating.init_app(app)
     i18n.init_app(app, rulesets.language)
     app.register_error_handler(413, _too_large)

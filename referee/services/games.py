@@ -32,7 +32,7 @@ from .pins import matches, pin_hash
 # them before a game is made (the record refuses them all the same), asking this service, as the web asks no rules;
 # so are the numbers a form or an address carries, their length bounded before they are read.
 __all__ = ["MAX_NAME", "MAX_PLAYERS", "MAX_TITLE", "Applied", "check", "check_pin", "create_game", "delete_game", "export_record",
-           "import_record", "json_whole", "list_games", "new_game", "record", "record_run", "redo",
+           "import_record", "json_whole", "list_games", "new_game", "record", "record_run", "record_taps", "redo",
            "set_game_archived", "table_of_game", "text_problem", "tournament_of_game", "whole_field",
            "LARGEST", "NotWhole", "whole_number"]
 
@@ -156,12 +156,24 @@ def record_run(game_id: int, data: list[dict], expected_seq: int, key: str | Non
     return _record_all(game_id, expected_seq, lambda _: entries, key, [e.to_dict() for e in entries])
 
 
-def _record_all(game_id: int, expected_seq: int, entries_of, key: str | None = None, asked: object = None
-                ) -> Applied:
+def record_taps(game_id: int, data: list[dict], keys: list[str], expected_seq: int) -> Applied:
+    """Record taps made one after the other on a tablet (each its own form, with its own key: a table's tablet that
+    kept them while the server could not be reached), in one commit: each checked against the table the one before
+    leaves, and either all are written, each key kept with its entry as that tap's form would have kept it, or
+    none.  The caller has found every key new (a key kept already raises :class:`StaleEntry` at the commit)."""
+    entries = [parse_entry(d) for d in data]
+    each = [(key, entry_keys.body(expected_seq + i, [entry.to_dict()])) for i, (key, entry) in
+            enumerate(zip(keys, entries, strict=True))]
+    return _record_all(game_id, expected_seq, lambda _: entries, keys_each=each)
+
+
+def _record_all(game_id: int, expected_seq: int, entries_of, key: str | None = None, asked: object = None,
+                keys_each: list[tuple[str, str]] | None = None) -> Applied:
     """Write the entries ``entries_of(table)`` names, in turn, on the table this screen showed (``expected_seq``):
     all of them, or none (the first refusal is raised and the fold read again).  A form's ``key`` already kept
     with entries of the game raises before anything else is looked at (a form sent again is stale by then);
-    a new one is kept with these entries, in their commit.  ``asked``: what the form asks, as its digest."""
+    a new one is kept with these entries, in their commit.  ``asked``: what the form asks, as its digest.
+    ``keys_each``: a key and its digest for each entry instead (taps kept on a tablet, each its own form)."""
     digest = entry_keys.body(expected_seq, asked) if key is not None else ""
     with game_lock(game_id):
         if key is not None:
@@ -190,6 +202,8 @@ def _record_all(game_id: int, expected_seq: int, entries_of, key: str | None = N
                     pause(loaded.row, utcnow())
             if key is not None:
                 entry_keys.keep(game_id, key, digest, expected_seq + 1, len(entries))
+            for n, (each_key, each_digest) in enumerate(keys_each or (), start=expected_seq + 1):
+                entry_keys.keep(game_id, each_key, each_digest, n, 1)
             ended = game.state.over
             if ended or before.over:  # kept when it ends (again); taken away when a void takes back its end
                 loaded.row.result = result_of(game, head) if ended else None

@@ -13,6 +13,7 @@ from ..screens.refusals import detail as refusal_detail
 from ..services.games import (
     MAX_NAME, MAX_PLAYERS, MAX_TITLE, json_whole, LARGEST, NotWhole, text_problem, whole_field, whole_number)
 from ..services.entry_keys import KEY
+from ..services.sync import MAX_TAPS, KeptTap
 from ..services.pins import PIN_MIN
 from ..services.roster import MAX_TOURNAMENT_PLAYERS, bad_player_line, player_line
 
@@ -277,3 +278,24 @@ def entry_key(form) -> str | None:
     if not KEY.fullmatch(key[:100]):
         raise ValueError("not a key the table screen makes")
     return key
+
+
+def kept_taps(body: bytes) -> list[KeptTap]:
+    """The taps a tablet kept, as its script sends them (``{"taps": [{"key", "entry", "after"}, ...]}``, JSON):
+    ValueError (or RecursionError) naming what is not of that shape, a refusal when a number is not a whole number
+    an entry may carry or a run is longer than a tablet sends."""
+    data = json.loads(body.decode("utf-8"), parse_int=json_whole)
+    taps = data.get("taps") if isinstance(data, dict) else None
+    if not isinstance(taps, list):
+        raise ValueError('not {"taps": [...]}')
+    if len(taps) > MAX_TAPS:
+        raise ValueError(f"a run of {len(taps)} taps: a tablet sends at most {MAX_TAPS} at once")
+    kept = []
+    for n, tap in enumerate(taps):
+        if not isinstance(tap, dict) or set(tap) != {"key", "entry", "after"} or not isinstance(tap["entry"], dict):
+            raise ValueError(f"tap {n}: not {{key, entry, after}} with an entry object")
+        if not isinstance(tap["key"], str) or not KEY.fullmatch(tap["key"][:100]):
+            raise ValueError(f"tap {n}: not a key the table screen makes")
+        kept.append(KeptTap(tap["key"], tap["entry"], whole_number(f"taps[{n}].after", tap["after"], 0, LARGEST,
+                                                                   text=False)))
+    return kept

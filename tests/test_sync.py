@@ -1,0 +1,136 @@
+"""The taps a table's tablet kept while the server could not be reached, sent when it is back (POST
+/games/ID/sync): recorded in order, exactly once each, checked by the engine as each tap would have been, in one
+commit that continues the hash chain; a run sent again after its answer was lost records nothing twice; a table
+recorded meanwhile by another tablet refuses the run with both records from the first difference; a tap the rules
+refuse refuses the run, naming the tap and its clause; anything else sent there changes nothing."""
+import json
+import random
+
+import pytest
+
+from conftest import new_game
+from referee.engine import RefereeError, legal_actions, parse_entry
+from referee.services import entry_keys, folds, games
+from referee.services.sync import MAX_TAPS
+from referee.sim.policy import Policy
+
+
+def kept_run(app, game_id: int, n: int, seed: int = 5) -> list[dict]:
+    """``n`` taps a tablet took on the table as the server has it (the simulator's random referee choosing), each
+    with its own form's key and the entry it followed."""
+    with app.app_context():
+        table = folds.load(game_id)
+        game, after = table.game.copy(), table.seq
+    policy = Policy(random.Random(seed), "random")
+    taps = []
+    for k in range(n):
+        entry = policy.choose(game.state, legal_actions(game.state)).to_dict()
+        game.record(parse_entry(entry))
+        taps.append({"key": entry_keys.new_key(), "entry": entry, "after": after + k})
+    return taps
+
+
+def send(client, game_id: int, taps: list[dict]):
+    return client.post(f"/games/{game_id}/sync", data=json.dumps({"taps": taps}), content_type="application/json")
+
+
+def recorded(client, game_id: int) -> list[dict]:
+    lines = client.get(f"/games/{game_id}/record.jsonl").get_data(as_text=True).splitlines()[1:]
+    return [{k: v for k, v in json.loads(line).items() if k != "seq"} for line in lines]
+
+
+def test_thirty_taps_kept_on_a_tablet_are_recorded_once_each_in_order_and_the_chain_holds(app, client):
+    game_id = new_game(client)
+    taps = kept_run(app, game_id, 30)
+    answer = send(client, game_id, taps)
+    assert answer.status_code == 200, answer.json
+    assert answer.json == {"recorded": 30, "already": 0, "seq": 30, "message": "30 entries recorded"}
+    assert recorded(client, game_id) == [parse_entry(t["entry"]).to_dict() for t in taps]
+    again = send(client, game_id, taps)  # the answer was lost: the tablet sends the run again
+    assert again.status_code == 200 and again.json["recorded"] == 0 and again.json["already"] == 30
+    assert len(recorded(client, game_id)) == 30
+    with app.app_context():
+        count, altered = folds.verify_all()
+        assert count == 1 and altered == []  # the hash chain continued, as `referee verify` checks it
+
+
+def test_a_run_sent_again_longer_after_its_answer_was_lost_records_only_the_taps_not_recorded(app, client):
+    game_id = new_game(client)
+    taps = kept_run(app, game_id, 12)
+    assert send(client, game_id, taps[:5]).json["recorded"] == 5
+    answer = send(client, game_id, taps)
+    assert answer.status_code == 200 and (answer.json["recorded"], answer.json["already"]) == (7, 5)
+    assert answer.json["seq"] == 12 and len(recorded(client, game_id)) == 12
+
+
+def test_a_table_recorded_meanwhile_by_another_tablet_refuses_the_run_with_both_records(app, client):
+    game_id = new_game(client)
+    taps = kept_run(app, game_id, 5)
+    first = taps[0]["entry"]
+    other = {"type": "roll", "player": first["player"], "dice": [1, 2] if first.get("dice") != [1, 2] else [2, 3]}
+    with app.app_context():
+        games.record(game_id, other, 0)  # another tablet at the same table, while this one was cut off
+    answer = send(client, game_id, taps)
+    assert answer.status_code == 409
+    conflict = answer.json["conflict"]
+    assert conflict["after"] == 0 and conflict["server"] == [other] and conflict["tablet"] == [t["entry"] for t in taps]
+    assert "1 entries on the server that this tablet did not know of" in answer.json["message"]
+    assert recorded(client, game_id) == [other]  # nothing of the tablet's recorded, nothing of the server's lost
+
+
+def test_a_tap_the_rules_refuse_refuses_the_whole_run_naming_the_tap_and_its_clause(app, client):
+    game_id = new_game(client)
+    taps = kept_run(app, game_id, 5)
+    taps[3] = {**taps[3], "entry": {"type": "roll", "player": "Nobody", "dice": [1, 2]}}
+    with app.app_context():  # what the engine says of it on the table the first three taps leave
+        game = folds.load(game_id).game.copy()
+    for tap in taps[:3]:
+        game.record(parse_entry(tap["entry"]))
+    with pytest.raises(RefereeError) as refused:
+        game.record(parse_entry(taps[3]["entry"]))
+    answer = send(client, game_id, taps)
+    assert answer.status_code == 422
+    assert answer.json["tap"] == 3 and answer.json["refusal"]["code"] == refused.value.code
+    assert answer.json["refusal"]["message"] and answer.json["refusal"]["clause"]
+    assert recorded(client, game_id) == []
+
+
+DEEP = '{"taps": ' + "[" * 10_000 + "]" * 10_000 + "}"
+
+
+@pytest.mark.parametrize("body", [
+    "not json", DEEP, '{"taps": "x"}', "[]", '{"taps": [{"key": "short", "entry": {}, "after": 0}]}',
+    '{"taps": [{"key": "' + "k" * 24 + '", "entry": [], "after": 0}]}',
+    '{"taps": [{"key": "' + "k" * 24 + '", "entry": {"type": "roll"}, "after": -1}]}',
+    '{"taps": [{"key": "' + "k" * 24 + '", "entry": {"type": "roll"}, "after": true}]}',
+    '{"taps": [{"key": "' + "k" * 24 + '", "entry": {"type": "roll"}, "after": 1' + "0" * 400 + "}]}",
+    '{"taps": [' + ",".join(['{"key": "' + "k" * 24 + '", "entry": {}, "after": 0}'] * (MAX_TAPS + 1)) + "]}",
+], ids=["not-json", "deep", "not-a-list", "not-an-object", "bad-key", "entry-not-object", "after-negative",
+        "after-boolean", "after-huge", "too-many"])
+def test_taps_not_as_a_table_screen_sends_them_change_nothing(app, client, body):
+    game_id = new_game(client)
+    answer = client.post(f"/games/{game_id}/sync", data=body, content_type="application/json")
+    assert answer.status_code == 400 and "nothing was recorded" in answer.json["refused"]
+    assert recorded(client, game_id) == []
+
+
+def test_taps_out_of_order_or_a_key_sent_with_another_entry_change_nothing(app, client):
+    game_id = new_game(client)
+    taps = kept_run(app, game_id, 4)
+    answer = send(client, game_id, [taps[0], taps[2], taps[1]])
+    assert answer.status_code == 400 and "not in the order they were taken" in answer.json["refused"]
+    assert send(client, game_id, taps[:2]).json["recorded"] == 2
+    forged = [{**taps[0], "entry": taps[1]["entry"]}]  # a kept key with another entry
+    answer = send(client, game_id, forged)
+    assert answer.status_code == 409 and "already recorded entry 1" in answer.json["refused"]
+    assert len(recorded(client, game_id)) == 2
+
+
+def test_a_device_not_unlocked_records_nothing(app, client):
+    game_id = new_game(client)
+    taps = kept_run(app, game_id, 3)
+    other = app.test_client()
+    answer = other.post(f"/games/{game_id}/sync", data=json.dumps({"taps": taps}), content_type="application/json",
+                        headers={"HX-Request": "true"})
+    assert answer.status_code == 403
+    assert recorded(client, game_id) == []
