@@ -44,8 +44,17 @@ def _serve(folder: Path, **config) -> "Iterator[LiveServer]":
 
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory):
-    """The app served on a real port for the whole run of this process, its screens armed in TEST_ARM_MS."""
-    yield from _serve(tmp_path_factory.mktemp("browser"), ARM_MS=TEST_ARM_MS)
+    """The app served on a real port for the whole run of this process, its screens armed in TEST_ARM_MS.  Its table
+    screens keep nothing for offline use: each of the tests' new browser contexts would fetch Pyodide again (6.7 MB)
+    in the background; the tests of that keeping have a server of their own (``offline_server``)."""
+    yield from _serve(tmp_path_factory.mktemp("browser"), ARM_MS=TEST_ARM_MS, TABLETS_KEEP_OFFLINE=False)
+
+
+@pytest.fixture(scope="session")
+def offline_server(tmp_path_factory) -> "Iterator[LiveServer]":
+    """The app served as at a venue for keeping what a table's tablet needs offline (its table screens register
+    the service worker and fetch Pyodide and the kit through it), armed in TEST_ARM_MS."""
+    yield from _serve(tmp_path_factory.mktemp("offline"), ARM_MS=TEST_ARM_MS)
 
 
 @pytest.fixture(scope="session")

@@ -93,3 +93,35 @@ def test_the_tablet_folds_a_whole_record_tap_by_tap_as_the_server_did(live, tabl
     with app.app_context():
         whole = games.import_record("\n".join(lines) + "\n", PIN)
         assert answers[-1]["waiting"] == type(folds.load(whole).game.state.pending).__name__
+
+
+def test_a_table_screen_opened_once_opens_again_with_the_network_gone_and_its_engine_judges_taps(offline_server,
+                                                                                                   browser):
+    """Opened once on the network, a table screen keeps (its service worker) Pyodide, the kit, the screen and the
+    record; with the network gone, the screen reloaded comes back as it was, and the engine starts from what was
+    kept and records the next tap.  What the server records meanwhile is not seen: the kept copies answered."""
+    server, app = offline_server
+    lines = GOLDEN.read_text(encoding="utf-8").splitlines()
+    with app.app_context():
+        game_id = games.import_record("\n".join(lines[:21]) + "\n", PIN)
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    page = context.new_page()
+    page.goto(f"{server}/games/{game_id}/unlock")
+    armed(page)
+    page.fill("input[name=pin]", PIN)
+    page.click(f"form[action='/games/{game_id}/unlock'] button[type=submit]")
+    page.wait_for_url(f"{server}/games/{game_id}")
+    assert page.evaluate("() => window.refereeKept") is True  # the worker keeps this screen's requests, all fetched
+    nxt = {k: v for k, v in json.loads(lines[21]).items() if k != "seq"}
+    with app.app_context():
+        games.record(game_id, nxt, 20)  # recorded by another device once this tablet is cut off
+    context.set_offline(True)
+    again = page.reload()
+    assert again.from_service_worker and page.get_attribute("#tablelive", "data-seq") == "20"
+    record = page.evaluate("(path) => fetch(path).then((r) => r.text())", f"/games/{game_id}/record.jsonl")
+    assert len(record.splitlines()) == 21  # the record as this tablet last had it
+    page.wait_for_function("() => typeof window.refereeTablet === 'function'")
+    opened, answers = page.evaluate(TAPS, [record, [nxt]])
+    assert opened == 20 and answers[0]["recorded"] and answers[0]["seq"] == 21
+    context.set_offline(False)
+    context.close()

@@ -4,11 +4,13 @@ standard library beside it (no Flask, no database, no installed package: as in t
 record and judges a tap as the server does."""
 import io
 import json
+import re
 import subprocess
 import sys
 import zipfile
 from pathlib import Path
 
+from conftest import new_game
 from referee.services import rulesets
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -72,3 +74,15 @@ def test_only_pyodides_own_files_are_served_and_the_wasm_compressed_for_a_device
     plain = client.get(f"{base}/pyodide.asm.wasm", headers={"Accept-Encoding": "identity"})
     assert "Content-Encoding" not in plain.headers and plain.data[:4] == b"\0asm"
     assert len(wasm.data) < len(plain.data) / 2
+
+
+def test_the_service_worker_may_keep_every_page_and_a_table_screen_names_what_it_keeps(client):
+    worker = client.get("/offline/sw.js")
+    assert worker.status_code == 200 and worker.mimetype == "text/javascript"
+    assert worker.headers["Service-Worker-Allowed"] == "/" and worker.headers["Cache-Control"] == "no-cache"
+    game_id = new_game(client)
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    keep = re.search(r'data-keep="([^"]+)"', page).group(1).split()
+    assert f"/games/{game_id}" in keep and f"/games/{game_id}/record.jsonl" in keep and "/offline/kit.zip" in keep
+    assert sum("/offline/pyodide/" in address for address in keep) == 5
+    assert all(client.get(address).status_code == 200 for address in keep)

@@ -151,6 +151,9 @@ def create_app(test_config: dict | None = None) -> Flask:
         # how long (ms) a screen's controls wait, once it is shown or changed, before a tap counts: the second touch
         # of a double tap lands on the screen the first brought and acts on nothing (referee.js)
         ARM_MS=600,
+        # whether a table screen keeps what its tablet needs to referee offline (the service worker, Pyodide, the
+        # kit, the screen and its record: web/offline.py), fetched once in the background
+        TABLETS_KEEP_OFFLINE=True,
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)

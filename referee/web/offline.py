@@ -16,7 +16,7 @@ import tomllib
 import zipfile
 from pathlib import Path
 
-from flask import Blueprint, abort, current_app, request, send_file
+from flask import Blueprint, abort, current_app, request, send_file, send_from_directory, url_for
 from werkzeug.wrappers import Response
 
 from ..cache import OFFLINE_KITS
@@ -96,6 +96,25 @@ def kit_zip():
     response.set_etag(digest)
     response.headers["Cache-Control"] = "no-cache"
     return response.make_conditional(request)
+
+
+@bp.get("/sw.js")
+def service_worker():
+    """The tablet's service worker (static/sw.js), allowed to keep the requests of every page of the app."""
+    response = send_from_directory(current_app.static_folder or "", "sw.js", mimetype="text/javascript",
+                                   max_age=0)
+    response.headers["Service-Worker-Allowed"] = request.script_root + "/"
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.app_template_global()
+def offline_keep(game_id: int) -> str:
+    """What a table's tablet keeps in the background to referee offline: Pyodide's files, the kit, the table's
+    screen and its record (their addresses, space-separated)."""
+    return " ".join([url_for("offline.pyodide_file", name=name) for name in sorted(PYODIDE_FILES)]
+                    + [url_for("offline.kit_zip"), url_for("table.table", game_id=game_id),
+                       url_for("games.export", game_id=game_id)])
 
 
 @bp.get(f"/pyodide/{PYODIDE_VERSION}/<name>")

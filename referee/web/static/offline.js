@@ -48,3 +48,20 @@ export const refereeTablet = async () => {
   };
 };
 window.refereeTablet = refereeTablet;
+
+// Kept against the network's failing: the service worker (sw.js), and through it Pyodide's files, the kit and this
+// table's record, fetched once in the background while the screen is idle (about 6.7 MB the first time, then
+// nothing: their addresses name their versions).  A browser that has no service worker here (a page served over
+// plain http at a venue's address is not a secure context) keeps nothing: refereeKept says false.
+const keep = async () => {
+  if (!("serviceWorker" in navigator) || !where.worker) return false;
+  await navigator.serviceWorker.register(where.worker, {scope: where.scope});
+  await navigator.serviceWorker.ready;
+  if (!navigator.serviceWorker.controller) {
+    await new Promise((taken) => navigator.serviceWorker.addEventListener("controllerchange", taken, {once: true}));
+  }
+  await Promise.all(where.keep.split(" ").map((address) => fetch(address).then((r) => r.arrayBuffer())));
+  return true;
+};
+const idle = () => new Promise((go) => ("requestIdleCallback" in window ? requestIdleCallback(go, {timeout: 5000}) : setTimeout(go, 1000)));
+window.refereeKept = idle().then(keep).catch(() => false);
