@@ -134,3 +134,21 @@ def test_a_device_not_unlocked_records_nothing(app, client):
                         headers={"HX-Request": "true"})
     assert answer.status_code == 403
     assert recorded(client, game_id) == []
+
+
+def test_a_run_that_is_not_one_tablets_taps_in_order_changes_nothing(app, client):
+    """A key twice in the run, a tap recorded before the taps ahead of it, taps that follow an entry the server
+    never had, an entry whose type is not a word: refused, nothing recorded (and no error of the server's)."""
+    game_id = new_game(client)
+    taps = kept_run(app, game_id, 4)
+    twice = [taps[0], {**taps[1], "key": taps[0]["key"]}]
+    assert send(client, game_id, twice).json["refused"].startswith("a form's key comes twice in the run")
+    beyond = send(client, game_id, [{**taps[0], "after": 7}])
+    assert beyond.status_code == 400 and "follow entry 7, but the table has 0 entries" in beyond.json["refused"]
+    odd = send(client, game_id, [{**taps[0], "entry": {"type": ["roll"], "player": "Aki"}}])
+    assert odd.status_code == 400 and "unknown entry type" in odd.json["refused"]
+    assert send(client, game_id, taps[:1]).json["recorded"] == 1
+    ahead = send(client, game_id, [{**taps[1], "key": entry_keys.new_key()},
+                                   {**taps[2], "key": taps[0]["key"]}])  # a key kept already, behind a new one
+    assert ahead.status_code == 400 and "recorded before the taps ahead of it" in ahead.json["refused"]
+    assert len(recorded(client, game_id)) == 1

@@ -237,7 +237,7 @@ def parse_entry(data: Any) -> Entry:
     if not isinstance(data, dict):
         raise _malformed("not_an_object", "an entry must be a JSON object, got {value}", value=as_given(data))
     kind = data.get("type")
-    if kind not in ENTRY_FIELDS:
+    if not isinstance(kind, str) or kind not in ENTRY_FIELDS:  # (a list or an object is no key of the table)
         raise _malformed("unknown_type", "unknown entry type {type}", type=as_given(kind))
     required, optional = ENTRY_FIELDS[kind]
     allowed = set(required) | set(optional) | {"type", "seq", "note"}

@@ -24,7 +24,7 @@ from ..store.models import EntryKeyRow
 KEY = re.compile(r"[A-Za-z0-9_-]{16,64}")  # what new_key makes (24 characters), with room to spare
 MAX_KEYS = 8  # the keys a returning screen names (its region's and its open panels')
 
-__all__ = ["KEY", "AlreadyRecorded", "KeyReused", "body", "new_key", "entries_of_keys"]
+__all__ = ["KEY", "AlreadyRecorded", "KeyReused", "body", "new_key", "entries_of_keys", "kept_keys"]
 
 
 class AlreadyRecorded(Exception):
@@ -70,6 +70,15 @@ def repeat(game_id: int, key: str, digest: str) -> None:
 def keep(game_id: int, key: str, digest: str, first: int, entries: int) -> None:
     """Add the key of entries being recorded to the session (committed with them)."""
     db.session.add(EntryKeyRow(game_id=game_id, key=key, seq=first, entries=entries, body=digest))
+
+
+def kept_keys(game_id: int, keys: list[str]) -> set[str]:
+    """Which of these keys the game keeps (with entries recorded by their forms)."""
+    found: set[str] = set()
+    for start in range(0, len(keys), 500):  # a bounded list of values in each statement
+        found.update(db.session.scalars(select(EntryKeyRow.key).where(
+            EntryKeyRow.game_id == game_id, EntryKeyRow.key.in_(keys[start:start + 500]))))
+    return found
 
 
 def entries_of_keys(game_id: int, keys: list[str], after: int) -> set[int]:

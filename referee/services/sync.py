@@ -15,6 +15,7 @@ from typing import Any
 
 from ..engine import MalformedEntry, RefereeError, parse_entry
 from . import entry_keys, games
+from .errors import StaleEntry
 from .folds import load
 
 MAX_TAPS = 2000  # taps in one run: more than any table records in a session offline (a whole game is ~600 entries)
@@ -77,31 +78,44 @@ def _already(game_id: int, taps: list[KeptTap]) -> int:
     return len(taps)
 
 
-def sync(game_id: int, taps: list[KeptTap]) -> Synced:
+def sync(game_id: int, taps: list[KeptTap], again: bool = True) -> Synced:
     """Record the taps a tablet kept (in the order it took them), or raise and record none: :class:`SyncConflict`,
-    :class:`TapRefused`, :class:`MalformedEntry` (a run out of order, or longer than ``MAX_TAPS``),
-    :class:`KeyReused`, :class:`StaleEntry` (another tablet recorded at the same moment: sent again, the run is
-    told what happened)."""
+    :class:`TapRefused`, :class:`MalformedEntry` (a run out of order, a key twice, a run longer than ``MAX_TAPS``,
+    taps after an entry the server never had), :class:`KeyReused`, :class:`StaleEntry` (another tablet recorded at
+    the very moment, twice over).  A run whose taps another request recorded at the same moment (the same run sent
+    twice at once) is looked at ``again``, once: it is told they were recorded."""
     if len(taps) > MAX_TAPS:
         raise MalformedEntry.of("a run of {n} taps: a tablet sends at most {most} at once", {"n": len(taps),
                                                                                               "most": MAX_TAPS})
     if any(b.after != a.after + 1 for a, b in zip(taps, taps[1:])):
         raise MalformedEntry("the taps are not in the order they were taken: each follows the one before it")
+    if len({tap.key for tap in taps}) != len(taps):
+        raise MalformedEntry("a form's key comes twice in the run: each tap has its own")
     already = _already(game_id, taps)
     rest = taps[already:]
+    if entry_keys.kept_keys(game_id, [tap.key for tap in rest]):
+        raise MalformedEntry("a tap of the run was recorded before the taps ahead of it: the run is not one "
+                             "tablet's, in the order it took them")
     loaded = load(game_id)
     if not rest:
         return Synced(0, already, loaded.seq)
     after = rest[0].after
+    if after > loaded.seq:
+        raise MalformedEntry.of("these taps follow entry {after}, but the table has {seq} entries on the server: "
+                                "they are not of this table's record", {"after": after, "seq": loaded.seq})
     if loaded.seq != after:
-        both = min(after, loaded.seq)
-        raise SyncConflict(both, [e.to_dict() for e in loaded.game.entries[both:]],
-                           [tap.entry for tap in taps if tap.after >= both])
+        raise SyncConflict(after, [e.to_dict() for e in loaded.game.entries[after:]],
+                           [parse_entry(tap.entry).to_dict() for tap in rest])
     game = loaded.game.copy()  # each tap checked first, so that a refusal names its tap
     for n, tap in enumerate(rest):
         try:
             game.record(parse_entry(tap.entry))
         except RefereeError as refusal:
             raise TapRefused(already + n, refusal) from None
-    games.record_taps(game_id, [tap.entry for tap in rest], [tap.key for tap in rest], after)
+    try:
+        games.record_taps(game_id, [tap.entry for tap in rest], [tap.key for tap in rest], after)
+    except StaleEntry:
+        if not again:
+            raise
+        return sync(game_id, taps, again=False)
     return Synced(len(rest), already, after + len(rest))

@@ -57,11 +57,15 @@ const keep = async () => {
   if (!("serviceWorker" in navigator) || !where.worker) return false;
   await navigator.serviceWorker.register(where.worker, {scope: where.scope});
   await navigator.serviceWorker.ready;
-  if (!navigator.serviceWorker.controller) {
-    await new Promise((taken) => navigator.serviceWorker.addEventListener("controllerchange", taken, {once: true}));
+  if (!navigator.serviceWorker.controller) {  // the worker takes this page over as it starts (clients.claim)
+    const taken = await Promise.race([
+      new Promise((yes) => navigator.serviceWorker.addEventListener("controllerchange", () => yes(true), {once: true})),
+      new Promise((no) => setTimeout(() => no(false), 30000))]);
+    if (!taken) return false;
   }
-  await Promise.all(where.keep.split(" ").map((address) => fetch(address).then((r) => r.arrayBuffer())));
-  return true;
+  const answers = await Promise.all(where.keep.split(" ").map((address) => fetch(address).then(
+    async (r) => { await r.arrayBuffer(); return r.ok && !r.redirected; })));
+  return answers.every(Boolean);  // false: something was not there to keep (Pyodide not installed on the server)
 };
 const idle = () => new Promise((go) => ("requestIdleCallback" in window ? requestIdleCallback(go, {timeout: 5000}) : setTimeout(go, 1000)));
 window.refereeKept = idle().then(keep).catch(() => false);

@@ -6,35 +6,54 @@
 // The live polls, the forms and every other request go to the network as they always did: their failing is how a
 // screen knows it is cut off.
 "use strict";
-const KEPT = "referee-offline-1";
+const KEPT = "referee-offline-2";  // renamed when what is kept changes: an older worker's copies are let go
 const base = new URL(self.registration.scope).pathname;  // "/" (or the path the app is served under)
 const VERSIONED = [`${base}offline/pyodide/`, `${base}static/`];
 const TABLE = new RegExp(`^${base}games/\\d+(/record\\.jsonl)?$`);
 const KIT = `${base}offline/kit.zip`;
 
 self.addEventListener("install", () => self.skipWaiting());
-self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
+self.addEventListener("activate", (event) => event.waitUntil((async () => {
+  for (const name of await caches.keys()) if (name !== KEPT) await caches.delete(name);  // an older worker's
+  await self.clients.claim();
+})()));
 
-const keptFirst = async (request) => {
-  const cache = await caches.open(KEPT);
-  const kept = await cache.match(request);
-  if (kept) return kept;
+// Kept only as this app's own whole answer to the address asked (not a redirect: a PIN screen the request was sent
+// to is no copy of the table screen), and a versioned file only when the server says it never changes.  A copy
+// that cannot be kept (the device's storage full) changes nothing of the answer.
+const keepable = (answer) => answer.ok && !answer.redirected && answer.type === "basic";
+const keep = (event, request, answer) => {
+  event.waitUntil(caches.open(KEPT).then((cache) => cache.put(request, answer)).catch(() => undefined));
+};
+const GONE = new Set([502, 503, 504]);  // a proxy's answer for an app it cannot reach: the kept copy is better
+const kept = (request) => caches.match(request, {cacheName: KEPT}).catch(() => undefined);
+
+const keptFirst = async (event, request) => {
+  const copy = await kept(request);
+  if (copy) return copy;
   const answer = await fetch(request);
-  if (answer.ok) await cache.put(request, answer.clone());
+  if (keepable(answer) && /immutable/.test(answer.headers.get("Cache-Control") || "")) {
+    keep(event, request, answer.clone());
+  }
   return answer;
 };
 
-const networkFirst = async (request) => {
-  const cache = await caches.open(KEPT);
+const networkFirst = async (event, request) => {
+  let answer;
   try {
-    const answer = await fetch(request);
-    if (answer.ok) await cache.put(request, answer.clone());
-    return answer;
+    answer = await fetch(request);
   } catch (lost) {
-    const kept = await cache.match(request, {ignoreSearch: false});
-    if (kept) return kept;
+    const copy = await kept(request);
+    if (copy) return copy;
     throw lost;
   }
+  if (keepable(answer)) {
+    keep(event, request, answer.clone());
+  } else if (GONE.has(answer.status)) {
+    const copy = await kept(request);
+    if (copy) return copy;
+  }
+  return answer;
 };
 
 self.addEventListener("fetch", (event) => {
@@ -42,10 +61,9 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET") return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (VERSIONED.some((path) => url.pathname.startsWith(path)) &&
-      (url.pathname.startsWith(VERSIONED[0]) || url.searchParams.has("v"))) {
-    event.respondWith(keptFirst(request));
+  if (url.pathname.startsWith(VERSIONED[0]) || (url.pathname.startsWith(VERSIONED[1]) && url.searchParams.has("v"))) {
+    event.respondWith(keptFirst(event, request));
   } else if (url.pathname === KIT || (TABLE.test(url.pathname) && url.search === "")) {
-    event.respondWith(networkFirst(request));
+    event.respondWith(networkFirst(event, request));
   }
 });
