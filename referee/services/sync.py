@@ -48,12 +48,17 @@ class SyncConflict(RefereeError):
     last entry both have; ``server``: the server's entries after it; ``tablet``: the tablet's taps after it."""
 
     code = "sync_conflict"
+    after: int = 0
+    server: list[dict[str, Any]] = []
+    tablet: list[dict[str, Any]] = []
 
-    def __init__(self, after: int, server: list[dict[str, Any]], tablet: list[dict[str, Any]]) -> None:
-        super().__init__(pattern="this table has {n} entries on the server that this tablet did not know of, after "
-                                 "entry {after}: nothing this tablet kept was recorded; the referee chooses which "
-                                 "record goes on", params={"n": len(server), "after": after})
-        self.after, self.server, self.tablet = after, server, tablet
+
+def _conflict(after: int, server: list[dict[str, Any]], tablet: list[dict[str, Any]]) -> SyncConflict:
+    conflict = SyncConflict.of("this table has {n} entries on the server that this tablet did not know of, after "
+                               "entry {after}: nothing this tablet kept was recorded; the referee chooses which "
+                               "record goes on", {"n": len(server), "after": after})
+    conflict.after, conflict.server, conflict.tablet = after, server, tablet
+    return conflict
 
 
 class TapRefused(RefereeError):
@@ -88,14 +93,14 @@ def sync(game_id: int, taps: list[KeptTap], again: bool = True) -> Synced:
         raise MalformedEntry.of("a run of {n} taps: a tablet sends at most {most} at once", {"n": len(taps),
                                                                                               "most": MAX_TAPS})
     if any(b.after != a.after + 1 for a, b in zip(taps, taps[1:])):
-        raise MalformedEntry("the taps are not in the order they were taken: each follows the one before it")
+        raise MalformedEntry.of("the taps are not in the order they were taken: each follows the one before it")
     if len({tap.key for tap in taps}) != len(taps):
-        raise MalformedEntry("a form's key comes twice in the run: each tap has its own")
+        raise MalformedEntry.of("a form's key comes twice in the run: each tap has its own")
     already = _already(game_id, taps)
     rest = taps[already:]
     if entry_keys.kept_keys(game_id, [tap.key for tap in rest]):
-        raise MalformedEntry("a tap of the run was recorded before the taps ahead of it: the run is not one "
-                             "tablet's, in the order it took them")
+        raise MalformedEntry.of("a tap of the run was recorded before the taps ahead of it: the run is not one "
+                                "tablet's, in the order it took them")
     loaded = load(game_id)
     if not rest:
         return Synced(0, already, loaded.seq)
@@ -104,8 +109,8 @@ def sync(game_id: int, taps: list[KeptTap], again: bool = True) -> Synced:
         raise MalformedEntry.of("these taps follow entry {after}, but the table has {seq} entries on the server: "
                                 "they are not of this table's record", {"after": after, "seq": loaded.seq})
     if loaded.seq != after:
-        raise SyncConflict(after, [e.to_dict() for e in loaded.game.entries[after:]],
-                           [parse_entry(tap.entry).to_dict() for tap in rest])
+        raise _conflict(after, [e.to_dict() for e in loaded.game.entries[after:]],
+                        [parse_entry(tap.entry).to_dict() for tap in rest])
     game = loaded.game.copy()  # each tap checked first, so that a refusal names its tap
     for n, tap in enumerate(rest):
         try:

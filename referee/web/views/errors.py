@@ -29,6 +29,7 @@ FORM_SCREENS: dict[str, tuple[str, tuple[str, ...]]] = {
     "table.unlock_post": ("table.unlock_form", ("game_id",)),
     "table.set_clock": ("table.table", ("game_id",)),
     "table.redo": ("table.table", ("game_id",)),
+    "sync.sync_taps": ("table.table", ("game_id",)),  # the tablet's script sends it from the table screen
     "table.sign_off": ("table.table", ("game_id",)),
     "table.check": ("table.table", ("game_id",)),
     "table.record": ("table.table", ("game_id",)),
