@@ -31,20 +31,26 @@ def server_says(app, game_id: int, entry: dict) -> dict:
 def table_screen(live, chromium):
     """A table continued from the golden record to its 20th entry, its screen open on an unlocked tablet (one for
     the module: Pyodide starts once in it)."""
-    server, app = live
+    page, game_id, lines = opened_table(live, chromium)
+    page.wait_for_function("() => typeof window.refereeTablet === 'function'")
+    yield page, game_id, lines
+    page.context.close()
+
+
+def opened_table(server_and_app, browser):
+    """A table continued from the golden record to its 20th entry, its screen opened on a new tablet (a browser
+    context of its own) given the table's PIN: the page, the game and the golden record's lines."""
+    server, app = server_and_app
     lines = GOLDEN.read_text(encoding="utf-8").splitlines()
     with app.app_context():
         game_id = games.import_record("\n".join(lines[:21]) + "\n", PIN)
-    context = chromium.new_context(viewport={"width": 1024, "height": 768})
-    page = context.new_page()
+    page = browser.new_context(viewport={"width": 1024, "height": 768}).new_page()
     page.goto(f"{server}/games/{game_id}/unlock")
     armed(page)
     page.fill("input[name=pin]", PIN)
     page.click(f"form[action='/games/{game_id}/unlock'] button[type=submit]")
     page.wait_for_url(f"{server}/games/{game_id}")
-    page.wait_for_function("() => typeof window.refereeTablet === 'function'")
-    yield page, game_id, lines
-    context.close()
+    return page, game_id, lines
 
 
 TAPS = """async ([record, entries]) => {
@@ -101,16 +107,8 @@ def test_a_table_screen_opened_once_opens_again_with_the_network_gone_and_its_en
     record; with the network gone, the screen reloaded comes back as it was, and the engine starts from what was
     kept and records the next tap.  What the server records meanwhile is not seen: the kept copies answered."""
     server, app = offline_server
-    lines = GOLDEN.read_text(encoding="utf-8").splitlines()
-    with app.app_context():
-        game_id = games.import_record("\n".join(lines[:21]) + "\n", PIN)
-    context = browser.new_context(viewport={"width": 1024, "height": 768})
-    page = context.new_page()
-    page.goto(f"{server}/games/{game_id}/unlock")
-    armed(page)
-    page.fill("input[name=pin]", PIN)
-    page.click(f"form[action='/games/{game_id}/unlock'] button[type=submit]")
-    page.wait_for_url(f"{server}/games/{game_id}")
+    page, game_id, lines = opened_table(offline_server, browser)
+    context = page.context
     assert page.evaluate("() => window.refereeKept") is True  # the worker keeps this screen's requests, all fetched
     nxt = {k: v for k, v in json.loads(lines[21]).items() if k != "seq"}
     with app.app_context():
