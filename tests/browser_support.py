@@ -192,3 +192,24 @@ def dice(page, a, b):
     armed(page)
     page.locator(".dicepad button", has_text=f"{a}·{b}").click()
     page.wait_for_load_state()
+
+
+GOLDEN = Path(__file__).parent / "golden" / "jma-short-game.jsonl"
+
+
+def golden_table(server_and_app, browser, entries: int, pin: str):
+    """The golden record's first ``entries`` entries imported as a game, its table screen opened on a new tablet (a
+    browser context of its own) given the table's ``pin``: the page, the game and the golden record's lines."""
+    from referee.services import games
+
+    server, app = server_and_app
+    lines = GOLDEN.read_text(encoding="utf-8").splitlines()
+    with app.app_context():
+        game_id = games.import_record("\n".join(lines[:entries + 1]) + "\n", pin)
+    page = browser.new_context(viewport={"width": 1024, "height": 768}).new_page()
+    page.goto(f"{server}/games/{game_id}/unlock")
+    armed(page)
+    page.fill("input[name=pin]", pin)
+    page.click(f"form[action='/games/{game_id}/unlock'] button[type=submit]")
+    page.wait_for_url(f"{server}/games/{game_id}")
+    return page, game_id, lines

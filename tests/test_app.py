@@ -313,7 +313,7 @@ def test_each_request_speaks_its_own_language_one_after_another(app, client):
 
 
 def test_the_templates_words_escape_what_they_are_given_as_jinjas_newstyle_gettext_does(app):
-    """The templates' _ and ngettext (i18n.template_gettext): the words marked safe, then formatted with each
+    """The templates' _ and ngettext (language.templates.template_words): the words marked safe, then formatted with each
     variable escaped, in an escaping template; a literal percent sign written %%."""
     from flask import render_template_string
 

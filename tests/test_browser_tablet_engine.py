@@ -4,15 +4,13 @@ values), under the table screen's own Content-Security-Policy.  A tap checked th
 it: the same entry recorded with the same decision next, the same refusal with the same clause; and the tablet
 folds a whole record tap by tap to the state the server folded."""
 import json
-from pathlib import Path
 
 import pytest
 
-from browser_support import armed
+from browser_support import golden_table
 from referee.engine import IllegalEntry, MalformedEntry
 from referee.services import folds, games
 
-GOLDEN = Path(__file__).parent / "golden" / "jma-short-game.jsonl"
 PIN = "246802"
 
 
@@ -40,17 +38,7 @@ def table_screen(live, chromium):
 def opened_table(server_and_app, browser):
     """A table continued from the golden record to its 20th entry, its screen opened on a new tablet (a browser
     context of its own) given the table's PIN: the page, the game and the golden record's lines."""
-    server, app = server_and_app
-    lines = GOLDEN.read_text(encoding="utf-8").splitlines()
-    with app.app_context():
-        game_id = games.import_record("\n".join(lines[:21]) + "\n", PIN)
-    page = browser.new_context(viewport={"width": 1024, "height": 768}).new_page()
-    page.goto(f"{server}/games/{game_id}/unlock")
-    armed(page)
-    page.fill("input[name=pin]", PIN)
-    page.click(f"form[action='/games/{game_id}/unlock'] button[type=submit]")
-    page.wait_for_url(f"{server}/games/{game_id}")
-    return page, game_id, lines
+    return golden_table(server_and_app, browser, 20, PIN)
 
 
 TAPS = """async ([record, entries]) => {

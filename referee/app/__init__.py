@@ -133,8 +133,6 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.url_map.converters["int"] = BoundedInt
     app.jinja_environment = FlatGlobals
     app.jinja_env.globals["url_for"] = _urls_built_once()
-    app.jinja_env.policies["json.dumps_kwargs"] = {"sort_keys": False}  # an entry's lots stay in board order on
-    # its button (tojson), so in the log's words
     instance = Path(app.instance_path)
     instance.mkdir(parents=True, exist_ok=True)
     app.config.from_mapping(

@@ -30,7 +30,7 @@ from .building import (Change, bank_needs, even_layouts_below, even_targets, pla
 from .declarations import bid_means, building_minimum_bid, demand, houses_for_declarations
 from .ending import assets, ended, places, ranking, winner
 from .entries import ENTRY_FIELDS, MAX_NAME, Action, Entry, Offer, json_whole, parse_entry, text_problem, whole_field
-from .errors import IllegalEntry, MalformedEntry, RefereeError
+from .errors import IllegalEntry, MalformedEntry, RefereeError, StaleEntry
 from .events import (POT, AwaitingDecision, BidHeld, BidVoided, BuildingsChanged, CardDrawn, DebtQueued,
                      DeedTransferred, EstateShared, Event, JailCardReturned, Jailed, JailRollFailed, JailTurnSat,
                      Moved, Mortgaged, Paid, Released, RentWaived, SeatingOrdered, TimeCalled, TradeMade,
@@ -52,7 +52,7 @@ from .ruleset_files import check_table, parse_ruleset, with_options
 from .state import (Auction, AwaitRoll, BidPayment, BuildingAuction, BuildRound, BuyOrAuction, DealDeeds, Debt,
                     DrawCard, FineOrCard, GameOver, GameState, IncomeTaxChoice, JailFine, OwnProperty, Pending,
                     PlaceBuilding, RentRoll, RollOff, SeatingRoll)
-from .timing import build_time
+from .timing import build_time, Clock
 from .trading import trade_context, trade_refusal
 from .turn import deal_refusal
 
@@ -80,13 +80,13 @@ __all__ = [
     "Mortgaged", "Paid", "Released", "RentWaived", "SeatingOrdered", "TimeCalled", "TradeMade",
     "TransferInterestPaid", "TurnBegan", "Unmortgaged", "WentBankrupt",
     # questions asked of a state
-    "assets", "bank_needs", "bid_means", "build_time", "building_minimum_bid", "card_first", "card_for_sale",
+    "assets", "bank_needs", "bid_means", "build_time", "Clock", "building_minimum_bid", "card_first", "card_for_sale",
     "Change", "deal_refusal", "demand", "even_layouts_below", "even_targets", "houses_for_declarations",
     "jail_exit_creditor", "jail_exit_landing", "jail_exit_short", "mortgage_choices", "next_to_move", "placeable",
     "plan_change", "raisable_cash", "ranking", "sale_refusal", "smallest_sale", "tie_winner", "trade_context",
     "trade_refusal", "ended", "places", "winner",
     # refusals and their words
-    "IllegalEntry", "MalformedEntry", "RecordError", "RefereeError", "RulesetError",
+    "IllegalEntry", "MalformedEntry", "RecordError", "RefereeError", "RulesetError", "StaleEntry",
     "Deck", "EntryKind", "Many", "OptionName", "OptionValue", "Say", "Sum", "Waiting", "amount_text", "building_count", "clip", "identity", "level_text", "named",
     "render",
     # rulesets

@@ -79,6 +79,19 @@ class IllegalEntry(RefereeError):
     code = "illegal"
 
 
+class StaleEntry(RefereeError):
+    """The entry was made against an older state of the table (another tablet, a double tap, a retry)."""
+
+    code = "stale"
+
+    @classmethod
+    def behind(cls, seen: int, now: int) -> StaleEntry:
+        """A form drawn when the table had ``seen`` entries, sent when it has ``now``: nothing is recorded (the
+        server's refusal, and the tablet's)."""
+        return cls.of("this screen showed the table after entry {seen}, but it is now at entry {now}: nothing was "
+                      "recorded; look at the table again", {"seen": seen, "now": now})
+
+
 def illegal(state: Any, code: str, pattern: str, clause: str, /, **params: Any) -> IllegalEntry:
     """A refusal citing ``clause`` of the active ruleset: ``pattern`` is English with ``{placeholders}``, filled
     with ``params`` (typed values from :mod:`.phrases` for anything said differently in another language)."""

@@ -1,8 +1,11 @@
-"""When an entry may be made: JMA's time between turns, a payment being settled, time called.
+"""When an entry may be made: JMA's time between turns, a payment being settled, time called; and the game clock
+as a value (:class:`Clock`).
 
 Each function here says why not (an :class:`~.errors.IllegalEntry`, citing the clause) or gives None.
 """
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from .errors import IllegalEntry, illegal
 from .phrases import Act, EntryKind, Waiting, Player
@@ -123,3 +126,22 @@ def build_timing_refusal(state: GameState, player: int) -> IllegalEntry | None:
         return illegal(state, "after_roll", "{player} builds only at the start of the turn, before the roll",
                        "build_timing", player=Player(player))
     return turn_refusal(state, player, "build", "not_between_turns", "build_timing")
+
+
+@dataclass(frozen=True)
+class Clock:
+    """A table's game clock as a value: its limit (None: no time limit), the seconds it has run and whether it runs.
+    The engine reads no clock: whoever shows one (the server from its database, a tablet from its own time) says
+    what it has run; time is called by the referee's entry (``time_called``)."""
+
+    limit_seconds: int | None
+    elapsed_seconds: float
+    running: bool
+
+    @property
+    def remaining_seconds(self) -> float | None:
+        return None if self.limit_seconds is None else self.limit_seconds - self.elapsed_seconds
+
+    @property
+    def time_up(self) -> bool:
+        return self.limit_seconds is not None and self.elapsed_seconds >= self.limit_seconds

@@ -8,11 +8,9 @@ from flask import Blueprint, current_app, Flask, g, has_app_context, redirect, r
 from flask_babel import Babel, get_locale, get_translations
 from babel import Locale
 from babel.support import NullTranslations
-from jinja2 import pass_eval_context
-from jinja2.nodes import EvalContext
-from markupsafe import Markup
 
 from . import bind, bound, Language, LANGUAGES, locale, TRANSLATIONS, unbind
+from .templates import template_words
 
 babel = Babel()
 bp = Blueprint("i18n", __name__)
@@ -81,25 +79,6 @@ def ngettext(singular: str, plural: str, num: int, **variables) -> str:
     return text % variables if variables else text
 
 
-@pass_eval_context
-def template_gettext(eval_ctx: EvalContext, string: str, **variables) -> str:
-    """The templates' ``_`` and ``gettext``: jinja's "newstyle" gettext (the words marked safe where the template
-    escapes its output, then always formatted, each variable escaped) in one call.  Jinja's own passes every word
-    through three calls of the template's context (7 us each, and a table screen says some thirty words)."""
-    text = catalogue().ugettext(string)
-    if not variables and "%" not in text:  # nothing to put in (the standings say a few hundred such words)
-        return Markup(text) if eval_ctx.autoescape else text
-    return (Markup(text) if eval_ctx.autoescape else text) % variables
-
-
-@pass_eval_context
-def template_ngettext(eval_ctx: EvalContext, singular: str, plural: str, num: int, **variables) -> str:
-    """The templates' ``ngettext``, as :func:`template_gettext` (``num`` among the variables)."""
-    variables.setdefault("num", num)
-    text = catalogue().ungettext(singular, plural, num)
-    return (Markup(text) if eval_ctx.autoescape else text) % variables
-
-
 def same_site_path(referrer: str | None) -> str:
     """The page the language was chosen on, as a path on this site: a Referer naming another site (or none)
     leads home, so the switch never sends a tablet off-site."""
@@ -133,7 +112,7 @@ def init_app(app: Flask, language_of: Callable[[str], Language]) -> None:
         gettext=lambda s: catalogue().ugettext(s), ngettext=lambda s, p, n: catalogue().ungettext(s, p, n),
         pgettext=lambda c, s: catalogue().upgettext(c, s),
         npgettext=lambda c, s, p, n: catalogue().unpgettext(c, s, p, n), newstyle=True)
-    app.jinja_env.globals.update(_=template_gettext, gettext=template_gettext, ngettext=template_ngettext)
+    app.jinja_env.globals.update(template_words(catalogue))
     app.extensions["referee.language_of"] = language_of
 
     def begin() -> None:

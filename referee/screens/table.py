@@ -4,12 +4,12 @@ cash with the amount on each button, the notes beside the decision, the cards, p
 what only the request knows (addresses, the form token, the clock) and lays the value out."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import asdict, dataclass, is_dataclass
+from typing import Any, Callable, Mapping
 
-from ..engine import (Action, BuildRound, CardDrawn, ended, Game, GameState, legal_actions, Outcome,
+from ..engine import (Action, BuildRound, CardDrawn, Clock, ended, Game, GameState, legal_actions, Outcome,
                       parse_entry, ranking, TieCall, tie_call)
-from ..language import Language, speaking
+from ..language import gettext as _, Language, speaking
 from .decisions import decision_screen, DecisionScreen
 from .decisions.roll import roll_notes
 from .decisions.seating import seats_note
@@ -115,6 +115,42 @@ def _table_screen(game: Game, upto: int | None, live: bool, panels: frozenset[st
         names=[p.name for p in state.players])
 
 
+def live_view(screen: TableScreen, *, row: Any, seq: int, clock: Clock, version: str, altered: Any,
+              sign_offs: Any, judge: Mapping[str, Any], csrf: str, entry_key: str,
+              url_for: Callable[..., str]) -> dict[str, Any]:
+    """The table screen's live region as its template lays it out: the screen's parts, with what its drawer knows
+    (the server from its database and the request, a tablet from what it keeps): the game's ``row`` (its ``id``
+    and ``time_limit_minutes``), the number of entries, the clock, the ``version`` a live screen compares, the
+    alteration found (None), the players' sign-offs (None but at the game's end), the judge's line (``rulings``,
+    ``seated``, ``called``), the form token, this drawing's key (a form of it sent twice records once) and the
+    addresses (``url_for``: the server's, or the tablet's made from the same rules)."""
+    game_id = row.id
+    return {
+        **screen.context(), "row": row, "seq": seq, "clock": clock, "version": version, "altered": altered,
+        "sign_offs": sign_offs, "judge": judge,
+        # every entry form on the screen posts here with the same token: worked out once, not per form
+        "record_url": url_for("table.record", game_id=game_id), "csrf": csrf, "entry_key": entry_key,
+        "table_url": url_for("table.table", game_id=game_id),
+        "entry_url": entry_address(url_for, game_id),  # the log's lines link to the table at their entry: this and n
+        # a closed panel's address is this and its name (one url_for for all of them), its link's word "Show"
+        "panel_url": url_for("table.panel", game_id=game_id, name="x")[:-1], "show": _("Show"),
+        # what a tablet that draws this region itself while the server cannot be reached needs beyond the record
+        "kept": {"game": game_id, "limit_minutes": row.time_limit_minutes, "elapsed": clock.elapsed_seconds,
+                 "running": clock.running, "judge": {**judge, "called": _plain(judge.get("called"))}, "csrf": csrf},
+    }
+
+
+def _plain(value: Any) -> Any:
+    """A value as JSON values: a dataclass's fields as a mapping (the judge's call), others as they are."""
+    return asdict(value) if is_dataclass(value) and not isinstance(value, type) else value
+
+
+def entry_address(url_for: Callable[..., str], game_id: int) -> str:
+    """The address of the table at an entry, without the entry's number (a log line adds it: one url_for for the
+    whole log)."""
+    return url_for("table.entry", game_id=game_id, n="0")[:-1]
+
+
 def _void_runs(game: Game) -> list[tuple[int, int, str]]:
     """The runs of latest entries a void can take back, one button each: (how many, the first one's number,
     the first one in words) for the latest 1 to VOID_CHOICES effective entries (their words read in one pass
@@ -138,6 +174,15 @@ def event_lines(outcomes: list[Outcome]) -> list[str]:
 def outcome_lines(outcome: Outcome) -> list[str]:
     """An entry's events in words, then the rulings its events carry out that they do not explain."""
     return event_lines([outcome]) + [str(w) for w in outcome_notes(outcome.state, outcome.events)]
+
+
+def recorded(game: Game, before: int, outcomes: list[Outcome]) -> dict[str, Any]:
+    """The message of entries just recorded (``before``: how many the table had): the log's words for them (who won
+    the hammer, for how much, the lot...: what the referee is told is what the log keeps), then what they brought
+    about (one entry's events and the rulings they carry out; a run's events)."""
+    words = " · ".join(w for _, w, _ in log_lines(game, before, before + len(outcomes)))
+    return {"kind": "done", "message": words,
+            "details": outcome_lines(outcomes[0]) if len(outcomes) == 1 else event_lines(outcomes)}
 
 
 def refusal(exc, ruleset) -> dict[str, Any]:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from markupsafe import Markup
+
 from .backups import backup_lines, disk_lines
 from .devices import device_words
 from .judge import caller_words
@@ -17,6 +19,14 @@ from .sign_offs import sign_off_count
 from .sources import source_words
 from .words import deck_name, group_name, in_language, level_words, money, ruleset_name, square_name
 
+# The dice pad's 36 buttons, one per throw (doubles marked): the same on every screen, so written once.
+DICE_BUTTONS = Markup("".join(
+    f'<button type="submit" name="dice" value="{a},{b}" class="{"double" if a == b else ""}">{a}·{b}</button>'
+    for a in range(1, 7) for b in range(1, 7)))
+
+# How the templates' tojson writes a value: an entry's lots stay in board order on its button, so in the log's words.
+POLICIES = {"json.dumps_kwargs": {"sort_keys": False}}
+
 FILTERS = {"square_name": square_name, "entry_words": entry_words, "pending_words": pending_words,
            "level_words": level_words, "group_name": group_name}
 GLOBALS = {"money": money, "clause_label": clause_label, "option_value_words": option_value_words,
@@ -26,10 +36,13 @@ GLOBALS = {"money": money, "clause_label": clause_label, "option_value_words": o
            "board_tokens": board_tokens, "deck_name": deck_name, "ending_words": ending_words,
            "clause_texts": clause_texts, "device_words": device_words, "source_words": source_words,
            "backup_lines": backup_lines, "disk_lines": disk_lines, "caller_words": caller_words,
-           "regulation_field_words": regulation_field_words, "sign_off_count": sign_off_count}
+           "regulation_field_words": regulation_field_words, "sign_off_count": sign_off_count,
+           "dice_buttons": DICE_BUTTONS}
 
 
 def init_app(app: Any) -> None:
-    """Register the screens' words on a Flask app's template environment."""
+    """Register the screens' words on a Flask app's template environment (a tablet's environment is given them as
+    it is made: ``referee.tablet.screens``)."""
     app.jinja_env.filters.update(FILTERS)
+    app.jinja_env.policies.update(POLICIES)
     app.jinja_env.globals.update(GLOBALS)

@@ -2,9 +2,9 @@
 server's time: a game row keeps the seconds run before its last pause and when it was last started."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime, timezone
 
+from ..engine import Clock
 from ..store.db import db
 from ..store.models import GameRow
 from .errors import ClockStopped, GameNotFound
@@ -19,21 +19,6 @@ def naive_utc(moment: datetime) -> datetime:
     """A stored moment as UTC without its zone, as the app keeps them (SQLite gives it back naive, PostgreSQL with
     its zone)."""
     return moment if moment.tzinfo is None else moment.astimezone(timezone.utc).replace(tzinfo=None)
-
-
-@dataclass(frozen=True)
-class Clock:
-    limit_seconds: int | None
-    elapsed_seconds: float
-    running: bool
-
-    @property
-    def remaining_seconds(self) -> float | None:
-        return None if self.limit_seconds is None else self.limit_seconds - self.elapsed_seconds
-
-    @property
-    def time_up(self) -> bool:
-        return self.limit_seconds is not None and self.elapsed_seconds >= self.limit_seconds
 
 
 def clock(row: GameRow, now: datetime | None = None) -> Clock:

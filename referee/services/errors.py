@@ -2,14 +2,8 @@
 rules' own: :class:`IllegalEntry`, :class:`MalformedEntry`, :class:`BadTournament`)."""
 from __future__ import annotations
 
-from ..engine import IllegalEntry, MalformedEntry, RecordError, RefereeError
+from ..engine import IllegalEntry, MalformedEntry, RecordError, RefereeError, StaleEntry
 from ..tournament.messages import BadTournament
-
-
-class StaleEntry(RefereeError):
-    """The entry was made against an older state of the table (another tablet, a double tap, a retry)."""
-
-    code = "stale"
 
 
 class ClockStopped(RefereeError):

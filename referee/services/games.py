@@ -180,9 +180,7 @@ def _record_all(game_id: int, expected_seq: int, entries_of, key: str | None = N
             entry_keys.repeat(game_id, key, digest)
         loaded = load(game_id)
         if expected_seq != loaded.seq:
-            raise StaleEntry.of("this screen showed the table after entry {seen}, but it is now at entry {now}: "
-                                "nothing was recorded; look at the table again",
-                                {"seen": expected_seq, "now": loaded.seq})
+            raise StaleEntry.behind(expected_seq, loaded.seq)
         if loaded.altered is not None:
             raise RecordAltered.of("the record was altered at entry {n}: nothing more is recorded in this game "
                                    "(export it: the good entries can be imported as a new game)",

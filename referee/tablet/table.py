@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
-from ..engine import (Game, Header, IllegalEntry, MalformedEntry, Ruleset, parse_entry, parse_record, parse_ruleset,
-                      replay, with_options)
+from ..engine import (Game, Header, IllegalEntry, MalformedEntry, Outcome, Ruleset, parse_entry, parse_record,
+                      parse_ruleset, replay, with_options)
 
 RulesetFiles = Mapping[str, Mapping[str, Any]]  # ruleset id -> {"ruleset": ..., "board": ..., "decks": ...}
 
@@ -61,6 +61,14 @@ class KeptTable:
         except (MalformedEntry, IllegalEntry) as refusal:
             return Tap(False, self.seq, type(self.game.state.pending).__name__, refusal.as_dict())
         return Tap(True, self.seq, type(outcome.state.pending).__name__)
+
+    def record_run(self, run: Sequence[Mapping[str, Any]]) -> list[Outcome]:
+        """Check the entries of a run (a form's entry, and the one its button adds) in order and record them all,
+        or raise (:class:`MalformedEntry`, :class:`IllegalEntry`) and change nothing, as the server records a run."""
+        game = self.game.copy()
+        outcomes = [game.record(parse_entry(dict(data))) for data in run]
+        self.game = game
+        return outcomes
 
     def tap_json(self, text: str) -> str:
         """:meth:`tap` of a JSON entry, its answer as JSON (the tablet's script speaks JSON with Python)."""

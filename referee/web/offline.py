@@ -1,7 +1,10 @@
 """What a table's tablet keeps to go on refereeing when the venue's network or the server fails: Pyodide (CPython
 compiled to WebAssembly, installed by scripts/pyodide from the npm registry) and the offline kit, a zip of the
-project's own Python that runs on the tablet (the engine, :mod:`referee.tablet`) and every ruleset's values as the
-server reads them (``rulesets.json``).  The tablet's Python is the server's: one source of the rules.
+project's own Python that runs on the tablet (the engine, the screens and their words, :mod:`referee.tablet`, the
+table screen's templates, and the libraries they draw with: jinja2, markupsafe, babel), every ruleset's values as the
+server reads them (``rulesets.json``), the published documents' words in each language (``languages.json``) and the
+URL rules of the table's addresses (``addresses.json``).  The tablet's Python is the server's: one source of the
+rules and of the screens.
 
 Pyodide's files are named by its version (in their path) and kept a year by the devices; the kit is asked for again
 by each table screen that loads it, and answered 304 while it is the one the device has (its digest, its ETag).  Pyodide's files that compress are sent gzipped to a device that reads gzip (their gzipped copies are made
@@ -9,6 +12,7 @@ once, when they are installed); the kit is a zip, compressed already."""
 from __future__ import annotations
 
 import hashlib
+import importlib
 import io
 import json
 import sys
@@ -20,6 +24,7 @@ from flask import Blueprint, abort, current_app, request, send_file, send_from_d
 from werkzeug.wrappers import Response
 
 from ..cache import OFFLINE_KITS
+from ..language import LANGUAGES
 from ..services import rulesets
 from .compression import reads_gzip
 from .static_files import KEPT_FOR
@@ -31,7 +36,18 @@ PYODIDE_VERSION: str = SPEC["version"]
 PYODIDE_FILES: frozenset[str] = frozenset(SPEC["files"])
 TYPES = {".mjs": "text/javascript", ".wasm": "application/wasm", ".zip": "application/zip",
          ".json": "application/json"}
-KIT_CODE = ("referee/__init__.py", "referee/engine", "referee/tablet")  # the Python the tablet runs
+# The Python the tablet runs: the engine, the screens and their words (the compiled catalogues too), the tablet's
+# own; but the server's alone: the QR codes of the printed slips (segno) and the request's language (Flask).
+KIT_CODE = ("referee/__init__.py", "referee/engine", "referee/tablet", "referee/screens", "referee/language",
+            "referee/cache")
+KIT_LEFT_OUT = ("referee/screens/qr.py", "referee/language/i18n.py")
+KIT_TEMPLATES = ("templates/table", "templates/_message.html")  # the table screen's live region and what it includes
+# The libraries the screens draw with, pure Python (markupsafe's C speedups left: it goes on without them); of
+# babel's locale data, the app's languages alone (and the root they fall back to).
+KIT_LIBRARIES = ("jinja2", "markupsafe", "babel")
+KIT_LOCALES = ("root", "en", "ja", "ko", "de")
+# The endpoints whose addresses the table's live region makes (its template calls url_for with them).
+KIT_ENDPOINTS = ("table.", "games.export")
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)  # every member's time: the same files make the same zip, so the same digest
 
 
@@ -41,20 +57,61 @@ def pyodide_folder() -> Path:
     return Path(configured) if configured else Path(sys.prefix) / "share" / "pyodide" / PYODIDE_VERSION
 
 
-def _kit_sources() -> list[Path]:
-    sources: list[Path] = []
+def _library_files(name: str) -> list[tuple[str, Path]]:
+    """A library's files for the kit (its name in the zip, the file): its Python, and babel's data of the app's
+    languages."""
+    folder = Path(importlib.import_module(name).__file__ or "").parent
+    files = sorted(folder.rglob("*.py"))
+    if name == "babel":
+        files += [folder / "global.dat"] + [folder / "locale-data" / f"{code}.dat" for code in KIT_LOCALES]
+    return [(f"{name}/{p.relative_to(folder).as_posix()}", p) for p in files]
+
+
+def _kit_sources() -> list[tuple[str, Path]]:
+    """What the kit carries from files: (its name in the zip, the file)."""
+    sources: list[tuple[str, Path]] = []
     for name in KIT_CODE:
         path = ROOT / name
-        sources += sorted(path.rglob("*.py")) if path.is_dir() else [path]
+        found = sorted(p for p in path.rglob("*") if p.suffix in (".py", ".mo")) if path.is_dir() else [path]
+        sources += [(p.relative_to(ROOT).as_posix(), p) for p in found
+                    if p.relative_to(ROOT).as_posix() not in KIT_LEFT_OUT]
+    for name in KIT_TEMPLATES:
+        path = ROOT / name
+        found = sorted(path.rglob("*.html")) if path.is_dir() else [path]
+        sources += [(p.relative_to(ROOT).as_posix(), p) for p in found]
+    for name in KIT_LIBRARIES:
+        sources += _library_files(name)
     return sources
 
 
-def _sources_digest(sources: list[Path]) -> str:
+def _sources_digest(sources: list[tuple[str, Path]]) -> str:
     """A digest of what the kit is made from: each source's name, size and time of change, and the rulesets'."""
-    marks = [(str(p.relative_to(ROOT)), p.stat().st_size, p.stat().st_mtime_ns) for p in sources]
+    marks = [(name, p.stat().st_size, p.stat().st_mtime_ns) for name, p in sources]
     marks += [(str(p.relative_to(ROOT)), p.stat().st_size, p.stat().st_mtime_ns)
               for p in sorted(rulesets.RULESETS_DIR.rglob("*.toml"))]
     return hashlib.sha256(json.dumps(marks).encode()).hexdigest()
+
+
+def kit_addresses() -> dict[str, str]:
+    """The URL rules of the endpoints the table's live region makes addresses of (endpoint -> rule, the first rule
+    of each, as Flask's url_for takes it): the tablet makes them as the server does."""
+    rules: dict[str, str] = {}
+    for rule in current_app.url_map.iter_rules():
+        if rule.endpoint.startswith(KIT_ENDPOINTS):
+            rules.setdefault(rule.endpoint, rule.rule)
+    return rules
+
+
+def kit_languages() -> dict[str, dict]:
+    """Each language's words of the published documents (the rulesets' sources phrase by phrase, their notes), as
+    the server reads them: the tablet makes its languages of them and of the compiled catalogues."""
+    out = {}
+    for code in LANGUAGES:
+        language = rulesets.language(code)
+        out[code] = {"sources": dict(language.sources),
+                     "notes": {rid: {key: list(texts) for key, texts in notes.items()}
+                               for rid, notes in language.notes.items()}}
+    return out
 
 
 def _member(name: str) -> zipfile.ZipInfo:
@@ -73,11 +130,14 @@ def kit() -> tuple[str, bytes]:
         return found
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w") as archive:
-        for path in sources:
-            archive.writestr(_member(str(path.relative_to(ROOT))), path.read_bytes(), compresslevel=9)
-        values = json.dumps(rulesets.every_ruleset_read(), ensure_ascii=False)  # in the files' order: the engine reads
-        # meaning into it (a clause's first text is its original)
-        archive.writestr(_member("rulesets.json"), values.encode("utf-8"), compresslevel=9)
+        for name, path in sources:
+            archive.writestr(_member(name), path.read_bytes(), compresslevel=9)
+        values = {  # the rulesets in the files' order: the engine reads meaning into it (a clause's first text is
+            # its original)
+            "rulesets.json": rulesets.every_ruleset_read(), "languages.json": kit_languages(),
+            "addresses.json": kit_addresses()}
+        for name, value in values.items():
+            archive.writestr(_member(name), json.dumps(value, ensure_ascii=False).encode("utf-8"), compresslevel=9)
     data = out.getvalue()
     return OFFLINE_KITS.keep(key, (hashlib.sha256(data).hexdigest()[:12], data))
 

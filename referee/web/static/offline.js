@@ -1,7 +1,8 @@
-// The table's engine in the tablet itself: Pyodide (CPython compiled to WebAssembly, served by this app) running the
-// project's own Python from the offline kit (the engine, referee/tablet, the rulesets' values), so that a tap can be
-// checked by the same rules as on the server when the server cannot be reached.  Nothing here decides anything: it
-// hands the tap to the Python and gives back its answer.
+// The table's engine and screens in the tablet itself: Pyodide (CPython compiled to WebAssembly, served by this app)
+// running the project's own Python from the offline kit (the engine, the screens and their words, the table screen's
+// templates, referee/tablet), so that when the server cannot be reached the table goes on: each tap checked by the
+// same rules, the same screen drawn, its entries kept on the tablet and sent when the server is back.  Nothing here
+// decides anything: it hands the tap to the Python, keeps what the Python recorded and shows what it drew.
 //   const table = await refereeTablet();  // where Pyodide and the kit are: this script's element says (table.html)
 //   await table.open(recordText);  // the record as /games/ID/record.jsonl exports it
 //   table.tap({type: "roll", player: "Aki", dice: [3, 4]});  // {recorded, seq, waiting, refusal: {code, message, clause, rule}}
@@ -17,9 +18,16 @@ const start = async ({pyodide, kit}) => {
   python.runPython(`
 import json, sys
 sys.path.insert(0, "/referee-kit")
-from referee.tablet import KeptTable
+from pathlib import Path
+from referee.tablet import KeptTable, kit_screens, TabletTable
 with open("/referee-kit/rulesets.json", encoding="utf-8") as f:
     RULESETS = json.load(f)
+SCREENS = {}
+
+def open_table(record, facts, code, root):
+    if root not in SCREENS:
+        SCREENS[root] = kit_screens(Path("/referee-kit"), root)
+    return TabletTable(SCREENS[root], RULESETS, record, json.loads(facts), code)
 `);
   return python;
 };
@@ -31,14 +39,14 @@ const where = document.getElementById("referee-offline").dataset;
 const START_MS = 120000;
 const startOnce = () => Promise.race([start(where), new Promise((_, fail) => setTimeout(
   () => fail(new Error(`Pyodide did not start within ${START_MS / 1000} s`)), START_MS))]);
+const python = () => { started = started || startOnce().catch((error) => { started = null; throw error; }); return started; };
 
 export const refereeTablet = async () => {
-  started = started || startOnce().catch((error) => { started = null; throw error; });
-  const python = await started;
+  const py = await python();
   let table = null;
   return {
     async open(record) {
-      table = python.globals.get("KeptTable")(python.globals.get("RULESETS"), record);
+      table = py.globals.get("KeptTable")(py.globals.get("RULESETS"), record);
       return table.seq;
     },
     tap(entry) {
@@ -50,7 +58,7 @@ export const refereeTablet = async () => {
 window.refereeTablet = refereeTablet;
 
 // Kept against the network's failing: the service worker (sw.js), and through it Pyodide's files, the kit and this
-// table's record, fetched once in the background while the screen is idle (about 6.7 MB the first time, then
+// table's record, fetched once in the background while the screen is idle (about 8 MB the first time, then
 // nothing: their addresses name their versions).  A browser that has no service worker here (a page served over
 // plain http at a venue's address is not a secure context) keeps nothing: refereeKept says false.
 const keep = async () => {
@@ -69,3 +77,183 @@ const keep = async () => {
 };
 const idle = () => new Promise((go) => ("requestIdleCallback" in window ? requestIdleCallback(go, {timeout: 5000}) : setTimeout(go, 1000)));
 window.refereeKept = idle().then(keep).catch(() => false);
+
+// --- The entries kept on this tablet (IndexedDB): they outlive the page, the browser closed and opened again ----
+// One value per table (its screen's address): the record the tablet opened (as the server last sent it) and the
+// entries recorded on the tablet since, each {key, entry, after}, in order.  Written before the screen shows a tap
+// recorded: what the referee saw recorded is kept.
+const KEPT_DB = "referee-kept";
+const store = (mode, act) => new Promise((done, fail) => {
+  const opening = indexedDB.open(KEPT_DB, 1);
+  opening.onupgradeneeded = () => opening.result.createObjectStore("tables");
+  opening.onerror = () => fail(opening.error);
+  opening.onsuccess = () => {
+    const db = opening.result;
+    const tx = db.transaction("tables", mode);
+    const asked = act(tx.objectStore("tables"));
+    tx.oncomplete = () => { db.close(); done(asked.result); };
+    tx.onerror = tx.onabort = () => { db.close(); fail(tx.error || new Error("not kept")); };
+  };
+});
+const keptOf = (name) => store("readonly", (tables) => tables.get(name));
+const keepAs = (name, value) => store("readwrite", (tables) => tables.put(value, name));
+window.refereeKeptEntries = async () => { const live = region(); return live ? keptOf(live.dataset.panelsPath) : undefined; };
+
+// --- The tablet referees while the server cannot be reached ------------------------------------------------------
+// The screen's live region carries what the tablet needs beyond the record (data-kept: the clock, the judge's line,
+// the form token).  When the server cannot be reached (referee.js marks the page offline), or the tablet holds
+// entries not yet on the server (the page opened again), the tablet opens the table from the record and its kept
+// entries, draws the region itself (with its banner: how many entries it keeps) and takes the entry forms' taps:
+// each read, checked and drawn by the Python, kept, shown.  The region's polls wait; once the server answers, the
+// kept entries are sent in order (POST /games/ID/sync) and the server's screen comes back with what it recorded.
+const body = document.body;
+const region = () => document.querySelector("#tablelive[data-kept]");
+const language = document.documentElement.lang || "en";
+let table = null;  // the Python's TabletTable, while the tablet referees
+let record = "";  // the record it was opened from
+let opening = null;
+let busy = false;
+let syncing = false;
+let stuck = false;  // the server refused the kept run: it waits for the referee (the page reloaded)
+
+const draw = (html) => {
+  const box = document.createElement("div");
+  box.innerHTML = html;
+  const fresh = box.querySelector("#tablelive");
+  const live = region() || document.getElementById("tablelive");
+  if (!fresh || !live) return;
+  live.replaceWith(fresh);
+  if (window.htmx) window.htmx.process(fresh);
+  document.dispatchEvent(new CustomEvent("referee:drawn"));
+};
+const flash = (kind, words) => {  // a line the server said (in the device's language), above the screen
+  const line = document.createElement("div");
+  line.className = `flash ${kind}`;
+  line.setAttribute("role", "status");
+  line.textContent = words;
+  const live = region();
+  if (live) live.prepend(line);
+};
+
+const takeOver = () => {
+  opening = opening || (async () => {
+    const live = region();
+    if (!live || table) return;
+    const name = live.dataset.panelsPath;
+    const kept = await keptOf(name);
+    const py = await python();
+    const text = kept ? kept.record : await fetch(where.record).then((r) => {
+      if (!r.ok) throw new Error(`the record: ${r.status}`);
+      return r.text();
+    });
+    const opened = py.globals.get("open_table")(text, live.dataset.kept, language, where.root || "");
+    if (kept) opened.replay_json(JSON.stringify(kept.entries));
+    if (opened.table.seq < Number(live.dataset.seq)) {  // the tablet's copy of the record is older than the screen
+      opened.destroy();
+      throw new Error("this tablet's copy of the record is older than its screen: it cannot referee offline");
+    }
+    table = opened;
+    record = text;
+    body.dataset.tablet = "1";
+    draw(table.region());
+  })().catch((error) => { console.warn("the tablet cannot referee:", error); }).finally(() => { opening = null; });
+  return opening;
+};
+
+const giveBack = async (words) => {  // the server has every entry: its screen again, with what it recorded
+  const answer = await fetch(`${region().dataset.panelsPath}?v=synced`, {headers: {"HX-Request": "true"}, cache: "no-store"});
+  if (!answer.ok) return;
+  if (table) table.destroy();
+  table = null;
+  delete body.dataset.tablet;
+  draw(await answer.text());
+  if (words) flash("done", words);
+};
+
+document.addEventListener("submit", async (e) => {
+  if (!table || !e.target.matches('form[action$="/record"]')) return;  // others: referee.js (offline, not sent)
+  e.preventDefault();
+  e.stopImmediatePropagation();
+  if (busy) return;  // one tap at a time: a double tap's second finds the first's screen (referee.js arms it)
+  busy = true;
+  try {
+    const pairs = [...new FormData(e.target, e.submitter)].map(([name, value]) => [name, String(value)]);
+    const answer = JSON.parse(table.tap_json(JSON.stringify(pairs)));
+    if (answer.kept.length) {
+      const name = region().dataset.panelsPath;
+      const kept = (await keptOf(name)) || {record, entries: []};
+      kept.entries.push(...answer.kept);
+      kept.at = Date.now();
+      await keepAs(name, kept);
+      holding = true;
+    }
+    draw(answer.region);
+  } catch (error) {
+    console.error("the tablet could not take the tap:", error);
+  } finally {
+    busy = false;
+  }
+}, true);
+
+// While the tablet referees, the region's polls wait (the server's region would hide the kept entries).
+document.addEventListener("htmx:beforeRequest", (e) => {
+  if (table && e.detail.elt && e.detail.elt.matches && e.detail.elt.matches(".live")) e.preventDefault();
+});
+
+// Sent even when the tablet's Python could not start again (the page reopened): the entries are in IndexedDB.
+let holding = false;  // entries are kept for this table
+const send = async () => {
+  const live = region();
+  if (!live || (!table && !holding) || syncing || stuck || body.dataset.offline || !navigator.onLine) return;
+  const name = live.dataset.panelsPath;
+  const kept = await keptOf(name);
+  holding = Boolean(kept && kept.entries.length);
+  if (!holding) { if (table) await giveBack(""); return; }
+  syncing = true;
+  try {
+    const run = kept.entries.slice();
+    const answer = await fetch(where.sync, {
+      method: "POST", cache: "no-store", body: JSON.stringify({taps: run}),
+      headers: {"Content-Type": "application/json", "X-CSRFToken": JSON.parse(live.dataset.kept).csrf}});
+    const said = await answer.json().catch(() => null);  // a proxy's page: the server not reached
+    if (!said) return;
+    if (answer.ok) {
+      // Taps taken while the run was on its way: all are kept, and sent again at the next beat (those the server
+      // has are known by their keys and counted, not recorded twice).  Else the server has every one.
+      const now = await keptOf(name);
+      if (now && now.entries.length > run.length) return;
+      await store("readwrite", (tables) => tables.delete(name));
+      holding = false;
+      await giveBack(said.message);
+      return;
+    }
+    stuck = true;  // refused (another tablet recorded meanwhile, a tap the rules refuse...): kept, shown
+    const why = said.message || said.refused || (said.refusal && said.refusal.message) || "";
+    flash("refused", why);
+  } catch (error) {
+    // not reached: tried again at the next beat
+  } finally {
+    syncing = false;
+  }
+};
+setInterval(send, 1000);
+
+// The tablet's copy of the record follows the screen: each new entry shown, it is asked for again (through the
+// service worker, which keeps the copy that answers when the network is gone).
+let shownSeq = region() ? region().dataset.seq : null;
+document.addEventListener("htmx:afterSettle", () => {
+  const live = region();
+  if (!live || table || live.dataset.seq === shownSeq) return;
+  shownSeq = live.dataset.seq;
+  fetch(where.record, {cache: "no-store"}).then((r) => r.arrayBuffer()).catch(() => undefined);
+});
+
+// The screen cut off (referee.js marks it), or entries kept from before: the tablet referees.
+new MutationObserver(() => { if (body.dataset.offline && !table) takeOver(); })
+  .observe(body, {attributes: true, attributeFilter: ["data-offline"]});
+if (region()) {
+  keptOf(region().dataset.panelsPath).then((kept) => {
+    holding = Boolean(kept && kept.entries.length);
+    if (holding) takeOver();
+  }).catch(() => undefined);
+}

@@ -24,7 +24,9 @@
     if (!control || control.closest("header.bar")) return;
     // A click the keyboard made (Enter) has no pointer: it counts from the moment of the click.
     if (e.detail === 0) downAt = performance.now();
-    if (ghost() || body.dataset.offline) { e.preventDefault(); e.stopImmediatePropagation(); }
+    // offline, a control of an entry form (or a confirmation's) stays live while the tablet referees (offline.js)
+    const taken = body.dataset.tablet && control.closest('form[action$="/record"], details.confirm > summary');
+    if (ghost() || (body.dataset.offline && !taken)) { e.preventDefault(); e.stopImmediatePropagation(); }
   }, true);
   addEventListener("pageshow", () => { delete body.dataset.sending; arm(); });
   // A confirmation appears where the finger just was: it is armed anew when it opens.
@@ -259,6 +261,8 @@
     tick();
     arm();
   });
+  // The tablet drew the region itself (offline.js): its clocks and controls as after a swap.
+  document.addEventListener("referee:drawn", () => { clocks.clear(); tick(); arm(); });
   // --- Panels the referee opens stay open through the screen's reloads -------------------------------
   // (recording an entry reloads the screen).  A panel marked data-keep that the referee opens or closes is
   // noted in the "panels" cookie of this game's pages (names joined by |), which the server reads to draw it

@@ -2,21 +2,22 @@
 from __future__ import annotations
 
 from flask import Blueprint, g, redirect, render_template, request, url_for
-from markupsafe import Markup
 from flask_wtf.csrf import generate_csrf
 
 from ... import reports
 from ...services import rulesets
-from ..forms import UnlockForm, entry_from_form, entry_key, following_entry, whole
+from ..forms import UnlockForm, entry_key, whole
 from ...language.i18n import gettext, language, ngettext
 
+from ...screens.forms import entry_from_form, following_entry, not_a_table_form
 from ...screens.dispute import dispute_screen, DisputeScreen, entry_number, NoSuchEntry
 from ...screens.kind import paper_tables
 from ...screens.log import LOG_PAGE, log_lines
 from ...screens.refusals import clip, detail as refusal_detail
 from ...screens.refusals import title as refusal_title
 from ...screens.table import (
-    entry_said, equal_calls, event_lines, outcome_lines, panel_names, refusal, result_screen, table_screen)
+    entry_address, entry_said, equal_calls, event_lines, live_view, outcome_lines, panel_names, recorded, refusal,
+    result_screen, table_screen)
 from ...screens.judge import table_call
 from ...screens.rulings_log import clause_choices, deciders_now, ruling_lines
 from ...screens.rules_page import rules_page
@@ -40,13 +41,6 @@ def _game_title(row) -> str:
     return titles[row.id]
 
 
-# The dice pad's 36 buttons, one per throw (doubles marked): the same on every screen, so written once.  (Flask
-# types a template global as a callable; Jinja's globals are any value, and Flask keeps it as given.)
-bp.add_app_template_global(Markup("".join(  # type: ignore[arg-type]
-    f'<button type="submit" name="dice" value="{a},{b}" class="{"double" if a == b else ""}">{a}·{b}</button>'
-    for a in range(1, 7) for b in range(1, 7))), "dice_buttons")
-
-
 def _load(game_id: int) -> folds.LoadedGame:
     """The game's table (:class:`GameNotFound` otherwise: the app's "no game" page), its seat kept for the page's
     title."""
@@ -67,26 +61,18 @@ def _asked_panels() -> frozenset[str]:
 
 def _view_model(loaded: folds.LoadedGame, upto: int | None = None, panels: frozenset[str] = frozenset(),
                 stamp: signoffs.Stamp | None = None) -> dict:
-    """What the table screen shows (:func:`referee.screens.table.table_screen`), with what only the request and
-    the service know: the row, the clock, the version a live screen compares, the addresses and the form token.
+    """What the table screen shows (:func:`referee.screens.table.live_view`), with what only the request and the
+    service know: the row, the clock, the version a live screen compares, the addresses and the form token.
     ``panels``: the panels asked to be drawn open; ``stamp``: the table's live stamp when the request has read it."""
     screen = table_screen(loaded.game, upto, live=loaded.altered is None, panels=panels, language=language())
-    over = loaded.game.state.over
     stamp = stamp or signoffs.stamp(loaded)
-    return {
-        **screen.context(), "row": loaded.row, "seq": loaded.seq, "clock": clocks.clock(loaded.row),
-        "version": stamp.version, "altered": loaded.altered,
-        "sign_offs": signoffs.sign_offs(loaded) if over and upto is None else None,
-        # every entry form on the screen posts here with the same token: worked out once, not per form
-        "record_url": url_for("table.record", game_id=loaded.row.id), "csrf": generate_csrf(),
+    return live_view(
+        screen, row=loaded.row, seq=loaded.seq, clock=clocks.clock(loaded.row), version=stamp.version,
+        altered=loaded.altered,
+        sign_offs=signoffs.sign_offs(loaded) if loaded.game.state.over and upto is None else None,
+        judge=_judge(loaded, stamp), csrf=generate_csrf(), url_for=url_for,
         # the key of this drawing of the screen: a form of it sent twice records once and is told so
-        "entry_key": entry_keys.new_key(),
-        "table_url": url_for("table.table", game_id=loaded.row.id),
-        "entry_url": entry_url(loaded.row.id),  # the log's lines link to the table at their entry: this and n
-        # a closed panel's address is this and its name (one url_for for all of them), its link's word "Show"
-        "panel_url": url_for("table.panel", game_id=loaded.row.id, name="x")[:-1], "show": gettext("Show"),
-        "judge": _judge(loaded, stamp),
-    }
+        entry_key=entry_keys.new_key())
 
 
 def _judge(loaded: folds.LoadedGame, stamp: signoffs.Stamp) -> dict:
@@ -100,7 +86,7 @@ def _judge(loaded: folds.LoadedGame, stamp: signoffs.Stamp) -> dict:
 def entry_url(game_id: int) -> str:
     """The address of the table at an entry, without the entry's number (a log line adds it: one url_for for the
     whole log)."""
-    return url_for("table.entry", game_id=game_id, n="0")[:-1]
+    return entry_address(url_for, game_id)
 
 
 def _refused(game_id: int, exc) -> dict:
@@ -506,8 +492,7 @@ def _attempt(game_id: int, act, done_message) -> dict:
     except errors.MalformedEntry as exc:  # a number longer than any an entry may carry
         return _refused(game_id, exc)
     except (KeyError, ValueError, TypeError, RecursionError):
-        return {"kind": "refused", "message": gettext("this form is not one the table screen makes: nothing was "
-                                                      "recorded")}
+        return not_a_table_form()
     try:
         if act is not games.record:
             applied = act(game_id, data, seq)
@@ -520,8 +505,8 @@ def _attempt(game_id: int, act, done_message) -> dict:
     except (errors.StaleEntry, errors.MalformedEntry, errors.IllegalEntry, errors.RecordAltered,
             entry_keys.KeyReused) as exc:
         return _refused(game_id, exc)
-    if then is not None:  # the form's entry and the one its button adds (the opening bid after a decline)
-        return {"kind": "done", "message": " · ".join(_logged(applied)), "details": event_lines(applied.outcomes)}
+    if act is games.record:  # the form's entry (and the one its button adds: the opening bid after a decline)
+        return recorded(applied.game, applied.seq, applied.outcomes)
     return {"kind": "done", "message": done_message(applied, data), "details": outcome_lines(applied.outcome)}
 
 
@@ -543,10 +528,4 @@ def check(game_id: int):
 @bp.post("/games/<int:game_id>/record")
 @referee_required
 def record(game_id: int):
-    return _submit(game_id, games.record, lambda applied, _: " · ".join(_logged(applied)))
-
-
-def _logged(applied: games.Applied) -> list[str]:
-    """The log's words for the entries just recorded: what the referee is told is what the log keeps (who won
-    the hammer, for how much, the lot...)."""
-    return [words for _, words, _ in log_lines(applied.game, applied.seq, applied.seq + len(applied.outcomes))]
+    return _submit(game_id, games.record, None)

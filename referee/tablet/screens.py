@@ -1,0 +1,266 @@
+"""The table screen drawn on the tablet: the project's own templates (``templates/table/``) laid out from the same
+values as on the server (:func:`referee.screens.table.table_screen` and :func:`~referee.screens.table.live_view`),
+in the same words (the compiled catalogues, the published documents' words) and with the same addresses
+(:class:`Addresses`, made from the server's own URL rules).  A tap on that screen is read as the server reads a form
+(:func:`referee.screens.forms.entry_from_form`), checked by the engine, and answered with the live region as the
+server would answer it: the entries recorded in the log's words, or the refusal with its clause.
+
+Nothing here is a second implementation: the tablet runs the server's screens, templates and engine, and adds what
+only the tablet knows (its kept record, its own clock since the server's last screen, its keys)."""
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Iterable, Mapping
+from urllib.parse import quote, urlencode
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+from ..engine import Clock, IllegalEntry, MalformedEntry, RefereeError, StaleEntry
+from ..language import current, current_language, Language, speaking
+from ..language.templates import template_words
+from ..screens.forms import entry_from_form, following_entry, not_a_table_form
+from ..screens.table import live_view, recorded, refusal, table_screen
+from ..screens.templating import FILTERS, GLOBALS, POLICIES
+from .table import KeptTable, RulesetFiles
+
+VARIABLE = r"<(?:[a-z]+:)?([a-z_]+)>"  # a variable of a URL rule: <int:game_id>, <name>
+
+
+class Addresses:
+    """The server's addresses, made on the tablet as Flask's ``url_for`` makes them: each endpoint's URL rule
+    (``/games/<int:game_id>/panel/<name>``, as the server's URL map has it) with its variables put in, the other
+    values as the query string, under the site's root (``/venue`` behind a proxy that mounts the app there)."""
+
+    def __init__(self, rules: Mapping[str, str], root: str = "") -> None:
+        import re
+
+        self.rules = dict(rules)
+        self.root = root.rstrip("/")
+        self._variable = re.compile(VARIABLE)
+
+    def __call__(self, endpoint: str, **values: Any) -> str:
+        rule = self.rules.get(endpoint)
+        if rule is None:
+            raise KeyError(f"the tablet has no address for {endpoint!r}")
+        anchor = values.pop("_anchor", None)
+
+        def put(match: Any) -> str:
+            return quote(str(values.pop(match.group(1))), safe="")
+
+        path = self._variable.sub(put, rule)
+        query = urlencode([(k, v) for k, v in values.items() if v is not None], doseq=True)
+        return self.root + path + (f"?{query}" if query else "") + (f"#{quote(str(anchor))}" if anchor else "")
+
+
+@dataclass(frozen=True)
+class TableFacts:
+    """What the server's last screen of the table said beyond its record (the live region's ``data-kept``): the
+    game's number, its time limit, what its clock had run and whether it ran, the judge's line (rulings recorded,
+    a tournament's table, an open call) and the form token the screen's forms carry."""
+
+    game: int
+    limit_minutes: int | None
+    elapsed: float
+    running: bool
+    judge: Mapping[str, Any]
+    csrf: str
+
+    @classmethod
+    def read(cls, facts: Mapping[str, Any]) -> TableFacts:
+        return cls(int(facts["game"]), facts.get("limit_minutes"), float(facts["elapsed"]), bool(facts["running"]),
+                   dict(facts["judge"]), str(facts["csrf"]))
+
+
+@dataclass(frozen=True)
+class Row:
+    """The game's row as the table's templates read it: its number and its time limit."""
+
+    id: int
+    time_limit_minutes: int | None
+
+
+class FormPairs:
+    """A form as the browser sends it (its fields in order, a name perhaps repeated), read as the server reads a
+    request's form: ``[]``, ``get``, ``getlist`` and ``items`` (the first value of each name)."""
+
+    def __init__(self, pairs: Iterable[tuple[str, str]]) -> None:
+        self.pairs = [(str(k), str(v)) for k, v in pairs]
+
+    def __getitem__(self, name: str) -> str:
+        for k, v in self.pairs:
+            if k == name:
+                return v
+        raise KeyError(name)
+
+    def get(self, name: str, default: Any = None) -> Any:
+        try:
+            return self[name]
+        except KeyError:
+            return default
+
+    def getlist(self, name: str) -> list[str]:
+        return [v for k, v in self.pairs if k == name]
+
+    def items(self) -> list[tuple[str, str]]:
+        seen: dict[str, str] = {}
+        for k, v in self.pairs:
+            seen.setdefault(k, v)
+        return list(seen.items())
+
+
+@dataclass(frozen=True)
+class KeptEntry:
+    """An entry recorded on the tablet, as it is kept and sent to the server (``/games/ID/sync``): the key of the
+    form it was tapped on (each entry of a run its own), the entry as JSON values, the number of entries before
+    it."""
+
+    key: str
+    entry: Mapping[str, Any]
+    after: int
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"key": self.key, "entry": dict(self.entry), "after": self.after}
+
+
+class TabletScreens:
+    """The templates and words the tablet draws with: the kit's ``templates`` folder, the screens' functions and
+    filters, the languages (``code -> Language``) and the server's addresses."""
+
+    def __init__(self, templates: Path, addresses: Addresses, languages: Mapping[str, Language]) -> None:
+        self.addresses = addresses
+        self.languages = dict(languages)
+        env = Environment(loader=FileSystemLoader(str(templates)), autoescape=select_autoescape(
+            ("html", "htm", "xml", "xhtml", "svg"), default_for_string=True))  # as Flask escapes its templates
+        env.globals.update(GLOBALS)
+        env.filters.update(FILTERS)
+        env.policies.update(POLICIES)
+        env.globals.update(template_words(lambda: current().translations))
+        env.globals.update(url_for=addresses, current_language=current_language)
+        self.env = env
+
+    def language(self, code: str) -> Language:
+        return self.languages.get(code) or self.languages["en"]
+
+
+def kit_screens(kit: Path, root: str = "") -> TabletScreens:
+    """The screens of an offline kit unpacked at ``kit`` (:mod:`referee.web.offline`): its templates, its
+    addresses under the site's ``root``, its languages (the compiled catalogues in the kit's
+    ``referee/language``, the documents' words in ``languages.json``)."""
+    def read(name: str) -> Any:
+        return json.loads((kit / name).read_text(encoding="utf-8"))
+
+    languages = {code: Language(code, sources=words["sources"],
+                                notes={rid: {key: (texts[0], texts[1]) for key, texts in notes.items()}
+                                       for rid, notes in words["notes"].items()})
+                 for code, words in read("languages.json").items()}
+    return TabletScreens(kit / "templates", Addresses(read("addresses.json"), root), languages)
+
+
+class TabletTable:
+    """A table refereed on the tablet: its kept record (:class:`KeptTable`), what the server's last screen said of
+    it (:class:`TableFacts`, read at ``since``, the tablet's time then) and its screen, drawn in ``code``'s
+    language.  ``clock``: the tablet's time in seconds (``time.time``)."""
+
+    def __init__(self, screens: TabletScreens, rulesets: RulesetFiles, record: str, facts: Mapping[str, Any],
+                 code: str, clock: Callable[[], float] = time.time) -> None:
+        self.screens = screens
+        self.table = KeptTable(rulesets, record)
+        self.clock = clock
+        self.code = code
+        self.facts = TableFacts.read(facts)
+        self.since = clock()
+        self.kept: list[KeptEntry] = []
+
+    def learn(self, facts: Mapping[str, Any]) -> None:
+        """What a newer screen of the server's said (the clock paused, a judge called...), from now on."""
+        self.facts, self.since = TableFacts.read(facts), self.clock()
+
+    def replay(self, kept: Iterable[Mapping[str, Any]]) -> int:
+        """The entries this tablet kept after the record it opened (``{key, entry, after}``, as :meth:`tap` gave
+        them), recorded again in order: the tablet reopened while the server cannot be reached.  How many entries
+        the table has; a kept entry that no longer follows (the record opened is not the one they were tapped on)
+        raises :class:`StaleEntry` and records nothing more."""
+        for each in kept:
+            entry = KeptEntry(str(each["key"]), dict(each["entry"]), int(each["after"]))
+            if entry.after != self.table.seq:
+                raise StaleEntry.behind(entry.after, self.table.seq)
+            self.table.record_run([entry.entry])
+            self.kept.append(entry)
+        return self.table.seq
+
+    def game_clock(self) -> Clock:
+        """The game clock as the tablet runs it: what it had run at the server's last screen, and since then on the
+        tablet's own time while it runs (the game's end, or time called, stops it, as on the server)."""
+        facts = self.facts
+        state = self.table.game.state
+        running = facts.running and not state.over and not state.time_called
+        elapsed = facts.elapsed + (max(0.0, self.clock() - self.since) if running else 0.0)
+        limit = facts.limit_minutes * 60 if facts.limit_minutes else None
+        return Clock(limit, elapsed, running)
+
+    def region(self, message: Mapping[str, Any] | None = None) -> str:
+        """The live region of the table screen (``templates/table/_live.html``) as the tablet has the table, with
+        ``message`` at its top (what a tap did)."""
+        language = self.screens.language(self.code)
+        with speaking(language):
+            screen = table_screen(self.table.game, language=language)
+            context = live_view(
+                screen, row=Row(self.facts.game, self.facts.limit_minutes), seq=self.table.seq,
+                clock=self.game_clock(), version=f"kept-{self.table.seq}", altered=None, sign_offs=None,
+                judge=self.facts.judge, csrf=self.facts.csrf, entry_key=secrets.token_urlsafe(18),
+                url_for=self.screens.addresses)
+            return self.screens.env.get_template("table/_live.html").render(
+                region_message=message, kept_on_tablet=len(self.kept), **context)
+
+    def tap(self, pairs: Iterable[tuple[str, str]]) -> tuple[str, list[KeptEntry]]:
+        """A form tapped on the tablet's screen (its fields in order): read as the server reads it, its entries
+        checked and recorded here or refused with their clause, and the live region that answers it with the
+        entries recorded (to keep, and to send when the server is back)."""
+        language = self.screens.language(self.code)
+        with speaking(language):
+            message, entries = self._tap(FormPairs(pairs))
+        return self.region(message), entries
+
+    def _tap(self, form: FormPairs) -> tuple[dict[str, Any], list[KeptEntry]]:
+        ruleset = self.table.game.ruleset
+        try:
+            data, seq = entry_from_form(form)
+            then = following_entry(form)
+        except MalformedEntry as exc:  # a number longer than any an entry may carry
+            return self._refused(exc, ruleset), []
+        except (KeyError, ValueError, TypeError, RecursionError):
+            return not_a_table_form(), []
+        if seq != self.table.seq:
+            return self._refused(StaleEntry.behind(seq, self.table.seq), ruleset), []
+        key = form.get("entry_key") or secrets.token_urlsafe(18)
+        run = [data] + ([then] if then is not None else [])
+        before = self.table.seq
+        try:
+            outcomes = self.table.record_run(run)
+        except (MalformedEntry, IllegalEntry) as exc:
+            return self._refused(exc, exc.state.ruleset if exc.state is not None else ruleset), []
+        entries = [KeptEntry(key if n == 0 else f"{key[:60]}-{n}", self.table.game.entries[before + n].to_dict(),
+                             before + n) for n in range(len(run))]
+        self.kept += entries
+        return recorded(self.table.game, before, outcomes), entries
+
+    def _refused(self, exc: RefereeError, ruleset: Any) -> dict[str, Any]:
+        return {**refusal(exc, ruleset), "game": self.facts.game}
+
+    # --- the same, as the tablet's script speaks to its Python: JSON text ---------------------------------------
+
+    def tap_json(self, pairs: str) -> str:
+        """:meth:`tap` of a form's fields (``[[name, value], ...]``): ``{"region": ..., "kept": [{key, entry,
+        after}, ...]}``."""
+        region, entries = self.tap([(str(k), str(v)) for k, v in json.loads(pairs)])
+        return json.dumps({"region": region, "kept": [e.as_dict() for e in entries]}, ensure_ascii=False)
+
+    def replay_json(self, kept: str) -> int:
+        return self.replay(json.loads(kept))
+
+    def learn_json(self, facts: str) -> None:
+        self.learn(json.loads(facts))

@@ -1,0 +1,174 @@
+"""The table screen drawn on the tablet (referee/tablet/screens.py) from the offline kit alone: the server's own
+screens, templates, words and URL rules, so that a tablet that cannot reach the server shows what the server would
+have shown.  Pinned by drawing the same table both ways: the live region the server answers a poll with, and the
+one the tablet draws from the record it kept and the facts the server's last region carried; a form tapped on it,
+recorded or refused, answered as the server answers it.  The two differ only where they must: each drawing's own
+form key, and the version a live screen polls with."""
+import io
+import json
+import random
+import re
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from conftest import new_game, post
+from referee.engine import legal_actions, StaleEntry
+from referee.services import folds
+from referee.sim.policy import Policy
+from referee.tablet import Addresses, kit_screens, TabletTable
+
+LANGUAGES = ("en", "ja", "ko", "de")
+
+
+@pytest.fixture
+def kit(client, tmp_path) -> Path:
+    """The offline kit as a tablet unpacks it."""
+    zipfile.ZipFile(io.BytesIO(client.get("/offline/kit.zip").data)).extractall(tmp_path / "kit")
+    return tmp_path / "kit"
+
+
+def played(app, client, entries: int, seed: int = 3) -> tuple[int, int]:
+    """A new game with at least ``entries`` entries recorded through the table's form (the simulator's referee
+    choosing), then more until the table waits for a roll (its dice pad on the screen): the game, its entries."""
+    game_id = new_game(client)
+    policy = Policy(random.Random(seed), "random")
+    n = 0
+    while True:
+        with app.app_context():
+            state = folds.load(game_id).game.state
+        actions = legal_actions(state)
+        if n >= entries and any(a.type == "roll" for a in actions):
+            return game_id, n
+        answer = post(client, game_id, n, policy.choose(state, actions).to_dict())
+        assert answer.status_code == 200
+        n += 1
+
+
+def server_region(client, game_id: int, language: str) -> str:
+    """The live region the server answers a tablet's poll with (its version named as stale)."""
+    answer = client.get(f"/games/{game_id}?v=stale", headers={"HX-Request": "true", "Accept-Language": language})
+    assert answer.status_code == 200
+    return answer.get_data(as_text=True)
+
+
+def kept_facts(region: str) -> dict:
+    found = re.search(r'data-kept="([^"]*)"', region)
+    assert found, "the live region carries no facts for the tablet"
+    return json.loads(found.group(1).replace("&#34;", '"').replace("&quot;", '"').replace("&amp;", "&"))
+
+
+def tablet_for(client, kit: Path, game_id: int, region: str, language: str) -> TabletTable:
+    record = client.get(f"/games/{game_id}/record.jsonl").get_data(as_text=True)
+    rulesets = json.loads((kit / "rulesets.json").read_text(encoding="utf-8"))
+    return TabletTable(kit_screens(kit), rulesets, record, kept_facts(region), language, clock=lambda: 1000.0)
+
+
+def same_but_keys(region: str) -> str:
+    """A region with what differs between two drawings of it set aside: each drawing's form key, the version it
+    polls with (the server's stamp; the tablet's "kept-N"), the form token (signed with its time by the server at
+    each drawing; the tablet's is the one its last screen from the server carried), and the tablet's banner (the
+    entries it keeps)."""
+    region = re.sub(r'\n<div class="flash kept".*?</div>\n', "", region, flags=re.S)  # the tablet's own banner
+    region = re.sub(r'name="entry_key" value="[^"]*"', 'name="entry_key" value="KEY"', region)
+    region = re.sub(r'name="csrf_token" value="[^"]*"', 'name="csrf_token" value="TOKEN"', region)
+    region = re.sub(r"&#34;csrf&#34;: &#34;[^&]*&#34;", "&#34;csrf&#34;: TOKEN", region)
+    region = re.sub(r"([?&]v=)[^\"&]*", r"\1V", region)
+    return re.sub(r'data-version="[^"]*"', 'data-version="V"', region)
+
+
+def test_the_tablet_draws_the_table_screen_the_server_draws_in_every_language(app, client, kit):
+    game_id, _ = played(app, client, 24)
+    for language in LANGUAGES:
+        region = server_region(client, game_id, language)
+        tablet = tablet_for(client, kit, game_id, region, language)
+        assert same_but_keys(tablet.region()) == same_but_keys(region), language
+
+
+def test_a_form_tapped_on_the_tablet_records_its_entry_and_answers_as_the_server_answers_it(app, client, kit):
+    """The dice pad's form of the screen, tapped on the tablet and sent to the server: the same entry recorded, the
+    same message (the log's words, what the roll brought about), the same table after it."""
+    game_id, n = played(app, client, 6)
+    region = server_region(client, game_id, "ja")
+    tablet = tablet_for(client, kit, game_id, region, "ja")
+    form = dice_form(region, "4,2")
+    drawn, kept = tablet.tap(form)
+    answer = client.post(f"/games/{game_id}/record", data=pairs_data(form),
+                         headers={"HX-Request": "true", "Accept-Language": "ja"})
+    assert answer.status_code == 200
+    assert same_but_keys(drawn) == same_but_keys(answer.get_data(as_text=True))
+    stored = client.get(f"/games/{game_id}/record.jsonl").get_data(as_text=True).splitlines()[-1]
+    assert [k.entry for k in kept] == [{k: v for k, v in json.loads(stored).items() if k != "seq"}]
+    assert kept[0].after == n and kept[0].key == dict(form)["entry_key"]
+
+
+def test_a_refused_tap_on_the_tablet_names_the_clause_as_the_server_does_and_records_nothing(app, client, kit):
+    game_id, n = played(app, client, 6)
+    region = server_region(client, game_id, "de")
+    tablet = tablet_for(client, kit, game_id, region, "de")
+    form = [(k, v) for k, v in dice_form(region, "4,2")]
+    stale = [(k, str(n - 1) if k == "seq" else v) for k, v in form]  # a screen drawn before the latest entry
+    wrong = [(k, json.dumps({"type": "roll", "player": "Nobody"}) if k == "entry" else v) for k, v in form]
+    for tapped in (stale, wrong):
+        drawn, kept = tablet.tap(tapped)
+        answer = client.post(f"/games/{game_id}/record", data=pairs_data(tapped),
+                             headers={"HX-Request": "true", "Accept-Language": "de"})
+        assert kept == [] and tablet.table.seq == n
+        assert 'class="flash refused"' in drawn
+        assert same_but_keys(drawn) == same_but_keys(answer.get_data(as_text=True))
+
+
+def test_a_form_that_is_not_the_table_screens_is_refused_on_the_tablet_as_on_the_server(app, client, kit):
+    game_id, n = played(app, client, 3)
+    region = server_region(client, game_id, "en")
+    tablet = tablet_for(client, kit, game_id, region, "en")
+    drawn, kept = tablet.tap([("seq", str(n)), ("entry", "[1, 2]")])
+    assert kept == [] and "this form is not one the table screen makes: nothing was recorded" in drawn
+
+
+def test_entries_kept_on_the_tablet_are_recorded_again_when_it_reopens(app, client, kit):
+    """A tablet reloaded while the server cannot be reached: the record it kept, then the entries it recorded
+    since, in order, give the same table; an entry that does not follow is refused and nothing more is recorded."""
+    game_id, n = played(app, client, 6)
+    region = server_region(client, game_id, "en")
+    first = tablet_for(client, kit, game_id, region, "en")
+    _, kept = first.tap(dice_form(region, "1,2"))
+    again = tablet_for(client, kit, game_id, region, "en")
+    assert again.replay([k.as_dict() for k in kept]) == n + 1
+    assert same_but_keys(again.region()) == same_but_keys(first.region())
+    assert "1 entry kept on this tablet, not yet on the server." in again.region()
+    with pytest.raises(StaleEntry, match=f"after entry {n}, but it is now at entry {n + 1}"):
+        again.replay([k.as_dict() for k in kept])
+
+
+def test_the_tablets_addresses_are_the_servers(app, kit):
+    """Every address the table's region makes, made on the tablet from the kit's URL rules as Flask makes it, under
+    the site's root and with a query string."""
+    from flask import url_for
+
+    rules = json.loads((kit / "addresses.json").read_text(encoding="utf-8"))
+    assert "table.record" in rules and "table.panel" in rules
+    values = {"game_id": 7, "n": "12", "name": "deeds-2", "ruleset_id": "jma-2006"}
+    for root in ("", "/venue"):
+        tablet = Addresses(rules, root)
+        with app.test_request_context("/", base_url=f"http://tablet.local{root}"):
+            for endpoint, rule in rules.items():
+                args = {k: v for k, v in values.items() if f"{k}>" in rule}
+                assert tablet(endpoint, **args, rule="go") == url_for(endpoint, **args, rule="go"), endpoint
+
+
+def dice_form(region: str, dice: str) -> list[tuple[str, str]]:
+    """The dice pad's form in a region, as the browser sends it when the button ``dice`` is tapped."""
+    form = re.search(r'<form method="post" action="[^"]*">(.*?)<div class="dicepad"', region, re.S)
+    assert form, "no dice pad on the screen"
+    fields = re.findall(r'<input type="hidden" name="([^"]+)" value=(?:"([^"]*)"|\'([^\']*)\')>', form.group(1))
+    pairs = [(name, (double or single).replace("&#34;", '"').replace("&quot;", '"').replace("&amp;", "&"))
+             for name, double, single in fields]
+    return pairs + [("dice", dice)]
+
+
+def pairs_data(pairs: list[tuple[str, str]]) -> dict:
+    from werkzeug.datastructures import MultiDict
+
+    return MultiDict(pairs)
