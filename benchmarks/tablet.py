@@ -9,11 +9,16 @@ prints:
 
     kit bytes      what a tablet downloads once: Pyodide's files gzipped and the offline kit
     start          Pyodide started, the kit unpacked and imported (the first time, and again from the browser's cache)
-    open           the record folded on the tablet
-    tap            one tap judged and recorded (median and worst of ``--taps``: the simulator's next entries)
+    open           the record folded on the tablet (the engine alone)
+    tap            one tap judged and recorded by the engine alone (median and worst of ``--taps``)
+    offline        the network cut (the screen's context set offline): until the tablet referees, its screen drawn
+                   by the tablet (Pyodide, the kit imported, the record folded, the region drawn)
+    screen tap     a tap on the screen offline (the entry's form submitted) until the tablet's next screen is shown:
+                   the form read, the entry judged and recorded, kept in IndexedDB, the region drawn and swapped in
 
 The goals (issue: a table keeps refereeing offline): a cached table screen's first tap within 3 s of opening it,
-a tap under 150 ms with a 500-entry record, both at 4x throttling.  Printed as measured, met or not.
+a tap under 150 ms to the next screen with a 500-entry record, both at 4x throttling.  Printed as measured, met or
+not.
 """
 from __future__ import annotations
 
@@ -65,6 +70,23 @@ START = """async () => { const t0 = performance.now(); const table = await windo
 OPEN = "async (record) => { const t0 = performance.now(); await window.__table.open(record); return performance.now() - t0; }"
 TAP = """(entry) => { const t0 = performance.now(); const a = window.__table.tap(entry);
   return [performance.now() - t0, a.recorded, a.refusal]; }"""
+# A tap on the screen: the screen's own entry form carrying the entry, submitted as a button's click submits it; the
+# time from the submit to the tablet's next screen shown (offline.js's "referee:drawn").
+SCREEN_TAP = """(entry) => new Promise((done) => {
+  const live = document.getElementById("tablelive");
+  const model = live.querySelector('form[action$="/record"]');
+  const form = model.cloneNode(false);
+  for (const name of ["csrf_token", "seq", "entry_key"]) form.append(model.querySelector(`input[name=${name}]`).cloneNode());
+  const field = document.createElement("input");
+  field.type = "hidden"; field.name = "entry"; field.value = JSON.stringify(entry);
+  form.append(field);
+  live.append(form);
+  let t0 = 0;
+  document.addEventListener("referee:drawn", () => done([performance.now() - t0,
+    document.getElementById("tablelive").dataset.seq]), {once: true});
+  t0 = performance.now();
+  form.requestSubmit();
+})"""
 
 
 def main() -> None:
@@ -112,6 +134,21 @@ def main() -> None:
             ms, recorded, refusal = page.evaluate(TAP, entry)
             assert recorded, refusal
             times.append(ms)
+        page.wait_for_function("() => window.refereeKept !== undefined")
+        assert page.evaluate("() => window.refereeKept"), "the service worker kept nothing (not a secure context?)"
+        page.reload()  # a cached table screen, then the network cut
+        cdp = page.context.new_cdp_session(page)
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": args.throttle})
+        page.wait_for_function("() => window.refereeKept !== undefined")
+        cut = time.perf_counter()
+        page.context.set_offline(True)
+        page.wait_for_selector("body[data-tablet] #kept", timeout=600000)
+        offline = time.perf_counter() - cut
+        screen = []
+        for n, entry in enumerate(taps):
+            ms, seq = page.evaluate(SCREEN_TAP, entry)
+            assert int(seq) == args.entries + n + 1, page.inner_text("#tablelive")[:400]
+            screen.append(ms)
         browser.close()
     server.shutdown()
     print(f"kit bytes      {downloaded / 1e6:.2f} MB received for Pyodide and the kit (gzipped where it compresses)")
@@ -120,8 +157,9 @@ def main() -> None:
     print(f"open           {opened:.0f} ms to fold the {args.entries}-entry record on the tablet")
     print(f"tap            median {statistics.median(times):.1f} ms, worst {max(times):.1f} ms over {len(times)} taps "
           f"(goal: under 150 ms)")
-    print(f"first tap      {(cached + opened + times[0]) / 1000:.2f} s from the cached screen's start "
-          f"(goal: under 3 s)")
+    print(f"offline        {offline:.2f} s from the network cut to the tablet's own screen (goal: under 3 s)")
+    print(f"screen tap     median {statistics.median(screen):.0f} ms, worst {max(screen):.0f} ms over {len(screen)} "
+          f"taps on the screen offline, to the next screen shown (goal: under 150 ms)")
 
 
 if __name__ == "__main__":

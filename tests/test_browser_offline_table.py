@@ -4,9 +4,11 @@ same rules, refused with its clause or recorded and kept in IndexedDB, the banne
 page reloaded while offline still has them; once the network is back they are sent in order and recorded once
 each, the hash chain continued, and the server's screen comes back saying how many it recorded."""
 import json
+import os
 
 from browser_support import armed, golden_table
-from referee.services import folds, games
+from referee.engine import parse_entry
+from referee.services import folds, games, rulings
 
 PIN = "135790"
 START = 10  # the table as the server has it when the network fails: the golden record's first entries
@@ -106,3 +108,162 @@ def test_thirty_entries_recorded_offline_survive_a_reload_and_are_recorded_once_
         assert broken == []
     assert page.evaluate("() => window.refereeKeptEntries()") is None  # nothing left on the tablet
     context.close()
+
+
+def kept_offline_while_another_device_records(offline_server, browser, pin: str):
+    """A tablet cut off at entry START records three entries (the golden record's next ones) while another device
+    records one at the same table (the golden record's next entry, by the server's service); the network comes
+    back: the page, the game, the record's lines, the other device's entry."""
+    server, app = offline_server
+    page, game_id, lines = golden_table(offline_server, browser, START, pin)
+    assert page.evaluate("() => window.refereeKept") is True
+    page.context.set_offline(True)
+    page.wait_for_selector("body[data-tablet] #kept", timeout=120000)
+    for n in range(START + 1, START + 4):
+        tap_entry(page, entry_of(lines[n]))
+    other = entry_of(lines[START + 1])
+    with app.app_context():
+        games.record(game_id, other, START)
+    page.context.set_offline(False)
+    page.wait_for_selector("#sync-conflict", timeout=30000)
+    return page, game_id, lines, other
+
+
+def chosen(page, choice: str) -> str:
+    """The referee's ``choice`` on the conflict, behind its confirmation; what the server's screen then says."""
+    armed(page)
+    page.click(f"#keep-{choice} summary")
+    armed(page)
+    page.click(f"#keep-{choice} [data-choice={choice}]")
+    page.wait_for_selector("body:not([data-tablet]) #tablelive .flash.done", timeout=30000)
+    return page.inner_text("#tablelive .flash.done")
+
+
+def test_a_second_device_recording_meanwhile_gives_the_conflict_and_the_tablets_record_can_go_on(offline_server,
+                                                                                                browser):
+    server, app = offline_server
+    page, game_id, lines, other = kept_offline_while_another_device_records(offline_server, browser, "246813")
+    conflict = page.inner_text("#sync-conflict")
+    assert "On the server: 1 entry after entry 10" in conflict and "On this tablet: 3 entries after entry 10" in conflict
+    assert page.locator("#sync-conflict ol").nth(1).locator("li").count() == 3
+    assert "This tablet's record goes on" in chosen(page, "tablet")
+    with app.app_context():
+        loaded = folds.load(game_id)
+        assert loaded.seq == START + 5 and loaded.altered is None and folds.verify_all()[1] == []
+        assert loaded.game.entries[START].to_dict() == parse_entry(other).to_dict()  # the other device's, kept
+        effective = [e.to_dict() for e in loaded.game.effective_entries()][START:]
+        assert effective == [parse(lines[n]) for n in range(START + 1, START + 4)]
+        assert loaded.game.entries[START + 1].type == "void"
+    assert page.evaluate("() => window.refereeKeptEntries()") is None
+    page.context.close()
+
+
+def test_the_referee_may_keep_the_servers_record_instead_and_the_tablets_entries_are_said_in_a_ruling(
+        offline_server, browser):
+    server, app = offline_server
+    page, game_id, lines, other = kept_offline_while_another_device_records(offline_server, browser, "246824")
+    assert "this tablet's 3 entries were discarded" in chosen(page, "server")
+    with app.app_context():
+        assert folds.load(game_id).seq == START + 1
+        (ruling,) = rulings.read(game_id).items
+    assert ruling.entry == START + 1 and ruling.claim.startswith("While the server could not be reached, this "
+                                                                 "tablet recorded 3 entries after entry 10")
+    assert page.evaluate("() => window.refereeKeptEntries()") is None
+    page.context.close()
+
+
+def parse(line: str) -> dict:
+    return parse_entry(entry_of(line)).to_dict()
+
+
+def test_the_server_killed_mid_sync_and_started_again_loses_and_doubles_nothing(tmp_path, browser):
+    """The server (``referee serve``, a process of its own) is killed with SIGKILL twice while the tablet sends its
+    30 kept entries: once as the run is sent (it never reaches the app), once after the app recorded the run and
+    before its answer came back (the answer lost with the process).  Started again on the same database each time,
+    the server has each entry once, in order, and ``referee verify`` finds the record whole."""
+    import signal
+    import subprocess
+    import sys
+
+    from referee import create_app
+    from server_support import free_port, Server
+
+    db = tmp_path / "served.sqlite"
+    env = {"DATABASE_URL": f"sqlite:///{db}", "SECRET_KEY": "killed-mid-sync"}
+    port = free_port()
+
+    def serve() -> Server:
+        started = Server("waitress", [sys.executable, "-m", "referee.cli", "serve", "--host", "127.0.0.1", "--port",
+                                      str(port)], port, tmp_path / "waitress.log", env)
+        started.wait_for_port()
+        return started
+
+    served = serve()
+    app = create_app({"SECRET_KEY": "killed-mid-sync", "SQLALCHEMY_DATABASE_URI": env["DATABASE_URL"]})
+    try:
+        page, game_id, lines = golden_table((served.base, app), browser, START, "864202")
+        assert page.evaluate("() => window.refereeKept") is True
+        page.context.set_offline(True)
+        page.wait_for_selector("body[data-tablet] #kept", timeout=120000)
+        for n in range(START + 1, START + OFFLINE + 1):
+            tap_entry(page, entry_of(lines[n]))
+        assert f"{OFFLINE} entries kept on this tablet" in page.inner_text("#kept")
+
+        kills = []
+
+        def killed_as_sent(route):  # the first run: the server dies as the run is sent, before it reaches the app
+            kills.append("sent")
+            os.killpg(served.proc.pid, signal.SIGKILL)
+            served.proc.wait(timeout=30)
+            route.continue_()
+
+        page.route("**/sync", killed_as_sent)
+        page.context.set_offline(False)
+        until(page, lambda: len(kills) == 1)
+        page.unroute("**/sync")
+        assert kills == ["sent"] and f"{OFFLINE} entries kept" in page.inner_text("#kept")
+        with app.app_context():
+            assert folds.load(game_id).seq == START
+
+        def killed_after_recording(route):  # the next: the app records the run, and dies before it answers
+            answer = route.fetch()
+            kills.append(answer.status)
+            os.killpg(served.proc.pid, signal.SIGKILL)
+            served.proc.wait(timeout=30)
+            route.abort()
+
+        served = serve()
+        page.route("**/sync", killed_after_recording)
+        until(page, lambda: len(kills) == 2)
+        page.unroute("**/sync")
+        assert kills == ["sent", 200]
+        with app.app_context():
+            assert folds.load(game_id).seq == START + OFFLINE  # recorded, its answer lost
+        assert f"{OFFLINE} entries kept" in page.inner_text("#kept")  # the tablet does not know: kept still
+
+        served = serve()  # the run sent a third time: each entry the server has is known by its key
+        page.wait_for_selector("body:not([data-tablet]) #tablelive .flash.done", timeout=60000)
+        said = page.inner_text("#tablelive .flash.done")
+        assert f"{OFFLINE} entries recorded ({OFFLINE} of them when they were sent before" in said
+        with app.app_context():
+            loaded = folds.load(game_id)
+            assert loaded.seq == START + OFFLINE and loaded.altered is None
+            assert [e.to_dict() for e in loaded.game.entries[START:]] == [
+                parse(lines[n]) for n in range(START + 1, START + OFFLINE + 1)]
+        verified = subprocess.run([sys.executable, "-m", "referee.cli", "verify"], capture_output=True, text=True,
+                                  env={**os.environ, **env}, timeout=300)
+        assert verified.returncode == 0 and "0 altered" in verified.stdout, verified.stdout + verified.stderr
+        assert page.evaluate("() => window.refereeKeptEntries()") is None
+        page.context.close()
+    finally:
+        served.stop()
+
+
+def until(page, done, seconds: float = 120) -> None:
+    """Wait, letting the page's routes be answered, until ``done()``."""
+    import time
+
+    deadline = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < deadline, "waited in vain"
+        page.wait_for_timeout(100)

@@ -10,7 +10,7 @@ import pytest
 
 from conftest import new_game
 from referee.engine import RefereeError, legal_actions, parse_entry
-from referee.services import entry_keys, folds, games
+from referee.services import entry_keys, folds, games, rulings
 from referee.services.sync import MAX_TAPS
 from referee.sim.policy import Policy
 
@@ -36,7 +36,8 @@ def send(client, game_id: int, taps: list[dict]):
 
 def recorded(client, game_id: int) -> list[dict]:
     lines = client.get(f"/games/{game_id}/record.jsonl").get_data(as_text=True).splitlines()[1:]
-    return [{k: v for k, v in json.loads(line).items() if k != "seq"} for line in lines]
+    return [{k: v for k, v in json.loads(line).items() if k != "seq"} for line in lines
+            if "ruling" not in json.loads(line)]  # the record's entries (its rulings follow them)
 
 
 def test_thirty_taps_kept_on_a_tablet_are_recorded_once_each_in_order_and_the_chain_holds(app, client):
@@ -61,6 +62,7 @@ def test_a_run_sent_again_longer_after_its_answer_was_lost_records_only_the_taps
     answer = send(client, game_id, taps)
     assert answer.status_code == 200 and (answer.json["recorded"], answer.json["already"]) == (7, 5)
     assert answer.json["seq"] == 12 and len(recorded(client, game_id)) == 12
+    assert answer.json["message"] == "12 entries recorded (5 of them when they were sent before: that answer was lost)"
 
 
 def test_a_table_recorded_meanwhile_by_another_tablet_refuses_the_run_with_both_records(app, client):
@@ -152,3 +154,104 @@ def test_a_run_that_is_not_one_tablets_taps_in_order_changes_nothing(app, client
                                    {**taps[2], "key": taps[0]["key"]}])  # a key kept already, behind a new one
     assert ahead.status_code == 400 and "recorded before the taps ahead of it" in ahead.json["refused"]
     assert len(recorded(client, game_id)) == 1
+
+
+def conflicted(app, client, server_entries: int = 1):
+    """A tablet's 5 kept taps from the table's start, and ``server_entries`` recorded meanwhile by another tablet
+    (the seating roll-off's rolls, the first different from the tablet's): the game, the taps, the server's entries."""
+    game_id = new_game(client)
+    taps = kept_run(app, game_id, 5)
+    first = taps[0]["entry"]
+    other = [{"type": "roll", "player": first["player"], "dice": [1, 2] if first.get("dice") != [1, 2] else [2, 3]}]
+    with app.app_context():
+        games.record(game_id, other[0], 0)
+        for n in range(1, server_entries):
+            state = folds.load(game_id).game.state
+            other.append(Policy(random.Random(n), "random").choose(state, legal_actions(state)).to_dict())
+            games.record(game_id, other[-1], n)
+    return game_id, taps, other
+
+
+def choose(client, game_id: int, taps: list[dict], choice: str, seen: int):
+    return client.post(f"/games/{game_id}/sync", data=json.dumps({"taps": taps, "choice": choice, "seen": seen}),
+                       content_type="application/json")
+
+
+def test_the_referee_keeps_the_servers_record_and_the_tablets_entries_are_discarded_in_a_ruling(app, client):
+    game_id, taps, other = conflicted(app, client)
+    answer = choose(client, game_id, taps, "server", 1)
+    assert answer.status_code == 200 and answer.json["recorded"] == 0
+    assert "this tablet's 5 entries were discarded" in answer.json["message"]
+    assert recorded(client, game_id) == other
+    with app.app_context():
+        (ruling,) = rulings.read(game_id).items
+    assert ruling.entry == 1 and ruling.decider == "referee"
+    assert ruling.claim.startswith("While the server could not be reached, this tablet recorded 5 entries after "
+                                   "entry 0: ")
+    assert "discarded" in ruling.ruling
+
+
+def test_the_referee_keeps_the_tablets_record_through_a_void_and_the_chain_holds(app, client):
+    game_id, taps, other = conflicted(app, client, server_entries=2)
+    answer = choose(client, game_id, taps, "tablet", 2)
+    assert answer.status_code == 200 and answer.json["recorded"] == 5 and answer.json["seq"] == 8
+    assert recorded(client, game_id) == other + [{"type": "void", "count": 2}] + [t["entry"] for t in taps]
+    with app.app_context():
+        loaded = folds.load(game_id)
+        tablet = folds.load(game_id).game.copy()
+        assert loaded.altered is None and folds.verify_all()[1] == []
+        (ruling,) = rulings.read(game_id).items
+    assert ruling.entry == 3 and "kept this tablet's record" in ruling.ruling
+    assert "another device recorded 2 entries after entry 0" in ruling.claim
+    assert [e.to_dict() for e in tablet.effective_entries()] == [t["entry"] for t in taps]
+
+
+def test_a_choice_made_on_a_table_that_moved_on_since_is_shown_the_conflict_again(app, client):
+    game_id, taps, other = conflicted(app, client, server_entries=2)
+    answer = choose(client, game_id, taps, "tablet", 1)  # the referee saw one entry of the server's; now two
+    assert answer.status_code == 409 and answer.json["conflict"]["server"] == other
+    assert recorded(client, game_id) == other
+
+
+def test_the_tablets_record_cannot_go_on_when_the_server_voided_entries_it_had(app, client):
+    game_id = new_game(client)
+    taps = kept_run(app, game_id, 4)
+    with app.app_context():
+        games.record(game_id, taps[0]["entry"], 0)
+        games.record(game_id, taps[1]["entry"], 1)
+        games.record(game_id, {"type": "void", "count": 2}, 2)  # the director took back what the tablet had too
+    answer = choose(client, game_id, taps[2:], "tablet", 3)
+    assert answer.status_code == 400 and "only the server's record can go on" in answer.json["refused"]
+    assert len(recorded(client, game_id)) == 3
+
+
+def test_a_void_back_to_an_entry_counts_the_effective_entries_since_or_none_when_they_reach_behind_it(app, client):
+    game_id = new_game(client)
+    taps = kept_run(app, game_id, 6)
+    with app.app_context():
+        for n, tap in enumerate(taps[:4]):
+            games.record(game_id, tap["entry"], n)
+        games.record(game_id, {"type": "void", "count": 1}, 4)
+        game = folds.load(game_id).game
+    assert [game.void_back_to(n) for n in range(6)] == [3, 2, 1, 0, None, 0]
+
+
+def test_the_directors_time_call_made_while_the_tablet_was_cut_off_applies_after_its_taps(app, client):
+    """JMA competition rules, time-limit game: when time is called, the turn in progress ends the game.  A table cut
+    off from the server learns of the director's call when it comes back: the call applies from then, as the table's
+    referee would apply it.  The call recorded meanwhile is taken back by a void and recorded again after the taps,
+    the record keeping both (no conflict for the referee to settle)."""
+    from referee.services.tournaments import DIRECTOR_TIME_CALL
+
+    game_id = new_game(client)
+    taps = kept_run(app, game_id, 6)
+    with app.app_context():
+        games.record(game_id, DIRECTOR_TIME_CALL, 0)
+    answer = send(client, game_id, taps)
+    assert answer.status_code == 200 and answer.json["recorded"] == 6 and answer.json["seq"] == 9
+    assert "The director called time while this tablet was cut off" in answer.json["message"]
+    assert recorded(client, game_id) == ([DIRECTOR_TIME_CALL, {"type": "void", "count": 1}]
+                                         + [t["entry"] for t in taps] + [DIRECTOR_TIME_CALL])
+    with app.app_context():
+        loaded = folds.load(game_id)
+        assert loaded.game.state.time_called and folds.verify_all()[1] == []

@@ -172,3 +172,21 @@ def pairs_data(pairs: list[tuple[str, str]]) -> dict:
     from werkzeug.datastructures import MultiDict
 
     return MultiDict(pairs)
+
+
+def test_a_conflict_is_drawn_on_the_tablet_with_both_records_in_the_logs_words_and_the_two_choices(app, client, kit):
+    """The server refused the kept run (another device recorded meanwhile): the tablet draws both records from the
+    first difference, each entry in the log's words (the server's folded on the record both had), and the two
+    choices, in the device's language."""
+    game_id, n = played(app, client, 6)
+    region = server_region(client, game_id, "ja")
+    tablet = tablet_for(client, kit, game_id, region, "ja")
+    tablet.tap(dice_form(region, "1,2"))
+    answer = {"conflict": {"after": n, "server": [{"type": "roll", "player": tablet.table.game.state.players[
+        tablet.table.game.state.current].name, "dice": [6, 5]}], "tablet": [k.entry for k in tablet.kept]},
+        "message": "refused"}
+    drawn = tablet.conflict(answer)
+    assert "この卓の記録が2つあります" in drawn and f'data-seen="{n + 1}"' in drawn
+    assert f"サーバー：記録{n}件目の後に1件" in drawn and f"この端末：記録{n}件目の後に1件" in drawn
+    assert "6+5" in drawn and "1+2" in drawn  # each side's roll in the log's words
+    assert 'data-choice="server"' in drawn and 'data-choice="tablet"' in drawn

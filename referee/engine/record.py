@@ -515,6 +515,20 @@ class Game:
             game.record(entry)
         return game
 
+    def void_back_to(self, recorded: int) -> int | None:
+        """How many of the latest effective entries a void takes back to bring the table to what it was after the
+        first ``recorded`` entries (0: it is that already); None when the entries since took back some of those
+        (a void reaching behind them): no void of the latest entries brings it back then."""
+        then: list[int] = []
+        for index, entry in enumerate(self.entries[:recorded]):
+            if entry.type == "void":
+                del then[len(then) - (entry.count or 0):]
+            else:
+                then.append(index)
+        if self.effective[:len(then)] != then:
+            return None
+        return len(self.effective) - len(then)
+
     def effective_entries(self) -> list[Entry]:
         return [self.entries[i] for i in self.effective]
 

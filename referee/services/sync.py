@@ -14,13 +14,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import MalformedEntry, RefereeError, parse_entry
-from . import entry_keys, games
+from . import entry_keys, games, rulings
+from .tournaments import DIRECTOR_TIME_CALL
 from .errors import StaleEntry
 from .folds import load
 
+CHOICES = ("server", "tablet")  # after a conflict: whose record goes on
 MAX_TAPS = 2000  # taps in one run: more than any table records in a session offline (a whole game is ~600 entries)
 
-__all__ = ["MAX_TAPS", "KeptTap", "Synced", "SyncConflict", "TapRefused", "sync"]
+__all__ = ["CHOICES", "MAX_TAPS", "KeptRun", "KeptTap", "Synced", "SyncConflict", "TapRefused", "choose", "sync"]
 
 
 @dataclass(frozen=True)
@@ -34,6 +36,17 @@ class KeptTap:
 
 
 @dataclass(frozen=True)
+class KeptRun:
+    """What a tablet sends: its kept taps in order, and, once it was shown a conflict, the referee's ``choice``
+    (one of :data:`CHOICES`) with the number of entries the server had when it was shown (``seen``: a choice made
+    on a table that has moved on since is shown the conflict again)."""
+
+    taps: list[KeptTap]
+    choice: str | None = None
+    seen: int | None = None
+
+
+@dataclass(frozen=True)
 class Synced:
     """What a run did: how many taps were recorded now, how many had been recorded by a run sent before (their
     keys kept), and how many entries the table has."""
@@ -41,6 +54,7 @@ class Synced:
     recorded: int
     already: int
     seq: int
+    time_called: bool = False  # the director's time call, made meanwhile, recorded again after the taps
 
 
 class SyncConflict(RefereeError):
@@ -108,19 +122,66 @@ def sync(game_id: int, taps: list[KeptTap], again: bool = True) -> Synced:
     if after > loaded.seq:
         raise MalformedEntry.of("these taps follow entry {after}, but the table has {seq} entries on the server: "
                                 "they are not of this table's record", {"after": after, "seq": loaded.seq})
-    if loaded.seq != after:
-        raise _conflict(after, [e.to_dict() for e in loaded.game.entries[after:]],
-                        [parse_entry(tap.entry).to_dict() for tap in rest])
+    meanwhile = loaded.game.entries[after:]
+    count = loaded.game.void_back_to(after) if meanwhile else 0
+    director = bool(meanwhile) and count is not None and all(
+        e.to_dict() == DIRECTOR_TIME_CALL for e in meanwhile)
+    if meanwhile and not director:
+        raise _conflict(after, [e.to_dict() for e in meanwhile], [parse_entry(tap.entry).to_dict() for tap in rest])
+    # The director's time call made while the tablet was cut off applies from when the table learns of it, as its
+    # referee would apply it (JMA: the turn then in progress ends the game): taken back by a void, and recorded
+    # again after the taps.
+    before = [{"type": "void", "count": count}] if director and count else []
+    run = before + [tap.entry for tap in rest]
     game = loaded.game.copy()  # each tap checked first, so that a refusal names its tap
-    for n, tap in enumerate(rest):
+    for n, data in enumerate(run):
         try:
-            game.record(parse_entry(tap.entry))
+            game.record(parse_entry(data))
         except RefereeError as refusal:
-            raise TapRefused(already + n, refusal) from None
+            raise TapRefused(already + n - len(before), refusal) from None
+    if director and not game.state.over and not game.state.time_called:
+        run.append(dict(DIRECTOR_TIME_CALL))
+    keys = [entry_keys.new_key() for _ in before] + [tap.key for tap in rest]
+    keys += [entry_keys.new_key() for _ in run[len(keys):]]
     try:
-        games.record_taps(game_id, [tap.entry for tap in rest], [tap.key for tap in rest], after)
+        games.record_taps(game_id, run, keys, loaded.seq)
     except StaleEntry:
         if not again:
             raise
         return sync(game_id, taps, again=False)
-    return Synced(len(rest), already, after + len(rest))
+    return Synced(len(rest), already, loaded.seq + len(run), time_called=director)
+
+
+def choose(game_id: int, taps: list[KeptTap], conflict: SyncConflict, choice: str, claim: str,
+           ruling: str) -> Synced:
+    """The referee's choice on a conflict (``conflict``: as the server has it now, the one the referee was shown),
+    recorded in the game's rulings as the table's referee's ruling (``claim`` and ``ruling``, in words):
+
+    - ``"server"``: the server's record goes on; the tablet's taps are discarded (the ruling, on the first entry
+      the tablet did not know of, says them in words);
+    - ``"tablet"``: the tablet's record goes on, through the usual void and redo: one void takes back the server's
+      entries after the last one both had, and the taps are recorded after it, in one commit (the hash chain
+      continued); the ruling is on the void.  Refused (:class:`MalformedEntry`) when the server's entries took
+      back some the tablet had (no void of the latest entries brings the table back), :class:`TapRefused` when the
+      rules refuse a tap there, :class:`StaleEntry` when another entry came meanwhile."""
+    seen = conflict.after + len(conflict.server)
+    if choice == "server":
+        rulings.record_ruling(game_id, conflict.after + 1, claim, ruling, "", "referee")
+        return Synced(0, 0, seen)
+    rest = taps[len(taps) - len(conflict.tablet):]
+    loaded = load(game_id)
+    count = loaded.game.void_back_to(conflict.after)
+    if count is None:
+        raise MalformedEntry.of("the server's entries took back entries this tablet had: only the server's record "
+                                "can go on")
+    run = ([{"type": "void", "count": count}] if count else []) + [tap.entry for tap in rest]
+    keys = ([entry_keys.new_key()] if count else []) + [tap.key for tap in rest]
+    game = loaded.game.copy()  # each tap checked first, so that a refusal names its tap
+    for n, data in enumerate(run):
+        try:
+            game.record(parse_entry(data))
+        except RefereeError as refusal:
+            raise TapRefused(len(taps) - len(rest) + n - (1 if count else 0), refusal) from None
+    games.record_taps(game_id, run, keys, seen)
+    rulings.record_ruling(game_id, seen + 1, claim, ruling, "", "referee")
+    return Synced(len(rest), 0, seen + len(run))

@@ -34,6 +34,8 @@ from .standing import standing_correction
 from .pins import matches, pin_hash
 from .rulings import OpenCall, open_calls
 
+DIRECTOR_TIME_CALL = {"type": "time_called", "note": "called by the tournament director"}  # the entry, on each table
+
 
 @dataclass(frozen=True)
 class TableView:
@@ -386,6 +388,6 @@ def call_time_on_round(tournament_id: int, number: int) -> int:
         if not view.callable:
             continue
         loaded = load(view.game_id)
-        record(view.game_id, {"type": "time_called", "note": "called by the tournament director"}, loaded.seq)
+        record(view.game_id, DIRECTOR_TIME_CALL, loaded.seq)
         called += 1
     return called

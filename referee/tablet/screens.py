@@ -19,10 +19,11 @@ from urllib.parse import quote, urlencode
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-from ..engine import Clock, IllegalEntry, MalformedEntry, RefereeError, StaleEntry
+from ..engine import Clock, Game, IllegalEntry, MalformedEntry, parse_entry, RefereeError, StaleEntry
 from ..language import current, current_language, Language, speaking
 from ..language.templates import template_words
 from ..screens.forms import entry_from_form, following_entry, not_a_table_form
+from ..screens.log import log_lines
 from ..screens.table import live_view, recorded, refusal, table_screen
 from ..screens.templating import FILTERS, GLOBALS, POLICIES
 from .table import KeptTable, RulesetFiles
@@ -202,9 +203,9 @@ class TabletTable:
         limit = facts.limit_minutes * 60 if facts.limit_minutes else None
         return Clock(limit, elapsed, running)
 
-    def region(self, message: Mapping[str, Any] | None = None) -> str:
+    def region(self, message: Mapping[str, Any] | None = None, **parts: Any) -> str:
         """The live region of the table screen (``templates/table/_live.html``) as the tablet has the table, with
-        ``message`` at its top (what a tap did)."""
+        ``message`` at its top (what a tap did) and the region's other ``parts`` (a sync's conflict)."""
         language = self.screens.language(self.code)
         with speaking(language):
             screen = table_screen(self.table.game, language=language)
@@ -214,7 +215,7 @@ class TabletTable:
                 judge=self.facts.judge, csrf=self.facts.csrf, entry_key=secrets.token_urlsafe(18),
                 url_for=self.screens.addresses)
             return self.screens.env.get_template("table/_live.html").render(
-                region_message=message, kept_on_tablet=len(self.kept), **context)
+                region_message=message, kept_on_tablet=len(self.kept), **parts, **context)
 
     def tap(self, pairs: Iterable[tuple[str, str]]) -> tuple[str, list[KeptEntry]]:
         """A form tapped on the tablet's screen (its fields in order): read as the server reads it, its entries
@@ -248,6 +249,24 @@ class TabletTable:
         self.kept += entries
         return recorded(self.table.game, before, outcomes), entries
 
+    def conflict(self, answer: Mapping[str, Any]) -> str:
+        """The live region with the server's refusal of the kept run at its top (``answer``: the sync's 409, its
+        ``conflict`` and ``message``): both records from the first difference, each entry in the log's words (the
+        server's folded on the record both had), and the referee's two choices."""
+        found = answer["conflict"]
+        after = int(found["after"])
+        server = Game(self.table.game.ruleset, self.table.header)
+        for entry in self.table.game.entries[:after]:
+            server.record(entry)
+        for data in found["server"]:
+            server.record(parse_entry(dict(data)))
+        language = self.screens.language(self.code)
+        with speaking(language):
+            view = {"after": after, "seen": len(server.entries), "message": str(answer.get("message", "")),
+                    "server": log_lines(server, after, len(server.entries)),
+                    "tablet": log_lines(self.table.game, after, self.table.seq)}
+        return self.region(None, sync_conflict=view)
+
     def _refused(self, exc: RefereeError, ruleset: Any) -> dict[str, Any]:
         return {**refusal(exc, ruleset), "game": self.facts.game}
 
@@ -261,6 +280,9 @@ class TabletTable:
 
     def replay_json(self, kept: str) -> int:
         return self.replay(json.loads(kept))
+
+    def conflict_json(self, answer: str) -> str:
+        return self.conflict(json.loads(answer))
 
     def learn_json(self, facts: str) -> None:
         self.learn(json.loads(facts))

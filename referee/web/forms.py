@@ -13,7 +13,7 @@ from ..screens.refusals import detail as refusal_detail
 from ..services.games import (
     MAX_NAME, MAX_PLAYERS, MAX_TITLE, json_whole, LARGEST, NotWhole, text_problem, whole_number)
 from ..services.entry_keys import KEY
-from ..services.sync import MAX_TAPS, KeptTap
+from ..services.sync import CHOICES, MAX_TAPS, KeptRun, KeptTap
 from ..services.pins import PIN_MIN
 from ..services.roster import MAX_TOURNAMENT_PLAYERS, bad_player_line, player_line
 
@@ -229,10 +229,11 @@ def entry_key(form) -> str | None:
     return key
 
 
-def kept_taps(body: bytes) -> list[KeptTap]:
-    """The taps a tablet kept, as its script sends them (``{"taps": [{"key", "entry", "after"}, ...]}``, JSON):
-    ValueError (or RecursionError) naming what is not of that shape, a refusal when a number is not a whole number
-    an entry may carry or a run is longer than a tablet sends."""
+def kept_run(body: bytes) -> KeptRun:
+    """The taps a tablet kept, as its script sends them (``{"taps": [{"key", "entry", "after"}, ...]}``, JSON, and
+    after a conflict ``"choice"`` and ``"seen"``): ValueError (or RecursionError) naming what is not of that
+    shape, a refusal when a number is not a whole number an entry may carry or a run is longer than a tablet
+    sends."""
     data = json.loads(body.decode("utf-8"), parse_int=json_whole)
     taps = data.get("taps") if isinstance(data, dict) else None
     if not isinstance(taps, list):
@@ -247,4 +248,9 @@ def kept_taps(body: bytes) -> list[KeptTap]:
             raise ValueError(f"tap {n}: not a key the table screen makes")
         kept.append(KeptTap(tap["key"], tap["entry"], whole_number(f"taps[{n}].after", tap["after"], 0, LARGEST,
                                                                    text=False)))
-    return kept
+    choice = data.get("choice")
+    if choice is None:
+        return KeptRun(kept)
+    if choice not in CHOICES:
+        raise ValueError(f"choice: one of {', '.join(CHOICES)}")
+    return KeptRun(kept, choice, whole_number("seen", data.get("seen"), 0, LARGEST, text=False))

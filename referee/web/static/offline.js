@@ -174,7 +174,7 @@ document.addEventListener("submit", async (e) => {
   if (!table || !e.target.matches('form[action$="/record"]')) return;  // others: referee.js (offline, not sent)
   e.preventDefault();
   e.stopImmediatePropagation();
-  if (busy) return;  // one tap at a time: a double tap's second finds the first's screen (referee.js arms it)
+  if (busy || stuck) return;  // a conflict waits for the referee's choice first  // one tap at a time: a double tap's second finds the first's screen (referee.js arms it)
   busy = true;
   try {
     const pairs = [...new FormData(e.target, e.submitter)].map(([name, value]) => [name, String(value)]);
@@ -198,6 +198,46 @@ document.addEventListener("submit", async (e) => {
 // While the tablet referees, the region's polls wait (the server's region would hide the kept entries).
 document.addEventListener("htmx:beforeRequest", (e) => {
   if (table && e.detail.elt && e.detail.elt.matches && e.detail.elt.matches(".live")) e.preventDefault();
+});
+
+// Refused (another device recorded at this table meanwhile, a tap the rules refuse there...): the entries stay
+// kept, nothing more is sent, and the screen says why.  A conflict is drawn by the tablet's Python: both records
+// from the first difference and the referee's two choices (each sent with the kept run, POST /games/ID/sync).
+const refused = (said) => {
+  stuck = true;
+  body.dataset.conflict = "1";
+  if (said.conflict && table) { draw(table.conflict_json(JSON.stringify(said))); return; }
+  flash("refused", said.message || said.refused || (said.refusal && said.refusal.message) || "");
+};
+const choose = async (choice, seen) => {
+  const live = region();
+  const name = live.dataset.panelsPath;
+  const kept = await keptOf(name);
+  if (!kept || syncing) return;
+  syncing = true;
+  try {
+    const answer = await fetch(where.sync, {
+      method: "POST", cache: "no-store", body: JSON.stringify({taps: kept.entries, choice, seen}),
+      headers: {"Content-Type": "application/json", "X-CSRFToken": JSON.parse(live.dataset.kept).csrf}});
+    const said = await answer.json().catch(() => null);
+    if (!said) return;  // not reached: the choice stays on the screen, to be made again
+    if (!answer.ok) { refused(said); return; }  // the table moved on since: the conflict as it is now
+    await store("readwrite", (tables) => tables.delete(name));
+    holding = false;
+    stuck = false;
+    delete body.dataset.conflict;
+    await giveBack(said.message);
+  } catch (error) {
+    // not reached: the choice stays on the screen
+  } finally {
+    syncing = false;
+  }
+};
+document.addEventListener("click", (e) => {
+  const button = e.target.closest && e.target.closest("#sync-conflict [data-choice]");
+  if (!button) return;
+  e.preventDefault();
+  choose(button.dataset.choice, Number(button.closest("#sync-conflict").dataset.seen));
 });
 
 // Sent even when the tablet's Python could not start again (the page reopened): the entries are in IndexedDB.
@@ -227,9 +267,7 @@ const send = async () => {
       await giveBack(said.message);
       return;
     }
-    stuck = true;  // refused (another tablet recorded meanwhile, a tap the rules refuse...): kept, shown
-    const why = said.message || said.refused || (said.refusal && said.refusal.message) || "";
-    flash("refused", why);
+    refused(said);
   } catch (error) {
     // not reached: tried again at the next beat
   } finally {

@@ -1,0 +1,39 @@
+"""The words of entries kept on a tablet when the server and the tablet disagree: the referee's choice of the record
+that goes on, as the table's referee's ruling in the game's rulings log (who claimed what, what was decided), each
+side's entries said in words, so that nothing a tablet kept is dropped unsaid."""
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from ..engine import clip, parse_entry
+from ..language import gettext as _, ngettext
+from .log import entry_words
+
+CLAIM_WORDS = 440  # a ruling's claim holds 500 characters: the entries' words are cut short there
+
+
+def entries_said(entries: Sequence[Mapping[str, Any]], ruleset: Any) -> str:
+    """Entries (as JSON values), each in words, "; " between them."""
+    return "; ".join(entry_words(parse_entry(dict(e)), ruleset) for e in entries)
+
+
+def choice_ruling(choice: str, after: int, server: Sequence[Mapping[str, Any]], tablet: Sequence[Mapping[str, Any]],
+                  ruleset: Any) -> tuple[str, str]:
+    """The claim and the ruling that record the referee's ``choice`` ("server" or "tablet") on a conflict after
+    entry ``after``: the side set aside, in words (the tablet's entries discarded; the server's entries voided)."""
+    if choice == "server":
+        claim = ngettext("While the server could not be reached, this tablet recorded %(num)s entry after entry "
+                         "%(after)s: %(entries)s", "While the server could not be reached, this tablet recorded "
+                         "%(num)s entries after entry %(after)s: %(entries)s", len(tablet), after=after,
+                         entries=entries_said(tablet, ruleset))
+        ruling = _("The table's referee kept the server's record: this tablet's entries were discarded.")
+    else:
+        claim = ngettext("While the server could not be reached, another device recorded %(num)s entry after entry "
+                         "%(after)s: %(entries)s", "While the server could not be reached, another device recorded "
+                         "%(num)s entries after entry %(after)s: %(entries)s", len(server), after=after,
+                         entries=entries_said(server, ruleset))
+        ruling = ngettext("The table's referee kept this tablet's record: the server's later entries were voided "
+                          "and this tablet's %(num)s entry recorded after them.", "The table's referee kept this "
+                          "tablet's record: the server's later entries were voided and this tablet's %(num)s entries "
+                          "recorded after them.", len(tablet))
+    return clip(claim, CLAIM_WORDS), ruling
