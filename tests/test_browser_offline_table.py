@@ -80,9 +80,13 @@ def test_thirty_entries_recorded_offline_survive_a_reload_and_are_recorded_once_
     assert "JMA competition rules" in refused and "基本的な駒の進め方" in refused
     assert page.get_attribute("#tablelive", "data-seq") == str(START)
 
+    armed(page)  # a panel opened offline: drawn by the tablet, and kept open through the taps that follow
+    page.click("#board > summary")
+    page.wait_for_selector("#board .panel-body .boardwrap")
     for n in range(START + 1, START + OFFLINE + 1):
         tap_entry(page, entry_of(lines[n]))
         assert page.get_attribute("#tablelive", "data-seq") == str(n), page.inner_text("#tablelive")[:600]
+        assert page.locator("#board[open] .panel-body .boardwrap").count() == 1
         assert page.locator("#tablelive .flash.done").count() == 1  # the entry in the log's words
     assert f"{OFFLINE} entries kept on this tablet" in page.inner_text("#kept")
     with app.app_context():

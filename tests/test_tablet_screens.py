@@ -190,3 +190,23 @@ def test_a_conflict_is_drawn_on_the_tablet_with_both_records_in_the_logs_words_a
     assert f"サーバー：記録{n}件目の後に1件" in drawn and f"この端末：記録{n}件目の後に1件" in drawn
     assert "6+5" in drawn and "1+2" in drawn  # each side's roll in the log's words
     assert 'data-choice="server"' in drawn and 'data-choice="tablet"' in drawn
+
+
+def test_a_panel_opened_on_the_tablet_is_drawn_as_the_server_draws_it(app, client, kit):
+    """Every panel of the table screen (each kind's, the board, the void menu, each player's deeds), opened while
+    the server cannot be reached: its contents drawn by the tablet as the server's table.panel draws them; a name of
+    no panel is said so."""
+    from referee.screens.table import panel_names
+
+    game_id, _ = played(app, client, 40)
+    region = server_region(client, game_id, "ko")
+    tablet = tablet_for(client, kit, game_id, region, "ko")
+    names = sorted(panel_names(tablet.table.game.state))
+    assert {"board", "void", "deeds-0"} <= set(names)
+    for name in names:
+        answer = client.get(f"/games/{game_id}/panels/{name}", headers={"HX-Request": "true", "Accept-Language": "ko"})
+        assert answer.status_code == 200
+        assert same_but_keys(tablet.panel(name)) == same_but_keys(answer.get_data(as_text=True)), name
+    assert "nowhere" in tablet.panel("nowhere")
+    opened = tablet.region(panels=["board"])
+    assert 'id="board" data-panel="board" data-keep open>' in opened

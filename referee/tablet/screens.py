@@ -18,13 +18,14 @@ from typing import Any, Callable, Iterable, Mapping
 from urllib.parse import quote, urlencode
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
+from markupsafe import Markup
 
 from ..engine import Clock, Game, IllegalEntry, MalformedEntry, parse_entry, RefereeError, StaleEntry
-from ..language import current, current_language, Language, speaking
+from ..language import current, current_language, gettext as _, Language, speaking
 from ..language.templates import template_words
 from ..screens.forms import entry_from_form, following_entry, not_a_table_form
 from ..screens.log import log_lines
-from ..screens.table import live_view, recorded, refusal, table_screen
+from ..screens.table import live_view, panel_names, recorded, refusal, table_screen
 from ..screens.templating import FILTERS, GLOBALS, POLICIES
 from .table import KeptTable, RulesetFiles
 
@@ -142,9 +143,19 @@ class TabletScreens:
         env.globals.update(template_words(lambda: current().translations))
         env.globals.update(url_for=addresses, current_language=current_language)
         self.env = env
+        self._cold: list[str] | None = None  # the templates not compiled yet (:meth:`warm`)
 
     def language(self, code: str) -> Language:
         return self.languages.get(code) or self.languages["en"]
+
+    def warm(self) -> bool:
+        """Compile the next template not compiled yet (a decision's, a kind's panel...), so that the first tap that
+        shows it does not wait for it: called while the tablet is idle, one at a time.  False once all are."""
+        if self._cold is None:
+            self._cold = sorted(self.env.list_templates(extensions=["html"]))
+        if self._cold:
+            self.env.get_template(self._cold.pop())
+        return bool(self._cold)
 
 
 def kit_screens(kit: Path, root: str = "") -> TabletScreens:
@@ -203,28 +214,41 @@ class TabletTable:
         limit = facts.limit_minutes * 60 if facts.limit_minutes else None
         return Clock(limit, elapsed, running)
 
-    def region(self, message: Mapping[str, Any] | None = None, **parts: Any) -> str:
+    def region(self, message: Mapping[str, Any] | None = None, panels: Iterable[str] = (), **parts: Any) -> str:
         """The live region of the table screen (``templates/table/_live.html``) as the tablet has the table, with
-        ``message`` at its top (what a tap did) and the region's other ``parts`` (a sync's conflict)."""
+        ``message`` at its top (what a tap did), the ``panels`` open on the screen drawn open with their contents,
+        and the region's other ``parts`` (a sync's conflict)."""
+        return self._drawn("table/_live.html", frozenset(panels), region_message=message,
+                           kept_on_tablet=len(self.kept), **parts)
+
+    def panel(self, name: str) -> str:
+        """One panel's contents (``templates/table/_panel.html``), drawn when the referee opens it offline (the
+        server's ``table.panel``); the screen's words for a panel it has not."""
+        if name not in panel_names(self.table.game.state):
+            with speaking(self.screens.language(self.code)):
+                return str(Markup("<p>%s</p>") % _("the table screen has no panel %(name)s", name=name[:40]))
+        return self._drawn("table/_panel.html", frozenset([name]), only=name)
+
+    def _drawn(self, template: str, panels: frozenset[str], **parts: Any) -> str:
         language = self.screens.language(self.code)
         with speaking(language):
-            screen = table_screen(self.table.game, language=language)
+            screen = table_screen(self.table.game, panels=panels, language=language)
             context = live_view(
                 screen, row=Row(self.facts.game, self.facts.limit_minutes), seq=self.table.seq,
                 clock=self.game_clock(), version=f"kept-{self.table.seq}", altered=None, sign_offs=None,
                 judge=self.facts.judge, csrf=self.facts.csrf, entry_key=secrets.token_urlsafe(18),
                 url_for=self.screens.addresses)
-            return self.screens.env.get_template("table/_live.html").render(
-                region_message=message, kept_on_tablet=len(self.kept), **parts, **context)
+            return self.screens.env.get_template(template).render(**parts, **context)
 
-    def tap(self, pairs: Iterable[tuple[str, str]]) -> tuple[str, list[KeptEntry]]:
+    def tap(self, pairs: Iterable[tuple[str, str]], panels: Iterable[str] = ()) -> tuple[str, list[KeptEntry]]:
         """A form tapped on the tablet's screen (its fields in order): read as the server reads it, its entries
-        checked and recorded here or refused with their clause, and the live region that answers it with the
-        entries recorded (to keep, and to send when the server is back)."""
+        checked and recorded here or refused with their clause, and the live region that answers it (the
+        ``panels`` open on the screen drawn open) with the entries recorded (to keep, and to send when the server
+        is back)."""
         language = self.screens.language(self.code)
         with speaking(language):
             message, entries = self._tap(FormPairs(pairs))
-        return self.region(message), entries
+        return self.region(message, panels), entries
 
     def _tap(self, form: FormPairs) -> tuple[dict[str, Any], list[KeptEntry]]:
         ruleset = self.table.game.ruleset
@@ -272,10 +296,11 @@ class TabletTable:
 
     # --- the same, as the tablet's script speaks to its Python: JSON text ---------------------------------------
 
-    def tap_json(self, pairs: str) -> str:
-        """:meth:`tap` of a form's fields (``[[name, value], ...]``): ``{"region": ..., "kept": [{key, entry,
-        after}, ...]}``."""
-        region, entries = self.tap([(str(k), str(v)) for k, v in json.loads(pairs)])
+    def tap_json(self, pairs: str, panels: str = "[]") -> str:
+        """:meth:`tap` of a form's fields (``[[name, value], ...]``) and the panels open (``[name, ...]``):
+        ``{"region": ..., "kept": [{key, entry, after}, ...]}``."""
+        region, entries = self.tap([(str(k), str(v)) for k, v in json.loads(pairs)],
+                                   [str(name) for name in json.loads(panels)])
         return json.dumps({"region": region, "kept": [e.as_dict() for e in entries]}, ensure_ascii=False)
 
     def replay_json(self, kept: str) -> int:

@@ -46,7 +46,8 @@ class KeptTable:
     def __init__(self, rulesets: RulesetFiles, record: str) -> None:
         header, entries = parse_record(record.splitlines())
         self.header = header
-        self.game: Game = replay(ruleset_of(rulesets, header), header, entries)
+        # its history kept: the screen says the log in words at every tap (else each drawing folds it again)
+        self.game: Game = replay(ruleset_of(rulesets, header), header, entries, history=True)
 
     @property
     def seq(self) -> int:

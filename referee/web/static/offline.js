@@ -110,6 +110,8 @@ const body = document.body;
 const region = () => document.querySelector("#tablelive[data-kept]");
 const language = document.documentElement.lang || "en";
 let table = null;  // the Python's TabletTable, while the tablet referees
+let warmed = null;
+window.refereeWarmed = new Promise((done) => { warmed = done; });  // every template compiled (a benchmark waits)
 let record = "";  // the record it was opened from
 let opening = null;
 let busy = false;
@@ -156,6 +158,9 @@ const takeOver = () => {
     record = text;
     body.dataset.tablet = "1";
     draw(table.region());
+    // the screens' other templates compiled while the referee reads this one, one at a time, between taps
+    const warm = () => idle().then(() => { if (table && table.screens.warm()) warm(); else warmed(); });
+    warm();
   })().catch((error) => { console.warn("the tablet cannot referee:", error); }).finally(() => { opening = null; });
   return opening;
 };
@@ -178,7 +183,8 @@ document.addEventListener("submit", async (e) => {
   busy = true;
   try {
     const pairs = [...new FormData(e.target, e.submitter)].map(([name, value]) => [name, String(value)]);
-    const answer = JSON.parse(table.tap_json(JSON.stringify(pairs)));
+    const open = [...region().querySelectorAll("details[data-panel][open]")].map((d) => d.dataset.panel);
+    const answer = JSON.parse(table.tap_json(JSON.stringify(pairs), JSON.stringify(open)));
     if (answer.kept.length) {
       const name = region().dataset.panelsPath;
       const kept = (await keptOf(name)) || {record, entries: []};
@@ -195,9 +201,18 @@ document.addEventListener("submit", async (e) => {
   }
 }, true);
 
-// While the tablet referees, the region's polls wait (the server's region would hide the kept entries).
+// While the tablet referees, the region's polls wait (the server's region would hide the kept entries), and a
+// panel opened is drawn by the tablet (as the server's table.panel draws it).
 document.addEventListener("htmx:beforeRequest", (e) => {
-  if (table && e.detail.elt && e.detail.elt.matches && e.detail.elt.matches(".live")) e.preventDefault();
+  const elt = e.detail.elt;
+  if (!table || !elt || !elt.matches) return;
+  if (elt.matches(".live")) { e.preventDefault(); return; }
+  if (elt.matches("details[data-panel]")) {
+    e.preventDefault();
+    const contents = elt.querySelector(".panel-body");
+    contents.innerHTML = table.panel(elt.dataset.panel);
+    if (window.htmx) window.htmx.process(contents);
+  }
 });
 
 // Refused (another device recorded at this table meanwhile, a tap the rules refuse there...): the entries stay
