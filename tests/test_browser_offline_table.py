@@ -5,6 +5,7 @@ page reloaded while offline still has them; once the network is back they are se
 each, the hash chain continued, and the server's screen comes back saying how many it recorded."""
 import json
 import os
+from pathlib import Path
 
 from browser_support import armed, golden_table
 from referee.engine import parse_entry
@@ -91,6 +92,14 @@ def test_thirty_entries_recorded_offline_survive_a_reload_and_are_recorded_once_
     assert f"{OFFLINE} entries kept on this tablet" in page.inner_text("#kept")
     with app.app_context():
         assert folds.load(game_id).seq == START  # nothing reached the server
+    with page.expect_download() as saving:  # the record as the tablet has it, as a file the server's import replays
+        armed(page)
+        page.click("#kept-export")
+    saved = Path(saving.value.path()).read_text(encoding="utf-8")
+    with app.app_context():
+        imported = folds.load(games.import_record(saved, PIN))
+        assert imported.seq == START + OFFLINE and [e.to_dict() for e in imported.game.entries] == [
+            parse(line) for line in lines[1:START + OFFLINE + 1]]
 
     # closed and opened again offline: the screen (kept by the service worker) and the entries (IndexedDB) are back
     page.reload()

@@ -255,3 +255,27 @@ def test_the_directors_time_call_made_while_the_tablet_was_cut_off_applies_after
     with app.app_context():
         loaded = folds.load(game_id)
         assert loaded.game.state.time_called and folds.verify_all()[1] == []
+
+
+def test_each_kept_entry_is_stored_with_the_tablets_time_never_before_the_entry_before_nor_after_now(app, client):
+    """Offline entries carry the tablet's time: the dispute view says when each was made at the table.  A tablet's
+    clock may be wrong: a time before the entry stored before it is that entry's, one ahead of the server's is the
+    server's (a record's times only go forward)."""
+    from datetime import datetime, timedelta, timezone
+
+    game_id = new_game(client)
+    taps = kept_run(app, game_id, 4)
+    now = datetime.now(timezone.utc)
+    at = [int((now - timedelta(minutes=m)).timestamp()) for m in (20, 30, 10)] + [int(now.timestamp()) + 3600]
+    answer = send(client, game_id, [{**tap, "at": t} for tap, t in zip(taps, at)])
+    assert answer.status_code == 200
+    with app.app_context():
+        stored = [games.recorded_times(game_id, n)[0] for n in range(1, 5)]
+    wanted = [datetime.fromtimestamp(t, timezone.utc).replace(tzinfo=None) for t in at]
+    assert stored[0] == wanted[0]
+    assert stored[1] == wanted[0]  # before the entry before it: that entry's time
+    assert stored[2] == wanted[2]
+    assert abs((stored[3] - now.replace(tzinfo=None)).total_seconds()) < 60  # ahead of the server's: the server's
+    assert stored == sorted(stored)
+    bad = send(client, game_id, [{**kept_run(app, game_id, 1)[0], "at": "yesterday"}])
+    assert bad.status_code == 400 and "taps[0].at" in bad.json["refused"]

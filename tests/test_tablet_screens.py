@@ -101,6 +101,7 @@ def test_a_form_tapped_on_the_tablet_records_its_entry_and_answers_as_the_server
     stored = client.get(f"/games/{game_id}/record.jsonl").get_data(as_text=True).splitlines()[-1]
     assert [k.entry for k in kept] == [{k: v for k, v in json.loads(stored).items() if k != "seq"}]
     assert kept[0].after == n and kept[0].key == dict(form)["entry_key"]
+    assert kept[0].at == 1000 and kept[0].as_dict()["at"] == 1000  # the tablet's clock when it was tapped
 
 
 def test_a_refused_tap_on_the_tablet_names_the_clause_as_the_server_does_and_records_nothing(app, client, kit):
@@ -138,6 +139,11 @@ def test_entries_kept_on_the_tablet_are_recorded_again_when_it_reopens(app, clie
     assert again.replay([k.as_dict() for k in kept]) == n + 1
     assert same_but_keys(again.region()) == same_but_keys(first.region())
     assert "1 entry kept on this tablet, not yet on the server." in again.region()
+    with app.app_context():  # the record as the tablet has it, saved as a file: the server's import replays it
+        from referee.services import games
+
+        imported = folds.load(games.import_record(again.record_text(), "135791"))
+        assert [e.to_dict() for e in imported.game.entries] == [e.to_dict() for e in again.table.game.entries]
     with pytest.raises(StaleEntry, match=f"after entry {n}, but it is now at entry {n + 1}"):
         again.replay([k.as_dict() for k in kept])
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timezone
 from pathlib import Path
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 
 from ..store import chain
@@ -156,24 +156,39 @@ def record_run(game_id: int, data: list[dict], expected_seq: int, key: str | Non
     return _record_all(game_id, expected_seq, lambda _: entries, key, [e.to_dict() for e in entries])
 
 
-def record_taps(game_id: int, data: list[dict], keys: list[str], expected_seq: int) -> Applied:
+def record_taps(game_id: int, data: list[dict], keys: list[str], expected_seq: int,
+                times: list[int | None] | None = None) -> Applied:
     """Record taps made one after the other on a tablet (each its own form, with its own key: a table's tablet that
     kept them while the server could not be reached), in one commit: each checked against the table the one before
     leaves, and either all are written, each key kept with its entry as that tap's form would have kept it, or
-    none.  The caller has found every key new (a key kept already raises :class:`StaleEntry` at the commit)."""
+    none.  The caller has found every key new (a key kept already raises :class:`StaleEntry` at the commit).
+    ``times``: when each tap was made, by the tablet's clock (seconds since 1970, UTC; None: when it is stored)."""
     entries = [parse_entry(d) for d in data]
     each = [(key, entry_keys.body(expected_seq + i, [entry.to_dict()])) for i, (key, entry) in
             enumerate(zip(keys, entries, strict=True))]
-    return _record_all(game_id, expected_seq, lambda _: entries, keys_each=each)
+    return _record_all(game_id, expected_seq, lambda _: entries, keys_each=each, times=times)
+
+
+def tablet_time(at: int | None, earliest: datetime | None, now: datetime) -> datetime:
+    """When an entry kept on a tablet was made, as it is stored: the tablet's clock (``at``, seconds since 1970,
+    UTC), but never before the entry stored before it (``earliest``) nor after the moment it is stored (``now``):
+    a tablet's clock may be wrong, and a record's times only go forward.  None: ``now``."""
+    if at is None:
+        return now
+    moment = datetime.fromtimestamp(at, timezone.utc).replace(tzinfo=None)
+    if earliest is not None and moment < earliest:
+        moment = earliest
+    return min(moment, now)
 
 
 def _record_all(game_id: int, expected_seq: int, entries_of, key: str | None = None, asked: object = None,
-                keys_each: list[tuple[str, str]] | None = None) -> Applied:
+                keys_each: list[tuple[str, str]] | None = None, times: list[int | None] | None = None) -> Applied:
     """Write the entries ``entries_of(table)`` names, in turn, on the table this screen showed (``expected_seq``):
     all of them, or none (the first refusal is raised and the fold read again).  A form's ``key`` already kept
     with entries of the game raises before anything else is looked at (a form sent again is stale by then);
     a new one is kept with these entries, in their commit.  ``asked``: what the form asks, as its digest.
-    ``keys_each``: a key and its digest for each entry instead (taps kept on a tablet, each its own form)."""
+    ``keys_each``: a key and its digest for each entry instead (taps kept on a tablet, each its own form);
+    ``times``: when each was made on the tablet (:func:`tablet_time`)."""
     digest = entry_keys.body(expected_seq, asked) if key is not None else ""
     with game_lock(game_id):
         if key is not None:
@@ -190,12 +205,17 @@ def _record_all(game_id: int, expected_seq: int, entries_of, key: str | None = N
         before = loaded.game.state  # a service's fold makes a new state for each entry: this one stays as it is
         game = loaded.game.copy()  # the kept fold stays as it is, for every reader, until these entries are stored
         head = loaded.fold.head
+        now = utcnow()
+        earliest = _naive(db.session.scalar(select(func.max(EntryRow.recorded_at)).where(
+            EntryRow.game_id == game_id))) if times else None
         try:
-            for entry in entries:
+            for n, entry in enumerate(entries):
                 outcomes.append(game.record(entry))  # raises before changing anything
                 data = json.dumps(entry.to_dict(), ensure_ascii=False)
                 head = chain.link(head, len(game.entries), data)
-                db.session.add(EntryRow(game_id=game_id, seq=len(game.entries), data=data, hash=head))
+                moment = earliest = tablet_time(times[n] if times else None, earliest, now)
+                db.session.add(EntryRow(game_id=game_id, seq=len(game.entries), data=data, hash=head,
+                                        recorded_at=moment))
                 if outcomes[-1].state.over or outcomes[-1].state.time_called:  # the game clock stops with the game
                     pause(loaded.row, utcnow())
             if key is not None:

@@ -33,6 +33,7 @@ class KeptTap:
     key: str
     entry: dict[str, Any]
     after: int
+    at: int | None = None  # when it was made, by the tablet's clock (seconds since 1970, UTC)
 
 
 @dataclass(frozen=True)
@@ -143,8 +144,11 @@ def sync(game_id: int, taps: list[KeptTap], again: bool = True) -> Synced:
         run.append(dict(DIRECTOR_TIME_CALL))
     keys = [entry_keys.new_key() for _ in before] + [tap.key for tap in rest]
     keys += [entry_keys.new_key() for _ in run[len(keys):]]
+    # the tablet's times for its taps; the server's void and the director's call, applied now
+    times = [None if n < len(before) or n >= len(before) + len(rest) else rest[n - len(before)].at
+             for n in range(len(run))]
     try:
-        games.record_taps(game_id, run, keys, loaded.seq)
+        games.record_taps(game_id, run, keys, loaded.seq, times)
     except StaleEntry:
         if not again:
             raise
@@ -182,6 +186,7 @@ def choose(game_id: int, taps: list[KeptTap], conflict: SyncConflict, choice: st
             game.record(parse_entry(data))
         except RefereeError as refusal:
             raise TapRefused(len(taps) - len(rest) + n - (1 if count else 0), refusal) from None
-    games.record_taps(game_id, run, keys, seen)
+    void = len(run) - len(rest)
+    games.record_taps(game_id, run, keys, seen, [None if n < void else rest[n - void].at for n in range(len(run))])
     rulings.record_ruling(game_id, seen + 1, claim, ruling, "", "referee")
     return Synced(len(rest), 0, seen + len(run))

@@ -123,9 +123,11 @@ class KeptEntry:
     key: str
     entry: Mapping[str, Any]
     after: int
+    at: int | None = None  # when it was tapped, by the tablet's clock (seconds since 1970, UTC)
 
     def as_dict(self) -> dict[str, Any]:
-        return {"key": self.key, "entry": dict(self.entry), "after": self.after}
+        made = {"key": self.key, "entry": dict(self.entry), "after": self.after}
+        return made if self.at is None else {**made, "at": self.at}
 
 
 class TabletScreens:
@@ -197,7 +199,8 @@ class TabletTable:
         the table has; a kept entry that no longer follows (the record opened is not the one they were tapped on)
         raises :class:`StaleEntry` and records nothing more."""
         for each in kept:
-            entry = KeptEntry(str(each["key"]), dict(each["entry"]), int(each["after"]))
+            entry = KeptEntry(str(each["key"]), dict(each["entry"]), int(each["after"]),
+                              int(each["at"]) if each.get("at") is not None else None)
             if entry.after != self.table.seq:
                 raise StaleEntry.behind(entry.after, self.table.seq)
             self.table.record_run([entry.entry])
@@ -268,8 +271,9 @@ class TabletTable:
             outcomes = self.table.record_run(run)
         except (MalformedEntry, IllegalEntry) as exc:
             return self._refused(exc, exc.state.ruleset if exc.state is not None else ruleset), []
+        at = int(self.clock())
         entries = [KeptEntry(key if n == 0 else f"{key[:60]}-{n}", self.table.game.entries[before + n].to_dict(),
-                             before + n) for n in range(len(run))]
+                             before + n, at) for n in range(len(run))]
         self.kept += entries
         return recorded(self.table.game, before, outcomes), entries
 
@@ -293,6 +297,12 @@ class TabletTable:
 
     def _refused(self, exc: RefereeError, ruleset: Any) -> dict[str, Any]:
         return {**refusal(exc, ruleset), "game": self.facts.game}
+
+    def record_text(self) -> str:
+        """The table's record as the tablet has it (the record it opened and every entry recorded on it since), as
+        a record file: the server's import replays and checks every entry (a venue whose server is gone for good
+        goes on with it on another)."""
+        return "\n".join(self.table.game.to_lines()) + "\n"
 
     # --- the same, as the tablet's script speaks to its Python: JSON text ---------------------------------------
 

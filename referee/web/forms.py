@@ -229,6 +229,9 @@ def entry_key(form) -> str | None:
     return key
 
 
+LATEST_TAP = 2**40  # a tap's time, in seconds since 1970: any a clock says (the year 36812 and before)
+
+
 def kept_run(body: bytes) -> KeptRun:
     """The taps a tablet kept, as its script sends them (``{"taps": [{"key", "entry", "after"}, ...]}``, JSON, and
     after a conflict ``"choice"`` and ``"seen"``): ValueError (or RecursionError) naming what is not of that
@@ -242,12 +245,14 @@ def kept_run(body: bytes) -> KeptRun:
         raise ValueError(f"a run of {len(taps)} taps: a tablet sends at most {MAX_TAPS} at once")
     kept = []
     for n, tap in enumerate(taps):
-        if not isinstance(tap, dict) or set(tap) != {"key", "entry", "after"} or not isinstance(tap["entry"], dict):
-            raise ValueError(f"tap {n}: not {{key, entry, after}} with an entry object")
+        if not isinstance(tap, dict) or not {"key", "entry", "after"} <= set(tap) <= {"key", "entry", "after", "at"} \
+                or not isinstance(tap["entry"], dict):
+            raise ValueError(f"tap {n}: not {{key, entry, after[, at]}} with an entry object")
         if not isinstance(tap["key"], str) or not KEY.fullmatch(tap["key"][:100]):
             raise ValueError(f"tap {n}: not a key the table screen makes")
+        at = whole_number(f"taps[{n}].at", tap["at"], 0, LATEST_TAP, text=False) if "at" in tap else None
         kept.append(KeptTap(tap["key"], tap["entry"], whole_number(f"taps[{n}].after", tap["after"], 0, LARGEST,
-                                                                   text=False)))
+                                                                   text=False), at))
     choice = data.get("choice")
     if choice is None:
         return KeptRun(kept)

@@ -140,7 +140,7 @@ const flash = (kind, words) => {  // a line the server said (in the device's lan
 const takeOver = () => {
   opening = opening || (async () => {
     const live = region();
-    if (!live || table) return;
+    if (!live || table || !where.keep) return;  // the app keeps nothing for the tablets (TABLETS_KEEP_OFFLINE)
     const name = live.dataset.panelsPath;
     const kept = await keptOf(name);
     const py = await python();
@@ -253,6 +253,21 @@ document.addEventListener("click", (e) => {
   if (!button) return;
   e.preventDefault();
   choose(button.dataset.choice, Number(button.closest("#sync-conflict").dataset.seen));
+});
+
+// The record as the tablet has it, saved as a record file (the server's import replays it): for a venue whose
+// server is gone for good.
+document.addEventListener("click", (e) => {
+  if (!table || !e.target.closest || !e.target.closest("#kept-export")) return;
+  const file = new Blob([table.record_text()], {type: "application/x-ndjson"});
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(file);
+  link.download = `game-${JSON.parse(region().dataset.kept).game}-kept-on-tablet.jsonl`;
+  link.dataset.keptFile = "";  // a click referee.js lets through offline
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10000);
 });
 
 // Sent even when the tablet's Python could not start again (the page reopened): the entries are in IndexedDB.

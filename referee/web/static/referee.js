@@ -25,7 +25,7 @@
     // A click the keyboard made (Enter) has no pointer: it counts from the moment of the click.
     if (e.detail === 0) downAt = performance.now();
     // offline, a control of an entry form (or a confirmation's) stays live while the tablet referees (offline.js)
-    const taken = body.dataset.tablet && control.closest('form[action$="/record"], details.confirm > summary, details[data-panel] > summary');
+    const taken = body.dataset.tablet && control.closest('form[action$="/record"], details.confirm > summary, details[data-panel] > summary, #kept-export, a[data-kept-file]');
     if (ghost() || (body.dataset.offline && !taken)) { e.preventDefault(); e.stopImmediatePropagation(); }
   }, true);
   addEventListener("pageshow", () => { delete body.dataset.sending; arm(); });
