@@ -245,8 +245,8 @@ def test_the_server_killed_mid_sync_and_started_again_loses_and_doubles_nothing(
             served.proc.wait(timeout=30)
             route.abort()
 
+        page.route("**/sync", killed_after_recording)  # (before the server is back: its first sync is this one)
         served = serve()
-        page.route("**/sync", killed_after_recording)
         until(page, lambda: len(kills) == 2)
         page.unroute("**/sync")
         assert kills == ["sent", 200]

@@ -189,6 +189,9 @@ def test_the_referee_keeps_the_servers_record_and_the_tablets_entries_are_discar
     assert ruling.claim.startswith("While the server could not be reached, this tablet recorded 5 entries after "
                                    "entry 0: ")
     assert "discarded" in ruling.ruling
+    assert choose(client, game_id, taps, "server", 1).status_code == 200  # its answer lost: sent again, once
+    with app.app_context():
+        assert len(rulings.read(game_id).items) == 1
 
 
 def test_the_referee_keeps_the_tablets_record_through_a_void_and_the_chain_holds(app, client):
@@ -204,6 +207,9 @@ def test_the_referee_keeps_the_tablets_record_through_a_void_and_the_chain_holds
     assert ruling.entry == 3 and "kept this tablet's record" in ruling.ruling
     assert "another device recorded 2 entries after entry 0" in ruling.claim
     assert [e.to_dict() for e in tablet.effective_entries()] == [t["entry"] for t in taps]
+    again = choose(client, game_id, taps, "tablet", 2)  # its answer lost: the same choice sent again
+    assert again.status_code == 200 and (again.json["recorded"], again.json["already"]) == (0, 5)
+    assert len(recorded(client, game_id)) == 8
 
 
 def test_a_choice_made_on_a_table_that_moved_on_since_is_shown_the_conflict_again(app, client):
@@ -255,6 +261,9 @@ def test_the_directors_time_call_made_while_the_tablet_was_cut_off_applies_after
     with app.app_context():
         loaded = folds.load(game_id)
         assert loaded.game.state.time_called and folds.verify_all()[1] == []
+    again = send(client, game_id, taps)  # its answer lost: sent again, each tap known by its key
+    assert again.status_code == 200 and (again.json["recorded"], again.json["already"]) == (0, 6)
+    assert len(recorded(client, game_id)) == 9
 
 
 def test_each_kept_entry_is_stored_with_the_tablets_time_never_before_the_entry_before_nor_after_now(app, client):
@@ -277,5 +286,8 @@ def test_each_kept_entry_is_stored_with_the_tablets_time_never_before_the_entry_
     assert stored[2] == wanted[2]
     assert abs((stored[3] - now.replace(tzinfo=None)).total_seconds()) < 60  # ahead of the server's: the server's
     assert stored == sorted(stored)
-    bad = send(client, game_id, [{**kept_run(app, game_id, 1)[0], "at": "yesterday"}])
-    assert bad.status_code == 400 and "taps[0].at" in bad.json["refused"]
+    for wrong in ("yesterday", -1, 1.5, 253402300800):  # not a whole time in seconds; more digits than any
+        bad = send(client, game_id, [{**kept_run(app, game_id, 1)[0], "at": wrong}])
+        assert bad.status_code == 400 and ("taps[0].at" in bad.json["refused"] or "digits" in bad.json["refused"])
+    latest = send(client, game_id, [{**kept_run(app, game_id, 1)[0], "at": 9_999_999_999}])
+    assert latest.status_code == 200  # the year 2286 by the tablet's clock: stored as now

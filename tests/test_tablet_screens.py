@@ -139,6 +139,8 @@ def test_entries_kept_on_the_tablet_are_recorded_again_when_it_reopens(app, clie
     assert again.replay([k.as_dict() for k in kept]) == n + 1
     assert same_but_keys(again.region()) == same_but_keys(first.region())
     assert "1 entry kept on this tablet, not yet on the server." in again.region()
+    refused = first.not_kept()  # the device would not keep a tap (the script reopened the table without it)
+    assert "This tablet could not keep the entry (its storage is full or refused): nothing was recorded." in refused
     with app.app_context():  # the record as the tablet has it, saved as a file: the server's import replays it
         from referee.services import games
 

@@ -157,15 +157,17 @@ def record_run(game_id: int, data: list[dict], expected_seq: int, key: str | Non
 
 
 def record_taps(game_id: int, data: list[dict], keys: list[str], expected_seq: int,
-                times: list[int | None] | None = None) -> Applied:
+                times: list[int | None] | None = None, afters: list[int] | None = None) -> Applied:
     """Record taps made one after the other on a tablet (each its own form, with its own key: a table's tablet that
     kept them while the server could not be reached), in one commit: each checked against the table the one before
     leaves, and either all are written, each key kept with its entry as that tap's form would have kept it, or
     none.  The caller has found every key new (a key kept already raises :class:`StaleEntry` at the commit).
-    ``times``: when each tap was made, by the tablet's clock (seconds since 1970, UTC; None: when it is stored)."""
+    ``times``: when each tap was made, by the tablet's clock (seconds since 1970, UTC; None: when it is stored);
+    ``afters``: the number of entries each tap followed on the tablet, which its key is kept with (a run the server
+    puts entries of its own in front of: the same run sent again is known by it), else where it is recorded."""
     entries = [parse_entry(d) for d in data]
-    each = [(key, entry_keys.body(expected_seq + i, [entry.to_dict()])) for i, (key, entry) in
-            enumerate(zip(keys, entries, strict=True))]
+    each = [(key, entry_keys.body(afters[i] if afters else expected_seq + i, [entry.to_dict()]))
+            for i, (key, entry) in enumerate(zip(keys, entries, strict=True))]
     return _record_all(game_id, expected_seq, lambda _: entries, keys_each=each, times=times)
 
 
@@ -213,7 +215,8 @@ def _record_all(game_id: int, expected_seq: int, entries_of, key: str | None = N
                 outcomes.append(game.record(entry))  # raises before changing anything
                 data = json.dumps(entry.to_dict(), ensure_ascii=False)
                 head = chain.link(head, len(game.entries), data)
-                moment = earliest = tablet_time(times[n] if times else None, earliest, now)
+                moment = tablet_time(times[n] if times else None, earliest, now)
+                earliest = moment if times and times[n] is not None else earliest  # the server's own: no bound
                 db.session.add(EntryRow(game_id=game_id, seq=len(game.entries), data=data, hash=head,
                                         recorded_at=moment))
                 if outcomes[-1].state.over or outcomes[-1].state.time_called:  # the game clock stops with the game

@@ -144,11 +144,15 @@ def sync(game_id: int, taps: list[KeptTap], again: bool = True) -> Synced:
         run.append(dict(DIRECTOR_TIME_CALL))
     keys = [entry_keys.new_key() for _ in before] + [tap.key for tap in rest]
     keys += [entry_keys.new_key() for _ in run[len(keys):]]
-    # the tablet's times for its taps; the server's void and the director's call, applied now
-    times = [None if n < len(before) or n >= len(before) + len(rest) else rest[n - len(before)].at
+    # the tablet's times for its taps (the void with the first one's), the director's call applied now; each
+    # tap's key kept with the entry it followed on the tablet (the run sent again is known by its keys)
+    first = rest[0].at if rest else None
+    times = [first if n < len(before) else rest[n - len(before)].at if n < len(before) + len(rest) else None
              for n in range(len(run))]
+    afters = [rest[n - len(before)].after if len(before) <= n < len(before) + len(rest) else loaded.seq + n
+              for n in range(len(run))]
     try:
-        games.record_taps(game_id, run, keys, loaded.seq, times)
+        games.record_taps(game_id, run, keys, loaded.seq, times, afters)
     except StaleEntry:
         if not again:
             raise
@@ -170,7 +174,9 @@ def choose(game_id: int, taps: list[KeptTap], conflict: SyncConflict, choice: st
       rules refuse a tap there, :class:`StaleEntry` when another entry came meanwhile."""
     seen = conflict.after + len(conflict.server)
     if choice == "server":
-        rulings.record_ruling(game_id, conflict.after + 1, claim, ruling, "", "referee")
+        made = rulings.read(game_id).items
+        if not (made and (made[-1].entry, made[-1].claim, made[-1].ruling) == (conflict.after + 1, claim, ruling)):
+            rulings.record_ruling(game_id, conflict.after + 1, claim, ruling, "", "referee")  # (sent again: once)
         return Synced(0, 0, seen)
     rest = taps[len(taps) - len(conflict.tablet):]
     loaded = load(game_id)
@@ -186,7 +192,8 @@ def choose(game_id: int, taps: list[KeptTap], conflict: SyncConflict, choice: st
             game.record(parse_entry(data))
         except RefereeError as refusal:
             raise TapRefused(len(taps) - len(rest) + n - (1 if count else 0), refusal) from None
-    void = len(run) - len(rest)
-    games.record_taps(game_id, run, keys, seen, [None if n < void else rest[n - void].at for n in range(len(run))])
+    void = len(run) - len(rest)  # the void with the first tap's time; each tap's key with the entry it followed
+    games.record_taps(game_id, run, keys, seen, [rest[max(0, n - void)].at if rest else None for n in range(len(run))],
+                      [seen + n if n < void else rest[n - void].after for n in range(len(run))])
     rulings.record_ruling(game_id, seen + 1, claim, ruling, "", "referee")
     return Synced(len(rest), 0, seen + len(run))

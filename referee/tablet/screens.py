@@ -298,6 +298,15 @@ class TabletTable:
     def _refused(self, exc: RefereeError, ruleset: Any) -> dict[str, Any]:
         return {**refusal(exc, ruleset), "game": self.facts.game}
 
+    def not_kept(self) -> str:
+        """The live region when the device would not keep an entry the tablet recorded (its storage full, or
+        refused): the table as it was before it, and why nothing was recorded."""
+        with speaking(self.screens.language(self.code)):
+            message = {"kind": "refused", "message": _(
+                "This tablet could not keep the entry (its storage is full or refused): nothing was recorded. "
+                "Free some space on the tablet, or save this table's record as a file.")}
+        return self.region(message)
+
     def record_text(self) -> str:
         """The table's record as the tablet has it (the record it opened and every entry recorded on it since), as
         a record file: the server's import replays and checks every entry (a venue whose server is gone for good

@@ -83,20 +83,32 @@ window.refereeKept = idle().then(keep).catch(() => false);
 // entries recorded on the tablet since, each {key, entry, after}, in order.  Written before the screen shows a tap
 // recorded: what the referee saw recorded is kept.
 const KEPT_DB = "referee-kept";
-const store = (mode, act) => new Promise((done, fail) => {
+// One transaction on the kept tables: ``work(tables)`` starts it and gives a function of its result once it is
+// complete.
+const within = (mode, work) => new Promise((done, fail) => {
   const opening = indexedDB.open(KEPT_DB, 1);
   opening.onupgradeneeded = () => opening.result.createObjectStore("tables");
   opening.onerror = () => fail(opening.error);
   opening.onsuccess = () => {
     const db = opening.result;
     const tx = db.transaction("tables", mode);
-    const asked = act(tx.objectStore("tables"));
-    tx.oncomplete = () => { db.close(); done(asked.result); };
+    const result = work(tx.objectStore("tables"));
+    tx.oncomplete = () => { db.close(); done(result()); };
     tx.onerror = tx.onabort = () => { db.close(); fail(tx.error || new Error("not kept")); };
   };
 });
-const keptOf = (name) => store("readonly", (tables) => tables.get(name));
-const keepAs = (name, value) => store("readwrite", (tables) => tables.put(value, name));
+const keptOf = (name) => within("readonly", (tables) => { const got = tables.get(name); return () => got.result; });
+// A table's value changed in one transaction (read and written together: a tap kept and a sync's end never
+// interleave): ``change(value)`` gives the new value, or undefined to let it go; the new value is given back.
+const update = (name, change) => within("readwrite", (tables) => {
+  let changed;
+  const got = tables.get(name);
+  got.onsuccess = () => {
+    changed = change(got.result);
+    if (changed === undefined) tables.delete(name); else tables.put(changed, name);
+  };
+  return () => changed;
+});
 window.refereeKeptEntries = async () => { const live = region(); return live ? keptOf(live.dataset.panelsPath) : undefined; };
 
 // --- The tablet referees while the server cannot be reached ------------------------------------------------------
@@ -150,7 +162,8 @@ const takeOver = () => {
     });
     const opened = py.globals.get("open_table")(text, live.dataset.kept, language, where.root || "");
     if (kept) opened.replay_json(JSON.stringify(kept.entries));
-    if (opened.table.seq < Number(live.dataset.seq)) {  // the tablet's copy of the record is older than the screen
+    // (with entries kept, the record they follow is the tablet's, whatever the screen shows since)
+    if (!kept && opened.table.seq < Number(live.dataset.seq)) {  // the tablet's copy is older than the screen
       opened.destroy();
       throw new Error("this tablet's copy of the record is older than its screen: it cannot referee offline");
     }
@@ -176,21 +189,31 @@ const giveBack = async (words) => {  // the server has every entry: its screen a
 };
 
 document.addEventListener("submit", async (e) => {
-  if (!table || !e.target.matches('form[action$="/record"]')) return;  // others: referee.js (offline, not sent)
+  // an entry form's (a button's own formaction, such as the trade builder's check, is not recorded here)
+  const target = e.submitter && e.submitter.hasAttribute("formaction") ? e.submitter.formAction : e.target.action;
+  if (!table || !target.endsWith("/record")) return;  // others: referee.js (offline, not sent)
   e.preventDefault();
   e.stopImmediatePropagation();
-  if (busy || stuck) return;  // a conflict waits for the referee's choice first  // one tap at a time: a double tap's second finds the first's screen (referee.js arms it)
+  // one tap at a time (a double tap's second finds the first's screen, which referee.js arms); a conflict waits
+  // for the referee's choice first
+  if (busy || stuck) return;
   busy = true;
+  const name = region().dataset.panelsPath;
   try {
-    const pairs = [...new FormData(e.target, e.submitter)].map(([name, value]) => [name, String(value)]);
+    const pairs = [...new FormData(e.target, e.submitter)].map(([field, value]) => [field, String(value)]);
     const open = [...region().querySelectorAll("details[data-panel][open]")].map((d) => d.dataset.panel);
     const answer = JSON.parse(table.tap_json(JSON.stringify(pairs), JSON.stringify(open)));
     if (answer.kept.length) {
-      const name = region().dataset.panelsPath;
-      const kept = (await keptOf(name)) || {record, entries: []};
-      kept.entries.push(...answer.kept);
-      kept.at = Date.now();
-      await keepAs(name, kept);
+      try {
+        await update(name, (kept) => ({record: kept ? kept.record : record,
+                                        entries: [...(kept ? kept.entries : []), ...answer.kept], at: Date.now()}));
+      } catch (error) {  // not kept (the device's storage full or refused): not recorded either
+        table.destroy();
+        table = null;
+        await takeOver();
+        if (table) draw(table.not_kept());
+        return;
+      }
       holding = true;
     }
     draw(answer.region);
@@ -235,9 +258,9 @@ const choose = async (choice, seen) => {
       method: "POST", cache: "no-store", body: JSON.stringify({taps: kept.entries, choice, seen}),
       headers: {"Content-Type": "application/json", "X-CSRFToken": JSON.parse(live.dataset.kept).csrf}});
     const said = await answer.json().catch(() => null);
-    if (!said) return;  // not reached: the choice stays on the screen, to be made again
+    if (!said) { unanswered(answer); return; }  // the choice stays on the screen, to be made again
     if (!answer.ok) { refused(said); return; }  // the table moved on since: the conflict as it is now
-    await store("readwrite", (tables) => tables.delete(name));
+    await update(name, () => undefined);
     holding = false;
     stuck = false;
     delete body.dataset.conflict;
@@ -270,6 +293,18 @@ document.addEventListener("click", (e) => {
   setTimeout(() => URL.revokeObjectURL(link.href), 10000);
 });
 
+// An answer that is not the sync's: the app's PIN screen (this tablet's unlock ended while it was cut off: the
+// referee unlocks it again, and the entries, kept, are sent from the table screen it comes back to), the app's
+// refusal of a form token that is no longer the session's (the screen loaded again gives a new one, once), or a
+// proxy's page (the server not reached: sent again at the next beat).
+const unanswered = (answer) => {
+  if (answer.redirected) { location.assign(answer.url); return; }
+  if ((answer.status === 400 || answer.status === 403) && !sessionStorage.getItem("referee-sync-reloaded")) {
+    sessionStorage.setItem("referee-sync-reloaded", "1");
+    location.reload();
+  }
+};
+
 // Sent even when the tablet's Python could not start again (the page reopened): the entries are in IndexedDB.
 let holding = false;  // entries are kept for this table
 const send = async () => {
@@ -285,14 +320,15 @@ const send = async () => {
     const answer = await fetch(where.sync, {
       method: "POST", cache: "no-store", body: JSON.stringify({taps: run}),
       headers: {"Content-Type": "application/json", "X-CSRFToken": JSON.parse(live.dataset.kept).csrf}});
-    const said = await answer.json().catch(() => null);  // a proxy's page: the server not reached
-    if (!said) return;
+    const said = await answer.json().catch(() => null);
+    if (!said) { unanswered(answer); return; }
     if (answer.ok) {
       // Taps taken while the run was on its way: all are kept, and sent again at the next beat (those the server
-      // has are known by their keys and counted, not recorded twice).  Else the server has every one.
-      const now = await keptOf(name);
-      if (now && now.entries.length > run.length) return;
-      await store("readwrite", (tables) => tables.delete(name));
+      // has are known by their keys and counted, not recorded twice).  Else the server has every one.  A tap being
+      // taken now is let finish first (the Python has recorded it; its keeping follows).
+      while (busy) await new Promise((go) => setTimeout(go, 20));
+      const left = await update(name, (now) => (now && now.entries.length > run.length ? now : undefined));
+      if (left) return;
       holding = false;
       await giveBack(said.message);
       return;
