@@ -10,7 +10,7 @@ import time
 import pytest
 
 from browser_support import ARTIFACTS, armed, import_record, start_game
-from test_browser_taps import button, entries, follows, record_tap, tablet, unlocked_tablet
+from test_browser_taps import button, entries, follows, record_tap, tablet, unlocked_tablet, watched
 
 PLAYERS = ["Aki", "Ben", "Chie"]
 
@@ -59,6 +59,7 @@ def test_a_live_swap_waits_while_a_confirmation_is_open_or_a_finger_is_down(serv
     first, a = tablet(browser, "mouse")
     game_id = start_game(a, server)
     second, b = unlocked_tablet(browser, server, game_id, {"width": 768, "height": 1024})
+    watched(b)
     b.evaluate("window.__same = 1")
     confirmation = b.locator("details.confirm").first
     assert confirmation.count() == 1, "the table screen offers a confirmation"
@@ -71,7 +72,7 @@ def test_a_live_swap_waits_while_a_confirmation_is_open_or_a_finger_is_down(serv
     armed(b)
     confirmation.locator("summary").click()  # closed: the next poll brings the table as it now is
     took = follows(b, ".decision", "waiting for Aki to buy or decline Baltic Avenue", time.monotonic())
-    assert took <= 2.5, f"followed {took:.2f} s after the confirmation closed"
+    assert took <= 3, f"followed {took} polls after the confirmation closed"  # the next (or one under way, refused)
     # a finger down on the screen: the region waits until it is lifted
     armed(b)
     b.mouse.move(5, 300)
@@ -81,7 +82,7 @@ def test_a_live_swap_waits_while_a_confirmation_is_open_or_a_finger_is_down(serv
     assert "waiting for Aki to buy or decline Baltic Avenue" in b.inner_text(".decision")
     b.mouse.up()
     took = follows(b, ".decision", "waiting for Ben to roll", time.monotonic())
-    assert took <= 2.5, f"followed {took:.2f} s after the finger lifted"
+    assert took <= 3, f"followed {took} polls after the finger lifted"
     assert b.evaluate("window.__same") == 1  # swapped in place each time, never reloaded
     assert [e["type"] for e in entries(a, server, game_id)] == ["roll", "buy"]
     first.close()
