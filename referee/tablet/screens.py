@@ -189,10 +189,6 @@ class TabletTable:
         self.since = clock()
         self.kept: list[KeptEntry] = []
 
-    def learn(self, facts: Mapping[str, Any]) -> None:
-        """What a newer screen of the server's said (the clock paused, a judge called...), from now on."""
-        self.facts, self.since = TableFacts.read(facts), self.clock()
-
     def replay(self, kept: Iterable[Mapping[str, Any]]) -> int:
         """The entries this tablet kept after the record it opened (``{key, entry, after}``, as :meth:`tap` gave
         them), recorded again in order: the tablet reopened while the server cannot be reached.  How many entries
@@ -283,7 +279,7 @@ class TabletTable:
         server's folded on the record both had), and the referee's two choices."""
         found = answer["conflict"]
         after = int(found["after"])
-        server = Game(self.table.game.ruleset, self.table.header)
+        server = Game(self.table.game.ruleset, self.table.header, history=True)  # the log says it in words
         for entry in self.table.game.entries[:after]:
             server.record(entry)
         for data in found["server"]:
@@ -327,6 +323,3 @@ class TabletTable:
 
     def conflict_json(self, answer: str) -> str:
         return self.conflict(json.loads(answer))
-
-    def learn_json(self, facts: str) -> None:
-        self.learn(json.loads(facts))
