@@ -9,7 +9,7 @@ import random
 import pytest
 import sqlalchemy
 
-from referee.store import chain
+from referee.engine import chain
 from referee.store.db import db
 from referee.app.demo import play_table
 from referee.services import results

@@ -10,7 +10,7 @@ import pytest
 import sqlalchemy
 from flask_migrate import downgrade, upgrade
 
-from referee.store import chain
+from referee.engine import chain
 from referee import cli
 from referee.cache import FOLDS
 from referee.services import errors, folds, games, tournaments

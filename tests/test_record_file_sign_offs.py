@@ -13,7 +13,7 @@ import sys
 import pytest
 import sqlalchemy
 
-from referee.store import chain
+from referee.engine import chain
 from referee.store.db import db
 from referee.services import folds, games, signoffs
 

@@ -11,7 +11,7 @@ import subprocess
 
 import sqlalchemy
 
-from referee.store import chain
+from referee.engine import chain
 from referee import reports
 from referee.store.db import db
 from referee.app.demo import play_table

@@ -13,7 +13,7 @@ import pytest
 import sqlalchemy
 from flask_migrate import downgrade, upgrade
 
-from referee.store import chain
+from referee.engine import chain
 from referee import cli
 from referee.app import MIGRATIONS
 from referee.store.db import db

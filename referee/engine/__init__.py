@@ -44,7 +44,7 @@ from .phrases import (Deck, EntryKind, Many, OptionName, OptionValue, Say, Sum, 
                       clip, identity, level_text, named, render)
 from .registry import KINDS, EntryType, Simulated, made_with, register, simulated, unregister
 from .record import (MAX_AMOUNT, MAX_PLAYERS, MAX_RECORD_BYTES, MAX_TITLE, Game, Header, RecordError,
-                     parse_header, parse_record, replay, stake_refusal)
+                     new_header, parse_header, parse_record, replay, stake_refusal)
 from .rules import (Outcome, apply, build_offers, check, decision_kinds, leads_to, legal_actions, ready_entry,
                     resolve)
 from .ruleset import CLAUSE_KEYS, OPTION_SPECS, OPTIONAL_CLAUSE_KEYS, Money, Ruleset, RulesetError
@@ -58,7 +58,7 @@ from .turn import deal_refusal
 
 __all__ = [
     # a record and its fold
-    "Game", "Header", "parse_header", "parse_record", "replay", "stake_refusal",
+    "Game", "Header", "new_header", "parse_header", "parse_record", "replay", "stake_refusal",
     # what each entry did, kept beside the game: its events, the log's facts, equal calls, the chart's points
     "EntryFacts", "History", "TieCall", "square_index", "tie_call",
     "MAX_AMOUNT", "MAX_NAME", "MAX_PLAYERS", "MAX_RECORD_BYTES", "MAX_TITLE",

@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 import json
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from .entries import MAX_NAME, Entry, parse_entry, text_problem
 from .errors import IllegalEntry, MalformedEntry, RefereeError, illegal
@@ -96,6 +96,16 @@ class Header:
 def bad_header(line: int, message: str) -> RecordError:
     """A header that cannot be read: the message names the field and (cut if very long) the value."""
     return RecordError(line, f"header: {clip(message, 4 * SHOWN)}", code="bad_header")
+
+
+def new_header(ruleset_id: str, players: Sequence[str], seating: str, title: str = "",
+               options: Mapping[str, Any] | None = None) -> Header:
+    """A new game's header (its ruleset, its options beside the file's, its players in seat order, how the order of
+    play is found, its title), checked as a record's header is read: :class:`RecordError` (line 1) naming what is
+    wrong."""
+    return parse_header({"format": RECORD_FORMAT, "version": RECORD_VERSION, "ruleset": ruleset_id,
+                         "options": dict(options or {}), "players": list(players), "seating": seating,
+                         "meta": {"title": title} if title else {}})
 
 
 def parse_header(data: Any, line: int = 1) -> Header:

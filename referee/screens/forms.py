@@ -5,9 +5,30 @@ mapping with ``get``, ``getlist``, ``items`` and ``[]``, as a request's form).""
 from __future__ import annotations
 
 import json
+from typing import Any, Collection, Mapping
 
 from ..engine import json_whole, whole_field
 from ..language import gettext as _
+
+
+MAX_MINUTES = 600  # a game's time limit, a tournament round's minutes: ten hours at most
+
+
+def names_of(text: str) -> list[str]:
+    """The players a new game's form names: one per line, in seat order (blank lines left out)."""
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+def option_overrides(ruleset_id: str, chosen: Collection[str], rules: Mapping[str, Any]) -> dict[str, Any]:
+    """The new-game form's switches of a ruleset's house rules and variants (``chosen``: the ticked ones, as
+    "RULESET:OPTION"; ``rules``: the ruleset's, by option) turned from the file's way into the game's header options:
+    a house rule switched off set to its value without it, a variant switched on to its value with it."""
+    out = {}
+    for option, rule in rules.items():
+        on = f"{ruleset_id}:{option}" in chosen
+        if on != rule.default_on:
+            out[option] = rule.on if on else rule.off
+    return out
 
 
 # The fields a table-screen button or field sets on the entry its form carries.

@@ -17,7 +17,7 @@ from sqlalchemy import and_, bindparam, or_, select
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import undefer
 
-from ..store import chain
+from ..engine import chain
 from . import rulesets
 from ..cache import FOLDS, kept_in, STATEMENTS
 from ..store.db import db, read_once

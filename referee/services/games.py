@@ -15,11 +15,11 @@ from pathlib import Path
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 
-from ..store import chain
+from ..engine import chain
 from . import rulesets
 from ..store.db import db
 from ..engine import (MAX_NAME, MAX_PLAYERS, MAX_TITLE, Game, GameState, Outcome, RecordError, RulesetError, json_whole,
-                      LARGEST, NotWhole, parse_entry, parse_header, resolve, stake_refusal, text_problem, whole_field,
+                      LARGEST, NotWhole, parse_entry, new_header, resolve, stake_refusal, text_problem, whole_field,
                       whole_number)
 from ..store.models import EntryRow, GameRow, RoundRow, TableRow, TournamentRow
 from . import archive, entry_keys, record_file, rulings, signoffs
@@ -40,10 +40,8 @@ __all__ = ["MAX_NAME", "MAX_PLAYERS", "MAX_TITLE", "Applied", "check", "check_pi
 def new_game(title: str, ruleset_id: str, players: list[str], seating: str, pin: str,
               time_limit_minutes: int | None = None, options: dict | None = None) -> GameRow:
     """A new game's row, added to the session and not committed (a round seats all its tables or none)."""
-    data = {"format": "referee-game-record", "version": 1, "ruleset": ruleset_id, "options": options or {},
-            "players": players, "seating": seating, "meta": {"title": title} if title else {}}
     try:
-        header = parse_header(data)
+        header = new_header(ruleset_id, players, seating, title, options)
         ruleset = rulesets.for_header(header)
     except (RecordError, RulesetError) as exc:
         raise BadGameSetup(str(exc).removeprefix("line 1: ")) from None

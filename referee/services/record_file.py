@@ -1,25 +1,27 @@
 """A record file as the app writes and reads it: the header and the entries (the engine's), then the game's
 rulings (``{"ruling": ...}`` lines) and the players' sign-offs (``{"signoff": ...}`` lines), which are no facts of
-play and are set aside before the engine reads the file (``docs/game-record.md``)."""
+play and are set aside before the engine reads the file, and, in a file a tablet wrote, the hash its entries chain
+to (``{"chain": ...}``, checked against them) (``docs/game-record.md``)."""
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
 from typing import Callable
 
-from ..store import chain
-from ..engine import Game, Header, parse_record, replay
+from ..engine import chain
+from ..engine import Game, Header, RecordError, parse_record, replay
 from . import rulesets, rulings, signoffs
 
-SIDE_LINES = ("ruling", "signoff")  # a record file's lines beyond the engine's, by their one key
+SIDE_LINES = ("ruling", "signoff", chain.CHAIN_LINE)  # a record file's lines beyond the engine's, by their one key
 
 
 @dataclass
 class Sides:
-    """A record file's ruling and sign-off lines: each line's number and the object under its key."""
+    """A record file's ruling, sign-off and chain lines: each line's number and the object under its key."""
 
     rulings: list[tuple[int, object]] = field(default_factory=list)
     signoffs: list[tuple[int, object]] = field(default_factory=list)
+    chain: list[tuple[int, object]] = field(default_factory=list)
 
 
 def split(lines: list[str]) -> tuple[list[str], Sides]:
@@ -29,14 +31,14 @@ def split(lines: list[str]) -> tuple[list[str], Sides]:
     sides = Sides()
     for number, text in enumerate(lines, start=1):
         start = text.lstrip()
-        if start.startswith(('{"ruling"', '{"signoff"')):
+        if start.startswith(tuple(f'{{"{key}"' for key in SIDE_LINES)):
             try:
                 data = json.loads(text)
             except (ValueError, RecursionError):
                 data = None
             if isinstance(data, dict) and len(data) == 1 and next(iter(data)) in SIDE_LINES:
                 key = next(iter(data))
-                (sides.rulings if key == "ruling" else sides.signoffs).append((number, data[key]))
+                {"ruling": sides.rulings, "signoff": sides.signoffs}.get(key, sides.chain).append((number, data[key]))
                 kept.append("")
                 continue
         kept.append(text)
@@ -45,7 +47,7 @@ def split(lines: list[str]) -> tuple[list[str], Sides]:
 
 def entry_texts(game: Game) -> list[str]:
     """Each recorded entry's text as the database stores it (what its hash covers)."""
-    return [json.dumps(entry.to_dict(), ensure_ascii=False) for entry in game.entries]
+    return [chain.entry_text(entry.to_dict()) for entry in game.entries]
 
 
 def over_after(game: Game) -> Callable[[int], bool]:
@@ -70,10 +72,17 @@ class Read:
 
 def read(text: str) -> Read:
     """A record file's header and entries replayed (:class:`RecordError` naming the line of the first the rules
-    refuse; :class:`RulesetError` for a header naming no ruleset), its ruling and sign-off lines set aside."""
+    refuse; :class:`RulesetError` for a header naming no ruleset), its ruling and sign-off lines set aside, its
+    chain line checked against its header and entries (:class:`RecordError` naming that line: the file was changed
+    after the tablet that refereed the game wrote it)."""
     lines, sides = split(text.splitlines())
     header, entries = parse_record(lines)
-    return Read(header, replay(rulesets.for_header(header), header, entries), sides)
+    game = replay(rulesets.for_header(header), header, entries)
+    for number, said in sides.chain:
+        wrong = chain.chain_refusal(said, header.to_dict(), entry_texts(game))
+        if wrong is not None:
+            raise RecordError(number, wrong.message, code=wrong.code, refusal=wrong)
+    return Read(header, game, sides)
 
 
 def check(text: str) -> Read:

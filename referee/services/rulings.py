@@ -2,7 +2,7 @@
 
 A ruling on a disputed entry records who claimed what, the ruling, the clause it rests on, who decided (the table's
 referee, a judge, or the head judge) and when.  Rulings are appended, never edited: each game's rulings form a
-hash chain of their own (:func:`referee.store.chain.ruling_link`), read and checked whenever they are listed, exported or
+hash chain of their own (:func:`referee.engine.chain.ruling_link`), read and checked whenever they are listed, exported or
 verified.  The engine knows nothing of them: a ruling is not a fact of play, a replay and the simulator are as
 they were, and a ruling may still be recorded (on appeal) after the game has ended.
 
@@ -22,7 +22,7 @@ from datetime import datetime
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from ..store import chain
+from ..engine import chain
 from ..store.db import db
 from ..engine import RecordError, RefereeError, text_problem
 from ..store.models import GameRow, JudgeCallRow, RoundRow, RulingRow, TableRow

@@ -3,7 +3,7 @@ tablet, confirms the final ranking, or refuses it with their reason.
 
 A sign-off is appended and never edited (:class:`referee.store.models.SignOffRow`).  It names the record it was given on
 (the hash of the record's last entry then, and how many entries it had), and its own hash chains it to the sign-off
-before it (:func:`referee.store.chain.sign_off_link`): what it says, for which record, by whom and when cannot be changed
+before it (:func:`referee.engine.chain.sign_off_link`): what it says, for which record, by whom and when cannot be changed
 unnoticed.  A record that moves on afterwards (a void taking back the last entries, then the game played to its end
 again) leaves the sign-offs given for an earlier result: they are kept and shown as such, and the players sign off
 the result that now stands.
@@ -11,7 +11,7 @@ the result that now stands.
 The ranking signed.  At a tournament's table the director may correct the result after the game
 (:mod:`referee.services.results`: rows of their own, the game's record unchanged), and withdraw a correction.  A
 sign-off therefore also names the ranking it was given on: ``ranking``, the digest of the corrected result that
-stood then (:func:`referee.store.chain.ranking_digest`), or none when the game's own result stood.  The choice of a
+stood then (:func:`referee.engine.chain.ranking_digest`), or none when the game's own result stood.  The choice of a
 digest over the correction's row id: the digest says what was signed (the same corrected result, given again by a
 later correction, is the ranking signed), it means the same in a record file taken to another database, and it
 needs no row to be read back.  The sign-off's hash covers it when it is set and leaves it out otherwise, so the
@@ -40,7 +40,7 @@ from sqlalchemy import bindparam, func, select
 from sqlalchemy.exc import IntegrityError
 
 from ..cache import kept_in, STATEMENTS
-from ..store import chain
+from ..engine import chain
 from ..store.db import db
 from ..engine import RecordError, RefereeError, text_problem
 from ..store.models import EntryRow, GameRow, JudgeCallRow, ResultCorrection, RulingRow, SignOffRow, TableRow

@@ -196,7 +196,7 @@ class GrantRow(Model):
 class RulingRow(Model):
     """A ruling on a disputed entry: who claimed what, the ruling, the clause, who decided (the table's referee, a
     judge, or the head judge on appeal), when.  Appended, never edited: each row's ``hash`` chains it to the game's
-    ruling before it (``referee.store.chain.ruling_link``), so a changed, removed or inserted ruling is seen when the
+    ruling before it (``referee.engine.chain.ruling_link``), so a changed, removed or inserted ruling is seen when the
     game's rulings are read.  ``n`` counts the game's rulings from 1; a (game, n) pair is written once."""
 
     __tablename__ = "rulings"

@@ -8,8 +8,11 @@ It imports the engine, the screens and their words (no Flask, no database): the 
 libraries, the rulesets' values as the server reads them, the documents' words and the table's URL rules.
 
 - :mod:`.table`: the kept record and its fold, a tap checked and recorded;
-- :mod:`.screens`: the table screen drawn on the tablet, a form tapped on it read and answered."""
+- :mod:`.screens`: the table screen drawn on the tablet, a form tapped on it read and answered;
+- :mod:`.alone`: a game refereed on the tablet alone, with no server at all."""
 from .screens import Addresses, kit_screens, KeptEntry, TabletScreens, TabletTable
 from .table import KeptTable, Tap
+from .alone import games_html, made_json, new_game, open_game
 
-__all__ = ["Addresses", "KeptEntry", "KeptTable", "kit_screens", "Tap", "TabletScreens", "TabletTable"]
+__all__ = ["Addresses", "games_html", "KeptEntry", "KeptTable", "kit_screens", "made_json", "new_game", "open_game",
+           "Tap", "TabletScreens", "TabletTable"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import secrets
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 from urllib.parse import quote, urlencode
@@ -20,7 +20,8 @@ from urllib.parse import quote, urlencode
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
-from ..engine import Clock, Game, IllegalEntry, MalformedEntry, parse_entry, RefereeError, StaleEntry
+from ..engine import (chain, Clock, Game, IllegalEntry, MalformedEntry, parse_entry, RefereeError, StaleEntry,
+                      whole_field)
 from ..language import current, current_language, gettext as _, Language, speaking
 from ..language.templates import template_words
 from ..screens.forms import entry_from_form, following_entry, not_a_table_form
@@ -180,7 +181,7 @@ class TabletTable:
     language.  ``clock``: the tablet's time in seconds (``time.time``)."""
 
     def __init__(self, screens: TabletScreens, rulesets: RulesetFiles, record: str, facts: Mapping[str, Any],
-                 code: str, clock: Callable[[], float] = time.time) -> None:
+                 code: str, clock: Callable[[], float] = time.time, alone: bool = False) -> None:
         self.screens = screens
         self.table = KeptTable(rulesets, record)
         self.clock = clock
@@ -188,6 +189,7 @@ class TabletTable:
         self.facts = TableFacts.read(facts)
         self.since = clock()
         self.kept: list[KeptEntry] = []
+        self.alone = alone  # a game on this tablet alone (:mod:`.alone`): no server to send its entries to
 
     def replay(self, kept: Iterable[Mapping[str, Any]]) -> int:
         """The entries this tablet kept after the record it opened (``{key, entry, after}``, as :meth:`tap` gave
@@ -213,12 +215,26 @@ class TabletTable:
         limit = facts.limit_minutes * 60 if facts.limit_minutes else None
         return Clock(limit, elapsed, running)
 
+    def set_clock(self, action: str) -> str:
+        """The game clock started (``start``) or paused (``pause``) by the tablet, as the server's ``table.set_clock``
+        does, and the live region with it; a game over, or time called, keeps its clock stopped."""
+        clock = self.game_clock()
+        self.facts = replace(self.facts, elapsed=clock.elapsed_seconds, running=action == "start")
+        self.since = self.clock()
+        return self.region()
+
+    def clock_json(self) -> str:
+        """What the tablet keeps of the game clock: ``{"elapsed": seconds run, "running": ..., "at": now}`` (the
+        tablet's time)."""
+        clock = self.game_clock()
+        return json.dumps({"elapsed": clock.elapsed_seconds, "running": self.facts.running, "at": self.clock()})
+
     def region(self, message: Mapping[str, Any] | None = None, panels: Iterable[str] = (), **parts: Any) -> str:
         """The live region of the table screen (``templates/table/_live.html``) as the tablet has the table, with
         ``message`` at its top (what a tap did), the ``panels`` open on the screen drawn open with their contents,
         and the region's other ``parts`` (a sync's conflict)."""
-        return self._drawn("table/_live.html", frozenset(panels), region_message=message,
-                           kept_on_tablet=len(self.kept), **parts)
+        kept = {"tablet_alone": len(self.table.game.entries)} if self.alone else {"kept_on_tablet": len(self.kept)}
+        return self._drawn("table/_live.html", frozenset(panels), region_message=message, **kept, **parts)
 
     def panel(self, name: str) -> str:
         """One panel's contents (``templates/table/_panel.html``), drawn when the referee opens it offline (the
@@ -249,6 +265,21 @@ class TabletTable:
             message, entries = self._tap(FormPairs(pairs))
         return self.region(message, panels), entries
 
+    def redo(self, pairs: Iterable[tuple[str, str]], panels: Iterable[str] = ()) -> tuple[str, list[KeptEntry]]:
+        """The redo form tapped (``table.redo`` on the server): the run of entries the latest entry, a void, took
+        back, recorded again as new entries, each checked against the table as it now is, all or none."""
+        language = self.screens.language(self.code)
+        with speaking(language):
+            form = FormPairs(pairs)
+            try:
+                seq = whole_field("seq", form["seq"])
+            except (KeyError, ValueError, TypeError, MalformedEntry):
+                message, entries = not_a_table_form(), []
+            else:
+                run = [entry.to_dict() for entry in self.table.game.redoable()]
+                message, entries = self._record(seq, run, form) if run else (not_a_table_form(), [])
+        return self.region(message, panels), entries
+
     def _tap(self, form: FormPairs) -> tuple[dict[str, Any], list[KeptEntry]]:
         ruleset = self.table.game.ruleset
         try:
@@ -258,10 +289,15 @@ class TabletTable:
             return self._refused(exc, ruleset), []
         except (KeyError, ValueError, TypeError, RecursionError):
             return not_a_table_form(), []
+        return self._record(seq, [data] + ([then] if then is not None else []), form)
+
+    def _record(self, seq: int, run: list[dict[str, Any]], form: FormPairs
+                ) -> tuple[dict[str, Any], list[KeptEntry]]:
+        """A run of entries tapped on a screen that showed ``seq`` entries, recorded here or refused."""
+        ruleset = self.table.game.ruleset
         if seq != self.table.seq:
             return self._refused(StaleEntry.behind(seq, self.table.seq), ruleset), []
         key = form.get("entry_key") or secrets.token_urlsafe(18)
-        run = [data] + ([then] if then is not None else [])
         before = self.table.seq
         try:
             outcomes = self.table.record_run(run)
@@ -305,9 +341,12 @@ class TabletTable:
 
     def record_text(self) -> str:
         """The table's record as the tablet has it (the record it opened and every entry recorded on it since), as
-        a record file: the server's import replays and checks every entry (a venue whose server is gone for good
-        goes on with it on another)."""
-        return "\n".join(self.table.game.to_lines()) + "\n"
+        a record file ending on the hash its entries chain to: the server's import replays and checks every entry,
+        and that they chain to that hash (a venue whose server is gone for good goes on with it on another; a game
+        refereed on the tablet alone is brought to a server)."""
+        game = self.table.game
+        texts = [chain.entry_text(entry.to_dict()) for entry in game.entries]
+        return "\n".join(game.to_lines() + [chain.chain_line(self.table.header.to_dict(), texts)]) + "\n"
 
     # --- the same, as the tablet's script speaks to its Python: JSON text ---------------------------------------
 
@@ -316,6 +355,12 @@ class TabletTable:
         ``{"region": ..., "kept": [{key, entry, after}, ...]}``."""
         region, entries = self.tap([(str(k), str(v)) for k, v in json.loads(pairs)],
                                    [str(name) for name in json.loads(panels)])
+        return json.dumps({"region": region, "kept": [e.as_dict() for e in entries]}, ensure_ascii=False)
+
+    def redo_json(self, pairs: str, panels: str = "[]") -> str:
+        """:meth:`redo`, spoken as :meth:`tap_json`."""
+        region, entries = self.redo([(str(k), str(v)) for k, v in json.loads(pairs)],
+                                    [str(name) for name in json.loads(panels)])
         return json.dumps({"region": region, "kept": [e.as_dict() for e in entries]}, ensure_ascii=False)
 
     def replay_json(self, kept: str) -> int:

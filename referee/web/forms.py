@@ -9,6 +9,7 @@ from wtforms.validators import DataRequired, Length, Optional, ValidationError
 from flask_babel import lazy_gettext as _l
 
 from ..services import rulesets
+from ..screens.forms import MAX_MINUTES, names_of, option_overrides
 from ..screens.refusals import detail as refusal_detail
 from ..services.games import (
     MAX_NAME, MAX_PLAYERS, MAX_TITLE, json_whole, LARGEST, NotWhole, text_problem, whole_number)
@@ -18,7 +19,6 @@ from ..services.pins import PIN_MIN
 from ..services.roster import MAX_TOURNAMENT_PLAYERS, bad_player_line, player_line
 
 
-MAX_MINUTES = 600  # a game's time limit, a tournament round's minutes: ten hours at most
 
 
 def plain_text(maximum: int):
@@ -140,7 +140,7 @@ class NewGameForm(FlaskForm):
         return out
 
     def player_names(self) -> list[str]:
-        return [line.strip() for line in (self.players.data or "").splitlines() if line.strip()]
+        return names_of(self.players.data or "")
 
     def option_overrides(self) -> dict:
         """The chosen ruleset's switches turned from the file's way, as the game's header options (a house rule
@@ -148,14 +148,8 @@ class NewGameForm(FlaskForm):
         had no switches (every rule as the file plays it)."""
         if self.house_rules_shown.data != "1":
             return {}
-        chosen = set(self.house_rules.data or ())
-        rules = dict(self.house_rule_switches()).get(self.ruleset.data, {})
-        out = {}
-        for option, rule in rules.items():
-            on = f"{self.ruleset.data}:{option}" in chosen
-            if on != rule.default_on:
-                out[option] = rule.on if on else rule.off
-        return out
+        return option_overrides(self.ruleset.data, set(self.house_rules.data or ()),
+                                dict(self.house_rule_switches()).get(self.ruleset.data, {}))
 
 
 class UnlockForm(FlaskForm):

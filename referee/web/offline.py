@@ -20,13 +20,14 @@ import tomllib
 import zipfile
 from pathlib import Path
 
-from flask import Blueprint, abort, current_app, request, send_file, send_from_directory, url_for
+from flask import Blueprint, abort, current_app, render_template, request, send_file, send_from_directory, url_for
 from werkzeug.wrappers import Response
 
 from ..cache import OFFLINE_KITS
 from ..language import LANGUAGES
 from ..services import rulesets
 from .compression import reads_gzip
+from .forms import ImportForm, NewGameForm
 from .static_files import KEPT_FOR
 
 bp = Blueprint("offline", __name__, url_prefix="/offline")
@@ -41,7 +42,8 @@ TYPES = {".mjs": "text/javascript", ".wasm": "application/wasm", ".zip": "applic
 KIT_CODE = ("referee/__init__.py", "referee/engine", "referee/tablet", "referee/screens", "referee/language",
             "referee/cache")
 KIT_LEFT_OUT = ("referee/screens/qr.py", "referee/language/i18n.py")
-KIT_TEMPLATES = ("templates/table", "templates/_message.html")  # the table screen's live region and what it includes
+# the table screen's live region and what it includes; the list of the games on a tablet alone
+KIT_TEMPLATES = ("templates/table", "templates/_message.html", "templates/tablet/_alone_games.html")
 # The libraries the screens draw with, pure Python (markupsafe's C speedups left: it goes on without them); of
 # babel's locale data, the app's languages alone (and the root they fall back to).
 KIT_LIBRARIES = ("jinja2", "markupsafe", "babel")
@@ -175,6 +177,21 @@ def offline_keep(game_id: int) -> str:
     return " ".join([url_for("offline.pyodide_file", name=name) for name in sorted(PYODIDE_FILES)]
                     + [url_for("offline.kit_zip"), url_for("table.table", game_id=game_id),
                        url_for("games.export", game_id=game_id)])
+
+
+@bp.app_template_global()
+def offline_keep_alone() -> str:
+    """What a tablet keeps to referee games on its own: Pyodide's files, the kit and the page of its games."""
+    return " ".join([url_for("offline.pyodide_file", name=name) for name in sorted(PYODIDE_FILES)]
+                    + [url_for("offline.kit_zip"), url_for("offline.alone")])
+
+
+@bp.get("/table")
+def alone():
+    """The games refereed on this tablet alone, with no server (a club's, a family's): the tablet keeps this page
+    and opens it again with no network; its Python makes the games, referees them and keeps their records
+    (:mod:`referee.tablet.alone`).  The one thing it sends is a game's record, to the server's import, when asked."""
+    return render_template("tablet/alone.html", form=NewGameForm(), import_form=ImportForm())
 
 
 @bp.get(f"/pyodide/{PYODIDE_VERSION}/<name>")

@@ -19,15 +19,27 @@ const start = async ({pyodide, kit}) => {
 import json, sys
 sys.path.insert(0, "/referee-kit")
 from pathlib import Path
-from referee.tablet import KeptTable, kit_screens, TabletTable
+from referee.tablet import games_html, KeptTable, kit_screens, made_json, open_game, TabletTable
 with open("/referee-kit/rulesets.json", encoding="utf-8") as f:
     RULESETS = json.load(f)
 SCREENS = {}
 
-def open_table(record, facts, code, root):
+def screens_at(root):
     if root not in SCREENS:
         SCREENS[root] = kit_screens(Path("/referee-kit"), root)
-    return TabletTable(SCREENS[root], RULESETS, record, json.loads(facts), code)
+    return SCREENS[root]
+
+def open_table(record, facts, code, root):
+    return TabletTable(screens_at(root), RULESETS, record, json.loads(facts), code)
+
+def open_alone(kept, code, root):  # a game on the tablet alone (referee/tablet/alone.py)
+    return open_game(screens_at(root), RULESETS, json.loads(kept), code)
+
+def alone_list(kept, code, root):
+    return games_html(screens_at(root), kept, code)
+
+def alone_made(pairs, code, root):
+    return made_json(screens_at(root), RULESETS, pairs, code)
 `);
   return python;
 };
@@ -109,7 +121,7 @@ const update = (name, change) => within("readwrite", (tables) => {
   };
   return () => changed;
 });
-window.refereeKeptEntries = async () => { const live = region(); return live ? keptOf(live.dataset.panelsPath) : undefined; };
+window.refereeKeptEntries = async () => (region() ? keptOf(nameOf()) : undefined);
 
 // --- The tablet referees while the server cannot be reached ------------------------------------------------------
 // The screen's live region carries what the tablet needs beyond the record (data-kept: the clock, the judge's line,
@@ -129,6 +141,8 @@ let opening = null;
 let busy = false;
 let syncing = false;
 let stuck = false;  // the server refused the kept run: it waits for the referee (the page reloaded)
+let keptName = null;  // the name a game on the tablet alone is kept under (else a table's: its screen's address)
+const nameOf = () => keptName || region().dataset.panelsPath;
 
 const draw = (html) => {
   const box = document.createElement("div");
@@ -188,33 +202,45 @@ const giveBack = async (words) => {  // the server has every entry: its screen a
   if (words) flash("done", words);
 };
 
+// The forms the tablet answers while it referees: an entry's and the redo of a void's entries (both kept and sent
+// like any tap), and, for a game on the tablet alone, its clock's.
+const TAKEN = ["/record", "/redo"];
 document.addEventListener("submit", async (e) => {
   // an entry form's (a button's own formaction, such as the trade builder's check, is not recorded here)
   const target = e.submitter && e.submitter.hasAttribute("formaction") ? e.submitter.formAction : e.target.action;
-  if (!table || !target.endsWith("/record")) return;  // others: referee.js (offline, not sent)
+  const clock = keptName !== null && target.endsWith("/clock");
+  if (!table || !(clock || TAKEN.some((end) => target.endsWith(end)))) return;  // others: referee.js (offline, not sent)
   e.preventDefault();
   e.stopImmediatePropagation();
   // one tap at a time (a double tap's second finds the first's screen, which referee.js arms); a conflict waits
   // for the referee's choice first
   if (busy || stuck) return;
   busy = true;
-  const name = region().dataset.panelsPath;
+  const name = nameOf();
   try {
     const pairs = [...new FormData(e.target, e.submitter)].map(([field, value]) => [field, String(value)]);
+    if (clock) {
+      const drawn = table.set_clock(new Map(pairs).get("action") || "");
+      const now = JSON.parse(table.clock_json());
+      await update(name, (kept) => (kept ? {...kept, clock: now} : undefined));
+      draw(drawn);
+      return;
+    }
     const open = [...region().querySelectorAll("details[data-panel][open]")].map((d) => d.dataset.panel);
-    const answer = JSON.parse(table.tap_json(JSON.stringify(pairs), JSON.stringify(open)));
+    const said = target.endsWith("/redo") ? table.redo_json : table.tap_json;
+    const answer = JSON.parse(said(JSON.stringify(pairs), JSON.stringify(open)));
     if (answer.kept.length) {
       try {
-        await update(name, (kept) => ({record: kept ? kept.record : record,
-                                        entries: [...(kept ? kept.entries : []), ...answer.kept], at: Date.now()}));
+        await update(name, (kept) => ({...(kept || {record}), entries: [...(kept ? kept.entries : []), ...answer.kept],
+                                       at: Date.now()}));
       } catch (error) {  // not kept (the device's storage full or refused): not recorded either
         table.destroy();
         table = null;
-        await takeOver();
+        await (keptName !== null ? openAlone(keptName) : takeOver());
         if (table) draw(table.not_kept());
         return;
       }
-      holding = true;
+      holding = keptName === null;
     }
     draw(answer.region);
   } catch (error) {
@@ -249,7 +275,7 @@ const refused = (said) => {
 };
 const choose = async (choice, seen) => {
   const live = region();
-  const name = live.dataset.panelsPath;
+  const name = nameOf();
   const kept = await keptOf(name);
   if (!kept || syncing) return;
   syncing = true;
@@ -280,17 +306,22 @@ document.addEventListener("click", (e) => {
 
 // The record as the tablet has it, saved as a record file (the server's import replays it): for a venue whose
 // server is gone for good.
-document.addEventListener("click", (e) => {
-  if (!table || !e.target.closest || !e.target.closest("#kept-export")) return;
-  const file = new Blob([table.record_text()], {type: "application/x-ndjson"});
+const saveFile = (text, name) => {
+  const file = new Blob([text], {type: "application/x-ndjson"});
   const link = document.createElement("a");
   link.href = URL.createObjectURL(file);
-  link.download = `game-${JSON.parse(region().dataset.kept).game}-kept-on-tablet.jsonl`;
+  link.download = name;
   link.dataset.keptFile = "";  // a click referee.js lets through offline
   document.body.append(link);
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(link.href), 10000);
+};
+const fileName = (name) => (name !== null ? `${name.replace(":", "-")}.jsonl`
+  : `game-${JSON.parse(region().dataset.kept).game}-kept-on-tablet.jsonl`);
+document.addEventListener("click", (e) => {
+  if (!table || !e.target.closest || !e.target.closest("#kept-export")) return;
+  saveFile(table.record_text(), fileName(keptName));
 });
 
 // An answer that is not the sync's: the app's PIN screen (this tablet's unlock ended while it was cut off: the
@@ -309,8 +340,8 @@ const unanswered = (answer) => {
 let holding = false;  // entries are kept for this table
 const send = async () => {
   const live = region();
-  if (!live || (!table && !holding) || syncing || stuck || body.dataset.offline || !navigator.onLine) return;
-  const name = live.dataset.panelsPath;
+  if (where.alone || !live || (!table && !holding) || syncing || stuck || body.dataset.offline || !navigator.onLine) return;
+  const name = nameOf();
   const kept = await keptOf(name);
   holding = Boolean(kept && kept.entries.length);
   if (!holding) { if (table) await giveBack(""); return; }
@@ -353,11 +384,137 @@ document.addEventListener("htmx:afterSettle", () => {
 });
 
 // The screen cut off (referee.js marks it), or entries kept from before: the tablet referees.
-new MutationObserver(() => { if (body.dataset.offline && !table) takeOver(); })
+new MutationObserver(() => { if (body.dataset.offline && !table && !where.alone) takeOver(); })
   .observe(body, {attributes: true, attributeFilter: ["data-offline"]});
-if (region()) {
+if (region() && !where.alone) {
   keptOf(region().dataset.panelsPath).then((kept) => {
     holding = Boolean(kept && kept.entries.length);
     if (holding) takeOver();
   }).catch(() => undefined);
+}
+
+// --- Games on the tablet alone (the page /offline/table): no server at all ------------------------------------
+// The tablet's Python makes a game from the new-game form (the server's fields), keeps it under a name of its own
+// ("alone:" and when it was made), draws the list of the games kept here and the table screen of the one open,
+// and answers its taps as it answers a table's whose server cannot be reached; nothing is sent, but a game's
+// record to the server's import when the referee asks (its form, filled with the record as a file).
+const ALONE = "alone:";
+const alonePart = (which) => {
+  for (const id of ["alone-games-part", "alone-table-part"]) document.getElementById(id).hidden = id !== which;
+  document.getElementById("alone-send").hidden = true;
+};
+const aloneKept = () => within("readonly", (tables) => {
+  const range = IDBKeyRange.bound(ALONE, `${ALONE}\uffff`);
+  const names = tables.getAllKeys(range);
+  const values = tables.getAll(range);
+  return () => names.result.map((name, i) => [name, values.result[i]]).sort((a, b) => b[1].created - a[1].created);
+});
+const drawList = async () => {
+  const py = await python();
+  const box = document.getElementById("alone-games");
+  box.innerHTML = py.globals.get("alone_list")(JSON.stringify(await aloneKept()), language, where.root || "");
+  box.dataset.drawn = "1";
+};
+const warmUp = () => idle().then(() => { if (table && table.screens.warm()) warmUp(); else warmed(); });
+const openAlone = async (name) => {
+  const kept = await keptOf(name);
+  if (!kept) return;
+  const py = await python();
+  if (table) table.destroy();
+  table = py.globals.get("open_alone")(JSON.stringify(kept), language, where.root || "");
+  keptName = name;
+  body.dataset.tablet = "1";
+  alonePart("alone-table-part");
+  document.getElementById("tablelive").replaceWith(Object.assign(document.createElement("div"), {id: "tablelive"}));
+  draw(table.region());
+  history.replaceState(null, "", `#${name}`);
+  warmUp();
+};
+const closeAlone = async () => {
+  if (table) table.destroy();
+  table = null;
+  keptName = null;
+  delete body.dataset.tablet;
+  history.replaceState(null, "", location.pathname + location.search);
+  alonePart("alone-games-part");
+  await drawList();
+};
+// A listed game's record as a file (the tablet's Python writes it, with the hash its entries chain to).
+const recordOf = async (name) => {
+  const py = await python();
+  const opened = py.globals.get("open_alone")(JSON.stringify(await keptOf(name)), language, where.root || "");
+  try { return opened.record_text(); } finally { opened.destroy(); }
+};
+
+if (where.alone) {
+  body.dataset.alone = "1";
+  const status = document.getElementById("alone-status");
+  const made = document.getElementById("alone-new");
+  python().then(async () => {
+    made.querySelector("button[type=submit]").disabled = false;
+    await drawList();
+    const asked = decodeURIComponent(location.hash.slice(1));
+    if (asked.startsWith(ALONE)) await openAlone(asked);
+    status.textContent = (await window.refereeKept) ? status.dataset.ready : status.dataset.unkept;
+    status.classList.add("done");
+  }).catch((error) => {
+    console.warn("the tablet cannot referee on its own:", error);
+    status.textContent = status.dataset.failed;
+    status.classList.add("refused");
+  });
+  made.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    e.stopImmediatePropagation();
+    if (busy) return;
+    busy = true;
+    try {
+      const py = await python();
+      const pairs = [...new FormData(made)].map(([field, value]) => [field, String(value)]);
+      const said = JSON.parse(py.globals.get("alone_made")(JSON.stringify(pairs), language, where.root || ""));
+      const message = document.getElementById("alone-new-message");
+      if (said.refused) { message.innerHTML = said.refused; message.scrollIntoView({block: "center"}); return; }
+      message.replaceChildren();
+      const now = Date.now();
+      const name = `${ALONE}${now}-${Math.random().toString(36).slice(2, 8)}`;
+      try {
+        await update(name, () => ({record: said.game.record, entries: [], created: now, at: now,
+                                   limit_minutes: said.game.limit_minutes, clock: {elapsed: 0, running: false}}));
+      } catch (error) {
+        message.innerHTML = "";
+        message.append(Object.assign(document.createElement("p"), {className: "flash refused", textContent: status.dataset.failed}));
+        return;
+      }
+      made.reset();
+      await openAlone(name);
+    } finally {
+      busy = false;
+    }
+  }, true);
+  document.addEventListener("click", async (e) => {
+    const target = e.target.closest ? e.target : null;
+    if (!target) return;
+    if (target.closest("#alone-close")) { e.preventDefault(); await closeAlone(); return; }
+    if (target.closest("#alone-send-cancel")) { document.getElementById("alone-send").hidden = true; return; }
+    // a link of the table screen leads to a server's page (a rule's text, the log at an entry): none here
+    const link = target.closest("#tablelive a[href]");
+    if (link && !link.hasAttribute("data-kept-file")) { e.preventDefault(); return; }
+    const button = target.closest("#alone-games [data-alone]");
+    if (!button) return;
+    const item = button.closest("[data-name]");
+    const name = item.dataset.name;
+    const what = button.dataset.alone;
+    if (what === "open") await openAlone(name);
+    else if (what === "file") saveFile(await recordOf(name), fileName(name));
+    else if (what === "delete") { await update(name, () => undefined); await drawList(); }
+    else if (what === "send") {
+      const form = document.getElementById("alone-send");
+      const files = new DataTransfer();
+      files.items.add(new File([await recordOf(name)], fileName(name), {type: "application/x-ndjson"}));
+      document.getElementById("alone-send-record").files = files.files;
+      document.getElementById("alone-send-which").textContent = item.querySelector("strong").textContent;
+      form.hidden = false;
+      form.scrollIntoView({block: "center"});
+      document.getElementById("alone-send-pin").focus();
+    }
+  });
 }

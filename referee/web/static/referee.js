@@ -26,7 +26,9 @@
     if (e.detail === 0) downAt = performance.now();
     // offline, a control of an entry form (or a confirmation's) stays live while the tablet referees (offline.js)
     const taken = body.dataset.tablet && control.closest('form[action$="/record"], details.confirm > summary, details[data-panel] > summary, #kept-export, a[data-kept-file]');
-    if (ghost() || (body.dataset.offline && !taken)) { e.preventDefault(); e.stopImmediatePropagation(); }
+    // on the page of the games on a tablet alone, every control is the tablet's but the form sent to the server
+    const alone = body.dataset.alone && !control.closest("[data-server]");
+    if (ghost() || (body.dataset.offline && !taken && !alone)) { e.preventDefault(); e.stopImmediatePropagation(); }
   }, true);
   addEventListener("pageshow", () => { delete body.dataset.sending; arm(); });
   // A confirmation appears where the finger just was: it is armed anew when it opens.

@@ -1,7 +1,7 @@
 // The table's tablet keeps what it needs to go on refereeing when the venue's network or the server fails: a
 // service worker (registered by offline.js from a table screen) keeps Pyodide's files and the app's static files
 // (their addresses name their versions: kept as they are, asked for once), and the last copy of each table
-// screen, its record and the offline kit (asked for on the network first; the kept copy answers when the network
+// screen, its record, the offline kit and the page of the games on a tablet alone (asked for on the network first; the kept copy answers when the network
 // does not).  A table screen opened once on the network then opens again with the network gone, its engine with it.
 // The live polls, the forms and every other request go to the network as they always did: their failing is how a
 // screen knows it is cut off.
@@ -11,6 +11,7 @@ const base = new URL(self.registration.scope).pathname;  // "/" (or the path the
 const VERSIONED = [`${base}offline/pyodide/`, `${base}static/`];
 const TABLE = new RegExp(`^${base}games/\\d+(/record\\.jsonl)?$`);
 const KIT = `${base}offline/kit.zip`;
+const ALONE = `${base}offline/table`;  // the page of the games on a tablet alone
 
 self.addEventListener("install", () => self.skipWaiting());
 self.addEventListener("activate", (event) => event.waitUntil((async () => {
@@ -63,7 +64,7 @@ self.addEventListener("fetch", (event) => {
   if (url.origin !== self.location.origin) return;
   if (url.pathname.startsWith(VERSIONED[0]) || (url.pathname.startsWith(VERSIONED[1]) && url.searchParams.has("v"))) {
     event.respondWith(keptFirst(event, request));
-  } else if (url.pathname === KIT || (TABLE.test(url.pathname) && url.search === "")) {
+  } else if (url.pathname === KIT || ((TABLE.test(url.pathname) || url.pathname === ALONE) && url.search === "")) {
     event.respondWith(networkFirst(event, request));
   }
 });

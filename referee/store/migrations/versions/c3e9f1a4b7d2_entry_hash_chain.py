@@ -24,7 +24,7 @@ def upgrade():
         batch_op.add_column(sa.Column('archived', sa.Boolean(), server_default=sa.false(), nullable=False))
     with op.batch_alter_table('tournaments', schema=None) as batch_op:
         batch_op.add_column(sa.Column('archived', sa.Boolean(), server_default=sa.false(), nullable=False))
-    from referee.store import chain
+    from referee.engine import chain
 
     conn = op.get_bind()
     games = sa.table('games', sa.column('id', sa.Integer), sa.column('header', sa.JSON))
