@@ -1,7 +1,8 @@
 """Real servers for the tests that need one: waitress (``referee serve``), gunicorn, redis-server, started on free
 ports from this tree's code, waited for by polling their port (a loaded machine starts them slowly), and always
 stopped; a tablet that talks HTTP from an address of its own choosing (any of 127.0.0.0/8), keeping its cookies
-as they were set; and a reverse proxy of a few lines in front of them, as an https proxy forwards."""
+as they were set; a reverse proxy of a few lines in front of them, as an https proxy forwards; and a lossy one, as
+a venue's bad Wi-Fi passes a tablet's requests."""
 from __future__ import annotations
 
 import http.client
@@ -263,3 +264,84 @@ class ReverseProxy:
         self.server.shutdown()
         self.server.server_close()
         self.thread.join(timeout=30)
+
+
+class LossyProxy:
+    """A venue's bad Wi-Fi between a tablet and the app, at the level of TCP: while ``lossy``, each chunk of every
+    answer is held 0.1 to 0.9 s, and one answer in five is cut as it begins (its request reached the app, which
+    acted on it: the device never hears what it did).  Off (``lossy = False``), it passes everything as it comes.
+    The draws come from ``seed``: the same run meets the same network."""
+
+    CHUNK = 16384
+
+    def __init__(self, backend_port: int, seed: int = 42):
+        import random
+
+        self.backend_port = backend_port
+        self.lossy = False
+        self.cut = 0  # answers cut so far
+        self.random = random.Random(seed)
+        self.lock = threading.Lock()
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.open: list[socket.socket] = []
+        self.thread = threading.Thread(target=self._accept, daemon=True)
+
+    def _draw(self) -> tuple[float, bool]:
+        with self.lock:
+            return self.random.uniform(0.1, 0.9), self.random.random() < 0.2
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return
+            server = socket.create_connection(("127.0.0.1", self.backend_port))
+            self.open += [client, server]
+            asked = threading.Event()  # a request was passed on since the last answer began
+            threading.Thread(target=self._up, args=(client, server, asked), daemon=True).start()
+            threading.Thread(target=self._down, args=(server, client, asked), daemon=True).start()
+
+    @staticmethod
+    def _close(*sockets: socket.socket) -> None:
+        for each in sockets:
+            try:
+                each.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+            each.close()
+
+    def _up(self, client: socket.socket, server: socket.socket, asked: threading.Event) -> None:
+        try:
+            while data := client.recv(self.CHUNK):
+                server.sendall(data)
+                asked.set()
+        except OSError:
+            pass
+        self._close(client, server)
+
+    def _down(self, server: socket.socket, client: socket.socket, asked: threading.Event) -> None:
+        try:
+            while data := server.recv(self.CHUNK):
+                if self.lossy:
+                    hold, cut = self._draw()
+                    if asked.is_set() and cut:  # an answer beginning: lost on the way
+                        with self.lock:
+                            self.cut += 1
+                        break
+                    time.sleep(hold)
+                asked.clear()
+                client.sendall(data)
+        except OSError:
+            pass
+        self._close(client, server)
+
+    def __enter__(self) -> "LossyProxy":
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.listener.close()
+        self._close(*self.open)

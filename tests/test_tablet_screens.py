@@ -218,3 +218,21 @@ def test_a_panel_opened_on_the_tablet_is_drawn_as_the_server_draws_it(app, clien
     assert "nowhere" in tablet.panel("nowhere")
     opened = tablet.region(panels=["board"])
     assert 'id="board" data-panel="board" data-keep open>' in opened
+
+
+def test_the_standby_follows_each_tap_the_server_answered_and_takes_the_table_with_nothing_kept(app, client, kit):
+    """Beside the server's screen the tablet follows each tap the server answered (recorded, or refused, as there),
+    keeping nothing; when it takes the table (the server slow to answer), it reads the screen's facts anew and its
+    record is the server's, so that the entries it keeps from then follow it."""
+    game_id, n = played(app, client, 6)
+    region = server_region(client, game_id, "en")
+    standby = tablet_for(client, kit, game_id, region, "en")
+    form = dice_form(region, "1,2")
+    assert client.post(f"/games/{game_id}/record", data=pairs_data(form)).status_code == 303  # the server answered it
+    assert client.get(f"/games/{game_id}/record.jsonl").get_data(as_text=True).count("\n") == n + 2
+    assert standby.follow(form) == n + 1 and standby.kept == []
+    assert standby.follow(form) == n + 1  # the same form again: stale there as on the server
+    after = server_region(client, game_id, "en")
+    assert standby.resume(kept_facts(after)) == n + 1 and standby.kept == []
+    assert standby.kept_record() == "\n".join(
+        client.get(f"/games/{game_id}/record.jsonl").get_data(as_text=True).splitlines()[:n + 2]) + "\n"

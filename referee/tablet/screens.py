@@ -205,6 +205,15 @@ class TabletTable:
             self.kept.append(entry)
         return self.table.seq
 
+    def resume(self, facts: Mapping[str, Any]) -> int:
+        """The table taken again from the server's screen (the tablet kept it folded beside that screen, at the same
+        entry): what that screen says beyond the record (``facts``, its ``data-kept``) read now, and no entry kept
+        (the server has every one).  How many entries it has."""
+        self.facts = TableFacts.read(facts)
+        self.since = self.clock()
+        self.kept = []
+        return self.table.seq
+
     def game_clock(self) -> Clock:
         """The game clock as the tablet runs it: what it had run at the server's last screen, and since then on the
         tablet's own time while it runs (the game's end, or time called, stops it, as on the server)."""
@@ -264,6 +273,15 @@ class TabletTable:
         with speaking(language):
             message, entries = self._tap(FormPairs(pairs))
         return self.region(message, panels), entries
+
+    def follow(self, pairs: Iterable[tuple[str, str]]) -> int:
+        """A form the server answered (the tablet keeps the table folded beside the server's screen, to take the
+        next tap at once if the server is slow to answer it): read and recorded here as the server did, or refused
+        as it did, nothing kept and nothing drawn.  How many entries the table has."""
+        with speaking(self.screens.language(self.code)):
+            self._tap(FormPairs(pairs))
+        self.kept = []
+        return self.table.seq
 
     def redo(self, pairs: Iterable[tuple[str, str]], panels: Iterable[str] = ()) -> tuple[str, list[KeptEntry]]:
         """The redo form tapped (``table.redo`` on the server): the run of entries the latest entry, a void, took
@@ -339,6 +357,11 @@ class TabletTable:
                 "Free some space on the tablet, or save this table's record as a file.")}
         return self.region(message)
 
+    def kept_record(self) -> str:
+        """The table's record as the engine reads it (its header line, then one line per entry): what the tablet
+        keeps as the record its kept entries follow."""
+        return "\n".join(self.table.game.to_lines()) + "\n"
+
     def record_text(self) -> str:
         """The table's record as the tablet has it (the record it opened and every entry recorded on it since), as
         a record file ending on the hash its entries chain to: the server's import replays and checks every entry,
@@ -362,6 +385,12 @@ class TabletTable:
         region, entries = self.redo([(str(k), str(v)) for k, v in json.loads(pairs)],
                                     [str(name) for name in json.loads(panels)])
         return json.dumps({"region": region, "kept": [e.as_dict() for e in entries]}, ensure_ascii=False)
+
+    def follow_json(self, pairs: str) -> int:
+        return self.follow([(str(k), str(v)) for k, v in json.loads(pairs)])
+
+    def resume_json(self, facts: str) -> int:
+        return self.resume(json.loads(facts))
 
     def replay_json(self, kept: str) -> int:
         return self.replay(json.loads(kept))

@@ -163,12 +163,96 @@ const flash = (kind, words) => {  // a line the server said (in the device's lan
   if (live) live.prepend(line);
 };
 
+// --- Beside the server's screen: the table folded on the tablet too, to take a tap at once ----------------------
+// Once the tablet keeps what it needs (refereeKept), its Python starts in the background and opens the table as the
+// screen shows it (the standby); each tap the server answers is followed there too.  A tap the server does not
+// answer within QUICK_MS (a slow or lossy network, a server that stopped), or that cannot be sent, is taken by the
+// standby at once, kept and sent behind the screen like any offline tap (the server knows a tap that reached it
+// by its key, and records nothing twice): the referee never waits on the network.
+const QUICK_MS = 700;
+let standby = null;
+let warming = null;
+let shownSeq = region() ? region().dataset.seq : null;
+const keepRecord = () => fetch(where.record, {cache: "no-store"}).then((r) => {  // (the service worker keeps it)
+  if (!r.ok) throw new Error(`the record: ${r.status}`);
+  return r.text();
+});
+const warmStandby = () => {
+  if (!where.keep || where.alone || !region()) return;
+  const tried = region().dataset.seq;
+  warming = warming || (async () => {
+    const py = await python();
+    const text = await keepRecord();
+    const live = region();
+    if (table || !live) return;
+    const opened = py.globals.get("open_table")(text, live.dataset.kept, language, where.root || "");
+    if (opened.table.seq !== Number(live.dataset.seq)) { opened.destroy(); return; }
+    if (standby) standby.destroy();
+    standby = opened;
+  })().catch(() => undefined).finally(() => {
+    warming = null;
+    const live = region();  // the screen moved on meanwhile: once more
+    if (!standby && !table && live && live.dataset.seq !== tried) setTimeout(warmStandby, 0);
+  });
+};
+const ready = () => standby && !table && region() && standby.table.seq === Number(region().dataset.seq);
+// The standby takes the table over: what the screen says beyond the record read now, nothing kept yet.
+const standbyTakes = () => {
+  standby.resume_json(region().dataset.kept);
+  table = standby;
+  standby = null;
+  record = table.kept_record();
+  body.dataset.tablet = "1";
+  warmTemplates();
+};
+// A tap the server answered in time, followed by the standby (after the answer is shown).
+const follow = (pairs) => setTimeout(() => {
+  const live = region();
+  if (!standby || table || !live) return;
+  try { standby.follow_json(JSON.stringify(pairs)); } catch (error) { /* judged below */ }
+  if (standby.table.seq !== Number(live.dataset.seq)) { standby.destroy(); standby = null; warmStandby(); return; }
+  keepRecord().catch(() => undefined);  // the kept copy of the record follows the screen
+}, 0);
+const quickTap = async (target, pairs) => {
+  const sent = fetch(target, {method: "POST", body: new URLSearchParams(pairs), cache: "no-store",
+                              headers: {"HX-Request": "true"}})
+    .then(async (answer) => ({answer, html: answer.ok ? await answer.text() : ""}));
+  sent.catch(() => undefined);
+  let said = null;
+  try {
+    said = await Promise.race([sent, new Promise((late) => setTimeout(() => late(null), QUICK_MS))]);
+  } catch (lost) {
+    said = null;
+  }
+  if (said && said.answer.status < 502) {
+    const redirect = said.answer.headers.get("HX-Redirect");
+    if (redirect) { location.assign(redirect); return; }
+    if (!said.html.includes('id="tablelive"')) { location.reload(); return; }
+    draw(said.html);
+    shownSeq = region() ? region().dataset.seq : shownSeq;
+    follow(pairs);
+    return;
+  }
+  if (!ready()) {  // the standby fell behind meanwhile: the server's answer, however long it takes
+    const late = await sent.catch(() => null);
+    if (late && late.html.includes('id="tablelive"')) { draw(late.html); follow(pairs); } else location.reload();
+    return;
+  }
+  standbyTakes();
+  await takeTap(pairs, false);
+};
+
 const takeOver = () => {
   opening = opening || (async () => {
     const live = region();
     if (!live || table || !where.keep) return;  // the app keeps nothing for the tablets (TABLETS_KEEP_OFFLINE)
     const name = live.dataset.panelsPath;
     const kept = await keptOf(name);
+    if (!kept && ready()) {  // the standby has the table as the screen shows it
+      standbyTakes();
+      draw(table.region());
+      return;
+    }
     const py = await python();
     const text = kept ? kept.record : await fetch(where.record).then((r) => {
       if (!r.ok) throw new Error(`the record: ${r.status}`);
@@ -181,68 +265,92 @@ const takeOver = () => {
       opened.destroy();
       throw new Error("this tablet's copy of the record is older than its screen: it cannot referee offline");
     }
+    if (standby) { standby.destroy(); standby = null; }
     table = opened;
     record = text;
     body.dataset.tablet = "1";
     draw(table.region());
-    // the screens' other templates compiled while the referee reads this one, one at a time, between taps
-    const warm = () => idle().then(() => { if (table && table.screens.warm()) warm(); else warmed(); });
-    warm();
+    warmTemplates();
   })().catch((error) => { console.warn("the tablet cannot referee:", error); }).finally(() => { opening = null; });
   return opening;
 };
 
-const giveBack = async (words) => {  // the server has every entry: its screen again, with what it recorded
+// The server has every entry: its screen again, with what it recorded (unless taps were taken meanwhile: the
+// tablet goes on, and sends them at the next beat).  The tablet's table stays beside it as the standby when the
+// server's record is the tablet's (``same``: its run recorded as it was sent), else a standby is opened anew.
+const giveBack = async (words, same) => {
   const answer = await fetch(`${region().dataset.panelsPath}?v=synced`, {headers: {"HX-Request": "true"}, cache: "no-store"});
   if (!answer.ok) return;
-  if (table) table.destroy();
+  const html = await answer.text();
+  const kept = await keptOf(nameOf()).catch(() => undefined);
+  if (busy || (kept && kept.entries.length)) return;
+  const was = table;
   table = null;
   delete body.dataset.tablet;
-  draw(await answer.text());
+  draw(html);
   if (words) flash("done", words);
+  const live = region();
+  shownSeq = live ? live.dataset.seq : shownSeq;
+  if (was && same && live && was.table.seq === Number(live.dataset.seq)) {
+    was.resume_json(live.dataset.kept);
+    standby = was;
+  } else {
+    if (was) was.destroy();
+    warmStandby();
+  }
 };
+// the screens' other templates compiled while the referee reads this one, one at a time, between taps
+const warmTemplates = () => idle().then(() => { const on = table || standby; if (on && on.screens.warm()) warmTemplates(); else warmed(); });
 
 // The forms the tablet answers while it referees: an entry's and the redo of a void's entries (both kept and sent
 // like any tap), and, for a game on the tablet alone, its clock's.
 const TAKEN = ["/record", "/redo"];
+// A tap taken by the tablet's Python (the table it referees): checked, kept, its answer drawn.
+const takeTap = async (pairs, redo) => {
+  const name = nameOf();
+  const open = [...region().querySelectorAll("details[data-panel][open]")].map((d) => d.dataset.panel);
+  const said = redo ? table.redo_json : table.tap_json;
+  const answer = JSON.parse(said(JSON.stringify(pairs), JSON.stringify(open)));
+  if (answer.kept.length) {
+    try {
+      await update(name, (kept) => ({...(kept || {record}), entries: [...(kept ? kept.entries : []), ...answer.kept],
+                                     at: Date.now()}));
+    } catch (error) {  // not kept (the device's storage full or refused): not recorded either
+      table.destroy();
+      table = null;
+      await (keptName !== null ? openAlone(keptName) : takeOver());
+      if (table) draw(table.not_kept());
+      return;
+    }
+    holding = keptName === null;
+  }
+  draw(answer.region);
+};
 document.addEventListener("submit", async (e) => {
   // an entry form's (a button's own formaction, such as the trade builder's check, is not recorded here)
   const target = e.submitter && e.submitter.hasAttribute("formaction") ? e.submitter.formAction : e.target.action;
   const clock = keptName !== null && target.endsWith("/clock");
-  if (!table || !(clock || TAKEN.some((end) => target.endsWith(end)))) return;  // others: referee.js (offline, not sent)
+  // online, with the standby ready: the server first, the tablet if the server is slow to answer
+  const quick = ready() && target.endsWith("/record") && !body.dataset.offline && navigator.onLine;
+  if (!quick && (!table || !(clock || TAKEN.some((end) => target.endsWith(end))))) return;  // others: referee.js
   e.preventDefault();
   e.stopImmediatePropagation();
   // one tap at a time (a double tap's second finds the first's screen, which referee.js arms); a conflict waits
   // for the referee's choice first
   if (busy || stuck) return;
   busy = true;
-  const name = nameOf();
   try {
     const pairs = [...new FormData(e.target, e.submitter)].map(([field, value]) => [field, String(value)]);
-    if (clock) {
+    if (quick) {
+      await quickTap(target, pairs);
+    } else if (clock) {
       const drawn = table.set_clock(new Map(pairs).get("action") || "");
       const now = JSON.parse(table.clock_json());
-      await update(name, (kept) => (kept ? {...kept, clock: now} : undefined));
+      await update(nameOf(), (kept) => (kept ? {...kept, clock: now} : undefined));
       draw(drawn);
-      return;
+    } else {
+      await takeTap(pairs, target.endsWith("/redo"));
     }
-    const open = [...region().querySelectorAll("details[data-panel][open]")].map((d) => d.dataset.panel);
-    const said = target.endsWith("/redo") ? table.redo_json : table.tap_json;
-    const answer = JSON.parse(said(JSON.stringify(pairs), JSON.stringify(open)));
-    if (answer.kept.length) {
-      try {
-        await update(name, (kept) => ({...(kept || {record}), entries: [...(kept ? kept.entries : []), ...answer.kept],
-                                       at: Date.now()}));
-      } catch (error) {  // not kept (the device's storage full or refused): not recorded either
-        table.destroy();
-        table = null;
-        await (keptName !== null ? openAlone(keptName) : takeOver());
-        if (table) draw(table.not_kept());
-        return;
-      }
-      holding = keptName === null;
-    }
-    draw(answer.region);
   } catch (error) {
     console.error("the tablet could not take the tap:", error);
   } finally {
@@ -290,7 +398,7 @@ const choose = async (choice, seen) => {
     holding = false;
     stuck = false;
     delete body.dataset.conflict;
-    await giveBack(said.message);
+    await giveBack(said.message, false);
   } catch (error) {
     // not reached: the choice stays on the screen
   } finally {
@@ -344,7 +452,7 @@ const send = async () => {
   const name = nameOf();
   const kept = await keptOf(name);
   holding = Boolean(kept && kept.entries.length);
-  if (!holding) { if (table) await giveBack(""); return; }
+  if (!holding) { if (table) await giveBack("", true); return; }
   syncing = true;
   try {
     const run = kept.entries.slice();
@@ -361,7 +469,7 @@ const send = async () => {
       const left = await update(name, (now) => (now && now.entries.length > run.length ? now : undefined));
       if (left) return;
       holding = false;
-      await giveBack(said.message);
+      await giveBack(said.message, true);
       return;
     }
     refused(said);
@@ -373,15 +481,18 @@ const send = async () => {
 };
 setInterval(send, 1000);
 
-// The tablet's copy of the record follows the screen: each new entry shown, it is asked for again (through the
-// service worker, which keeps the copy that answers when the network is gone).
-let shownSeq = region() ? region().dataset.seq : null;
+// The tablet's copy of the record follows the screen: each new entry shown (another device's, a poll's), it is asked
+// for again (through the service worker, which keeps the copy that answers when the network is gone), and the
+// standby opened on it.
 document.addEventListener("htmx:afterSettle", () => {
   const live = region();
   if (!live || table || live.dataset.seq === shownSeq) return;
   shownSeq = live.dataset.seq;
-  fetch(where.record, {cache: "no-store"}).then((r) => r.arrayBuffer()).catch(() => undefined);
+  if (ready()) keepRecord().catch(() => undefined);
+  else warmStandby();
 });
+window.refereeKept.then((kept) => { if (kept && !where.alone) idle().then(warmStandby); });
+window.refereeStandby = () => Boolean(ready());  // the table folded beside the screen, at its entry (tests wait)
 
 // The screen cut off (referee.js marks it), or entries kept from before: the tablet referees.
 new MutationObserver(() => { if (body.dataset.offline && !table && !where.alone) takeOver(); })
@@ -415,7 +526,6 @@ const drawList = async () => {
   box.innerHTML = py.globals.get("alone_list")(JSON.stringify(await aloneKept()), language, where.root || "");
   box.dataset.drawn = "1";
 };
-const warmUp = () => idle().then(() => { if (table && table.screens.warm()) warmUp(); else warmed(); });
 const openAlone = async (name) => {
   const kept = await keptOf(name);
   if (!kept) return;
@@ -428,7 +538,7 @@ const openAlone = async (name) => {
   document.getElementById("tablelive").replaceWith(Object.assign(document.createElement("div"), {id: "tablelive"}));
   draw(table.region());
   history.replaceState(null, "", `#${name}`);
-  warmUp();
+  warmTemplates();
 };
 const closeAlone = async () => {
   if (table) table.destroy();

@@ -1,0 +1,38 @@
+"""A slow and lossy venue network (chromium through a proxy that holds every chunk of an answer 0.1 to 0.9 s and
+cuts one answer in five as it begins, its request having reached the app): the table's tablet keeps the table
+folded beside the server's screen (the standby, its own Python), so that a tap the server does not answer at once
+is taken by the tablet, shown, kept and sent behind the screen; the referee goes on tapping, and the server has
+each entry once, in order, the hash chain whole."""
+from browser_support import golden_table
+from referee.services import folds
+from server_support import LossyProxy
+from test_browser_offline_table import entry_of, parse, tap_entry
+
+PIN = "531975"
+START = 10
+TAPS = 12
+
+
+def test_on_a_slow_and_lossy_network_each_tap_is_taken_at_once_and_recorded_once_in_order(offline_server,
+                                                                                            browser):
+    server, app = offline_server
+    with LossyProxy(int(server.rsplit(":", 1)[1])) as proxy:
+        page, game_id, lines = golden_table((proxy.base, app), browser, START, PIN)
+        assert page.evaluate("() => window.refereeKept") is True
+        page.wait_for_function("() => window.refereeStandby()", timeout=120000)
+        proxy.lossy = True
+        taken = 0  # the taps the tablet took because the server's answer was slow, or lost
+        for n in range(START + 1, START + TAPS + 1):
+            tap_entry(page, entry_of(lines[n]))
+            page.wait_for_selector(f"#tablelive[data-seq='{n}']", timeout=30000)
+            taken += page.locator("body[data-tablet]").count()
+        assert taken > 0 and proxy.cut > 0
+        proxy.lossy = False
+        page.wait_for_selector(f"body:not([data-tablet]) #tablelive[data-seq='{START + TAPS}']", timeout=60000)
+        with app.app_context():
+            loaded = folds.load(game_id)
+            assert loaded.seq == START + TAPS and loaded.altered is None and folds.verify_all()[1] == []
+            assert [e.to_dict() for e in loaded.game.entries[START:]] == [
+                parse(lines[n]) for n in range(START + 1, START + TAPS + 1)]
+        assert page.evaluate("() => window.refereeKeptEntries()") is None
+        page.context.close()
