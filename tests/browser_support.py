@@ -60,9 +60,17 @@ def offline_server(tmp_path_factory) -> "Iterator[LiveServer]":
 @pytest.fixture(scope="session")
 def venue_server(tmp_path_factory) -> "Iterator[str]":
     """The app served as at a venue (its screens armed in the 600 ms it ships with), for the tests of the arming;
-    its address."""
-    for live in _serve(tmp_path_factory.mktemp("venue")):
+    its address.  Its table screens keep nothing for offline use (as ``live_server``'s): a tap is a form sent and
+    a page loaded, as on a tablet that keeps nothing; ``venue_offline_server`` arms the tablet's own taps."""
+    for live in _serve(tmp_path_factory.mktemp("venue"), TABLETS_KEEP_OFFLINE=False):
         yield live.url
+
+
+@pytest.fixture(scope="session")
+def venue_offline_server(tmp_path_factory) -> "Iterator[LiveServer]":
+    """The app served as at a venue, armed in 600 ms and keeping what a table's tablet needs offline: a tap on a
+    screen whose standby is ready is sent behind the screen and its answer swapped in (offline.js)."""
+    yield from _serve(tmp_path_factory.mktemp("venue-offline"))
 
 
 @pytest.fixture(scope="session")

@@ -36,3 +36,25 @@ def test_on_a_slow_and_lossy_network_each_tap_is_taken_at_once_and_recorded_once
                 parse(lines[n]) for n in range(START + 1, START + TAPS + 1)]
         assert page.evaluate("() => window.refereeKeptEntries()") is None
         page.context.close()
+
+
+def test_a_double_tap_answered_behind_the_screen_records_one_entry(venue_offline_server, browser):
+    """With the standby ready, a tap is sent behind the screen and the server's answer swapped in (no page load):
+    a second touch 80 or 300 ms after the first finds the tap on its way, or the new screen not armed yet (the
+    venue's 600 ms), and records nothing more."""
+    from browser_support import start_game
+    from test_browser_taps import double_tap, entries, tablet
+
+    server = venue_offline_server.url
+    for delay in (80, 300):
+        context, page = tablet(browser, "touch")
+        game_id = start_game(page, server)
+        page.wait_for_function("() => window.refereeStandby && window.refereeStandby()", timeout=120000)
+        dice = page.locator(".decision .dicepad").get_by_role("button", name="4·6", exact=True)
+        box = dice.bounding_box()
+        double_tap(page, box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, delay, "touch")
+        page.wait_for_selector("#tablelive[data-seq='1']")
+        assert [e["type"] for e in entries(page, server, game_id)] == ["roll"], delay
+        assert page.locator(".flash.refused").count() == 0
+        assert page.evaluate("() => window.refereeStandby()")  # followed the tap: ready for the next one
+        context.close()

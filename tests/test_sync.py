@@ -212,6 +212,20 @@ def test_the_referee_keeps_the_tablets_record_through_a_void_and_the_chain_holds
     assert len(recorded(client, game_id)) == 8
 
 
+def test_the_tablets_record_and_the_ruling_on_it_are_recorded_together_or_not_at_all(app, client, monkeypatch):
+    """Every choice recorded: the void, the tablet's entries and the referee's ruling on them are one commit; a
+    ruling that cannot be recorded (here: the game's rulings full) records none of the entries either."""
+    game_id, taps, other = conflicted(app, client, server_entries=2)
+    monkeypatch.setattr(rulings, "MAX_RULINGS", 0)
+    answer = choose(client, game_id, taps, "tablet", 2)
+    assert answer.status_code == 409 and "at most 0 rulings" in answer.json["refused"]
+    assert recorded(client, game_id) == other
+    with app.app_context():
+        assert rulings.read(game_id).items == () and folds.verify_all()[1] == []
+    monkeypatch.setattr(rulings, "MAX_RULINGS", 50)
+    assert choose(client, game_id, taps, "tablet", 2).json["recorded"] == 5
+
+
 def test_a_choice_made_on_a_table_that_moved_on_since_is_shown_the_conflict_again(app, client):
     game_id, taps, other = conflicted(app, client, server_entries=2)
     answer = choose(client, game_id, taps, "tablet", 1)  # the referee saw one entry of the server's; now two

@@ -44,6 +44,7 @@ class Part:
 class Section:
     title: str
     steps: tuple[tuple[Part, ...], ...]
+    printed: bool = True  # on the one printed page of the quick start (the rare case is in the app's guide only)
 
 
 @dataclass(frozen=True)
@@ -244,6 +245,12 @@ def _table_referee() -> Guide:
                  save=word("Record the ruling")),
             step(_("A player may appeal: a judge rules, then the head judge, whose ruling is final.")),
         )),
+        Section(_("The network or the server fails"), (
+            step(_("Go on: %(offline)s The entries are sent when the server answers. If the screen shows %(two)s, "
+                   "choose the one the table agrees on."),
+                 offline=word("Offline: this tablet referees the table by the same rules."),
+                 two=word("Two records of this table")),
+        ), printed=False),
         Section(_("Time"), (
             step(_("The director calls time on every table at once, or the screen asks you to when the clock runs "
                    "out: tap %(called)s, then %(yes)s."), called=word("Time called"),

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from typing import Callable
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -155,18 +156,21 @@ def record_run(game_id: int, data: list[dict], expected_seq: int, key: str | Non
 
 
 def record_taps(game_id: int, data: list[dict], keys: list[str], expected_seq: int,
-                times: list[int | None] | None = None, afters: list[int] | None = None) -> Applied:
+                times: list[int | None] | None = None, afters: list[int] | None = None,
+                also: Callable[[Game], object] | None = None) -> Applied:
     """Record taps made one after the other on a tablet (each its own form, with its own key: a table's tablet that
     kept them while the server could not be reached), in one commit: each checked against the table the one before
     leaves, and either all are written, each key kept with its entry as that tap's form would have kept it, or
     none.  The caller has found every key new (a key kept already raises :class:`StaleEntry` at the commit).
     ``times``: when each tap was made, by the tablet's clock (seconds since 1970, UTC; None: when it is stored);
     ``afters``: the number of entries each tap followed on the tablet, which its key is kept with (a run the server
-    puts entries of its own in front of: the same run sent again is known by it), else where it is recorded."""
+    puts entries of its own in front of: the same run sent again is known by it), else where it is recorded.
+    ``also(game)``: what is written in the same commit, the taps recorded in ``game`` (the referee's ruling on
+    them)."""
     entries = [parse_entry(d) for d in data]
     each = [(key, entry_keys.body(afters[i] if afters else expected_seq + i, [entry.to_dict()]))
             for i, (key, entry) in enumerate(zip(keys, entries, strict=True))]
-    return _record_all(game_id, expected_seq, lambda _: entries, keys_each=each, times=times)
+    return _record_all(game_id, expected_seq, lambda _: entries, keys_each=each, times=times, also=also)
 
 
 def tablet_time(at: int | None, earliest: datetime | None, now: datetime) -> datetime:
@@ -182,13 +186,15 @@ def tablet_time(at: int | None, earliest: datetime | None, now: datetime) -> dat
 
 
 def _record_all(game_id: int, expected_seq: int, entries_of, key: str | None = None, asked: object = None,
-                keys_each: list[tuple[str, str]] | None = None, times: list[int | None] | None = None) -> Applied:
+                keys_each: list[tuple[str, str]] | None = None, times: list[int | None] | None = None,
+                also: Callable[[Game], object] | None = None) -> Applied:
     """Write the entries ``entries_of(table)`` names, in turn, on the table this screen showed (``expected_seq``):
     all of them, or none (the first refusal is raised and the fold read again).  A form's ``key`` already kept
     with entries of the game raises before anything else is looked at (a form sent again is stale by then);
     a new one is kept with these entries, in their commit.  ``asked``: what the form asks, as its digest.
     ``keys_each``: a key and its digest for each entry instead (taps kept on a tablet, each its own form);
-    ``times``: when each was made on the tablet (:func:`tablet_time`)."""
+    ``times``: when each was made on the tablet (:func:`tablet_time`); ``also(game)``: what else the commit
+    writes, the entries recorded in ``game``."""
     digest = entry_keys.body(expected_seq, asked) if key is not None else ""
     with game_lock(game_id):
         if key is not None:
@@ -226,6 +232,8 @@ def _record_all(game_id: int, expected_seq: int, entries_of, key: str | None = N
             ended = game.state.over
             if ended or before.over:  # kept when it ends (again); taken away when a void takes back its end
                 loaded.row.result = result_of(game, head) if ended else None
+            if also is not None:
+                also(game)
             db.session.commit()
         except IntegrityError:
             db.session.rollback()

@@ -175,19 +175,28 @@ def _head(game_id: int, rulings: Rulings) -> str:
                                                            RulingRow.n == len(rulings.items))).scalar_one()
 
 
+def add_ruling(game_id: int, clauses, total: int, entry: int, claim: str, ruling: str, clause: str, decider: str
+               ) -> tuple[Ruling, RulingRow]:
+    """A ruling checked (on a record of ``total`` entries, its ruleset's ``clauses``) and its row added to the
+    session, chained to the game's ruling before, not committed: :func:`record_ruling` commits it alone; a sync
+    commits it with the entries it rules on (``services.sync.choose``).  :class:`RulingRefused` changes nothing."""
+    rulings = read(game_id)
+    claim, ruling = claim.strip(), ruling.strip()
+    _checked(clauses, total, rulings, entry, claim, ruling, clause, decider)
+    made = Ruling(len(rulings.items) + 1, entry, claim, ruling, clause, decider, utcnow().replace(microsecond=0))
+    row = RulingRow(game_id=game_id, n=made.n, entry=entry, claim=claim, ruling=ruling, clause=clause,
+                    decider=decider, recorded_at=made.at,
+                    hash=chain.ruling_link(_head(game_id, rulings), made.n, made.fields()))
+    db.session.add(row)
+    return made, row
+
+
 def record_ruling(game_id: int, entry: int, claim: str, ruling: str, clause: str, decider: str) -> Ruling:
     """Append a ruling (its row chained to the game's ruling before), or raise :class:`RulingRefused` and change
     nothing.  A judge's or the head judge's ruling answers the table's open call for a judge."""
     with game_lock(game_id):
         loaded = load(game_id)
-        rulings = read(game_id)
-        claim, ruling = claim.strip(), ruling.strip()
-        _checked(loaded.game.ruleset.clauses, loaded.seq, rulings, entry, claim, ruling, clause, decider)
-        made = Ruling(len(rulings.items) + 1, entry, claim, ruling, clause, decider, utcnow().replace(microsecond=0))
-        row = RulingRow(game_id=game_id, n=made.n, entry=entry, claim=claim, ruling=ruling, clause=clause,
-                        decider=decider, recorded_at=made.at,
-                        hash=chain.ruling_link(_head(game_id, rulings), made.n, made.fields()))
-        db.session.add(row)
+        made, row = add_ruling(game_id, loaded.game.ruleset.clauses, loaded.seq, entry, claim, ruling, clause, decider)
         try:
             db.session.flush()
             if decider in JUDGES:

@@ -168,8 +168,8 @@ def choose(game_id: int, taps: list[KeptTap], conflict: SyncConflict, choice: st
     - ``"server"``: the server's record goes on; the tablet's taps are discarded (the ruling, on the first entry
       the tablet did not know of, says them in words);
     - ``"tablet"``: the tablet's record goes on, through the usual void and redo: one void takes back the server's
-      entries after the last one both had, and the taps are recorded after it, in one commit (the hash chain
-      continued); the ruling is on the void.  Refused (:class:`MalformedEntry`) when the server's entries took
+      entries after the last one both had, and the taps are recorded after it, with the ruling on the void, in
+      one commit (the hash chain continued).  Refused (:class:`MalformedEntry`) when the server's entries took
       back some the tablet had (no void of the latest entries brings the table back), :class:`TapRefused` when the
       rules refuse a tap there, :class:`StaleEntry` when another entry came meanwhile."""
     seen = conflict.after + len(conflict.server)
@@ -194,6 +194,7 @@ def choose(game_id: int, taps: list[KeptTap], conflict: SyncConflict, choice: st
             raise TapRefused(len(taps) - len(rest) + n - (1 if count else 0), refusal) from None
     void = len(run) - len(rest)  # the void with the first tap's time; each tap's key with the entry it followed
     games.record_taps(game_id, run, keys, seen, [rest[max(0, n - void)].at if rest else None for n in range(len(run))],
-                      [seen + n if n < void else rest[n - void].after for n in range(len(run))])
-    rulings.record_ruling(game_id, seen + 1, claim, ruling, "", "referee")
+                      [seen + n if n < void else rest[n - void].after for n in range(len(run))],
+                      also=lambda made: rulings.add_ruling(game_id, made.ruleset.clauses, len(made.entries),
+                                                           seen + 1, claim, ruling, "", "referee"))
     return Synced(len(rest), 0, seen + len(run))
