@@ -55,6 +55,30 @@ def test_thirty_taps_kept_on_a_tablet_are_recorded_once_each_in_order_and_the_ch
         assert count == 1 and altered == []  # the hash chain continued, as `referee verify` checks it
 
 
+def test_a_form_of_two_entries_that_reached_the_server_is_known_in_the_tablets_run_as_its_two_taps(app, client):
+    """A decline and the opening bid its button adds, sent as one form: its answer slow, the tablet took it as two
+    taps (the form's key, then ``run_key(key, 1)``) and went on.  The server, which recorded the form whole under its
+    key, counts both as recorded and records the taps after them once."""
+    from referee.engine import run_key
+
+    game_id = new_game(client)
+    key = entry_keys.new_key()
+    decline, bid = {"type": "decline", "player": "Aki"}, {"type": "bid", "player": "Ben", "amount": 10}
+    client.post(f"/games/{game_id}/record", data={"seq": 0, "entry": json.dumps({"type": "roll", "player": "Aki",
+                                                                                 "dice": [1, 2]})})
+    answer = client.post(f"/games/{game_id}/record", data={"seq": 1, "entry": json.dumps(decline),
+                                                           "then": json.dumps(bid), "entry_key": key})
+    assert answer.status_code == 303 and len(recorded(client, game_id)) == 3
+    taps = [{"key": key, "entry": decline, "after": 1}, {"key": run_key(key, 1), "entry": bid, "after": 2}]
+    taps += [{**tap, "after": 3 + n} for n, tap in enumerate(kept_run(app, game_id, 2))]
+    synced = send(client, game_id, taps)
+    assert synced.status_code == 200 and (synced.json["recorded"], synced.json["already"]) == (2, 2)
+    assert recorded(client, game_id)[1:] == [decline, bid] + [t["entry"] for t in taps[2:]]
+    other = send(client, game_id, [{"key": key, "entry": decline, "after": 1},
+                                   {"key": run_key(key, 1), "entry": {**bid, "amount": 20}, "after": 2}])
+    assert other.status_code == 409 and "sent again with another entry" in other.json["refused"]
+
+
 def test_a_run_sent_again_longer_after_its_answer_was_lost_records_only_the_taps_not_recorded(app, client):
     game_id = new_game(client)
     taps = kept_run(app, game_id, 12)

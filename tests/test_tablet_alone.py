@@ -164,6 +164,12 @@ def test_the_game_clock_of_a_game_on_the_tablet_alone_runs_on_the_tablets_time_a
     again.set_clock("pause")
     now[0] += 600
     assert again.game_clock().elapsed_seconds == 185.0 and not again.game_clock().running
+    for n, entry in enumerate(golden_taps()[:6]):
+        tapped(again, entry, f"key-{n}")
+    again.set_clock("start")
+    now[0] += 15
+    tapped(again, {"type": "time_called"}, "time")  # time called stops the clock: kept stopped, as it stood
+    assert json.loads(again.clock_json()) == {"elapsed": 200.0, "running": False, "at": now[0]}
 
 
 def test_the_redo_form_records_the_voided_entries_again_on_the_tablet(kit, rulesets):

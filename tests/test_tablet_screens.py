@@ -236,3 +236,23 @@ def test_the_standby_follows_each_tap_the_server_answered_and_takes_the_table_wi
     assert standby.resume(kept_facts(after)) == n + 1 and standby.kept == []
     assert standby.kept_record() == "\n".join(
         client.get(f"/games/{game_id}/record.jsonl").get_data(as_text=True).splitlines()[:n + 2]) + "\n"
+
+
+def test_a_table_with_rulings_and_its_record_file_open_on_the_tablet_and_keep_the_rulings(app, client, kit):
+    """The server's record of a table carries its rulings after its entries: the tablet reads past them (the table
+    opens, so it referees offline), and its record file carries them on, the server's import checking them."""
+    from referee.services import games, rulings
+
+    game_id, n = played(app, client, 6)
+    with app.app_context():
+        rulings.record_ruling(game_id, 2, "Ben says the roll was 3 and 4", "The roll stands as recorded", "", "referee")
+    region = server_region(client, game_id, "en")
+    tablet = tablet_for(client, kit, game_id, region, "en")
+    assert tablet.table.seq == n
+    tablet.tap(dice_form(region, "1,2"))
+    text = tablet.record_text()
+    assert '{"ruling": ' in text and json.loads(text.splitlines()[-1])["chain"]["entries"] == n + 1
+    with app.app_context():
+        imported = games.import_record(text, "123456")
+        (ruling,) = rulings.read(imported).items
+    assert ruling.entry == 2 and ruling.ruling == "The roll stands as recorded"

@@ -29,7 +29,8 @@ from .building import (Change, bank_needs, even_layouts_below, even_targets, pla
                        smallest_sale)
 from .declarations import bid_means, building_minimum_bid, demand, houses_for_declarations
 from .ending import assets, ended, places, ranking, winner
-from .entries import ENTRY_FIELDS, MAX_NAME, Action, Entry, Offer, json_whole, parse_entry, text_problem, whole_field
+from .entries import (ENTRY_FIELDS, MAX_NAME, Action, Entry, Offer, json_whole, parse_entry, run_key, text_problem,
+                      whole_field)
 from .errors import IllegalEntry, MalformedEntry, RefereeError, StaleEntry
 from .events import (POT, AwaitingDecision, BidHeld, BidVoided, BuildingsChanged, CardDrawn, DebtQueued,
                      DeedTransferred, EstateShared, Event, JailCardReturned, Jailed, JailRollFailed, JailTurnSat,
@@ -44,7 +45,7 @@ from .phrases import (Deck, EntryKind, Many, OptionName, OptionValue, Say, Sum, 
                       clip, identity, level_text, named, render)
 from .registry import KINDS, EntryType, Simulated, made_with, register, simulated, unregister
 from .record import (MAX_AMOUNT, MAX_PLAYERS, MAX_RECORD_BYTES, MAX_TITLE, Game, Header, RecordError,
-                     new_header, parse_header, parse_record, replay, stake_refusal)
+                     new_header, parse_header, parse_record, replay, side_line, stake_refusal)
 from .rules import (Outcome, apply, build_offers, check, decision_kinds, leads_to, legal_actions, ready_entry,
                     resolve)
 from .ruleset import CLAUSE_KEYS, OPTION_SPECS, OPTIONAL_CLAUSE_KEYS, Money, Ruleset, RulesetError
@@ -58,14 +59,14 @@ from .turn import deal_refusal
 
 __all__ = [
     # a record and its fold
-    "Game", "Header", "new_header", "parse_header", "parse_record", "replay", "stake_refusal",
+    "Game", "Header", "new_header", "parse_header", "side_line", "parse_record", "replay", "stake_refusal",
     # what each entry did, kept beside the game: its events, the log's facts, equal calls, the chart's points
     "EntryFacts", "History", "TieCall", "square_index", "tie_call",
     "MAX_AMOUNT", "MAX_NAME", "MAX_PLAYERS", "MAX_RECORD_BYTES", "MAX_TITLE",
     # the kinds of entry declared each in a module of their own
     "KINDS", "EntryType", "Simulated", "made_with", "register", "simulated", "unregister",
     # an entry
-    "Action", "ENTRY_FIELDS", "Entry", "LARGEST", "Offer", "json_whole", "parse_entry",
+    "Action", "ENTRY_FIELDS", "Entry", "LARGEST", "Offer", "json_whole", "parse_entry", "run_key",
     "text_problem", "whole_field", "NotWhole", "whole_number",
     # deciding
     "Outcome", "apply", "build_offers", "check", "decision_kinds", "leads_to", "legal_actions", "ready_entry",

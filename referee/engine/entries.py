@@ -174,6 +174,13 @@ def whole_field(name: str, text: str, minimum: int = 0) -> int:
         raise _refusal(exc) from None
 
 
+def run_key(key: str, n: int) -> str:
+    """The key a tablet keeps the ``n``-th entry of one form's run under (a decline and the opening bid its button
+    adds: the form's own key for the first, this for the next), each kept and sent as a tap of its own.  The server
+    knows such a pair for the form it recorded whole under ``key`` (``services.sync``)."""
+    return key if n == 0 else f"{key[:60]}-{n}"
+
+
 def json_whole(digits: str) -> int:
     """``parse_int`` for an entry's JSON: a number longer than any an entry may carry is refused as it is read,
     never converted (its bounds are checked with its field's, :func:`_whole`)."""

@@ -365,6 +365,25 @@ def plain_json_problem(data: Any) -> str | None:
     return None
 
 
+SIDE_LINES = ("ruling", "signoff", "chain")  # a record file's lines beyond the header and entries, by their one key
+
+
+def side_line(text: str) -> tuple[str, object] | None:
+    """A record file's line that is no header and no entry (``{"ruling": ...}``, ``{"signoff": ...}``, ``{"chain":
+    ...}``: the game's rulings, the players' sign-offs, the hash a tablet's entries chain to): its key and the object
+    under it; None for any other line (which the record's reading judges)."""
+    if not text.lstrip().startswith(tuple(f'{{"{key}"' for key in SIDE_LINES)):
+        return None
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    if isinstance(data, dict) and len(data) == 1 and next(iter(data)) in SIDE_LINES:
+        key = next(iter(data))
+        return key, data[key]
+    return None
+
+
 def parse_record(lines: Iterable[str]) -> tuple[Header, list[tuple[int, Entry, dict[str, Any]]]]:
     """The header and every entry (with its line number and raw object) of a record's text."""
     header: Header | None = None

@@ -4,15 +4,13 @@ play and are set aside before the engine reads the file, and, in a file a tablet
 to (``{"chain": ...}``, checked against them) (``docs/game-record.md``)."""
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Callable
 
 from ..engine import chain
-from ..engine import Game, Header, RecordError, parse_record, replay
+from ..engine import Game, Header, RecordError, parse_record, replay, side_line
 from . import rulesets, rulings, signoffs
 
-SIDE_LINES = ("ruling", "signoff", chain.CHAIN_LINE)  # a record file's lines beyond the engine's, by their one key
 
 
 @dataclass
@@ -30,18 +28,11 @@ def split(lines: list[str]) -> tuple[list[str], Sides]:
     kept: list[str] = []
     sides = Sides()
     for number, text in enumerate(lines, start=1):
-        start = text.lstrip()
-        if start.startswith(tuple(f'{{"{key}"' for key in SIDE_LINES)):
-            try:
-                data = json.loads(text)
-            except (ValueError, RecursionError):
-                data = None
-            if isinstance(data, dict) and len(data) == 1 and next(iter(data)) in SIDE_LINES:
-                key = next(iter(data))
-                {"ruling": sides.rulings, "signoff": sides.signoffs}.get(key, sides.chain).append((number, data[key]))
-                kept.append("")
-                continue
-        kept.append(text)
+        side = side_line(text)
+        if side is not None:
+            key, value = side
+            {"ruling": sides.rulings, "signoff": sides.signoffs}.get(key, sides.chain).append((number, value))
+        kept.append("" if side is not None else text)
     return kept, sides
 
 

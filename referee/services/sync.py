@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine import MalformedEntry, RefereeError, parse_entry
+from ..engine import MalformedEntry, RefereeError, parse_entry, run_key
 from . import entry_keys, games, rulings
 from .tournaments import DIRECTOR_TIME_CALL
 from .errors import StaleEntry
@@ -87,13 +87,29 @@ class TapRefused(RefereeError):
 
 
 def _already(game_id: int, taps: list[KeptTap]) -> int:
-    """How many of the run's first taps were recorded by a run sent before (their keys kept with the same entry);
-    :class:`entry_keys.KeyReused` for a key kept with another entry."""
-    for n, tap in enumerate(taps):
+    """How many of the run's first taps were recorded by a run sent before (their keys kept with the same entry),
+    or by their own form when it reached the server (a tap the tablet took because its answer was slow: a form of
+    two entries, the decline and its opening bid, recorded whole under the first tap's key, the second tap keyed
+    :func:`run_key`); :class:`entry_keys.KeyReused` for a key kept with another entry."""
+    n = 0
+    while n < len(taps):
+        tap = taps[n]
         try:
             entry_keys.repeat(game_id, tap.key, entry_keys.body(tap.after, [parse_entry(tap.entry).to_dict()]))
         except entry_keys.AlreadyRecorded:
+            n += 1
             continue
+        except entry_keys.KeyReused:
+            pair = taps[n + 1] if n + 1 < len(taps) else None
+            if pair is None or pair.key != run_key(tap.key, 1):
+                raise
+            try:
+                entry_keys.repeat(game_id, tap.key, entry_keys.body(
+                    tap.after, [parse_entry(each.entry).to_dict() for each in (tap, pair)]))
+            except entry_keys.AlreadyRecorded:
+                n += 2
+                continue
+            raise
         return n
     return len(taps)
 

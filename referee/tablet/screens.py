@@ -20,8 +20,8 @@ from urllib.parse import quote, urlencode
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
-from ..engine import (chain, Clock, Game, IllegalEntry, MalformedEntry, parse_entry, RefereeError, StaleEntry,
-                      whole_field)
+from ..engine import (chain, Clock, Game, IllegalEntry, MalformedEntry, parse_entry, RefereeError, run_key,
+                      StaleEntry, whole_field)
 from ..language import current, current_language, gettext as _, Language, speaking
 from ..language.templates import template_words
 from ..screens.forms import entry_from_form, following_entry, not_a_table_form
@@ -234,9 +234,9 @@ class TabletTable:
 
     def clock_json(self) -> str:
         """What the tablet keeps of the game clock: ``{"elapsed": seconds run, "running": ..., "at": now}`` (the
-        tablet's time)."""
+        tablet's time; stopped once the game is over or time is called)."""
         clock = self.game_clock()
-        return json.dumps({"elapsed": clock.elapsed_seconds, "running": self.facts.running, "at": self.clock()})
+        return json.dumps({"elapsed": clock.elapsed_seconds, "running": clock.running, "at": self.clock()})
 
     def region(self, message: Mapping[str, Any] | None = None, panels: Iterable[str] = (), **parts: Any) -> str:
         """The live region of the table screen (``templates/table/_live.html``) as the tablet has the table, with
@@ -317,12 +317,18 @@ class TabletTable:
             return self._refused(StaleEntry.behind(seq, self.table.seq), ruleset), []
         key = form.get("entry_key") or secrets.token_urlsafe(18)
         before = self.table.seq
+        clock = self.game_clock()  # as it stood when the tap came
         try:
             outcomes = self.table.record_run(run)
         except (MalformedEntry, IllegalEntry) as exc:
             return self._refused(exc, exc.state.ruleset if exc.state is not None else ruleset), []
+        state = self.table.game.state
+        if clock.running and (state.over or state.time_called):  # the game clock stops with the game, as the
+            # server pauses it when it stores such an entry
+            self.facts = replace(self.facts, elapsed=clock.elapsed_seconds, running=False)
+            self.since = self.clock()
         at = int(self.clock())
-        entries = [KeptEntry(key if n == 0 else f"{key[:60]}-{n}", self.table.game.entries[before + n].to_dict(),
+        entries = [KeptEntry(run_key(key, n), self.table.game.entries[before + n].to_dict(),
                              before + n, at) for n in range(len(run))]
         self.kept += entries
         return recorded(self.table.game, before, outcomes), entries
@@ -369,7 +375,8 @@ class TabletTable:
         refereed on the tablet alone is brought to a server)."""
         game = self.table.game
         texts = [chain.entry_text(entry.to_dict()) for entry in game.entries]
-        return "\n".join(game.to_lines() + [chain.chain_line(self.table.header.to_dict(), texts)]) + "\n"
+        return "\n".join(game.to_lines() + self.table.sides
+                         + [chain.chain_line(self.table.header.to_dict(), texts)]) + "\n"
 
     # --- the same, as the tablet's script speaks to its Python: JSON text ---------------------------------------
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from ..engine import (Game, Header, IllegalEntry, MalformedEntry, Outcome, Ruleset, parse_entry, parse_record,
-                      parse_ruleset, replay, with_options)
+                      parse_ruleset, replay, side_line, with_options)
 
 RulesetFiles = Mapping[str, Mapping[str, Any]]  # ruleset id -> {"ruleset": ..., "board": ..., "decks": ...}
 
@@ -41,10 +41,14 @@ def ruleset_of(rulesets: RulesetFiles, header: Header) -> Ruleset:
 
 class KeptTable:
     """The table's record kept on the tablet, and its fold.  ``record``: the record's text as the server exports it
-    (``/games/ID/record.jsonl``: its header line, then one line per entry)."""
+    (``/games/ID/record.jsonl``: its header line, one line per entry, then its rulings' and sign-offs' lines)."""
 
     def __init__(self, rulesets: RulesetFiles, record: str) -> None:
-        header, entries = parse_record(record.splitlines())
+        lines = record.splitlines()
+        # the game's rulings and the players' sign-offs the server's record carries after its entries: no facts of
+        # play, set aside (the tablet's record file carries them on); a chain line is made again from the entries
+        self.sides = [text for text in lines if (side := side_line(text)) is not None and side[0] != "chain"]
+        header, entries = parse_record(["" if side_line(text) is not None else text for text in lines])
         self.header = header
         # its history kept: the screen says the log in words at every tap (else each drawing folds it again)
         self.game: Game = replay(ruleset_of(rulesets, header), header, entries, history=True)

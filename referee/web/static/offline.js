@@ -205,14 +205,31 @@ const standbyTakes = () => {
   body.dataset.tablet = "1";
   warmTemplates();
 };
-// A tap the server answered in time, followed by the standby (after the answer is shown).
+// A tap the server answered in time, followed by the standby (after the answer is shown): recorded there as the
+// server recorded it; a tap the server refused is not (refused as stale, another entry came first: the standby is
+// then behind the screen, and opened anew).  The kept copy of the record follows, now and then.
+const RECORD_EVERY_MS = 5000;
+let recordAt = performance.now();
 const follow = (pairs) => setTimeout(() => {
   const live = region();
   if (!standby || table || !live) return;
-  try { standby.follow_json(JSON.stringify(pairs)); } catch (error) { /* judged below */ }
+  if (!live.querySelector(":scope > .flash.refused")) {
+    try { standby.follow_json(JSON.stringify(pairs)); } catch (error) { /* judged below */ }
+  }
   if (standby.table.seq !== Number(live.dataset.seq)) { standby.destroy(); standby = null; warmStandby(); return; }
-  keepRecord().catch(() => undefined);  // the kept copy of the record follows the screen
+  if (performance.now() - recordAt > RECORD_EVERY_MS) {
+    recordAt = performance.now();
+    keepRecord().catch(() => undefined);
+  }
 }, 0);
+addEventListener("visibilitychange", () => {  // the tablet put down: its kept copy as the screen shows it
+  if (document.visibilityState === "hidden" && ready()) keepRecord().catch(() => undefined);
+});
+// Sent, and taken by the tablet if the server is slow: the server's answer drawn if it comes within QUICK_MS and
+// the tablet has not taken the table meanwhile (the network lost as the tap went: the tablet takes the tap too, its
+// key making it once on the server); else the standby takes it.  With no standby at the screen's entry, the
+// server's answer is waited for, LATE_MS at most, and then the screen loaded again.
+const LATE_MS = 15000;
 const quickTap = async (target, pairs) => {
   const sent = fetch(target, {method: "POST", body: new URLSearchParams(pairs), cache: "no-store",
                               headers: {"HX-Request": "true"}})
@@ -224,22 +241,24 @@ const quickTap = async (target, pairs) => {
   } catch (lost) {
     said = null;
   }
-  if (said && said.answer.status < 502) {
-    const redirect = said.answer.headers.get("HX-Redirect");
+  if (table) { await takeTap(pairs, false); return; }
+  const answered = (got) => {
+    const redirect = got.answer.headers.get("HX-Redirect");
     if (redirect) { location.assign(redirect); return; }
-    if (!said.html.includes('id="tablelive"')) { location.reload(); return; }
-    draw(said.html);
+    if (!got.html.includes('id="tablelive"')) { location.reload(); return; }
+    draw(got.html);
     shownSeq = region() ? region().dataset.seq : shownSeq;
     follow(pairs);
+  };
+  if (said && said.answer.status < 502) { answered(said); return; }
+  if (ready()) {
+    standbyTakes();
+    await takeTap(pairs, false);
     return;
   }
-  if (!ready()) {  // the standby fell behind meanwhile: the server's answer, however long it takes
-    const late = await sent.catch(() => null);
-    if (late && late.html.includes('id="tablelive"')) { draw(late.html); follow(pairs); } else location.reload();
-    return;
-  }
-  standbyTakes();
-  await takeTap(pairs, false);
+  const late = await Promise.race([sent.catch(() => null), new Promise((wait) => setTimeout(() => wait(null), LATE_MS))]);
+  if (table) { await takeTap(pairs, false); return; }
+  if (late && late.answer.status < 502) answered(late); else location.reload();
 };
 
 const takeOver = () => {
@@ -248,6 +267,7 @@ const takeOver = () => {
     if (!live || table || !where.keep) return;  // the app keeps nothing for the tablets (TABLETS_KEEP_OFFLINE)
     const name = live.dataset.panelsPath;
     const kept = await keptOf(name);
+    if (table) return;  // (a slow tap's fallback took the table meanwhile)
     if (!kept && ready()) {  // the standby has the table as the screen shows it
       standbyTakes();
       draw(table.region());
@@ -258,6 +278,7 @@ const takeOver = () => {
       if (!r.ok) throw new Error(`the record: ${r.status}`);
       return r.text();
     });
+    if (table) return;
     const opened = py.globals.get("open_table")(text, live.dataset.kept, language, where.root || "");
     if (kept) opened.replay_json(JSON.stringify(kept.entries));
     // (with entries kept, the record they follow is the tablet's, whatever the screen shows since)
@@ -280,10 +301,10 @@ const takeOver = () => {
 // server's record is the tablet's (``same``: its run recorded as it was sent), else a standby is opened anew.
 const giveBack = async (words, same) => {
   const answer = await fetch(`${region().dataset.panelsPath}?v=synced`, {headers: {"HX-Request": "true"}, cache: "no-store"});
-  if (!answer.ok) return;
+  if (!answer.ok) return false;
   const html = await answer.text();
   const kept = await keptOf(nameOf()).catch(() => undefined);
-  if (busy || (kept && kept.entries.length)) return;
+  if (busy || (kept && kept.entries.length)) return false;
   const was = table;
   table = null;
   delete body.dataset.tablet;
@@ -298,6 +319,7 @@ const giveBack = async (words, same) => {
     if (was) was.destroy();
     warmStandby();
   }
+  return true;
 };
 // the screens' other templates compiled while the referee reads this one, one at a time, between taps
 const warmTemplates = () => idle().then(() => { const on = table || standby; if (on && on.screens.warm()) warmTemplates(); else warmed(); });
@@ -313,8 +335,9 @@ const takeTap = async (pairs, redo) => {
   const answer = JSON.parse(said(JSON.stringify(pairs), JSON.stringify(open)));
   if (answer.kept.length) {
     try {
+      const clock = keptName !== null ? {clock: JSON.parse(table.clock_json())} : {};  // a game alone's, as it runs
       await update(name, (kept) => ({...(kept || {record}), entries: [...(kept ? kept.entries : []), ...answer.kept],
-                                     at: Date.now()}));
+                                     at: Date.now(), ...clock}));
     } catch (error) {  // not kept (the device's storage full or refused): not recorded either
       table.destroy();
       table = null;
@@ -396,9 +419,11 @@ const choose = async (choice, seen) => {
     if (!answer.ok) { refused(said); return; }  // the table moved on since: the conflict as it is now
     await update(name, () => undefined);
     holding = false;
+    // the choice recorded: the screen stays as it is (no tap taken) until the server's is drawn
+    const drawn = await giveBack(said.message, false).catch(() => false);
     stuck = false;
     delete body.dataset.conflict;
-    await giveBack(said.message, false);
+    if (!drawn) location.reload();
   } catch (error) {
     // not reached: the choice stays on the screen
   } finally {
@@ -469,6 +494,7 @@ const send = async () => {
       const left = await update(name, (now) => (now && now.entries.length > run.length ? now : undefined));
       if (left) return;
       holding = false;
+      if (table) record = table.kept_record();  // the record a tap taken from now on follows
       await giveBack(said.message, true);
       return;
     }
