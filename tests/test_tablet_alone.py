@@ -207,3 +207,52 @@ def test_the_page_of_the_games_on_a_tablet_alone_carries_the_servers_new_game_fo
     assert 'data-alone="1"' in page and "/offline/table" in page  # its own address among those the tablet keeps
     new_game_form = page.split('<form id="alone-new">')[1].split("</form>")[0]
     assert 'name="pin"' not in new_game_form and 'name="pin"' in page.split('id="alone-send"')[1]  # the sending form's
+
+
+def test_a_tournament_tables_game_refereed_on_a_tablet_alone_is_recorded_into_that_table(app, kit, rulesets):
+    """The venue's server down for a round: a table's referee makes the table's game on a tablet alone (the slip's
+    players in seat order) and saves its record; back on the network, the director records the file's entries into
+    the table's game, each checked, the chain continued.  A file of another game, or one the table has gone past,
+    records nothing and says which line is not this table's."""
+    import random
+
+    from referee.engine import legal_actions
+    from referee.services import folds, tournaments
+    from referee.sim.policy import Policy
+
+    director = app.test_client()
+    r = director.post("/tournaments", data={"name": "Cup", "scheme": "jma-placement", "ruleset": "jma-2006",
+                                            "players": "\n".join(f"P{i}" for i in range(8)), "pin": "246810",
+                                            "round_minutes": "70"})
+    tid = int(r.headers["Location"].rsplit("/", 1)[1])
+    assert director.post(f"/tournaments/{tid}/rounds", data={"round": "1"}).status_code == 303
+    with app.app_context():
+        first, second = tournaments.round_overview(tid, 1)[:2]
+        seats = list(folds.load(first.game_id).game.header.players)
+    table = open_game(kit_screens(kit), rulesets, {"record": new_game(rulesets, form(
+        title="Table 1 on the tablet", players="\n".join(seats))).record, "entries": []}, "en")
+    policy = Policy(random.Random(4), "random")
+    for n in range(12):
+        state = table.table.game.state
+        tapped(table, policy.choose(state, legal_actions(state)).to_dict(), f"key-{n}")
+    text = table.record_text()
+
+    def sent(game_id: int, body: str) -> str:
+        answer = director.post(f"/tournaments/{tid}/tables/{game_id}/record", data={
+            "record": (io.BytesIO(body.encode()), "table.jsonl")}, content_type="multipart/form-data",
+            follow_redirects=True)
+        assert answer.status_code == 200
+        return answer.get_data(as_text=True)
+
+    other = sent(second.game_id, text)  # another table's game: its players are not these
+    assert "line 1: the file&#39;s game is not this table&#39;s: its players is" in other
+    assert f"table {first.number}: 12 entries recorded from the file" in sent(first.game_id, text)
+    with app.app_context():
+        loaded = folds.load(first.game_id)
+        assert [e.to_dict() for e in loaded.game.entries] == [e.to_dict() for e in table.table.game.entries]
+        assert loaded.altered is None and folds.verify_all()[1] == [] and folds.load(second.game_id).seq == 0
+    assert f"table {first.number}: 0 entries recorded from the file" in sent(first.game_id, text)  # once only
+    shorter = "\n".join(text.splitlines()[:6]) + "\n"  # saved earlier: the table has gone past it
+    assert "line 6: the file has 5 entries, this table 12" in sent(first.game_id, shorter)
+    with app.app_context():
+        assert folds.load(first.game_id).seq == 12

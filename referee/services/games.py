@@ -19,7 +19,7 @@ from sqlalchemy.exc import IntegrityError
 from ..engine import chain
 from . import rulesets
 from ..store.db import db
-from ..engine import (MAX_NAME, MAX_PLAYERS, MAX_TITLE, Game, GameState, Outcome, RecordError, RulesetError, json_whole,
+from ..engine import (MAX_NAME, MAX_PLAYERS, MAX_TITLE, Game, GameState, Outcome, RecordError, RefereeError, RulesetError, json_whole,
                       LARGEST, NotWhole, parse_entry, new_header, resolve, stake_refusal, text_problem, whole_field,
                       whole_number)
 from ..store.models import EntryRow, GameRow, RoundRow, TableRow, TournamentRow
@@ -305,6 +305,56 @@ def export_record(game_id: int) -> str:
     # after the entries: a replay reads past them (record_file.split)
     lines += rulings.export_lines(game_id) + signoffs.export_lines(loaded)
     return "\n".join(lines) + "\n"
+
+
+HEADER_SAME = ("ruleset", "options", "players", "seating", "position")  # what makes a record's game (its title aside)
+
+
+def continue_from_file(game_id: int, text: str) -> int:
+    """A record file's entries after the game's own, recorded in the game in one commit (the hash chain continued),
+    each checked as a tap is: the file a tablet saved while the table's server could not be reached, or a game
+    refereed on a tablet alone for this table.  The file is read whole first (every entry replayed, its chain line
+    checked); its game must be this one (the same ruleset, options, players in seat order, order of play and set-up
+    position: its title aside), and its first entries this game's.  How many entries were recorded; a
+    :class:`RecordError` naming the line that is not this game's, and nothing recorded."""
+    try:
+        found = record_file.read(text)
+    except RulesetError as exc:
+        raise RecordError(1, str(exc), code="bad_header") from None
+    loaded = load(game_id)
+    if loaded.altered is not None:
+        raise RecordAltered.of("the record was altered at entry {n}: nothing more is recorded in this game",
+                               {"n": loaded.altered.at})
+    ours, theirs = loaded.game.header.to_dict(), found.header.to_dict()
+    for field in HEADER_SAME:
+        if ours.get(field) != theirs.get(field):
+            raise _not_this_game(1, RefereeError.of(
+                "the file's game is not this table's: its {field} is {theirs}, this table's is {ours}",
+                {"field": field, "theirs": _header_value(theirs.get(field)), "ours": _header_value(ours.get(field))}))
+    stored = [entry.to_dict() for entry in loaded.game.entries]
+    filed = [entry.to_dict() for entry in found.game.entries]
+    for n, (mine, other) in enumerate(zip(stored, filed), start=1):
+        if mine != other:
+            raise _not_this_game(n + 1, RefereeError.of(
+                "the file's entry {n} is not this table's entry {n}: the file is of another game, or of this one "
+                "before a correction", {"n": n}))
+    if len(filed) < len(stored):
+        raise _not_this_game(len(filed) + 1, RefereeError.of(
+            "the file has {count} entries, this table {stored}: the table has gone on since the file was saved; "
+            "nothing is recorded from it", {"count": len(filed), "stored": len(stored)}))
+    rest = filed[len(stored):]
+    if rest:
+        record_run(game_id, rest, len(stored))
+    return len(rest)
+
+
+def _header_value(value: object) -> str:
+    """A header's value in a message: as JSON, shortened."""
+    return json.dumps(value, ensure_ascii=False)[:120]
+
+
+def _not_this_game(line: int, why: RefereeError) -> RecordError:
+    return RecordError(line, why.message, code="not_this_game", refusal=why)
 
 
 def import_record(text: str, pin: str) -> int:

@@ -212,6 +212,12 @@ class ImportForm(FlaskForm):
     pin = PasswordField(_l("Referee PIN for the imported game"), validators=[DataRequired(), Length(min=PIN_MIN, max=64)])
 
 
+class TableRecordForm(FlaskForm):
+    """A table's record file, saved on a tablet, whose entries after the table's own the director records."""
+
+    record = FileField(_l("Game record (.jsonl)"), validators=[FileRequired()])
+
+
 def entry_key(form) -> str | None:
     """The key of the screen the form was on (``entry_key``, made when it was drawn), or None for a form without
     one (or an empty one); ValueError when it is not a key the app makes."""

@@ -43,6 +43,7 @@ FORM_SCREENS: dict[str, tuple[str, tuple[str, ...]]] = {
     "tournaments.players": ("tournaments.director", ("tournament_id",)),
     "tournaments.call_time": ("tournaments.director", ("tournament_id",)),
     "tournaments.lock_table": ("tournaments.director", ("tournament_id",)),
+    "tournaments.table_record": ("tournaments.director", ("tournament_id",)),
     "tournaments.lock_all": ("tournaments.director", ("tournament_id",)),
     "tournaments.correct": ("tournaments.correct", ("tournament_id", "game_id")),
     "judges.unlock_post": ("judges.unlock_form", ("tournament_id",)),

@@ -13,7 +13,7 @@ from ...services import rulesets
 from ...services import backups, clocks, errors, games, progress as progress_service, results, roster
 from ...services import judges, tournaments
 from ..access import flash, director_required, organiser_required, throttled
-from ..forms import NewTournamentForm, named_choices, regulation_field, typed_regulations, whole
+from ..forms import NewTournamentForm, TableRecordForm, named_choices, regulation_field, typed_regulations, whole
 from ...screens.refusals import detail as refusal_detail
 from ...screens.decisions import pending_words
 from .cards import display_cards, kept_standings, table_cards
@@ -192,6 +192,34 @@ def lock_table(tournament_id: int, game_id: int):
         flash({"kind": "done", "message": ngettext(
             "table %(n)s: %(num)s tablet locked; it needs the table's PIN again",
             "table %(n)s: %(num)s tablets locked; each needs the table's PIN again", count, n=number)})
+    return redirect(url_for(".director", tournament_id=tournament_id)), 303
+
+
+@bp.post("/<int:tournament_id>/tables/<int:game_id>/record")
+@director_required
+def table_record(tournament_id: int, game_id: int):
+    """The director records a table's entries from a record file a tablet saved (the table refereed while the
+    server could not be reached, or a game refereed on a tablet alone for this table): those after the table's own,
+    each checked by the rules (``games.continue_from_file``)."""
+    form = TableRecordForm()
+    seated = games.table_of_game(game_id) if games.tournament_of_game(game_id) == tournament_id else None
+    if not form.validate_on_submit():
+        flash_form_errors(form)
+    elif seated is None:
+        _refused(errors.GameNotFound.of("no game {game} at this tournament's tables", {"game": game_id}))
+    else:
+        try:
+            count = games.continue_from_file(game_id, form.record.data.read().decode("utf-8-sig"))
+        except UnicodeDecodeError:
+            flash({"kind": "refused", "message": gettext("the record is not UTF-8 text")})
+        except errors.RecordError as exc:
+            flash({"kind": "refused", "message": exc.where(refusal_detail(exc))})
+        except (errors.StaleEntry, errors.MalformedEntry, errors.IllegalEntry, errors.RecordAltered) as exc:
+            _refused(exc)
+        else:
+            flash({"kind": "done", "message": ngettext(
+                "table %(n)s: %(num)s entry recorded from the file", "table %(n)s: %(num)s entries recorded from the file",
+                count, n=seated[2])})
     return redirect(url_for(".director", tournament_id=tournament_id)), 303
 
 
