@@ -147,6 +147,10 @@ def _organiser() -> Guide:
                    "%(file)s was copied to the spare first)."), file=code("instance/secret_key")),
             step(_("Each table's referee checks the table screen against the board and records what was played "
                    "after the backup.")),
+            step(_("A tablet that went on refereeing while the laptop was down keeps its entries under the old "
+                   "address: open its table screen there (it opens with no network), tap %(save)s, and the director "
+                   "records the file on the spare with %(record)s on the table's card."),
+                 save=word("Save this table's record as a file"), record=word("Record entries from a tablet's file…")),
             step(_("Practise the drill once before the day.")),
         )),
     ))
