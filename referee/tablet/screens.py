@@ -190,6 +190,7 @@ class TabletTable:
         self.since = clock()
         self.kept: list[KeptEntry] = []
         self.alone = alone  # a game on this tablet alone (:mod:`.alone`): no server to send its entries to
+        self.waited = False  # taken from the server because it was slow to answer a tap (not cut off): its banner
 
     def replay(self, kept: Iterable[Mapping[str, Any]]) -> int:
         """The entries this tablet kept after the record it opened (``{key, entry, after}``, as :meth:`tap` gave
@@ -242,7 +243,8 @@ class TabletTable:
         """The live region of the table screen (``templates/table/_live.html``) as the tablet has the table, with
         ``message`` at its top (what a tap did), the ``panels`` open on the screen drawn open with their contents,
         and the region's other ``parts`` (a sync's conflict)."""
-        kept = {"tablet_alone": len(self.table.game.entries)} if self.alone else {"kept_on_tablet": len(self.kept)}
+        kept = ({"tablet_alone": len(self.table.game.entries)} if self.alone
+                else {"kept_on_tablet": len(self.kept), "kept_slow": self.waited})
         return self._drawn("table/_live.html", frozenset(panels), region_message=message, **kept, **parts)
 
     def panel(self, name: str) -> str:

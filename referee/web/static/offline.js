@@ -253,6 +253,7 @@ const quickTap = async (target, pairs) => {
   if (said && said.answer.status < 502) { answered(said); return; }
   if (ready()) {
     standbyTakes();
+    table.waited = true;  // its banner: the server slow to answer, not cut off
     await takeTap(pairs, false);
     return;
   }
@@ -521,7 +522,10 @@ window.refereeKept.then((kept) => { if (kept && !where.alone) idle().then(warmSt
 window.refereeStandby = () => Boolean(ready());  // the table folded beside the screen, at its entry (tests wait)
 
 // The screen cut off (referee.js marks it), or entries kept from before: the tablet referees.
-new MutationObserver(() => { if (body.dataset.offline && !table && !where.alone) takeOver(); })
+new MutationObserver(() => {
+  if (body.dataset.offline && table && !where.alone) table.waited = false;  // cut off now: said at the next tap
+  if (body.dataset.offline && !table && !where.alone) takeOver();
+})
   .observe(body, {attributes: true, attributeFilter: ["data-offline"]});
 if (region() && !where.alone) {
   keptOf(region().dataset.panelsPath).then((kept) => {
