@@ -54,7 +54,7 @@ def test_a_game_refereed_on_a_tablet_alone_is_kept_through_a_reload_offline_and_
     assert "a purchase cannot be recorded now" in refused and "JMA competition rules 2006" in refused
     assert page.get_attribute("#tablelive", "data-seq") == "0"
     for n in range(1, PLAYED + 1):
-        tap_entry(page, entry_of(lines[n]))  # (it waits for a new screen: the refusal before it was one)
+        tap_entry(page, entry_of(lines[n]))
         page.wait_for_selector(f"#tablelive[data-seq='{n}']")
     assert f"Its record ({PLAYED} entries) is kept on this tablet only" in page.inner_text("#kept")
 
