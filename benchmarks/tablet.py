@@ -231,14 +231,16 @@ def beside_the_screen(browser, base: str, game_id: int, args, taps: list[dict]) 
         proxy.lossy = True
         lossy, taken = [], 0
         first = int(page.get_attribute("#tablelive", "data-seq"))
-        for n, entry in enumerate(taps[:12]):
+        lossy_taps = taps[:12]
+        for n, entry in enumerate(lossy_taps):
             ms, seq = page.evaluate(SCREEN_TAP, entry)
             assert int(seq) == first + n + 1, page.inner_text("#tablelive")[:400]
             lossy.append(ms)
             taken += page.locator("body[data-tablet]").count()
         proxy.lossy = False
         back = time.perf_counter()
-        page.wait_for_selector(f"body:not([data-tablet]) #tablelive[data-seq='{first + 12}']", timeout=600000)
+        page.wait_for_selector(f"body:not([data-tablet]) #tablelive[data-seq='{first + len(lossy_taps)}']",
+                               timeout=600000)
         synced = time.perf_counter() - back
         page.wait_for_function("() => window.refereeStandby()", timeout=600000)
         cut = time.perf_counter()
