@@ -28,6 +28,8 @@ def test_a_game_refereed_on_a_tablet_alone_is_kept_through_a_reload_offline_and_
     lines = (Path(__file__).parent / "golden" / "jma-short-game.jsonl").read_text(encoding="utf-8").splitlines()
     context = browser.new_context(viewport={"width": 768, "height": 1024}, accept_downloads=True)
     page = context.new_page()
+    asked: list[str] = []  # every address the page asks for
+    page.on("request", lambda request: asked.append(request.url))
     page.goto(f"{server}/offline/table")
     page.wait_for_selector("#alone-status.done", timeout=120000)  # Pyodide, the kit and this page kept
     assert "ready" in page.inner_text("#alone-status")
@@ -79,6 +81,8 @@ def test_a_game_refereed_on_a_tablet_alone_is_kept_through_a_reload_offline_and_
         header, record_file.entry_texts(checked.game))
 
     context.set_offline(False)  # the network back: the game sent to the server's import
+    page.wait_for_timeout(1500)  # (a table screen's region polls every second: this page's asks for nothing)
+    assert not [url for url in asked if "/games/0" in url]
     armed(page)
     page.click("#alone-games [data-alone=send]")
     page.wait_for_selector("#alone-send:not([hidden])")

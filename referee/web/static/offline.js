@@ -386,6 +386,7 @@ document.addEventListener("submit", async (e) => {
 // panel opened is drawn by the tablet (as the server's table.panel draws it).
 document.addEventListener("htmx:beforeRequest", (e) => {
   const elt = e.detail.elt;
+  if (where.alone && elt && elt.matches && elt.matches(".live")) { e.preventDefault(); return; }  // no server's table
   if (!table || !elt || !elt.matches) return;
   if (elt.matches(".live")) { e.preventDefault(); return; }
   if (elt.matches("details[data-panel]")) {
@@ -574,6 +575,8 @@ const closeAlone = async () => {
   if (table) table.destroy();
   table = null;
   keptName = null;
+  // its region goes with it: a region left on the page would poll a server that has no such table
+  document.getElementById("tablelive").replaceWith(Object.assign(document.createElement("div"), {id: "tablelive"}));
   delete body.dataset.tablet;
   history.replaceState(null, "", location.pathname + location.search);
   alonePart("alone-games-part");
