@@ -375,10 +375,9 @@ class TabletTable:
         a record file ending on the hash its entries chain to: the server's import replays and checks every entry,
         and that they chain to that hash (a venue whose server is gone for good goes on with it on another; a game
         refereed on the tablet alone is brought to a server)."""
-        game = self.table.game
-        texts = [chain.entry_text(entry.to_dict()) for entry in game.entries]
-        return "\n".join(game.to_lines() + self.table.sides
-                         + [chain.chain_line(self.table.header.to_dict(), texts)]) + "\n"
+        texts = [chain.entry_text(entry.to_dict()) for entry in self.table.game.entries]
+        return self.kept_record() + "\n".join(self.table.sides + [chain.chain_line(self.table.header.to_dict(),
+                                                                                    texts)]) + "\n"
 
     # --- the same, as the tablet's script speaks to its Python: JSON text ---------------------------------------
 

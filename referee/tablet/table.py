@@ -45,10 +45,11 @@ class KeptTable:
 
     def __init__(self, rulesets: RulesetFiles, record: str) -> None:
         lines = record.splitlines()
+        sides = [side_line(text) for text in lines]
         # the game's rulings and the players' sign-offs the server's record carries after its entries: no facts of
         # play, set aside (the tablet's record file carries them on); a chain line is made again from the entries
-        self.sides = [text for text in lines if (side := side_line(text)) is not None and side[0] != "chain"]
-        header, entries = parse_record(["" if side_line(text) is not None else text for text in lines])
+        self.sides = [text for text, side in zip(lines, sides) if side is not None and side[0] != "chain"]
+        header, entries = parse_record(["" if side is not None else text for text, side in zip(lines, sides)])
         self.header = header
         # its history kept: the screen says the log in words at every tap (else each drawing folds it again)
         self.game: Game = replay(ruleset_of(rulesets, header), header, entries, history=True)
