@@ -73,6 +73,8 @@ def test_a_game_made_on_the_tablet_alone_has_the_header_the_server_makes_from_th
     ({"time_limit": "ninety"}, "1 to 600"),
     ({"ruleset": "no-such-rules"}, "no ruleset no-such-rules"),
     ({"ruleset": "german-simple", "players": "\n".join(f"P{i}" for i in range(8))}, "bank"),
+    ({"title": "T" * 1_000_000}, "Title is longer than 200 characters"),  # the title's own limit, as the server says
+    ({"title": "Cup\x00"}, "Title contains a character that cannot be stored or shown (U+0000)"),
 ])
 def test_the_tablet_alone_refuses_a_new_game_the_rules_refuse_naming_why(rulesets, fields, words):
     with pytest.raises(SetupRefused) as refused:

@@ -11,9 +11,11 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping
 
-from ..engine import MalformedEntry, NotWhole, RecordError, RulesetError, new_header, whole_number
+from ..engine import (MAX_TITLE, MalformedEntry, NotWhole, RecordError, RulesetError, new_header, text_problem,
+                      whole_number)
 from ..language import gettext as _, speaking
 from ..screens.forms import MAX_MINUTES, names_of, option_overrides
+from ..screens.refusals import detail
 from .screens import FormPairs, TabletScreens, TabletTable
 from .table import KeptTable, ruleset_of, RulesetFiles
 
@@ -69,6 +71,9 @@ def new_game(rulesets: RulesetFiles, pairs: Iterable[tuple[str, str]]) -> NewGam
             raise SetupRefused(_("the time limit is a whole number of minutes, 1 to %(most)s", most=MAX_MINUTES)
                                ) from None
     names, title = names_of(form.get("players", "")), form.get("title", "").strip()
+    problem = text_problem(_("Title"), title, MAX_TITLE)  # said as the server's form says it, before a record holds it
+    if problem:
+        raise SetupRefused(detail(problem))
     try:
         options: dict[str, Any] = {}
         if form.get("house_rules_shown") == "1":  # the switches were on the form: those not ticked are off

@@ -279,9 +279,8 @@ class TabletTable:
     def follow(self, pairs: Iterable[tuple[str, str]]) -> int:
         """A form the server answered (the tablet keeps the table folded beside the server's screen, to take the
         next tap at once if the server is slow to answer it): read and recorded here as the server did, or refused
-        as it did, nothing kept and nothing drawn.  How many entries the table has."""
-        with speaking(self.screens.language(self.code)):
-            self._tap(FormPairs(pairs))
+        as it did, nothing kept, drawn or worded.  How many entries the table has."""
+        self._tap(FormPairs(pairs), say=False)
         self.kept = []
         return self.table.seq
 
@@ -300,30 +299,31 @@ class TabletTable:
                 message, entries = self._record(seq, run, form) if run else (not_a_table_form(), [])
         return self.region(message, panels), entries
 
-    def _tap(self, form: FormPairs) -> tuple[dict[str, Any], list[KeptEntry]]:
+    def _tap(self, form: FormPairs, say: bool = True) -> tuple[dict[str, Any], list[KeptEntry]]:
         ruleset = self.table.game.ruleset
         try:
             data, seq = entry_from_form(form)
             then = following_entry(form)
         except MalformedEntry as exc:  # a number longer than any an entry may carry
-            return self._refused(exc, ruleset), []
+            return self._refused(exc, ruleset, say), []
         except (KeyError, ValueError, TypeError, RecursionError):
-            return not_a_table_form(), []
-        return self._record(seq, [data] + ([then] if then is not None else []), form)
+            return not_a_table_form() if say else {}, []
+        return self._record(seq, [data] + ([then] if then is not None else []), form, say)
 
-    def _record(self, seq: int, run: list[dict[str, Any]], form: FormPairs
+    def _record(self, seq: int, run: list[dict[str, Any]], form: FormPairs, say: bool = True
                 ) -> tuple[dict[str, Any], list[KeptEntry]]:
-        """A run of entries tapped on a screen that showed ``seq`` entries, recorded here or refused."""
+        """A run of entries tapped on a screen that showed ``seq`` entries, recorded here or refused; the answer in
+        words unless ``say`` is false (an empty answer: a tap followed, which nobody reads)."""
         ruleset = self.table.game.ruleset
         if seq != self.table.seq:
-            return self._refused(StaleEntry.behind(seq, self.table.seq), ruleset), []
+            return self._refused(StaleEntry.behind(seq, self.table.seq), ruleset, say), []
         key = form.get("entry_key") or secrets.token_urlsafe(18)
         before = self.table.seq
         clock = self.game_clock()  # as it stood when the tap came
         try:
             outcomes = self.table.record_run(run)
         except (MalformedEntry, IllegalEntry) as exc:
-            return self._refused(exc, exc.state.ruleset if exc.state is not None else ruleset), []
+            return self._refused(exc, exc.state.ruleset if exc.state is not None else ruleset, say), []
         state = self.table.game.state
         if clock.running and (state.over or state.time_called):  # the game clock stops with the game, as the
             # server pauses it when it stores such an entry
@@ -333,7 +333,7 @@ class TabletTable:
         entries = [KeptEntry(run_key(key, n), self.table.game.entries[before + n].to_dict(),
                              before + n, at) for n in range(len(run))]
         self.kept += entries
-        return recorded(self.table.game, before, outcomes), entries
+        return recorded(self.table.game, before, outcomes) if say else {}, entries
 
     def conflict(self, answer: Mapping[str, Any]) -> str:
         """The live region with the server's refusal of the kept run at its top (``answer``: the sync's 409, its
@@ -353,8 +353,8 @@ class TabletTable:
                     "tablet": log_lines(self.table.game, after, self.table.seq)}
         return self.region(None, sync_conflict=view)
 
-    def _refused(self, exc: RefereeError, ruleset: Any) -> dict[str, Any]:
-        return {**refusal(exc, ruleset), "game": self.facts.game}
+    def _refused(self, exc: RefereeError, ruleset: Any, say: bool = True) -> dict[str, Any]:
+        return {**refusal(exc, ruleset), "game": self.facts.game} if say else {}
 
     def not_kept(self) -> str:
         """The live region when the device would not keep an entry the tablet recorded (its storage full, or
