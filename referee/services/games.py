@@ -19,9 +19,9 @@ from sqlalchemy.exc import IntegrityError
 from ..engine import chain
 from . import rulesets
 from ..store.db import db
-from ..engine import (MAX_NAME, MAX_PLAYERS, MAX_TITLE, Game, GameState, Outcome, RecordError, RefereeError, RulesetError, json_whole,
-                      LARGEST, NotWhole, parse_entry, new_header, resolve, stake_refusal, text_problem, whole_field,
-                      whole_number)
+from ..engine import (MAX_NAME, MAX_PLAYERS, MAX_TITLE, Game, GameState, Outcome, RecordError, RefereeError,
+                      RulesetError, json_whole, LARGEST, NotWhole, parse_entry, new_header, resolve, stake_refusal,
+                      text_problem, whole_field, whole_number)
 from ..store.models import EntryRow, GameRow, RoundRow, TableRow, TournamentRow
 from . import archive, entry_keys, record_file, rulings, signoffs
 from .clocks import naive_utc, pause, utcnow

@@ -20,8 +20,8 @@ from urllib.parse import quote, urlencode
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
-from ..engine import (chain, Clock, Game, IllegalEntry, MalformedEntry, parse_entry, RefereeError, run_key,
-                      StaleEntry, whole_field)
+from ..engine import (chain, Clock, Game, IllegalEntry, MalformedEntry, Outcome, parse_entry, RefereeError,
+                      run_key, StaleEntry, whole_field)
 from ..language import current, current_language, gettext as _, Language, speaking
 from ..language.templates import template_words
 from ..screens.forms import entry_from_form, following_entry, not_a_table_form
@@ -129,6 +129,16 @@ class KeptEntry:
     def as_dict(self) -> dict[str, Any]:
         made = {"key": self.key, "entry": dict(self.entry), "after": self.after}
         return made if self.at is None else {**made, "at": self.at}
+
+
+@dataclass(frozen=True)
+class Taken:
+    """A tap's entries recorded on the tablet: the table's entries before them, what each did, and the entries as
+    kept (to send when the server is back)."""
+
+    before: int
+    outcomes: list[Outcome]
+    entries: list[KeptEntry]
 
 
 class TabletScreens:
@@ -273,14 +283,14 @@ class TabletTable:
         is back)."""
         language = self.screens.language(self.code)
         with speaking(language):
-            message, entries = self._tap(FormPairs(pairs))
+            message, entries = self._said(self._take(FormPairs(pairs)))
         return self.region(message, panels), entries
 
     def follow(self, pairs: Iterable[tuple[str, str]]) -> int:
         """A form the server answered (the tablet keeps the table folded beside the server's screen, to take the
         next tap at once if the server is slow to answer it): read and recorded here as the server did, or refused
         as it did, nothing kept, drawn or worded.  How many entries the table has."""
-        self._tap(FormPairs(pairs), say=False)
+        self._take(FormPairs(pairs))
         self.kept = []
         return self.table.seq
 
@@ -293,37 +303,37 @@ class TabletTable:
             try:
                 seq = whole_field("seq", form["seq"])
             except (KeyError, ValueError, TypeError, MalformedEntry):
-                message, entries = not_a_table_form(), []
+                taken: Taken | RefereeError | None = None
             else:
                 run = [entry.to_dict() for entry in self.table.game.redoable()]
-                message, entries = self._record(seq, run, form) if run else (not_a_table_form(), [])
+                taken = self._take_run(seq, run, form) if run else None
+            message, entries = self._said(taken)
         return self.region(message, panels), entries
 
-    def _tap(self, form: FormPairs, say: bool = True) -> tuple[dict[str, Any], list[KeptEntry]]:
-        ruleset = self.table.game.ruleset
+    def _take(self, form: FormPairs) -> Taken | RefereeError | None:
+        """A tap's form read and its entries recorded here (:meth:`_take_run`); the refusal; None for a form that is
+        not the table screen's."""
         try:
             data, seq = entry_from_form(form)
             then = following_entry(form)
         except MalformedEntry as exc:  # a number longer than any an entry may carry
-            return self._refused(exc, ruleset, say), []
+            return exc
         except (KeyError, ValueError, TypeError, RecursionError):
-            return not_a_table_form() if say else {}, []
-        return self._record(seq, [data] + ([then] if then is not None else []), form, say)
+            return None
+        return self._take_run(seq, [data] + ([then] if then is not None else []), form)
 
-    def _record(self, seq: int, run: list[dict[str, Any]], form: FormPairs, say: bool = True
-                ) -> tuple[dict[str, Any], list[KeptEntry]]:
-        """A run of entries tapped on a screen that showed ``seq`` entries, recorded here or refused; the answer in
-        words unless ``say`` is false (an empty answer: a tap followed, which nobody reads)."""
-        ruleset = self.table.game.ruleset
+    def _take_run(self, seq: int, run: list[dict[str, Any]], form: FormPairs) -> Taken | RefereeError:
+        """A run of entries tapped on a screen that showed ``seq`` entries, recorded here and kept (the table's
+        entries before it, what each did, the entries kept), or its refusal."""
         if seq != self.table.seq:
-            return self._refused(StaleEntry.behind(seq, self.table.seq), ruleset, say), []
+            return StaleEntry.behind(seq, self.table.seq)
         key = form.get("entry_key") or secrets.token_urlsafe(18)
         before = self.table.seq
         clock = self.game_clock()  # as it stood when the tap came
         try:
             outcomes = self.table.record_run(run)
         except (MalformedEntry, IllegalEntry) as exc:
-            return self._refused(exc, exc.state.ruleset if exc.state is not None else ruleset, say), []
+            return exc
         state = self.table.game.state
         if clock.running and (state.over or state.time_called):  # the game clock stops with the game, as the
             # server pauses it when it stores such an entry
@@ -333,7 +343,15 @@ class TabletTable:
         entries = [KeptEntry(run_key(key, n), self.table.game.entries[before + n].to_dict(),
                              before + n, at) for n in range(len(run))]
         self.kept += entries
-        return recorded(self.table.game, before, outcomes) if say else {}, entries
+        return Taken(before, outcomes, entries)
+
+    def _said(self, taken: Taken | RefereeError | None) -> tuple[dict[str, Any], list[KeptEntry]]:
+        """What a tap did, in words for the top of the screen, with the entries it kept."""
+        if taken is None:
+            return not_a_table_form(), []
+        if isinstance(taken, RefereeError):
+            return self._refused(taken), []
+        return recorded(self.table.game, taken.before, taken.outcomes), taken.entries
 
     def conflict(self, answer: Mapping[str, Any]) -> str:
         """The live region with the server's refusal of the kept run at its top (``answer``: the sync's 409, its
@@ -353,8 +371,10 @@ class TabletTable:
                     "tablet": log_lines(self.table.game, after, self.table.seq)}
         return self.region(None, sync_conflict=view)
 
-    def _refused(self, exc: RefereeError, ruleset: Any, say: bool = True) -> dict[str, Any]:
-        return {**refusal(exc, ruleset), "game": self.facts.game} if say else {}
+    def _refused(self, exc: RefereeError) -> dict[str, Any]:
+        """A refusal's words, naming the clauses of the ruleset it was judged by (the table's own, mostly)."""
+        ruleset = exc.state.ruleset if exc.state is not None else self.table.game.ruleset
+        return {**refusal(exc, ruleset), "game": self.facts.game}
 
     def not_kept(self) -> str:
         """The live region when the device would not keep an entry the tablet recorded (its storage full, or
