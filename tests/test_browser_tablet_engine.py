@@ -99,9 +99,9 @@ def test_a_table_screen_opened_once_opens_again_with_the_network_gone_and_its_en
     context = page.context
     assert page.evaluate("() => window.refereeKept") is True  # the worker keeps this screen's requests, all fetched
     nxt = {k: v for k, v in json.loads(lines[21]).items() if k != "seq"}
-    with app.app_context():
-        games.record(game_id, nxt, 20)  # recorded by another device once this tablet is cut off
     context.set_offline(True)
+    with app.app_context():  # recorded by another device once this tablet is cut off (not before: the tablet's
+        games.record(game_id, nxt, 20)  # standby could fetch the record in between, and keep the server's)
     again = page.reload()
     assert again.from_service_worker and page.get_attribute("#tablelive", "data-seq") == "20"
     record = page.evaluate("(path) => fetch(path).then((r) => r.text())", f"/games/{game_id}/record.jsonl")
