@@ -1,5 +1,6 @@
 """The tablet screens in a real browser: Debian's chromium driven by Playwright, tablet viewport."""
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -220,6 +221,41 @@ def test_the_screen_says_plainly_when_the_server_cannot_be_reached(server, brows
     assert page.locator("#offline").is_visible()
     context.set_offline(False)
     page.wait_for_selector("#offline", state="hidden", timeout=15000)
+    context.close()
+
+
+WAKES = """(() => {  // each timer callback the page's scripts run, counted (window.__wakes)
+  window.__wakes = 0;
+  for (const name of ["setTimeout", "setInterval"]) {
+    const original = window[name];
+    window[name] = (f, ...rest) => original((...a) => { window.__wakes += 1; return f(...a); }, ...rest);
+  }
+})();"""
+
+
+def test_an_idle_screen_wakes_about_once_a_second_and_still_hears_when_it_is_cut_off(server, browser):
+    """A tablet lies on the table all day on its battery: a screen with nothing to do (the home page, no live region,
+    no running clock) runs a timer about once a second, not four times (referee.js: one timer set for the moment the
+    screen will have heard nothing for QUIET_MS, 1.2 s; the clocks' timer only while a clock runs).  It still pings
+    the server once a quiet spell, goes offline when the network does, and comes back with it."""
+    context = browser.new_context(viewport=TABLET)
+    context.add_init_script(WAKES)
+    page = context.new_page()
+    pings = []
+    page.on("request", lambda r: pings.append(time.monotonic()) if r.url.endswith("/ping") else None)
+    page.goto(server + "/")
+    page.wait_for_timeout(1000)
+    start, woken = time.monotonic(), page.evaluate("window.__wakes")
+    page.wait_for_timeout(6000)
+    woken = page.evaluate("window.__wakes") - woken
+    heard = [t for t in pings if t >= start]
+    assert woken <= 8, f"{woken} timer callbacks in 6 s"
+    assert 2 <= len(heard) <= 5, [round(t - start, 2) for t in heard]
+    assert all(later - earlier >= 1.0 for earlier, later in zip(heard, heard[1:])), heard
+    context.set_offline(True)
+    page.wait_for_selector("#offline", state="visible", timeout=5000)
+    context.set_offline(False)
+    page.wait_for_selector("#offline", state="hidden", timeout=5000)
     context.close()
 
 

@@ -144,13 +144,20 @@
     pinging = true;
     const stop = new AbortController();
     const timer = setTimeout(() => stop.abort(), PING_MS);
-    fetch(body.dataset.ping, {cache: "no-store", signal: stop.signal}).then((r) => reached(r.status))
+    return fetch(body.dataset.ping, {cache: "no-store", signal: stop.signal}).then((r) => reached(r.status))
       .catch(() => offline(true)).finally(() => { clearTimeout(timer); pinging = false; });
   };
   addEventListener("offline", () => offline(true));
+  // One timer, set for the moment the screen will have heard nothing for QUIET_MS: a tablet at the table all day on
+  // its battery is woken about once a second, not four times.  A ping answered or not, the next is QUIET_MS on.
+  const listen = () => {
+    const quiet = performance.now() - heard;
+    if (quiet < QUIET_MS - 20 || pinging) { setTimeout(listen, pinging ? QUIET_MS : QUIET_MS - quiet); return; }
+    ping().then(() => setTimeout(listen, QUIET_MS));
+  };
   if (body.dataset.ping) {
     addEventListener("online", ping);
-    setInterval(() => { if (!pinging && performance.now() - heard > QUIET_MS) ping(); }, 250);
+    setTimeout(listen, QUIET_MS);
   }
   // The app's own answer that its database could not answer (503, HX-Retarget "#notice": views/errors.py) is the
   // server reached: its notice is swapped in above the screen, which stays as it is and goes on polling; the next
@@ -189,9 +196,14 @@
   });
 
   // --- Clocks count down on the screen; the server's clock is the truth at every refresh ------------
+  // The second's timer runs while a running clock is on the screen (it comes and goes with the live region).
   const clocks = new Map();
+  let ticking = 0;
   const tick = () => {
-    for (const c of document.querySelectorAll(".clock[data-running='1']")) {
+    const running = document.querySelectorAll(".clock[data-running='1']");
+    if (!running.length) { clearInterval(ticking); ticking = 0; return; }
+    if (!ticking) ticking = setInterval(tick, 1000);
+    for (const c of running) {
       if (!clocks.has(c)) clocks.set(c, {left: +c.dataset.left, from: performance.now()});
       const {left, from} = clocks.get(c);
       const now = Math.round(left - (performance.now() - from) / 1000);
@@ -199,7 +211,8 @@
       c.classList.toggle("up", now <= 0);
     }
   };
-  setInterval(tick, 1000);
+  tick();
+  document.addEventListener("htmx:afterSettle", tick);
 
   // --- Live: a screen follows entries made elsewhere without losing what is being typed ------------
   // htmx polls the screen's live region (hx-get ... every 1s); the server answers 204 while nothing
