@@ -71,13 +71,16 @@ def _import(entries: list[dict], title: str) -> int:
 
 
 def _played(game_id: int, rng: random.Random, entries: int) -> None:
-    """Entries recorded on a tournament's table as its tablet would, the policy choosing."""
+    """Entries played on a tournament's table, the policy choosing, recorded as one run (each checked by the service
+    against the table the one before leaves, as a tablet's taps are)."""
     policy = Policy(rng, "random")
-    for _ in range(entries):
-        table = folds.load(game_id)
-        if table.game.state.over:
-            return
-        games.record(game_id, policy.choose(table.game.state, legal_actions(table.game.state)).to_dict(), table.seq)
+    table = folds.load(game_id)
+    game, run = table.game.copy(), []
+    while len(run) < entries and not game.state.over:
+        run.append(policy.choose(game.state, legal_actions(game.state)).to_dict())
+        game.record(parse_entry(run[-1]))
+    if run:
+        games.record_run(game_id, run, table.seq)
 
 
 @pytest.fixture(scope="module")
