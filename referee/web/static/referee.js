@@ -150,9 +150,10 @@
   addEventListener("offline", () => offline(true));
   // One timer, set for the moment the screen will have heard nothing for QUIET_MS: a tablet at the table all day on
   // its battery is woken about once a second, not four times.  A ping answered or not, the next is QUIET_MS on.
+  const EARLY_MS = 20;  // a timer that fires this little before the moment it was set for finds the spell over
   const listen = () => {
     const quiet = performance.now() - heard;
-    if (quiet < QUIET_MS - 20 || pinging) { setTimeout(listen, pinging ? QUIET_MS : QUIET_MS - quiet); return; }
+    if (quiet < QUIET_MS - EARLY_MS || pinging) { setTimeout(listen, pinging ? QUIET_MS : QUIET_MS - quiet); return; }
     ping().then(() => setTimeout(listen, QUIET_MS));
   };
   if (body.dataset.ping) {
