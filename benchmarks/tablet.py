@@ -153,11 +153,13 @@ def main() -> None:
         page.wait_for_function("() => window.refereeKept !== undefined")
         page.evaluate("() => window.refereeKept")  # everything kept: what the tablet fetched once
         downloaded = sum(received.values())
+        snapshot = page.evaluate("() => window.refereeSnapshot")  # its Python's memory, once its templates compiled
         page.reload()
         page.wait_for_function("() => typeof window.refereeTablet === 'function'")
         cdp = page.context.new_cdp_session(page)
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": args.throttle})
         cached = page.evaluate(START)
+        cached_from = page.evaluate("() => window.refereeStartedFrom()")  # the first start's snapshot restored
         opened = page.evaluate(OPEN, record)
         times = []
         for entry in taps:
@@ -187,6 +189,7 @@ def main() -> None:
     server.shutdown()
     print(f"kit bytes      {downloaded / 1e6:.2f} MB received for Pyodide and the kit (gzipped where it compresses)")
     print(f"start          {first / 1000:.2f} s the first time, {cached / 1000:.2f} s from the browser's cache "
+          f"(started from: {cached_from}; a snapshot kept after the first: {snapshot}) "
           f"(CPU throttled {args.throttle:g}x)")
     print(f"open           {opened:.0f} ms to fold the {args.entries}-entry record on the tablet")
     print(f"tap            median {statistics.median(times):.1f} ms, worst {max(times):.1f} ms over {len(times)} taps "

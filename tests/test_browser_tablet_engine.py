@@ -3,6 +3,7 @@ registry), runs the project's own Python from the app's offline kit (the engine,
 values), under the table screen's own Content-Security-Policy.  A tap checked there is judged as the server judges
 it: the same entry recorded with the same decision next, the same refusal with the same clause; and the tablet
 folds a whole record tap by tap to the state the server folded."""
+import hashlib
 import json
 
 import pytest
@@ -89,15 +90,62 @@ def test_the_tablet_folds_a_whole_record_tap_by_tap_as_the_server_did(live, tabl
         assert answers[-1]["waiting"] == type(folds.load(whole).game.state.pending).__name__
 
 
+# The names of the snapshots of the Python's memory this tablet keeps (offline.js: one, named by the Pyodide and the
+# kit's SHA-256), once one is kept (asked again every 200 ms until then).
+SNAPSHOTS = """async () => {
+  const names = () => new Promise((done) => {
+    const opening = indexedDB.open("referee-engine", 1);
+    opening.onupgradeneeded = () => opening.result.createObjectStore("snapshots");
+    opening.onsuccess = () => {
+      const got = opening.result.transaction("snapshots").objectStore("snapshots").getAllKeys();
+      got.onsuccess = () => { opening.result.close(); done(got.result); };
+    };
+  });
+  for (;;) {
+    const kept = await names();
+    if (kept.length) return kept;
+    await new Promise((wait) => setTimeout(wait, 200));
+  }
+}"""
+
+DAMAGE = """(name) => new Promise((done) => {
+  const opening = indexedDB.open("referee-engine", 1);
+  opening.onsuccess = () => {
+    const tx = opening.result.transaction("snapshots", "readwrite");
+    tx.objectStore("snapshots").put(new Uint8Array(4096).fill(7), name);
+    tx.oncomplete = () => { opening.result.close(); done(true); };
+  };
+})"""
+SNAPSHOT_BYTES = """(name) => new Promise((done) => {
+  const opening = indexedDB.open("referee-engine", 1);
+  opening.onsuccess = () => {
+    const got = opening.result.transaction("snapshots").objectStore("snapshots").get(name);
+    got.onsuccess = () => { opening.result.close(); done(got.result ? got.result.length : 0); };
+  };
+})"""
+
+
+def kit_digest(server, page) -> str:
+    """The SHA-256 of the offline kit the page's script names, as the server sends it."""
+    kit = page.get_attribute("#referee-offline", "data-kit")
+    return hashlib.sha256(page.request.get(server + kit).body()).hexdigest()
+
+
 def test_a_table_screen_opened_once_opens_again_with_the_network_gone_and_its_engine_judges_taps(offline_server,
                                                                                                    browser):
     """Opened once on the network, a table screen keeps (its service worker) Pyodide, the kit, the screen and the
     record; with the network gone, the screen reloaded comes back as it was, and the engine starts from what was
-    kept and records the next tap.  What the server records meanwhile is not seen: the kept copies answered."""
+    kept and records the next tap.  What the server records meanwhile is not seen: the kept copies answered.  The
+    engine's first start (cold: CPython started, the kit imported) left a snapshot of its memory on the tablet, and
+    the start of the reloaded screen restores it; a snapshot that cannot be restored is set aside (the engine
+    starts cold, judges as before and keeps a new one)."""
     server, app = offline_server
     page, game_id, lines = opened_table(offline_server, browser)
     context = page.context
     assert page.evaluate("() => window.refereeKept") is True  # the worker keeps this screen's requests, all fetched
+    names = page.evaluate(SNAPSHOTS)
+    assert len(names) == 1 and names[0].endswith(" " + kit_digest(server, page)), names
+    assert page.evaluate("() => window.refereeStartedFrom()") == "cold"
     nxt = {k: v for k, v in json.loads(lines[21]).items() if k != "seq"}
     context.set_offline(True)
     with app.app_context():  # recorded by another device once this tablet is cut off (not before: the tablet's
@@ -109,5 +157,15 @@ def test_a_table_screen_opened_once_opens_again_with_the_network_gone_and_its_en
     page.wait_for_function("() => typeof window.refereeTablet === 'function'")
     opened, answers = page.evaluate(TAPS, [record, [nxt]])
     assert opened == 20 and answers[0]["recorded"] and answers[0]["seq"] == 21
+    assert page.evaluate("() => window.refereeStartedFrom()") == "snapshot"
+    # a snapshot that cannot be restored (damaged here) is set aside: the engine starts cold, judges as before, and
+    # the tablet keeps a new snapshot
+    page.evaluate(DAMAGE, names[0])
+    page.reload()
+    page.wait_for_function("() => typeof window.refereeTablet === 'function'")
+    opened, answers = page.evaluate(TAPS, [record, [nxt]])
+    assert opened == 20 and answers[0]["recorded"] and answers[0]["seq"] == 21
+    assert page.evaluate("() => window.refereeStartedFrom()") == "cold"
+    assert page.evaluate(SNAPSHOTS) == names and page.evaluate(SNAPSHOT_BYTES, names[0]) > 10_000_000
     context.set_offline(False)
     context.close()

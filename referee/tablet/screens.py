@@ -148,8 +148,10 @@ class TabletScreens:
     def __init__(self, templates: Path, addresses: Addresses, languages: Mapping[str, Language]) -> None:
         self.addresses = addresses
         self.languages = dict(languages)
+        # escaped as Flask escapes its templates; a kit's templates never change (a new kit comes with a new page),
+        # so a compiled template is used without its file's time read again at each use
         env = Environment(loader=FileSystemLoader(str(templates)), autoescape=select_autoescape(
-            ("html", "htm", "xml", "xhtml", "svg"), default_for_string=True))  # as Flask escapes its templates
+            ("html", "htm", "xml", "xhtml", "svg"), default_for_string=True), auto_reload=False)
         env.globals.update(GLOBALS)
         env.filters.update(FILTERS)
         env.policies.update(POLICIES)

@@ -7,15 +7,12 @@
 //   await table.open(recordText);  // the record as /games/ID/record.jsonl exports it
 //   table.tap({type: "roll", player: "Aki", dice: [3, 4]});  // {recorded, seq, waiting, refusal: {code, message, clause, rule}}
 let started = null;
+let startedFrom = null;  // "snapshot" or "cold": how this page's Python started (tests and benchmarks read it)
+window.refereeStartedFrom = () => startedFrom;
 
-const start = async ({pyodide, kit}) => {
-  const {loadPyodide} = await import(pyodide);
-  const [python, zip] = await Promise.all([
-    loadPyodide({indexURL: new URL(".", new URL(pyodide, location.href)).href, fullStdLib: false}),
-    fetch(kit).then((r) => { if (!r.ok) throw new Error(`the offline kit: ${r.status}`); return r.arrayBuffer(); }),
-  ]);
-  python.unpackArchive(zip, "zip", {extractDir: "/referee-kit"});
-  python.runPython(`
+// What the Python runs once the kit is unpacked: the kit's modules imported, the rulesets read, and the functions
+// the page calls.
+const SETUP = `
 import json, sys
 sys.path.insert(0, "/referee-kit")
 from pathlib import Path
@@ -40,9 +37,104 @@ def alone_list(kept, code, root):
 
 def alone_made(pairs, code, root):
     return made_json(screens_at(root), RULESETS, pairs, code)
-`);
+`;
+
+// One transaction on a store of this tablet's IndexedDB: ``work(store)`` starts it and gives a function of its result
+// once it is complete.
+const inDatabase = (database, store, mode, work) => new Promise((done, fail) => {
+  const opening = indexedDB.open(database, 1);
+  opening.onupgradeneeded = () => opening.result.createObjectStore(store);
+  opening.onerror = () => fail(opening.error);
+  opening.onsuccess = () => {
+    const db = opening.result;
+    const tx = db.transaction(store, mode);
+    const result = work(tx.objectStore(store));
+    tx.oncomplete = () => { db.close(); done(result()); };
+    tx.onerror = tx.onabort = () => { db.close(); fail(tx.error || new Error("not kept")); };
+  };
+});
+// Pyodide's first start on a tablet takes seconds (CPython starting in WebAssembly, then the kit's imports): about
+// 5 CPU-seconds on a laptop's core, four times that on a tablet-class one.  So a first (cold) start takes a snapshot
+// of its Python's memory once the kit is imported (Pyodide's memory snapshot: loadPyodide's _makeSnapshot and
+// _loadSnapshot options, of the version referee/web/pyodide.toml pins), written to the tablet's IndexedDB while the
+// screen is idle, under the Pyodide, the site's root and the kit it was made from (the kit's SHA-256: a new kit, a
+// new snapshot; the older is deleted); every later start (the screen opened again, offline or not) restores it: the
+// imports done, the rulesets read (a tablet-class device, CPU throttled 4x: about 2 s from the snapshot against 7.7 s
+// cold, benchmarks/tablet.py).  The kit's files are unpacked again (they live outside the Python's memory).  A
+// snapshot that cannot be restored (another Pyodide, a damaged value) is deleted and the Python started cold, to take
+// a new one: the snapshot only ever saves time.  The tablet makes its own: nothing that runs on it comes from another
+// device.
+const ENGINE_DB = "referee-engine";
+const snapshotOf = (name) => inDatabase(ENGINE_DB, "snapshots", "readonly", (kept) => {
+  const got = kept.get(name);
+  return () => got.result;
+});
+const keepSnapshot = (name, snapshot) => inDatabase(ENGINE_DB, "snapshots", "readwrite", (kept) => {
+  kept.clear();  // one snapshot: this Pyodide's with this kit
+  kept.put(snapshot, name);
+  return () => true;
+});
+const forgetSnapshots = () => inDatabase(ENGINE_DB, "snapshots", "readwrite", (kept) => { kept.clear(); return () => true; });
+const digest = async (bytes) => [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))]
+  .map((b) => b.toString(16).padStart(2, "0")).join("");
+// Pyodide restores a snapshot into its module's memory as instantiated, whose size the module fixes (not the
+// snapshot's: restoring a larger one fails, "offset is out of bounds"): while ``load`` runs, the memory of a
+// module instantiated is grown to ``pages`` (the snapshot's memory, which its header's second word says where it
+// starts; 64 KiB a page).
+const PAGE = 65536;
+const snapshotPages = (snapshot) => Math.ceil((snapshot.length - new Uint32Array(snapshot.buffer, snapshot.byteOffset, 2)[1]) / PAGE);
+const withMemoryOf = async (pages, load) => {
+  const {instantiate, instantiateStreaming} = WebAssembly;
+  const grow = (made) => {
+    const memory = (made.instance || made).exports.memory;
+    const have = memory.buffer.byteLength / PAGE;
+    if (pages > have) memory.grow(pages - have);
+    return made;
+  };
+  WebAssembly.instantiate = (...args) => instantiate(...args).then(grow);
+  if (instantiateStreaming) WebAssembly.instantiateStreaming = (...args) => instantiateStreaming(...args).then(grow);
+  try {
+    return await load();
+  } finally {
+    WebAssembly.instantiate = instantiate;
+    WebAssembly.instantiateStreaming = instantiateStreaming;
+  }
+};
+
+const start = async ({pyodide, kit, root = ""}) => {
+  const [{loadPyodide}, zip] = await Promise.all([import(pyodide), fetch(kit).then((r) => {
+    if (!r.ok) throw new Error(`the offline kit: ${r.status}`);
+    return r.arrayBuffer();
+  })]);
+  const settings = {indexURL: new URL(".", new URL(pyodide, location.href)).href, fullStdLib: false};
+  const name = globalThis.crypto && crypto.subtle ? `${pyodide} ${root} ${await digest(zip)}` : null;
+  const snapshot = name && await snapshotOf(name).catch(() => undefined);
+  if (snapshot) {
+    try {
+      const python = await withMemoryOf(snapshotPages(snapshot), () => loadPyodide({...settings, _loadSnapshot: snapshot}));
+      python.unpackArchive(zip, "zip", {extractDir: "/referee-kit"});
+      startedFrom = "snapshot";
+      return python;
+    } catch (error) {
+      await forgetSnapshots().catch(() => undefined);
+    }
+  }
+  const python = await loadPyodide({...settings, _makeSnapshot: name !== null});
+  python.unpackArchive(zip, "zip", {extractDir: "/referee-kit"});
+  python.runPython(SETUP);
+  startedFrom = "cold";
+  if (name) {
+    try {
+      const snapshot = python.makeMemorySnapshot();  // now: before the page's first call into the Python
+      idle().then(() => keepSnapshot(name, snapshot)).then(() => snapshotKept(true), () => snapshotKept(false));
+    } catch (error) {
+      snapshotKept(false);  // no snapshot this time: the next start is cold too
+    }
+  }
   return python;
 };
+let snapshotKept = null;
+window.refereeSnapshot = new Promise((done) => { snapshotKept = done; });  // a cold start's snapshot kept, or not
 
 const where = document.getElementById("referee-offline").dataset;
 
@@ -95,20 +187,7 @@ window.refereeKept = idle().then(keep).catch(() => false);
 // entries recorded on the tablet since, each {key, entry, after}, in order.  Written before the screen shows a tap
 // recorded: what the referee saw recorded is kept.
 const KEPT_DB = "referee-kept";
-// One transaction on the kept tables: ``work(tables)`` starts it and gives a function of its result once it is
-// complete.
-const within = (mode, work) => new Promise((done, fail) => {
-  const opening = indexedDB.open(KEPT_DB, 1);
-  opening.onupgradeneeded = () => opening.result.createObjectStore("tables");
-  opening.onerror = () => fail(opening.error);
-  opening.onsuccess = () => {
-    const db = opening.result;
-    const tx = db.transaction("tables", mode);
-    const result = work(tx.objectStore("tables"));
-    tx.oncomplete = () => { db.close(); done(result()); };
-    tx.onerror = tx.onabort = () => { db.close(); fail(tx.error || new Error("not kept")); };
-  };
-});
+const within = (mode, work) => inDatabase(KEPT_DB, "tables", mode, work);  // on the kept tables
 const keptOf = (name) => within("readonly", (tables) => { const got = tables.get(name); return () => got.result; });
 // A table's value changed in one transaction (read and written together: a tap kept and a sync's end never
 // interleave): ``change(value)`` gives the new value, or undefined to let it go; the new value is given back.
