@@ -90,39 +90,39 @@ def test_the_tablet_folds_a_whole_record_tap_by_tap_as_the_server_did(live, tabl
         assert answers[-1]["waiting"] == type(folds.load(whole).game.state.pending).__name__
 
 
-# The names of the snapshots of the Python's memory this tablet keeps (offline.js: one, named by the Pyodide and the
-# kit's SHA-256), once one is kept (asked again every 200 ms until then).
-SNAPSHOTS = """async () => {
-  const names = () => new Promise((done) => {
-    const opening = indexedDB.open("referee-engine", 1);
-    opening.onupgradeneeded = () => opening.result.createObjectStore("snapshots");
-    opening.onsuccess = () => {
-      const got = opening.result.transaction("snapshots").objectStore("snapshots").getAllKeys();
-      got.onsuccess = () => { opening.result.close(); done(got.result); };
-    };
-  });
-  for (;;) {
-    const kept = await names();
+# The snapshots of the Python's memory this tablet keeps (offline.js: one, named by the Pyodide, the site's root and
+# the kit's SHA-256), in one transaction on their store: ``work(store)`` asks, and gives a function of the answer.
+SNAPSHOT_STORE = """(mode, work) => new Promise((done) => {
+  const opening = indexedDB.open("referee-engine", 1);
+  opening.onupgradeneeded = () => opening.result.createObjectStore("snapshots");
+  opening.onsuccess = () => {
+    const tx = opening.result.transaction("snapshots", mode);
+    const answer = work(tx.objectStore("snapshots"));
+    tx.oncomplete = () => { opening.result.close(); done(answer()); };
+  };
+})"""
+# their names, once one is kept (asked again every 200 ms until then)
+SNAPSHOTS = f"""async () => {{
+  const store = {SNAPSHOT_STORE};
+  for (;;) {{
+    const kept = await store("readonly", (snapshots) => {{
+      const got = snapshots.getAllKeys();
+      return () => got.result;
+    }});
     if (kept.length) return kept;
     await new Promise((wait) => setTimeout(wait, 200));
-  }
-}"""
-
-DAMAGE = """(name) => new Promise((done) => {
-  const opening = indexedDB.open("referee-engine", 1);
-  opening.onsuccess = () => {
-    const tx = opening.result.transaction("snapshots", "readwrite");
-    tx.objectStore("snapshots").put(new Uint8Array(4096).fill(7), name);
-    tx.oncomplete = () => { opening.result.close(); done(true); };
-  };
-})"""
-SNAPSHOT_BYTES = """(name) => new Promise((done) => {
-  const opening = indexedDB.open("referee-engine", 1);
-  opening.onsuccess = () => {
-    const got = opening.result.transaction("snapshots").objectStore("snapshots").get(name);
-    got.onsuccess = () => { opening.result.close(); done(got.result ? got.result.length : 0); };
-  };
-})"""
+  }}
+}}"""
+# the snapshot of that name damaged (4 KB of 7s in its place)
+DAMAGE = f"""(name) => ({SNAPSHOT_STORE})("readwrite", (snapshots) => {{
+  snapshots.put(new Uint8Array(4096).fill(7), name);
+  return () => true;
+}})"""
+# the bytes of the snapshot of that name (0: none)
+SNAPSHOT_BYTES = f"""(name) => ({SNAPSHOT_STORE})("readonly", (snapshots) => {{
+  const got = snapshots.get(name);
+  return () => (got.result ? got.result.length : 0);
+}})"""
 
 
 def kit_digest(server, page) -> str:

@@ -123,7 +123,9 @@ const start = async ({pyodide, kit, root = ""}) => {
   python.unpackArchive(zip, "zip", {extractDir: "/referee-kit"});
   python.runPython(SETUP);
   startedFrom = "cold";
-  if (name) {
+  if (!name) {
+    snapshotKept(false);  // no SHA-256 outside a secure context: nothing to name a snapshot by
+  } else {
     try {
       const snapshot = python.makeMemorySnapshot();  // now: before the page's first call into the Python
       idle().then(() => keepSnapshot(name, snapshot)).then(() => snapshotKept(true), () => snapshotKept(false));
