@@ -28,8 +28,11 @@ table = KeptTable(values, record)
 answers = [table.tap_json(json.dumps(tap)) for tap in json.loads(sys.argv[3])]
 facts = {"game": 1, "limit_minutes": None, "elapsed": 0, "running": False, "csrf": "t",
          "judge": {"rulings": 0, "seated": False, "called": None}}
-region = TabletTable(kit_screens(Path(sys.argv[1])), values, record, facts, "ja").region()
+drawing = TabletTable(kit_screens(Path(sys.argv[1])), values, record, facts, "ja")
+region = drawing.region()
 print(json.dumps({"seq": table.seq, "answers": [json.loads(a) for a in answers], "region": region,
+                  "templates": {name: drawing.screens.env.get_template(name).filename
+                                for name in ("table/_live.html", "table/_players.html", "table/decisions/roll.html")},
                   "loaded": sorted(m.split(".")[0] for m in sys.modules),
                   "from": {name: sys.modules[name].__file__ for name in ("jinja2", "markupsafe", "babel")}}))
 """
@@ -61,6 +64,10 @@ def test_the_kit_holds_the_servers_code_templates_and_libraries_and_every_rulese
     assert sorted(ours) == sorted(name for name in expected if name not in KIT_LEFT_OUT)
     assert "referee/screens/qr.py" not in ours and "referee/language/i18n.py" not in ours
     assert all(kit.read(name) == (ROOT / name).read_bytes() for name in ours)
+    # each template also compiled by the server, as jinja2's ModuleLoader names it: the tablet imports them
+    assert sorted(n for n in kit.namelist() if n.startswith("templates-compiled/")) == sorted(
+        f"templates-compiled/{jinja2.ModuleLoader.get_module_filename(name.removeprefix('templates/'))}"
+        for name in ours if name.startswith("templates/"))
     for library in (jinja2, markupsafe, babel):
         folder = Path(library.__file__).parent
         members = [name for name in kit.namelist() if name.startswith(f"{folder.name}/")]
@@ -80,6 +87,8 @@ def test_the_kit_holds_the_servers_code_templates_and_libraries_and_every_rulese
 
 
 def test_the_kit_alone_on_the_standard_library_replays_a_record_judges_a_tap_and_draws_the_screen(client, tmp_path):
+    import jinja2
+
     zipfile.ZipFile(io.BytesIO(client.get("/offline/kit.zip").data)).extractall(tmp_path / "kit")
     taps = [{"type": "roll", "player": "Nobody", "dice": [1, 2]}, {"type": "roll", "player": "Aki", "dice": [0, 3]}]
     run = subprocess.run([sys.executable, "-S", "-c", ALONE, str(tmp_path / "kit"), str(GOLDEN), json.dumps(taps)],
@@ -95,6 +104,9 @@ def test_the_kit_alone_on_the_standard_library_replays_a_record_judges_a_tap_and
     assert refused[0]["clause"].startswith("JMA 補足ルール「基本的な駒の進め方」")  # the clause in its original words
     assert refused[1]["code"] == "impossible_die"
     assert 'id="tablelive"' in said["region"] and "<h2>記録</h2>" in said["region"]  # drawn in Japanese, from the kit alone
+    # drawn from the templates the server compiled (imported), not compiled again on the tablet
+    assert said["templates"] == {name: str(tmp_path / "kit" / "templates-compiled" / jinja2.ModuleLoader.get_module_filename(name))
+                                 for name in said["templates"]}
 
 
 def test_only_pyodides_own_files_are_served_and_the_wasm_compressed_for_a_device_that_reads_gzip(client):

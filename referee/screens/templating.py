@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from jinja2 import BaseLoader, Environment, select_autoescape
 from markupsafe import Markup
 
 from .backups import backup_lines, disk_lines
@@ -38,6 +39,24 @@ GLOBALS = {"money": money, "clause_label": clause_label, "option_value_words": o
            "backup_lines": backup_lines, "disk_lines": disk_lines, "caller_words": caller_words,
            "regulation_field_words": regulation_field_words, "sign_off_count": sign_off_count,
            "dice_buttons": DICE_BUTTONS}
+
+
+# Where the offline kit carries its templates compiled (Jinja's modules, one a template, named by its name's digest:
+# jinja2.ModuleLoader), beside their sources in ``templates``.
+COMPILED_TEMPLATES = "templates-compiled"
+
+
+def environment(loader: BaseLoader) -> Environment:
+    """The screens' template environment where no Flask app makes one: the tablet's, and the server's as it compiles
+    the offline kit's templates for it (so the two must be made alike: made here).  Escaped as Flask escapes its
+    templates; a template once compiled is used without its file's time read again (a kit's never change: a new kit
+    comes with a new page)."""
+    env = Environment(loader=loader, autoescape=select_autoescape(("html", "htm", "xml", "xhtml", "svg"),
+                                                                  default_for_string=True), auto_reload=False)
+    env.globals.update(GLOBALS)
+    env.filters.update(FILTERS)
+    env.policies.update(POLICIES)
+    return env
 
 
 def init_app(app: Any) -> None:

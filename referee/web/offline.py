@@ -21,10 +21,12 @@ import zipfile
 from pathlib import Path
 
 from flask import Blueprint, abort, current_app, render_template, request, send_file, send_from_directory, url_for
+from jinja2 import FileSystemLoader, ModuleLoader
 from werkzeug.wrappers import Response
 
 from ..cache import OFFLINE_KITS
 from ..language import LANGUAGES
+from ..screens.templating import COMPILED_TEMPLATES, environment
 from ..services import rulesets
 from .compression import reads_gzip
 from .forms import ImportForm, NewGameForm
@@ -86,6 +88,21 @@ def _kit_sources() -> list[tuple[str, Path]]:
     return sources
 
 
+def _compiled_templates(sources: list[tuple[str, Path]]) -> list[tuple[str, bytes]]:
+    """The kit's templates compiled as the tablet's environment compiles them (Jinja's modules, for its
+    ModuleLoader): the tablet imports them rather than compiling each template itself (the first screen it draws
+    offline waits for its templates).  Each module names its template by its name only, not by where the server
+    keeps it."""
+    env = environment(FileSystemLoader(str(ROOT / "templates")))
+    compiled = []
+    for zipped, path in sources:
+        if zipped.startswith("templates/") and zipped.endswith(".html"):
+            name = zipped.removeprefix("templates/")
+            code = env.compile(path.read_text(encoding="utf-8"), name, name, raw=True, defer_init=True)
+            compiled.append((f"{COMPILED_TEMPLATES}/{ModuleLoader.get_module_filename(name)}", code.encode("utf-8")))
+    return compiled
+
+
 def _sources_digest(sources: list[tuple[str, Path]]) -> str:
     """A digest of what the kit is made from: each source's name, size and time of change, and the rulesets'."""
     marks = [(name, p.stat().st_size, p.stat().st_mtime_ns) for name, p in sources]
@@ -134,6 +151,8 @@ def kit() -> tuple[str, bytes]:
     with zipfile.ZipFile(out, "w") as archive:
         for name, path in sources:
             archive.writestr(_member(name), path.read_bytes(), compresslevel=9)
+        for name, code in _compiled_templates(sources):
+            archive.writestr(_member(name), code, compresslevel=9)
         values = {  # the rulesets in the files' order: the engine reads meaning into it (a clause's first text is
             # its original)
             "rulesets.json": rulesets.every_ruleset_read(), "languages.json": kit_languages(),
