@@ -143,6 +143,16 @@ def layout_problems(page, within: str | None = None) -> list[str]:
     return [f"{p['kind']}: {p['what']}" for p in page.evaluate(LAYOUT, within)]
 
 
+SETTLED = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
+
+
+def turned(page, viewport: dict) -> None:
+    """The device's window set to ``viewport`` (a tablet turned, a window resized), once the page has redrawn: one
+    page looked at both ways, rather than the same screens reached again in a device of each size."""
+    page.set_viewport_size(viewport)
+    page.evaluate(SETTLED)
+
+
 def laid_out(page, where: str = "", within: str | None = None) -> None:
     """Nothing overlaps, nothing scrolls sideways, no text runs out of its box (:func:`layout_problems`)."""
     problems = layout_problems(page, within)

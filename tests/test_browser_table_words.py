@@ -1,11 +1,12 @@
-"""The rulings the table screen explains, in a real browser on both tablet orientations and in both languages:
+"""The rulings the table screen explains, in a real browser on both tablet orientations (each screen loaded once and
+the tablet turned) and in both languages:
 the dice pad on the last roll in jail, during doubles and after time is called, the sell panel with its prices,
 the log and the auction card after equal calls.  Screenshots go to tests/artifacts/table-words-*.png."""
 import json
 
 import pytest
 
-from browser_support import ARTIFACTS, fits, write_artifact
+from browser_support import ARTIFACTS, fits, turned, write_artifact
 from browser_support import import_record, shot
 
 VIEWPORTS = {"landscape": {"width": 1024, "height": 768}, "portrait": {"width": 768, "height": 1024}}
@@ -67,34 +68,37 @@ def choose_language(page, lang):
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("orientation", VIEWPORTS)
 @pytest.mark.parametrize("scene", SCENES)
-def test_the_rulings_read_well_on_a_tablet(server, browser, scene, orientation, lang):
-    context = browser.new_context(viewport=VIEWPORTS[orientation])
+def test_the_rulings_read_well_on_a_tablet(server, browser, scene, lang):
+    """Each scene in each language, on the tablet held one way then turned the other."""
+    context = browser.new_context(viewport=VIEWPORTS["landscape"])
     page = context.new_page()
     import_scene(page, server, scene)
     choose_language(page, lang)
     expected = EXPECT[scene, lang]
-    if scene == "sell-panel":
-        page.click("#sell summary")  # the panel's contents are fetched as it opens
-        page.locator("#sell .panel-body table.sale").first.wait_for()
-        assert expected in page.inner_text("#sell")
-        target = page.locator("#sell")
-    elif scene == "tie-log":
-        assert expected in page.locator("table.log").last.inner_text()
-        assert expected in page.inner_text(".decision")
-        target = page.locator(".decision")
-    else:
-        assert expected in page.inner_text(".decision")
-        target = page.locator(".decision")
-    # nothing wider than the screen: no sideways scrolling on a tablet
-    fits(page)
-    target.scroll_into_view_if_needed()
-    shot(page, f"table-words-{scene}-{orientation}-{lang}")
-    if scene == "tie-log":
-        page.locator("table.log").last.screenshot(path=str(ARTIFACTS / f"table-words-{scene}-{orientation}-{lang}"
-                                                                          "-log.png"))
-    target.screenshot(path=str(ARTIFACTS / f"table-words-{scene}-{orientation}-{lang}-card.png"))
+    for orientation in VIEWPORTS:
+        turned(page, VIEWPORTS[orientation])
+        if scene == "sell-panel":
+            if not page.locator("#sell[open]").count():
+                page.click("#sell summary")  # the panel's contents are fetched as it opens
+            page.locator("#sell .panel-body table.sale").first.wait_for()
+            assert expected in page.inner_text("#sell")
+            target = page.locator("#sell")
+        elif scene == "tie-log":
+            assert expected in page.locator("table.log").last.inner_text()
+            assert expected in page.inner_text(".decision")
+            target = page.locator(".decision")
+        else:
+            assert expected in page.inner_text(".decision")
+            target = page.locator(".decision")
+        # nothing wider than the screen: no sideways scrolling on a tablet
+        fits(page)
+        target.scroll_into_view_if_needed()
+        shot(page, f"table-words-{scene}-{orientation}-{lang}")
+        if scene == "tie-log":
+            page.locator("table.log").last.screenshot(
+                path=str(ARTIFACTS / f"table-words-{scene}-{orientation}-{lang}-log.png"))
+        target.screenshot(path=str(ARTIFACTS / f"table-words-{scene}-{orientation}-{lang}-card.png"))
     context.close()
 
 
@@ -119,14 +123,14 @@ RULES_EXPECT = {"en": ["Equal calls at the same time: the caller nearest in turn
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("orientation", VIEWPORTS)
-def test_the_log_and_the_rules_page_read_in_the_device_language_on_a_tablet(server, browser, orientation, lang):
+def test_the_log_and_the_rules_page_read_in_the_device_language_on_a_tablet(server, browser, lang):
+    """Each page on the tablet held one way then turned the other."""
     options, entries = LOG_SCENE
     header = {"format": "referee-game-record", "version": 1, "ruleset": "jma-2006", "options": options,
               "players": ["Aki", "Ben", "Chie"], "seating": "fixed"}
     path = write_artifact("table-words-log.jsonl", "\n".join(
         [json.dumps(header)] + [json.dumps({"seq": i, **e}) for i, e in enumerate(entries, 1)]) + "\n")
-    context = browser.new_context(viewport=VIEWPORTS[orientation])
+    context = browser.new_context(viewport=VIEWPORTS["landscape"])
     page = context.new_page()
     page.goto(server + "/")
     page.wait_for_selector("body:not(.arming)")  # a tap is taken once controls are armed
@@ -138,10 +142,12 @@ def test_the_log_and_the_rules_page_read_in_the_device_language_on_a_tablet(serv
     game = page.url.split("?")[0].rstrip("/")
     for path, expected in (("/log", LOG_EXPECT[lang]), ("/rules", RULES_EXPECT[lang])):
         page.goto(game + path)
-        text = page.inner_text("main")
-        for words in expected:
-            assert words in text, (path, words)
-        assert "chance-bank-dividend" not in text and "vermont-avenue" not in text
-        fits(page)
-        shot(page, f"table-words-{path.strip('/')}-{orientation}-{lang}")
+        for orientation in VIEWPORTS:
+            turned(page, VIEWPORTS[orientation])
+            text = page.inner_text("main")
+            for words in expected:
+                assert words in text, (path, words)
+            assert "chance-bank-dividend" not in text and "vermont-avenue" not in text
+            fits(page)
+            shot(page, f"table-words-{path.strip('/')}-{orientation}-{lang}")
     context.close()
