@@ -5,11 +5,14 @@ page reloaded while offline still has them; once the network is back they are se
 each, the hash chain continued, and the server's screen comes back saying how many it recorded."""
 import json
 import os
+import time
 from pathlib import Path
 
 from browser_support import armed, golden_table
 from referee.engine import parse_entry
-from referee.services import folds, games, rulings
+from referee.services import clocks, folds, games, rulings
+from referee.store.db import db
+from referee.store.models import GameRow
 
 PIN = "135790"
 START = 10  # the table as the server has it when the network fails: the golden record's first entries
@@ -280,3 +283,47 @@ def until(page, done, seconds: float = 120) -> None:
     while not done():
         assert time.monotonic() < deadline, "waited in vain"
         page.wait_for_timeout(100)
+
+
+KEPT_RECORD = """async ([path, lines]) => {  // the service worker's copy of the record has ``lines`` lines
+  const kept = await caches.match(path);
+  return Boolean(kept) && (await kept.text()).trim().split("\\n").length === lines;
+}"""
+
+
+def test_a_screen_reopened_offline_is_at_the_last_entry_the_server_showed_and_its_clock_runs_on(offline_server,
+                                                                                               browser):
+    """The tablet's kept copies follow the server's screen: two taps recorded by the server, then the network gone
+    and the screen reopened (the page the kept copy of the one loaded before the taps): the table is at the last
+    entry the server showed, not one behind, and its game clock has run on from what the server's last screen
+    said, not from the older page's reading."""
+    server, app = offline_server
+    page, game_id, lines = golden_table(offline_server, browser, START, PIN)
+    assert page.evaluate("() => window.refereeKept") is True  # the service worker keeps this screen's requests
+    with app.app_context():
+        db.session.get(GameRow, game_id).time_limit_minutes = 60
+        db.session.commit()
+        clocks.set_clock(game_id, True)
+        db.session.commit()
+    started = time.time()
+    page.reload()  # the page the service worker keeps: the table at START, its clock just started
+    assert page.evaluate("() => window.refereeKept") is True
+    page.wait_for_function("() => window.refereeStandby()", timeout=120000)
+    for n in (START + 1, START + 2):  # recorded by the server, the standby following
+        tap_entry(page, entry_of(lines[n]))
+        page.wait_for_selector(f"body:not([data-tablet]) #tablelive[data-seq='{n}']")
+    record = f"{server}/games/{game_id}/record.jsonl"
+    deadline = time.monotonic() + 30
+    while not page.evaluate(KEPT_RECORD, [record, START + 3]):  # the header and every entry shown
+        assert time.monotonic() < deadline, "the kept record stayed behind the screen"
+        page.wait_for_timeout(200)
+    page.wait_for_timeout(3000)  # the clock runs on
+    page.context.set_offline(True)
+    again = page.reload()
+    assert again.from_service_worker
+    page.wait_for_selector("body[data-tablet] #kept", timeout=120000)
+    assert page.get_attribute("#tablelive", "data-seq") == str(START + 2)
+    run = 60 * 60 - int(page.get_attribute("#clock .clock", "data-left"))
+    assert page.get_attribute("#clock .clock", "data-running") == "1" and abs(run - (time.time() - started)) < 3, run
+    page.context.set_offline(False)
+    page.context.close()

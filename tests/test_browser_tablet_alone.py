@@ -1,10 +1,11 @@
 """A game refereed on a tablet alone, with no server at all (chromium): the page of the games on the tablet opened
 once on the network, then the network gone for good; a game made from the new-game form, refereed tap by tap by
-the tablet's own Python (the golden JMA game: its refusals with their clauses), the page reloaded with no network
-and the game still there; its record saved as a file, which ends on the hash its entries chain to; and, the
+the tablet's own Python (the golden JMA game: its refusals with their clauses; its game clock started on the
+tablet), the page reloaded with no network and the game still there, its clock run on; its record saved as a file, which ends on the hash its entries chain to; and, the
 network back, the game sent to the server, which checks every entry and that chain and makes it a game of its
 own, its stored chain whole."""
 import json
+import time
 from pathlib import Path
 
 from browser_support import armed
@@ -45,11 +46,17 @@ def test_a_game_refereed_on_a_tablet_alone_is_kept_through_a_reload_offline_and_
     page.wait_for_selector("#alone-new-message .flash.refused")
     assert "Aki" in page.inner_text("#alone-new-message")
     page.fill("#alone-new textarea[name=players]", "Aki\nBen\nChie")
+    page.fill("#alone-new input[name=time_limit]", "30")
     armed(page)
     page.click("#alone-new button[type=submit]")
     page.wait_for_selector("body[data-tablet] #tablelive[data-kept] #kept")
     assert "refereed on this tablet alone" in page.inner_text("#kept")
     assert page.locator("#tablelive #judge").count() == 0
+    assert page.get_attribute("#clock .clock", "data-running") == "0"
+    armed(page)
+    page.click("#clock button[value=start]")  # the game clock started on the tablet, no server asked
+    page.wait_for_selector("#clock .clock[data-running='1']")
+    started = time.time()
 
     tap_entry(page, {"type": "buy", "player": "Aki"})  # no lot to buy before the seating roll: its clause, not kept
     refused = page.inner_text("#tablelive .flash.refused")
@@ -63,6 +70,8 @@ def test_a_game_refereed_on_a_tablet_alone_is_kept_through_a_reload_offline_and_
     page.reload()  # closed and opened again with no network: the same game, open where it was
     page.wait_for_selector("body[data-tablet] #tablelive[data-kept] #kept", timeout=120000)
     assert page.get_attribute("#tablelive", "data-seq") == str(PLAYED)
+    run = 30 * 60 - int(page.get_attribute("#clock .clock", "data-left"))  # its clock ran on through the reload
+    assert page.get_attribute("#clock .clock", "data-running") == "1" and abs(run - (time.time() - started)) < 3, run
     armed(page)
     page.click("#alone-close")
     page.wait_for_selector("#alone-games li[data-name]")

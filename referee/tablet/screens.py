@@ -189,7 +189,8 @@ def kit_screens(kit: Path, root: str = "") -> TabletScreens:
 
 class TabletTable:
     """A table refereed on the tablet: its kept record (:class:`KeptTable`), what the server's last screen said of
-    it (:class:`TableFacts`, read at ``since``, the tablet's time then) and its screen, drawn in ``code``'s
+    it (:class:`TableFacts`, read at ``since``, the tablet's time then: the facts' ``seen`` where the tablet kept
+    them from an earlier screen, its game clock running on since; else now) and its screen, drawn in ``code``'s
     language.  ``clock``: the tablet's time in seconds (``time.time``)."""
 
     def __init__(self, screens: TabletScreens, rulesets: RulesetFiles, record: str, facts: Mapping[str, Any],
@@ -199,7 +200,8 @@ class TabletTable:
         self.clock = clock
         self.code = code
         self.facts = TableFacts.read(facts)
-        self.since = clock()
+        seen = facts.get("seen")
+        self.since = clock() if seen is None else min(clock(), float(seen))
         self.kept: list[KeptEntry] = []
         self.alone = alone  # a game on this tablet alone (:mod:`.alone`): no server to send its entries to
         self.waited = False  # taken from the server because it was slow to answer a tap (not cut off): its banner

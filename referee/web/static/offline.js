@@ -213,7 +213,10 @@ window.refereeKeptEntries = async () => (region() ? keptOf(nameOf()) : undefined
 // kept entries are sent in order (POST /games/ID/sync) and the server's screen comes back with what it recorded.
 const body = document.body;
 const region = () => document.querySelector("#tablelive[data-kept]");
-const language = document.documentElement.lang || "en";
+// the device's language (its language menu's cookie), else the page's: a page opened offline is the kept copy of
+// the last one loaded, perhaps in the language the device had then
+const chosen = document.cookie.split("; ").find((c) => c.startsWith("lang="));
+const language = (chosen && chosen.slice(5)) || document.documentElement.lang || "en";
 let table = null;  // the Python's TabletTable, while the tablet referees
 let warmed = null;
 window.refereeWarmed = new Promise((done) => { warmed = done; });  // every template compiled (a benchmark waits)
@@ -242,6 +245,37 @@ const flash = (kind, words) => {  // a line the server said (in the device's lan
   line.textContent = words;
   const live = region();
   if (live) live.prepend(line);
+};
+
+// What the server's screen last said of a table beyond its record (its data-kept: the clock, the judge's line...),
+// with when the tablet saw it (its time, seconds): a page opened offline is the kept copy of the last one loaded,
+// as old as that, so the tablet takes the table from the latest the server said and runs its clock on from then
+// (a reload, the browser closed and opened again: the clock does not go back).  Kept for each new drawing of the
+// region from the server (its version: the same drawing seen again keeps the time it was first seen), from a poll
+// or a tap's answer, and from the page itself unless it is no newer than what is kept (a kept copy: at an entry
+// before the kept one, or at the same with its clock no further on; the server's own page at the same entry has
+// its clock as far on as the kept one, or further).
+const SAID = "referee-said ";
+const keepSaid = (fromServer) => {
+  const live = region();
+  if (!live || table || where.alone) return;
+  const name = SAID + live.dataset.panelsPath;
+  const seq = Number(live.dataset.seq);
+  try {
+    const was = JSON.parse(localStorage.getItem(name) || "null");
+    const run = (kept) => JSON.parse(kept).elapsed;
+    const older = () => was.seq > seq || (was.seq === seq && run(was.kept) >= run(live.dataset.kept));
+    if (was && (was.version === live.dataset.version || (!fromServer && older()))) return;
+    const said = {kept: live.dataset.kept, seq, version: live.dataset.version, seen: Date.now() / 1000};
+    localStorage.setItem(name, JSON.stringify(said));
+  } catch (error) { /* not kept (no room): the page's own facts serve */ }
+};
+const latestSaid = (live) => {
+  let said = null;
+  try { said = JSON.parse(localStorage.getItem(SAID + live.dataset.panelsPath) || "null"); } catch (error) { said = null; }
+  const facts = said && said.seq >= Number(live.dataset.seq) ? {...JSON.parse(said.kept), seen: said.seen}
+    : JSON.parse(live.dataset.kept);
+  return JSON.stringify(facts);
 };
 
 // --- Beside the server's screen: the table folded on the tablet too, to take a tap at once ----------------------
@@ -290,7 +324,16 @@ const standbyTakes = () => {
 // server recorded it; a tap the server refused is not (refused as stale, another entry came first: the standby is
 // then behind the screen, and opened anew).  The kept copy of the record follows, now and then.
 const RECORD_EVERY_MS = 5000;
-let recordAt = performance.now();
+let recordAt = -Infinity;
+let recordDue = null;
+const keepRecordSoon = () => {  // now, or once RECORD_EVERY_MS has passed since the last: never one entry behind
+  if (recordDue !== null) return;
+  recordDue = setTimeout(() => {
+    recordDue = null;
+    recordAt = performance.now();
+    keepRecord().catch(() => undefined);
+  }, Math.max(0, RECORD_EVERY_MS - (performance.now() - recordAt)));
+};
 const follow = (pairs) => setTimeout(() => {
   const live = region();
   if (!standby || table || !live) return;
@@ -298,10 +341,7 @@ const follow = (pairs) => setTimeout(() => {
     try { standby.follow_json(JSON.stringify(pairs)); } catch (error) { /* judged below */ }
   }
   if (standby.table.seq !== Number(live.dataset.seq)) { standby.destroy(); standby = null; warmStandby(); return; }
-  if (performance.now() - recordAt > RECORD_EVERY_MS) {
-    recordAt = performance.now();
-    keepRecord().catch(() => undefined);
-  }
+  keepRecordSoon();
 }, 0);
 addEventListener("visibilitychange", () => {  // the tablet put down: its kept copy as the screen shows it
   if (document.visibilityState === "hidden" && ready()) keepRecord().catch(() => undefined);
@@ -329,6 +369,7 @@ const quickTap = async (target, pairs) => {
     if (!got.html.includes('id="tablelive"')) { location.reload(); return; }
     draw(got.html);
     shownSeq = region() ? region().dataset.seq : shownSeq;
+    keepSaid(true);
     follow(pairs);
   };
   if (said && said.answer.status < 502) { answered(said); return; }
@@ -361,7 +402,7 @@ const takeOver = () => {
       return r.text();
     });
     if (table) return;
-    const opened = py.globals.get("open_table")(text, live.dataset.kept, language, where.root || "");
+    const opened = py.globals.get("open_table")(text, latestSaid(live), language, where.root || "");
     if (kept) opened.replay_json(JSON.stringify(kept.entries));
     // (with entries kept, the record they follow is the tablet's, whatever the screen shows since)
     if (!kept && opened.table.seq < Number(live.dataset.seq)) {  // the tablet's copy is older than the screen
@@ -394,6 +435,8 @@ const giveBack = async (words, same) => {
   if (words) flash("done", words);
   const live = region();
   shownSeq = live ? live.dataset.seq : shownSeq;
+  keepSaid(true);
+  keepRecordSoon();  // the kept copy of the record with what was just recorded
   if (was && same && live && was.table.seq === Number(live.dataset.seq)) {
     was.resume_json(live.dataset.kept);
     standby = was;
@@ -433,7 +476,9 @@ const takeTap = async (pairs, redo) => {
 };
 document.addEventListener("submit", async (e) => {
   // an entry form's (a button's own formaction, such as the trade builder's check, is not recorded here)
-  const target = e.submitter && e.submitter.hasAttribute("formaction") ? e.submitter.formAction : e.target.action;
+  // (the form's attribute, not form.action: a control named "action", the clock's buttons, would stand in for it)
+  const target = e.submitter && e.submitter.hasAttribute("formaction") ? e.submitter.formAction
+    : new URL(e.target.getAttribute("action") || "", location.href).href;
   const clock = keptName !== null && target.endsWith("/clock");
   // online, with the standby ready: the server first, the tablet if the server is slow to answer
   const quick = ready() && target.endsWith("/record") && !body.dataset.offline && navigator.onLine;
@@ -595,6 +640,7 @@ setInterval(send, 1000);
 // standby opened on it.
 document.addEventListener("htmx:afterSettle", () => {
   const live = region();
+  if (live && !table) keepSaid(true);  // a region from the server
   if (!live || table || live.dataset.seq === shownSeq) return;
   shownSeq = live.dataset.seq;
   if (ready()) keepRecord().catch(() => undefined);
@@ -610,6 +656,7 @@ new MutationObserver(() => {
 })
   .observe(body, {attributes: true, attributeFilter: ["data-offline"]});
 if (region() && !where.alone) {
+  keepSaid(false);
   keptOf(region().dataset.panelsPath).then((kept) => {
     holding = Boolean(kept && kept.entries.length);
     if (holding) takeOver();
