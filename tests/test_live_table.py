@@ -102,6 +102,9 @@ def test_any_run_of_latest_entries_is_voided_in_two_taps_and_redone_in_one(clien
            {"type": "buy", "player": "Ben"})
     page = screen(client, game_id, "/panels/void")  # the referee opens the void menu
     assert "Void entries 2–4" in page and "Void entry 4" in page
+    # each run says what it takes back, in words: the entry and how many after it (one: "the entry after it")
+    assert "and the entry after it" in page and "and the 2 entries after it" in page
+    assert "and the 1 entries after it" not in page
     r = screen(client, game_id) if post(client, game_id, 4, {"type": "void", "count": 3}) else ""
     assert "Buy Baltic Avenue for $60" in r
     assert seq_of(client, game_id) == 5

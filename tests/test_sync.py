@@ -100,7 +100,7 @@ def test_a_table_recorded_meanwhile_by_another_tablet_refuses_the_run_with_both_
     assert answer.status_code == 409
     conflict = answer.json["conflict"]
     assert conflict["after"] == 0 and conflict["server"] == [other] and conflict["tablet"] == [t["entry"] for t in taps]
-    assert "1 entries on the server that this tablet did not know of" in answer.json["message"]
+    assert "an entry on the server that this tablet did not know of" in answer.json["message"]
     assert recorded(client, game_id) == [other]  # nothing of the tablet's recorded, nothing of the server's lost
 
 

@@ -69,9 +69,14 @@ class SyncConflict(RefereeError):
 
 
 def _conflict(after: int, server: list[dict[str, Any]], tablet: list[dict[str, Any]]) -> SyncConflict:
-    conflict = SyncConflict.of("this table has {n} entries on the server that this tablet did not know of, after "
-                               "entry {after}: nothing this tablet kept was recorded; the referee chooses which "
-                               "record goes on", {"n": len(server), "after": after})
+    if len(server) == 1:
+        conflict = SyncConflict.of("this table has an entry on the server that this tablet did not know of, after "
+                                   "entry {after}: nothing this tablet kept was recorded; the referee chooses which "
+                                   "record goes on", {"after": after})
+    else:
+        conflict = SyncConflict.of("this table has {n} entries on the server that this tablet did not know of, after "
+                                   "entry {after}: nothing this tablet kept was recorded; the referee chooses which "
+                                   "record goes on", {"n": len(server), "after": after})
     conflict.after, conflict.server, conflict.tablet = after, server, tablet
     return conflict
 
