@@ -296,7 +296,8 @@ def test_a_screen_reopened_offline_is_at_the_last_entry_the_server_showed_and_it
     """The tablet's kept copies follow the server's screen: two taps recorded by the server, then the network gone
     and the screen reopened (the page the kept copy of the one loaded before the taps): the table is at the last
     entry the server showed, not one behind, and its game clock has run on from what the server's last screen
-    said, not from the older page's reading."""
+    said, not from the older page's reading.  Its top bar's links, to pages not kept, are greyed and not
+    followed."""
     server, app = offline_server
     page, game_id, lines = golden_table(offline_server, browser, START, PIN)
     assert page.evaluate("() => window.refereeKept") is True  # the service worker keeps this screen's requests
@@ -325,5 +326,11 @@ def test_a_screen_reopened_offline_is_at_the_last_entry_the_server_showed_and_it
     assert page.get_attribute("#tablelive", "data-seq") == str(START + 2)
     run = 60 * 60 - int(page.get_attribute("#clock .clock", "data-left"))
     assert page.get_attribute("#clock .clock", "data-running") == "1" and abs(run - (time.time() - started)) < 3, run
+    # the top bar's links lead to pages the tablet does not keep: greyed and not followed (no browser error page)
+    home = page.locator("header.bar a.brand")
+    assert home.evaluate("(a) => getComputedStyle(a).opacity") == "0.35"
+    home.click()
+    page.wait_for_timeout(300)
+    assert page.url == f"{server}/games/{game_id}" and page.locator("body[data-tablet] #kept").count() == 1
     page.context.set_offline(False)
     page.context.close()

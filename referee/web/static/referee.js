@@ -21,6 +21,13 @@
   addEventListener("pointerdown", (e) => { downAt = e.timeStamp || performance.now(); }, true);
   addEventListener("click", (e) => {
     const control = e.target.closest("button, a, summary, input[type=submit], label, select");
+    // offline, the top bar's links (other pages, the language menu's) lead to pages the tablet does not keep: not
+    // followed (the browser's own error page is no place for a referee); its menus still open
+    if (control && body.dataset.offline && control.matches("a") && control.closest("header.bar")) {
+      e.preventDefault();
+      e.stopImmediatePropagation();
+      return;
+    }
     if (!control || control.closest("header.bar")) return;
     // A click the keyboard made (Enter) has no pointer: it counts from the moment of the click.
     if (e.detail === 0) downAt = performance.now();
