@@ -5,11 +5,13 @@ recorded meanwhile by another tablet refuses the run with both records from the 
 refuse refuses the run, naming the tap and its clause; anything else sent there changes nothing."""
 import json
 import random
+from pathlib import Path
 
 import pytest
 
 from conftest import new_game
-from referee.engine import RefereeError, legal_actions, parse_entry
+from referee.engine import Game, Header, RefereeError, legal_actions, parse_entry
+from referee.screens.kept import choice_ruling
 from referee.services import entry_keys, folds, games, rulings
 from referee.services.sync import MAX_TAPS
 from referee.sim.policy import Policy
@@ -216,6 +218,22 @@ def test_the_referee_keeps_the_servers_record_and_the_tablets_entries_are_discar
     assert choose(client, game_id, taps, "server", 1).status_code == 200  # its answer lost: sent again, once
     with app.app_context():
         assert len(rulings.read(game_id).items) == 1
+
+
+def test_the_ruling_on_a_conflict_says_the_set_aside_entries_as_the_log_says_them(jma):
+    """The entries the referee's choice sets aside are said in the rulings log as the conflict's screen showed them,
+    folded on the record both sides had: the deed bought by its name and price (said alone, a purchase is only
+    "buys the deed landed on")."""
+    lines = (Path(__file__).parent / "golden" / "jma-short-game.jsonl").read_text(encoding="utf-8").splitlines()
+    game = Game(jma, Header("jma-2006", ("Aki", "Ben", "Chie"), seating="roll"))
+    for line in lines[1:6]:  # the seating roll-off
+        game.record(parse_entry({k: v for k, v in json.loads(line).items() if k != "seq"}))
+    tablet = [{"type": "roll", "player": "Ben", "dice": [2, 3]}, {"type": "buy", "player": "Ben"}]
+    claim, ruling = choice_ruling("server", 5, [], tablet, game)
+    assert claim == ("While the server could not be reached, this tablet recorded 2 entries after entry 5: Ben rolls "
+                     "2+3; Ben buys Reading Railroad for $200")
+    claim, ruling = choice_ruling("tablet", 5, tablet, [{"type": "roll", "player": "Ben", "dice": [1, 1]}], game)
+    assert claim.endswith("after entry 5: Ben rolls 2+3; Ben buys Reading Railroad for $200")
 
 
 def test_the_referee_keeps_the_tablets_record_through_a_void_and_the_chain_holds(app, client):

@@ -33,7 +33,7 @@ def sync_taps(game_id: int):
             if run.choice is None or run.seen != conflict.after + len(conflict.server):
                 raise  # no choice yet, or one made on a table that has moved on since: the conflict as it is now
             claim, ruling = choice_ruling(run.choice, conflict.after, conflict.server, conflict.tablet,
-                                          folds.load(game_id).game.ruleset)
+                                          folds.load(game_id).game)
             synced = sync.choose(game_id, run.taps, conflict, run.choice, claim, ruling)
             return jsonify(recorded=synced.recorded, already=0, seq=synced.seq, choice=run.choice,
                            message=_chosen(run.choice, synced.recorded, len(conflict.tablet)))
