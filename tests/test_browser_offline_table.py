@@ -1,8 +1,9 @@
 """A table that keeps refereeing when the network fails (chromium, the tablet's context set offline): the tablet's own
 Python (the offline kit in Pyodide) draws the table screen and takes the entry forms' taps, each checked by the
 same rules, refused with its clause or recorded and kept in IndexedDB, the banner counting the entries kept; the
-page reloaded while offline still has them; once the network is back they are sent in order and recorded once
-each, the hash chain continued, and the server's screen comes back saying how many it recorded."""
+page reloaded while offline still has them; once the network is back (the table's unlock gone with the browser's
+session: its PIN screen says how many entries wait) they are sent in order and recorded once each, the hash chain
+continued, and the server's screen comes back saying how many it recorded."""
 import json
 import os
 import time
@@ -110,7 +111,16 @@ def test_thirty_entries_recorded_offline_survive_a_reload_and_are_recorded_once_
     assert page.get_attribute("#tablelive", "data-seq") == str(START + OFFLINE)
     assert f"{OFFLINE} entries kept on this tablet" in page.inner_text("#kept")
 
+    # the browser closed meanwhile (its session, and with it the table's unlock, gone): back on the network, the
+    # table's PIN screen says how many entries wait on this tablet; unlocked, they are sent
+    context.clear_cookies()
     context.set_offline(False)
+    page.wait_for_selector("#kept-waiting:not([hidden])", timeout=30000)
+    assert page.inner_text("#kept-waiting strong") == str(OFFLINE)
+    assert "not yet recorded there" in page.inner_text("#kept-waiting")
+    armed(page)
+    page.fill("input[name=pin]", PIN)
+    page.click(f"form[action='/games/{game_id}/unlock'] button[type=submit]")
     page.wait_for_selector("body:not([data-tablet]) #tablelive .flash.done", timeout=30000)
     assert f"{OFFLINE} entries recorded" in page.inner_text("#tablelive .flash.done")
     assert page.get_attribute("#tablelive", "data-seq") == str(START + OFFLINE)

@@ -270,11 +270,14 @@ const keepSaid = (fromServer) => {
     localStorage.setItem(name, JSON.stringify(said));
   } catch (error) { /* not kept (no room): the page's own facts serve */ }
 };
+// (the form token always the page's own: the session's now, which a browser closed and opened again has changed,
+// and a page loaded again on the network brings anew)
 const latestSaid = (live) => {
   let said = null;
   try { said = JSON.parse(localStorage.getItem(SAID + live.dataset.panelsPath) || "null"); } catch (error) { said = null; }
-  const facts = said && said.seq >= Number(live.dataset.seq) ? {...JSON.parse(said.kept), seen: said.seen}
-    : JSON.parse(live.dataset.kept);
+  const page = JSON.parse(live.dataset.kept);
+  const facts = said && said.seq >= Number(live.dataset.seq) ? {...JSON.parse(said.kept), seen: said.seen, csrf: page.csrf}
+    : page;
   return JSON.stringify(facts);
 };
 

@@ -38,6 +38,28 @@
     if (ghost() || (body.dataset.offline && !taken && !alone)) { e.preventDefault(); e.stopImmediatePropagation(); }
   }, true);
   addEventListener("pageshow", () => { delete body.dataset.sending; arm(); });
+
+  // --- A table's PIN screen says how many entries this tablet keeps for it, not yet on the server -----------
+  // (offline.js keeps them in IndexedDB, by the table screen's address: its unlock ended while it was cut off, or
+  // the browser was closed and opened again); they are sent once the table is unlocked.  Read only: a device that
+  // keeps nothing is left with nothing made.
+  const waiting = document.getElementById("kept-waiting");
+  if (waiting && window.indexedDB) {
+    const opening = indexedDB.open("referee-kept", 1);
+    opening.onupgradeneeded = () => opening.transaction.abort();  // nothing kept on this device
+    opening.onsuccess = () => {
+      const db = opening.result;
+      try {
+        const got = db.transaction("tables").objectStore("tables").get(waiting.dataset.table);
+        got.onsuccess = () => {
+          const count = got.result && got.result.entries ? got.result.entries.length : 0;
+          if (count) { waiting.querySelector("strong").textContent = String(count); waiting.hidden = false; }
+        };
+      } finally {
+        db.close();
+      }
+    };
+  }
   // A confirmation appears where the finger just was: it is armed anew when it opens.
   document.addEventListener("toggle", (e) => { if (e.target.matches && e.target.matches("details.confirm") && e.target.open) arm(); }, true);
 
