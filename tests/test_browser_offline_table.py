@@ -9,7 +9,7 @@ import os
 import time
 from pathlib import Path
 
-from browser_support import armed, golden_table
+from browser_support import armed, golden_table, shot
 from referee.engine import parse_entry
 from referee.services import clocks, folds, games, rulings
 from referee.store.db import db
@@ -118,6 +118,7 @@ def test_thirty_entries_recorded_offline_survive_a_reload_and_are_recorded_once_
     page.wait_for_selector("#kept-waiting:not([hidden])", timeout=30000)
     assert page.inner_text("#kept-waiting strong") == str(OFFLINE)
     assert "not yet recorded there" in page.inner_text("#kept-waiting")
+    shot(page, "offline-pin-screen-entries-waiting")
     armed(page)
     page.fill("input[name=pin]", PIN)
     page.click(f"form[action='/games/{game_id}/unlock'] button[type=submit]")
