@@ -170,12 +170,15 @@ window.refereeTablet = refereeTablet;
 const keep = async () => {
   if (!("serviceWorker" in navigator) || !where.worker) return false;
   await navigator.serviceWorker.register(where.worker, {scope: where.scope});
-  await navigator.serviceWorker.ready;
-  if (!navigator.serviceWorker.controller) {  // the worker takes this page over as it starts (clients.claim)
-    const taken = await Promise.race([
+  const registration = await navigator.serviceWorker.ready;
+  if (!navigator.serviceWorker.controller) {
+    // the worker takes this page over as it starts (clients.claim); a page loaded while it was starting (the screen
+    // loaded again at once) can be left out of that: it asks the worker to take it
+    const taken = Promise.race([
       new Promise((yes) => navigator.serviceWorker.addEventListener("controllerchange", () => yes(true), {once: true})),
       new Promise((no) => setTimeout(() => no(false), 30000))]);
-    if (!taken) return false;
+    registration.active.postMessage("claim");
+    if (!(await taken)) return false;
   }
   const answers = await Promise.all(where.keep.split(" ").map((address) => fetch(address).then(
     async (r) => { await r.arrayBuffer(); return r.ok && !r.redirected; })));

@@ -18,6 +18,10 @@ self.addEventListener("activate", (event) => event.waitUntil((async () => {
   for (const name of await caches.keys()) if (name !== KEPT) await caches.delete(name);  // an older worker's
   await self.clients.claim();
 })()));
+// A page loaded while this worker was starting can be left out of the claim above: it asks (offline.js).
+self.addEventListener("message", (event) => {
+  if (event.data === "claim") event.waitUntil(self.clients.claim());
+});
 
 // Kept only as this app's own whole answer to the address asked (not a redirect: a PIN screen the request was sent
 // to is no copy of the table screen), and a versioned file only when the server says it never changes.  A copy
