@@ -107,13 +107,14 @@ def test_a_form_tapped_on_the_tablet_records_its_entry_and_answers_as_the_server
 def test_a_tablet_opening_a_table_from_facts_it_kept_runs_the_clock_on_from_when_it_saw_them(app, client, kit):
     """The facts the server's last screen said, kept by the tablet with the time it saw them (``seen``): the game
     clock the tablet draws has run on since then, not since the table was opened (a page reopened is as old as its
-    kept copy); facts without ``seen`` run from the opening; a ``seen`` ahead of the tablet's clock counts from now."""
+    kept copy); facts without ``seen``, or with one that is not a time (the device's storage altered), run from the
+    opening; a ``seen`` ahead of the tablet's clock counts from now."""
     game_id, _ = played(app, client, 6)
     record = client.get(f"/games/{game_id}/record.jsonl").get_data(as_text=True)
     rulesets = json.loads((kit / "rulesets.json").read_text(encoding="utf-8"))
     facts = {"game": game_id, "limit_minutes": 60, "elapsed": 100.0, "running": True, "csrf": "t",
              "judge": {"rulings": 0, "seated": False, "called": None}}
-    for seen, run in ((910.0, 190.0), (None, 100.0), (1200.0, 100.0)):
+    for seen, run in ((910.0, 190.0), (None, 100.0), (1200.0, 100.0), ("yesterday", 100.0), ("nan", 100.0)):
         kept = facts if seen is None else {**facts, "seen": seen}
         tablet = TabletTable(kit_screens(kit), rulesets, record, kept, "en", clock=lambda: 1000.0)
         assert tablet.game_clock().elapsed_seconds == run, seen

@@ -10,6 +10,7 @@ only the tablet knows (its kept record, its own clock since the server's last sc
 from __future__ import annotations
 
 import json
+import math
 import secrets
 import time
 from dataclasses import dataclass, replace
@@ -187,6 +188,16 @@ def kit_screens(kit: Path, root: str = "") -> TabletScreens:
                          compiled if compiled.is_dir() else None)
 
 
+def _seen(value: Any, now: float) -> float:
+    """When the tablet saw the facts it kept (seconds, its own clock): ``now`` where it kept no such time, or one
+    that is not a time (its storage is the device's: never trusted to be whole)."""
+    try:
+        seen = float(value)
+    except (TypeError, ValueError):
+        return now
+    return seen if math.isfinite(seen) else now
+
+
 class TabletTable:
     """A table refereed on the tablet: its kept record (:class:`KeptTable`), what the server's last screen said of
     it (:class:`TableFacts`, read at ``since``, the tablet's time then: the facts' ``seen`` where the tablet kept
@@ -200,8 +211,7 @@ class TabletTable:
         self.clock = clock
         self.code = code
         self.facts = TableFacts.read(facts)
-        seen = facts.get("seen")
-        self.since = clock() if seen is None else min(clock(), float(seen))
+        self.since = min(clock(), _seen(facts.get("seen"), clock()))
         self.kept: list[KeptEntry] = []
         self.alone = alone  # a game on this tablet alone (:mod:`.alone`): no server to send its entries to
         self.waited = False  # taken from the server because it was slow to answer a tap (not cut off): its banner
