@@ -87,6 +87,23 @@ def said_in(app, lang: str = "en"):
         yield
 
 
+def seated_first_table(app, pin: str) -> tuple[int, int, str, str]:
+    """A four-player JMA tournament (director's PIN ``pin``) with its first round seated: its first table's seating
+    roll-off over; (the tournament, the table's game, its first player, the table's PIN)."""
+    from referee.services import folds, progress, tournaments
+    from referee.store.db import db
+
+    with app.app_context():
+        tid = tournaments.create_tournament("Poll Cup", "jma-placement", "jma-2006",
+                                            ["Aki", "Ben", "Chie", "Dan"], pin, [60])
+        progress.seat_round(tid, 1)
+        table = tournaments.round_overview(tid, 1)[0]
+        finish_seating(table.game_id)
+        first = folds.load(table.game_id).game.state.players[0].name
+        db.session.remove()
+    return tid, table.game_id, first, table.pin
+
+
 def finish_seating(game_id: int) -> None:
     """Every player of a seated table rolls for the order of play until it is decided (play can begin), in the app
     context the caller is in."""

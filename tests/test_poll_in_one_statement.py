@@ -5,12 +5,12 @@ very one the screen was drawn at, through every kind of change a table's screens
 import pytest
 from sqlalchemy import event
 
-from conftest import finish_seating, new_game
+from conftest import new_game, seated_first_table
 from test_live_table import HX, live_version
 from test_table_words import record, roll
 
 from referee.store.db import db
-from referee.services import clocks, folds, progress, rulings, signoffs, tournaments
+from referee.services import clocks, folds, rulings, signoffs
 
 DIRECTOR_PIN = "135791"
 
@@ -30,14 +30,7 @@ def same_version_both_ways(app, client, game_id: int) -> str:
 
 def seated_table(app, client) -> tuple[int, str]:
     """A tournament's first table, its seating roll-off over, the client unlocked at it; its first player."""
-    with app.app_context():
-        tid = tournaments.create_tournament("Poll Cup", "jma-placement", "jma-2006",
-                                            ["Aki", "Ben", "Chie", "Dan"], DIRECTOR_PIN, [60])
-        progress.seat_round(tid, 1)
-        game_id = tournaments.round_overview(tid, 1)[0].game_id
-        finish_seating(game_id)
-        first = folds.load(game_id).game.state.players[0].name
-        db.session.remove()
+    _, game_id, first, _ = seated_first_table(app, DIRECTOR_PIN)
     assert client.post(f"/games/{game_id}/unlock", data={"pin": DIRECTOR_PIN}).status_code == 302
     return game_id, first
 

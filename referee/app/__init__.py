@@ -187,7 +187,7 @@ def create_app(test_config: dict | None = None) -> Flask:
                       content_security_policy=CONTENT_SECURITY_POLICY, referrer_policy="same-origin",
                       session_cookie_secure=https, session_cookie_http_only=True, session_cookie_samesite="Lax")
 
-    from ..web import access, compression, proxies, static_files
+    from ..web import access, compression, polls, proxies, static_files
     from ..language import i18n
     from ..screens import templating
     from ..web import offline
@@ -196,6 +196,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     from ..services import archive, games as game_records, rulesets
     from . import timing
 
+    polls.init_app(app)  # innermost: inside the proxies' headers
     proxies.init_app(app)
     access.init_app(app)
     compression.init_app(app, static_files.init_app(app))

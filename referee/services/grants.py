@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 
-from sqlalchemy import Row, bindparam, delete, or_, select, update
+from sqlalchemy import Connection, Row, bindparam, delete, or_, select, update
 
 from ..cache import kept_in, STATEMENTS
 from ..store.db import db, read_once
@@ -71,14 +71,14 @@ def _target(row) -> int | None:  # a GrantRow, or a row of its columns
     return row.game_id if row.role == GAME else row.tournament_id if row.role in TOURNAMENT_ROLES else None
 
 
-def look_up(tokens: list[str]) -> list[Grant]:
+def look_up(tokens: list[str], connection: Connection | None = None) -> list[Grant]:
     """The grants these tokens name (those the server knows: a token it never gave, or of a grant deleted with its
-    game or tournament, names none), live or not."""
+    game or tournament, names none), live or not.  ``connection``: the one to read through (else the session's)."""
     if not tokens:
         return []
     hashes = {token_hash(t): t for t in tokens}
     # columns, not objects: the session's connection runs it, past the ORM's steps for loading objects
-    rows = db.session.connection().execute(_look_up_statement(), {"hashes": list(hashes)}).all()
+    rows = (connection or db.session.connection()).execute(_look_up_statement(), {"hashes": list(hashes)}).all()
     return [Grant(hashes[r.token_hash], r.id, r.role, _target(r), r.device, r.created_at, r.expires_at,
                   r.revoked_at is not None) for r in rows]
 

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Callable
 
-from sqlalchemy import bindparam, func, select
+from sqlalchemy import Connection, bindparam, func, select
 from sqlalchemy.exc import IntegrityError
 
 from ..cache import kept_in, STATEMENTS
@@ -280,10 +280,11 @@ def stamp(loaded: LoadedGame) -> Stamp:
     return _stamped(record_version(loaded), counts)
 
 
-def poll_version(game_id: int) -> str | None:
+def poll_version(game_id: int, connection: Connection | None = None) -> str | None:
     """The :attr:`Stamp.version` a table's screens would be drawn at now, read in one statement without loading
-    the game (None: no such game): a poll that names it is answered "nothing new" at the cost of that statement."""
-    found = db.session.connection().execute(_poll_statement(), {"game": game_id}).one_or_none()  # columns alone
+    the game (None: no such game): a poll that names it is answered "nothing new" at the cost of that statement.
+    ``connection``: the one to read through (else the session's)."""
+    found = (connection or db.session.connection()).execute(_poll_statement(), {"game": game_id}).one_or_none()
     if found is None:
         return None
     started, elapsed, limit, stored, *counts = found

@@ -33,6 +33,8 @@ from __future__ import annotations
 
 import hashlib
 import time
+from collections.abc import Mapping
+from datetime import datetime
 from functools import wraps
 from pathlib import Path
 
@@ -42,6 +44,7 @@ from flask_limiter import Limiter
 from flask_limiter.errors import RateLimitExceeded
 from flask_limiter.util import get_remote_address
 from limits import parse
+from sqlalchemy import Connection
 from werkzeug.security import check_password_hash
 
 from ..language.i18n import same_site_path
@@ -82,10 +85,26 @@ def flash(notice: dict[str, str]) -> None:
 MAX_GRANTS = 24  # the grants one device's cookie holds at most (the oldest is let go beyond)
 
 
-def _tokens() -> list[str]:
-    """The grant tokens this device's cookie holds (its unlocks); anything else in the cookie's place opens nothing."""
-    tokens = session.get("grants")
+def tokens_in(cookie: Mapping[str, object]) -> list[str]:
+    """The grant tokens a device's session cookie holds (its unlocks); anything else in their place opens nothing."""
+    tokens = cookie.get("grants")
     return [t for t in tokens if isinstance(t, str) and len(t) <= 100][:MAX_GRANTS] if isinstance(tokens, list) else []
+
+
+def grants_of(cookie: Mapping[str, object], connection: Connection | None = None
+              ) -> tuple[list[grants.Grant], datetime, list[str]]:
+    """The grants a device's session cookie names, as the server keeps them, live or not; the moment they are
+    judged at (the request's: a grant live at it opens, for the whole request); and the tokens of those live then,
+    which are all the cookie keeps.  ``connection``: the one to read through (else the session's)."""
+    tokens = tokens_in(cookie)
+    found = grants.look_up(tokens, connection) if tokens else []
+    at = grants.utc(time.time())
+    return found, at, [x.token for x in found if x.live(at)]
+
+
+def _tokens() -> list[str]:
+    """The grant tokens this device's cookie holds."""
+    return tokens_in(session)
 
 
 def _grants() -> list[grants.Grant]:
@@ -93,11 +112,8 @@ def _grants() -> list[grants.Grant]:
     live (locked, expired, or deleted with their game) are dropped from the cookie; a cookie of the time unlocks
     lived in the cookie itself is let go (its unlocks end)."""
     if "grants" not in g:
-        tokens = _tokens()
-        found = grants.look_up(tokens) if tokens else []
-        at = grants.utc(time.time())  # the request's moment: a grant live at it opens, for the whole request
+        found, at, live = grants_of(session)
         g.grants, g.grants_at = found, at
-        live = [x.token for x in found if x.live(at)]
         if live != session.get("grants", []):
             if live:
                 session["grants"] = live

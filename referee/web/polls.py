@@ -1,0 +1,135 @@
+"""A live poll whose page has not changed, answered before the app makes a request of it.
+
+Every live page asks every second whether it changed, naming the version it was drawn at (htmx's poll:
+``HX-Request``, ``?v=``): a table's screen on each of its tablets, its spectators' display, the director's page,
+the room's display, the players' phones following the standings.  Nearly every answer is "nothing new" (204).
+Flask's request for it (its context, the session, the language, the security headers, the view's dispatch)
+cost more than the question itself: about a millisecond of the server's time for one statement's answer.  Here
+such a poll is answered from the WSGI call itself, by the same services the views ask:
+
+- the page's version, as its view works it out (:func:`referee.services.signoffs.poll_version` for a table's
+  screens, :func:`referee.services.tournaments.live_version` for the director's page and the room's display,
+  :func:`referee.services.progress.live_progress_and_version` for the standings);
+- for a page that needs an unlock (a table's screen, the director's page), the grants the device's session cookie
+  names, as :func:`referee.web.access.grants_of` reads them for every request: the poll is answered here only when
+  the device holds the page's own grant (the table's referee, the tournament's director) and its cookie would not
+  change (every grant it names still live).
+
+Anything else, a version that moved, a device that may not see the page, a director's device at a table, a
+cookie to rewrite, a database that does not answer, goes the usual way, to the views, which answer as they always
+did (the page drawn, the PIN screen, the 503 notice).  So this answers only what the views would have answered
+204, and the same way (no body, ``Vary: Cookie`` where the cookie was read)."""
+from __future__ import annotations
+
+import re
+from contextlib import nullcontext
+from typing import Any, Callable, Iterable
+from urllib.parse import parse_qs
+
+from flask import Flask
+from itsdangerous import BadSignature
+from sqlalchemy import Connection
+from werkzeug.http import parse_cookie
+
+from ..services import backups, progress, signoffs, tournaments
+from ..store.db import db
+from . import access
+
+WSGIApp = Callable[[dict, Callable[..., Any]], Iterable[bytes]]
+
+# each live page that polls (its id at most nine digits: a larger one, which may be past what a column holds, goes
+# to the views): its address, the grant it needs (None: open to everyone), its version now (read through
+# the connection given, or None: the session's) and whether it is read through a connection of its own (a table's
+# one statement, past the session's steps)
+Version = Callable[[int, "Connection | None"], "str | None"]
+PAGES: tuple[tuple[re.Pattern[str], str | None, Version, bool], ...] = (
+    (re.compile(r"/games/([1-9][0-9]{0,8})"), access.GAME, signoffs.poll_version, True),
+    (re.compile(r"/games/([1-9][0-9]{0,8})/display"), None, signoffs.poll_version, True),
+    (re.compile(r"/tournaments/([1-9][0-9]{0,8})/live"), access.DIRECTOR,
+     lambda tournament_id, _: tournaments.live_version(tournament_id).token, False),
+    (re.compile(r"/tournaments/([1-9][0-9]{0,8})/display"), None,
+     lambda tournament_id, _: tournaments.live_version(tournament_id).token, False),
+    (re.compile(r"/tournaments/([1-9][0-9]{0,8})/standings"), None,
+     lambda tournament_id, _: progress.live_progress_and_version(tournament_id)[1], False),
+)
+
+
+def polled(environ: dict) -> tuple[int, str | None, Version, bool, str] | None:
+    """The live page a request polls, the grant it needs, its version's reader and the version the poll names; None
+    for any other request (a page asked for, a form, an entry of the table asked for with ``at``)."""
+    if environ.get("REQUEST_METHOD") != "GET" or not environ.get("HTTP_HX_REQUEST"):
+        return None
+    path = environ.get("PATH_INFO", "")
+    for address, needs, version, own in PAGES:
+        found = address.fullmatch(path)
+        if found is None:
+            continue
+        page = int(found.group(1))
+        args = parse_qs(environ.get("QUERY_STRING", ""), keep_blank_values=True)
+        seen = args.get("v", [""])[0]
+        if not seen or "at" in args:
+            return None
+        return page, needs, version, own, seen
+    return None
+
+
+class UnchangedPolls:
+    """WSGI middleware around Flask's own call: a poll of a page still at the version it names, by a device that may
+    see it, answered 204 here (:mod:`referee.web.polls`); every other request handed to Flask."""
+
+    def __init__(self, app: Flask, wsgi: WSGIApp) -> None:
+        self.app = app
+        self.wsgi = wsgi
+
+    def __call__(self, environ: dict, start_response: Callable[..., Any]) -> Iterable[bytes]:
+        asked = polled(environ)
+        if asked is not None:
+            answer = self.unchanged(environ, *asked)
+            if answer is not None:
+                start_response("204 NO CONTENT", answer)
+                backups.scheduler_of(self.app).poke()  # as every request's end does
+                return []
+        return self.wsgi(environ, start_response)
+
+    def unchanged(self, environ: dict, page: int, needs: str | None, version: Version, own: bool,
+                  seen: str) -> list[tuple[str, str]] | None:
+        """The headers of the 204 its view would answer, when the page is still at ``seen`` and the device may see
+        it; None to leave the request to the views.  ``own``: read through a connection of its own."""
+        if self.app.config.get("SESSION_COOKIE_SECURE") and environ.get("wsgi.url_scheme") != "https":
+            return None  # served over https only: the views send a request in the clear to https
+        try:
+            with self.app.app_context(), (db.engine.connect() if own else nullcontext()) as connection:
+                if version(page, connection) != seen:
+                    return None
+                if needs is None:
+                    return []
+                cookie = self.cookie(environ)
+                if cookie is None or "unlocks" in cookie:
+                    return None
+                found, at, live = access.grants_of(cookie, connection)
+                if live != cookie.get("grants", []):
+                    return None  # the views drop the grants that ended from the cookie
+                if not any(x.role == needs and x.target == page and x.live(at) for x in found):
+                    return None
+                return [("Vary", "Cookie")]
+        except Exception:  # noqa: BLE001 - the views answer it, with their own page for what went wrong
+            return None
+
+    def cookie(self, environ: dict) -> dict | None:
+        """The device's session as Flask reads it (its signed cookie); None when it has none or one not signed by
+        this app."""
+        serializer = self.app.session_interface.get_signing_serializer(self.app)  # type: ignore[attr-defined]
+        value = parse_cookie(environ).get(self.app.config["SESSION_COOKIE_NAME"])
+        if serializer is None or not value:
+            return None
+        try:
+            data = serializer.loads(value, max_age=int(self.app.permanent_session_lifetime.total_seconds()))
+        except BadSignature:
+            return None
+        return data if isinstance(data, dict) else None
+
+
+def init_app(app: Flask) -> None:
+    """Unchanged polls answered before Flask's request (innermost: inside the proxies' headers, so a request's
+    scheme is the one the trusted proxy says)."""
+    app.wsgi_app = UnchangedPolls(app, app.wsgi_app)  # type: ignore[method-assign]  # Flask's documented way to wrap it

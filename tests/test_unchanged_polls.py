@@ -1,0 +1,134 @@
+"""A live poll of a page that has not changed, by a device that may see it, is answered 204 before Flask makes a
+request of it (referee/web/polls.py: the server's time for the commonest answer of all, every device asking every
+second); every other poll goes to the views and is answered as before: the page that changed, the PIN screen of a
+locked tablet, a cookie rewritten, the 503 notice of a database that does not answer, https."""
+import re
+
+import flask
+import pytest
+
+from conftest import seated_first_table
+from test_database_failures import database_gone
+from test_live_table import HX, live_version
+from test_table_words import record, roll
+
+from referee import create_app
+from referee.web.access import tokens_in
+
+DIRECTOR_PIN = "135791"
+
+
+@pytest.fixture
+def requests_made(app):
+    """The requests Flask made (its request_started signal), by path."""
+    made: list[str] = []
+
+    def started(sender, **extra):
+        made.append(flask.request.path)
+
+    flask.request_started.connect(started, app)
+    yield made
+    flask.request_started.disconnect(started, app)
+
+
+def unlocked(app, path: str, pin: str):
+    device = app.test_client()
+    assert device.post(path, data={"pin": pin}).status_code == 302
+    return device
+
+
+def version_of(client, path: str, region: str) -> str:
+    """The version a page's live region was drawn at: its data-version, else the ``v`` its poll sends."""
+    tag = re.search(rf'<div id="{region}"[^>]*>', client.get(path).get_data(as_text=True)).group(0)
+    return (re.search(r'data-version="([^"]+)"', tag) or re.search(r'[?&](?:amp;)?v=([^"&]+)', tag)).group(1)
+
+
+def test_an_unchanged_poll_of_each_live_page_is_answered_204_without_a_request_of_flask(app, requests_made):
+    tid, game_id, first, pin = seated_first_table(app, DIRECTOR_PIN)
+    tablet = unlocked(app, f"/games/{game_id}/unlock", pin)
+    director = unlocked(app, f"/tournaments/{tid}/unlock", DIRECTOR_PIN)
+    anyone = app.test_client()
+    polls = [(tablet, f"/games/{game_id}", version_of(tablet, f"/games/{game_id}", "tablelive"), True),
+             (anyone, f"/games/{game_id}/display", version_of(anyone, f"/games/{game_id}/display", "displaylive"),
+              False),
+             (director, f"/tournaments/{tid}/live", version_of(director, f"/tournaments/{tid}", "live-rounds"), True),
+             (anyone, f"/tournaments/{tid}/display", version_of(anyone, f"/tournaments/{tid}/display", "display-live"),
+              False),
+             (anyone, f"/tournaments/{tid}/standings",
+              version_of(anyone, f"/tournaments/{tid}/standings", "standings-live"), False)]
+    requests_made.clear()
+    for device, path, version, cookie_read in polls:
+        answer = device.get(f"{path}?v={version}", headers=HX)
+        assert answer.status_code == 204 and answer.data == b"", path
+        assert ("Cookie" in answer.headers.get("Vary", "")) is cookie_read, path
+        assert "Set-Cookie" not in answer.headers and "Content-Security-Policy" not in answer.headers
+    assert requests_made == []  # every one answered before Flask's request
+    record(tablet, game_id, roll(first, 1, 3))  # the table changed: each of its pages is drawn again by its view
+    requests_made.clear()
+    changed = tablet.get(f"{polls[0][1]}?v={polls[0][2]}", headers=HX)
+    assert changed.status_code == 200 and '<div id="tablelive"' in changed.get_data(as_text=True)
+    assert anyone.get(f"{polls[1][1]}?v={polls[1][2]}", headers=HX).status_code == 200
+    assert requests_made == [f"/games/{game_id}", f"/games/{game_id}/display"]
+
+
+def test_a_poll_only_the_views_may_answer_goes_to_them_and_is_answered_as_before(app, requests_made):
+    tid, game_id, first, pin = seated_first_table(app, DIRECTOR_PIN)
+    tablet = unlocked(app, f"/games/{game_id}/unlock", pin)
+    version = live_version(tablet.get(f"/games/{game_id}").get_data(as_text=True))
+    # a stranger's device, and one whose cookie was not signed by the app: the PIN screen
+    stranger = app.test_client()
+    stranger.set_cookie("session", tablet.get_cookie("session").value[:-4] + "AAAA")
+    for device in (app.test_client(), stranger):
+        r = device.get(f"/games/{game_id}?v={version}", headers=HX)
+        assert r.status_code == 403 and r.headers["HX-Redirect"] == f"/games/{game_id}/unlock"
+    # the table asked at its start (at=0): not a poll
+    assert tablet.get(f"/games/{game_id}?v={version}&at=0", headers=HX).status_code == 200
+    # the director's device at a table: its view answers (the director may referee every table of the tournament)
+    director = unlocked(app, f"/tournaments/{tid}/unlock", DIRECTOR_PIN)
+    requests_made.clear()
+    assert director.get(f"/games/{game_id}?v={version}", headers=HX).status_code == 204
+    assert requests_made == [f"/games/{game_id}"]
+    # a cookie that names an ended grant beside a live one: the view answers, and drops the ended one from it
+    other = unlocked(app, f"/games/{game_id}/unlock", pin)
+    locked = unlocked(app, f"/games/{game_id}/unlock", pin)
+    locked_tokens = locked.get_cookie("session")
+    assert locked.post("/lock").status_code in (302, 303)
+    serializer = app.session_interface.get_signing_serializer(app)
+    both = serializer.loads(other.get_cookie("session").value)
+    both["grants"] = tokens_in(serializer.loads(locked_tokens.value)) + both["grants"]
+    other.set_cookie("session", serializer.dumps(both))
+    requests_made.clear()
+    r = other.get(f"/games/{game_id}?v={version}", headers=HX)
+    assert r.status_code == 204 and requests_made == [f"/games/{game_id}"]
+    assert "session=" in r.headers.get("Set-Cookie", "")  # the ended grant let go
+    requests_made.clear()
+    assert other.get(f"/games/{game_id}?v={version}", headers=HX).status_code == 204 and requests_made == []
+    # the tablet locked by the director: told so on its PIN screen, as before
+    assert director.post(f"/tournaments/{tid}/tables/{game_id}/lock").status_code in (302, 303)
+    r = tablet.get(f"/games/{game_id}?v={version}", headers=HX)
+    assert r.status_code == 403 and r.headers["HX-Redirect"] == f"/games/{game_id}/unlock"
+    assert "this tablet is locked" in tablet.get(f"/games/{game_id}/unlock").get_data(as_text=True)
+
+
+def test_a_poll_when_the_database_does_not_answer_gets_the_views_notice(app, requests_made):
+    tid, game_id, first, pin = seated_first_table(app, DIRECTOR_PIN)
+    tablet = unlocked(app, f"/games/{game_id}/unlock", pin)
+    version = live_version(tablet.get(f"/games/{game_id}").get_data(as_text=True))
+    requests_made.clear()
+    with database_gone(app):
+        r = tablet.get(f"/games/{game_id}?v={version}", headers=HX)
+    assert r.status_code == 503 and r.headers.get("HX-Retarget") == "#notice" and "Retry-After" in r.headers
+    assert "nothing was recorded" in r.get_data(as_text=True).lower() and requests_made == [f"/games/{game_id}"]
+    assert tablet.get(f"/games/{game_id}?v={version}", headers=HX).status_code == 204  # back, as it was
+
+
+def test_a_poll_in_the_clear_of_an_app_served_over_https_only_is_sent_to_https(database):
+    app = create_app({"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False,
+                      "SQLALCHEMY_DATABASE_URI": database, "SESSION_COOKIE_SECURE": True})
+    tid, game_id, first, pin = seated_first_table(app, DIRECTOR_PIN)
+    anyone = app.test_client()
+    version = live_version(anyone.get(f"/games/{game_id}/display", base_url="https://localhost").get_data(as_text=True))
+    assert anyone.get(f"/games/{game_id}/display?v={version}", headers=HX,
+                      base_url="https://localhost").status_code == 204
+    clear = anyone.get(f"/games/{game_id}/display?v={version}", headers=HX)
+    assert clear.status_code in (301, 302) and clear.headers["Location"].startswith("https://")
