@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/load.py [--tables 64] [--seconds 60] [--period 3] [--db both|sqlite|postgresql]
                                         [--server waitress|gunicorn] [--workers 4] [--worker-class gthread|sync]
                                         [--no-keep-alive] [--accept-encoding "gzip, deflate"] [--phones 0]
-                                        [--hosts 1|2]
+                                        [--hosts 1|2] [--taps plain|htmx]
 
 Seats one round of a tournament (4 players a table) in a fresh database, starts the app on it in a process of
 its own (`referee serve`: waitress, 8 threads; or, with --server gunicorn, gunicorn -w --workers, threaded
@@ -16,7 +16,8 @@ sync, gunicorn's default workers, which close every connection after its answer)
 and entry keys read from its pages) records one legal entry (drawn by referee.sim.policy's Policy from the
 engine's legal actions, sent in the fields the table screen's forms send: a trade's two sides in the trade
 panel's fields) every --period seconds, starts staggered, then loads the table screen the record redirects to
-(which must show the entry counted), while a second tablet at the table follows it; the director's page and
+(which must show the entry counted; --taps htmx: sent as the screen sends a tap once its standby is ready, answered
+with the live region, one request a tap), while a second tablet at the table follows it; the director's page and
 the room's display follow the tournament, and --phones players' phones the public standings.  Every follower polls its live region every second with the version
 of its last answer (204 while nothing changed), as htmx does.  Run on SQLite (a temporary file), then on
 PostgreSQL (TEST_DATABASE_URL if set, a tournament added and nothing dropped; otherwise a throwaway server from
@@ -261,7 +262,7 @@ def sleep_until(moment: float) -> None:
 
 
 def tablet(stats: Stats, client: Client, game_id: int, game, page: str, seed: int, start: float, stop: float,
-           period: float) -> None:
+           period: float, taps: str) -> None:
     """One table's referee: a legal entry every ``period`` seconds, then the table screen it is sent back to."""
     policy = Policy(random.Random(seed), "random")
     moment = start
@@ -271,10 +272,12 @@ def tablet(stats: Stats, client: Client, game_id: int, game, page: str, seed: in
         seq = len(game.entries)
         chosen = policy.choose(game.state, legal_actions(game.state)).to_dict()
         text = json.dumps(chosen, ensure_ascii=False)
-        status, _ = stats.request("record POST", client, f"/games/{game_id}/record", (303,),
-                                  {"csrf_token": token(page), "seq": seq, "entry_key": entry_key(page),
-                                   **form_fields(chosen)})
-        status, fresh = stats.request("table GET", client, f"/games/{game_id}", (200,))
+        fields = {"csrf_token": token(page), "seq": seq, "entry_key": entry_key(page), **form_fields(chosen)}
+        if taps == "htmx":  # the screen's tap with its standby ready: answered with the live region
+            status, fresh = stats.request("record POST", client, f"/games/{game_id}/record", (200,), fields, HX)
+        else:  # the form as a page sends it: 303 to the table screen, loaded whole
+            status, _ = stats.request("record POST", client, f"/games/{game_id}/record", (303,), fields)
+            status, fresh = stats.request("table GET", client, f"/games/{game_id}", (200,))
         if status == 200:
             page = fresh
         if page_seq(fresh) == seq + 1:
@@ -497,7 +500,7 @@ def run(label: str, url: str, args, log: Path, store: str | None = None) -> None
         start = time.monotonic() + 0.5
         stop = start + args.seconds
         jobs = [(tablet, stats, client, game_id, game, page, k, start + k * args.period / len(tablets), stop,
-                 args.period) for k, (client, game_id, game, page) in enumerate(tablets)]
+                 args.period, args.taps) for k, (client, game_id, game, page) in enumerate(tablets)]
         jobs += [(follower, stats, "table poll", other, f"/games/{game_id}", "tablelive", page,
                   start + (k + 0.5) / len(seconds), stop) for k, (other, game_id, page) in enumerate(seconds)]
         jobs.append((follower, stats, "room display poll", room, f"/tournaments/{tid}/display", "display-live",
@@ -539,6 +542,9 @@ def report(label: str, args, stats: Stats, elapsed: float, log: Path, loads: tup
     per_request = 1000 * server_cpu / max(1, served_requests)
     print(f"  CPU over the {elapsed:.0f} s: the server {server_cpu:.1f} s ({per_request:.2f} "
           f"ms a request, {served_requests} requests), this client {client_cpu:.1f} s (of {os.cpu_count()} cores)")
+    print(f"  the server's CPU a table a minute (its two tablets, and its share of the director's page and the room's "
+          f"display): {1000 * server_cpu / args.tables / (elapsed / 60):.0f} ms, for {stats.entries / args.tables / (elapsed / 60):.1f} "
+          f"entries a table a minute")
     print(f"  the machine: the reference loop (a fixed pure-Python loop, timed in this run) takes "
           f"{args.reference_ms:.0f} ms; the server's time a request is {per_request / args.reference_ms * 1000:.1f}"
           f" thousandths of it")
@@ -616,6 +622,11 @@ def main() -> None:
     parser.add_argument("--no-keep-alive", dest="keep_alive", action="store_false",
                         help="a new connection for every request (by default each device keeps its connection "
                              "open, as a browser does)")
+    parser.add_argument("--taps", choices=("htmx", "plain"), default="plain",
+                        help="how a tablet sends its taps: plain, as a form sends them (the screen's fallback, "
+                             "before its standby is ready: 303, then the table screen loaded whole), or htmx, as "
+                             "the screen sends them once its standby is ready (offline.js: answered with the live "
+                             "region, one request a tap)")
     parser.add_argument("--phones", type=int, default=0,
                         help="players' phones following the public standings, each polling every second")
     parser.add_argument("--accept-encoding", dest="encodings", default=ACCEPT_ENCODING,
