@@ -165,9 +165,19 @@ def laid_out(page, where: str = "", within: str | None = None) -> None:
 TABLET = {"width": 1024, "height": 768}
 
 
-def shot(page, name):
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+def shot(target, name: str, full_page: bool = True) -> None:
+    """A screenshot for people to look at (``tests/artifacts/NAME.png``): of a page (the whole of it unless
+    ``full_page`` is false) or of one element (a locator).  Taken when the run asks for them (``scripts/test
+    --shots``, which sets REFEREE_SHOTS=1), not on every run: some 190 a run at 0.1-0.16 CPU-s each, checked by no
+    test."""
+    if os.environ.get("REFEREE_SHOTS") != "1":
+        return
+    path = ARTIFACTS / f"{name}.png"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if hasattr(target, "goto"):  # a page
+        target.screenshot(path=str(path), full_page=full_page)
+    else:
+        target.screenshot(path=str(path))
 
 
 def start_game(page, server, players="Aki\nBen\nChie"):

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from browser_support import (ARTIFACTS, CHROMIUM, TABLET, armed, confirm_tap, dice, import_record, shot, start_game, tap,
+from browser_support import (CHROMIUM, TABLET, armed, confirm_tap, dice, import_record, shot, start_game, tap,
                              write_artifact)
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is installed by scripts/setup")

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from browser_support import ARTIFACTS, write_artifact
+from browser_support import write_artifact
 from browser_support import armed, import_record, shot
 
 AXE = Path(__file__).parent / "axe" / "axe.min.js"
@@ -146,8 +146,7 @@ def test_the_header_links_are_set_apart_by_a_rule_and_space(server, browser, pag
     assert page.locator("header.bar nav.links > a, header.bar #bar-menu > a").count() == 6
     for pair in pairs:
         assert pair["gap"] >= 12 and pair["rule"] >= 1 and pair["ruleColor"] != "rgba(0, 0, 0, 0)", pair
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.locator("header.bar").screenshot(path=str(ARTIFACTS / f"axe-header-{size['width']}-{lang}.png"))
+    shot(page.locator("header.bar"), f"axe-header-{size['width']}-{lang}")
     page.context.close()
 
 

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from browser_support import ARTIFACTS, armed, import_record, start_game
+from browser_support import armed, import_record, shot, start_game
 from test_browser_taps import button, entries, follows, record_tap, tablet, unlocked_tablet, watched
 
 PLAYERS = ["Aki", "Ben", "Chie"]
@@ -44,8 +44,7 @@ def test_a_debt_four_houses_pay_is_paid_in_one_tap_after_the_roll(server, browse
     assert box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"], box  # within the tablet's width
     assert box["height"] >= 44  # a finger's size
     assert "after the sale" in page.inner_text("#debt-raisable")  # Dark Blue's mortgages wait for the sale
-    (ARTIFACTS / "screens").mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "screens" / f"debt-sale-{viewport['width']}x{viewport['height']}-en.png"))
+    shot(page, f"screens/debt-sale-{viewport['width']}x{viewport['height']}-en", full_page=False)
     record_tap(page, sale)  # the second tap: the sale, and with it the rent
     assert "waiting for Ben to roll" in page.inner_text(".decision")
     recorded = entries(page, server, game_id)

@@ -3,7 +3,7 @@ nothing overlaps, nothing scrolls sideways, no text runs out of its box (tests/l
 tests/artifacts/guide-*.png."""
 import pytest
 
-from browser_support import ARTIFACTS, laid_out
+from browser_support import laid_out, shot
 
 VIEWPORTS = {"phone": {"width": 390, "height": 844}, "tablet": {"width": 1024, "height": 768}}
 LANGUAGES = ("en", "ja", "ko", "de")
@@ -20,6 +20,5 @@ def test_every_guide_page_is_laid_out_on_a_phone_and_a_tablet(server, browser, d
         page.goto(server + address)
         assert page.get_attribute("html", "lang") == lang
         assert page.locator("main ol li").count() >= (0 if address == "/help" else 10)
-        page.screenshot(path=str(ARTIFACTS / f"guide-{address.strip('/').replace('/', '-')}-{device}-{lang}.png"),
-                        full_page=True)
+        shot(page, f"guide-{address.strip('/').replace('/', '-')}-{device}-{lang}")
         laid_out(page, f"{address} ({device}, {lang})")

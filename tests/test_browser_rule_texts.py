@@ -4,7 +4,7 @@ marked as a translation in the device's language, nothing running over anything.
 tests/artifacts/rule-texts-*.png."""
 import pytest
 
-from browser_support import ARTIFACTS, laid_out
+from browser_support import laid_out, shot
 from browser_support import armed
 
 VIEWPORTS = {"phone": {"width": 390, "height": 844}, "tablet": {"width": 1024, "height": 768}}
@@ -28,7 +28,6 @@ def test_the_rules_page_searched_in_korean_and_german_reads_on_a_phone_and_a_tab
     assert translation in jail.locator("p.translation").inner_text()
     assert page.locator("#rule-auction").count() == 0
     laid_out(page, f"the rules page searched for {word} ({viewport})", within="main")
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"rule-texts-{lang}-{viewport}.png"))
+    shot(page, f"rule-texts-{lang}-{viewport}", full_page=False)
     page.goto(f"{server}/rulesets/classic")  # every clause, each with its translation
     laid_out(page, f"the classic rules ({viewport})", within="main")

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from browser_support import ARTIFACTS, fits, turned, write_artifact
+from browser_support import fits, turned, write_artifact
 from browser_support import import_record, shot
 
 VIEWPORTS = {"landscape": {"width": 1024, "height": 768}, "portrait": {"width": 768, "height": 1024}}
@@ -96,9 +96,8 @@ def test_the_rulings_read_well_on_a_tablet(server, browser, scene, lang):
         target.scroll_into_view_if_needed()
         shot(page, f"table-words-{scene}-{orientation}-{lang}")
         if scene == "tie-log":
-            page.locator("table.log").last.screenshot(
-                path=str(ARTIFACTS / f"table-words-{scene}-{orientation}-{lang}-log.png"))
-        target.screenshot(path=str(ARTIFACTS / f"table-words-{scene}-{orientation}-{lang}-card.png"))
+            shot(page.locator("table.log").last, f"table-words-{scene}-{orientation}-{lang}-log")
+        shot(target, f"table-words-{scene}-{orientation}-{lang}-card")
     context.close()
 
 

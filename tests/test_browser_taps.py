@@ -23,7 +23,7 @@ import warnings
 
 import pytest
 
-from browser_support import ARTIFACTS, TABLET, armed, start_game
+from browser_support import TABLET, armed, shot, start_game
 
 DELAYS_MS = (80, 150, 300)
 DEVICES = ("mouse", "touch")
@@ -347,8 +347,7 @@ def test_a_trade_being_entered_on_the_second_tablet_survives_a_roll_made_on_the_
     assert form.is_visible(), "the trade being entered was closed by the swap"
     assert form.locator("input[name=take-cash]").input_value() == "120"
     assert form.locator("input[name=give-deeds][value=baltic-avenue]").is_checked()
-    (ARTIFACTS / "screens").mkdir(parents=True, exist_ok=True)
-    b.screenshot(path=str(ARTIFACTS / "screens" / "trade-kept-across-a-live-swap-1024x768-en.png"))
+    shot(b, "screens/trade-kept-across-a-live-swap-1024x768-en", full_page=False)
     armed(b)
     with b.expect_navigation():
         form.get_by_role("button", name="Record trade Aki ⇄ Ben").click()
@@ -376,8 +375,7 @@ def test_a_panel_brings_its_contents_when_opened_and_stays_open_through_the_next
     assert page.locator("#mortgages").get_attribute("open") is not None
     assert page.locator("#board .board40").is_visible()
     assert "Be" in page.locator("#board .board40 .cell", has_text="Just Visiting").inner_text()  # Ben's token
-    (ARTIFACTS / "screens").mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "screens" / "panels-kept-open-1024x768-en.png"), full_page=True)
+    shot(page, "screens/panels-kept-open-1024x768-en")
     armed(page)
     page.click("#board summary")  # closed by the referee: it stays closed
     record_tap(page, button(page, "1·2"))  # Chie on Baltic Avenue: Aki's rent
