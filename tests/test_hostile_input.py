@@ -195,6 +195,19 @@ def test_every_page_answers_a_forged_address_without_a_server_error(app, unlocke
     assert response.status_code < 500
 
 
+def test_an_address_whose_query_is_not_utf8_is_read_as_a_browser_would_have_sent_it(app, unlocked):
+    """A browser percent-encodes an address's bytes; a forged one may carry raw bytes that are not UTF-8: every page
+    read its parameters strictly and answered a server error (a live poll too)."""
+    client, game_id, _ = unlocked
+    for path in ("/", "/tournaments", f"/games/{game_id}", f"/games/{game_id}/display", f"/games/{game_id}/log",
+                 f"/games/{game_id}/rules"):
+        for query in ("q=\xff", "v=\xff\xfe&at=\xc3", "x=caf\xe9"):
+            r = client.get(path, environ_overrides={"QUERY_STRING": query}, headers={"HX-Request": "true"})
+            assert r.status_code < 500, (path, query, r.status_code)
+    page = client.get(f"/games/{game_id}/rules", environ_overrides={"QUERY_STRING": "q=\xff"})
+    assert page.status_code == 200 and "%FF" in page.get_data(as_text=True)  # the search shows what it was given
+
+
 # a number as a forged form or address sends it: past any float (hundreds of digits, 1e400), not a number a float
 # compares (NaN, inf), digits that are not ASCII, and ordinary ones
 NUMBER = st.one_of(HUGE.map(str), HUGE.map(lambda n: f"-{n}"), st.floats(allow_nan=True, allow_infinity=True).map(str),

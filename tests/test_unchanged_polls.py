@@ -1,7 +1,7 @@
 """A live poll of a page that has not changed, by a device that may see it, is answered 204 before Flask makes a
 request of it (referee/web/polls.py: the server's time for the commonest answer of all, every device asking every
 second); every other poll goes to the views and is answered as before: the page that changed, the PIN screen of a
-locked tablet, a cookie rewritten, the 503 notice of a database that does not answer, https."""
+locked tablet, a cookie rewritten, the 503 notice of a database that does not answer, https, a Host refused."""
 import re
 
 import flask
@@ -122,13 +122,28 @@ def test_a_poll_when_the_database_does_not_answer_gets_the_views_notice(app, req
     assert tablet.get(f"/games/{game_id}?v={version}", headers=HX).status_code == 204  # back, as it was
 
 
-def test_a_poll_in_the_clear_of_an_app_served_over_https_only_is_sent_to_https(database):
+def test_a_poll_of_an_app_served_over_https_only_is_answered_as_the_views_answer_it(database):
     app = create_app({"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False,
                       "SQLALCHEMY_DATABASE_URI": database, "SESSION_COOKIE_SECURE": True})
     tid, game_id, first, pin = seated_first_table(app, DIRECTOR_PIN)
     anyone = app.test_client()
-    version = live_version(anyone.get(f"/games/{game_id}/display", base_url="https://localhost").get_data(as_text=True))
-    assert anyone.get(f"/games/{game_id}/display?v={version}", headers=HX,
-                      base_url="https://localhost").status_code == 204
+    page = anyone.get(f"/games/{game_id}/display", base_url="https://localhost")
+    version = live_version(page.get_data(as_text=True))
+    unchanged = anyone.get(f"/games/{game_id}/display?v={version}", headers=HX, base_url="https://localhost")
+    # every https answer of the app says to come back over https only (Flask-Talisman's HSTS), a poll's 204 too
+    assert unchanged.status_code == 204
+    assert unchanged.headers["Strict-Transport-Security"] == page.headers["Strict-Transport-Security"]
     clear = anyone.get(f"/games/{game_id}/display?v={version}", headers=HX)
     assert clear.status_code in (301, 302) and clear.headers["Location"].startswith("https://")
+
+
+def test_a_poll_naming_a_host_the_app_does_not_serve_is_refused_as_the_views_refuse_it(database):
+    app = create_app({"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False,
+                      "SQLALCHEMY_DATABASE_URI": database, "TRUSTED_HOSTS": ["referee.local"]})
+    tid, game_id, first, pin = seated_first_table(app, DIRECTOR_PIN)
+    anyone = app.test_client()
+    version = version_of(anyone, f"http://referee.local/tournaments/{tid}/display", "display-live")
+    assert anyone.get(f"http://referee.local/tournaments/{tid}/display?v={version}", headers=HX).status_code == 204
+    assert anyone.get(f"http://elsewhere.example/tournaments/{tid}/display?v={version}",
+                      headers=HX).status_code == 400
+    assert anyone.get(f"/tournaments/{tid}/display?v={version}", headers={**HX, "Host": "x" * 300}).status_code == 400

@@ -187,7 +187,7 @@ def create_app(test_config: dict | None = None) -> Flask:
                       content_security_policy=CONTENT_SECURITY_POLICY, referrer_policy="same-origin",
                       session_cookie_secure=https, session_cookie_http_only=True, session_cookie_samesite="Lax")
 
-    from ..web import access, compression, polls, proxies, static_files
+    from ..web import access, addresses, compression, polls, proxies, static_files
     from ..language import i18n
     from ..screens import templating
     from ..web import offline
@@ -196,7 +196,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     from ..services import archive, games as game_records, rulesets
     from . import timing
 
-    polls.init_app(app)  # innermost: inside the proxies' headers
+    polls.init_app(app, [("Strict-Transport-Security", _hsts())] if https else [])  # innermost
+    addresses.init_app(app)  # a query string as a browser sends it, for the polls and the views
     proxies.init_app(app)
     access.init_app(app)
     compression.init_app(app, static_files.init_app(app))
@@ -223,6 +224,16 @@ def create_app(test_config: dict | None = None) -> Flask:
     if test_config is None:
         _settled()
     return app
+
+
+def _hsts() -> str:
+    """The Strict-Transport-Security header Flask-Talisman adds to an https answer, as it is configured."""
+    value = f"max-age={talisman.strict_transport_security_max_age}"
+    if talisman.strict_transport_security_include_subdomains:
+        value += "; includeSubDomains"
+    if talisman.strict_transport_security_preload:
+        value += "; preload"
+    return value
 
 
 def _settled() -> None:

@@ -16,9 +16,10 @@ such a poll is answered from the WSGI call itself, by the same services the view
   change (every grant it names still live).
 
 Anything else, a version that moved, a device that may not see the page, a director's device at a table, a
-cookie to rewrite, a database that does not answer, goes the usual way, to the views, which answer as they always
+cookie to rewrite, a Host the app does not serve, a database that does not answer, goes the usual way, to the views, which answer as they always
 did (the page drawn, the PIN screen, the 503 notice).  So this answers only what the views would have answered
-204, and the same way (no body, ``Vary: Cookie`` where the cookie was read)."""
+204, and the same way (no body, ``Vary: Cookie`` where the cookie was read, HSTS where the app is served over https
+only)."""
 from __future__ import annotations
 
 import re
@@ -30,6 +31,7 @@ from flask import Flask
 from itsdangerous import BadSignature
 from sqlalchemy import Connection
 from werkzeug.http import parse_cookie
+from werkzeug.wsgi import get_host
 
 from ..services import backups, progress, signoffs, tournaments
 from ..store.db import db
@@ -77,9 +79,10 @@ class UnchangedPolls:
     """WSGI middleware around Flask's own call: a poll of a page still at the version it names, by a device that may
     see it, answered 204 here (:mod:`referee.web.polls`); every other request handed to Flask."""
 
-    def __init__(self, app: Flask, wsgi: WSGIApp) -> None:
+    def __init__(self, app: Flask, wsgi: WSGIApp, secure: list[tuple[str, str]]) -> None:
         self.app = app
         self.wsgi = wsgi
+        self.secure = secure  # the headers every answer carries when the app is served over https only (HSTS)
 
     def __call__(self, environ: dict, start_response: Callable[..., Any]) -> Iterable[bytes]:
         asked = polled(environ)
@@ -95,14 +98,17 @@ class UnchangedPolls:
                   seen: str) -> list[tuple[str, str]] | None:
         """The headers of the 204 its view would answer, when the page is still at ``seen`` and the device may see
         it; None to leave the request to the views.  ``own``: read through a connection of its own."""
-        if self.app.config.get("SESSION_COOKIE_SECURE") and environ.get("wsgi.url_scheme") != "https":
+        https_only = bool(self.app.config.get("SESSION_COOKIE_SECURE"))
+        if https_only and environ.get("wsgi.url_scheme") != "https":
             return None  # served over https only: the views send a request in the clear to https
         try:
+            get_host(environ, self.app.config.get("TRUSTED_HOSTS"))  # a Host the views refuse (400) is theirs
             with self.app.app_context(), (db.engine.connect() if own else nullcontext()) as connection:
                 if version(page, connection) != seen:
                     return None
+                headers = self.secure if https_only else []
                 if needs is None:
-                    return []
+                    return headers
                 cookie = self.cookie(environ)
                 if cookie is None or "unlocks" in cookie:
                     return None
@@ -111,7 +117,7 @@ class UnchangedPolls:
                     return None  # the views drop the grants that ended from the cookie
                 if not any(x.role == needs and x.target == page and x.live(at) for x in found):
                     return None
-                return [("Vary", "Cookie")]
+                return [("Vary", "Cookie"), *headers]
         except Exception:  # noqa: BLE001 - the views answer it, with their own page for what went wrong
             return None
 
@@ -129,7 +135,8 @@ class UnchangedPolls:
         return data if isinstance(data, dict) else None
 
 
-def init_app(app: Flask) -> None:
+def init_app(app: Flask, secure: list[tuple[str, str]]) -> None:
     """Unchanged polls answered before Flask's request (innermost: inside the proxies' headers, so a request's
-    scheme is the one the trusted proxy says)."""
-    app.wsgi_app = UnchangedPolls(app, app.wsgi_app)  # type: ignore[method-assign]  # Flask's documented way to wrap it
+    scheme is the one the trusted proxy says).  ``secure``: the headers Flask-Talisman adds to every answer of an
+    app served over https only (its Strict-Transport-Security), which the views' 204 carries too."""
+    app.wsgi_app = UnchangedPolls(app, app.wsgi_app, secure)  # type: ignore[method-assign]  # Flask's documented way
