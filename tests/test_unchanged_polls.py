@@ -13,6 +13,7 @@ from test_live_table import HX, live_version
 from test_table_words import record, roll
 
 from referee import create_app
+from referee.services import signoffs
 from referee.web.access import tokens_in
 
 DIRECTOR_PIN = "135791"
@@ -69,6 +70,20 @@ def test_an_unchanged_poll_of_each_live_page_is_answered_204_without_a_request_o
     assert changed.status_code == 200 and '<div id="tablelive"' in changed.get_data(as_text=True)
     assert anyone.get(f"{polls[1][1]}?v={polls[1][2]}", headers=HX).status_code == 200
     assert requests_made == [f"/games/{game_id}", f"/games/{game_id}/display"]
+
+
+def test_a_changed_poll_reads_the_tables_version_once_before_flask_and_the_view_compares_that(app, requests_made,
+                                                                                             monkeypatch):
+    tid, game_id, first, pin = seated_first_table(app, DIRECTOR_PIN)
+    tablet = unlocked(app, f"/games/{game_id}/unlock", pin)
+    version = live_version(tablet.get(f"/games/{game_id}").get_data(as_text=True))
+    record(tablet, game_id, roll(first, 1, 3))
+    read_by_the_view = []
+    reading = signoffs.poll_version
+    monkeypatch.setattr(signoffs, "poll_version", lambda *args: read_by_the_view.append(args) or reading(*args))
+    changed = tablet.get(f"/games/{game_id}?v={version}", headers=HX)
+    assert changed.status_code == 200 and requests_made[-1] == f"/games/{game_id}"
+    assert '<div id="tablelive"' in changed.get_data(as_text=True) and read_by_the_view == []
 
 
 def test_a_poll_only_the_views_may_answer_goes_to_them_and_is_answered_as_before(app, requests_made):

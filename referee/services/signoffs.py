@@ -32,6 +32,8 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Callable
@@ -278,6 +280,14 @@ def stamp(loaded: LoadedGame) -> Stamp:
     every second: one query, each count read through its table's game index."""
     counts = tuple(db.session.execute(_stamp_statement(), {"game": loaded.row.id}).one())
     return _stamped(record_version(loaded), counts)
+
+
+@contextmanager
+def polling() -> Iterator[Connection]:
+    """A plain connection of the app's engine, past the session's steps, for :func:`poll_version` (and the grants)
+    of a live poll answered before the app's request (``referee.web.polls``)."""
+    with db.engine.connect() as connection:
+        yield connection
 
 
 def poll_version(game_id: int, connection: Connection | None = None) -> str | None:

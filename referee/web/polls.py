@@ -34,7 +34,6 @@ from werkzeug.http import parse_cookie
 from werkzeug.wsgi import get_host
 
 from ..services import backups, progress, signoffs, tournaments
-from ..store.db import db
 from . import access
 
 WSGIApp = Callable[[dict, Callable[..., Any]], Iterable[bytes]]
@@ -54,6 +53,16 @@ PAGES: tuple[tuple[re.Pattern[str], str | None, Version, bool], ...] = (
     (re.compile(r"/tournaments/([1-9][0-9]{0,8})/standings"), None,
      lambda tournament_id, _: progress.live_progress_and_version(tournament_id)[1], False),
 )
+
+
+READ = "referee.poll_version"  # the WSGI environ's key of the version read here: (the page's path, the version)
+
+
+def version_read(environ: dict, page: int) -> str | None:
+    """The version of game ``page``'s screens (its table screen's, its spectators' display's) read for this request
+    before Flask's (:class:`UnchangedPolls`), if one was; None: read it."""
+    found = environ.get(READ)
+    return found[1] if found is not None and found[0] in (f"/games/{page}", f"/games/{page}/display") else None
 
 
 def polled(environ: dict) -> tuple[int, str | None, Version, bool, str] | None:
@@ -103,8 +112,10 @@ class UnchangedPolls:
             return None  # served over https only: the views send a request in the clear to https
         try:
             get_host(environ, self.app.config.get("TRUSTED_HOSTS"))  # a Host the views refuse (400) is theirs
-            with self.app.app_context(), (db.engine.connect() if own else nullcontext()) as connection:
-                if version(page, connection) != seen:
+            with self.app.app_context(), (signoffs.polling() if own else nullcontext()) as connection:
+                now = version(page, connection)
+                environ[READ] = (environ.get("PATH_INFO"), now)  # the view compares it rather than read it again
+                if now != seen:
                     return None
                 headers = self.secure if https_only else []
                 if needs is None:

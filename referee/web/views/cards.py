@@ -25,8 +25,8 @@ CLOCK = "\x00clock\x00"  # where a director's card's clock line goes
 TOKEN = "\x00token\x00"  # where its form's token goes
 
 
-def _kept(name: str, size: int) -> Cache:
-    """The app's cache ``name`` (each app its own: a test's app and the next draw their cards afresh)."""
+def app_cache(name: str, size: int) -> Cache:
+    """The app's cache ``name`` (each app its own: a test's app and the next draw afresh), of ``size`` values."""
     kept = current_app.extensions.get(name)
     return kept if kept is not None else current_app.extensions.setdefault(name, Cache(size))
 
@@ -63,7 +63,7 @@ def _where() -> tuple[str, str]:
 
 def _kept_cards() -> tuple[Cache, tuple]:
     """The app's kept cards, and where this answer's are drawn."""
-    return _kept("referee.table_cards", KEPT), _where()
+    return app_cache("referee.table_cards", KEPT), _where()
 
 
 def table_cards(row, tables, devices) -> dict[int, tuple[Markup, Markup]]:
@@ -90,7 +90,7 @@ def kept_standings(template: str, row, progress, **context) -> Markup:
     the value ``progress`` is and kept with it: the service gives the same value while the places are the same, so
     a live answer in the middle of a round (256 players' rows) draws none of them again, and new standings are a
     new value, drawn afresh."""
-    return _kept("referee.standings", KEPT_STANDINGS).made_for(
+    return app_cache("referee.standings", KEPT_STANDINGS).made_for(
         progress, (template, _where(), row.id, row.scheme, row.ruleset),
         lambda: Markup(render_template(template, row=row, progress=progress, standings=progress.places,
                                        format=progress.format, **context)))

@@ -1,8 +1,11 @@
 """The table: the referee's screen, recording entries, the log, corrections, the spectators' display."""
 from __future__ import annotations
 
-from flask import Blueprint, g, redirect, render_template, request, url_for
+import json
+
+from flask import Blueprint, g, get_template_attribute, redirect, render_template, request, url_for
 from flask_wtf.csrf import generate_csrf
+from markupsafe import Markup
 
 from ... import reports
 from ...services import rulesets
@@ -25,6 +28,8 @@ from ...services import clocks, entry_keys, errors, folds, games, rulings, signo
 from ..access import (
     count_director_guess, deciders_allowed, director_pin_may_be_tried, flash, judge_level, may_referee,
     referee_required, throttled)
+from .. import polls
+from .cards import app_cache
 from .games import page_size, pdf_response, unlock
 
 bp = Blueprint("table", __name__)
@@ -60,19 +65,24 @@ def _asked_panels() -> frozenset[str]:
 
 
 def _view_model(loaded: folds.LoadedGame, upto: int | None = None, panels: frozenset[str] = frozenset(),
-                stamp: signoffs.Stamp | None = None) -> dict:
+                stamp: signoffs.Stamp | None = None, marks: bool = False) -> dict:
     """What the table screen shows (:func:`referee.screens.table.live_view`), with what only the request and the
     service know: the row, the clock, the version a live screen compares, the addresses and the form token.
-    ``panels``: the panels asked to be drawn open; ``stamp``: the table's live stamp when the request has read it."""
+    ``panels``: the panels asked to be drawn open; ``stamp``: the table's live stamp when the request has read it;
+    ``marks``: the form token, the form key and the clock's seconds as marks, for a drawing every device shares
+    (:func:`_live_html`)."""
     screen = table_screen(loaded.game, upto, live=loaded.altered is None, panels=panels, language=language())
     stamp = stamp or signoffs.stamp(loaded)
-    return live_view(
+    view = live_view(
         screen, row=loaded.row, seq=loaded.seq, clock=clocks.clock(loaded.row), version=stamp.version,
         altered=loaded.altered,
         sign_offs=signoffs.sign_offs(loaded) if loaded.game.state.over and upto is None else None,
-        judge=_judge(loaded, stamp), csrf=generate_csrf(), url_for=url_for,
+        judge=_judge(loaded, stamp), csrf=TOKEN_MARK if marks else generate_csrf(), url_for=url_for,
         # the key of this drawing of the screen: a form of it sent twice records once and is told so
-        entry_key=entry_keys.new_key())
+        entry_key=KEY_MARK if marks else entry_keys.new_key())
+    if marks:
+        view["kept"] = {**view["kept"], "elapsed": ELAPSED_MARK}
+    return view
 
 
 def _judge(loaded: folds.LoadedGame, stamp: signoffs.Stamp) -> dict:
@@ -286,8 +296,10 @@ def _unchanged(game_id: int) -> bool:
     """A live poll (htmx's, naming the version its screen was drawn at, no entry asked for) of a game whose screens
     are still as drawn: answered from one statement, the game not loaded (:func:`signoffs.poll_version`)."""
     seen = request.args.get("v")
-    return bool(seen and request.headers.get("HX-Request") and "at" not in request.args
-                and seen == signoffs.poll_version(game_id))
+    if not (seen and request.headers.get("HX-Request") and "at" not in request.args):
+        return False
+    read = polls.version_read(request.environ, game_id)  # read for this request already, before Flask's
+    return seen == (read if read is not None else signoffs.poll_version(game_id))
 
 
 def _live_or_page(loaded: folds.LoadedGame, page: str, upto: int | None = None):
@@ -302,13 +314,47 @@ def _live_or_page(loaded: folds.LoadedGame, page: str, upto: int | None = None):
                                    **_view_model(loaded, panels=_asked_panels(), stamp=stamp)
                                    ), 200, {"Cache-Control": "no-store"}
         return _region(loaded, _meanwhile(loaded), stamp)
+    if page == "table/table.html" and upto is None:  # the live region as every device showing the table has it
+        return render_template(page, row=loaded.row, ruleset=loaded.game.state.ruleset,
+                               live_html=_live_html(loaded, None, signoffs.stamp(loaded)))
     return render_template(page, **_view_model(loaded, upto, _asked_panels()))
 
 
 def _region(loaded: folds.LoadedGame, message: dict | None, stamp: signoffs.Stamp | None = None):
     """The table screen's live region (htmx's answer), with a message at its top when there is one."""
-    return (render_template("table/_live.html", **_view_model(loaded, panels=_asked_panels(), stamp=stamp),
-                            region_message=message), 200, {"Cache-Control": "no-store"})
+    return (_live_html(loaded, message, stamp or signoffs.stamp(loaded)), 200, {"Cache-Control": "no-store"})
+
+
+# The live region of a table's screen is drawn once for every device that shows the table at a version, in a language,
+# with the same panels open (the second tablet's poll finds the drawing the first tablet's tap made); what differs
+# from one device or one moment to the next is put in at each answer, where the drawing holds these marks: the form
+# token (the device's session's), the drawing's form key (a new one each answer: a form of it sent twice records
+# once, and two devices' forms are never one), the clock's reading (it counts down between versions) and the message
+# at the region's top.  Letters only: the same in the HTML, in its JSON (data-kept) and escaped.
+TOKEN_MARK, KEY_MARK = "refereeFormTokenMarkQz", "refereeFormKeyMarkQz"
+CLOCK_MARK, ELAPSED_MARK, MESSAGE_MARK = "refereeClockMarkQz", "refereeClockElapsedMarkQz", "refereeMessageMarkQz"
+KEPT_REGIONS = 256  # drawings kept per app (64 tables' latest, in a few languages and with panels open)
+
+
+def _live_html(loaded: folds.LoadedGame, message: dict | None, stamp: signoffs.Stamp) -> Markup:
+    """The table's live region for this answer: its drawing at ``stamp``'s version (made once, kept), with this
+    device's form token, a new form key, the clock as it reads now and ``message`` put in."""
+    panels = _asked_panels()
+    clock = clocks.clock(loaded.row)
+    key = (loaded.row.id, stamp.version, language().code, tuple(sorted(panels)), request.script_root,
+           clock.running, clock.time_up)
+
+    def drawn() -> str:
+        view = _view_model(loaded, panels=panels, stamp=stamp, marks=True)
+        return render_template("table/_live.html", **view, clock_line=Markup(CLOCK_MARK),
+                               message_line=Markup(MESSAGE_MARK))
+
+    said = render_template("_message.html", m=message) if message else ""
+    return Markup(app_cache("referee.table_regions", KEPT_REGIONS).get_or_make(key, drawn)
+                  .replace(TOKEN_MARK, generate_csrf()).replace(KEY_MARK, entry_keys.new_key())
+                  .replace(CLOCK_MARK, get_template_attribute("table/_macros.html", "clock_text")(clock))
+                  .replace(f"&#34;{ELAPSED_MARK}&#34;", json.dumps(clock.elapsed_seconds))
+                  .replace(MESSAGE_MARK, said))
 
 
 MEANWHILE_LINES = 10  # the latest entries a returning screen names (the log has them all)

@@ -1,0 +1,105 @@
+"""A table's live region is drawn once for every device that shows the table at a version (the second tablet's poll
+finds the drawing the first tablet's screen made): what differs from one device or one moment to the next is its
+own in each answer, the form token of the device's session, a form key never given to another device, the clock as
+it reads at the answer, and the message of the device's own tap."""
+import re
+from datetime import timedelta
+
+import flask
+
+from conftest import new_game
+from test_live_table import HX, live_version
+from test_table_words import record, roll
+
+from referee.services import clocks
+
+
+def drawn_templates(app):
+    """The templates drawn while the block runs, by name (Flask's template_rendered signal)."""
+    names: list[str] = []
+
+    def noted(sender, template, context, **extra):
+        names.append(template.name)
+
+    flask.template_rendered.connect(noted, app)
+    return names, lambda: flask.template_rendered.disconnect(noted, app)
+
+
+def own(text: str) -> tuple[set[str], set[str]]:
+    """A screen's form tokens and form keys."""
+    return (set(re.findall(r'name="csrf_token" value="([^"]+)"', text)),
+            set(re.findall(r'name="entry_key" value="([^"]+)"', text)))
+
+
+def region_of(page: str) -> str:
+    """The live region of a page, or of htmx's answer."""
+    return page[page.index('<div id="tablelive"'):page.rindex("</main>") if "</main>" in page else None]
+
+
+def test_the_second_tablets_poll_is_the_first_tablets_drawing_with_its_own_token_and_key(app, client):
+    game_id = new_game(client)
+    record(client, game_id, roll("Aki", 1, 3))
+    second = app.test_client()
+    assert second.post(f"/games/{game_id}/unlock", data={"pin": "123456"}).status_code == 302
+    version = live_version(second.get(f"/games/{game_id}").get_data(as_text=True))
+    names, done = drawn_templates(app)
+    try:
+        record(client, game_id, roll("Ben", 4, 6))  # the tap (to Just Visiting), and the screen it brings
+        first = client.get(f"/games/{game_id}").get_data(as_text=True)  # the screen loaded again
+        polled = second.get(f"/games/{game_id}?v={version}", headers=HX).get_data(as_text=True)
+    finally:
+        done()
+    assert names.count("table/_live.html") == 1  # drawn once, for the three answers
+    assert "waiting for Chie to roll" in polled and live_version(polled) == live_version(first)
+    (first_tokens, first_keys), (tokens, keys) = own(first), own(polled)
+    assert len(first_keys) == len(keys) == 1 and first_keys != keys  # each answer its own form key
+    assert not any("Mark" in value for value in first_tokens | first_keys | tokens | keys)
+    for token, key in ((t, k) for t in tokens for k in keys):  # the second tablet records with its own form
+        r = second.post(f"/games/{game_id}/record", data={
+            "seq": 2, "entry": '{"type": "roll", "player": "Chie"}', "dice": "1,2", "csrf_token": token,
+            "entry_key": key}, headers=HX)
+        assert r.status_code == 200 and "Chie" in r.get_data(as_text=True)
+        break
+    # the same drawing, the device's values apart
+    def same(text: str) -> str:
+        text = re.sub(r'(name="(csrf_token|entry_key)" value=")[^"]+', r"\1", region_of(text))
+        return re.sub(r"(&#34;csrf&#34;: &#34;)[^&]+", r"\1", text).strip()
+
+    assert same(polled) == same(first)
+
+
+def test_the_clock_in_a_kept_drawing_reads_as_at_the_answer(app, client, monkeypatch):
+    game_id = new_game(client, players="Aki\nBen\nChie")
+    with app.app_context():
+        from referee.store.db import db
+        from referee.services import folds
+        folds.load(game_id).row.time_limit_minutes = 60
+        db.session.commit()
+        clocks.set_clock(game_id, True)
+    other = app.test_client()
+    assert other.post(f"/games/{game_id}/unlock", data={"pin": "123456"}).status_code == 302
+    first = client.get(f"/games/{game_id}").get_data(as_text=True)
+    left = int(re.search(r'class="clock[^"]*" data-left="(\d+)"', first).group(1))
+    now = clocks.utcnow()
+    monkeypatch.setattr(clocks, "utcnow", lambda: now + timedelta(seconds=125))
+    later = other.get(f"/games/{game_id}").get_data(as_text=True)  # the same version: the kept drawing
+    assert live_version(later) == live_version(first)
+    assert int(re.search(r'class="clock[^"]*" data-left="(\d+)"', later).group(1)) in range(left - 127, left - 122)
+    elapsed = float(re.search(r'&#34;elapsed&#34;: ([0-9.]+)', later).group(1))
+    assert 124 <= elapsed <= 130
+
+
+def test_a_taps_message_is_its_own_and_a_poll_after_it_has_none(app, client):
+    game_id = new_game(client)
+    other = app.test_client()
+    assert other.post(f"/games/{game_id}/unlock", data={"pin": "123456"}).status_code == 302
+    version = live_version(other.get(f"/games/{game_id}").get_data(as_text=True))
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    token, key = (next(iter(values)) for values in own(page))
+    tapped = client.post(f"/games/{game_id}/record", data={
+        "seq": 0, "entry": '{"type": "roll", "player": "Aki"}', "dice": "1,3", "csrf_token": token,
+        "entry_key": key}, headers=HX).get_data(as_text=True)
+    assert 'class="flash done"' in tapped and "Aki" in tapped
+    polled = other.get(f"/games/{game_id}?v={version}", headers=HX).get_data(as_text=True)
+    assert live_version(polled) == live_version(tapped) and 'class="flash done"' not in polled
+    assert "Mark" not in polled and "Mark" not in tapped
