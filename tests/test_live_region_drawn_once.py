@@ -12,6 +12,15 @@ from test_live_table import HX, live_version
 from test_table_words import record, roll
 
 from referee.services import clocks
+from referee.web.views import table as table_views
+from test_record_chain import sql
+
+MARKS = (table_views.TOKEN_MARK, table_views.KEY_MARK, table_views.CLOCK_MARK, table_views.ELAPSED_MARK,
+         table_views.MESSAGE_MARK)
+
+
+def unmarked(text: str) -> bool:
+    return not any(mark in text for mark in MARKS)
 
 
 def drawn_templates(app):
@@ -53,7 +62,7 @@ def test_the_second_tablets_poll_is_the_first_tablets_drawing_with_its_own_token
     assert "waiting for Chie to roll" in polled and live_version(polled) == live_version(first)
     (first_tokens, first_keys), (tokens, keys) = own(first), own(polled)
     assert len(first_keys) == len(keys) == 1 and first_keys != keys  # each answer its own form key
-    assert not any("Mark" in value for value in first_tokens | first_keys | tokens | keys)
+    assert unmarked(first) and unmarked(polled)
     for token, key in ((t, k) for t in tokens for k in keys):  # the second tablet records with its own form
         r = second.post(f"/games/{game_id}/record", data={
             "seq": 2, "entry": '{"type": "roll", "player": "Chie"}', "dice": "1,2", "csrf_token": token,
@@ -102,4 +111,31 @@ def test_a_taps_message_is_its_own_and_a_poll_after_it_has_none(app, client):
     assert 'class="flash done"' in tapped and "Aki" in tapped
     polled = other.get(f"/games/{game_id}?v={version}", headers=HX).get_data(as_text=True)
     assert live_version(polled) == live_version(tapped) and 'class="flash done"' not in polled
-    assert "Mark" not in polled and "Mark" not in tapped
+    assert unmarked(polled) and unmarked(tapped)
+
+
+def test_a_record_altered_behind_the_apps_back_shows_on_a_screen_drawn_before(app, client):
+    game_id = new_game(client)
+    record(client, game_id, roll("Aki", 1, 3), roll("Ben", 4, 6))
+    assert "altered" not in client.get(f"/games/{game_id}").get_data(as_text=True)  # drawn, and kept
+    sql(app, "UPDATE entries SET data = :d, hash = :h WHERE game_id = :g AND seq = 2",
+        d='{"type": "roll", "player": "Ben", "dice": [6, 6]}', h="0" * 64, g=game_id)
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "The record was altered at entry 2" in page and unmarked(page)
+
+
+def test_a_deleted_games_number_given_to_a_new_game_shows_the_new_game(app, client, tmp_path):
+    app.config["RECORDS_DIR"] = str(tmp_path / "records")
+    first = new_game(client, players="Aki\nBen\nChie")
+    assert "Aki" in client.get(f"/games/{first}").get_data(as_text=True)  # drawn, and kept
+    assert client.post(f"/games/{first}/delete").status_code in (302, 303)
+    second = new_game(client, players="Xena\nYuri\nZoe")  # SQLite gives it the deleted game's number
+    page = client.get(f"/games/{second}").get_data(as_text=True)
+    assert "Xena" in page and "Aki" not in page
+
+
+def test_a_player_named_as_anything_is_shown_as_named(app, client):
+    named = "token" + "0" * 16 + "mark"  # the shape of a mark, not a mark: those are made anew by each process
+    game_id = new_game(client, players=f"{named}\nBen\nChie")
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert f"waiting for {named} to roll" in page and all(mark not in named for mark in MARKS)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import secrets
 
 from flask import Blueprint, g, get_template_attribute, redirect, render_template, request, url_for
 from flask_wtf.csrf import generate_csrf
@@ -330,9 +331,11 @@ def _region(loaded: folds.LoadedGame, message: dict | None, stamp: signoffs.Stam
 # from one device or one moment to the next is put in at each answer, where the drawing holds these marks: the form
 # token (the device's session's), the drawing's form key (a new one each answer: a form of it sent twice records
 # once, and two devices' forms are never one), the clock's reading (it counts down between versions) and the message
-# at the region's top.  Letters only: the same in the HTML, in its JSON (data-kept) and escaped.
-TOKEN_MARK, KEY_MARK = "refereeFormTokenMarkQz", "refereeFormKeyMarkQz"
-CLOCK_MARK, ELAPSED_MARK, MESSAGE_MARK = "refereeClockMarkQz", "refereeClockElapsedMarkQz", "refereeMessageMarkQz"
+# at the region's top.  Letters and digits only (the same in the HTML, in its JSON, data-kept, and escaped), made
+# anew by each process: no text typed into the game (a player's name) can be one.
+_MARKS = secrets.token_hex(8)
+TOKEN_MARK, KEY_MARK = f"token{_MARKS}mark", f"key{_MARKS}mark"
+CLOCK_MARK, ELAPSED_MARK, MESSAGE_MARK = f"clock{_MARKS}mark", f"elapsed{_MARKS}mark", f"message{_MARKS}mark"
 KEPT_REGIONS = 256  # drawings kept per app (64 tables' latest, in a few languages and with panels open)
 
 
@@ -341,8 +344,10 @@ def _live_html(loaded: folds.LoadedGame, message: dict | None, stamp: signoffs.S
     device's form token, a new form key, the clock as it reads now and ``message`` put in."""
     panels = _asked_panels()
     clock = clocks.clock(loaded.row)
-    key = (loaded.row.id, stamp.version, language().code, tuple(sorted(panels)), request.script_root,
-           clock.running, clock.time_up)
+    # the game as folded (its row's making: a deleted game's number reused is another game; the chain's head and
+    # where it was found altered: an altered stored entry leaves the count the version reads as it was)
+    key = (loaded.row.id, loaded.fold.created, loaded.fold.head, loaded.altered, stamp.version, language().code,
+           tuple(sorted(panels & panel_names(loaded.game.state))), request.script_root, clock.running, clock.time_up)
 
     def drawn() -> str:
         view = _view_model(loaded, panels=panels, stamp=stamp, marks=True)
@@ -350,7 +355,9 @@ def _live_html(loaded: folds.LoadedGame, message: dict | None, stamp: signoffs.S
                                message_line=Markup(MESSAGE_MARK))
 
     said = render_template("_message.html", m=message) if message else ""
-    return Markup(app_cache("referee.table_regions", KEPT_REGIONS).get_or_make(key, drawn)
+    kept = app_cache("referee.table_regions", KEPT_REGIONS)
+    # a call for a judge waiting: its minutes waited run from the call, not with the version's minute (drawn afresh)
+    return Markup((drawn() if stamp.call_open else kept.get_or_make(key, drawn))
                   .replace(TOKEN_MARK, generate_csrf()).replace(KEY_MARK, entry_keys.new_key())
                   .replace(CLOCK_MARK, get_template_attribute("table/_macros.html", "clock_text")(clock))
                   .replace(f"&#34;{ELAPSED_MARK}&#34;", json.dumps(clock.elapsed_seconds))
