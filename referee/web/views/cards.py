@@ -12,23 +12,18 @@ from __future__ import annotations
 
 import dataclasses
 
-from flask import current_app, render_template, request
+from flask import render_template, request
 from flask_babel import get_locale
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
 from ...cache import Cache, CARD_FIELDS, kept_in
+from .drawings import app_cache, mark, put_in
 
 KEPT = 2048  # cards kept per app (a few rounds of 64 tables, on both pages, in two languages)
 KEPT_STANDINGS = 32  # standings kept per app (a few tournaments' pages in a few languages)
-CLOCK = "\x00clock\x00"  # where a director's card's clock line goes
-TOKEN = "\x00token\x00"  # where its form's token goes
-
-
-def app_cache(name: str, size: int) -> Cache:
-    """The app's cache ``name`` (each app its own: a test's app and the next draw afresh), of ``size`` values."""
-    kept = current_app.extensions.get(name)
-    return kept if kept is not None else current_app.extensions.setdefault(name, Cache(size))
+CLOCK = mark("clock")  # where a director's card's clock line goes
+TOKEN = mark("token")  # where its form's token goes
 
 
 @kept_in(CARD_FIELDS)
@@ -74,7 +69,7 @@ def table_cards(row, tables, devices) -> dict[int, tuple[Markup, Markup]]:
     for t in tables:
         page = _card(kept, where, "tournaments/_table_card.html", row, t, unlocked=devices.tables.get(t.game_id, []),
                      clockline=Markup(CLOCK), token=Markup(TOKEN))
-        head, tail = page.replace(TOKEN, token).split(CLOCK)
+        head, tail = put_in(page, {TOKEN: token}).split(CLOCK)
         out[t.game_id] = (Markup(head), Markup(tail))
     return out
 

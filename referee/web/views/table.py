@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-import secrets
 
 from flask import Blueprint, g, get_template_attribute, redirect, render_template, request, url_for
 from flask_wtf.csrf import generate_csrf
@@ -30,7 +29,7 @@ from ..access import (
     count_director_guess, deciders_allowed, director_pin_may_be_tried, flash, judge_level, may_referee,
     referee_required, throttled)
 from .. import polls
-from .cards import app_cache
+from .drawings import app_cache, mark, put_in
 from .games import page_size, pdf_response, unlock
 
 bp = Blueprint("table", __name__)
@@ -328,14 +327,12 @@ def _region(loaded: folds.LoadedGame, message: dict | None, stamp: signoffs.Stam
 
 # The live region of a table's screen is drawn once for every device that shows the table at a version, in a language,
 # with the same panels open (the second tablet's poll finds the drawing the first tablet's tap made); what differs
-# from one device or one moment to the next is put in at each answer, where the drawing holds these marks: the form
-# token (the device's session's), the drawing's form key (a new one each answer: a form of it sent twice records
-# once, and two devices' forms are never one), the clock's reading (it counts down between versions) and the message
-# at the region's top.  Letters and digits only (the same in the HTML, in its JSON, data-kept, and escaped), made
-# anew by each process: no text typed into the game (a player's name) can be one.
-_MARKS = secrets.token_hex(8)
-TOKEN_MARK, KEY_MARK = f"token{_MARKS}mark", f"key{_MARKS}mark"
-CLOCK_MARK, ELAPSED_MARK, MESSAGE_MARK = f"clock{_MARKS}mark", f"elapsed{_MARKS}mark", f"message{_MARKS}mark"
+# from one device or one moment to the next is put in at each answer, where the drawing holds these marks
+# (:mod:`.drawings`): the form token (the device's session's), the drawing's form key (a new one each answer: a form
+# of it sent twice records once, and two devices' forms are never one), the clock's reading (it counts down between
+# versions) and the message at the region's top.
+TOKEN_MARK, KEY_MARK, CLOCK_MARK = mark("token"), mark("key"), mark("clock")
+ELAPSED_MARK, MESSAGE_MARK = mark("elapsed"), mark("message")
 KEPT_REGIONS = 256  # drawings kept per app (64 tables' latest, in a few languages and with panels open)
 
 
@@ -357,11 +354,11 @@ def _live_html(loaded: folds.LoadedGame, message: dict | None, stamp: signoffs.S
     said = render_template("_message.html", m=message) if message else ""
     kept = app_cache("referee.table_regions", KEPT_REGIONS)
     # a call for a judge waiting: its minutes waited run from the call, not with the version's minute (drawn afresh)
-    return Markup((drawn() if stamp.call_open else kept.get_or_make(key, drawn))
-                  .replace(TOKEN_MARK, generate_csrf()).replace(KEY_MARK, entry_keys.new_key())
-                  .replace(CLOCK_MARK, get_template_attribute("table/_macros.html", "clock_text")(clock))
-                  .replace(f"&#34;{ELAPSED_MARK}&#34;", json.dumps(clock.elapsed_seconds))
-                  .replace(MESSAGE_MARK, said))
+    return put_in(drawn() if stamp.call_open else kept.get_or_make(key, drawn), {
+        TOKEN_MARK: generate_csrf(), KEY_MARK: entry_keys.new_key(),
+        CLOCK_MARK: get_template_attribute("table/_macros.html", "clock_text")(clock),
+        f"&#34;{ELAPSED_MARK}&#34;": json.dumps(clock.elapsed_seconds),  # a number in data-kept's JSON
+        MESSAGE_MARK: said})
 
 
 MEANWHILE_LINES = 10  # the latest entries a returning screen names (the log has them all)
