@@ -150,6 +150,17 @@ def database(request, tmp_path):
     return url
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_generate_tests(metafunc):
+    """A module marked ``one_database`` checks what is drawn from the same rows on either database (its words, its
+    screens, its rules, its printed pages): its tests that make an app run on SQLite alone.  What the database itself
+    does (storing, reading back, ordering, refusing, failing, numbers at its limits, several workers or hosts) stays
+    tested on both; a module of that kind is never marked."""
+    if "database" in metafunc.fixturenames and metafunc.definition.get_closest_marker("one_database"):
+        # as a parametrize mark, before pytest reads the marks and the fixture's own params (which then stand aside)
+        metafunc.definition.add_marker(pytest.mark.parametrize("database", ["sqlite"], indirect=True))
+
+
 # The PostgreSQL databases just emptied at the migrations' head: the next app made on one finds it as a new database
 # migrated (tests/conftest.py's migrated_schema_copied lets it skip Alembic's no-op upgrade, which reads every
 # migration's script, once).

@@ -55,7 +55,8 @@ def opened(browser, server, size, lang, path, storage=None):
 def axe_violations(page, contrast: bool = True) -> list:
     """axe-core's serious and critical violations on the page as shown, each as rule id, impact, help and the
     first few offending elements.  ``contrast``: with its colour-contrast rule (over half of axe's time on a page)."""
-    page.add_script_tag(path=str(AXE))
+    if not page.evaluate("() => typeof axe !== 'undefined'"):  # not already added to each of its context's pages
+        page.add_script_tag(path=str(AXE))
     found = page.evaluate("""async (contrast) => {
       const r = await axe.run(document, {resultTypes: ['violations'], rules: {'color-contrast': {enabled: contrast}}});
       return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')

@@ -18,7 +18,7 @@ import pytest
 
 from browser_support import layout_problems, turned
 from browser_support import armed
-from test_browser_axe import axe_violations
+from test_browser_axe import AXE, axe_violations
 
 from referee.engine import Game, Header, legal_actions, parse_entry
 from referee.sim.policy import Policy
@@ -157,10 +157,13 @@ def unlocked(live, chromium, sites) -> dict:
 
 def _device(browser, server, unlocked: dict | None, size: tuple[int, int], lang: str):
     """The device (unlocked as ``unlocked`` says) at the size, in the language its language menu sets (its cookie),
-    its pages' policy set aside so that axe-core's script can be added to them."""
+    its pages' policy set aside so that axe-core's script can be added to them: to each page as it opens, the
+    script handed to the browser once for the device (rather than once a page, which was a fifth of the sweep's CPU:
+    a language's walk 24 CPU-s against 19.5, measured over the whole machine in one process)."""
     context = browser.new_context(viewport={"width": size[0], "height": size[1]}, bypass_csp=True,
                                   storage_state=unlocked)
     context.add_cookies([{"name": "lang", "value": lang, "url": server}])
+    context.add_init_script(path=str(AXE))
     return context.new_page()
 
 

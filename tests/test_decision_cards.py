@@ -6,11 +6,17 @@ shortage auction, the lot and its opening prices.  In English and in Japanese.""
 import html
 import re
 
+import pytest
+
 from referee.services import rulesets
 from referee.engine import AwaitRoll, BuildRound, parse_entry, raisable_cash, resolve
 from test_japanese import english_words
 from test_table_decisions import from_position
 from test_table_words import JA, record, screen
+
+# what it checks (words, screens, rules, printed pages) is drawn from the same rows on either database: its app
+# tests run on SQLite alone (tests/conftest.py: one_database)
+pytestmark = pytest.mark.one_database
 
 JMA = rulesets.load("jma-2006")
 ORANGE = ("st-james-place", "tennessee-avenue", "new-york-avenue")

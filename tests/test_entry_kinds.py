@@ -23,6 +23,10 @@ from test_fines import text
 from test_record_and_cli import undocumented_entries
 from test_table_words import imported, record
 
+# what it checks (words, screens, rules, printed pages) is drawn from the same rows on either database: its app
+# tests run on SQLite alone (tests/conftest.py: one_database)
+pytestmark = pytest.mark.one_database
+
 # --- the engine's module: its name, fields, when it is offered, how it is applied, its event -------------------
 
 CAUSES = ("slow_play", "noise")

@@ -7,7 +7,13 @@ import json
 import re
 import subprocess
 
+import pytest
+
 from test_table_words import imported, record
+
+# what it checks (words, screens, rules, printed pages) is drawn from the same rows on either database: its app
+# tests run on SQLite alone (tests/conftest.py: one_database)
+pytestmark = pytest.mark.one_database
 
 FINE = {"type": "penalty", "player": "Ben", "choice": "dice_off_table"}
 

@@ -15,6 +15,10 @@ from conftest import new_game, post
 from test_table_words import imported, record, roll
 from conftest import said_in
 
+# what it checks (words, screens, rules, printed pages) is drawn from the same rows on either database: its app
+# tests run on SQLite alone (tests/conftest.py: one_database)
+pytestmark = pytest.mark.one_database
+
 JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")  # kana or kanji
 JA = {"Accept-Language": "ja"}
 SHIPPED = rulesets.available()

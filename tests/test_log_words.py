@@ -17,6 +17,10 @@ from referee.screens.log import entry_words, log_lines, trade_words
 from conftest import new_game, post
 from conftest import said_in
 
+# what it checks (words, screens, rules, printed pages) is drawn from the same rows on either database: its app
+# tests run on SQLite alone (tests/conftest.py: one_database)
+pytestmark = pytest.mark.one_database
+
 CONFORMANCE = Path(__file__).parent / "conformance"
 JMA = rulesets.load("jma-2006")
 JA = {"Accept-Language": "ja"}

@@ -11,8 +11,14 @@ import sys
 import zipfile
 from pathlib import Path
 
+import pytest
+
 from conftest import new_game
 from referee.services import rulesets
+
+# what it checks (words, screens, rules, printed pages) is drawn from the same rows on either database: its app
+# tests run on SQLite alone (tests/conftest.py: one_database)
+pytestmark = pytest.mark.one_database
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = Path(__file__).parent / "golden" / "jma-short-game.jsonl"

@@ -13,6 +13,10 @@ from referee.engine import (AwaitRoll, Game, RecordError, legal_actions, parse_e
 from referee.sim.policy import Policy
 from referee.sim.simulate import Invariants
 
+# what it checks (words, screens, rules, printed pages) is drawn from the same rows on either database: its app
+# tests run on SQLite alone (tests/conftest.py: one_database)
+pytestmark = pytest.mark.one_database
+
 
 POSITION = {
     "current": "Ben",

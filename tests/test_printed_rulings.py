@@ -14,6 +14,10 @@ from referee.store.models import RulingRow
 
 from test_rulings_log import rule, seated, stored
 
+# what it checks (words, screens, rules, printed pages) is drawn from the same rows on either database: its app
+# tests run on SQLite alone (tests/conftest.py: one_database)
+pytestmark = pytest.mark.one_database
+
 JA = {"Accept-Language": "ja"}
 
 

@@ -22,6 +22,10 @@ from conftest import do, give, place, seated_state, said_in
 from test_catalogues import keywords as catalogue_keywords
 from conftest import new_game, post
 
+# what it checks (words, screens, rules, printed pages) is drawn from the same rows on either database: its app
+# tests run on SQLite alone (tests/conftest.py: one_database)
+pytestmark = pytest.mark.one_database
+
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = [*sorted((ROOT / "referee" / "engine").glob("*.py")), *sorted((ROOT / "referee" / "services").glob("*.py")),
            *[ROOT / "referee" / "tournament" / f"{name}.py" for name in ("messages", "roster", "corrections", "progress")]]

@@ -12,6 +12,10 @@ from referee import create_app, reports
 from referee.services import folds, games, progress, tournaments
 from referee.app.demo import build_demo
 
+# what it checks (words, screens, rules, printed pages) is drawn from the same rows on either database: its app
+# tests run on SQLite alone (tests/conftest.py: one_database)
+pytestmark = pytest.mark.one_database
+
 for tool in ("pdftotext", "pdffonts"):
     if shutil.which(tool) is None:  # scripts/setup --tests installs poppler-utils
         pytest.fail(f"{tool} is missing: run scripts/setup --tests", pytrace=False)

@@ -17,6 +17,10 @@ from referee.screens.rulings_log import ruling_lines
 from conftest import new_game, post
 from conftest import said_in
 
+# what it checks (words, screens, rules, printed pages) is drawn from the same rows on either database: its app
+# tests run on SQLite alone (tests/conftest.py: one_database)
+pytestmark = pytest.mark.one_database
+
 LANGUAGES = ("en", "ja", "ko", "de")
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
 KANA_KANJI_HANGUL = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7a3]")

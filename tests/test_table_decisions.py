@@ -5,9 +5,15 @@ import html
 import json
 from io import BytesIO
 
+import pytest
+
 from referee.services import rulesets
 from conftest import new_game, post
 from test_table_words import JA, record, screen
+
+# what it checks (words, screens, rules, printed pages) is drawn from the same rows on either database: its app
+# tests run on SQLite alone (tests/conftest.py: one_database)
+pytestmark = pytest.mark.one_database
 
 JMA = rulesets.load("jma-2006")
 

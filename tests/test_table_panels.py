@@ -7,9 +7,15 @@ a debt opens the ways to raise cash by itself.  Names that are no panel change n
 import html
 import re
 
+import pytest
+
 from test_live_table import HX, live_version, trade_page
 from test_table_decisions import from_position
 from test_table_words import record, roll
+
+# what it checks (words, screens, rules, printed pages) is drawn from the same rows on either database: its app
+# tests run on SQLite alone (tests/conftest.py: one_database)
+pytestmark = pytest.mark.one_database
 
 MORTGAGE_BALTIC = "Aki: mortgage Baltic Avenue +$30"
 

@@ -12,6 +12,10 @@ from referee.services import rulesets
 from conftest import new_game, post
 from conftest import said_in
 
+# what it checks (words, screens, rules, printed pages) is drawn from the same rows on either database: its app
+# tests run on SQLite alone (tests/conftest.py: one_database)
+pytestmark = pytest.mark.one_database
+
 JMA = rulesets.load("jma-2006")
 CLASSIC = rulesets.load("classic")
 JA = {"Accept-Language": "ja"}

@@ -19,6 +19,10 @@ from referee.services import folds
 from referee.sim.policy import Policy
 from referee.tablet import Addresses, kit_screens, TabletTable
 
+# what it checks (words, screens, rules, printed pages) is drawn from the same rows on either database: its app
+# tests run on SQLite alone (tests/conftest.py: one_database)
+pytestmark = pytest.mark.one_database
+
 LANGUAGES = ("en", "ja", "ko", "de")
 
 
