@@ -7,15 +7,18 @@ reads it, without its clock; on the director's page the devices unlocked at it; 
 address the app is served under): a table that changed in any way is a new key and is drawn afresh, so a kept card
 is never one of a table as it was.  A director's card's clock line (which counts down) and its form's token (which
 differs by device) are not kept: they are put in at each answer.  The standings below the tables are kept with the
-value they are drawn from (:func:`kept_standings`)."""
+value they are drawn from (:func:`kept_standings`), and the public standings' live region with its version, for
+every phone (:func:`standings_region`)."""
 from __future__ import annotations
 
 import dataclasses
+import re
+from collections.abc import Callable
 
-from flask import render_template, request
+from flask import render_template, request, url_for
 from flask_babel import get_locale
 from flask_wtf.csrf import generate_csrf
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from ...cache import Cache, CARD_FIELDS, kept_in
 from .drawings import app_cache, mark, put_in
@@ -24,6 +27,10 @@ KEPT = 2048  # cards kept per app (a few rounds of 64 tables, on both pages, in 
 KEPT_STANDINGS = 32  # standings kept per app (a few tournaments' pages in a few languages)
 CLOCK = mark("clock")  # where a director's card's clock line goes
 TOKEN = mark("token")  # where its form's token goes
+KEPT_STANDINGS_REGIONS = 64  # the public standings' live regions kept per app (a few tournaments in a few languages)
+MINE = mark("mine")  # around each standings line's player, where a phone's own line is marked
+POLL = mark("poll")  # where the standings region's poll address (with the phone's name) goes
+_MINE = re.compile(f"{MINE}(.*?){MINE}", re.S)
 
 
 @kept_in(CARD_FIELDS)
@@ -89,3 +96,17 @@ def kept_standings(template: str, row, progress, **context) -> Markup:
         progress, (template, _where(), row.id, row.scheme, row.ruleset),
         lambda: Markup(render_template(template, row=row, progress=progress, standings=progress.places,
                                        format=progress.format, **context)))
+
+
+def standings_region(draw: Callable[..., str], tournament_id: int, version: str, me: str) -> Markup:
+    """The public standings' live region for this answer: drawn once for the standings' ``version`` (in the device's
+    language, under the address the app is served at) for every phone that follows it, not once a phone (a room of
+    players' phones asks at the same second after a table finishes), with this phone's own line (``me``: its
+    player's name) marked and its poll's address, which names it, put in.  ``draw(mine_mark=..., poll_address=...)``
+    draws it, with each line's player between two marks and the poll's address a mark."""
+    drawn = app_cache("referee.standings_regions", KEPT_STANDINGS_REGIONS).get_or_make(
+        (tournament_id, version, _where()), lambda: draw(mine_mark=Markup(MINE), poll_address=Markup(POLL)))
+    own = str(escape(me))
+    marked = _MINE.sub(lambda line: ' class="mine" id="me"' if me and line.group(1) == own else "", drawn)
+    return put_in(marked, {POLL: str(escape(url_for("tournaments.standings", tournament_id=tournament_id, v=version,
+                                                      me=me or None)))})

@@ -16,7 +16,7 @@ from ..access import flash, director_required, organiser_required, throttled
 from ..forms import NewTournamentForm, TableRecordForm, named_choices, regulation_field, typed_regulations, whole
 from ...screens.refusals import detail as refusal_detail
 from ...screens.decisions import pending_words
-from .cards import display_cards, kept_standings, table_cards
+from .cards import display_cards, kept_standings, standings_region, table_cards
 from ...screens.qr import qr_img
 from ...screens.regulations import regulation_words
 from .games import flash_form_errors, page_size, pdf_response
@@ -428,11 +428,18 @@ def standings(tournament_id: int):
     live = bool(request.headers.get("HX-Request"))
     if live and request.args.get("v") == version:
         return "", 204
-    row = tournaments.get_tournament(tournament_id)
-    context = {"row": row, "scheme": rulesets.load_scheme(row.scheme), "currency": rulesets.load(row.ruleset).money,
-               "standings": progress.places, "progress": progress, "format": progress.format,
-               "rounds": [r.number for r in row.rounds], "corrections": results.corrections(tournament_id),
-               "version": version, "poll": POLL, "me": request.args.get("me", "")[:200]}
+    me = request.args.get("me", "")[:200]
+
+    def draw(**marks) -> str:
+        row = tournaments.get_tournament(tournament_id)
+        return render_template("tournaments/_standings_live.html", row=row, scheme=rulesets.load_scheme(row.scheme),
+                               currency=rulesets.load(row.ruleset).money, standings=progress.places,
+                               progress=progress, format=progress.format, corrections=results.corrections(row.id),
+                               version=version, poll=POLL, **marks)
+
+    region = standings_region(draw, tournament_id, version, me)
     if live:
-        return render_template("tournaments/_standings_live.html", **context), 200, {"Cache-Control": "no-store"}
-    return render_template("tournaments/standings.html", **context)
+        return region, 200, {"Cache-Control": "no-store"}
+    row = tournaments.get_tournament(tournament_id)
+    return render_template("tournaments/standings.html", row=row, scheme=rulesets.load_scheme(row.scheme),
+                           format=progress.format, standings=progress.places, me=me, standings_region=region)
