@@ -132,6 +132,15 @@ def post(client, game_id, seq, entry, **fields):
 
 
 
+def templates_drawn(app) -> list[str]:
+    """The names of the templates ``app`` draws from now on, in the order it draws them (Flask's template_rendered
+    signal): what a kept drawing saves is a template not drawn."""
+    drawn: list[str] = []
+    flask.template_rendered.connect(lambda sender, template, context, **extra: drawn.append(template.name), app,
+                                    weak=False)
+    return drawn
+
+
 # --- the app's fixtures (the web tier): a fresh database, the app on it, a test client ------------------------------
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -9,7 +9,7 @@ import flask
 import pytest
 from markupsafe import escape
 
-from conftest import finish_seating
+from conftest import finish_seating, templates_drawn
 from referee.app.demo import play_table
 from referee.services import progress, tournaments
 from referee.web.views import drawings
@@ -35,14 +35,6 @@ def finished(app):
     return tid, before
 
 
-def drawings_of(app) -> list[str]:
-    """The templates the app draws, as it draws them (Flask's template_rendered signal)."""
-    drawn: list[str] = []
-    flask.template_rendered.connect(lambda sender, template, context, **extra: drawn.append(template.name), app,
-                                    weak=False)
-    return drawn
-
-
 def region(client, tid, before, me=None) -> str:
     query = {"v": before, **({"me": me} if me is not None else {})}
     r = client.get(f"/tournaments/{tid}/standings", query_string=query, headers=HX)
@@ -56,7 +48,7 @@ def own_lines(page: str) -> list[str]:
 
 def test_the_standings_region_is_drawn_once_a_version_for_every_phone_and_marks_each_phones_own_line(app, finished):
     tid, before = finished
-    drawn = drawings_of(app)
+    drawn = templates_drawn(app)
     phones = {me: region(app.test_client(), tid, before, me) for me in [*PLAYERS, "", "Nobody"]}
     assert drawn.count("tournaments/_standings_live.html") == 1  # ten phones, one drawing
     for me, page in phones.items():

@@ -5,7 +5,7 @@ Each function here says why not (an :class:`~.errors.IllegalEntry`, citing the c
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .errors import IllegalEntry, illegal
 from .phrases import Act, EntryKind, Waiting, Player
@@ -145,3 +145,7 @@ class Clock:
     @property
     def time_up(self) -> bool:
         return self.limit_seconds is not None and self.elapsed_seconds >= self.limit_seconds
+
+    def later(self, seconds: float) -> Clock:
+        """The clock as it reads ``seconds`` later: a running clock has run them, a stopped one reads the same."""
+        return replace(self, elapsed_seconds=self.elapsed_seconds + seconds) if self.running else self

@@ -7,8 +7,8 @@ reads it, without its clock; on the director's page the devices unlocked at it; 
 address the app is served under): a table that changed in any way is a new key and is drawn afresh, so a kept card
 is never one of a table as it was.  A director's card's clock line (which counts down) and its form's token (which
 differs by device) are not kept: they are put in at each answer.  The standings below the tables are kept with the
-value they are drawn from (:func:`kept_standings`), and the public standings' live region with its version, for
-every phone (:func:`standings_region`)."""
+value they are drawn from (:func:`kept_standings`), and the public standings' and the room display's live regions
+with their version, for every phone and every display (:func:`standings_region`, :func:`display_region`)."""
 from __future__ import annotations
 
 import dataclasses
@@ -21,6 +21,7 @@ from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup, escape
 
 from ...cache import Cache, CARD_FIELDS, kept_in
+from ...services import clocks
 from .drawings import app_cache, mark, put_in
 
 KEPT = 2048  # cards kept per app (a few rounds of 64 tables, on both pages, in two languages)
@@ -28,6 +29,8 @@ KEPT_STANDINGS = 32  # standings kept per app (a few tournaments' pages in a few
 CLOCK = mark("clock")  # where a director's card's clock line goes
 TOKEN = mark("token")  # where its form's token goes
 KEPT_STANDINGS_REGIONS = 64  # the public standings' live regions kept per app (a few tournaments in a few languages)
+KEPT_DISPLAY_REGIONS = 64  # the room displays' live regions kept per app (likewise)
+BIG_CLOCK = mark("bigclock")  # where the room display's big clock goes
 MINE = mark("mine")  # around each standings line's player, where a phone's own line is marked
 POLL = mark("poll")  # where the standings region's poll address (with the phone's name) goes
 _MINE = re.compile(f"{MINE}(.*?){MINE}", re.S)
@@ -110,3 +113,18 @@ def standings_region(draw: Callable[..., str], tournament_id: int, version: str,
     marked = _MINE.sub(lambda line: ' class="mine" id="me"' if me and line.group(1) == own else "", drawn)
     return put_in(marked, {POLL: str(escape(url_for("tournaments.standings", tournament_id=tournament_id, v=version,
                                                       me=me or None)))})
+
+
+def display_region(draw: Callable[..., tuple[str, list]], tournament_id: int, version: str,
+                   big_clock: Callable[[list], str]) -> Markup:
+    """The room display's live region for this answer: drawn once for the tournament's ``version`` (in the device's
+    language, under the address the app is served at) for every display that follows it (a hall's projectors, the
+    screens by its doors), with the big clock as it reads now put in.  ``draw(big_clock=...)`` draws it, the big clock
+    a mark, and gives the round's tables it shows (each with its clock as it read then); ``big_clock(tables)`` draws
+    the big clock of the tables, each clock as it reads now (the version changes when a clock starts or stops, so
+    within one a running clock has only run on)."""
+    drawn, tables, at = app_cache("referee.display_regions", KEPT_DISPLAY_REGIONS).get_or_make(
+        (tournament_id, version, _where()), lambda: (*draw(big_clock=Markup(BIG_CLOCK)), clocks.utcnow()))
+    since = (clocks.utcnow() - at).total_seconds()
+    now = [dataclasses.replace(t, clock=t.clock.later(since)) for t in tables]
+    return put_in(drawn, {BIG_CLOCK: str(big_clock(now))})

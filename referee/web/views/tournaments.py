@@ -4,7 +4,8 @@ from __future__ import annotations
 import ipaddress
 from urllib.parse import urlsplit
 
-from flask import Blueprint, current_app, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, get_template_attribute, redirect, render_template, request, url_for
+from markupsafe import Markup
 from ...language.i18n import gettext, ngettext
 
 from .. import access
@@ -16,7 +17,7 @@ from ..access import flash, director_required, organiser_required, throttled
 from ..forms import NewTournamentForm, TableRecordForm, named_choices, regulation_field, typed_regulations, whole
 from ...screens.refusals import detail as refusal_detail
 from ...screens.decisions import pending_words
-from .cards import display_cards, kept_standings, standings_region, table_cards
+from .cards import display_cards, display_region, kept_standings, standings_region, table_cards
 from ...screens.qr import qr_img
 from ...screens.regulations import regulation_words
 from .games import flash_form_errors, page_size, pdf_response
@@ -247,20 +248,34 @@ def live(tournament_id: int):
 
 
 def _display_context(row, version: tournaments.Version) -> dict:
-    """What the room's display shows: the round's clock, every table of the round (its players, no PINs), and the
-    places; nothing a spectator may not see."""
+    """What the room's display shows: every table of the round (its players, no PINs) and the places (the round's
+    clock is put in at each answer: :func:`round_clock`); nothing a spectator may not see."""
     progress = progress_service.tournament_progress(row.id)
     last = row.rounds[-1] if row.rounds else None
     tables = tournaments.round_overview(row.id, last.number) if last else []  # no decision is shown: none put in words
-    timed = [(left, t.clock) for t in tables if t.started and not t.over
-             and (left := t.clock.remaining_seconds) is not None]  # the clocks with a limit: the least time left
-    clock = min(timed, key=lambda timed_clock: timed_clock[0])[1] if timed else None
     ruleset = rulesets.load(row.ruleset)
     places = kept_standings("tournaments/_places.html", row, progress, scheme=rulesets.load_scheme(row.scheme))
-    return {"row": row, "round": last, "tables": tables, "cards": display_cards(row, tables), "clock": clock,
-            "places_html": places,
+    return {"row": row, "round": last, "tables": tables, "cards": display_cards(row, tables), "places_html": places,
             "progress": progress, "format": progress.format, "standings": progress.places, "version": version.token,
             "poll": POLL, "scheme": rulesets.load_scheme(row.scheme), "currency": ruleset.money}
+
+
+def round_clock(tables: list[tournaments.TableView]) -> clocks.Clock | None:
+    """The room's big clock: of the round's tables that have started, are not over and have a time limit, the clock
+    with the least time left (None: none)."""
+    timed = [(left, t.clock) for t in tables if t.started and not t.over
+             and (left := t.clock.remaining_seconds) is not None]
+    return min(timed, key=lambda timed_clock: timed_clock[0])[1] if timed else None
+
+
+def _display_region(tournament_id: int, version: tournaments.Version) -> Markup:
+    """The room display's live region, drawn once a version for every display (:func:`cards.display_region`)."""
+    def draw(big_clock: Markup) -> tuple[str, list]:
+        context = _display_context(tournaments.get_tournament(tournament_id, tables=True), version)
+        return render_template("tournaments/_display_live.html", **context, big_clock=big_clock), context["tables"]
+
+    clock = get_template_attribute("tournaments/_big_clock.html", "big_clock")
+    return display_region(draw, tournament_id, version.token, lambda tables: clock(round_clock(tables), tables))
 
 
 def only_this_computer(address: str) -> bool:
@@ -288,13 +303,13 @@ def display(tournament_id: int):
     version = tournaments.live_version(tournament_id)
     if request.headers.get("HX-Request") and request.args.get("v") == version.token:
         return "", 204
-    row = tournaments.get_tournament(tournament_id, tables=True)
+    region = _display_region(tournament_id, version)
     if request.headers.get("HX-Request"):
-        return render_template("tournaments/_display_live.html", **_display_context(row, version)), 200, {
-            "Cache-Control": "no-store"}
+        return region, 200, {"Cache-Control": "no-store"}
+    row = tournaments.get_tournament(tournament_id)
     standings_url = public_base() + url_for(".standings", tournament_id=tournament_id).lstrip("/")
-    return render_template("tournaments/display.html", standings_url=standings_url, standings_qr=qr_img(standings_url),
-                           **_display_context(row, version))
+    return render_template("tournaments/display.html", row=row, standings_url=standings_url,
+                           standings_qr=qr_img(standings_url), display_region=region)
 
 
 @bp.post("/<int:tournament_id>/rounds")
