@@ -76,3 +76,4 @@ def test_a_round_whose_clocks_have_not_started_says_so_and_one_that_is_over_says
     assert left(ticking) in range(58, 61)
     monkeypatch.setattr(clocks, "utcnow", lambda: now + timedelta(seconds=61))
     assert '<span class="clock up">time is up</span>' in region(app, tid)  # the kept drawing, its clock run out
+

@@ -275,7 +275,11 @@ def _display_region(tournament_id: int, version: tournaments.Version) -> Markup:
         return render_template("tournaments/_display_live.html", **context, big_clock=big_clock), context["tables"]
 
     clock = get_template_attribute("tournaments/_big_clock.html", "big_clock")
-    return display_region(draw, tournament_id, version.token, lambda tables: clock(round_clock(tables), tables))
+    # under the places' version too: the places are drawn from where the tournament stands, which follows the roster,
+    # and the tables' version does not
+    places = progress_service.live_progress_and_version(tournament_id)[1]
+    return display_region(draw, tournament_id, f"{version.token}:{places}",
+                          lambda tables: clock(round_clock(tables), tables))
 
 
 def only_this_computer(address: str) -> bool:
