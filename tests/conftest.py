@@ -132,13 +132,20 @@ def post(client, game_id, seq, entry, **fields):
 
 
 
-def templates_drawn(app) -> list[str]:
-    """The names of the templates ``app`` draws from now on, in the order it draws them (Flask's template_rendered
-    signal): what a kept drawing saves is a template not drawn."""
+@contextlib.contextmanager
+def templates_drawn(app):
+    """The names of the templates ``app`` draws while the block runs, in the order it draws them (Flask's
+    template_rendered signal): what a kept drawing saves is a template not drawn."""
     drawn: list[str] = []
-    flask.template_rendered.connect(lambda sender, template, context, **extra: drawn.append(template.name), app,
-                                    weak=False)
-    return drawn
+
+    def noted(sender, template, context, **extra):
+        drawn.append(template.name)
+
+    flask.template_rendered.connect(noted, app)
+    try:
+        yield drawn
+    finally:
+        flask.template_rendered.disconnect(noted, app)
 
 
 # --- the app's fixtures (the web tier): a fresh database, the app on it, a test client ------------------------------

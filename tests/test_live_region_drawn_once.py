@@ -5,9 +5,8 @@ it reads at the answer, and the message of the device's own tap."""
 import re
 from datetime import timedelta
 
-import flask
 
-from conftest import new_game
+from conftest import new_game, templates_drawn
 from test_live_table import HX, live_version
 from test_table_words import record, roll
 
@@ -21,17 +20,6 @@ MARKS = (table_views.TOKEN_MARK, table_views.KEY_MARK, table_views.CLOCK_MARK, t
 
 def unmarked(text: str) -> bool:
     return not any(mark in text for mark in MARKS)
-
-
-def drawn_templates(app):
-    """The templates drawn while the block runs, by name (Flask's template_rendered signal)."""
-    names: list[str] = []
-
-    def noted(sender, template, context, **extra):
-        names.append(template.name)
-
-    flask.template_rendered.connect(noted, app)
-    return names, lambda: flask.template_rendered.disconnect(noted, app)
 
 
 def own(text: str) -> tuple[set[str], set[str]]:
@@ -51,13 +39,10 @@ def test_the_second_tablets_poll_is_the_first_tablets_drawing_with_its_own_token
     second = app.test_client()
     assert second.post(f"/games/{game_id}/unlock", data={"pin": "123456"}).status_code == 302
     version = live_version(second.get(f"/games/{game_id}").get_data(as_text=True))
-    names, done = drawn_templates(app)
-    try:
+    with templates_drawn(app) as names:
         record(client, game_id, roll("Ben", 4, 6))  # the tap (to Just Visiting), and the screen it brings
         first = client.get(f"/games/{game_id}").get_data(as_text=True)  # the screen loaded again
         polled = second.get(f"/games/{game_id}?v={version}", headers=HX).get_data(as_text=True)
-    finally:
-        done()
     assert names.count("table/_live.html") == 1  # drawn once, for the three answers
     assert "waiting for Chie to roll" in polled and live_version(polled) == live_version(first)
     (first_tokens, first_keys), (tokens, keys) = own(first), own(polled)

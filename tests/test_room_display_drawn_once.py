@@ -42,23 +42,23 @@ def left(page: str) -> int:
 def test_the_room_display_is_drawn_once_a_version_for_every_display_and_its_clock_reads_at_each_answer(
         app, playing, monkeypatch):
     tid, version = playing
-    drawn = templates_drawn(app)
-    now = clocks.utcnow()
-    monkeypatch.setattr(clocks, "utcnow", lambda: now)
-    first = [region(app, tid) for _ in range(3)]
-    assert drawn.count("tournaments/_display_live.html") == 1  # three displays, one drawing
-    assert first[0] == first[1] == first[2] and f"v={version}" in first[0]
-    assert drawings.mark("bigclock") not in first[0] and left(first[0]) in range(3598, 3601)
-    monkeypatch.setattr(clocks, "utcnow", lambda: now + timedelta(seconds=125))
-    later = region(app, tid)  # the same version, the kept drawing: its clock 125 s on
-    assert drawn.count("tournaments/_display_live.html") == 1 and left(later) == left(first[0]) - 125
-    # what a display is answered is what its own drawing would be at that moment
-    app.extensions.pop("referee.display_regions")
-    assert region(app, tid) == later
-    assert drawn.count("tournaments/_display_live.html") == 2
-    # the whole page carries the same region
-    page = app.test_client().get(f"/tournaments/{tid}/display").get_data(as_text=True)
-    assert later.strip() in page
+    with templates_drawn(app) as drawn:
+        now = clocks.utcnow()
+        monkeypatch.setattr(clocks, "utcnow", lambda: now)
+        first = [region(app, tid) for _ in range(3)]
+        assert drawn.count("tournaments/_display_live.html") == 1  # three displays, one drawing
+        assert first[0] == first[1] == first[2] and f"v={version}" in first[0]
+        assert drawings.mark("bigclock") not in first[0] and left(first[0]) in range(3598, 3601)
+        monkeypatch.setattr(clocks, "utcnow", lambda: now + timedelta(seconds=125))
+        later = region(app, tid)  # the same version, the kept drawing: its clock 125 s on
+        assert drawn.count("tournaments/_display_live.html") == 1 and left(later) == left(first[0]) - 125
+        # what a display is answered is what its own drawing would be at that moment
+        app.extensions.pop("referee.display_regions")
+        assert region(app, tid) == later
+        assert drawn.count("tournaments/_display_live.html") == 2
+        # the whole page carries the same region
+        page = app.test_client().get(f"/tournaments/{tid}/display").get_data(as_text=True)
+        assert later.strip() in page
 
 
 def test_a_round_whose_clocks_have_not_started_says_so_and_one_that_is_over_says_time_is_up(app, monkeypatch):

@@ -48,23 +48,22 @@ def own_lines(page: str) -> list[str]:
 
 def test_the_standings_region_is_drawn_once_a_version_for_every_phone_and_marks_each_phones_own_line(app, finished):
     tid, before = finished
-    drawn = templates_drawn(app)
-    phones = {me: region(app.test_client(), tid, before, me) for me in [*PLAYERS, "", "Nobody"]}
-    assert drawn.count("tournaments/_standings_live.html") == 1  # ten phones, one drawing
-    for me, page in phones.items():
-        assert own_lines(page) == ([escape(me)] if me in PLAYERS else [])
-        assert page.count("class=\"mine\"") == (1 if me in PLAYERS else 0)
-        assert drawings.mark("mine") not in page and drawings.mark("poll") not in page  # every mark put in
-        address = re.search(r'hx-get="([^"]+)"', page).group(1).replace("&amp;", "&")
-        with app.test_request_context():
-            version = progress.progress_and_version(tid)[1]
-            assert address == flask.url_for("tournaments.standings", tournament_id=tid, v=version, me=me or None)
-    # what a phone is answered is what its own drawing would be: the same answers from an app that keeps nothing
-    app.extensions.pop("referee.standings_regions")
-    for me in (PLAYERS[0], PLAYERS[2], ""):
-        app.extensions.pop("referee.standings_regions", None)
-        assert region(app.test_client(), tid, before, me) == phones[me]
-    assert drawn.count("tournaments/_standings_live.html") == 4
+    with templates_drawn(app) as drawn:
+        phones = {me: region(app.test_client(), tid, before, me) for me in [*PLAYERS, "", "Nobody"]}
+        assert drawn.count("tournaments/_standings_live.html") == 1  # ten phones, one drawing
+        for me, page in phones.items():
+            assert own_lines(page) == ([escape(me)] if me in PLAYERS else [])
+            assert page.count("class=\"mine\"") == (1 if me in PLAYERS else 0)
+            assert drawings.mark("mine") not in page and drawings.mark("poll") not in page  # every mark put in
+            address = re.search(r'hx-get="([^"]+)"', page).group(1).replace("&amp;", "&")
+            with app.test_request_context():
+                version = progress.progress_and_version(tid)[1]
+                assert address == flask.url_for("tournaments.standings", tournament_id=tid, v=version, me=me or None)
+        # what a phone is answered is what its own drawing would be: the same answers from an app that keeps nothing
+        for me in (PLAYERS[0], PLAYERS[2], ""):
+            app.extensions.pop("referee.standings_regions", None)
+            assert region(app.test_client(), tid, before, me) == phones[me]
+        assert drawn.count("tournaments/_standings_live.html") == 4
 
 
 def test_the_standings_page_opens_at_the_phones_own_line_and_names_it_in_its_poll(app, finished):

@@ -1,6 +1,7 @@
 """Drawings kept for every device: a page's part drawn once for what it shows and kept per app (a table's live
-region, a table's card, the standings), with what differs from one device or one moment to the next put in at each
-answer where the drawing holds a mark (the device's form token, a new form key, a clock's reading, a message).
+region, a table's card, the standings, the room display), with what differs from one device or one moment to the
+next put in at each answer where the drawing holds a mark (the device's form token, a new form key, a clock's
+reading, a message).
 
 A mark is letters and digits only, so it reads the same in the HTML, in a JSON attribute and escaped; and it is made
 anew by each process, so no text typed into a game (a player's name) can be one."""

@@ -247,10 +247,10 @@ def live(tournament_id: int):
     return response, 200, {"Cache-Control": "no-store"}
 
 
-def _display_context(row, version: tournaments.Version) -> dict:
-    """What the room's display shows: every table of the round (its players, no PINs) and the places (the round's
-    clock is put in at each answer: :func:`round_clock`); nothing a spectator may not see."""
-    progress = progress_service.tournament_progress(row.id)
+def _display_context(row, version: tournaments.Version, progress: progress_service.Progress) -> dict:
+    """What the room's display shows: every table of the round (its players, no PINs) and the places (``progress``:
+    where the tournament stands; the round's clock is put in at each answer: :func:`round_clock`); nothing a
+    spectator may not see."""
     last = row.rounds[-1] if row.rounds else None
     tables = tournaments.round_overview(row.id, last.number) if last else []  # no decision is shown: none put in words
     ruleset = rulesets.load(row.ruleset)
@@ -270,14 +270,15 @@ def round_clock(tables: list[tournaments.TableView]) -> clocks.Clock | None:
 
 def _display_region(tournament_id: int, version: tournaments.Version) -> Markup:
     """The room display's live region, drawn once a version for every display (:func:`cards.display_region`)."""
+    # kept under the places' version too: the places are drawn from where the tournament stands, which follows the
+    # roster, and the tables' version does not
+    progress, places = progress_service.live_progress_and_version(tournament_id)
+
     def draw(big_clock: Markup) -> tuple[str, list]:
-        context = _display_context(tournaments.get_tournament(tournament_id, tables=True), version)
+        context = _display_context(tournaments.get_tournament(tournament_id, tables=True), version, progress)
         return render_template("tournaments/_display_live.html", **context, big_clock=big_clock), context["tables"]
 
     clock = get_template_attribute("tournaments/_big_clock.html", "big_clock")
-    # under the places' version too: the places are drawn from where the tournament stands, which follows the roster,
-    # and the tables' version does not
-    places = progress_service.live_progress_and_version(tournament_id)[1]
     return display_region(draw, tournament_id, f"{version.token}:{places}",
                           lambda tables: clock(round_clock(tables), tables))
 
