@@ -1,0 +1,119 @@
+"""The director's page and the room display while a round plays: the server's CPU for a changed poll, and where it
+goes (the goal: under 10 ms at 64 tables).
+
+    .venv/bin/python benchmarks/director.py [--tables 64] [--changed 20] [--polls 40]
+
+Seats one round of ``--tables`` tables (4 players each) in a fresh SQLite database and records 6 entries at each
+(the simulator's random players); then, ``--polls`` times, ``--changed`` tables each record an entry (at 64 tables a
+room records about 20 entries a second: most tables change between two polls a second apart) and the director's
+page asks for its live region once, as htmx does after a change (the Flask test client, in this process); then the
+same for one room display.  Prints the median server CPU (this thread's) of a changed poll of each, and for the
+director's page the median of each part of it, timed one after the other in a request of its own after the same
+changes (the version read, the tournament's rows, the tables' values, where the tournament stands, the tables'
+cards, the region drawn).  Figures only: nothing is asserted.
+"""
+from __future__ import annotations
+
+import argparse
+import logging
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from flask import render_template  # noqa: E402
+
+from referee import create_app  # noqa: E402
+from referee.engine import legal_actions  # noqa: E402
+from referee.services import folds, games, progress, tournaments  # noqa: E402
+from referee.sim.policy import Policy  # noqa: E402
+from referee.store.db import db  # noqa: E402
+from referee.web import access  # noqa: E402
+from referee.web.views import tournaments as views  # noqa: E402
+from referee.web.views.cards import table_cards  # noqa: E402
+
+PIN = "135790"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=64)
+    parser.add_argument("--changed", type=int, default=20)
+    parser.add_argument("--polls", type=int, default=40)
+    args = parser.parse_args()
+    logging.disable(logging.CRITICAL)
+    folder = Path(tempfile.mkdtemp(prefix="referee-director-"))
+    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'director.sqlite'}", "SECRET_KEY": "bench",
+                      "WTF_CSRF_ENABLED": False, "BACKUP_MINUTES": 0})
+    policy = Policy(random.Random(1), "random")
+    with app.app_context():
+        players = [f"Player {n:03d}" for n in range(1, 4 * args.tables + 1)]
+        tid = tournaments.create_tournament("Director's bench", "jma-placement", "jma-2006", players, PIN, [90])
+        progress.seat_round(tid, 1)
+        ids = [t.game_id for t in tournaments.round_overview(tid, 1)]
+    turn = [0]
+
+    def changes(count: int) -> None:
+        """``count`` tables (the next ones in turn) each record an entry."""
+        with app.app_context():
+            for _ in range(count):
+                game_id = ids[turn[0] % len(ids)]
+                turn[0] += 1
+                loaded = folds.load(game_id)
+                state = loaded.game.state
+                games.record(game_id, policy.choose(state, legal_actions(state)).to_dict(), loaded.seq)
+
+    changes(6 * len(ids))
+    director = app.test_client()
+    director.post(f"/tournaments/{tid}/unlock", data={"pin": PIN})
+
+    def polled(page: str) -> list[float]:
+        spent = []
+        for _ in range(args.polls):
+            changes(args.changed)
+            start = time.thread_time()
+            answer = director.get(f"/tournaments/{tid}/{page}", headers={"HX-Request": "true"})
+            spent.append(time.thread_time() - start)
+            assert answer.status_code == 200, answer.status_code
+        return spent[5:]  # the first answers draw every card
+
+    print(f"{args.tables} tables, {args.changed} of them changed between two polls, {args.polls} polls")
+    for page, name in (("live", "the director's page"), ("display", "a room display")):
+        print(f"  {name}: a changed poll {statistics.median(polled(page)) * 1000:.2f} ms of server CPU (median)")
+
+    parts: dict[str, list[float]] = {}
+
+    def timed(name: str, work, *values, **named):
+        start = time.thread_time()
+        value = work(*values, **named)
+        parts.setdefault(name, []).append(time.thread_time() - start)
+        return value
+
+    for k in range(args.polls):
+        changes(args.changed)
+        with app.test_request_context(f"/tournaments/{tid}/live", headers={"HX-Request": "true"}):
+            if k == 0:
+                access.grant(access.DIRECTOR, tid)
+            version = timed("the version read", tournaments.live_version, tid)
+            row = timed("the tournament's rows (rounds, tables, corrections)", tournaments.get_tournament, tid,
+                        tables=True)
+            rounds = timed("the tables' values (round_overview)", lambda: [
+                (r, tournaments.round_overview(row.id, r.number, views.pending_words)) for r in row.rounds])
+            timed("where the tournament stands", progress.tournament_progress, tid)
+            devices = access.devices(tid)
+            timed("the tables' cards", table_cards, row, [t for _, tables in rounds for t in tables], devices)
+            context = views._live_context(row, version)  # (its parts above now kept or read once)
+            timed("the region drawn", render_template, "tournaments/_live.html", **context)
+            db.session.remove()
+    print("  the director's page, part by part (median ms of server CPU):")
+    for name, spent in parts.items():
+        print(f"    {name}: {statistics.median(spent[5:]) * 1000:.2f}")
+
+
+if __name__ == "__main__":
+    main()
