@@ -49,6 +49,22 @@ def test_each_table_of_a_round_gets_its_own_six_digit_pin_and_the_game_keeps_onl
             assert t.pin not in folds.load(t.game_id).row.pin_hash
 
 
+def test_a_table_pin_kept_in_plain_on_its_row_is_hashed_cheaply_and_a_typed_pin_by_scrypt(app):
+    """A tournament table's own PIN is on its table's row in plain (the director's page, the slips): its game's hash
+    of it is one round of PBKDF2 (seating a round of 64 tables spent seconds on scrypt hashes of PINs printed beside
+    them); a PIN someone typed (a game's, the director's) is kept by scrypt alone.  Each opens what it opened."""
+    tid, tables = seated_tournament(app)
+    created = app.test_client().post("/games", data={"players": "Aki\nBen", "seating": "fixed", "pin": "246802",
+                                                     "ruleset": "jma-2006"})
+    own = int(created.headers["Location"].rsplit("/", 1)[1])
+    with app.app_context():
+        for t in tables:
+            assert folds.load(t.game_id).row.pin_hash.startswith("pbkdf2:sha256:1$")
+            assert games.check_pin(t.game_id, t.pin) and not games.check_pin(t.game_id, t.pin[::-1] + "0")
+        assert folds.load(own).row.pin_hash.startswith("scrypt:") and games.check_pin(own, "246802")
+        assert tournaments.director_pin_hash(tid).startswith("scrypt:")
+
+
 def test_a_table_pin_opens_that_table_only_never_another_table_nor_the_directors_powers(app):
     tid, (first, second) = seated_tournament(app)
     referee = app.test_client()

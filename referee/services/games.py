@@ -39,8 +39,10 @@ __all__ = ["MAX_NAME", "MAX_PLAYERS", "MAX_TITLE", "Applied", "check", "check_pi
 
 
 def new_game(title: str, ruleset_id: str, players: list[str], seating: str, pin: str,
-              time_limit_minutes: int | None = None, options: dict | None = None) -> GameRow:
-    """A new game's row, added to the session and not committed (a round seats all its tables or none)."""
+              time_limit_minutes: int | None = None, options: dict | None = None,
+              pin_kept_in_plain: bool = False) -> GameRow:
+    """A new game's row, added to the session and not committed (a round seats all its tables or none);
+    ``pin_kept_in_plain``: its PIN is a tournament table's own, kept on its table's row (:func:`pins.pin_hash`)."""
     try:
         header = new_header(ruleset_id, players, seating, title, options)
         ruleset = rulesets.for_header(header)
@@ -50,7 +52,7 @@ def new_game(title: str, ruleset_id: str, players: list[str], seating: str, pin:
     if stake is not None:
         pattern = stake.pattern  # the engine's (extracted where the engine makes it)
         raise BadGameSetup.of(pattern, stake.params, stake.state, code=stake.code, rule=stake.rule)
-    row = GameRow(title=title, header=header.to_dict(), pin_hash=pin_hash(pin),
+    row = GameRow(title=title, header=header.to_dict(), pin_hash=pin_hash(pin, kept_in_plain=pin_kept_in_plain),
                   time_limit_minutes=time_limit_minutes)
     db.session.add(row)
     db.session.flush()

@@ -14,11 +14,21 @@ PIN_MIN = 6  # a PIN or password typed for a game or a tournament: guessing is t
 TABLE_PIN_DIGITS = 6  # a tournament table's own PIN, drawn at seating
 
 
-def pin_hash(pin: str, error: type[RefereeError] = BadGameSetup) -> str:
-    """The hash kept of a PIN, refused (as ``error``) when it is too short."""
+# A tournament table's own PIN is kept in plain on its table's row (the director's page shows it, its slip prints
+# it), so the hash its game keeps of it hides nothing from whoever reads the database: it is made with one round of
+# PBKDF2-SHA256 (some microseconds) rather than scrypt's default cost (0.1 CPU-s a hash on a laptop's core: seating
+# a round of 64 tables spent over 6 s of one request hashing PINs printed beside them).  It is checked as every
+# PIN is (the hash names its method), and guessing it is throttled as before.  A PIN someone types (a game's, a
+# director's) is not kept in plain anywhere: scrypt, as werkzeug makes it.
+PLAIN_KEPT_PIN_METHOD = "pbkdf2:sha256:1"
+
+
+def pin_hash(pin: str, error: type[RefereeError] = BadGameSetup, kept_in_plain: bool = False) -> str:
+    """The hash kept of a PIN, refused (as ``error``) when it is too short; ``kept_in_plain``: a table's own PIN,
+    kept in plain beside it (:data:`PLAIN_KEPT_PIN_METHOD`)."""
     if len(pin) < PIN_MIN:
         raise error.of("the PIN must have at least {n} characters", {"n": PIN_MIN})
-    return generate_password_hash(pin)
+    return generate_password_hash(pin, PLAIN_KEPT_PIN_METHOD) if kept_in_plain else generate_password_hash(pin)
 
 
 def matches(hashed: str | None, pin: str) -> bool:

@@ -153,7 +153,7 @@ def seat_round(tournament_id: int, expected: int | None = None, stage: str | Non
         for k, seats in enumerate(tables, start=1):
             pin = table_pin()
             game = new_game(f"{row.name}: round {number}, table {k}", row.ruleset, seats, "roll", pin, minutes,
-                            row.options)
+                            row.options, pin_kept_in_plain=True)
             round_row.tables.append(TableRow(number=k, game_id=game.id, pin=pin))
         db.session.commit()
     except IntegrityError:  # another tap seated this round at the same moment: one round stands
