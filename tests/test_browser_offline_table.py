@@ -9,6 +9,8 @@ import os
 import time
 from pathlib import Path
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 from browser_support import armed, golden_table, shot
 from referee.engine import parse_entry
 from referee.services import clocks, folds, games, rulings
@@ -53,16 +55,24 @@ TAP_ENTRY = """([entry]) => {
 
 
 def tap_entry(page, entry: dict) -> None:
-    """``entry`` tapped on the screen: a roll on the dice pad's own button, any other through the screen's form."""
-    page.evaluate("() => { window.beforeTap = document.getElementById('tablelive'); }")  # the screen tapped on
-    armed(page)
+    """``entry`` tapped on the screen: a roll on the dice pad's own button, any other through the screen's form.  A
+    live poll's answer may redraw the screen between the form put in and the tap (the screen arming again, then the
+    form gone with the old region): the tap never landed, and is made again on the screen as redrawn."""
     dice = entry.get("dice")
     button = f"#tablelive .dicepad button[value='{dice[0]},{dice[1]}']" if entry["type"] == "roll" and dice else None
-    if button and page.locator(button).count() == 1:
-        page.click(button)
-    else:
+    for attempt in range(3):
+        page.evaluate("() => { window.beforeTap = document.getElementById('tablelive'); }")  # the screen tapped on
+        armed(page)
+        if button and page.locator(button).count() == 1:
+            page.click(button)
+            break
         page.evaluate(TAP_ENTRY, [entry])
-        page.click("#tap-under-test")
+        try:
+            page.click("#tap-under-test", timeout=10000)
+            break
+        except PlaywrightTimeout:
+            if attempt == 2 or page.locator("#tap-under-test").count():  # still there: the tap itself failed
+                raise
     # its answer drawn: the live region replaced (by the tablet, by the server's answer, or by a new page)
     page.wait_for_function("() => document.getElementById('tablelive') !== window.beforeTap")
 
