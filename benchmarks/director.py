@@ -97,6 +97,7 @@ def main() -> None:
     for k in range(args.polls):
         changes(args.changed)
         with app.test_request_context(f"/tournaments/{tid}/live", headers={"HX-Request": "true"}):
+            app.preprocess_request()  # as a request begins: the device's language bound, as the views find it
             if k == 0:
                 access.grant(access.DIRECTOR, tid)
             version = timed("the version read", tournaments.live_version, tid)
