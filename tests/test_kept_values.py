@@ -74,7 +74,7 @@ def test_the_check_finds_a_module_that_keeps_its_own(tmp_path):
 def fill_all(app, client) -> None:
     """Ask for what fills every kept value: the rulesets' files and the languages, a statement, a board's places, a
     number on paper, a card's fields, a game's fold, a tournament's roster and progress, a live page's version,
-    a finished result and the tablet's offline kit."""
+    a finished result, a session cookie checked and the tablet's offline kit."""
     game_id = new_game(client)
     post(client, game_id, 0, {"type": "time_called"})
     post(client, game_id, 1, {"type": "roll", "player": "Aki", "dice": [4, 6]})  # the last roll
@@ -94,7 +94,7 @@ def fill_all(app, client) -> None:
     with language.speaking(rulesets.language("ko")):
         board_places(jma)
     language.locale("ko")
-    grants._look_up_statement()
+    grants._look_up_statement(1)
     reports._number_in("de", 1234567, 0)
     cards._drawn_from(folds.LoadedGame)
     with app.app_context():

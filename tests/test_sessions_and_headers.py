@@ -2,6 +2,8 @@
 app is told it is served over https), the language switch never redirects off-site, and ``serve --dev`` (the
 debugger runs code) listens on 127.0.0.1 unless told otherwise."""
 import re
+import time
+from datetime import timedelta
 
 import pytest
 import sqlalchemy
@@ -178,3 +180,41 @@ def test_a_screen_arms_its_controls_after_the_apps_arm_ms_and_an_impossible_sett
     for bad in (-1, 5001, 600.5, "600", True):
         with pytest.raises(ValueError, match="ARM_MS must be a whole number of milliseconds from 0 to 5000"):
             create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": url, "ARM_MS": bad})
+
+
+def test_a_session_cookie_read_before_is_refused_once_past_the_sessions_lifetime_or_altered(app):
+    """The device's cookie is read without checking its signature again when the same value was checked before
+    (referee/web/sessions.py: every device sends the same one every second), but its age is judged at every request
+    as Flask judges it, and an altered value is checked in full: past the session's lifetime, or altered, the tablet
+    is sent to its PIN screen, by the poll answered before Flask's request and by the views alike."""
+    client = app.test_client()
+    game_id = new_game(client)
+    assert client.post(f"/games/{game_id}/unlock", data={"pin": "123456"}).status_code == 302
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    version = re.search(r'hx-get="/games/\d+\?v=([^"&]+)"', page).group(1)
+    poll = {"headers": {"HX-Request": "true"}}
+    for _ in range(2):  # checked once, then read as checked
+        assert client.get(f"/games/{game_id}?v={version}", **poll).status_code == 204
+    value = client.get_cookie("session").value
+    altered = app.test_client()
+    altered.set_cookie("session", value[:-1] + ("A" if value[-1] != "A" else "B"))
+    r = altered.get(f"/games/{game_id}?v={version}", **poll)
+    assert r.status_code == 403 and r.headers["HX-Redirect"] == f"/games/{game_id}/unlock"
+    app.permanent_session_lifetime = timedelta(seconds=0)  # the cookie's lifetime over once a second has passed
+    time.sleep(1.05)
+    r = client.get(f"/games/{game_id}?v={version}", **poll)
+    assert r.status_code == 403 and r.headers["HX-Redirect"] == f"/games/{game_id}/unlock"
+    assert "Unlock" in client.get(f"/games/{game_id}", follow_redirects=True).get_data(as_text=True)
+
+
+def test_a_session_read_from_a_cookie_checked_before_is_a_new_value_each_time(app):
+    """A request changes its own session (a flash, a grant let go): the next request with the same cookie reads
+    the cookie's payload afresh, never the session an earlier request changed."""
+    client = app.test_client()
+    game_id = new_game(client)
+    client.post(f"/games/{game_id}/unlock", data={"pin": "123456"})
+    value = client.get_cookie("session").value
+    first, second = (app.session_interface.read(app, value) for _ in range(2))
+    assert first == second and first["grants"] and first is not second
+    first["grants"].append("another")
+    assert app.session_interface.read(app, value) == second and "another" not in second["grants"]

@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Callable
 
 from flask import Flask, has_request_context, request, templating, url_for
-from flask.sessions import SecureCookieSessionInterface
 from werkzeug.routing import IntegerConverter
 from flask_wtf import CSRFProtect
 from flask_talisman import Talisman
@@ -57,16 +56,6 @@ def _secret_key(instance: Path) -> str:
         finally:
             os.unlink(draft)
     return path.read_text().strip()
-
-
-class SessionOverHttps(SecureCookieSessionInterface):
-    """The session cookie (it holds the device's unlocks) is Secure whenever the request came over https, as well
-    as always when the app is told it is served over https only (``SESSION_COOKIE_SECURE``): a tablet that
-    reached the app over https never sends its cookie in the clear over the venue's Wi-Fi.  Behind a trusted
-    proxy (``REFEREE_PROXIES``) the request is https when the proxy says so (ProxyFix)."""
-
-    def get_cookie_secure(self, app: Flask) -> bool:
-        return bool(app.config["SESSION_COOKIE_SECURE"]) or (has_request_context() and request.is_secure)
 
 
 class BoundedInt(IntegerConverter):
@@ -178,6 +167,8 @@ def create_app(test_config: dict | None = None) -> Flask:
         # a database server may have closed a pooled connection (restarted, timed out): each is tried before use.
         # A SQLite file has no server, and every device asks every second: it is not asked a "SELECT 1" first
         app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {}).setdefault("pool_pre_ping", True)
+    from ..web.sessions import SessionOverHttps
+
     app.session_interface = SessionOverHttps()
     db.init_app(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS))

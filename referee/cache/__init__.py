@@ -116,7 +116,8 @@ SCORING_SCHEMES: Cache = Cache(64, "a scoring scheme read from rulesets/scoring/
 FORMATS: Cache = Cache(64, "a tournament format read from rulesets/formats/ID.toml, by its id")
 
 # What the services' queries are built of.
-STATEMENTS: Cache = Cache(64, "an SQL statement with bound parameters, built once, by the function building it")
+STATEMENTS: Cache = Cache(128, "an SQL statement with bound parameters, built once, by the function building it "
+                                  "(and the count of its parameters, where it takes a list)")
 
 # The live pages' values, each under everything it is made from.
 FOLDS: Cache = Cache(512, "a game's fold (its engine Game, as far as its record is stored), by (database, game id)")
@@ -130,5 +131,8 @@ BOARD_PLACES: Cache = Cache(16, "a board's cells as a screen lays them out, by (
 NUMBER_WORDS: Cache = Cache(4096, "an amount as a printed sheet writes it, by (language, value, decimals)")
 CARD_FIELDS: Cache = Cache(16, "the fields of a table's value its card is drawn from, by the value's type")
 
+# The devices' session cookies (web/sessions.py): each device sends the same one with every request.
+CHECKED_COOKIES: Cache = Cache(2048, "when a session cookie was signed, its signature found good, by (the app's "
+                                     "secret keys, the cookie's value)")
 # The tablet's offline kit (web/offline.py), made once per process from the code and rulesets it carries.
 OFFLINE_KITS: Cache = Cache(1, "the offline kit's zip and its digest, by the digest of every file it is made from")

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 
-from sqlalchemy import Connection, Row, bindparam, delete, or_, select, update
+from sqlalchemy import Connection, Row, Select, bindparam, delete, or_, select, update
 
 from ..cache import kept_in, STATEMENTS
 from ..store.db import db, read_once
@@ -67,10 +67,6 @@ class Grant:
         return not self.revoked and self.until > at
 
 
-def _target(row) -> int | None:  # a GrantRow, or a row of its columns
-    return row.game_id if row.role == GAME else row.tournament_id if row.role in TOURNAMENT_ROLES else None
-
-
 def look_up(tokens: list[str], connection: Connection | None = None) -> list[Grant]:
     """The grants these tokens name (those the server knows: a token it never gave, or of a grant deleted with its
     game or tournament, names none), live or not.  ``connection``: the one to read through (else the session's)."""
@@ -78,18 +74,61 @@ def look_up(tokens: list[str], connection: Connection | None = None) -> list[Gra
         return []
     hashes = {token_hash(t): t for t in tokens}
     # columns, not objects: the session's connection runs it, past the ORM's steps for loading objects
-    rows = (connection or db.session.connection()).execute(_look_up_statement(), {"hashes": list(hashes)}).all()
-    return [Grant(hashes[r.token_hash], r.id, r.role, _target(r), r.device, r.created_at, r.expires_at,
-                  r.revoked_at is not None) for r in rows]
+    rows = (connection or db.session.connection()).execute(_look_up_statement(len(hashes)), _named(hashes)).all()
+    return [Grant(hashes[r[0]], *_grant_values(r[1:])) for r in rows]
+
+
+def look_up_with(statement: Select, params: dict, tokens: list[str], connection: Connection
+                 ) -> tuple[Sequence | None, list[Grant]]:
+    """The one row ``statement`` reads (None: it reads none) and the grants these tokens name (as :func:`look_up`),
+    in one statement: the row joined with each grant (an unchanged poll of a table's screen, the commonest request
+    of all, needs its version and the device's grants; read in two statements, the second round trip was a third of
+    the answer's server time under a room's load: each statement lets go of the interpreter while the database
+    reads, and waits to take it again behind the other requests)."""
+    hashes = {token_hash(t): t for t in tokens}
+    rows = connection.execute(_joined_statement(statement, len(hashes)), {**params, **_named(hashes)}).all()
+    if not rows:
+        return None, []
+    width = len(rows[0]) - len(GRANT_COLUMNS)
+    found = [Grant(hashes[r[width]], *_grant_values(r[width + 1:])) for r in rows if r[width] is not None]
+    return rows[0][:width], found
+
+
+GRANT_COLUMNS = (GrantRow.token_hash, GrantRow.id, GrantRow.role, GrantRow.game_id, GrantRow.tournament_id,
+                 GrantRow.device, GrantRow.created_at, GrantRow.expires_at, GrantRow.revoked_at)
+
+
+def _grant_values(values: Sequence) -> tuple:
+    """A grant's values after its token (:class:`Grant`'s fields) from the columns after ``GRANT_COLUMNS``' first."""
+    id_, role, game_id, tournament_id, device, created_at, expires_at, revoked_at = values
+    target = game_id if role == GAME else tournament_id if role in TOURNAMENT_ROLES else None
+    return id_, role, target, device, created_at, expires_at, revoked_at is not None
+
+
+def _hashes_are(count: int):
+    """A grant's token hash is one of ``count`` (``hash0``, ``hash1``...): each count its own statement, compiled
+    once (a list's parameter expanded at each request was rewritten into the statement's text each time: a sixteenth
+    of an unchanged poll's server time); a device's cookie names at most ``referee.web.access.MAX_GRANTS``."""
+    return GrantRow.token_hash.in_([bindparam(f"hash{k}") for k in range(count)])
+
+
+def _named(hashes: dict[str, str]) -> dict[str, str]:
+    """The token hashes as :func:`_hashes_are`'s parameters."""
+    return {f"hash{k}": h for k, h in enumerate(hashes)}
 
 
 @kept_in(STATEMENTS)
-def _look_up_statement():
-    """The grants of some token hashes, as plain rows (every request of an unlocked device reads its grants): one
-    statement, built once."""
-    return select(GrantRow.token_hash, GrantRow.id, GrantRow.role, GrantRow.game_id, GrantRow.tournament_id,
-                  GrantRow.device, GrantRow.created_at, GrantRow.expires_at, GrantRow.revoked_at).where(
-        GrantRow.token_hash.in_(bindparam("hashes", expanding=True)))
+def _joined_statement(statement: Select, count: int) -> Select:
+    """``statement``'s row joined with the grants of ``count`` token hashes: built once for each."""
+    read = statement.subquery("read")
+    return select(read, *GRANT_COLUMNS).select_from(read.outerjoin(GrantRow, _hashes_are(count)))
+
+
+@kept_in(STATEMENTS)
+def _look_up_statement(count: int):
+    """The grants of ``count`` token hashes, as plain rows (every request of an unlocked device reads its grants):
+    one statement, built once for each count."""
+    return select(*GRANT_COLUMNS).where(_hashes_are(count))
 
 
 def open_grant(role: str, target: int | None, device: str, minutes: int, replacing: list[str]) -> str:

@@ -32,7 +32,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
@@ -47,7 +47,7 @@ from ..store.db import db
 from ..engine import RecordError, RefereeError, text_problem
 from ..store.models import EntryRow, GameRow, JudgeCallRow, ResultCorrection, RulingRow, SignOffRow, TableRow
 from ..tournament.corrections import ranked_places
-from . import archive
+from . import archive, grants
 from .clocks import naive_utc, utcnow
 from .folds import LoadedGame, game_lock, last_entry, load, version as record_version, version_of
 from .standing import standing_of_game
@@ -295,8 +295,19 @@ def poll_version(game_id: int, connection: Connection | None = None) -> str | No
     the game (None: no such game): a poll that names it is answered "nothing new" at the cost of that statement.
     ``connection``: the one to read through (else the session's)."""
     found = (connection or db.session.connection()).execute(_poll_statement(), {"game": game_id}).one_or_none()
-    if found is None:
-        return None
+    return None if found is None else _poll_version(game_id, found)
+
+
+def poll_version_and_grants(game_id: int, tokens: list[str], connection: Connection
+                            ) -> tuple[str | None, list[grants.Grant]]:
+    """:func:`poll_version`, and the grants these tokens name (:func:`referee.services.grants.look_up`), read
+    together in one statement (:func:`referee.services.grants.look_up_with`): a table's tablet's unchanged poll."""
+    found, named = grants.look_up_with(_poll_statement(), {"game": game_id}, tokens, connection)
+    return (None if found is None else _poll_version(game_id, found)), named
+
+
+def _poll_version(game_id: int, found: Sequence) -> str:
+    """The version of the game ``game_id`` from the row :func:`_poll_statement` read."""
     started, elapsed, limit, stored, *counts = found
     return _stamped(version_of(game_id, stored or 0, started, elapsed, limit), tuple(counts)).version
 

@@ -97,7 +97,12 @@ def grants_of(cookie: Mapping[str, object], connection: Connection | None = None
     judged at (the request's: a grant live at it opens, for the whole request); and the tokens of those live then,
     which are all the cookie keeps.  ``connection``: the one to read through (else the session's)."""
     tokens = tokens_in(cookie)
-    found = grants.look_up(tokens, connection) if tokens else []
+    return judged(grants.look_up(tokens, connection) if tokens else [])
+
+
+def judged(found: list[grants.Grant]) -> tuple[list[grants.Grant], datetime, list[str]]:
+    """The grants found for a device's cookie (:func:`grants_of`), the moment they are judged at, and the tokens of
+    those live then."""
     at = grants.utc(time.time())
     return found, at, [x.token for x in found if x.live(at)]
 

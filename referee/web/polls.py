@@ -28,13 +28,13 @@ from typing import Any, Callable, Iterable
 from urllib.parse import parse_qs
 
 from flask import Flask
-from itsdangerous import BadSignature
 from sqlalchemy import Connection
 from werkzeug.http import parse_cookie
 from werkzeug.wsgi import get_host
 
-from ..services import backups, progress, signoffs, tournaments
+from ..services import backups, grants, progress, signoffs, tournaments
 from . import access
+from .sessions import SessionOverHttps
 
 WSGIApp = Callable[[dict, Callable[..., Any]], Iterable[bytes]]
 
@@ -44,7 +44,7 @@ WSGIApp = Callable[[dict, Callable[..., Any]], Iterable[bytes]]
 # one statement, past the session's steps)
 Version = Callable[[int, "Connection | None"], "str | None"]
 PAGES: tuple[tuple[re.Pattern[str], str | None, Version, bool], ...] = (
-    (re.compile(r"/games/([1-9][0-9]{0,8})"), access.GAME, signoffs.poll_version, True),
+    (re.compile(r"/games/([1-9][0-9]{0,8})"), access.GAME, signoffs.poll_version, True),  # (see WITH_GRANTS)
     (re.compile(r"/games/([1-9][0-9]{0,8})/display"), None, signoffs.poll_version, True),
     (re.compile(r"/tournaments/([1-9][0-9]{0,8})/live"), access.DIRECTOR,
      lambda tournament_id, _: tournaments.live_version(tournament_id).token, False),
@@ -54,6 +54,11 @@ PAGES: tuple[tuple[re.Pattern[str], str | None, Version, bool], ...] = (
      lambda tournament_id, _: progress.live_progress_and_version(tournament_id)[1], False),
 )
 
+
+# the pages whose version is read with the device's grants in one statement, through their connection (by the grant
+# they need): a table's screen, whose tablets' polls are most of a room's requests
+WITH_GRANTS: dict[str, Callable[[int, list[str], Connection], tuple["str | None", list[grants.Grant]]]] = {
+    access.GAME: signoffs.poll_version_and_grants}
 
 READ = "referee.poll_version"  # the WSGI environ's key of the version read here: (the page's path, the version)
 
@@ -113,17 +118,21 @@ class UnchangedPolls:
         try:
             get_host(environ, self.app.config.get("TRUSTED_HOSTS"))  # a Host the views refuse (400) is theirs
             with self.app.app_context(), (signoffs.polling() if own else nullcontext()) as connection:
-                now = version(page, connection)
+                cookie = self.cookie(environ) if needs is not None else None
+                if needs is not None and (cookie is None or "unlocks" in cookie):
+                    return None
+                named: list[grants.Grant] | None = None
+                if cookie is not None and connection is not None and needs in WITH_GRANTS:
+                    now, named = WITH_GRANTS[needs](page, access.tokens_in(cookie), connection)
+                else:
+                    now = version(page, connection)
                 environ[READ] = (environ.get("PATH_INFO"), now)  # the view compares it rather than read it again
                 if now != seen:
                     return None
                 headers = self.secure if https_only else []
-                if needs is None:
+                if cookie is None:
                     return headers
-                cookie = self.cookie(environ)
-                if cookie is None or "unlocks" in cookie:
-                    return None
-                found, at, live = access.grants_of(cookie, connection)
+                found, at, live = access.judged(named) if named is not None else access.grants_of(cookie, connection)
                 if live != cookie.get("grants", []):
                     return None  # the views drop the grants that ended from the cookie
                 if not any(x.role == needs and x.target == page and x.live(at) for x in found):
@@ -133,17 +142,11 @@ class UnchangedPolls:
             return None
 
     def cookie(self, environ: dict) -> dict | None:
-        """The device's session as Flask reads it (its signed cookie); None when it has none or one not signed by
-        this app."""
-        serializer = self.app.session_interface.get_signing_serializer(self.app)  # type: ignore[attr-defined]
+        """The device's session as Flask reads it (its signed cookie: :meth:`SessionOverHttps.read`); None when it
+        has none or one not signed by this app."""
+        interface = self.app.session_interface
         value = parse_cookie(environ).get(self.app.config["SESSION_COOKIE_NAME"])
-        if serializer is None or not value:
-            return None
-        try:
-            data = serializer.loads(value, max_age=int(self.app.permanent_session_lifetime.total_seconds()))
-        except BadSignature:
-            return None
-        return data if isinstance(data, dict) else None
+        return interface.read(self.app, value) if isinstance(interface, SessionOverHttps) and value else None
 
 
 def init_app(app: Flask, secure: list[tuple[str, str]]) -> None:
