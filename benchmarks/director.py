@@ -101,10 +101,11 @@ def main() -> None:
             if k == 0:
                 access.grant(access.DIRECTOR, tid)
             version = timed("the version read", tournaments.live_version, tid)
-            row = timed("the tournament's rows (rounds, tables, corrections)", tournaments.get_tournament, tid,
-                        tables=True)
+            row = tournaments.get_tournament(tid)
+            seated = timed("the tournament's rounds, tables and corrections (read as values)", tournaments.seating,
+                           tid)
             rounds = timed("the tables' values (round_overview)", lambda: [
-                (r, tournaments.round_overview(row.id, r.number, views.pending_words)) for r in row.rounds])
+                (r, tournaments.round_overview(row.id, r.number, views.pending_words)) for r in seated])
             timed("where the tournament stands", progress.tournament_progress, tid)
             devices = access.devices(tid)
             timed("the tables' cards", table_cards, row, [t for _, tables in rounds for t in tables], devices)

@@ -25,6 +25,7 @@ from .games import new_game
 from .latest import latest
 from .pins import table_pin
 from .results import tournament_results
+from .standing import RoundSeating, TableSeating, seating
 from .tournaments import entrants, get_tournament, round_tables
 
 __all__ = ["Cut", "DivisionProgress", "Progress", "divisions_of", "progress_and_version", "seat_round", "stage_cuts",
@@ -63,9 +64,10 @@ def progress_and_version(tournament_id: int) -> tuple[Progress, str]:
     asking every second, read the rows and the kept folds and work out nothing again; a table that finishes, a
     correction, a player's change is a new key."""
     row = get_tournament(tournament_id)
-    seated = [(r, t) for r in row.rounds for t in r.tables]
+    rounds = seating(tournament_id)
+    seated = [(r, t) for r in rounds for t in r.tables]
     folds = {t.row.id: t for t in load_many([t.game_id for _, t in seated])}
-    last = {t.game_id for t in row.rounds[-1].tables} if row.rounds else set()
+    last = {t.game_id for t in rounds[-1].tables} if rounds else set()
     playing = any(not (f.game.state.over or f.altered is not None) for g, f in folds.items() if g in last)
     players = entrants(row)
     key = (database_key(), tournament_id, row.format, row.scheme, row.ruleset, playing, players,
@@ -82,7 +84,7 @@ def live_progress_and_version(tournament_id: int) -> tuple[Progress, str]:
     return latest("standings", tournament_id, lambda: progress_and_version(tournament_id))
 
 
-def _table_key(r: RoundRow, t: TableRow, table) -> tuple:
+def _table_key(r: RoundSeating, t: TableSeating, table) -> tuple:
     """What a table gives the standings: its round's place in the format, its corrections, and, once its game is
     over or its record altered, the record as stored (how far, and the hash it ends on); a game still in play gives
     nothing, whatever it has recorded."""

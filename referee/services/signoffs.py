@@ -32,7 +32,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
@@ -50,7 +50,7 @@ from ..tournament.corrections import ranked_places
 from . import archive, grants
 from .clocks import naive_utc, utcnow
 from .folds import LoadedGame, game_lock, last_entry, load, version as record_version, version_of
-from .standing import standing_of_game
+from .standing import Correcting, standing_of_game
 
 CONFIRMS, REFUSES = "confirms", "refuses"
 VERDICTS = (CONFIRMS, REFUSES)
@@ -100,7 +100,7 @@ class Corrected:
     ranking: tuple[tuple[int, str, int, str], ...]
 
     @classmethod
-    def from_row(cls, correction: ResultCorrection | None) -> "Corrected | None":
+    def from_row(cls, correction: Correcting | None) -> "Corrected | None":
         if correction is None or correction.result is None:
             return None
         return cls(chain.ranking_digest(correction.result), correction.reason, ranked_places(correction.result))
@@ -219,7 +219,7 @@ def sign_offs(loaded: LoadedGame) -> SignOffs:
     return _read(loaded)[0]
 
 
-def sign_offs_of_many(tables: list[LoadedGame], corrections: dict[int, ResultCorrection | None]) -> dict[int, SignOffs]:
+def sign_offs_of_many(tables: list[LoadedGame], corrections: Mapping[int, Correcting | None]) -> dict[int, SignOffs]:
     """:func:`sign_offs` of several games, by game, with the correction standing at each game's table
     (``corrections``, by game, as the caller read them): their rows in one statement (the director's page lists
     every finished table of every round each second: a table without sign-offs costs nothing more)."""

