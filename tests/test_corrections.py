@@ -9,7 +9,7 @@ import sqlalchemy
 
 from referee import reports
 from referee.store.db import db
-from referee.services import progress, results, rulesets, tournaments
+from referee.services import progress, results, rulesets, standing, tournaments
 
 from test_players_between_rounds import correction, played_table
 
@@ -152,3 +152,32 @@ def test_a_tournament_whose_corrections_were_withdrawn_is_deleted_whole(app, tmp
         tournaments.delete_tournament(tid)
         left = db.session.execute(sqlalchemy.text("SELECT count(*) FROM result_corrections")).scalar()
     assert left == 0
+
+
+def test_the_live_pages_seating_is_the_tournaments_rows_with_every_correction_and_withdrawal_in_order(app):
+    """The director's page and the room display read a tournament's rounds, tables and corrections as values in one
+    statement (services/standing.py seating): the same rounds, tables, PINs and corrections, in the same order, as
+    the stored rows give, a withdrawal included, and the same correction in force."""
+    tid, client, game_id, before, points = played_table(app)
+    places, totals, gone = as_played(before)
+    correction(client, tid, game_id, places, [totals[0] + 100, *totals[1:]], "a deed missed", bankrupt=gone)
+    correction(client, tid, game_id, places, [totals[0] + 200, *totals[1:]], "two deeds missed", seen=1,
+               bankrupt=gone)
+    with app.app_context():
+        second = next(c for c in results.corrections(tid) if c.number == 2)
+    client.post(f"/tournaments/{tid}/tables/{game_id}/correct",
+                data={"seen": "2", "withdraw": str(second.id), "reason": "one deed only"})
+    with app.app_context():
+        row = tournaments.get_tournament(tid)
+        stored = [(r.number, r.stage, r.final, [(t.id, t.number, t.game_id, t.pin,
+                                                 [(c.id, c.withdraws_id, c.reason, c.result) for c in t.corrections])
+                                                for t in r.tables]) for r in row.rounds]
+        read = [(r.number, r.stage, r.final, [(t.id, t.number, t.game_id, t.pin,
+                                               [(c.id, c.withdraws_id, c.reason, c.result) for c in t.corrections])
+                                              for t in r.tables]) for r in tournaments.seating(tid)]
+        assert read == stored
+        assert sum(len(c) for *_, tables in read for *_, c in tables) == 3  # two corrections and a withdrawal
+        table = next(t for r in tournaments.seating(tid) for t in r.tables if t.game_id == game_id)
+        stored_table = next(t for r in row.rounds for t in r.tables if t.game_id == game_id)
+        assert standing.standing_correction(table).id == standing.standing_correction(stored_table).id
+        assert standing.standing_correction(table).reason == "a deed missed"

@@ -162,3 +162,22 @@ def test_a_poll_naming_a_host_the_app_does_not_serve_is_refused_as_the_views_ref
     assert anyone.get(f"http://elsewhere.example/tournaments/{tid}/display?v={version}",
                       headers=HX).status_code == 400
     assert anyone.get(f"/tournaments/{tid}/display?v={version}", headers={**HX, "Host": "x" * 300}).status_code == 400
+
+
+def test_a_poll_by_a_device_with_a_session_but_no_unlock_or_of_a_game_that_is_not_there_goes_to_the_views(
+        app, requests_made):
+    """The table's version and the device's grants are read in one statement: a device whose session names no
+    grant is sent to the PIN screen, and a poll of a game that does not exist goes to the views, which answer it as
+    they did (its PIN screen: the device holds no grant for it)."""
+    tid, game_id, first, pin = seated_first_table(app, DIRECTOR_PIN)
+    tablet = unlocked(app, f"/games/{game_id}/unlock", pin)
+    version = live_version(tablet.get(f"/games/{game_id}").get_data(as_text=True))
+    visitor = app.test_client()  # a session signed by the app that names no grant
+    visitor.set_cookie("session", app.session_interface.get_signing_serializer(app).dumps({"seen": 1}))
+    r = visitor.get(f"/games/{game_id}?v={version}", headers=HX)
+    assert r.status_code == 403 and r.headers["HX-Redirect"] == f"/games/{game_id}/unlock"
+    requests_made.clear()
+    r = tablet.get(f"/games/999999?v={version}", headers=HX)
+    assert r.status_code == 403 and requests_made == ["/games/999999"]
+    requests_made.clear()
+    assert tablet.get(f"/games/{game_id}?v={version}", headers=HX).status_code == 204 and requests_made == []

@@ -32,10 +32,10 @@ __all__ = ["Cut", "DivisionProgress", "Progress", "divisions_of", "progress_and_
            "tournament_progress", "tournament_standings"]
 
 
-def _seated_rounds(row: TournamentRow) -> list[formats.SeatedRound]:
-    tables = round_tables(row)
+def _seated_rounds(rounds: tuple[RoundSeating, ...]) -> list[formats.SeatedRound]:
+    tables = round_tables(rounds)
     return [formats.SeatedRound(r.number, r.stage or ("final" if r.final else "rounds"), tuple(map(tuple, t)))
-            for r, t in zip(row.rounds, tables)]
+            for r, t in zip(rounds, tables)]
 
 
 def _scheme(row: TournamentRow, stage: formats.Stage) -> Scheme:
@@ -74,7 +74,7 @@ def progress_and_version(tournament_id: int) -> tuple[Progress, str]:
            tuple(_table_key(r, t, folds.get(t.game_id)) for r, t in seated))
     return TOURNAMENT_PROGRESS.get_or_make(key, lambda: (
         rules.progress(rulesets.load_format(row.format), lambda stage: _scheme(row, stage), players,
-                       _seated_rounds(row), tournament_results(tournament_id), playing),
+                       _seated_rounds(rounds), tournament_results(tournament_id, rounds), playing),
         hashlib.blake2b(repr(key).encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()))
 
 

@@ -15,18 +15,19 @@ from ..tournament.results import final_result, game_result, kept_result
 from ..tournament.scoring import GameResult
 from .errors import GameNotFound
 from .folds import load, load_many, rows_with_tails
-from .standing import kept_rows as _kept, standing_correction
+from .standing import RoundSeating, kept_rows as _kept, seating, standing_correction
 from .tournaments import get_tournament
 
 
-def tournament_results(tournament_id: int) -> list[GameResult]:
+def tournament_results(tournament_id: int, rounds: tuple[RoundSeating, ...] | None = None) -> list[GameResult]:
     """Every finished table's result: the one kept when its game ended while the stored record still ends on the
-    hash it was kept at (no replay), else from the game's fold."""
-    row = get_tournament(tournament_id)
-    standing = {t.id: standing_correction(t) for r in row.rounds for t in r.tables}
-    corrected = [(r.number, t, c.result) for r in row.rounds for t in r.tables
+    hash it was kept at (no replay), else from the game's fold.  ``rounds``: the tournament's seating as the caller
+    read it (where the tournament stands is worked out from one reading of it), else read here."""
+    rounds = seating(tournament_id) if rounds is None else rounds
+    standing = {t.id: standing_correction(t) for r in rounds for t in r.tables}
+    corrected = [(r.number, t, c.result) for r in rounds for t in r.tables
                  if (c := standing[t.id]) and c.result is not None]
-    seats = [(r.number, t) for r in row.rounds for t in r.tables if not standing[t.id]]
+    seats = [(r.number, t) for r in rounds for t in r.tables if not standing[t.id]]
     ids = [t.game_id for _, t in seats]
     games = rows_with_tails(ids, results=True)
     results, unkept = [], []

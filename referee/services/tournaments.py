@@ -249,12 +249,12 @@ def check_table_pin(game_id: int, pin: str, director: bool = True) -> bool:
     return director and tournament is not None and check_director_pin(tournament, pin)
 
 
-def round_tables(row: TournamentRow) -> list[list[tuple[str, ...]]]:
+def round_tables(rounds: tuple[RoundSeating, ...]) -> list[list[tuple[str, ...]]]:
     """Each round's tables, each the players of its game in their seats (every game's header in one query)."""
-    ids = [t.game_id for r in row.rounds for t in r.tables]
+    ids = [t.game_id for r in rounds for t in r.tables]
     headers = {game_id: header for game_id, header in db.session.execute(
         select(GameRow.id, GameRow.header).where(GameRow.id.in_(ids)))} if ids else {}
-    return [[parse_header(headers[t.game_id]).players for t in r.tables] for r in row.rounds]
+    return [[parse_header(headers[t.game_id]).players for t in r.tables] for r in rounds]
 
 
 def round_overview(tournament_id: int, number: int, describe=None) -> list[TableView]:

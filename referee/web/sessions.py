@@ -14,7 +14,7 @@ import time
 
 from flask import Flask, has_request_context, request
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
-from itsdangerous import BadSignature
+from itsdangerous import BadData
 from werkzeug.wrappers import Request
 
 from ..cache import CHECKED_COOKIES
@@ -54,6 +54,6 @@ class SessionOverHttps(SecureCookieSessionInterface):
                 data = serializer.load_payload(value.rsplit(".", 2)[0].encode())  # payload.timestamp.signature
             else:
                 return None
-        except BadSignature:  # (and its kinds: expired, a payload that is not one)
+        except BadData:  # a signature not good, or too old; a payload that is not one
             return None
         return data if isinstance(data, dict) else None

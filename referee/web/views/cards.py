@@ -56,7 +56,7 @@ def _card(kept: Cache, where: tuple, template: str, row, t, split: str | None = 
     where their words would be written out field by field at each poll); ``split``: a mark it is kept cut at, in
     two halves."""
     kind: type = type(t)  # (as a class: mypy takes a type[Any] for a value that is not hashable)
-    key: object = (template, where, row.id, _drawn_from(kind)(t), _frozen(context.get("unlocked")))
+    key: object = (template, where, split, row.id, _drawn_from(kind)(t), _frozen(context.get("unlocked")))
     try:
         hash(key)
     except TypeError:  # a value that cannot be hashed: its words are the key
