@@ -181,3 +181,27 @@ def test_a_poll_by_a_device_with_a_session_but_no_unlock_or_of_a_game_that_is_no
     assert r.status_code == 403 and requests_made == ["/games/999999"]
     requests_made.clear()
     assert tablet.get(f"/games/{game_id}?v={version}", headers=HX).status_code == 204 and requests_made == []
+
+
+def test_a_tablet_unlocked_at_several_tables_keeps_its_grants_in_the_order_given_and_each_poll_is_answered_early(
+        app, requests_made):
+    """A device's live grants are read oldest first (as they were given) by the views and by the unchanged poll alike,
+    the order its cookie keeps them in (a new one last, the oldest let go past the most a cookie holds): a tablet
+    unlocked at one table, then at more (a floor referee's), has each table's unchanged poll answered before Flask's
+    request at once, its cookie never rewritten for the order alone."""
+    games = []
+    for n in range(4):
+        tid, game_id, first, pin = seated_first_table(app, DIRECTOR_PIN)
+        games.append((game_id, pin))
+    tablet = app.test_client()
+    for game_id, pin in games:
+        assert tablet.post(f"/games/{game_id}/unlock", data={"pin": pin}).status_code == 302
+    serializer = app.session_interface.get_signing_serializer(app)
+    given = tokens_in(serializer.loads(tablet.get_cookie("session").value))
+    assert len(given) == len(games)
+    versions = {game_id: live_version(tablet.get(f"/games/{game_id}").get_data(as_text=True)) for game_id, _ in games}
+    assert tokens_in(serializer.loads(tablet.get_cookie("session").value)) == given  # not rewritten
+    requests_made.clear()
+    for game_id, _ in games:
+        assert tablet.get(f"/games/{game_id}?v={versions[game_id]}", headers=HX).status_code == 204
+    assert requests_made == []

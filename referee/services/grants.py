@@ -121,14 +121,17 @@ def _named(hashes: dict[str, str]) -> dict[str, str]:
 def _joined_statement(statement: Select, count: int) -> Select:
     """``statement``'s row joined with the grants of ``count`` token hashes: built once for each."""
     read = statement.subquery("read")
-    return select(read, *GRANT_COLUMNS).select_from(read.outerjoin(GrantRow, _hashes_are(count)))
+    return select(read, *GRANT_COLUMNS).select_from(read.outerjoin(GrantRow, _hashes_are(count))).order_by(
+        GrantRow.id)  # as :func:`look_up` orders them
 
 
 @kept_in(STATEMENTS)
 def _look_up_statement(count: int):
     """The grants of ``count`` token hashes, as plain rows (every request of an unlocked device reads its grants):
     one statement, built once for each count."""
-    return select(*GRANT_COLUMNS).where(_hashes_are(count))
+    # oldest first, as they were given: the cookie keeps its live grants in this order (a new one goes last, the
+    # oldest is let go past ``access.MAX_GRANTS``), and a poll compares them with the cookie's in it
+    return select(*GRANT_COLUMNS).where(_hashes_are(count)).order_by(GrantRow.id)
 
 
 def open_grant(role: str, target: int | None, device: str, minutes: int, replacing: list[str]) -> str:
