@@ -9,8 +9,8 @@ room records about 20 entries a second: most tables change between two polls a s
 page asks for its live region once, as htmx does after a change (the Flask test client, in this process); then the
 same for one room display.  Prints the median server CPU (this thread's) of a changed poll of each, and for the
 director's page the median of each part of it, timed one after the other in a request of its own after the same
-changes (the version read, the tournament's rows, the tables' values, where the tournament stands, the tables'
-cards, the region drawn).  Figures only: nothing is asserted.
+changes (the version read, the tournament's seating: its rounds, tables and corrections; the tables' values, where
+the tournament stands, the tables' cards, the region drawn).  Figures only: nothing is asserted.
 """
 from __future__ import annotations
 
