@@ -134,5 +134,6 @@ CARD_FIELDS: Cache = Cache(16, "the fields of a table's value its card is drawn 
 # The devices' session cookies (web/sessions.py): each device sends the same one with every request.
 CHECKED_COOKIES: Cache = Cache(2048, "when a session cookie was signed, its signature found good, by (the app's "
                                      "secret keys, the cookie's value)")
+
 # The tablet's offline kit (web/offline.py), made once per process from the code and rulesets it carries.
 OFFLINE_KITS: Cache = Cache(1, "the offline kit's zip and its digest, by the digest of every file it is made from")

@@ -72,10 +72,10 @@ def look_up(tokens: list[str], connection: Connection | None = None) -> list[Gra
     game or tournament, names none), live or not.  ``connection``: the one to read through (else the session's)."""
     if not tokens:
         return []
-    hashes = {token_hash(t): t for t in tokens}
+    hashes = _hashes(tokens)
     # columns, not objects: the session's connection runs it, past the ORM's steps for loading objects
     rows = (connection or db.session.connection()).execute(_look_up_statement(len(hashes)), _named(hashes)).all()
-    return [Grant(hashes[r[0]], *_grant_values(r[1:])) for r in rows]
+    return [_grant(r, hashes) for r in rows]
 
 
 def look_up_with(statement: Select, params: dict, tokens: list[str], connection: Connection
@@ -85,24 +85,28 @@ def look_up_with(statement: Select, params: dict, tokens: list[str], connection:
     of all, needs its version and the device's grants; read in two statements, the second round trip was a third of
     the answer's server time under a room's load: each statement lets go of the interpreter while the database
     reads, and waits to take it again behind the other requests)."""
-    hashes = {token_hash(t): t for t in tokens}
+    hashes = _hashes(tokens)
     rows = connection.execute(_joined_statement(statement, len(hashes)), {**params, **_named(hashes)}).all()
     if not rows:
         return None, []
     width = len(rows[0]) - len(GRANT_COLUMNS)
-    found = [Grant(hashes[r[width]], *_grant_values(r[width + 1:])) for r in rows if r[width] is not None]
-    return rows[0][:width], found
+    return rows[0][:width], [_grant(r[width:], hashes) for r in rows if r[width] is not None]
 
 
 GRANT_COLUMNS = (GrantRow.token_hash, GrantRow.id, GrantRow.role, GrantRow.game_id, GrantRow.tournament_id,
                  GrantRow.device, GrantRow.created_at, GrantRow.expires_at, GrantRow.revoked_at)
 
 
-def _grant_values(values: Sequence) -> tuple:
-    """A grant's values after its token (:class:`Grant`'s fields) from the columns after ``GRANT_COLUMNS``' first."""
-    id_, role, game_id, tournament_id, device, created_at, expires_at, revoked_at = values
+def _hashes(tokens: list[str]) -> dict[str, str]:
+    """The tokens by their hashes (a token named twice is looked up once)."""
+    return {token_hash(t): t for t in tokens}
+
+
+def _grant(columns: Sequence, hashes: dict[str, str]) -> Grant:
+    """The grant ``GRANT_COLUMNS`` read, its token found by its hash."""
+    hashed, id_, role, game_id, tournament_id, device, created_at, expires_at, revoked_at = columns
     target = game_id if role == GAME else tournament_id if role in TOURNAMENT_ROLES else None
-    return id_, role, target, device, created_at, expires_at, revoked_at is not None
+    return Grant(hashes[hashed], id_, role, target, device, created_at, expires_at, revoked_at is not None)
 
 
 def _hashes_are(count: int):

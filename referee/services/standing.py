@@ -1,6 +1,8 @@
 """Which result stands at a tournament's finished table: the director's correction in force (the last one not
 withdrawn: :func:`referee.tournament.corrections.in_force`), else the game's own.  Read by the tournaments, the
-results and the players' sign-offs (a sign-off names the corrected result it was given on), below all three."""
+results and the players' sign-offs (a sign-off names the corrected result it was given on), below all three; and
+a tournament's seating as the live pages read it (its rounds, their tables and the tables' corrections: values
+read in one statement, :func:`seating`), which those corrections are read with."""
 from __future__ import annotations
 
 from dataclasses import dataclass

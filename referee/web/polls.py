@@ -40,25 +40,22 @@ WSGIApp = Callable[[dict, Callable[..., Any]], Iterable[bytes]]
 
 # each live page that polls (its id at most nine digits: a larger one, which may be past what a column holds, goes
 # to the views): its address, the grant it needs (None: open to everyone), its version now (read through
-# the connection given, or None: the session's) and whether it is read through a connection of its own (a table's
-# one statement, past the session's steps)
+# the connection given, or None: the session's), whether it is read through a connection of its own (a table's
+# one statement, past the session's steps), and its version read with the device's grants in that one statement
+# (a table's screen, whose tablets' polls are most of a room's requests; None: the grants read apart)
 Version = Callable[[int, "Connection | None"], "str | None"]
-PAGES: tuple[tuple[re.Pattern[str], str | None, Version, bool], ...] = (
-    (re.compile(r"/games/([1-9][0-9]{0,8})"), access.GAME, signoffs.poll_version, True),  # (see WITH_GRANTS)
-    (re.compile(r"/games/([1-9][0-9]{0,8})/display"), None, signoffs.poll_version, True),
+WithGrants = Callable[[int, list[str], Connection], tuple["str | None", list[grants.Grant]]]
+PAGES: tuple[tuple[re.Pattern[str], str | None, Version, bool, WithGrants | None], ...] = (
+    (re.compile(r"/games/([1-9][0-9]{0,8})"), access.GAME, signoffs.poll_version, True,
+     signoffs.poll_version_and_grants),
+    (re.compile(r"/games/([1-9][0-9]{0,8})/display"), None, signoffs.poll_version, True, None),
     (re.compile(r"/tournaments/([1-9][0-9]{0,8})/live"), access.DIRECTOR,
-     lambda tournament_id, _: tournaments.live_version(tournament_id).token, False),
+     lambda tournament_id, _: tournaments.live_version(tournament_id).token, False, None),
     (re.compile(r"/tournaments/([1-9][0-9]{0,8})/display"), None,
-     lambda tournament_id, _: tournaments.live_version(tournament_id).token, False),
+     lambda tournament_id, _: tournaments.live_version(tournament_id).token, False, None),
     (re.compile(r"/tournaments/([1-9][0-9]{0,8})/standings"), None,
-     lambda tournament_id, _: progress.live_progress_and_version(tournament_id)[1], False),
+     lambda tournament_id, _: progress.live_progress_and_version(tournament_id)[1], False, None),
 )
-
-
-# the pages whose version is read with the device's grants in one statement, through their connection (by the grant
-# they need): a table's screen, whose tablets' polls are most of a room's requests
-WITH_GRANTS: dict[str, Callable[[int, list[str], Connection], tuple["str | None", list[grants.Grant]]]] = {
-    access.GAME: signoffs.poll_version_and_grants}
 
 READ = "referee.poll_version"  # the WSGI environ's key of the version read here: (the page's path, the version)
 
@@ -70,13 +67,13 @@ def version_read(environ: dict, page: int) -> str | None:
     return found[1] if found is not None and found[0] in (f"/games/{page}", f"/games/{page}/display") else None
 
 
-def polled(environ: dict) -> tuple[int, str | None, Version, bool, str] | None:
-    """The live page a request polls, the grant it needs, its version's reader and the version the poll names; None
-    for any other request (a page asked for, a form, an entry of the table asked for with ``at``)."""
+def polled(environ: dict) -> tuple[int, str | None, Version, bool, WithGrants | None, str] | None:
+    """The live page a request polls, the grant it needs, its version's readers (``PAGES``) and the version the poll
+    names; None for any other request (a page asked for, a form, an entry of the table asked for with ``at``)."""
     if environ.get("REQUEST_METHOD") != "GET" or not environ.get("HTTP_HX_REQUEST"):
         return None
     path = environ.get("PATH_INFO", "")
-    for address, needs, version, own in PAGES:
+    for address, needs, version, own, with_grants in PAGES:
         found = address.fullmatch(path)
         if found is None:
             continue
@@ -85,7 +82,7 @@ def polled(environ: dict) -> tuple[int, str | None, Version, bool, str] | None:
         seen = args.get("v", [""])[0]
         if not seen or "at" in args:
             return None
-        return page, needs, version, own, seen
+        return page, needs, version, own, with_grants, seen
     return None
 
 
@@ -109,7 +106,7 @@ class UnchangedPolls:
         return self.wsgi(environ, start_response)
 
     def unchanged(self, environ: dict, page: int, needs: str | None, version: Version, own: bool,
-                  seen: str) -> list[tuple[str, str]] | None:
+                  with_grants: WithGrants | None, seen: str) -> list[tuple[str, str]] | None:
         """The headers of the 204 its view would answer, when the page is still at ``seen`` and the device may see
         it; None to leave the request to the views.  ``own``: read through a connection of its own."""
         https_only = bool(self.app.config.get("SESSION_COOKIE_SECURE"))
@@ -122,8 +119,8 @@ class UnchangedPolls:
                 if needs is not None and (cookie is None or "unlocks" in cookie):
                     return None
                 named: list[grants.Grant] | None = None
-                if cookie is not None and connection is not None and needs in WITH_GRANTS:
-                    now, named = WITH_GRANTS[needs](page, access.tokens_in(cookie), connection)
+                if cookie is not None and connection is not None and with_grants is not None:
+                    now, named = with_grants(page, access.tokens_in(cookie), connection)
                 else:
                     now = version(page, connection)
                 environ[READ] = (environ.get("PATH_INFO"), now)  # the view compares it rather than read it again

@@ -32,7 +32,7 @@ class SessionOverHttps(SecureCookieSessionInterface):
     def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
         """As Flask's: the session the cookie holds, or a new one for a cookie that is missing, not signed by this
         app or too old."""
-        if self.get_signing_serializer(app) is None:
+        if not app.secret_key:  # (as Flask's: no key, no session)
             return None
         data = self.read(app, request.cookies.get(self.get_cookie_name(app), ""))
         return self.session_class(data or {})
