@@ -6,17 +6,20 @@ goes (the goal: under 10 ms at 64 tables).
 Seats one round of ``--tables`` tables (4 players each) in a fresh SQLite database and records 6 entries at each
 (the simulator's random players); then, ``--polls`` times, ``--changed`` tables each record an entry (at 64 tables a
 room records about 20 entries a second: most tables change between two polls a second apart) and the director's
-page asks for its live region once, as htmx does after a change (the Flask test client, in this process); then the
-same for one room display.  Prints the median server CPU (this thread's) of a changed poll of each, and for the
-director's page the median of each part of it, timed one after the other in a request of its own after the same
-changes (the version read, the tournament's seating: its rounds, tables and corrections; the tables' values, where
-the tournament stands, the tables' cards, the region drawn).  Figures only: nothing is asserted.
+page asks for its live region once, as htmx does after a change (the Flask test client, in this process): naming a
+version this process did not draw (the whole region), then the version of its last answer (the parts changed since,
+each swapped in place); then the same for one room display.  Prints the median server CPU (this thread's) and size
+of a changed poll of each, and for the director's page the median of each part of it, timed one after the other in
+a request of its own after the same changes (the version read, the tournament's seating: its rounds, tables and
+corrections; the tables' values, where the tournament stands, the tables' cards, the region drawn whole, its parts
+changed since the last poll, the whole region's frame).  Figures only: nothing is asserted.
 """
 from __future__ import annotations
 
 import argparse
 import logging
 import random
+import re
 import statistics
 import sys
 import tempfile
@@ -35,6 +38,7 @@ from referee.sim.policy import Policy  # noqa: E402
 from referee.store.db import db  # noqa: E402
 from referee.web import access  # noqa: E402
 from referee.web.views import tournaments as views  # noqa: E402
+from referee.web.views import director_live  # noqa: E402
 from referee.web.views.cards import table_cards  # noqa: E402
 
 PIN = "135790"
@@ -72,19 +76,31 @@ def main() -> None:
     director = app.test_client()
     director.post(f"/tournaments/{tid}/unlock", data={"pin": PIN})
 
-    def polled(page: str) -> list[float]:
-        spent = []
+    def polled(page: str, following: bool) -> list[float]:
+        """A changed poll's server CPU: ``following``, naming the version of the last answer, as htmx does (the
+        director's page then answered with its parts changed since, each swapped in place); else naming none this
+        process drew (as after another host's answer: the whole region)."""
+        spent, version = [], "none"
         for _ in range(args.polls):
             changes(args.changed)
             start = time.thread_time()
-            answer = director.get(f"/tournaments/{tid}/{page}", headers={"HX-Request": "true"})
+            answer = director.get(f"/tournaments/{tid}/{page}?v={version if following else 'none'}",
+                                  headers={"HX-Request": "true"})
             spent.append(time.thread_time() - start)
             assert answer.status_code == 200, answer.status_code
+            version = answer.headers.get("Live-Version") or re.search(
+                r'[?&](?:amp;)?v=([0-9a-f]+)', answer.get_data(as_text=True)).group(1)
+            sizes.append(len(answer.get_data()))
         return spent[5:]  # the first answers draw every card
 
     print(f"{args.tables} tables, {args.changed} of them changed between two polls, {args.polls} polls")
-    for page, name in (("live", "the director's page"), ("display", "a room display")):
-        print(f"  {name}: a changed poll {statistics.median(polled(page)) * 1000:.2f} ms of server CPU (median)")
+    for page, name, following in (("live", "the director's page, the whole region", False),
+                                  ("live", "the director's page, the parts changed since the last answer", True),
+                                  ("display", "a room display", True)):
+        sizes: list[int] = []
+        spent = polled(page, following)
+        print(f"  {name}: a changed poll {statistics.median(spent) * 1000:.2f} ms of server CPU (median), "
+              f"{statistics.median(sizes) / 1000:.1f} kB (not compressed)")
 
     parts: dict[str, list[float]] = {}
 
@@ -94,6 +110,7 @@ def main() -> None:
         parts.setdefault(name, []).append(time.thread_time() - start)
         return value
 
+    last = ["none"]
     for k in range(args.polls):
         changes(args.changed)
         with app.test_request_context(f"/tournaments/{tid}/live", headers={"HX-Request": "true"}):
@@ -110,7 +127,10 @@ def main() -> None:
             devices = access.devices(tid)
             timed("the tables' cards", table_cards, row, [t for _, tables in rounds for t in tables], devices)
             context = views._live_context(row, version)  # (its parts above now kept or read once)
-            timed("the region drawn", render_template, "tournaments/_live.html", **context)
+            timed("the region drawn whole", director_live.region, context, None)
+            timed("the region's parts changed since the last poll", director_live.region, context, last[0])
+            timed("the whole region's frame", render_template, "tournaments/_live.html", **context)
+            last[0] = version.token
             db.session.remove()
     print("  the director's page, part by part (median ms of server CPU):")
     for name, spent in parts.items():

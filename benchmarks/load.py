@@ -19,7 +19,8 @@ panel's fields) every --period seconds, starts staggered, then loads the table s
 (which must show the entry counted; --taps htmx: sent as the screen sends a tap once its standby is ready, answered
 with the live region, one request a tap), while a second tablet at the table follows it; the director's page and
 the room's display follow the tournament, and --phones players' phones the public standings.  Every follower polls its live region every second with the version
-of its last answer (204 while nothing changed), as htmx does.  Run on SQLite (a temporary file), then on
+of its last answer (204 while nothing changed; the director's page may be answered with its changed parts alone,
+which name the version they bring it to), as htmx does.  Run on SQLite (a temporary file), then on
 PostgreSQL (TEST_DATABASE_URL if set, a tournament added and nothing dropped; otherwise a throwaway server from
 scripts/test-postgres, stopped at the end; skipped, saying why, if none can be had).
 
@@ -92,6 +93,7 @@ class Client:
         self.cookies: dict[str, str] = {}
         self.connection: http.client.HTTPConnection | None = None
         self.server_ms: float | None = None  # the server's CPU time for the last answer (its Server-Timing header)
+        self.moved_to: str | None = None  # the version the last answer's changes bring its live region to
         # the last answer's bytes: as they came over the network (status line, headers, body as sent), and as
         # they would have come with the body not compressed
         self.wire = self.plain = 0
@@ -134,6 +136,7 @@ class Client:
                 self.cookies.pop(name, None)
         timing = re.search(r"app;dur=([0-9.]+)", response.headers.get("Server-Timing") or "")
         self.server_ms = float(timing.group(1)) if timing else None
+        self.moved_to = response.headers.get("Live-Version")  # an answer of changes: the version they bring
         if self.keep_alive and not response.will_close:
             self.connection = connection
         else:
@@ -305,9 +308,9 @@ def follower(stats: Stats, kind: str, client: Client, path: str, region: str, pa
         sleep_until(moment)
         moment += 1.0
         status, text = stats.request(kind, client, f"{path}?v={version}", (200, 204), headers=HX)
-        if status == 200:
+        if status == 200:  # the whole region, or its parts changed alone (the version they bring it to said)
             stats.changed[kind] += 1
-            version = live_version(text, region)
+            version = client.moved_to or live_version(text, region)
 
 
 def guarded(target, stats: Stats, *args) -> None:

@@ -133,15 +133,59 @@ def test_a_clock_started_on_a_table_counts_down_on_the_director_page(live, brows
     page.close()
 
 
+def clock_started(app, page, game_id: int) -> None:
+    """The table's seating roll-off over and its clock started; the director's page showing it run (how soon: the
+    tests of following count polls)."""
+    finish_seating(app, game_id)
+    with app.app_context():
+        clocks.set_clock(game_id, True)
+    page.locator(f"#table-{game_id} .clock[data-running='1']").wait_for(timeout=15000)
+
+
+def seconds_shown(page, game_id: int) -> int:
+    minutes, seconds = page.inner_text(f"#table-{game_id} .clock").split(":")
+    return int(minutes) * 60 + int(seconds)
+
+
+def test_a_changed_table_comes_alone_and_the_other_cards_and_their_running_clocks_stay_as_they_were(live, browser):
+    """A changed poll is answered with the parts that changed alone (each swapped in place): the changed table's
+    card is new, the region and the other table's card are the same elements as before, its running clock counts
+    down on from where it was, the region's version moves to the answer's and the next change is followed from
+    there; the page then shows what it shows loaded afresh."""
+    server, app = live
+    context = browser.new_context(viewport=LANDSCAPE)
+    page = context.new_page()
+    create_and_seat(page, server, "Changes cup")
+    first, second = table_ids(app, page)
+    clock_started(app, page, second)
+    page.wait_for_timeout(3000)  # the clock counts down on the page meanwhile, from the seconds it was sent with
+    changes: list[str | None] = []
+    page.on("response", lambda r: changes.append(r.headers.get("live-version"))
+            if LIVE_POLL.search(r.url) and r.status == 200 else None)
+    page.evaluate(f"() => {{ for (const id of ['live-rounds', 'table-{second}']) document.getElementById(id).kept = id; }}")
+    versions = [page.get_attribute("#live-rounds", "data-version")]
+    for _ in range(2):
+        seat_roll(app, first)
+        page.wait_for_function("v => document.getElementById('live-rounds').dataset.version !== v", arg=versions[-1],
+                               timeout=15000)
+        versions.append(page.get_attribute("#live-rounds", "data-version"))
+    assert changes == versions[1:]  # each change came as changes alone, naming the version it moved the region to
+    assert page.evaluate(f"() => ['live-rounds', 'table-{second}'].map((id) => document.getElementById(id).kept)") \
+        == ["live-rounds", f"table-{second}"]
+    fresh = context.new_page()  # the same device (its cookie: the director's PIN given)
+    fresh.goto(page.url)
+    for part in (f"#table-{first}", f"#table-{second} .pending", f"#table-{second} .cashlist", "#round-1-foot"):
+        assert page.inner_text(part) == fresh.inner_text(part)
+    assert abs(seconds_shown(page, second) - seconds_shown(fresh, second)) <= 2
+    context.close()
+
+
 def test_calling_time_opens_a_confirmation_that_names_the_tables_not_started(live, browser):
     server, app = live
     page = browser.new_page(viewport=LANDSCAPE)
     create_and_seat(page, server, "Call cup")
     first, second = table_ids(app, page)
-    finish_seating(app, first)
-    with app.app_context():
-        clocks.set_clock(first, True)
-    page.locator(f"#table-{first} .clock[data-running='1']").wait_for(timeout=15000)
+    clock_started(app, page, first)
     armed(page)  # the region was just drawn again: its controls are armed a moment later
     page.click("#call-time-1 summary")
     confirm = page.locator("#call-time-1")

@@ -227,7 +227,7 @@
 
   // --- Clocks count down on the screen; the server's clock is the truth at every refresh ------------
   // The second's timer runs while a running clock is on the screen (it comes and goes with the live region).
-  const clocks = new Map();
+  let clocks = new WeakMap();  // a clock on the screen: the seconds it was sent with, and when (a new region: anew)
   let ticking = 0;
   const tick = () => {
     const running = document.querySelectorAll(".clock[data-running='1']");
@@ -276,9 +276,25 @@
       }
     }
   });
+  // A changed poll may be answered with the parts that changed alone (the director's page, views/director_live.py):
+  // each is swapped in place, out of band, the region itself not swapped, and the answer's Live-Version header
+  // names the version they bring it to, which the region's next poll names.
+  const changesOnly = (xhr) => Boolean(xhr) && Boolean(xhr.getResponseHeader("Live-Version"));
+  const moved = new WeakSet();  // regions whose version an answer of changes moved
+  document.addEventListener("htmx:afterSwap", (e) => {
+    if (changesOnly(e.detail.xhr) && e.target === e.detail.target && e.detail.elt.matches(".live[data-version]")) {
+      e.detail.elt.dataset.version = e.detail.xhr.getResponseHeader("Live-Version");
+      moved.add(e.detail.elt);
+    }
+  });
   // The poll names the panels open on this screen: the server draws them open, with their contents.
   document.addEventListener("htmx:configRequest", (e) => {
     if (!e.detail.elt.matches || !e.detail.elt.matches(".live")) return;
+    if (moved.has(e.detail.elt)) {  // its address names the version it was drawn at: the one it was moved to
+      const asked = new URL(e.detail.path, location.href);
+      asked.searchParams.set("v", e.detail.elt.dataset.version);
+      e.detail.path = asked.pathname + asked.search;
+    }
     const open = [...e.detail.elt.querySelectorAll("details[data-panel][open]")].map((d) => d.dataset.panel);
     if (open.length) e.detail.parameters.open = open.join(",");
     if (returning && e.detail.elt.dataset.seq) {  // what happened while this screen was cut off
@@ -290,7 +306,11 @@
   document.addEventListener("htmx:afterSettle", (e) => {
     if (!e.detail.target || !e.detail.target.matches(".live")) return;
     if (e.detail.target.matches("[data-seq]")) returning = false;  // the region says what happened meanwhile
-    clocks.clear();
+    if (changesOnly(e.detail.xhr)) {  // parts swapped in place: the rest is as it was, its clocks counting on
+      if (e.target === e.detail.target) { kept.length = 0; tick(); arm(); }
+      return;
+    }
+    clocks = new WeakMap();
     for (const k of kept) {
       if (k.details) { const d = document.getElementById(k.details); if (d) d.open = true; continue; }
       const form = document.getElementById(k.form);
@@ -307,7 +327,7 @@
     arm();
   });
   // The tablet drew the region itself (offline.js): its clocks and controls as after a swap.
-  document.addEventListener("referee:drawn", () => { clocks.clear(); tick(); arm(); });
+  document.addEventListener("referee:drawn", () => { clocks = new WeakMap(); tick(); arm(); });
   // --- Panels the referee opens stay open through the screen's reloads -------------------------------
   // (recording an entry reloads the screen).  A panel marked data-keep that the referee opens or closes is
   // noted in the "panels" cookie of this game's pages (names joined by |), which the server reads to draw it

@@ -19,7 +19,6 @@ from typing import Any
 
 from flask import render_template, request, url_for
 from flask_babel import get_locale
-from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup, escape
 
 from ...cache import Cache, CARD_FIELDS, kept_in
@@ -30,6 +29,7 @@ KEPT = 2048  # cards kept per app (a few rounds of 64 tables, on both pages, in 
 KEPT_STANDINGS = 32  # standings kept per app (a few tournaments' pages in a few languages)
 CLOCK = mark("clock")  # where a director's card's clock line goes
 TOKEN = mark("token")  # where its form's token goes
+OOB = mark("oob")  # where an answer of the director's changed parts alone says to swap one in place
 KEPT_STANDINGS_REGIONS = 64  # the public standings' live regions kept per app (a few tournaments in a few languages)
 KEPT_DISPLAY_REGIONS = 64  # the room displays' live regions kept per app (likewise)
 BIG_CLOCK = mark("bigclock")  # where the room display's big clock goes
@@ -79,16 +79,16 @@ def _kept_cards() -> tuple[Cache, tuple]:
     return app_cache("referee.table_cards", KEPT), _where()
 
 
-def table_cards(row, tables, devices) -> dict[int, tuple[Markup, Markup]]:
-    """The director's page: for each table (a :class:`TableView`), by its game, its card as two halves, its clock
-    line to go between them (``row``: the tournament; ``devices``: the tournament's unlocked devices)."""
-    token, out = generate_csrf(), {}
+def table_cards(row, tables, devices) -> dict[int, tuple[str, str]]:
+    """The director's page: for each table (a :class:`TableView`), by its game, its card as kept, in two halves (its
+    clock line goes between them), its form's token (:data:`TOKEN`) and where an answer of the changed parts alone
+    marks it to be swapped in place (:data:`OOB`) left as marks (``row``: the tournament; ``devices``: the
+    tournament's unlocked devices): the same value while the table shows the same."""
     kept, where = _kept_cards()
-    for t in tables:
-        head, tail = _card(kept, where, "tournaments/_table_card.html", row, t, split=CLOCK,
-                           unlocked=devices.tables.get(t.game_id, []), clockline=Markup(CLOCK), token=Markup(TOKEN))
-        out[t.game_id] = (put_in(head, {TOKEN: token}), put_in(tail, {TOKEN: token}))
-    return out
+    return {t.game_id: _card(kept, where, "tournaments/_table_card.html", row, t, split=CLOCK,
+                             unlocked=devices.tables.get(t.game_id, []), clockline=Markup(CLOCK), token=Markup(TOKEN),
+                             oob=Markup(OOB))
+            for t in tables}
 
 
 def display_cards(row, tables) -> dict[int, Markup]:

@@ -19,6 +19,7 @@ from ..access import flash, director_required, organiser_required, throttled
 from ..forms import NewTournamentForm, TableRecordForm, named_choices, regulation_field, typed_regulations, whole
 from ...screens.refusals import detail as refusal_detail
 from ...screens.decisions import pending_words
+from . import director_live
 from .cards import display_cards, display_region, kept_standings, standings_region, table_cards
 from ...screens.qr import qr_img
 from ...screens.regulations import regulation_words
@@ -159,16 +160,17 @@ def _round_tables(r, tables: list[tournaments.TableView]) -> RoundTables:
     return RoundTables(r, tables, [t for t in tables if t.callable], not_started, limit)
 
 
-def _live_context(row, version: tournaments.Version) -> dict:
+def _live_context(row, version: tournaments.Version, seen: str | None = None) -> dict:
     """What the live region of the director's page shows: every round's tables, and the standings (the players
-    list and the seating form around it are drawn with the page, not at each poll)."""
+    list and the seating form around it are drawn with the page, not at each poll); ``region``: the region drawn
+    (:func:`director_live.region`: the parts changed since version ``seen`` alone, when it can be)."""
     rounds = [_round_tables(r, tournaments.round_overview(row.id, r.number, pending_words))
               for r in tournaments.seating(row.id)]
     ruleset, scheme = rulesets.load(row.ruleset), rulesets.load_scheme(row.scheme)
     progress = progress_service.tournament_progress(row.id)
     devices = access.devices(row.id)
     slips_address = public_base()
-    return {"row": row, "rounds": rounds,
+    context = {"row": row, "rounds": rounds,
             "cards": table_cards(row, [t for r in rounds for t in r.tables], devices),
             "version": version.token, "poll": POLL,
             "scheme": scheme, "ruleset": ruleset, "currency": ruleset.money,
@@ -179,6 +181,7 @@ def _live_context(row, version: tournaments.Version) -> dict:
             "backups": backups.status(current_app.config), "disks": backups.low_disks(current_app),
             "slips_address": slips_address,
             "slips_only_here": only_this_computer(slips_address)}
+    return context | {"region": director_live.region(context, seen)}
 
 
 @bp.get("/<int:tournament_id>")
@@ -261,11 +264,15 @@ def lock_all(tournament_id: int):
 def live(tournament_id: int):
     """The director page's live region: 204 (nothing to swap) while the tables are as the page saw them."""
     version = tournaments.live_version(tournament_id)
-    if request.args.get("v") == version.token:
+    seen = request.args.get("v")
+    if seen == version.token:
         return "", 204
     row = tournaments.get_tournament(tournament_id)
-    response = render_template("tournaments/_live.html", **_live_context(row, version))
-    return response, 200, {"Cache-Control": "no-store"}
+    context = _live_context(row, version, seen if request.headers.get("HX-Request") else None)
+    if context["region"].changes:  # the parts changed since the version the poll named, each swapped in place
+        return context["region"].body, 200, {"Cache-Control": "no-store", "HX-Reswap": "none",
+                                             director_live.VERSION_HEADER: version.token}
+    return render_template("tournaments/_live.html", **context), 200, {"Cache-Control": "no-store"}
 
 
 def _display_context(row, version: tournaments.Version, progress: progress_service.Progress) -> dict:

@@ -1,0 +1,144 @@
+"""The director page's live region in parts, and a changed poll answered with the parts that changed alone.
+
+At 64 tables some twenty tables record an entry every second, and the director's page asks every second: drawn
+whole, each answer carried every table's card (some 140 kB before compression) for the few that changed.  The region
+is made of parts, each one element with an id: the calls for a judge, each round's heading, its tables' cards and
+its foot (the slips, calling time), the devices unlocked, the backups, the standings.  What each part showed at a
+version is kept per app (:class:`Shown`: a card by its kept drawing and its clock line's state, the others as
+drawn); a poll naming a version still kept, whose rounds seat the same tables in the same order, is answered with
+the parts that differ from it alone, each marked to be swapped in place (htmx's out-of-band swap), and the version
+they bring the region to in a header (:data:`VERSION_HEADER`; the page's script moves the region's version to it).
+Any other poll (a version this process never drew or no longer keeps, another host's, a round seated since) is
+answered with the whole region, as before.
+
+A part is compared as drawn before its form token is put in (the token is the device's, made afresh at each answer;
+the one the device holds stays good); a running clock's line is compared by its state, not its reading (the page
+counts it down itself from the seconds it was sent); the calls for a judge, which say the minutes waited, are sent
+again when those change."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from flask import current_app, request
+from flask_babel import get_locale
+from flask_wtf.csrf import generate_csrf
+from markupsafe import Markup, escape
+
+from ...language.i18n import gettext
+from .cards import CLOCK, OOB, TOKEN
+from .drawings import app_cache, put_in
+
+VERSION_HEADER = "Live-Version"  # an answer of changes: the version its parts bring the region to
+KEPT_SHOWN = 256  # versions' parts kept per app (a few tournaments' last minutes, in a few languages)
+SWAP_IN_PLACE = ' hx-swap-oob="true"'
+
+
+@dataclass(frozen=True)
+class Shown:
+    """What the region showed at a version: its rounds (each its number and its tables' games, in the order shown)
+    and each part by its element's id, as it is compared (a card: its kept drawing and its clock line's state)."""
+
+    rounds: tuple[tuple[int, tuple[int, ...]], ...]
+    parts: dict[str, object]
+
+
+@dataclass(frozen=True)
+class Region:
+    """The region for this answer: its body (without the standings' heading) and its standings, each with this
+    answer's form token put in; ``changes``: only the parts changed since the version the poll named, each to be
+    swapped in place (the standings then among them, when they changed)."""
+
+    body: Markup
+    standings: Markup
+    changes: bool
+
+
+def _clock_state(t) -> tuple:
+    """What a table's clock line shows, as compared between versions: a running clock by its limit alone (the page
+    counts down from the seconds it was sent: a clock started or paused is a new version, and its state another),
+    a stopped one by its seconds left."""
+    c = t.clock
+    if t.over or t.time_called or not t.started or c.limit_seconds is None or c.time_up:
+        return (t.over, t.time_called, t.started, c.limit_seconds is None, c.time_up)
+    return ("running", c.limit_seconds) if c.running else ("stopped", int(c.remaining_seconds))
+
+
+def _clock_words() -> dict[str, str]:
+    """A clock line's words in the device's language, escaped, looked up once an answer."""
+    words = {"over": gettext("game over"), "called": gettext("time called"), "not_started": gettext("not started"),
+             "no_limit": gettext("no time limit"), "up": gettext("time is up"), "stopped": gettext("(stopped)")}
+    return {key: str(escape(value)) for key, value in words.items()}
+
+
+def clock_line(t, words: dict[str, str]) -> str:
+    """A table's clock line on its card, as it reads now (a running one counts down on the page: ``data-left``)."""
+    c = t.clock
+    if t.over:
+        return f'<span class="clock stopped">{words["over"]}</span>'
+    if t.time_called:
+        return f'<span class="clock up">{words["called"]}</span>'
+    if not t.started:
+        return f'<span class="clock idle">{words["not_started"]}</span>'
+    if c.limit_seconds is None:
+        return f'<span class="clock idle">{words["no_limit"]}</span>'
+    if c.time_up:
+        return f'<span class="clock up">{words["up"]}</span>'
+    left = int(c.remaining_seconds)
+    line = (f'<span class="clock" data-left="{left}" data-running="{1 if c.running else 0}" data-up="{words["up"]}">'
+            f'{left // 60}:{left % 60:02d}</span>')
+    return line if c.running else f'{line} <span class="muted">{words["stopped"]}</span>'
+
+
+def _kept() -> Any:
+    return app_cache("referee.director_shown", KEPT_SHOWN)
+
+
+def region(context: dict, seen: str | None) -> Region:
+    """The director's live region at ``context``'s version (``context``: what the region shows, as the view reads
+    it; ``seen``: the version the poll names, if any): the parts changed since ``seen`` alone when what ``seen``
+    showed is kept and seats the same tables, the whole region otherwise; what it shows now kept for the next
+    poll."""
+    macros: Any = current_app.jinja_env.get_template("tournaments/_live_parts.html").module  # its macros
+    oob, token = Markup(OOB), Markup(TOKEN)
+    row, cards, words = context["row"], context["cards"], _clock_words()
+    where = (row.id, str(get_locale()), request.script_root)
+    # each piece of the region in order: (the part's id, what it is compared by, as drawn); a wrapper has no id
+    pieces: list[tuple[str | None, object, str]] = []
+
+    def drawn(part: str, html: str) -> None:
+        pieces.append((part, html, html))
+
+    drawn("judge-calls", str(macros.calls_part(context["calls"], context["now"], oob)))
+    rounds = []
+    for each in reversed(context["rounds"]):
+        number = each.round.number
+        pieces.append((None, None, f'<section class="decision round" id="round-{number}">'))
+        drawn(f"round-{number}-head", str(macros.round_head(each, context["format"], oob)))
+        pieces.append((None, None, '<div class="tables">'))
+        for t in each.tables:
+            head, tail = cards[t.game_id]
+            pieces.append((f"table-{t.game_id}", (cards[t.game_id], _clock_state(t)),
+                           f"{head}{clock_line(t, words)}{tail}"))
+        pieces.append((None, None, "</div>"))
+        drawn(f"round-{number}-foot", str(macros.round_foot(each, row, context["slips_address"],
+                                                               context["slips_only_here"], token, oob)))
+        pieces.append((None, None, "</section>"))
+        rounds.append((number, tuple(t.game_id for t in each.tables)))
+    drawn("devices", str(macros.devices_part(context["devices"], row, token, oob)))
+    drawn("live-backups", str(macros.backups_part(context["backups"], context["disks"], oob)))
+    standings = context["standings_html"]
+    standings_drawn = str(macros.standings_part(standings, oob))
+    shown = Shown(tuple(rounds), {part: compared for part, compared, _ in pieces if part}
+                  | {"live-standings": standings})
+    kept = _kept()
+    kept.keep((*where, context["version"]), shown)
+    before = kept.get((*where, seen)) if seen else None
+    fresh = {TOKEN: generate_csrf()}
+    if before is None or before.rounds != shown.rounds:
+        body = "".join(html for _, _, html in pieces)
+        return Region(put_in(body, {**fresh, OOB: ""}), put_in(standings_drawn, {OOB: ""}), False)
+    changed = "".join(html for part, compared, html in pieces if part and before.parts.get(part) != compared)
+    if before.parts.get("live-standings") != standings:
+        changed += standings_drawn
+    return Region(put_in(changed, {**fresh, OOB: SWAP_IN_PLACE}), Markup(""), True)

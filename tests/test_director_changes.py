@@ -1,0 +1,132 @@
+"""The director's changed poll answered with the parts that changed alone: a table's new card, the calls for a judge,
+the devices, each swapped in place (htmx's out-of-band swap), the region's new version in a header; and the region
+those parts make of the one the device had is the region drawn whole at the new version.  A version this process
+does not keep (another host's, one long past) or a request that is not htmx's poll gets the whole region."""
+import re
+import xml.etree.ElementTree as ElementTree
+
+import tinyhtml5
+
+from test_director_poll_cost import PIN, roll, seated
+
+from referee.services import clocks, rulings
+from referee.web.views.cards import CLOCK, OOB as MARK, TOKEN
+from referee.store.db import db
+
+HX = {"HX-Request": "true"}
+OOB = 'hx-swap-oob="true"'
+
+
+def director(app, tid: int):
+    client = app.test_client()
+    assert client.post(f"/tournaments/{tid}/unlock", data={"pin": PIN}).status_code == 302
+    return client
+
+
+def whole(client, tid: int) -> tuple[str, str]:
+    """The region drawn whole (a poll naming no version the app knows), and its version."""
+    answer = client.get(f"/tournaments/{tid}/live?v=none", headers=HX)
+    assert answer.status_code == 200 and "HX-Reswap" not in answer.headers
+    page = answer.get_data(as_text=True)
+    return page, re.search(r'id="live-rounds"[^>]*data-version="([^"]+)"', page).group(1)
+
+
+def tree(page: str) -> ElementTree.Element:
+    return tinyhtml5.parse(page, namespace_html_elements=False)
+
+
+def swapped_in(region: str, changes: str) -> str:
+    """``region`` with each out-of-band part of ``changes`` put in place of the element of its id, as htmx does."""
+    root, parents = tree(region), {}
+    for parent in root.iter():
+        for child in parent:
+            parents[child] = parent
+    by_id = {e.get("id"): e for e in root.iter() if e.get("id")}
+    for part in tree(changes).find("body"):
+        assert part.get("hx-swap-oob") == "true", part.get("id")
+        old = by_id[part.get("id")]
+        del part.attrib["hx-swap-oob"]
+        siblings = parents[old]
+        index = list(siblings).index(old)
+        part.tail = old.tail
+        siblings.remove(old)
+        siblings.insert(index, part)
+    return shown(root)
+
+
+def shown(root: ElementTree.Element) -> str:
+    """What a region shows, written out: the form tokens (the device's, made afresh at each answer) and a running
+    clock's seconds left (read at each answer; the page counts them down) left out, and the region's version (moved
+    by the header of an answer of changes)."""
+    region = next(e for e in root.iter() if e.get("id") == "live-rounds")
+    for e in region.iter():
+        if e.get("name") == "csrf_token":
+            e.set("value", "")
+        if e.get("data-left") is not None and e.get("data-running") == "1":
+            e.set("data-left", "")
+            e.text = ""
+    for name in ("hx-get", "data-version"):
+        region.attrib.pop(name, None)
+    return re.sub(r"\s+", " ", ElementTree.tostring(region, encoding="unicode"))
+
+
+def changes(client, tid: int, version: str):
+    answer = client.get(f"/tournaments/{tid}/live?v={version}", headers=HX)
+    assert answer.status_code == 200
+    return answer
+
+
+def test_a_changed_poll_from_a_version_drawn_is_answered_with_the_changed_table_alone(app):
+    tid, ids = seated(app, 6)
+    client = director(app, tid)
+    _, version = whole(client, tid)
+    roll(app, ids[2])
+    answer = changes(client, tid, version)
+    body = answer.get_data(as_text=True)
+    assert answer.headers["HX-Reswap"] == "none" and answer.headers["Live-Version"] not in ("", version)
+    assert re.findall(r'id="([^"]+)"', body)[0] == f"table-{ids[2]}"  # the table's card, and nothing else at top
+    assert [m for m in re.findall(r'<(\w+) hx-swap-oob="true"[^>]* id="([^"]+)"', body)] == [("div", f"table-{ids[2]}")]
+    assert not any(mark in body for mark in (CLOCK, TOKEN, MARK))  # its clock line and token put in
+    assert 'id="live-rounds"' not in body and "Standings" not in body
+    assert len(body) < 4000  # one card, where the whole region of 6 tables is many times that
+
+
+def test_the_region_the_changes_make_is_the_region_drawn_whole(app):
+    tid, ids = seated(app, 4)
+    client = director(app, tid)
+    region, version = whole(client, tid)
+    steps = [lambda: roll(app, ids[0]), lambda: roll(app, ids[3]),
+             lambda: clocks.set_clock(ids[1], True), lambda: (roll(app, ids[1]), roll(app, ids[1])),
+             lambda: rulings.call_judge(ids[2]), lambda: clocks.set_clock(ids[1], False)]
+    sent_alone = []
+    for step in steps:
+        with app.app_context():
+            step()
+            db.session.commit()
+            db.session.remove()
+        answer = changes(client, tid, version)
+        assert answer.headers.get("HX-Reswap") == "none"  # each answered with its changes
+        sent_alone.append(re.findall(r'hx-swap-oob="true"[^>]* id="([^"]+)"', answer.get_data(as_text=True)))
+        region = swapped_in(region, answer.get_data(as_text=True))
+        version = answer.headers["Live-Version"]
+        drawn, drawn_version = whole(client, tid)
+        assert drawn_version == version
+        assert region == shown(tree(drawn))
+        region = drawn
+    assert sent_alone[0] == [f"table-{ids[0]}"] and sent_alone[1] == [f"table-{ids[3]}"]
+    assert f"table-{ids[1]}" in sent_alone[2] and "round-1-foot" in sent_alone[2]  # time can be called there now
+    assert "judge-calls" in sent_alone[4]
+
+
+def test_a_poll_from_a_version_not_kept_or_not_htmx_is_answered_with_the_whole_region(app):
+    tid, ids = seated(app, 3)
+    client = director(app, tid)
+    _, version = whole(client, tid)
+    roll(app, ids[0])
+    plain = client.get(f"/tournaments/{tid}/live?v={version}")  # not htmx's poll: the whole region
+    assert 'id="live-rounds"' in plain.get_data(as_text=True) and OOB not in plain.get_data(as_text=True)
+    roll(app, ids[0])
+    app.extensions["referee.director_shown"].clear()  # another host's version, or one no longer kept
+    answer = changes(client, tid, version)
+    assert "HX-Reswap" not in answer.headers and 'id="live-rounds"' in answer.get_data(as_text=True)
+    assert OOB not in answer.get_data(as_text=True)
