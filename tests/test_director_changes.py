@@ -17,8 +17,14 @@ HX = {"HX-Request": "true"}
 OOB = 'hx-swap-oob="true"'
 
 
-def director(app, tid: int):
+IPAD = "Mozilla/5.0 (iPad; CPU OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/604.1"
+ANDROID = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36"
+
+
+def director(app, tid: int, agent: str = IPAD):
+    """A device given the director's PIN (``agent``: the browser it says it is)."""
     client = app.test_client()
+    client.environ_base["HTTP_USER_AGENT"] = agent
     assert client.post(f"/tournaments/{tid}/unlock", data={"pin": PIN}).status_code == 302
     return client
 
@@ -84,11 +90,12 @@ def test_a_changed_poll_from_a_version_drawn_is_answered_with_the_changed_table_
     answer = changes(client, tid, version)
     body = answer.get_data(as_text=True)
     assert answer.headers["HX-Reswap"] == "none" and answer.headers["Live-Version"] not in ("", version)
-    assert re.findall(r'id="([^"]+)"', body)[0] == f"table-{ids[2]}"  # the table's card, and nothing else at top
-    assert [m for m in re.findall(r'<(\w+) hx-swap-oob="true"[^>]* id="([^"]+)"', body)] == [("div", f"table-{ids[2]}")]
+    # the table's card, and the devices unlocked (they mark the device asking: sent with every answer of changes)
+    assert re.findall(r'<(\w+) hx-swap-oob="true"[^>]* id="([^"]+)"', body) == [("div", f"table-{ids[2]}"),
+                                                                                ("section", "devices")]
     assert not any(mark in body for mark in (CLOCK, TOKEN, MARK))  # its clock line and token put in
     assert 'id="live-rounds"' not in body and "Standings" not in body
-    assert len(body) < 4000  # one card, where the whole region of 6 tables is many times that
+    assert len(body) < 5000  # one card, where the whole region of 6 tables is many times that
 
 
 def test_the_region_the_changes_make_is_the_region_drawn_whole(app):
@@ -113,7 +120,7 @@ def test_the_region_the_changes_make_is_the_region_drawn_whole(app):
         assert drawn_version == version
         assert region == shown(tree(drawn))
         region = drawn
-    assert sent_alone[0] == [f"table-{ids[0]}"] and sent_alone[1] == [f"table-{ids[3]}"]
+    assert sent_alone[0] == [f"table-{ids[0]}", "devices"] and sent_alone[1] == [f"table-{ids[3]}", "devices"]
     assert f"table-{ids[1]}" in sent_alone[2] and "round-1-foot" in sent_alone[2]  # time can be called there now
     assert "judge-calls" in sent_alone[4]
 
@@ -130,3 +137,21 @@ def test_a_poll_from_a_version_not_kept_or_not_htmx_is_answered_with_the_whole_r
     answer = changes(client, tid, version)
     assert "HX-Reswap" not in answer.headers and 'id="live-rounds"' in answer.get_data(as_text=True)
     assert OOB not in answer.get_data(as_text=True)
+
+
+def test_each_director_device_is_sent_the_devices_unlocked_with_itself_marked(app):
+    """What a version showed is kept for every director's device; the devices unlocked mark the device asking
+    ("this device"), so they are sent with every answer of changes, drawn for the device that asks."""
+    tid, ids = seated(app, 2)
+    first, second = director(app, tid, IPAD), director(app, tid, ANDROID)
+    _, version = whole(first, tid)
+    whole(second, tid)  # the second device draws the same version after the first
+    roll(app, ids[0])
+    for client in (first, second):
+        answer = changes(client, tid, version)
+        devices = re.search(r'<section hx-swap-oob="true" class="decision" id="devices">.*?</section>',
+                            answer.get_data(as_text=True), re.S).group(0)
+        assert devices.count("(this device)") == 1
+    mine = [re.search(r"<li>([^<]*\(this device\))</li>", changes(c, tid, version).get_data(as_text=True)).group(1)
+            for c in (first, second)]
+    assert mine[0] != mine[1]  # each device marked itself

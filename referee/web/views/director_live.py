@@ -14,7 +14,8 @@ answered with the whole region, as before.
 A part is compared as drawn before its form token is put in (the token is the device's, made afresh at each answer;
 the one the device holds stays good); a running clock's line is compared by its state, not its reading (the page
 counts it down itself from the seconds it was sent); the calls for a judge, which say the minutes waited, are sent
-again when those change."""
+again when those change; the devices unlocked, which mark the device asking, are sent with every answer of changes
+(what is kept is shared by the director's devices)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -32,6 +33,9 @@ from .drawings import app_cache, put_in
 VERSION_HEADER = "Live-Version"  # an answer of changes: the version its parts bring the region to
 KEPT_SHOWN = 256  # versions' parts kept per app (a few tournaments' last minutes, in a few languages)
 SWAP_IN_PLACE = ' hx-swap-oob="true"'
+# parts drawn for the device asking (the devices unlocked: its own marked "this device"), which another director's
+# device's drawing at the same version is not: sent with every answer of changes, never compared
+EACH_DEVICE = frozenset({"devices"})
 
 
 @dataclass(frozen=True)
@@ -138,7 +142,8 @@ def region(context: dict, seen: str | None) -> Region:
     if before is None or before.rounds != shown.rounds:
         body = "".join(html for _, _, html in pieces)
         return Region(put_in(body, {**fresh, OOB: ""}), put_in(standings_drawn, {OOB: ""}), False)
-    changed = "".join(html for part, compared, html in pieces if part and before.parts.get(part) != compared)
+    changed = "".join(html for part, compared, html in pieces
+                      if part and (part in EACH_DEVICE or before.parts.get(part) != compared))
     if before.parts.get("live-standings") != standings:
         changed += standings_drawn
     return Region(put_in(changed, {**fresh, OOB: SWAP_IN_PLACE}), Markup(""), True)
