@@ -1,16 +1,15 @@
 """Load at a tournament: every table recording at once while the director's page and a display follow live.
 
     .venv/bin/python benchmarks/load.py [--tables 64] [--seconds 60] [--period 3] [--db both|sqlite|postgresql]
-                                        [--server waitress|gunicorn|granian] [--workers 4] [--worker-class gthread|sync]
+                                        [--server serve|gunicorn] [--workers 4] [--worker-class gthread|sync]
                                         [--no-keep-alive] [--accept-encoding "gzip, deflate"] [--phones 0]
                                         [--hosts 1|2] [--taps plain|htmx]
 
 Seats one round of a tournament (4 players a table) in a fresh database, starts the app on it in a process of
-its own (`referee serve`: waitress, 8 threads; or, with --server gunicorn, gunicorn -w --workers, threaded
+its own (`referee serve`: granian, 8 threads; or, with --server gunicorn, gunicorn -w --workers, threaded
 workers keeping connections open, sharing one throttle store, a redis-server of its own, as the README says to
 run several workers; with --hosts 2, two of these standing for two machines, each its own instance folder, behind
-Debian's haproxy with docs/haproxy.cfg, on one PostgreSQL database and one redis; with --server granian, a candidate
-server the app does not install, measured against waitress: `.venv/bin/pip install granian` first), and plays it over HTTP as the venue would, each device keeping its connection open
+Debian's haproxy with docs/haproxy.cfg, on one PostgreSQL database and one redis), and plays it over HTTP as the venue would, each device keeping its connection open
 between requests as a browser does (--no-keep-alive: a new connection for every request; with --worker-class
 sync, gunicorn's default workers, which close every connection after its answer): at each table one tablet
 (its own cookies, unlocked with the table's PIN, the forms' tokens
@@ -379,7 +378,7 @@ def throttle_store(tmp: Path):
 
 
 @contextmanager
-def server(url: str, log: Path, kind: str = "waitress", workers: int = 4, store: str | None = None,
+def server(url: str, log: Path, kind: str = "serve", workers: int = 4, store: str | None = None,
            worker_class: str = "gthread", hosts: int = 1):
     """The app on the database at ``url`` in a process of its own (`referee serve`, or gunicorn with ``workers``
     workers counting wrong PINs in ``store``), stopped on the way out: (its address, the sessions of its processes).
@@ -435,12 +434,6 @@ def one_host(url: str, log: Path, kind: str, workers: int, store: str | None, wo
         cmd = [str(bin_ / "gunicorn"), "--chdir", str(ROOT), "--no-control-socket", "-w", str(workers), "-b",
                f"127.0.0.1:{port}", "--timeout", "300", "-k", worker_class, *GTHREAD * (worker_class == "gthread"),
                "referee:create_app()"]
-    elif kind == "granian":  # a candidate server measured, not the app's: its HTTP in Rust, the app in 8 threads
-        if not (bin_ / "granian").exists():
-            raise SystemExit("--server granian measures a server the app does not install: "
-                             ".venv/bin/pip install granian first")
-        cmd = [str(bin_ / "granian"), "--interface", "wsgi", "--factory", "--host", "127.0.0.1", "--port", str(port),
-               "--workers", "1", "--blocking-threads", "8", "--no-ws", "referee:create_app"]
     else:
         cmd = [str(bin_ / "referee"), "serve", "--host", "127.0.0.1", "--port", str(port)]
     with open(log, "w") as err:
@@ -537,7 +530,7 @@ def report(label: str, args, stats: Stats, elapsed: float, log: Path, loads: tup
     served = (f"gunicorn -w {args.workers} -k {args.worker_class}"
               + (" " + " ".join(GTHREAD) if args.worker_class == "gthread" else "")
               + (", throttle counts in redis" if args.store else "") if args.server == "gunicorn"
-              else "waitress 8 threads")
+              else "referee serve (granian), 8 threads")
     if args.hosts > 1:
         served = (f"{args.hosts} hosts ({served} each, its own instance folder) behind haproxy (docs/haproxy.cfg), "
                   f"throttle counts in redis")
@@ -623,9 +616,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--period", type=float, default=3.0, help="seconds between a table's entries")
     parser.add_argument("--db", choices=("both", "sqlite", "postgresql"), default="both")
-    parser.add_argument("--server", choices=("waitress", "gunicorn", "granian"), default="waitress",
-                        help="referee serve (waitress), or gunicorn with --workers workers and a shared throttle "
-                             "store, or granian (a candidate measured: installed by hand, one process, 8 threads)")
+    parser.add_argument("--server", choices=("serve", "gunicorn"), default="serve",
+                        help="referee serve (granian), or gunicorn with --workers workers and a shared throttle store")
     parser.add_argument("--workers", type=int, default=4, help="gunicorn's workers")
     parser.add_argument("--worker-class", choices=("gthread", "sync"), default="gthread",
                         help="gunicorn's kind of worker: gthread (threads, connections kept open: the README's "

@@ -248,7 +248,7 @@ def postgresql():
 # loop:
 #   browser   its module is tests/test_browser*.py (chromium, a live server);
 #   postgres  it runs on the PostgreSQL server (the `database` fixture's "postgresql" param, or `postgresql`);
-#   server    it starts the app's server (waitress, gunicorn's workers) or a redis server in processes of their own
+#   server    it starts the app's server (referee serve, gunicorn's workers) or a redis server in processes of their own
 #             (tests/server_support.py's starters), named by the test, a fixture it uses or a helper of the tests;
 #   web       it creates a Flask app: create_app (or Flask) is named by the test, a fixture it uses, or a helper of
 #             the tests that either calls (followed through the tests' own functions, not into referee/);
@@ -338,7 +338,7 @@ def pytest_collection_modifyitems(items):
     items.sort(key=_order)  # a stable sort: each tier keeps its order
 
 
-# The tests that start real servers (gunicorn's workers on a new database, five times; waitress behind a proxy), on
+# The tests that start real servers (gunicorn's workers on a new database, five times; referee serve behind a proxy), on
 # SQLite or PostgreSQL: the longest of all, handed out before even the browser tests, so no worker is left running
 # one at the end.
 def _order(item) -> int:

@@ -1,4 +1,4 @@
-"""Real servers for the tests that need one: waitress (``referee serve``), gunicorn, redis-server, started on free
+"""Real servers for the tests that need one: ``referee serve`` (granian), gunicorn, redis-server, started on free
 ports from this tree's code, waited for by polling their port (a loaded machine starts them slowly), and always
 stopped; a tablet that talks HTTP from an address of its own choosing (any of 127.0.0.0/8), keeping its cookies
 as they were set; a reverse proxy of a few lines in front of them, as an https proxy forwards; and a lossy one, as
@@ -183,11 +183,11 @@ class Server:
                 pass
 
 
-def waitress(tmp_path: Path, env: dict) -> Server:
-    """``referee serve`` (waitress, one process, 8 threads) on a free port of 127.0.0.1."""
+def referee_serve(tmp_path: Path, env: dict) -> Server:
+    """``referee serve`` (granian: one worker process, 8 threads) on a free port of 127.0.0.1."""
     port = free_port()
-    return Server("waitress", [sys.executable, "-m", "referee.cli", "serve", "--host", "127.0.0.1", "--port",
-                               str(port)], port, tmp_path / f"waitress-{port}.log", env)
+    return Server("referee serve", [sys.executable, "-m", "referee.cli", "serve", "--host", "127.0.0.1", "--port",
+                               str(port)], port, tmp_path / f"serve-{port}.log", env)
 
 
 BOOTED = "referee-test: a worker loaded the app"
@@ -232,7 +232,7 @@ def haproxy(tmp_path: Path, hosts: list[Server]) -> Server:
 
 
 # tests/conftest.py: the tests that start any of these are the server tier (scripts/test runs them, --fast does not)
-waitress.starts_a_server = gunicorn.starts_a_server = redis_server.starts_a_server = haproxy.starts_a_server = True
+referee_serve.starts_a_server = gunicorn.starts_a_server = redis_server.starts_a_server = haproxy.starts_a_server = True
 
 
 HOP_BY_HOP = {"connection", "keep-alive", "proxy-authenticate", "proxy-authorization", "te", "trailers",

@@ -230,8 +230,8 @@ def test_the_server_killed_mid_sync_and_started_again_loses_and_doubles_nothing(
     port = free_port()
 
     def serve() -> Server:
-        started = Server("waitress", [sys.executable, "-m", "referee.cli", "serve", "--host", "127.0.0.1", "--port",
-                                      str(port)], port, tmp_path / "waitress.log", env)
+        started = Server("referee serve", [sys.executable, "-m", "referee.cli", "serve", "--host", "127.0.0.1", "--port",
+                                      str(port)], port, tmp_path / "serve.log", env)
         started.wait_for_port()
         return started
 

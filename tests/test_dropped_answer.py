@@ -1,4 +1,4 @@
-"""A tap whose answer never came back: on a real server (waitress, as `referee serve` runs), the tablet's connection
+"""A tap whose answer never came back: on a real server (`referee serve`), the tablet's connection
 is closed right after the form is sent, before any answer is read; the same form is then sent again, as a browser
 or the referee does.  One entry is recorded, and the retry is told it was recorded, once."""
 import json
@@ -9,7 +9,7 @@ import urllib.parse
 
 import pytest
 
-from server_support import Tablet, token, waitress
+from server_support import Tablet, referee_serve, token
 
 ROLL = {"type": "roll", "player": "Aki"}
 
@@ -17,7 +17,7 @@ ROLL = {"type": "roll", "player": "Aki"}
 @pytest.fixture
 def served(tmp_path):
     env = {"DATABASE_URL": f"sqlite:///{tmp_path / 'served.sqlite'}", "SECRET_KEY": "served-secret"}
-    started = waitress(tmp_path, env)
+    started = referee_serve(tmp_path, env)
     try:
         started.wait_for_port()
         yield started.base

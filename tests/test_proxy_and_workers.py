@@ -1,4 +1,4 @@
-"""The app on real servers as a venue runs it: behind an https reverse proxy (waitress as ``referee serve`` runs it,
+"""The app on real servers as a venue runs it: behind an https reverse proxy (``referee serve``,
 and gunicorn), with several gunicorn workers counting wrong PINs in one redis-server, and several workers starting
 at once on a new database (SQLite and PostgreSQL), each started here on free ports and stopped after."""
 import os
@@ -8,7 +8,7 @@ import sys
 import pytest
 import sqlalchemy
 
-from server_support import ROOT, BOOTED, ReverseProxy, Tablet, gunicorn, redis_server, token, waitress
+from server_support import ROOT, BOOTED, ReverseProxy, Tablet, gunicorn, redis_server, referee_serve, token
 
 DIRECTOR = "135791"
 PUBLIC_HOST = "tables.venue.example"
@@ -16,7 +16,7 @@ SPLIT_COUNTS = "each count wrong PINs and passwords in their own memory"
 
 
 def start(kind: str, tmp_path, env: dict, workers: int = 1):
-    server = waitress(tmp_path, env) if kind == "waitress" else gunicorn(tmp_path, env, workers)
+    server = referee_serve(tmp_path, env) if kind == "referee serve" else gunicorn(tmp_path, env, workers)
     server.wait_for_port()
     return server
 
@@ -42,7 +42,7 @@ def unlock(tablet: Tablet, path: str, pin: str) -> int:
     return tablet.post(path, {"csrf_token": token(page), "pin": pin})[0]
 
 
-@pytest.mark.parametrize("kind", ["waitress", "gunicorn"])
+@pytest.mark.parametrize("kind", ["referee serve", "gunicorn"])
 def test_behind_an_https_proxy_pages_are_https_cookies_secure_and_each_device_counted_alone(kind, tmp_path):
     env = {"DATABASE_URL": f"sqlite:///{tmp_path / 'proxied.sqlite'}", "SECRET_KEY": "proxied",
            "REFEREE_HTTPS": "1", "REFEREE_PROXIES": "1"}  # the proxy is on this machine: nothing more to say
@@ -80,7 +80,7 @@ def test_behind_an_https_proxy_pages_are_https_cookies_secure_and_each_device_co
 def test_a_proxy_named_in_the_config_is_believed_and_a_device_that_forges_its_headers_is_not(tmp_path):
     env = {"DATABASE_URL": f"sqlite:///{tmp_path / 'named.sqlite'}", "SECRET_KEY": "named", "REFEREE_HTTPS": "1",
            "REFEREE_PROXIES": "1", "REFEREE_TRUSTED_PROXY": "127.0.0.50"}
-    server = start("waitress", tmp_path, env)
+    server = start("referee serve", tmp_path, env)
     try:
         with ReverseProxy(server.port, source="127.0.0.50") as proxy:
             director = Tablet(proxy.base, source="127.0.0.2", origin=proxy.base.replace("http:", "https:"))

@@ -1,4 +1,4 @@
-"""Live on every device, on the servers the README names: the app behind waitress (``referee serve``) and behind
+"""Live on every device, on the servers the README names: the app behind ``referee serve`` (granian) and behind
 gunicorn with two worker processes.  A second tablet's poll is answered 204 while nothing changed and with the new
 live region once the first tablet records, whichever worker answers; the forms' tokens and the PIN unlock hold
 across workers (one secret key, one database)."""
@@ -8,7 +8,9 @@ import re
 
 import pytest
 
-from server_support import Tablet, gunicorn, token, waitress
+from server_support import Tablet, gunicorn, referee_serve, token
+
+from referee.app.serving import RequestOnly
 
 HX = {"HX-Request": "true"}
 
@@ -17,11 +19,11 @@ def version(page: str) -> str:
     return re.search(r'data-version="([^"]+)"', page).group(1)
 
 
-@pytest.fixture(params=["waitress", "gunicorn"])
+@pytest.fixture(params=["referee serve", "gunicorn"])
 def server(request, tmp_path):
     url = f"sqlite:///{tmp_path / 'served.sqlite'}"
     env = {"DATABASE_URL": url, "SECRET_KEY": "served-secret"}
-    started = waitress(tmp_path, env) if request.param == "waitress" else gunicorn(tmp_path, env, workers=2)
+    started = referee_serve(tmp_path, env) if request.param == "referee serve" else gunicorn(tmp_path, env, workers=2)
     try:
         started.wait_for_port()
         yield started.base
@@ -29,7 +31,7 @@ def server(request, tmp_path):
         started.stop()
 
 
-def test_a_second_tablet_follows_the_first_live_on_waitress_and_gunicorn(server):
+def test_a_second_tablet_follows_the_first_live_on_referee_serve_and_gunicorn(server):
     first = Tablet(server)
     status, home = first.get("/")
     status, _ = first.post("/games", {"csrf_token": token(home), "title": "Served", "ruleset": "jma-2006",
@@ -59,8 +61,8 @@ def test_a_second_tablet_follows_the_first_live_on_waitress_and_gunicorn(server)
 
 def test_a_national_finals_devices_each_keep_a_connection_open_and_every_one_is_answered(server):
     """64 tables with two devices each, the director's page and the room's display: some 130 devices, each keeping
-    its connection open between its polls as a browser does.  Every one is answered, the last as the first
-    (waitress by itself answers 100 connections at once, and the 101st device waited unanswered)."""
+    its connection open between its polls as a browser does.  Every one is answered, the last as the first (a
+    server that answers only so many connections at once, as waitress's 100 did, left the 101st device waiting)."""
     port = int(server.rsplit(":", 1)[1])
     devices = [http.client.HTTPConnection("127.0.0.1", port, timeout=20) for _ in range(140)]
     try:
@@ -73,3 +75,33 @@ def test_a_national_finals_devices_each_keep_a_connection_open_and_every_one_is_
     finally:
         for device in devices:
             device.close()
+
+
+def test_no_request_reads_the_servers_own_environment(tmp_path):
+    """``referee serve`` (granian) starts each request's environ from a copy of the process's environment: none of
+    it reaches the app.  A variable named like a header (HTTP_ACCEPT_LANGUAGE) is not read as one the device sent,
+    and a header the device does send is its own."""
+    started = referee_serve(tmp_path, {"DATABASE_URL": f"sqlite:///{tmp_path / 'env.sqlite'}", "SECRET_KEY": "kept-out",
+                                       "HTTP_ACCEPT_LANGUAGE": "ja"})
+    try:
+        started.wait_for_port()
+        device = Tablet(started.base)
+        assert '<html lang="en">' in device.get("/")[1]  # the machine's variable read as no header
+        assert '<html lang="ja">' in device.get("/", headers={"Accept-Language": "ja"})[1]  # one sent, read
+    finally:
+        started.stop()
+
+
+def test_a_request_keeps_its_own_variables_and_loses_the_copied_ones():
+    """What granian hands the app (the process's environment, the request's variables set over it) is the request's
+    alone once :class:`RequestOnly` has read it: the copied variables go, the request's stay."""
+    seen = {}
+
+    def app(environ, start_response):
+        seen.update(environ)
+        return [b""]
+
+    process = {"SECRET_KEY": "s3cret", "DATABASE_URL": "postgresql://u:pw@db/x", "PATH": "/usr/bin"}
+    request = {"REQUEST_METHOD": "GET", "PATH_INFO": "/", "HTTP_ACCEPT_LANGUAGE": "de", "wsgi.url_scheme": "http"}
+    RequestOnly(app, process)(process | request, lambda *a: None)
+    assert seen == request

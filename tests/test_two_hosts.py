@@ -17,7 +17,7 @@ from referee.engine import legal_actions, parse_record, replay
 from referee.services import rulesets
 from referee.sim.policy import Policy
 from referee.store import backup
-from server_support import Tablet, haproxy, redis_server, token, waitress
+from server_support import Tablet, haproxy, redis_server, referee_serve, token
 from test_proxy_and_workers import unlock
 
 PIN = "246810"
@@ -35,9 +35,9 @@ def venue(postgresql, tmp_path):
         hosts = []
         for name in ("a", "b"):
             (tmp_path / name).mkdir()
-            host = waitress(tmp_path, {"DATABASE_URL": postgresql, "SECRET_KEY": "one key for both hosts",
-                                       "RATELIMIT_STORAGE_URI": f"redis://127.0.0.1:{store.port}/0",
-                                       "REFEREE_INSTANCE": str(tmp_path / name), "REFEREE_PROXIES": "1"})
+            host = referee_serve(tmp_path, {"DATABASE_URL": postgresql, "SECRET_KEY": "one key for both hosts",
+                                            "RATELIMIT_STORAGE_URI": f"redis://127.0.0.1:{store.port}/0",
+                                            "REFEREE_INSTANCE": str(tmp_path / name), "REFEREE_PROXIES": "1"})
             started.append(host)
             hosts.append(host)
         for host in hosts:

@@ -1,18 +1,27 @@
-"""How ``referee serve`` runs waitress: its threads, the connections it keeps open at once (and the open files they
-need), and the proxies' headers it hands on (:func:`referee.web.proxies.waitress_options`)."""
+"""How ``referee serve`` runs the app: granian, its connections and HTTP in Rust, the app in ``THREADS`` threads of one
+worker process (:func:`serve`), with room among the process's open files for the connections the devices keep open
+(:func:`open_files`).  Measured against waitress, the server before it, on the same machine one run after the other
+(benchmarks/NOTES.md): a fifth less of the server's time a request at 64 tables, where waitress's own thread, its
+loop over the kept connections and its reading of each request's headers in Python, was a fifth of the whole.
+
+granian starts each request's environ from a copy of the process's environment (its WSGI answer sets the request's
+own variables over it): the worker lets go of the variables named as a request's are (``HTTP_PROXY`` would read as a
+header the device sent) and :class:`RequestOnly` takes the others out of each request before the app reads it, so
+that no secret given in the environment (SECRET_KEY, a database URL's password) is in a request."""
 from __future__ import annotations
 
+import os
 import resource
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from flask import Flask
-
-from ..web.proxies import waitress_options
 
 THREADS = 8  # requests answered at once
 
 # connections kept open at once: every device keeps its own open between its polls (a national final's 64 tables,
-# two devices each, the director's page and the room's display, and the spectators' phones on the standings);
-# waitress's own limit (100) would leave the 101st device waiting, unanswered, until another's connection closed
+# two devices each, the director's page and the room's display, and the spectators' phones on the standings), each
+# an open file of the worker process
 CONNECTIONS = 1000
 
 
@@ -30,6 +39,45 @@ def open_files(wanted: int) -> int:
     return wanted if soft == resource.RLIM_INFINITY else max(1, min(wanted, soft - 64))
 
 
-def waitress_settings(app: Flask) -> dict:
-    """What ``referee serve`` tells waitress."""
-    return {"threads": THREADS, "connection_limit": open_files(CONNECTIONS), **waitress_options(app)}
+# a request's own variables (PEP 3333's and the headers'): no variable of the process's environment is taken for one
+REQUEST_VARIABLES = ("HTTP_", "CONTENT_", "REMOTE_", "REQUEST_", "SERVER_", "PATH_INFO", "QUERY_STRING", "SCRIPT_NAME",
+                     "GATEWAY_INTERFACE", "wsgi.")
+
+
+class RequestOnly:
+    """WSGI middleware: a request's environ without the variables of the process's environment the server copied
+    into it (``copied``: their names, none of which is a request's own)."""
+
+    def __init__(self, app: Callable[..., Iterable[bytes]], copied: Iterable[str]) -> None:
+        self.app = app
+        self.copied = tuple(copied)
+
+    def __call__(self, environ: dict, start_response: Callable[..., Any]) -> Iterable[bytes]:
+        for name in self.copied:
+            environ.pop(name, None)
+        return self.app(environ, start_response)
+
+
+def served() -> Flask:
+    """The app as the server's worker runs it (granian's factory, called in the worker process): made as
+    ``create_app`` makes it, each request's environ its own: the process's variables named as a request's are let
+    go (``HTTP_PROXY`` would read as a header the device sent), the others taken out of each request
+    (:class:`RequestOnly`)."""
+    from . import create_app
+
+    app = create_app()
+    open_files(CONNECTIONS)
+    for name in [name for name in os.environ if name.startswith(REQUEST_VARIABLES)]:
+        del os.environ[name]
+    app.wsgi_app = RequestOnly(app.wsgi_app, list(os.environ))  # type: ignore[method-assign]
+    return app
+
+
+def serve(host: str, port: int) -> None:
+    """Serve the app on ``host``:``port`` until stopped (SIGINT or SIGTERM): one worker process, ``THREADS``
+    threads answering, every connection a device keeps open kept."""
+    from granian import Granian
+    from granian.constants import Interfaces
+
+    Granian("referee.app.serving:served", address=host, port=port, interface=Interfaces.WSGI, factory=True,
+            workers=1, blocking_threads=THREADS, websockets=False, backlog=CONNECTIONS, log_access=False).serve()

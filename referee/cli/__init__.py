@@ -173,14 +173,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if args.dev:  # the debugger runs code: never on the venue network unless told to
         app.run(host=args.host or "127.0.0.1", port=args.port, debug=True)
         return 0
-    from waitress import serve
-
-    from ..app.serving import waitress_settings
+    from ..app.serving import serve
 
     args.host = args.host or "0.0.0.0"
 
-    print(f"referee: serving on http://{args.host}:{args.port}/ (database: {app.config['SQLALCHEMY_DATABASE_URI']})")
-    serve(app, host=args.host, port=args.port, **waitress_settings(app))
+    print(f"referee: serving on http://{args.host}:{args.port}/ (database: {app.config['SQLALCHEMY_DATABASE_URI']})",
+          flush=True)
+    serve(args.host, args.port)
     return 0
 
 
@@ -450,7 +449,7 @@ def build_parser() -> argparse.ArgumentParser:
                     "as a game's header does; repeatable")
     sp.add_argument("--json", action="store_true")
     sp.set_defaults(func=cmd_simulate)
-    sv = sub.add_parser("serve", help="run the tablet web app (waitress; --dev for Flask's reloading server)")
+    sv = sub.add_parser("serve", help="run the tablet web app (granian; --dev for Flask's reloading server)")
     sv.add_argument("--host", default=None, help="address to listen on (default: every interface, so the tablets on "
                     "the venue network can reach it; with --dev, 127.0.0.1 only: the debugger runs code)")
     sv.add_argument("--port", type=_whole(0, 65535), default=5000)

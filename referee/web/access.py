@@ -460,7 +460,7 @@ def _too_many(error: RateLimitExceeded):
 
 def worker_processes() -> int:
     """How many worker processes serve the app, as far as can be told: gunicorn's ``-w`` (read from the gunicorn
-    worker or arbiter that is loading the app: its ``cfg.workers``), else 1 (``referee serve``: one waitress
+    worker or arbiter that is loading the app: its ``cfg.workers``), else 1 (``referee serve``: one worker
     process whose threads share its counts)."""
     import sys
     from types import FrameType

@@ -8,9 +8,7 @@ the device is, whether it used https and which address it typed (werkzeug's Prox
 headers are removed before the app reads them, whatever the server in front did with them.  Without
 ``REFEREE_PROXIES`` no one's are believed.
 
-The same rule holds under every server: ``referee serve`` tells waitress to hand the headers on (by default it
-drops them, and behind an https proxy every page then redirected to itself), and gunicorn hands them on as they
-came.
+The same rule holds under every server: ``referee serve`` (granian) and gunicorn hand the headers on as they came.
 """
 from __future__ import annotations
 
@@ -94,8 +92,3 @@ class TrustedProxies:
 def init_app(app: Flask) -> None:
     app.wsgi_app = TrustedProxies(app.wsgi_app, proxy_count(app), trusted_networks(app))  # type: ignore[method-assign]
 
-
-def waitress_options(app: Flask) -> dict:
-    """What ``referee serve`` tells waitress: behind proxies, hand every forwarded header on to the app, which
-    believes the trusted proxy's only (:class:`TrustedProxies`)."""
-    return {"clear_untrusted_proxy_headers": False} if proxy_count(app) else {}
