@@ -80,16 +80,19 @@ def main() -> None:
         """A changed poll's server CPU: ``following``, naming the version of the last answer, as htmx does (the
         director's page then answered with its parts changed since, each swapped in place); else naming none this
         process drew (as after another host's answer: the whole region)."""
-        spent, version = [], "none"
+        spent, named = [], "v=none"
         for _ in range(args.polls):
             changes(args.changed)
             start = time.thread_time()
-            answer = director.get(f"/tournaments/{tid}/{page}?v={version if following else 'none'}",
+            answer = director.get(f"/tournaments/{tid}/{page}?{named if following else 'v=none'}",
                                   headers={"HX-Request": "true"})
             spent.append(time.thread_time() - start)
             assert answer.status_code == 200, answer.status_code
-            version = answer.headers.get("Live-Version") or re.search(
-                r'[?&](?:amp;)?v=([0-9a-f]+)', answer.get_data(as_text=True)).group(1)
+            if answer.headers.get("Live-Version"):  # the version and drawing the changes bring the page to
+                named = f"v={answer.headers['Live-Version']}&d={answer.headers['Live-Drawing']}"
+            else:  # as the region's poll names them
+                named = re.search(r'hx-get="[^"?]*\?([^"]+)"', answer.get_data(as_text=True)).group(1)
+                named = named.replace("&amp;", "&")
             sizes.append(len(answer.get_data()))
         return spent[5:]  # the first answers draw every card
 
@@ -128,9 +131,9 @@ def main() -> None:
             timed("the tables' cards", table_cards, row, [t for _, tables in rounds for t in tables], devices)
             context = views._live_context(row, version)  # (its parts above now kept or read once)
             timed("the region drawn whole", director_live.region, context, None)
-            timed("the region's parts changed since the last poll", director_live.region, context, last[0])
+            changed = timed("the region's parts changed since the last poll", director_live.region, context, last[0])
             timed("the whole region's frame", render_template, "tournaments/_live.html", **context)
-            last[0] = version.token
+            last[0] = changed.drawing
             db.session.remove()
     print("  the director's page, part by part (median ms of server CPU):")
     for name, spent in parts.items():

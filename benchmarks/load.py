@@ -19,8 +19,8 @@ panel's fields) every --period seconds, starts staggered, then loads the table s
 (which must show the entry counted; --taps htmx: sent as the screen sends a tap once its standby is ready, answered
 with the live region, one request a tap), while a second tablet at the table follows it; the director's page and
 the room's display follow the tournament, and --phones players' phones the public standings.  Every follower polls its live region every second with the version
-of its last answer (204 while nothing changed; the director's page may be answered with its changed parts alone,
-which name the version they bring it to), as htmx does.  Run on SQLite (a temporary file), then on
+of its last answer (204 while nothing changed; the director's page names its last drawing too, and may be answered
+with its changed parts alone, which name the version and drawing they bring it to), as htmx does.  Run on SQLite (a temporary file), then on
 PostgreSQL (TEST_DATABASE_URL if set, a tournament added and nothing dropped; otherwise a throwaway server from
 scripts/test-postgres, stopped at the end; skipped, saying why, if none can be had).
 
@@ -93,7 +93,7 @@ class Client:
         self.cookies: dict[str, str] = {}
         self.connection: http.client.HTTPConnection | None = None
         self.server_ms: float | None = None  # the server's CPU time for the last answer (its Server-Timing header)
-        self.moved_to: str | None = None  # the version the last answer's changes bring its live region to
+        self.moved_to: tuple[str | None, str | None] = (None, None)  # (see open)
         # the last answer's bytes: as they came over the network (status line, headers, body as sent), and as
         # they would have come with the body not compressed
         self.wire = self.plain = 0
@@ -136,7 +136,8 @@ class Client:
                 self.cookies.pop(name, None)
         timing = re.search(r"app;dur=([0-9.]+)", response.headers.get("Server-Timing") or "")
         self.server_ms = float(timing.group(1)) if timing else None
-        self.moved_to = response.headers.get("Live-Version")  # an answer of changes: the version they bring
+        # an answer of changes: the version they bring its live region to, and the drawing they make of it
+        self.moved_to = response.headers.get("Live-Version"), response.headers.get("Live-Drawing")
         if self.keep_alive and not response.will_close:
             self.connection = connection
         else:
@@ -186,6 +187,12 @@ def live_version(page: str, region: str) -> str:
     tag = re.search(rf'<div id="{region}"[^>]*>', page).group(0)
     found = re.search(r'data-version="([^"]+)"', tag) or re.search(r'[?&](?:amp;)?v=([^"&]+)', tag)
     return found.group(1)
+
+
+def live_drawing(page: str, region: str) -> str | None:
+    """The drawing a live region's answer was (the director's page: its next poll names it), if it says."""
+    found = re.search(r'data-drawn="([^"]+)"', re.search(rf'<div id="{region}"[^>]*>', page).group(0))
+    return found.group(1) if found else None
 
 
 def page_seq(page: str) -> int | None:
@@ -302,15 +309,19 @@ def tablet(stats: Stats, client: Client, game_id: int, game, page: str, seed: in
 def follower(stats: Stats, kind: str, client: Client, path: str, region: str, page: str, start: float,
              stop: float) -> None:
     """A live region polled every second with the version of its last answer."""
-    version = live_version(page, region)
+    version, drawing = live_version(page, region), live_drawing(page, region)
     moment = start
     while moment < stop:
         sleep_until(moment)
         moment += 1.0
-        status, text = stats.request(kind, client, f"{path}?v={version}", (200, 204), headers=HX)
-        if status == 200:  # the whole region, or its parts changed alone (the version they bring it to said)
+        named = f"{path}?v={version}" + (f"&d={drawing}" if drawing else "")
+        status, text = stats.request(kind, client, named, (200, 204), headers=HX)
+        if status == 200:  # the whole region, or its parts changed alone (the version and drawing they make said)
             stats.changed[kind] += 1
-            version = client.moved_to or live_version(text, region)
+            if client.moved_to[0]:
+                version, drawing = client.moved_to
+            else:
+                version, drawing = live_version(text, region), live_drawing(text, region)
 
 
 def guarded(target, stats: Stats, *args) -> None:

@@ -1,7 +1,8 @@
 """The director's changed poll answered with the parts that changed alone: a table's new card, the calls for a judge,
-the devices, each swapped in place (htmx's out-of-band swap), the region's new version in a header; and the region
-those parts make of the one the device had is the region drawn whole at the new version.  A version this process
-does not keep (another host's, one long past) or a request that is not htmx's poll gets the whole region."""
+the devices, each swapped in place (htmx's out-of-band swap), the region's new version and drawing in headers; and
+the region those parts make of the one the device had is the region drawn whole at the new version.  Each device is
+compared with its own last drawing, never another's; a drawing this process does not keep (another host's, one long
+past), another language, or a request that is not htmx's poll gets the whole region."""
 import re
 import xml.etree.ElementTree as ElementTree
 
@@ -9,7 +10,11 @@ import tinyhtml5
 
 from test_director_poll_cost import PIN, roll, seated
 
-from referee.services import clocks, rulings
+from datetime import timedelta
+
+import referee.store.db as store_db
+from referee.services import clocks, latest, rulings
+from referee.store.models import GameRow
 from referee.web.views.cards import CLOCK, OOB as MARK, TOKEN
 from referee.store.db import db
 
@@ -29,12 +34,14 @@ def director(app, tid: int, agent: str = IPAD):
     return client
 
 
-def whole(client, tid: int) -> tuple[str, str]:
-    """The region drawn whole (a poll naming no version the app knows), and its version."""
+def whole(client, tid: int) -> tuple[str, tuple[str, str]]:
+    """The region drawn whole (a poll naming no version the app knows), and what its next poll names: its version
+    and its drawing."""
     answer = client.get(f"/tournaments/{tid}/live?v=none", headers=HX)
     assert answer.status_code == 200 and "HX-Reswap" not in answer.headers
     page = answer.get_data(as_text=True)
-    return page, re.search(r'id="live-rounds"[^>]*data-version="([^"]+)"', page).group(1)
+    return page, (re.search(r'id="live-rounds"[^>]*data-version="([^"]+)"', page).group(1),
+                  re.search(r'id="live-rounds"[^>]*data-drawn="([^"]+)"', page).group(1))
 
 
 def tree(page: str) -> ElementTree.Element:
@@ -63,7 +70,7 @@ def swapped_in(region: str, changes: str) -> str:
 def shown(root: ElementTree.Element) -> str:
     """What a region shows, written out: the form tokens (the device's, made afresh at each answer) and a running
     clock's seconds left (read at each answer; the page counts them down) left out, and the region's version (moved
-    by the header of an answer of changes)."""
+    and drawing (moved by the headers of an answer of changes)."""
     region = next(e for e in root.iter() if e.get("id") == "live-rounds")
     for e in region.iter():
         if e.get("name") == "csrf_token":
@@ -71,25 +78,36 @@ def shown(root: ElementTree.Element) -> str:
         if e.get("data-left") is not None and e.get("data-running") == "1":
             e.set("data-left", "")
             e.text = ""
-    for name in ("hx-get", "data-version"):
+    for name in ("hx-get", "data-version", "data-drawn"):
         region.attrib.pop(name, None)
     return re.sub(r"\s+", " ", ElementTree.tostring(region, encoding="unicode"))
 
 
-def changes(client, tid: int, version: str):
-    answer = client.get(f"/tournaments/{tid}/live?v={version}", headers=HX)
+def changes(client, tid: int, seen: tuple[str, str]):
+    """A changed poll naming the version and the drawing ``seen``."""
+    answer = client.get(f"/tournaments/{tid}/live?v={seen[0]}&d={seen[1]}", headers=HX)
     assert answer.status_code == 200
     return answer
 
 
-def test_a_changed_poll_from_a_version_drawn_is_answered_with_the_changed_table_alone(app):
+def moved(answer) -> tuple[str, str]:
+    """What the page names in its next poll after an answer of changes."""
+    return answer.headers["Live-Version"], answer.headers["Live-Drawing"]
+
+
+def sent(answer) -> list[str]:
+    """The parts an answer of changes swaps in place, by id."""
+    return re.findall(r'hx-swap-oob="true"[^>]* id="([^"]+)"', answer.get_data(as_text=True))
+
+
+def test_a_changed_poll_from_a_drawing_kept_is_answered_with_the_changed_table_alone(app):
     tid, ids = seated(app, 6)
     client = director(app, tid)
-    _, version = whole(client, tid)
+    _, seen = whole(client, tid)
     roll(app, ids[2])
-    answer = changes(client, tid, version)
+    answer = changes(client, tid, seen)
     body = answer.get_data(as_text=True)
-    assert answer.headers["HX-Reswap"] == "none" and answer.headers["Live-Version"] not in ("", version)
+    assert answer.headers["HX-Reswap"] == "none" and moved(answer)[0] != seen[0] and moved(answer)[1] != seen[1]
     # the table's card, and the devices unlocked (they mark the device asking: sent with every answer of changes)
     assert re.findall(r'<(\w+) hx-swap-oob="true"[^>]* id="([^"]+)"', body) == [("div", f"table-{ids[2]}"),
                                                                                 ("section", "devices")]
@@ -101,7 +119,7 @@ def test_a_changed_poll_from_a_version_drawn_is_answered_with_the_changed_table_
 def test_the_region_the_changes_make_is_the_region_drawn_whole(app):
     tid, ids = seated(app, 4)
     client = director(app, tid)
-    region, version = whole(client, tid)
+    region, seen = whole(client, tid)
     steps = [lambda: roll(app, ids[0]), lambda: roll(app, ids[3]),
              lambda: clocks.set_clock(ids[1], True), lambda: (roll(app, ids[1]), roll(app, ids[1])),
              lambda: rulings.call_judge(ids[2]), lambda: clocks.set_clock(ids[1], False)]
@@ -111,13 +129,12 @@ def test_the_region_the_changes_make_is_the_region_drawn_whole(app):
             step()
             db.session.commit()
             db.session.remove()
-        answer = changes(client, tid, version)
+        answer = changes(client, tid, seen)
         assert answer.headers.get("HX-Reswap") == "none"  # each answered with its changes
-        sent_alone.append(re.findall(r'hx-swap-oob="true"[^>]* id="([^"]+)"', answer.get_data(as_text=True)))
+        sent_alone.append(sent(answer))
         region = swapped_in(region, answer.get_data(as_text=True))
-        version = answer.headers["Live-Version"]
-        drawn, drawn_version = whole(client, tid)
-        assert drawn_version == version
+        drawn, seen = whole(client, tid)  # (the page loaded again: the next poll names this drawing)
+        assert seen[0] == moved(answer)[0]
         assert region == shown(tree(drawn))
         region = drawn
     assert sent_alone[0] == [f"table-{ids[0]}", "devices"] and sent_alone[1] == [f"table-{ids[3]}", "devices"]
@@ -125,33 +142,75 @@ def test_the_region_the_changes_make_is_the_region_drawn_whole(app):
     assert "judge-calls" in sent_alone[4]
 
 
-def test_a_poll_from_a_version_not_kept_or_not_htmx_is_answered_with_the_whole_region(app):
+def test_a_poll_from_a_drawing_not_kept_or_not_htmx_is_answered_with_the_whole_region(app):
     tid, ids = seated(app, 3)
     client = director(app, tid)
-    _, version = whole(client, tid)
+    _, seen = whole(client, tid)
     roll(app, ids[0])
-    plain = client.get(f"/tournaments/{tid}/live?v={version}")  # not htmx's poll: the whole region
+    plain = client.get(f"/tournaments/{tid}/live?v={seen[0]}&d={seen[1]}")  # not htmx's poll: the whole region
     assert 'id="live-rounds"' in plain.get_data(as_text=True) and OOB not in plain.get_data(as_text=True)
     roll(app, ids[0])
-    app.extensions["referee.director_shown"].clear()  # another host's version, or one no longer kept
-    answer = changes(client, tid, version)
+    app.extensions["referee.director_shown"].clear()  # another host's drawing, or one no longer kept
+    answer = changes(client, tid, seen)
     assert "HX-Reswap" not in answer.headers and 'id="live-rounds"' in answer.get_data(as_text=True)
     assert OOB not in answer.get_data(as_text=True)
+    _, english = whole(client, tid)
+    roll(app, ids[1])
+    japanese = client.get(f"/tournaments/{tid}/live?v={english[0]}&d={english[1]}",
+                          headers={**HX, "Accept-Language": "ja"})
+    assert "HX-Reswap" not in japanese.headers  # drawn in English, asked in Japanese: the whole region
+    assert 'id="live-rounds"' in japanese.get_data(as_text=True)
 
 
 def test_each_director_device_is_sent_the_devices_unlocked_with_itself_marked(app):
-    """What a version showed is kept for every director's device; the devices unlocked mark the device asking
-    ("this device"), so they are sent with every answer of changes, drawn for the device that asks."""
+    """The devices unlocked mark the device asking ("this device"): they are sent with every answer of changes,
+    drawn for the device that asks."""
     tid, ids = seated(app, 2)
     first, second = director(app, tid, IPAD), director(app, tid, ANDROID)
-    _, version = whole(first, tid)
-    whole(second, tid)  # the second device draws the same version after the first
+    seen = {client: whole(client, tid)[1] for client in (first, second)}
     roll(app, ids[0])
+    mine = []
     for client in (first, second):
-        answer = changes(client, tid, version)
+        answer = changes(client, tid, seen[client])
         devices = re.search(r'<section hx-swap-oob="true" class="decision" id="devices">.*?</section>',
                             answer.get_data(as_text=True), re.S).group(0)
-        assert devices.count("(this device)") == 1
-    mine = [re.search(r"<li>([^<]*\(this device\))</li>", changes(c, tid, version).get_data(as_text=True)).group(1)
-            for c in (first, second)]
-    assert mine[0] != mine[1]  # each device marked itself
+        mine += re.findall(r"<li>([^<]*\(this device\))</li>", devices)
+    assert len(mine) == 2 and mine[0] != mine[1]  # each device marked itself, once
+
+
+def test_a_device_is_sent_what_changed_since_its_own_drawing_not_another_devices_at_the_same_version(app, monkeypatch):
+    """A version can be read a moment before another process's commit and drawn with the newer rows (versions are
+    shared for half a second): a second device drawn so at the first device's version must not make the first
+    device's next poll skip the change it has not been shown."""
+    now = [1000.0]
+    monkeypatch.setattr(latest, "clock", lambda: now[0])
+    tid, ids = seated(app, 2)
+    first, second = director(app, tid, IPAD), director(app, tid, ANDROID)
+    _, seen = whole(first, tid)
+    counted = store_db._commits
+    roll(app, ids[0])  # committed by another process: this one's count of commits does not move
+    store_db._commits = counted
+    _, other = whole(second, tid)
+    assert other[0] == seen[0]  # the same version, drawn with the entry
+    now[0] += latest.LATEST_SECONDS + 0.1  # the shared version read again
+    assert f"table-{ids[0]}" in sent(changes(first, tid, seen))
+
+
+def test_a_clock_paused_and_started_again_between_two_polls_is_sent_again(app):
+    """A running clock's card is compared by the moment the clock would have started had it never stopped: paused and
+    started again between two of a device's polls (its answer not swapped in meanwhile, its tab asleep), the page's
+    countdown would be off by the pause; the card is sent again."""
+    tid, ids = seated(app, 2)
+    with app.app_context():
+        clocks.set_clock(ids[0], True)
+        db.session.commit()
+    client = director(app, tid)
+    _, seen = whole(client, tid)
+    with app.app_context():
+        row = db.session.get(GameRow, ids[0])
+        row.clock_started_at -= timedelta(seconds=30)  # it has run 30 s longer than the page counts: paused a while
+        db.session.commit()
+        clocks.set_clock(ids[0], False)
+        clocks.set_clock(ids[0], True)
+        db.session.commit()
+    assert f"table-{ids[0]}" in sent(changes(client, tid, seen))

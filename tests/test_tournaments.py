@@ -123,7 +123,8 @@ def test_the_director_page_has_no_meta_refresh_and_polls_its_live_region_every_s
     assert 'hx-select="#live-rounds"' in region and 'hx-swap="outerHTML"' in region
     with app.app_context():
         version = tournaments.tournament_version(tid).token
-    assert live_url(page) == f"/tournaments/{tid}/live?v={version}"
+    drawing = re.search(r'data-drawn="([0-9a-f]+)"', region).group(1)  # this answer's drawing, named back
+    assert live_url(page) == f"/tournaments/{tid}/live?v={version}&d={drawing}"
     # the seating form (the round it seats) is on the page but never in the region that is swapped
     assert 'name="round"' in page
     fresh = client.get(f"/tournaments/{tid}/live?v=old").get_data(as_text=True)

@@ -174,8 +174,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
         app.run(host=args.host or "127.0.0.1", port=args.port, debug=True)
         return 0
     from ..app.serving import serve
+    from ..store.db import db
 
     args.host = args.host or "0.0.0.0"
+    with app.app_context():  # (the app made here checks the settings and migrates: the worker makes its own, and
+        db.engine.dispose()  # opens its own connections, none carried across the fork that starts it)
 
     print(f"referee: serving on http://{args.host}:{args.port}/ (database: {app.config['SQLALCHEMY_DATABASE_URI']})",
           flush=True)

@@ -277,22 +277,25 @@
     }
   });
   // A changed poll may be answered with the parts that changed alone (the director's page, views/director_live.py):
-  // each is swapped in place, out of band, the region itself not swapped, and the answer's Live-Version header
-  // names the version they bring it to, which the region's next poll names.
+  // each is swapped in place, out of band, the region itself not swapped, and the answer's Live-Version and
+  // Live-Drawing headers name the version they bring it to and the drawing they make of it, which the region's next
+  // poll names (v and d).  An answer not swapped in (a tap under way) moves nothing.
   const changesOnly = (xhr) => Boolean(xhr) && Boolean(xhr.getResponseHeader("Live-Version"));
   const moved = new WeakSet();  // regions whose version an answer of changes moved
   document.addEventListener("htmx:afterSwap", (e) => {
     if (changesOnly(e.detail.xhr) && e.target === e.detail.target && e.detail.elt.matches(".live[data-version]")) {
       e.detail.elt.dataset.version = e.detail.xhr.getResponseHeader("Live-Version");
+      e.detail.elt.dataset.drawn = e.detail.xhr.getResponseHeader("Live-Drawing");
       moved.add(e.detail.elt);
     }
   });
   // The poll names the panels open on this screen: the server draws them open, with their contents.
   document.addEventListener("htmx:configRequest", (e) => {
     if (!e.detail.elt.matches || !e.detail.elt.matches(".live")) return;
-    if (moved.has(e.detail.elt)) {  // its address names the version it was drawn at: the one it was moved to
+    if (moved.has(e.detail.elt)) {  // its address names the version and drawing it was drawn at: those it shows
       const asked = new URL(e.detail.path, location.href);
       asked.searchParams.set("v", e.detail.elt.dataset.version);
+      asked.searchParams.set("d", e.detail.elt.dataset.drawn);
       e.detail.path = asked.pathname + asked.search;
     }
     const open = [...e.detail.elt.querySelectorAll("details[data-panel][open]")].map((d) => d.dataset.panel);

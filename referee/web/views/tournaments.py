@@ -163,7 +163,7 @@ def _round_tables(r, tables: list[tournaments.TableView]) -> RoundTables:
 def _live_context(row, version: tournaments.Version, seen: str | None = None) -> dict:
     """What the live region of the director's page shows: every round's tables, and the standings (the players
     list and the seating form around it are drawn with the page, not at each poll); ``region``: the region drawn
-    (:func:`director_live.region`: the parts changed since version ``seen`` alone, when it can be)."""
+    (:func:`director_live.region`: the parts changed since the drawing ``seen`` alone, when it can be)."""
     rounds = [_round_tables(r, tournaments.round_overview(row.id, r.number, pending_words))
               for r in tournaments.seating(row.id)]
     ruleset, scheme = rulesets.load(row.ruleset), rulesets.load_scheme(row.scheme)
@@ -264,14 +264,15 @@ def lock_all(tournament_id: int):
 def live(tournament_id: int):
     """The director page's live region: 204 (nothing to swap) while the tables are as the page saw them."""
     version = tournaments.live_version(tournament_id)
-    seen = request.args.get("v")
-    if seen == version.token:
+    if request.args.get("v") == version.token:
         return "", 204
     row = tournaments.get_tournament(tournament_id)
-    context = _live_context(row, version, seen if request.headers.get("HX-Request") else None)
-    if context["region"].changes:  # the parts changed since the version the poll named, each swapped in place
-        return context["region"].body, 200, {"Cache-Control": "no-store", "HX-Reswap": "none",
-                                             director_live.VERSION_HEADER: version.token}
+    drawn = request.args.get("d") if request.headers.get("HX-Request") else None  # the drawing the page shows
+    context = _live_context(row, version, drawn)
+    live = context["region"]
+    if live.changes:  # the parts changed since the drawing the poll named, each swapped in place
+        return live.body, 200, {"Cache-Control": "no-store", "HX-Reswap": "none",
+                                director_live.VERSION_HEADER: version.token, director_live.DRAWING_HEADER: live.drawing}
     return render_template("tournaments/_live.html", **context), 200, {"Cache-Control": "no-store"}
 
 
