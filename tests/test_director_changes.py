@@ -155,10 +155,12 @@ def test_a_poll_from_a_drawing_not_kept_or_not_htmx_is_answered_with_the_whole_r
     assert "HX-Reswap" not in answer.headers and 'id="live-rounds"' in answer.get_data(as_text=True)
     assert OOB not in answer.get_data(as_text=True)
     _, english = whole(client, tid)
+    # the device's other tab switched to Japanese draws the same version (the language is the device's cookie)
+    assert client.get(f"/tournaments/{tid}/live?v=none", headers={**HX, "Accept-Language": "ja"}).status_code == 200
     roll(app, ids[1])
     japanese = client.get(f"/tournaments/{tid}/live?v={english[0]}&d={english[1]}",
                           headers={**HX, "Accept-Language": "ja"})
-    assert "HX-Reswap" not in japanese.headers  # drawn in English, asked in Japanese: the whole region
+    assert "HX-Reswap" not in japanese.headers  # the English tab's poll, asked in Japanese: the whole region
     assert 'id="live-rounds"' in japanese.get_data(as_text=True)
 
 
