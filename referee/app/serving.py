@@ -5,7 +5,7 @@ worker process (:func:`serve`), with room among the process's open files for the
 loop over the kept connections and its reading of each request's headers in Python, was a fifth of the whole.
 
 granian starts each request's environ from a copy of the process's environment (its WSGI answer sets the request's
-own variables over it): the worker lets go of the variables named as a request's are (``HTTP_PROXY`` would read as a
+own variables over it): the worker lets go of the variables named as a request's (``HTTP_PROXY`` would read as a
 header the device sent) and :class:`RequestOnly` takes the others out of each request before the app reads it, so
 that no secret given in the environment (SECRET_KEY, a database URL's password) is in a request."""
 from __future__ import annotations
