@@ -4,7 +4,10 @@ live region once the first tablet records, whichever worker answers; the forms' 
 across workers (one secret key, one database)."""
 import http.client
 import json
+import os
 import re
+import signal
+import time
 
 import pytest
 
@@ -105,3 +108,36 @@ def test_a_request_keeps_its_own_variables_and_loses_the_copied_ones():
     request = {"REQUEST_METHOD": "GET", "PATH_INFO": "/", "HTTP_ACCEPT_LANGUAGE": "de", "wsgi.url_scheme": "http"}
     RequestOnly(app, process)(process | request, lambda *a: None)
     assert seen == request
+
+
+def test_a_server_worker_that_dies_is_started_again_and_the_record_is_whole(tmp_path):
+    """``referee serve``'s worker killed under the tables (out of memory, a stray kill): it is started again, the
+    next request is answered and the game recorded before is there, entry for entry."""
+    started = referee_serve(tmp_path, {"DATABASE_URL": f"sqlite:///{tmp_path / 'respawn.sqlite'}",
+                                       "SECRET_KEY": "respawn"})
+    try:
+        started.wait_for_port()
+        referee_tablet = Tablet(started.base)
+        status, home = referee_tablet.get("/")
+        assert referee_tablet.post("/games", {"csrf_token": token(home), "title": "Kept", "ruleset": "jma-2006",
+                                              "players": "Aki\nBen", "seating": "fixed", "pin": "246802"})[0] == 302
+        status, table = referee_tablet.get("/games/1")
+        assert referee_tablet.post("/games/1/record", {"csrf_token": token(table), "seq": "0", "dice": "1,2",
+                                                       "entry": json.dumps({"type": "roll", "player": "Aki"})})[0] == 303
+        workers = [int(pid) for pid in
+                   open(f"/proc/{started.proc.pid}/task/{started.proc.pid}/children").read().split()]
+        assert len(workers) == 1
+        os.kill(workers[0], signal.SIGKILL)
+        deadline = time.monotonic() + 30
+        while True:  # answered again once the new worker has started
+            try:
+                status, page = Tablet(started.base).get("/games/1/record.jsonl")
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "no worker answered within 30 s"
+                time.sleep(0.2)
+        assert status == 200 and [json.loads(line)["type"] for line in page.splitlines()[1:]] == ["roll"]
+        renewed = open(f"/proc/{started.proc.pid}/task/{started.proc.pid}/children").read().split()
+        assert len(renewed) == 1 and int(renewed[0]) != workers[0]
+    finally:
+        started.stop()

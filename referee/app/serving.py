@@ -73,11 +73,16 @@ def served() -> Flask:
     return app
 
 
+RESPAWN_SECONDS = 1.0  # a worker that died is started again after this long (the devices' next polls find it)
+
+
 def serve(host: str, port: int) -> None:
     """Serve the app on ``host``:``port`` until stopped (SIGINT or SIGTERM): one worker process, ``THREADS``
-    threads answering, every connection a device keeps open kept."""
+    threads answering, every connection a device keeps open kept; a worker that dies (out of memory, killed) is
+    started again, so the tables' next taps are answered without the operator."""
     from granian import Granian
     from granian.constants import Interfaces
 
     Granian("referee.app.serving:served", address=host, port=port, interface=Interfaces.WSGI, factory=True,
-            workers=1, blocking_threads=THREADS, websockets=False, backlog=CONNECTIONS, log_access=False).serve()
+            workers=1, blocking_threads=THREADS, websockets=False, backlog=CONNECTIONS, log_access=False,
+            respawn_failed_workers=True, respawn_interval=RESPAWN_SECONDS).serve()
