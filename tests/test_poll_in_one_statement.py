@@ -10,7 +10,7 @@ from test_live_table import HX, live_version
 from test_table_words import record, roll
 
 from referee.store.db import db
-from referee.services import clocks, folds, rulings, signoffs
+from referee.services import clocks, folds, rulings, stamps
 
 DIRECTOR_PIN = "135791"
 
@@ -21,8 +21,8 @@ def drawn_at(client, game_id: int) -> str:
 
 def same_version_both_ways(app, client, game_id: int) -> str:
     with app.app_context():
-        polled = signoffs.poll_version(game_id)
-        stamped = signoffs.stamp(folds.load(game_id)).version
+        polled = stamps.poll_version(game_id)
+        stamped = stamps.stamp(folds.load(game_id)).version
         db.session.remove()
     assert polled == stamped == drawn_at(client, game_id)
     return polled
@@ -96,4 +96,4 @@ def test_a_poll_naming_another_version_or_asking_for_an_entry_is_answered_in_ful
     at_start = client.get(f"/games/{game_id}?v={version}&at=0", headers=HX)  # the table at its start: not a poll
     assert at_start.status_code == 200
     with app.app_context():
-        assert signoffs.poll_version(game_id + 1000) is None  # no such game: the poll goes the usual way (its page)
+        assert stamps.poll_version(game_id + 1000) is None  # no such game: the poll goes the usual way (its page)

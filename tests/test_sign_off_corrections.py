@@ -18,7 +18,7 @@ from referee import cli
 from referee.app import MIGRATIONS
 from referee.store.db import db
 from referee.cache import FOLDS
-from referee.services import folds, games, results, signoffs
+from referee.services import folds, games, results, signoffs, stamps
 
 from conftest import migrations_head
 from test_players_between_rounds import correction, played_table
@@ -174,7 +174,7 @@ def test_withdrawing_the_correction_brings_back_the_ranking_signed_before_and_it
 def test_the_tables_live_version_follows_a_correction_and_its_withdrawal(app):
     tid, director, tablet, game_id, before, names = signed_table(app)
     with app.app_context():
-        shown = signoffs.stamp(folds.load(game_id)).version
+        shown = stamps.stamp(folds.load(game_id)).version
     poll = {"HX-Request": "true"}
     assert tablet.get(f"/games/{game_id}?v={shown}", headers=poll).status_code == 204
     places, totals, gone = swapped(before)

@@ -13,7 +13,7 @@ from test_live_table import HX, live_version
 from test_table_words import record, roll
 
 from referee import create_app
-from referee.services import signoffs
+from referee.services import stamps
 from referee.web.access import tokens_in
 
 DIRECTOR_PIN = "135791"
@@ -79,8 +79,8 @@ def test_a_changed_poll_reads_the_tables_version_once_before_flask_and_the_view_
     version = live_version(tablet.get(f"/games/{game_id}").get_data(as_text=True))
     record(tablet, game_id, roll(first, 1, 3))
     read_by_the_view = []
-    reading = signoffs.poll_version
-    monkeypatch.setattr(signoffs, "poll_version", lambda *args: read_by_the_view.append(args) or reading(*args))
+    reading = stamps.poll_version
+    monkeypatch.setattr(stamps, "poll_version", lambda *args: read_by_the_view.append(args) or reading(*args))
     changed = tablet.get(f"/games/{game_id}?v={version}", headers=HX)
     assert changed.status_code == 200 and requests_made[-1] == f"/games/{game_id}"
     assert '<div id="tablelive"' in changed.get_data(as_text=True) and read_by_the_view == []

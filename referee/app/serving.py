@@ -84,5 +84,5 @@ def serve(host: str, port: int) -> None:
     from granian.constants import Interfaces
 
     Granian("referee.app.serving:served", address=host, port=port, interface=Interfaces.WSGI, factory=True,
-            workers=1, blocking_threads=THREADS, websockets=False, backlog=CONNECTIONS, log_access=False,
+            workers=1, blocking_threads=THREADS, websockets=False, log_access=False,
             respawn_failed_workers=True, respawn_interval=RESPAWN_SECONDS).serve()

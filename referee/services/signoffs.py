@@ -29,27 +29,24 @@ printed the same, and a signature the players gave on the tablet is worth as muc
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import re
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Callable
 
-from sqlalchemy import Connection, bindparam, func, select
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from ..cache import kept_in, STATEMENTS
 from ..engine import chain
 from ..store.db import db
 from ..engine import RecordError, RefereeError, text_problem
-from ..store.models import EntryRow, GameRow, JudgeCallRow, ResultCorrection, RulingRow, SignOffRow, TableRow
+from ..store.models import EntryRow, GameRow, SignOffRow
 from ..tournament.corrections import ranked_places
-from . import archive, grants
+from . import archive
 from .clocks import naive_utc, utcnow
-from .folds import LoadedGame, game_lock, last_entry, load, version as record_version, version_of
+from .folds import LoadedGame, game_lock, load
 from .standing import Correcting, standing_of_game
 
 CONFIRMS, REFUSES = "confirms", "refuses"
@@ -231,92 +228,6 @@ def sign_offs_of_many(tables: list[LoadedGame], corrections: Mapping[int, Correc
     return {t.row.id: _checked(t, rows[t.row.id], Corrected.from_row(corrections.get(t.row.id))) for t in tables}
 
 
-def _counts(game: object) -> tuple[object, ...]:
-    """The counts a table's stamp is made of, as scalar subqueries for the game ``game``: its rulings, its calls for
-    a judge made and still open, its sign-offs and the director's corrections of its result (and their
-    withdrawals)."""
-
-    def count(column, *where) -> object:
-        return select(func.count(column)).where(*where).scalar_subquery()
-
-    return (count(RulingRow.id, RulingRow.game_id == game), count(JudgeCallRow.id, JudgeCallRow.game_id == game),
-            count(JudgeCallRow.id, JudgeCallRow.open_game_id == game),
-            count(SignOffRow.id, SignOffRow.game_id == game),
-            count(ResultCorrection.id, ResultCorrection.table_id.in_(
-                select(TableRow.id).where(TableRow.game_id == game).scalar_subquery())))
-
-
-@kept_in(STATEMENTS)
-def _stamp_statement():
-    """The counts of :func:`stamp` for the game ``game``: one statement, built once."""
-    return select(*_counts(bindparam("game")))
-
-
-@kept_in(STATEMENTS)
-def _poll_statement():
-    """All a poll's version is made of, for the game ``game``: its clock, its last stored entry's number (through
-    the (game, seq) index) and the counts of :func:`stamp`; one statement, built once, no game loaded."""
-    game = bindparam("game")
-    return select(GameRow.clock_started_at, GameRow.clock_elapsed_seconds, GameRow.time_limit_minutes,
-                  last_entry(EntryRow.seq), *_counts(game)).where(GameRow.id == game)
-
-
-@dataclass(frozen=True)
-class Stamp:
-    """What a table's live screens compare (:attr:`version`), with the counts it was made from that the screen
-    shows: the rulings stored and whether a call for a judge is open (a screen reads those only when there are
-    some)."""
-
-    version: str
-    rulings: int
-    call_open: bool
-
-
-def stamp(loaded: LoadedGame) -> Stamp:
-    """:func:`referee.services.folds.version`, changing also with each call for a judge made or answered, each
-    ruling, each sign-off and each correction of the table's result by the director, or its withdrawal (the other
-    tablets at the table follow a judge call, the rulings' count and the game-over card, which shows the ranking
-    that stands), and while a call is open with each minute it has waited.  Every device at a table asks for it
-    every second: one query, each count read through its table's game index."""
-    counts = tuple(db.session.execute(_stamp_statement(), {"game": loaded.row.id}).one())
-    return _stamped(record_version(loaded), counts)
-
-
-@contextmanager
-def polling() -> Iterator[Connection]:
-    """A plain connection of the app's engine, past the session's steps, for :func:`poll_version` (and the grants)
-    of a live poll answered before the app's request (``referee.web.polls``)."""
-    with db.engine.connect() as connection:
-        yield connection
-
-
-def poll_version(game_id: int, connection: Connection | None = None) -> str | None:
-    """The :attr:`Stamp.version` a table's screens would be drawn at now, read in one statement without loading
-    the game (None: no such game): a poll that names it is answered "nothing new" at the cost of that statement.
-    ``connection``: the one to read through (else the session's)."""
-    found = (connection or db.session.connection()).execute(_poll_statement(), {"game": game_id}).one_or_none()
-    return None if found is None else _poll_version(game_id, found)
-
-
-def poll_version_and_grants(game_id: int, tokens: list[str], connection: Connection
-                            ) -> tuple[str | None, list[grants.Grant]]:
-    """:func:`poll_version`, and the grants these tokens name (:func:`referee.services.grants.look_up`), read
-    together in one statement (:func:`referee.services.grants.look_up_with`): a table's tablet's unchanged poll."""
-    found, named = grants.look_up_with(_poll_statement(), {"game": game_id}, tokens, connection)
-    return (None if found is None else _poll_version(game_id, found)), named
-
-
-def _poll_version(game_id: int, found: Sequence) -> str:
-    """The version of the game ``game_id`` from the row :func:`_poll_statement` read."""
-    started, elapsed, limit, stored, *counts = found
-    return _stamped(version_of(game_id, stored or 0, started, elapsed, limit), tuple(counts)).version
-
-
-def _stamped(record: str, counts: tuple) -> Stamp:
-    """The stamp of a record's version and the counts of :func:`_counts`."""
-    minute = utcnow().strftime("%H:%M") if counts[2] else ""  # "waited 3 min" moves on
-    text = f"{record}:{':'.join(map(str, counts))}:{minute}"
-    return Stamp(hashlib.blake2b(text.encode(), digest_size=8).hexdigest(), counts[0], bool(counts[2]))
 
 
 def sign_off(game_id: int, player: str, verdict: str, reason: str, seen_entries: int, seen_count: int,

@@ -7,7 +7,7 @@ Flask's request for it (its context, the session, the language, the security hea
 cost more than the question itself: about a millisecond of the server's time for one statement's answer.  Here
 such a poll is answered from the WSGI call itself, by the same services the views ask:
 
-- the page's version, as its view works it out (:func:`referee.services.signoffs.poll_version` for a table's
+- the page's version, as its view works it out (:func:`referee.services.stamps.poll_version` for a table's
   screens, :func:`referee.services.tournaments.live_version` for the director's page and the room's display,
   :func:`referee.services.progress.live_progress_and_version` for the standings);
 - for a page that needs an unlock (a table's screen, the director's page), the grants the device's session cookie
@@ -32,7 +32,7 @@ from sqlalchemy import Connection
 from werkzeug.http import parse_cookie
 from werkzeug.wsgi import get_host
 
-from ..services import backups, grants, progress, signoffs, tournaments
+from ..services import backups, grants, progress, stamps, tournaments
 from . import access
 from .sessions import SessionOverHttps
 
@@ -46,9 +46,9 @@ WSGIApp = Callable[[dict, Callable[..., Any]], Iterable[bytes]]
 Version = Callable[[int, "Connection | None"], "str | None"]
 WithGrants = Callable[[int, list[str], Connection], tuple["str | None", list[grants.Grant]]]
 PAGES: tuple[tuple[re.Pattern[str], str | None, Version, bool, WithGrants | None], ...] = (
-    (re.compile(r"/games/([1-9][0-9]{0,8})"), access.GAME, signoffs.poll_version, True,
-     signoffs.poll_version_and_grants),
-    (re.compile(r"/games/([1-9][0-9]{0,8})/display"), None, signoffs.poll_version, True, None),
+    (re.compile(r"/games/([1-9][0-9]{0,8})"), access.GAME, stamps.poll_version, True,
+     stamps.poll_version_and_grants),
+    (re.compile(r"/games/([1-9][0-9]{0,8})/display"), None, stamps.poll_version, True, None),
     (re.compile(r"/tournaments/([1-9][0-9]{0,8})/live"), access.DIRECTOR,
      lambda tournament_id, _: tournaments.live_version(tournament_id).token, False, None),
     (re.compile(r"/tournaments/([1-9][0-9]{0,8})/display"), None,
@@ -114,7 +114,7 @@ class UnchangedPolls:
             return None  # served over https only: the views send a request in the clear to https
         try:
             get_host(environ, self.app.config.get("TRUSTED_HOSTS"))  # a Host the views refuse (400) is theirs
-            with self.app.app_context(), (signoffs.polling() if own else nullcontext()) as connection:
+            with self.app.app_context(), (stamps.polling() if own else nullcontext()) as connection:
                 cookie = self.cookie(environ) if needs is not None else None
                 if needs is not None and (cookie is None or "unlocks" in cookie):
                     return None

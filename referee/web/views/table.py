@@ -24,7 +24,7 @@ from ...screens.table import (
 from ...screens.judge import table_call
 from ...screens.rulings_log import clause_choices, deciders_now, ruling_lines
 from ...screens.rules_page import rules_page
-from ...services import clocks, entry_keys, errors, folds, games, rulings, signoffs, tournaments
+from ...services import clocks, entry_keys, errors, folds, games, rulings, signoffs, stamps, tournaments
 from ..access import (
     count_director_guess, deciders_allowed, director_pin_may_be_tried, flash, judge_level, may_referee,
     referee_required, throttled)
@@ -65,14 +65,14 @@ def _asked_panels() -> frozenset[str]:
 
 
 def _view_model(loaded: folds.LoadedGame, upto: int | None = None, panels: frozenset[str] = frozenset(),
-                stamp: signoffs.Stamp | None = None, marks: bool = False) -> dict:
+                stamp: stamps.Stamp | None = None, marks: bool = False) -> dict:
     """What the table screen shows (:func:`referee.screens.table.live_view`), with what only the request and the
     service know: the row, the clock, the version a live screen compares, the addresses and the form token.
     ``panels``: the panels asked to be drawn open; ``stamp``: the table's live stamp when the request has read it;
     ``marks``: the form token, the form key and the clock's seconds as marks, for a drawing every device shares
     (:func:`_live_html`)."""
     screen = table_screen(loaded.game, upto, live=loaded.altered is None, panels=panels, language=language())
-    stamp = stamp or signoffs.stamp(loaded)
+    stamp = stamp or stamps.stamp(loaded)
     view = live_view(
         screen, row=loaded.row, seq=loaded.seq, clock=clocks.clock(loaded.row), version=stamp.version,
         altered=loaded.altered,
@@ -85,7 +85,7 @@ def _view_model(loaded: folds.LoadedGame, upto: int | None = None, panels: froze
     return view
 
 
-def _judge(loaded: folds.LoadedGame, stamp: signoffs.Stamp) -> dict:
+def _judge(loaded: folds.LoadedGame, stamp: stamps.Stamp) -> dict:
     """The rulings recorded in the game and, at a tournament's table, its call for a judge (each read only when
     the stamp counted some)."""
     called = rulings.open_call(loaded.row.id) if stamp.call_open else None
@@ -294,19 +294,19 @@ def panel(game_id: int, name: str):
 
 def _unchanged(game_id: int) -> bool:
     """A live poll (htmx's, naming the version its screen was drawn at, no entry asked for) of a game whose screens
-    are still as drawn: answered from one statement, the game not loaded (:func:`signoffs.poll_version`)."""
+    are still as drawn: answered from one statement, the game not loaded (:func:`stamps.poll_version`)."""
     seen = request.args.get("v")
     if not (seen and request.headers.get("HX-Request") and "at" not in request.args):
         return False
     read = polls.version_read(request.environ, game_id)  # read for this request already, before Flask's
-    return seen == (read if read is not None else signoffs.poll_version(game_id))
+    return seen == (read if read is not None else stamps.poll_version(game_id))
 
 
 def _live_or_page(loaded: folds.LoadedGame, page: str, upto: int | None = None):
     """A whole screen, or for htmx's poll its live region alone: 204 while the game is as the screen was drawn
     (the poll names the version it saw), so a screen follows entries made elsewhere within a second."""
     if request.headers.get("HX-Request") and upto is None:
-        stamp = signoffs.stamp(loaded)
+        stamp = stamps.stamp(loaded)
         if request.args.get("v") == stamp.version:
             return "", 204
         if page != "table/table.html":
@@ -316,13 +316,13 @@ def _live_or_page(loaded: folds.LoadedGame, page: str, upto: int | None = None):
         return _region(loaded, _meanwhile(loaded), stamp)
     if page == "table/table.html" and upto is None:  # the live region as every device showing the table has it
         return render_template(page, row=loaded.row, ruleset=loaded.game.state.ruleset,
-                               live_html=_live_html(loaded, None, signoffs.stamp(loaded)))
+                               live_html=_live_html(loaded, None, stamps.stamp(loaded)))
     return render_template(page, **_view_model(loaded, upto, _asked_panels()))
 
 
-def _region(loaded: folds.LoadedGame, message: dict | None, stamp: signoffs.Stamp | None = None):
+def _region(loaded: folds.LoadedGame, message: dict | None, stamp: stamps.Stamp | None = None):
     """The table screen's live region (htmx's answer), with a message at its top when there is one."""
-    return (_live_html(loaded, message, stamp or signoffs.stamp(loaded)), 200, {"Cache-Control": "no-store"})
+    return (_live_html(loaded, message, stamp or stamps.stamp(loaded)), 200, {"Cache-Control": "no-store"})
 
 
 # The live region of a table's screen is drawn once for every device that shows the table at a version, in a language,
@@ -336,7 +336,7 @@ ELAPSED_MARK, MESSAGE_MARK = mark("elapsed"), mark("message")
 KEPT_REGIONS = 256  # drawings kept per app (64 tables' latest, in a few languages and with panels open)
 
 
-def _live_html(loaded: folds.LoadedGame, message: dict | None, stamp: signoffs.Stamp) -> Markup:
+def _live_html(loaded: folds.LoadedGame, message: dict | None, stamp: stamps.Stamp) -> Markup:
     """The table's live region for this answer: its drawing at ``stamp``'s version (made once, kept), with this
     device's form token, a new form key, the clock as it reads now and ``message`` put in."""
     panels = _asked_panels()
