@@ -49,6 +49,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=10)
     parser.add_argument("--profile", default="", help="kinds to profile, joined by commas")
     parser.add_argument("--sort", default="cumtime")
+    parser.add_argument("--dump", default="", help="a folder to write each profiled kind's stats to (pstats files)")
     args = parser.parse_args()
     logging.disable(logging.CRITICAL)
     url = f"sqlite:///{tempfile.mkdtemp(prefix='referee-mix-')}/mix.sqlite"
@@ -125,6 +126,9 @@ def main() -> None:
     for kind, profile in profiled.items():
         print(f"=== {kind}")
         pstats.Stats(profile).sort_stats(args.sort).print_stats(40)
+        if args.dump:
+            Path(args.dump).mkdir(parents=True, exist_ok=True)
+            profile.dump_stats(Path(args.dump) / (kind.replace(" ", "_").replace("/", "") + ".pstats"))
 
 
 if __name__ == "__main__":

@@ -2,6 +2,8 @@
 from one statement by the game's index (its clock, its last stored entry, the counts of its rulings, calls for a
 judge, sign-offs and corrections), the game not loaded nor its record folded; and the version it compares is the
 very one the screen was drawn at, through every kind of change a table's screens follow."""
+import json
+
 import pytest
 from sqlalchemy import event
 
@@ -10,7 +12,7 @@ from test_live_table import HX, live_version
 from test_table_words import record, roll
 
 from referee.store.db import db
-from referee.services import clocks, folds, rulings, stamps
+from referee.services import clocks, entry_keys, folds, rulings, stamps
 
 DIRECTOR_PIN = "135791"
 
@@ -97,3 +99,49 @@ def test_a_poll_naming_another_version_or_asking_for_an_entry_is_answered_in_ful
     assert at_start.status_code == 200
     with app.app_context():
         assert stamps.poll_version(game_id + 1000) is None  # no such game: the poll goes the usual way (its page)
+
+
+def selects(statements: list[str]) -> list[str]:
+    return [s for s in statements if s.lstrip().upper().startswith("SELECT")]
+
+
+def test_a_changed_poll_reads_the_tables_version_its_counts_and_the_devices_grants_once(app, client, statements):
+    """A second tablet's poll after an entry: the statement read before Flask's request (the version, the stamp's
+    counts, the device's grants) is all of those the view needs; it reads the game's row for the fold besides, and
+    nothing twice."""
+    game_id = new_game(client)
+    version = drawn_at(client, game_id)
+    second = app.test_client()
+    with client.session_transaction() as unlocked:
+        tokens = dict(unlocked)["grants"]
+    with second.session_transaction() as session:
+        session["grants"] = tokens
+    assert second.get(f"/games/{game_id}?v={version}", headers=HX).status_code == 204
+    record(client, game_id, roll("Aki", 1, 3))
+    statements.clear()
+    changed = second.get(f"/games/{game_id}?v={version}", headers=HX)
+    read = selects(statements)
+    assert changed.status_code == 200 and live_version(changed.get_data(as_text=True)) == drawn_at(client, game_id)
+    assert len(read) == 2, read  # the poll's statement, then the game's row with its last entry (the kept fold's)
+    assert sum("grants" in s for s in read) == 1 and sum("rulings" in s for s in read) == 1, read
+
+
+def test_a_tap_reads_its_key_its_grants_and_the_game_once_and_writes_its_entry_and_key_as_two_rows(
+        app, client, statements):
+    """A tap's record (the form's answer, before the screen it leads to): the form's key looked up, the device's
+    grants read, the game's row read (the kept fold's check); then the entry and its key written, each one INSERT,
+    and nothing read back."""
+    game_id = new_game(client)
+    drawn_at(client, game_id)
+    statements.clear()
+    answer = client.post(f"/games/{game_id}/record", data={
+        "seq": 0, "entry": json.dumps({"type": "roll", "player": "Aki"}), "dice": "1,3",
+        "entry_key": entry_keys.new_key()})
+    assert answer.status_code == 303
+    assert len(selects(statements)) == 3, statements
+    inserts = [s for s in statements if s.lstrip().upper().startswith("INSERT")]
+    assert [s.split()[2] for s in inserts] == ["entries", "entry_keys"], inserts
+    assert [s.split()[0].upper() for s in statements if not s.lstrip().upper().startswith(("SELECT", "INSERT"))] \
+        in ([], ["BEGIN"]), statements
+    with app.app_context():
+        assert folds.load(game_id).seq == 1

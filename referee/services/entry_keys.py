@@ -17,7 +17,7 @@ import secrets
 
 from sqlalchemy import select
 
-from ..store.db import db
+from ..store.db import db, insert_rows
 from ..engine import RefereeError
 from ..store.models import EntryKeyRow
 
@@ -57,19 +57,21 @@ def body(expected_seq: int, asked: object) -> str:
 def repeat(game_id: int, key: str, digest: str) -> None:
     """Raise :class:`AlreadyRecorded` when this key recorded this same form before, :class:`KeyReused` when it
     recorded another; return when the key is new."""
-    row = db.session.scalars(select(EntryKeyRow).where(EntryKeyRow.game_id == game_id,
-                                                       EntryKeyRow.key == key)).first()
+    row = db.session.connection().execute(select(EntryKeyRow.seq, EntryKeyRow.entries, EntryKeyRow.body).where(
+        EntryKeyRow.game_id == game_id, EntryKeyRow.key == key)).first()
     if row is None:
         return
-    if row.body == digest:
-        raise AlreadyRecorded(row.seq, row.entries)
+    seq, entries, body_ = row
+    if body_ == digest:
+        raise AlreadyRecorded(seq, entries)
     raise KeyReused.of("this screen's form already recorded entry {n}; it was sent again with another entry, which "
-                       "was not recorded: look at the table again", {"n": row.seq})
+                       "was not recorded: look at the table again", {"n": seq})
 
 
 def keep(game_id: int, key: str, digest: str, first: int, entries: int) -> None:
-    """Add the key of entries being recorded to the session (committed with them)."""
-    db.session.add(EntryKeyRow(game_id=game_id, key=key, seq=first, entries=entries, body=digest))
+    """Write the key of entries being recorded in the session's transaction (committed with them; a key another
+    process kept at the same moment raises the database's IntegrityError, here or at the commit)."""
+    insert_rows(EntryKeyRow, {"game_id": game_id, "key": key, "seq": first, "entries": entries, "body": digest})
 
 
 def kept_keys(game_id: int, keys: list[str]) -> set[str]:

@@ -2,7 +2,7 @@
 its clock, :func:`referee.services.folds.version`) with the counts a screen also follows: the rulings, the calls for
 a judge made and open, the players' sign-offs and the director's corrections of the result.  Each device at a table
 asks for it every second: :func:`stamp` for a loaded game, :func:`poll_version` in one statement without loading it,
-:func:`poll_version_and_grants` with the device's grants as well, through a plain connection (:func:`polling`) for a
+:func:`poll_stamp_and_grants` with the device's grants as well, through a plain connection (:func:`polling`) for a
 poll answered before the app's request."""
 from __future__ import annotations
 
@@ -60,15 +60,18 @@ class Stamp:
     version: str
     rulings: int
     call_open: bool
+    counts: tuple[int, ...] = ()  # the counts of :func:`_counts` it was made of
 
 
-def stamp(loaded: LoadedGame) -> Stamp:
+def stamp(loaded: LoadedGame, counts: tuple[int, ...] | None = None) -> Stamp:
     """:func:`referee.services.folds.version`, changing also with each call for a judge made or answered, each
     ruling, each sign-off and each correction of the table's result by the director, or its withdrawal (the other
     tablets at the table follow a judge call, the rulings' count and the game-over card, which shows the ranking
     that stands), and while a call is open with each minute it has waited.  Every device at a table asks for it
-    every second: one query, each count read through its table's game index."""
-    counts = tuple(db.session.execute(_stamp_statement(), {"game": loaded.row.id}).one())
+    every second: one query, each count read through its table's game index.  ``counts``: the counts read for
+    this request already (a poll's, with its version: :func:`poll_stamp_and_grants`), not read again."""
+    if counts is None:
+        counts = tuple(db.session.execute(_stamp_statement(), {"game": loaded.row.id}).one())
     return _stamped(record_version(loaded), counts)
 
 
@@ -88,22 +91,28 @@ def poll_version(game_id: int, connection: Connection | None = None) -> str | No
     return None if found is None else _poll_version(game_id, found)
 
 
-def poll_version_and_grants(game_id: int, tokens: list[str], connection: Connection
-                            ) -> tuple[str | None, list[grants.Grant]]:
-    """:func:`poll_version`, and the grants these tokens name (:func:`referee.services.grants.look_up`), read
-    together in one statement (:func:`referee.services.grants.look_up_with`): a table's tablet's unchanged poll."""
+def poll_stamp_and_grants(game_id: int, tokens: list[str], connection: Connection
+                          ) -> tuple[Stamp | None, list[grants.Grant]]:
+    """The :class:`Stamp` of :func:`poll_version`, and the grants these tokens name
+    (:func:`referee.services.grants.look_up`), read together in one statement
+    (:func:`referee.services.grants.look_up_with`): a table's tablet's poll (None: no such game)."""
     found, named = grants.look_up_with(_poll_statement(), {"game": game_id}, tokens, connection)
-    return (None if found is None else _poll_version(game_id, found)), named
+    return (None if found is None else _poll_stamp(game_id, found)), named
 
 
 def _poll_version(game_id: int, found: Sequence) -> str:
     """The version of the game ``game_id`` from the row :func:`_poll_statement` read."""
+    return _poll_stamp(game_id, found).version
+
+
+def _poll_stamp(game_id: int, found: Sequence) -> Stamp:
+    """The stamp of the game ``game_id`` from the row :func:`_poll_statement` read."""
     started, elapsed, limit, stored, *counts = found
-    return _stamped(version_of(game_id, stored or 0, started, elapsed, limit), tuple(counts)).version
+    return _stamped(version_of(game_id, stored or 0, started, elapsed, limit), tuple(counts))
 
 
 def _stamped(record: str, counts: tuple) -> Stamp:
     """The stamp of a record's version and the counts of :func:`_counts`."""
     minute = utcnow().strftime("%H:%M") if counts[2] else ""  # "waited 3 min" moves on
     text = f"{record}:{':'.join(map(str, counts))}:{minute}"
-    return Stamp(hashlib.blake2b(text.encode(), digest_size=8).hexdigest(), counts[0], bool(counts[2]))
+    return Stamp(hashlib.blake2b(text.encode(), digest_size=8).hexdigest(), counts[0], bool(counts[2]), counts)

@@ -4,7 +4,7 @@ from pathlib import Path
 
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
-from sqlalchemy import event
+from sqlalchemy import event, insert
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 
@@ -51,6 +51,14 @@ def read_once(name: str) -> dict:
     if db.session.new or db.session.dirty or db.session.deleted:  # changes not yet written: read afresh
         db.session.info.pop(READ_ONCE, None)
     return db.session.info.setdefault(READ_ONCE, {}).setdefault(name, {})
+
+
+def insert_rows(model: type, rows: list[dict] | dict) -> None:
+    """Write ``rows`` (columns by name) of ``model``'s table in the session's transaction as rows, past the ORM's unit
+    of work (committed with the session; nothing in it reads them back as objects): what was read once is let go, as
+    a flush lets it go.  A row a unique key refuses raises the database's IntegrityError here."""
+    db.session.info.pop(READ_ONCE, None)
+    db.session.connection().execute(insert(model.__table__), rows)  # type: ignore[attr-defined]
 
 
 @event.listens_for(Session, "after_flush")

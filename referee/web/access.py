@@ -117,7 +117,7 @@ def _grants() -> list[grants.Grant]:
     live (locked, expired, or deleted with their game) are dropped from the cookie; a cookie of the time unlocks
     lived in the cookie itself is let go (its unlocks end)."""
     if "grants" not in g:
-        found, at, live = grants_of(session)
+        found, at, live = _grants_read() or grants_of(session)
         g.grants, g.grants_at = found, at
         if live != session.get("grants", []):
             if live:
@@ -126,6 +126,17 @@ def _grants() -> list[grants.Grant]:
                 session.pop("grants", None)
         session.pop("unlocks", None)
     return g.grants
+
+
+GRANTS_READ = "referee.poll_grants"  # the WSGI environ's key of the grants a live poll's cookie names, read with the
+# page's version before Flask's request (referee.web.polls): (the tokens, the grants they name)
+
+
+def _grants_read() -> tuple[list[grants.Grant], datetime, list[str]] | None:
+    """:func:`grants_of` this device's cookie, as read for this request already (a live poll's, in the statement
+    that read its page's version); None: read them."""
+    read = request.environ.get(GRANTS_READ)
+    return judged(read[1]) if read is not None and read[0] == tokens_in(session) else None
 
 
 def _live() -> list[grants.Grant]:

@@ -44,10 +44,10 @@ WSGIApp = Callable[[dict, Callable[..., Any]], Iterable[bytes]]
 # one statement, past the session's steps), and its version read with the device's grants in that one statement
 # (a table's screen, whose tablets' polls are most of a room's requests; None: the grants read apart)
 Version = Callable[[int, "Connection | None"], "str | None"]
-WithGrants = Callable[[int, list[str], Connection], tuple["str | None", list[grants.Grant]]]
+WithGrants = Callable[[int, list[str], Connection], tuple["stamps.Stamp | None", list[grants.Grant]]]
 PAGES: tuple[tuple[re.Pattern[str], str | None, Version, bool, WithGrants | None], ...] = (
     (re.compile(r"/games/([1-9][0-9]{0,8})"), access.GAME, stamps.poll_version, True,
-     stamps.poll_version_and_grants),
+     stamps.poll_stamp_and_grants),
     (re.compile(r"/games/([1-9][0-9]{0,8})/display"), None, stamps.poll_version, True, None),
     (re.compile(r"/tournaments/([1-9][0-9]{0,8})/live"), access.DIRECTOR,
      lambda tournament_id, _: tournaments.live_version(tournament_id).token, False, None),
@@ -57,7 +57,8 @@ PAGES: tuple[tuple[re.Pattern[str], str | None, Version, bool, WithGrants | None
      lambda tournament_id, _: progress.live_progress_and_version(tournament_id)[1], False, None),
 )
 
-READ = "referee.poll_version"  # the WSGI environ's key of the version read here: (the page's path, the version)
+READ = "referee.poll_version"  # the WSGI environ's key of the version read here: (the page's path, the version, the
+# counts of the table's stamp read with it, or None)
 
 
 def version_read(environ: dict, page: int) -> str | None:
@@ -65,6 +66,14 @@ def version_read(environ: dict, page: int) -> str | None:
     before Flask's (:class:`UnchangedPolls`), if one was; None: read it."""
     found = environ.get(READ)
     return found[1] if found is not None and found[0] in (f"/games/{page}", f"/games/{page}/display") else None
+
+
+def counts_read(environ: dict, page: int) -> tuple[int, ...] | None:
+    """The counts of game ``page``'s stamp (:func:`referee.services.stamps.stamp`) read for this request with its
+    version, before Flask's (a table's tablet's poll of a screen that changed: its view draws the region at once,
+    without reading them again); None: read them."""
+    found = environ.get(READ)
+    return found[2] if found is not None and found[0] == f"/games/{page}" else None
 
 
 def polled(environ: dict) -> tuple[int, str | None, Version, bool, WithGrants | None, str] | None:
@@ -119,11 +128,18 @@ class UnchangedPolls:
                 if needs is not None and (cookie is None or "unlocks" in cookie):
                     return None
                 named: list[grants.Grant] | None = None
+                counts: tuple[int, ...] | None = None
                 if cookie is not None and connection is not None and with_grants is not None:
-                    now, named = with_grants(page, access.tokens_in(cookie), connection)
+                    tokens = access.tokens_in(cookie)
+                    read, named = with_grants(page, tokens, connection)
+                    if read is None:  # no such game: its grants were not read (the statement found no row)
+                        now = None
+                    else:
+                        now, counts = read.version, read.counts
+                        environ[access.GRANTS_READ] = (tokens, named)  # the view takes them, not read them again
                 else:
                     now = version(page, connection)
-                environ[READ] = (environ.get("PATH_INFO"), now)  # the view compares it rather than read it again
+                environ[READ] = (environ.get("PATH_INFO"), now, counts)  # the view compares it, not read it again
                 if now != seen:
                     return None
                 headers = self.secure if https_only else []

@@ -306,7 +306,7 @@ def _live_or_page(loaded: folds.LoadedGame, page: str, upto: int | None = None):
     """A whole screen, or for htmx's poll its live region alone: 204 while the game is as the screen was drawn
     (the poll names the version it saw), so a screen follows entries made elsewhere within a second."""
     if request.headers.get("HX-Request") and upto is None:
-        stamp = stamps.stamp(loaded)
+        stamp = stamps.stamp(loaded, polls.counts_read(request.environ, loaded.row.id))
         if request.args.get("v") == stamp.version:
             return "", 204
         if page != "table/table.html":
