@@ -11,7 +11,7 @@ from pathlib import Path
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from browser_support import armed, golden_table, shot
+from browser_support import TEST_ARM_MS, armed, golden_table, shot
 from referee.engine import parse_entry
 from referee.services import clocks, folds, games, rulings
 from referee.store.db import db
@@ -226,7 +226,10 @@ def test_the_server_killed_mid_sync_and_started_again_loses_and_doubles_nothing(
     from server_support import free_port, Server
 
     db = tmp_path / "served.sqlite"
-    env = {"DATABASE_URL": f"sqlite:///{db}", "SECRET_KEY": "killed-mid-sync"}
+    instance = tmp_path / "instance"  # the server's own (its records, its backups), its screens armed as the tests'
+    instance.mkdir()
+    (instance / "config.py").write_text(f"ARM_MS = {TEST_ARM_MS}\n")
+    env = {"DATABASE_URL": f"sqlite:///{db}", "SECRET_KEY": "killed-mid-sync", "REFEREE_INSTANCE": str(instance)}
     port = free_port()
 
     def serve() -> Server:
