@@ -17,6 +17,7 @@ changed since the last poll, the whole region's frame).  Figures only: nothing i
 from __future__ import annotations
 
 import argparse
+import gc
 import logging
 import random
 import re
@@ -75,6 +76,8 @@ def main() -> None:
     changes(6 * len(ids))
     director = app.test_client()
     director.post(f"/tournaments/{tid}/unlock", data={"pin": PIN})
+    gc.collect()
+    gc.freeze()  # as the app's server does once started (referee/app/__init__.py): what is made since is collected
 
     def polled(page: str, following: bool) -> list[float]:
         """A changed poll's server CPU: ``following``, naming the version of the last answer, as htmx does (the

@@ -259,3 +259,28 @@ def test_an_amount_beyond_what_a_record_holds_is_refused_with_the_limit(client):
     text = r.get_data(as_text=True)
     assert "A number beyond the limit" in text and "amount is more than 2147483647" in text
     assert seq_of(client, game_id) == 2
+
+
+def page_of(client, game_id: int) -> str:
+    return client.get(f"/games/{game_id}").get_data(as_text=True)
+
+
+def log_row(page: str, n: int) -> str:
+    return re.search(rf'<tr id="entry-{n}"[^>]*>.*?</tr>', page, re.S).group(0)
+
+
+def test_a_log_rows_drawing_is_kept_for_what_it_shows_and_a_void_or_the_entry_shown_draws_it_again(app, client):
+    """The log's rows are each drawn once and kept (the latest thirty on every table screen): a row is kept under all
+    it shows, so the entry a void takes back is drawn again struck out on the next screen, and the dispute view's
+    entry is marked as the one shown there, where the same row elsewhere is not."""
+    game_id = new_game(client)
+    record(client, game_id, roll("Aki", 1, 2), {"type": "buy", "player": "Aki"})
+    before = log_row(page_of(client, game_id), 2)
+    assert 'class=""' in before and "Aki buys Baltic Avenue for $60" in before
+    post(client, game_id, 2, {"type": "void", "count": 1})
+    after = log_row(page_of(client, game_id), 2)
+    assert 'class="voided"' in after and "Aki buys Baltic Avenue for $60" in after
+    assert 'class="voided"' not in log_row(page_of(client, game_id), 1)
+    shown = client.get(f"/games/{game_id}/entries/2").get_data(as_text=True)
+    assert 'class="voided current"' in log_row(shown, 2) and "current" not in log_row(shown, 1)
+    assert "current" not in log_row(page_of(client, game_id), 2)  # the same row on the table screen

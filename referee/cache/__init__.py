@@ -129,6 +129,8 @@ GAME_RESULTS: Cache = Cache(1024, "a finished game's result, by (database, table
                                   "its alteration)")
 BOARD_PLACES: Cache = Cache(16, "a board's cells as a screen lays them out, by (the board's squares, language)")
 NUMBER_WORDS: Cache = Cache(4096, "an amount as a printed sheet writes it, by (language, value, decimals)")
+LOG_ROWS: Cache = Cache(16384, "a log's row as the log_row macro draws it, by (the macro, the address its words link "
+                               "to, its number, words, whether it stands, whether it is the entry shown)")
 CARD_FIELDS: Cache = Cache(16, "the fields of a table's value its card is drawn from, by the value's type")
 
 # The devices' session cookies (web/sessions.py): each device sends the same one with every request.

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from jinja2 import BaseLoader, Environment, select_autoescape
+from jinja2 import BaseLoader, Environment, pass_environment, select_autoescape
 from markupsafe import Markup
+
+from ..cache import LOG_ROWS
 
 from .backups import backup_lines, disk_lines
 from .devices import device_words
@@ -28,6 +30,27 @@ DICE_BUTTONS = Markup("".join(
 # How the templates' tojson writes a value: an entry's lots stay in board order on its button, so in the log's words.
 POLICIES = {"json.dumps_kwargs": {"sort_keys": False}}
 
+
+
+@pass_environment
+def kept_log_rows(env: Environment, lines: list[tuple[int, str, bool]], entry_url: str,
+                  current: int | None = None) -> Markup:
+    """The rows of a log's ``lines`` (number, words, whether the entry stands), newest first, each drawn by the
+    ``log_row`` macro (templates/table/_macros.html) once for all it shows (its number, its words, whether it
+    stands, whether it is the entry ``current``, the address ``entry_url`` its words link to) and kept
+    (:data:`referee.cache.LOG_ROWS`): a table's screen shows its latest thirty lines at each version, of which an
+    entry recorded adds one, the rest drawn for the version before (the rows were a sixth of its live region)."""
+    row = env.get_template("table/_macros.html").module.log_row  # type: ignore[attr-defined]  # the macro
+    out = []
+    for n, words, effective in reversed(lines):
+        key = (row, entry_url, n, words, bool(effective), n == current)
+        drawn = LOG_ROWS.get(key)
+        if drawn is None:
+            drawn = LOG_ROWS.keep(key, str(row(n, words, effective, current, entry_url)))
+        out.append(drawn)
+    return Markup("\n".join(out))
+
+
 FILTERS = {"square_name": square_name, "entry_words": entry_words, "pending_words": pending_words,
            "level_words": level_words, "group_name": group_name}
 GLOBALS = {"money": money, "clause_label": clause_label, "option_value_words": option_value_words,
@@ -38,7 +61,7 @@ GLOBALS = {"money": money, "clause_label": clause_label, "option_value_words": o
            "clause_texts": clause_texts, "device_words": device_words, "source_words": source_words,
            "backup_lines": backup_lines, "disk_lines": disk_lines, "caller_words": caller_words,
            "regulation_field_words": regulation_field_words, "sign_off_count": sign_off_count,
-           "dice_buttons": DICE_BUTTONS}
+           "dice_buttons": DICE_BUTTONS, "kept_log_rows": kept_log_rows}
 
 
 # Where the offline kit carries its templates compiled (Jinja's modules, one a template, named by its name's digest:
