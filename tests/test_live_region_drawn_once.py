@@ -15,7 +15,7 @@ from referee.web.views import table as table_views
 from test_record_chain import sql
 
 MARKS = (table_views.TOKEN_MARK, table_views.KEY_MARK, table_views.CLOCK_MARK, table_views.ELAPSED_MARK,
-         table_views.MESSAGE_MARK)
+         table_views.MESSAGE_MARK, table_views.LIVE_MARK, table_views.FLASHES_MARK)
 
 
 def unmarked(text: str) -> bool:
@@ -124,3 +124,40 @@ def test_a_player_named_as_anything_is_shown_as_named(app, client):
     game_id = new_game(client, players=f"{named}\nBen\nChie")
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert f"waiting for {named} to roll" in page and all(mark not in named for mark in MARKS)
+
+
+def lock_token(page: str) -> str:
+    return re.search(r'<form method="post" action="/lock" class="lock"><input type="hidden" name="csrf_token" '
+                     r'value="([^"]+)"', page).group(1)
+
+
+def test_the_table_screens_frame_is_drawn_once_with_each_devices_lock_token_notices_and_language_its_own(
+        app, client):
+    """The table screen's frame (its head, its top bar with the lock form and the language menu) is kept for every
+    device that shows the table as a page: each device's page carries its own session's token in its lock form (the
+    lock works with it), the notice of its own tap alone and once, and a device in another language its own frame."""
+    game_id = new_game(client)
+    second = app.test_client()
+    assert second.post(f"/games/{game_id}/unlock", data={"pin": "123456"}).status_code == 302
+    with templates_drawn(app) as names:
+        first = client.get(f"/games/{game_id}").get_data(as_text=True)
+        other = second.get(f"/games/{game_id}").get_data(as_text=True)
+    assert names.count("table/table.html") == 1  # one frame for both
+    assert unmarked(first) and unmarked(other) and lock_token(first) != lock_token(other)
+    assert '<html lang="en">' in other and "Aki buys" not in other
+    client.post(f"/games/{game_id}/record", data={"seq": 0, "entry": '{"type": "roll", "player": "Aki"}',
+                                                  "dice": "1,2"})
+    client.post(f"/games/{game_id}/record", data={"seq": 1, "entry": '{"type": "buy", "player": "Aki"}'})
+    told = client.get(f"/games/{game_id}").get_data(as_text=True)  # the notice its tap left, in the page's main
+    notice = told[told.index("<main>"):told.index('<div id="tablelive"')]
+    assert "Aki buys Baltic Avenue" in notice and unmarked(told)
+    again = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "Aki buys Baltic Avenue" not in again[again.index("<main>"):again.index('<div id="tablelive"')]
+    seen = second.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "Aki buys Baltic Avenue" not in seen[seen.index("<main>"):seen.index('<div id="tablelive"')]
+    second.get("/lang/ja")
+    with templates_drawn(app) as names:
+        japanese = second.get(f"/games/{game_id}").get_data(as_text=True)
+    assert names.count("table/table.html") == 1 and '<html lang="ja">' in japanese and unmarked(japanese)
+    assert second.post("/lock", data={"csrf_token": lock_token(japanese)}).status_code == 303  # its own token
+    assert second.get(f"/games/{game_id}").status_code == 302  # locked: to the PIN screen

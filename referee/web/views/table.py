@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import json
 
-from flask import Blueprint, g, get_template_attribute, redirect, render_template, request, url_for
+from flask import (Blueprint, g, get_flashed_messages, get_template_attribute, redirect, render_template, request,
+                   url_for)
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
@@ -26,7 +27,7 @@ from ...screens.rulings_log import clause_choices, deciders_now, ruling_lines
 from ...screens.rules_page import rules_page
 from ...services import clocks, entry_keys, errors, folds, games, rulings, signoffs, stamps, tournaments
 from ..access import (
-    count_director_guess, deciders_allowed, director_pin_may_be_tried, flash, judge_level, may_referee,
+    any_unlock as tablet_unlocked, count_director_guess, deciders_allowed, director_pin_may_be_tried, flash, judge_level, may_referee,
     referee_required, throttled)
 from .. import polls
 from .drawings import app_cache, mark, put_in
@@ -315,8 +316,7 @@ def _live_or_page(loaded: folds.LoadedGame, page: str, upto: int | None = None):
                                    ), 200, {"Cache-Control": "no-store"}
         return _region(loaded, _meanwhile(loaded), stamp)
     if page == "table/table.html" and upto is None:  # the live region as every device showing the table has it
-        return render_template(page, row=loaded.row, ruleset=loaded.game.state.ruleset,
-                               live_html=_live_html(loaded, None, stamps.stamp(loaded)))
+        return _page(loaded, _live_html(loaded, None, stamps.stamp(loaded)))
     return render_template(page, **_view_model(loaded, upto, _asked_panels()))
 
 
@@ -359,6 +359,30 @@ def _live_html(loaded: folds.LoadedGame, message: dict | None, stamp: stamps.Sta
         CLOCK_MARK: get_template_attribute("table/_macros.html", "clock_text")(clock),
         f"&#34;{ELAPSED_MARK}&#34;": json.dumps(clock.elapsed_seconds),  # a number in data-kept's JSON
         MESSAGE_MARK: said})
+
+
+LIVE_MARK, FLASHES_MARK = mark("live"), mark("flashes")
+KEPT_FRAMES = 256  # the table screen's frames kept per app (64 tables, in a few languages, locked and unlocked)
+
+
+def _page(loaded: folds.LoadedGame, live_html: Markup) -> Markup:
+    """The table screen as a page: its frame (the page's head, its top bar: the game's title, its links and its
+    ruleset's name, the lock form of an unlocked tablet, the language menu) drawn once for all it shows and kept
+    per app, with this answer's notices (the flashes), the lock form's token and ``live_html`` put in: a tablet's
+    record is answered by this page, whose frame is the same tap after tap."""
+    ruleset = loaded.game.state.ruleset
+    code = language().code
+    unlocked = tablet_unlocked()
+    key = (loaded.row.id, loaded.fold.created, loaded.row.title, loaded.seat, ruleset.name.get(code),
+           ruleset.name.get("en"), code, request.script_root, unlocked)
+
+    def drawn() -> str:
+        return render_template("table/table.html", row=loaded.row, ruleset=ruleset, live_html=Markup(LIVE_MARK),
+                               flashes_line=Markup(FLASHES_MARK), lock_token=Markup(TOKEN_MARK))
+
+    notices = "".join(render_template("_message.html", m=m) for m in get_flashed_messages())
+    return put_in(app_cache("referee.table_frames", KEPT_FRAMES).get_or_make(key, drawn), {
+        TOKEN_MARK: generate_csrf(), FLASHES_MARK: notices, LIVE_MARK: live_html})
 
 
 MEANWHILE_LINES = 10  # the latest entries a returning screen names (the log has them all)
