@@ -15,8 +15,9 @@ import json
 import re
 import secrets
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 
+from ..cache import STATEMENTS, kept_in
 from ..store.db import db, insert_rows
 from ..engine import RefereeError
 from ..store.models import EntryKeyRow
@@ -54,11 +55,17 @@ def body(expected_seq: int, asked: object) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
+@kept_in(STATEMENTS)
+def _repeat_statement():
+    """What a form's key recorded, if it did, in the game ``game``: one statement, built once (every tap asks it)."""
+    return select(EntryKeyRow.seq, EntryKeyRow.entries, EntryKeyRow.body).where(
+        EntryKeyRow.game_id == bindparam("game"), EntryKeyRow.key == bindparam("key"))
+
+
 def repeat(game_id: int, key: str, digest: str) -> None:
     """Raise :class:`AlreadyRecorded` when this key recorded this same form before, :class:`KeyReused` when it
     recorded another; return when the key is new."""
-    row = db.session.connection().execute(select(EntryKeyRow.seq, EntryKeyRow.entries, EntryKeyRow.body).where(
-        EntryKeyRow.game_id == game_id, EntryKeyRow.key == key)).first()
+    row = db.session.connection().execute(_repeat_statement(), {"game": game_id, "key": key}).first()
     if row is None:
         return
     seq, entries, body_ = row

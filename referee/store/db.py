@@ -8,6 +8,7 @@ from sqlalchemy import event, insert
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 
+from ..cache import STATEMENTS, kept_in
 from .backup import owner_only
 
 db = SQLAlchemy()
@@ -58,7 +59,13 @@ def insert_rows(model: type, rows: list[dict] | dict) -> None:
     of work (committed with the session; nothing in it reads them back as objects): what was read once is let go, as
     a flush lets it go.  A row a unique key refuses raises the database's IntegrityError here."""
     db.session.info.pop(READ_ONCE, None)
-    db.session.connection().execute(insert(model.__table__), rows)  # type: ignore[attr-defined]
+    db.session.connection().execute(_insert_of(model.__table__), rows)  # type: ignore[attr-defined]
+
+
+@kept_in(STATEMENTS)
+def _insert_of(table):
+    """The INSERT of ``table``'s columns (those a row gives; the rest take their defaults): built once."""
+    return insert(table)
 
 
 @event.listens_for(Session, "after_flush")

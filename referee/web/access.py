@@ -420,6 +420,9 @@ def _limit_of(setting: str):
     return lambda: current_app.config[setting]
 
 
+THROTTLED: set = set()  # the views :func:`throttled` limits (the functions the app's routes call)
+
+
 def throttled(view=None, *, per_game: bool = False, cap: str | None = None):
     """Wrong secrets (answered 403) are counted per device across every PIN and password form (one shared
     count); with ``per_game`` per table too, and with ``cap`` (DIRECTOR, JUDGE, ORGANISER) per secret (the
@@ -438,6 +441,7 @@ def throttled(view=None, *, per_game: bool = False, cap: str | None = None):
             setting, key, scope = CAPS[cap]  # shared: a table's form counts wrong director's PINs too
             wrapped = limiter.shared_limit(_limit_of(setting), key_func=key, deduct_when=_failed, methods=["POST"],
                                            scope=scope)(wrapped)
+        THROTTLED.add(wrapped)
         return wrapped
     return decorate(view) if view is not None else decorate
 
@@ -512,6 +516,7 @@ def init_app(app: Flask) -> None:
 
 @limiter.request_filter
 def _not_a_form() -> bool:
-    """Only forms (POST) are limited: every limit counts wrong secrets posted, and a page asked for (a table screen,
-    a poll each second) skips the limiter's look-up."""
-    return request.method != "POST"
+    """Only the forms that take a secret (POST to a view :func:`throttled` limits) are limited: every limit counts
+    wrong secrets posted, and a page asked for (a table screen, a poll each second) or another form (a table's tap,
+    the commonest form of all) skips the limiter's look-up."""
+    return request.method != "POST" or current_app.view_functions.get(request.endpoint or "") not in THROTTLED
