@@ -21,7 +21,7 @@ from sqlalchemy import event
 
 from referee import create_app
 from referee.store.db import db
-from referee.services import entry_keys, storage
+from referee.services import entry_keys, stamps, storage
 
 from conftest import new_game
 
@@ -51,14 +51,17 @@ def tap(client, game_id: int, key: str, **headers):
 
 @contextmanager
 def _refused(app, when: str, refuse):
-    """The app's database engine's event ``when`` answered by ``refuse`` (which raises) while the block runs."""
+    """The app's database engines' event ``when`` answered by ``refuse`` (which raises) while the block runs: its
+    own, and on a database server the one its live polls read through (``stamps.poll_engine``)."""
     with app.app_context():
-        engine = db.engine
-    event.listen(engine, when, refuse)
+        engines = {db.engine, stamps.poll_engine()}
+    for engine in engines:
+        event.listen(engine, when, refuse)
     try:
         yield
     finally:
-        event.remove(engine, when, refuse)
+        for engine in engines:
+            event.remove(engine, when, refuse)
 
 
 def commits_fail(app, cause: Exception):

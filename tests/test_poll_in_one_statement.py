@@ -61,11 +61,13 @@ def test_the_polls_version_is_the_screens_through_entries_the_clock_a_call_and_a
 def statements(app):
     sent: list[str] = []
     with app.app_context():
-        engine = db.engine
+        engines = {db.engine, stamps.poll_engine()}  # (on a database server, the polls' own)
     listener = lambda conn, cursor, statement, *rest: sent.append(statement)  # noqa: E731
-    event.listen(engine, "before_cursor_execute", listener)
+    for engine in engines:
+        event.listen(engine, "before_cursor_execute", listener)
     yield sent
-    event.remove(engine, "before_cursor_execute", listener)
+    for engine in engines:
+        event.remove(engine, "before_cursor_execute", listener)
 
 
 def test_an_unchanged_poll_is_answered_from_one_statement_without_loading_the_game(app, client, statements,

@@ -11,7 +11,8 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from sqlalchemy import Connection, bindparam, func, select
+from flask import current_app
+from sqlalchemy import Connection, Engine, bindparam, create_engine, func, select
 
 from ..cache import kept_in, STATEMENTS
 from ..store.db import db
@@ -77,10 +78,32 @@ def stamp(loaded: LoadedGame, counts: tuple[int, ...] | None = None) -> Stamp:
 
 @contextmanager
 def polling() -> Iterator[Connection]:
-    """A plain connection of the app's engine, past the session's steps, for :func:`poll_version` (and the grants)
-    of a live poll answered before the app's request (``referee.web.polls``)."""
-    with db.engine.connect() as connection:
+    """A plain connection, past the session's steps, for :func:`poll_version` (and the grants) of a live poll
+    answered before the app's request (``referee.web.polls``): the app's engine's, except where the app pings each
+    connection before use (a database server, which may have closed a pooled connection: ``pool_pre_ping``).  There
+    a poll's connection comes from an engine of its own that does not, since a poll is one statement: a connection
+    the server closed fails it, the poll goes on to the views (whose connections are pinged) and the dead connection
+    is let go, where a ping took a round trip to the server on every poll (two in three of a room's requests)."""
+    with poll_engine().connect() as connection:
         yield connection
+
+
+_POLL_ENGINE = "referee.poll_engine"  # the app's extension: the engine polls read through, unpinged
+
+
+def poll_engine() -> Engine:
+    """The engine a poll reads through (:func:`polling`): made once per app, on the same database with the same
+    options as the app's but no ping."""
+    app = current_app._get_current_object()  # type: ignore[attr-defined]  # the app itself: its extensions
+    found = app.extensions.get(_POLL_ENGINE)
+    if found is None:
+        options = dict(app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {})
+        if not options.pop("pool_pre_ping", False):
+            found = db.engine  # nothing pinged: the app's own
+        else:
+            found = create_engine(db.engine.url, **options)
+        found = app.extensions.setdefault(_POLL_ENGINE, found)
+    return found
 
 
 def poll_version(game_id: int, connection: Connection | None = None) -> str | None:
