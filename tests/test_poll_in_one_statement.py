@@ -5,12 +5,13 @@ very one the screen was drawn at, through every kind of change a table's screens
 import json
 
 import pytest
-from sqlalchemy import event
+from sqlalchemy import event, func, select
 
 from conftest import new_game, seated_first_table
 from test_live_table import HX, live_version
 from test_table_words import record, roll
 
+from referee.store import db as store
 from referee.store.db import db
 from referee.services import clocks, entry_keys, folds, rulings, stamps
 
@@ -147,3 +148,15 @@ def test_a_tap_reads_its_key_its_grants_and_the_game_once_and_writes_its_entry_a
         in ([], ["BEGIN"]), statements
     with app.app_context():
         assert folds.load(game_id).seq == 1
+
+
+def test_rows_written_past_the_unit_of_work_are_none_for_no_rows(app, client):
+    """``db.insert_rows`` of no rows writes none (an INSERT of no values would write one of the table's defaults, which
+    a record must never hold): a run of no entries stores nothing."""
+    game_id = new_game(client)
+    with app.app_context():
+        from referee.store.models import EntryRow
+        store.insert_rows(EntryRow, [])
+        db.session.commit()
+        assert folds.load(game_id).seq == 0
+        assert db.session.scalar(select(func.count()).select_from(EntryRow)) == 0

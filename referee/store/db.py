@@ -58,6 +58,8 @@ def insert_rows(model: type, rows: list[dict] | dict) -> None:
     """Write ``rows`` (columns by name) of ``model``'s table in the session's transaction as rows, past the ORM's unit
     of work (committed with the session; nothing in it reads them back as objects): what was read once is let go, as
     a flush lets it go.  A row a unique key refuses raises the database's IntegrityError here."""
+    if not rows:  # (an INSERT of no rows would write one of its defaults)
+        return
     db.session.info.pop(READ_ONCE, None)
     db.session.connection().execute(_insert_of(model.__table__), rows)  # type: ignore[attr-defined]
 
