@@ -220,3 +220,23 @@ def test_a_session_read_from_a_cookie_checked_before_is_a_new_value_each_time(ap
     assert first == second and first["grants"] and first is not second
     first["grants"].append("another")
     assert app.session_interface.read(app, value) == second and "another" not in second["grants"]
+
+
+def test_the_cookies_signer_is_made_once_for_the_apps_keys_and_a_new_key_signs_anew_with_the_old_as_a_fallback(app):
+    """The session cookie's signing serializer is kept for the app's keys (Flask would make one at every request): the
+    same while the keys are, another once the secret key changes, when a cookie signed with the old key is refused
+    unless the old key is named a fallback (SECRET_KEY_FALLBACKS), as Flask's own serializer does."""
+    client = app.test_client()
+    game_id = new_game(client)
+    assert client.post(f"/games/{game_id}/unlock", data={"pin": "123456"}).status_code == 302
+    interface = app.session_interface
+    signer = interface.get_signing_serializer(app)
+    assert interface.get_signing_serializer(app) is signer
+    assert client.get(f"/games/{game_id}").status_code == 200
+    app.secret_key = app.config["SECRET_KEY"] = "a new key"
+    assert interface.get_signing_serializer(app) is not signer
+    assert client.get(f"/games/{game_id}").status_code == 302  # the old key's cookie: locked, to the PIN screen
+    assert client.post(f"/games/{game_id}/unlock", data={"pin": "123456"}).status_code == 302
+    app.config["SECRET_KEY_FALLBACKS"] = ["a new key"]
+    app.secret_key = app.config["SECRET_KEY"] = "a newer key"
+    assert client.get(f"/games/{game_id}").status_code == 200  # signed with a fallback key: still read

@@ -134,6 +134,8 @@ LOG_ROWS: Cache = Cache(16384, "a log's row as the log_row macro draws it, by (t
 CARD_FIELDS: Cache = Cache(16, "the fields of a table's value its card is drawn from, by the value's type")
 
 # The devices' session cookies (web/sessions.py): each device sends the same one with every request.
+COOKIE_SIGNERS: Cache = Cache(8, "the session cookie's signing serializer, by (the session interface's kind, the app's "
+                                 "secret keys)")
 CHECKED_COOKIES: Cache = Cache(2048, "when a session cookie was signed, its signature found good, by (the app's "
                                      "secret keys, the cookie's value)")
 
