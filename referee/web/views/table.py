@@ -27,8 +27,8 @@ from ...screens.rulings_log import clause_choices, deciders_now, ruling_lines
 from ...screens.rules_page import rules_page
 from ...services import clocks, entry_keys, errors, folds, games, rulings, signoffs, stamps, tournaments
 from ..access import (
-    any_unlock as tablet_unlocked, count_director_guess, deciders_allowed, director_pin_may_be_tried, flash, judge_level, may_referee,
-    referee_required, throttled)
+    any_unlock as tablet_unlocked, count_director_guess, deciders_allowed, director_pin_may_be_tried, flash,
+    judge_level, may_referee, referee_required, throttled)
 from .. import polls
 from .drawings import app_cache, mark, put_in
 from .games import page_size, pdf_response, unlock
