@@ -8,7 +8,6 @@ from jinja2 import BaseLoader, Environment, pass_environment, select_autoescape
 from markupsafe import Markup
 
 from ..cache import LOG_ROWS
-
 from .backups import backup_lines, disk_lines
 from .devices import device_words
 from .judge import caller_words
@@ -29,7 +28,6 @@ DICE_BUTTONS = Markup("".join(
 
 # How the templates' tojson writes a value: an entry's lots stay in board order on its button, so in the log's words.
 POLICIES = {"json.dumps_kwargs": {"sort_keys": False}}
-
 
 
 @pass_environment

@@ -59,9 +59,15 @@ class Stamp:
     some)."""
 
     version: str
-    rulings: int
-    call_open: bool
-    counts: tuple[int, ...] = ()  # the counts of :func:`_counts` it was made of
+    counts: tuple[int, ...]  # the counts of :func:`_counts` it was made of
+
+    @property
+    def rulings(self) -> int:
+        return self.counts[0]
+
+    @property
+    def call_open(self) -> bool:
+        return bool(self.counts[2])
 
 
 def stamp(loaded: LoadedGame, counts: tuple[int, ...] | None = None) -> Stamp:
@@ -138,4 +144,4 @@ def _stamped(record: str, counts: tuple) -> Stamp:
     """The stamp of a record's version and the counts of :func:`_counts`."""
     minute = utcnow().strftime("%H:%M") if counts[2] else ""  # "waited 3 min" moves on
     text = f"{record}:{':'.join(map(str, counts))}:{minute}"
-    return Stamp(hashlib.blake2b(text.encode(), digest_size=8).hexdigest(), counts[0], bool(counts[2]), counts)
+    return Stamp(hashlib.blake2b(text.encode(), digest_size=8).hexdigest(), counts)

@@ -269,10 +269,11 @@ def live(tournament_id: int):
     row = tournaments.get_tournament(tournament_id)
     drawn = request.args.get("d") if request.headers.get("HX-Request") else None  # the drawing the page shows
     context = _live_context(row, version, drawn)
-    live = context["region"]
-    if live.changes:  # the parts changed since the drawing the poll named, each swapped in place
-        return live.body, 200, {"Cache-Control": "no-store", "HX-Reswap": "none",
-                                director_live.VERSION_HEADER: version.token, director_live.DRAWING_HEADER: live.drawing}
+    shown = context["region"]
+    if shown.changes:  # the parts changed since the drawing the poll named, each swapped in place
+        return shown.body, 200, {"Cache-Control": "no-store", "HX-Reswap": "none",
+                                 director_live.VERSION_HEADER: version.token,
+                                 director_live.DRAWING_HEADER: shown.drawing}
     return render_template("tournaments/_live.html", **context), 200, {"Cache-Control": "no-store"}
 
 
