@@ -11,7 +11,7 @@ from test_live_table import HX, live_version
 from test_table_words import record, roll
 
 from referee.services import clocks
-from referee.web.views import table as table_views
+from referee.web.views import table_live as table_views
 from test_record_chain import sql
 
 MARKS = (table_views.TOKEN_MARK, table_views.KEY_MARK, table_views.CLOCK_MARK, table_views.ELAPSED_MARK,

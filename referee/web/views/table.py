@@ -1,12 +1,7 @@
 """The table: the referee's screen, recording entries, the log, corrections, the spectators' display."""
 from __future__ import annotations
 
-import json
-
-from flask import (Blueprint, g, get_flashed_messages, get_template_attribute, redirect, render_template, request,
-                   url_for)
-from flask_wtf.csrf import generate_csrf
-from markupsafe import Markup
+from flask import Blueprint, g, redirect, render_template, request, url_for
 
 from ... import reports
 from ...services import rulesets
@@ -20,17 +15,17 @@ from ...screens.log import LOG_PAGE, log_lines
 from ...screens.refusals import clip, detail as refusal_detail
 from ...screens.refusals import title as refusal_title
 from ...screens.table import (
-    entry_address, entry_said, equal_calls, event_lines, live_view, outcome_lines, panel_names, recorded, refusal,
-    result_screen, table_screen)
+    entry_address, entry_said, equal_calls, event_lines, outcome_lines, panel_names, recorded, refusal,
+    result_screen)
 from ...screens.judge import table_call
 from ...screens.rulings_log import clause_choices, deciders_now, ruling_lines
 from ...screens.rules_page import rules_page
 from ...services import clocks, entry_keys, errors, folds, games, rulings, signoffs, stamps, tournaments
 from ..access import (
-    any_unlock as tablet_unlocked, count_director_guess, deciders_allowed, director_pin_may_be_tried, flash,
-    judge_level, may_referee, referee_required, throttled)
+    count_director_guess, deciders_allowed, director_pin_may_be_tried, flash, judge_level, may_referee,
+    referee_required, throttled)
 from .. import polls
-from .drawings import app_cache, mark, put_in
+from . import table_live
 from .games import page_size, pdf_response, unlock
 
 bp = Blueprint("table", __name__)
@@ -53,45 +48,6 @@ def _load(game_id: int) -> folds.LoadedGame:
     loaded = folds.load(game_id)
     g.setdefault("seats", {})[game_id] = loaded.seat  # the page's title names it
     return loaded
-
-
-def _asked_panels() -> frozenset[str]:
-    """The panels the screen asks to have drawn open: ``open=trade,deeds-2`` (the live poll names those open on
-    the tablet; a panel's link opens it without scripts), and the ``panels`` cookie (``board|trade``: those the
-    referee opened, kept open through the screen's reloads).  Names of no panel are left out by the view model."""
-    asked = request.args.get("open", "")[:200].split(",")
-    if "panels" in request.cookies:
-        asked += request.cookies["panels"][:200].split("|")
-    return frozenset(asked)
-
-
-def _view_model(loaded: folds.LoadedGame, upto: int | None = None, panels: frozenset[str] = frozenset(),
-                stamp: stamps.Stamp | None = None, marks: bool = False) -> dict:
-    """What the table screen shows (:func:`referee.screens.table.live_view`), with what only the request and the
-    service know: the row, the clock, the version a live screen compares, the addresses and the form token.
-    ``panels``: the panels asked to be drawn open; ``stamp``: the table's live stamp when the request has read it;
-    ``marks``: the form token, the form key and the clock's seconds as marks, for a drawing every device shares
-    (:func:`_live_html`)."""
-    screen = table_screen(loaded.game, upto, live=loaded.altered is None, panels=panels, language=language())
-    stamp = stamp or stamps.stamp(loaded)
-    view = live_view(
-        screen, row=loaded.row, seq=loaded.seq, clock=clocks.clock(loaded.row), version=stamp.version,
-        altered=loaded.altered,
-        sign_offs=signoffs.sign_offs(loaded) if loaded.game.state.over and upto is None else None,
-        judge=_judge(loaded, stamp), csrf=TOKEN_MARK if marks else generate_csrf(), url_for=url_for,
-        # the key of this drawing of the screen: a form of it sent twice records once and is told so
-        entry_key=KEY_MARK if marks else entry_keys.new_key())
-    if marks:
-        view["kept"] = {**view["kept"], "elapsed": ELAPSED_MARK}
-    return view
-
-
-def _judge(loaded: folds.LoadedGame, stamp: stamps.Stamp) -> dict:
-    """The rulings recorded in the game and, at a tournament's table, its call for a judge (each read only when
-    the stamp counted some)."""
-    called = rulings.open_call(loaded.row.id) if stamp.call_open else None
-    return {"rulings": len(rulings.read(loaded.row.id).items) if stamp.rulings else 0,
-            "seated": loaded.seat is not None, "called": table_call(called, clocks.utcnow())}
 
 
 def entry_url(game_id: int) -> str:
@@ -289,8 +245,8 @@ def panel(game_id: int, name: str):
     if name not in panel_names(loaded.game.state):
         return render_template("error.html", message=gettext("the table screen has no panel %(name)s",
                                                              name=clip(name, 40))), 404
-    return (render_template("table/_panel.html", only=name, **_view_model(loaded, panels=frozenset([name]))), 200,
-            {"Cache-Control": "no-store"})
+    view = table_live.view_model(loaded, panels=frozenset([name]))
+    return render_template("table/_panel.html", only=name, **view), 200, {"Cache-Control": "no-store"}
 
 
 def _unchanged(game_id: int) -> bool:
@@ -312,77 +268,17 @@ def _live_or_page(loaded: folds.LoadedGame, page: str, upto: int | None = None):
             return "", 204
         if page != "table/table.html":
             return render_template("table/_display_live.html",
-                                   **_view_model(loaded, panels=_asked_panels(), stamp=stamp)
+                                   **table_live.view_model(loaded, panels=table_live.asked_panels(), stamp=stamp)
                                    ), 200, {"Cache-Control": "no-store"}
         return _region(loaded, _meanwhile(loaded), stamp)
     if page == "table/table.html" and upto is None:  # the live region as every device showing the table has it
-        return _page(loaded, _live_html(loaded, None, stamps.stamp(loaded)))
-    return render_template(page, **_view_model(loaded, upto, _asked_panels()))
+        return table_live.page(loaded, table_live.live_html(loaded, None, stamps.stamp(loaded)))
+    return render_template(page, **table_live.view_model(loaded, upto, table_live.asked_panels()))
 
 
 def _region(loaded: folds.LoadedGame, message: dict | None, stamp: stamps.Stamp | None = None):
     """The table screen's live region (htmx's answer), with a message at its top when there is one."""
-    return (_live_html(loaded, message, stamp or stamps.stamp(loaded)), 200, {"Cache-Control": "no-store"})
-
-
-# The live region of a table's screen is drawn once for every device that shows the table at a version, in a language,
-# with the same panels open (the second tablet's poll finds the drawing the first tablet's tap made); what differs
-# from one device or one moment to the next is put in at each answer, where the drawing holds these marks
-# (:mod:`.drawings`): the form token (the device's session's), the drawing's form key (a new one each answer: a form
-# of it sent twice records once, and two devices' forms are never one), the clock's reading (it counts down between
-# versions) and the message at the region's top.
-TOKEN_MARK, KEY_MARK, CLOCK_MARK = mark("token"), mark("key"), mark("clock")
-ELAPSED_MARK, MESSAGE_MARK = mark("elapsed"), mark("message")
-KEPT_REGIONS = 256  # drawings kept per app (64 tables' latest, in a few languages and with panels open)
-
-
-def _live_html(loaded: folds.LoadedGame, message: dict | None, stamp: stamps.Stamp) -> Markup:
-    """The table's live region for this answer: its drawing at ``stamp``'s version (made once, kept), with this
-    device's form token, a new form key, the clock as it reads now and ``message`` put in."""
-    panels = _asked_panels()
-    clock = clocks.clock(loaded.row)
-    # the game as folded (its row's making: a deleted game's number reused is another game; the chain's head and
-    # where it was found altered: an altered stored entry leaves the count the version reads as it was)
-    key = (loaded.row.id, loaded.fold.created, loaded.fold.head, loaded.altered, stamp.version, language().code,
-           tuple(sorted(panels & panel_names(loaded.game.state))), request.script_root, clock.running, clock.time_up)
-
-    def drawn() -> str:
-        view = _view_model(loaded, panels=panels, stamp=stamp, marks=True)
-        return render_template("table/_live.html", **view, clock_line=Markup(CLOCK_MARK),
-                               message_line=Markup(MESSAGE_MARK))
-
-    said = render_template("_message.html", m=message) if message else ""
-    kept = app_cache("referee.table_regions", KEPT_REGIONS)
-    # a call for a judge waiting: its minutes waited run from the call, not with the version's minute (drawn afresh)
-    return put_in(drawn() if stamp.call_open else kept.get_or_make(key, drawn), {
-        TOKEN_MARK: generate_csrf(), KEY_MARK: entry_keys.new_key(),
-        CLOCK_MARK: get_template_attribute("table/_macros.html", "clock_text")(clock),
-        f"&#34;{ELAPSED_MARK}&#34;": json.dumps(clock.elapsed_seconds),  # a number in data-kept's JSON
-        MESSAGE_MARK: said})
-
-
-LIVE_MARK, FLASHES_MARK = mark("live"), mark("flashes")
-KEPT_FRAMES = 256  # the table screen's frames kept per app (64 tables, in a few languages, locked and unlocked)
-
-
-def _page(loaded: folds.LoadedGame, live_html: Markup) -> Markup:
-    """The table screen as a page: its frame (the page's head, its top bar: the game's title, its links and its
-    ruleset's name, the lock form of an unlocked tablet, the language menu) drawn once for all it shows and kept
-    per app, with this answer's notices (the flashes), the lock form's token and ``live_html`` put in: a tablet's
-    record is answered by this page, whose frame is the same tap after tap."""
-    ruleset = loaded.game.state.ruleset
-    code = language().code
-    unlocked = tablet_unlocked()
-    key = (loaded.row.id, loaded.fold.created, loaded.row.title, loaded.seat, ruleset.name.get(code),
-           ruleset.name.get("en"), code, request.script_root, unlocked)
-
-    def drawn() -> str:
-        return render_template("table/table.html", row=loaded.row, ruleset=ruleset, live_html=Markup(LIVE_MARK),
-                               flashes_line=Markup(FLASHES_MARK), lock_token=Markup(TOKEN_MARK))
-
-    notices = "".join(render_template("_message.html", m=m) for m in get_flashed_messages())
-    return put_in(app_cache("referee.table_frames", KEPT_FRAMES).get_or_make(key, drawn), {
-        TOKEN_MARK: generate_csrf(), FLASHES_MARK: notices, LIVE_MARK: live_html})
+    return (table_live.live_html(loaded, message, stamp or stamps.stamp(loaded)), 200, {"Cache-Control": "no-store"})
 
 
 MEANWHILE_LINES = 10  # the latest entries a returning screen names (the log has them all)

@@ -1,0 +1,116 @@
+"""The table screen as every device at the table is shown it: what it shows (:func:`view_model`), its live region
+drawn once a version for every device (:func:`live_html`) and the page around it drawn once (:func:`page`), each
+kept per app, with what is a device's own or a moment's put in at each answer."""
+from __future__ import annotations
+
+import json
+
+from flask import get_flashed_messages, get_template_attribute, render_template, request, url_for
+from flask_wtf.csrf import generate_csrf
+from markupsafe import Markup
+
+from ...language.i18n import language
+from ...screens.judge import table_call
+from ...screens.table import live_view, panel_names, table_screen
+from ...services import clocks, entry_keys, folds, rulings, signoffs, stamps
+from ..access import any_unlock as tablet_unlocked
+from .drawings import app_cache, mark, put_in
+
+
+def asked_panels() -> frozenset[str]:
+    """The panels the screen asks to have drawn open: ``open=trade,deeds-2`` (the live poll names those open on
+    the tablet; a panel's link opens it without scripts), and the ``panels`` cookie (``board|trade``: those the
+    referee opened, kept open through the screen's reloads).  Names of no panel are left out by the view model."""
+    asked = request.args.get("open", "")[:200].split(",")
+    if "panels" in request.cookies:
+        asked += request.cookies["panels"][:200].split("|")
+    return frozenset(asked)
+
+
+def view_model(loaded: folds.LoadedGame, upto: int | None = None, panels: frozenset[str] = frozenset(),
+                stamp: stamps.Stamp | None = None, marks: bool = False) -> dict:
+    """What the table screen shows (:func:`referee.screens.table.live_view`), with what only the request and the
+    service know: the row, the clock, the version a live screen compares, the addresses and the form token.
+    ``panels``: the panels asked to be drawn open; ``stamp``: the table's live stamp when the request has read it;
+    ``marks``: the form token, the form key and the clock's seconds as marks, for a drawing every device shares
+    (:func:`live_html`)."""
+    screen = table_screen(loaded.game, upto, live=loaded.altered is None, panels=panels, language=language())
+    stamp = stamp or stamps.stamp(loaded)
+    view = live_view(
+        screen, row=loaded.row, seq=loaded.seq, clock=clocks.clock(loaded.row), version=stamp.version,
+        altered=loaded.altered,
+        sign_offs=signoffs.sign_offs(loaded) if loaded.game.state.over and upto is None else None,
+        judge=_judge(loaded, stamp), csrf=TOKEN_MARK if marks else generate_csrf(), url_for=url_for,
+        # the key of this drawing of the screen: a form of it sent twice records once and is told so
+        entry_key=KEY_MARK if marks else entry_keys.new_key())
+    if marks:
+        view["kept"] = {**view["kept"], "elapsed": ELAPSED_MARK}
+    return view
+
+
+def _judge(loaded: folds.LoadedGame, stamp: stamps.Stamp) -> dict:
+    """The rulings recorded in the game and, at a tournament's table, its call for a judge (each read only when
+    the stamp counted some)."""
+    called = rulings.open_call(loaded.row.id) if stamp.call_open else None
+    return {"rulings": len(rulings.read(loaded.row.id).items) if stamp.rulings else 0,
+            "seated": loaded.seat is not None, "called": table_call(called, clocks.utcnow())}
+
+
+# The live region of a table's screen is drawn once for every device that shows the table at a version, in a language,
+# with the same panels open (the second tablet's poll finds the drawing the first tablet's tap made); what differs
+# from one device or one moment to the next is put in at each answer, where the drawing holds these marks
+# (:mod:`.drawings`): the form token (the device's session's), the drawing's form key (a new one each answer: a form
+# of it sent twice records once, and two devices' forms are never one), the clock's reading (it counts down between
+# versions) and the message at the region's top.
+TOKEN_MARK, KEY_MARK, CLOCK_MARK = mark("token"), mark("key"), mark("clock")
+ELAPSED_MARK, MESSAGE_MARK = mark("elapsed"), mark("message")
+KEPT_REGIONS = 256  # drawings kept per app (64 tables' latest, in a few languages and with panels open)
+
+
+def live_html(loaded: folds.LoadedGame, message: dict | None, stamp: stamps.Stamp) -> Markup:
+    """The table's live region for this answer: its drawing at ``stamp``'s version (made once, kept), with this
+    device's form token, a new form key, the clock as it reads now and ``message`` put in."""
+    panels = asked_panels()
+    clock = clocks.clock(loaded.row)
+    # the game as folded (its row's making: a deleted game's number reused is another game; the chain's head and
+    # where it was found altered: an altered stored entry leaves the count the version reads as it was)
+    key = (loaded.row.id, loaded.fold.created, loaded.fold.head, loaded.altered, stamp.version, language().code,
+           tuple(sorted(panels & panel_names(loaded.game.state))), request.script_root, clock.running, clock.time_up)
+
+    def drawn() -> str:
+        view = view_model(loaded, panels=panels, stamp=stamp, marks=True)
+        return render_template("table/_live.html", **view, clock_line=Markup(CLOCK_MARK),
+                               message_line=Markup(MESSAGE_MARK))
+
+    said = render_template("_message.html", m=message) if message else ""
+    kept = app_cache("referee.table_regions", KEPT_REGIONS)
+    # a call for a judge waiting: its minutes waited run from the call, not with the version's minute (drawn afresh)
+    return put_in(drawn() if stamp.call_open else kept.get_or_make(key, drawn), {
+        TOKEN_MARK: generate_csrf(), KEY_MARK: entry_keys.new_key(),
+        CLOCK_MARK: get_template_attribute("table/_macros.html", "clock_text")(clock),
+        f"&#34;{ELAPSED_MARK}&#34;": json.dumps(clock.elapsed_seconds),  # a number in data-kept's JSON
+        MESSAGE_MARK: said})
+
+
+LIVE_MARK, FLASHES_MARK = mark("live"), mark("flashes")
+KEPT_FRAMES = 256  # the table screen's frames kept per app (64 tables, in a few languages, locked and unlocked)
+
+
+def page(loaded: folds.LoadedGame, region: Markup) -> Markup:
+    """The table screen as a page: its frame (the page's head, its top bar: the game's title, its links and its
+    ruleset's name, the lock form of an unlocked tablet, the language menu) drawn once for all it shows and kept
+    per app, with this answer's notices (the flashes), the lock form's token and its live ``region`` put in: a tablet's
+    record is answered by this page, whose frame is the same tap after tap."""
+    ruleset = loaded.game.state.ruleset
+    code = language().code
+    unlocked = tablet_unlocked()
+    key = (loaded.row.id, loaded.fold.created, loaded.row.title, loaded.seat, ruleset.name.get(code),
+           ruleset.name.get("en"), code, request.script_root, unlocked)
+
+    def drawn() -> str:
+        return render_template("table/table.html", row=loaded.row, ruleset=ruleset, live_html=Markup(LIVE_MARK),
+                               flashes_line=Markup(FLASHES_MARK), lock_token=Markup(TOKEN_MARK))
+
+    notices = "".join(render_template("_message.html", m=m) for m in get_flashed_messages())
+    return put_in(app_cache("referee.table_frames", KEPT_FRAMES).get_or_make(key, drawn), {
+        TOKEN_MARK: generate_csrf(), FLASHES_MARK: notices, LIVE_MARK: region})
