@@ -128,8 +128,8 @@ def main() -> None:
             seated = timed("the tournament's rounds, tables and corrections (read as values)", tournaments.seating,
                            tid)
             rounds = timed("the tables' values (round_overview)", lambda: [
-                (r, tournaments.round_overview(row.id, r.number, views.pending_words)) for r in seated])
-            timed("where the tournament stands", progress.tournament_progress, tid)
+                (r, tournaments.round_overview(row.id, r.number, views.pending_words, version)) for r in seated])
+            timed("where the tournament stands", progress.progress_and_version, tid, version)
             devices = access.devices(tid)
             timed("the tables' cards", table_cards, row, [t for _, tables in rounds for t in tables], devices)
             context = views._live_context(row, version)  # (its parts above now kept or read once)

@@ -100,7 +100,7 @@ def fill_all(app, client) -> None:
     with app.app_context():
         table = folds.load(game_id)
         assert table.game.state.over
-        tournaments._final_result(table)
+        tournaments._final_result(table.row.id, table.fold)
 
 
 def test_empty_all_empties_every_kept_value_and_what_is_asked_next_is_made_afresh(app, client, tmp_path,

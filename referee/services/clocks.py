@@ -3,6 +3,7 @@ server's time: a game row keeps the seconds run before its last pause and when i
 from __future__ import annotations
 
 from datetime import datetime, timezone
+from typing import Protocol
 
 from ..engine import Clock
 from ..store.db import db
@@ -21,7 +22,20 @@ def naive_utc(moment: datetime) -> datetime:
     return moment if moment.tzinfo is None else moment.astimezone(timezone.utc).replace(tzinfo=None)
 
 
-def clock(row: GameRow, now: datetime | None = None) -> Clock:
+class ClockValues(Protocol):
+    """What a table's clock is read from: its game's row, or those of its columns a statement read."""
+
+    @property
+    def clock_started_at(self) -> datetime | None: ...
+
+    @property
+    def clock_elapsed_seconds(self) -> float: ...
+
+    @property
+    def time_limit_minutes(self) -> int | None: ...
+
+
+def clock(row: ClockValues, now: datetime | None = None) -> Clock:
     """The game clock of a table (the engine has none: time is called by the referee's entry)."""
     elapsed = row.clock_elapsed_seconds
     if row.clock_started_at is not None:

@@ -145,8 +145,7 @@ def load_many(game_ids: list[int]) -> list[LoadedGame]:
     kept: dict[int, Fold] = {}
     for game_id, (row, stored, last, seat) in rows.items():
         fold = FOLDS.get(_key(game_id))
-        if fold is not None and fold.stored == stored and (
-                fold.altered is not None or fold.head == last or stored == 0 and fold.created == row.created_at):
+        if fold is not None and _holds(fold, stored, last, row.created_at):
             kept[game_id] = fold
             continue
         if fold is not None and fold.altered is None and fold.stored > stored:
@@ -180,6 +179,22 @@ def load_many(game_ids: list[int]) -> list[LoadedGame]:
             fold = FOLDS.keep(_key(game_id), read_fold(row))
         out.append(LoadedGame(row, fold, seat))
     return out
+
+
+def _holds(fold: Fold, stored: int, last: str | None, created: object) -> bool:
+    """The kept ``fold`` is the game whose stored rows number ``stored`` and end on the hash ``last`` (a game of no
+    entries: the row made at ``created``); an altered record's fold, by the rows it was read from."""
+    return fold.stored == stored and (fold.altered is not None or fold.head == last
+                                      or stored == 0 and fold.created == created)
+
+
+def kept_fold_at(game_id: int, stored: int, last: str | None, created: object) -> Fold | None:
+    """The game's kept fold if it is the game whose rows, as a statement read them, number ``stored`` and end on the
+    hash ``last`` (``created``: when its row was made), nothing read; None when none is kept at that point (the
+    caller loads it: :func:`load_many`).  A live page that has read every table's last entry with its version takes
+    the tables' folds from here without reading their rows again."""
+    fold = FOLDS.get(_key(game_id))
+    return fold if fold is not None and _holds(fold, stored, last, created) else None
 
 
 def _entries_after(behind: dict[int, int]) -> dict[int, list[tuple[int, str, str | None]]]:

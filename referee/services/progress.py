@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import json
 import random
 
 from sqlalchemy.exc import IntegrityError
@@ -20,13 +19,13 @@ from ..tournament.progress import Cut, DivisionProgress, Progress
 from ..tournament.roster import divisions
 from ..tournament.scoring import Scheme, Standing
 from .errors import BadGameSetup
-from .folds import database_key, load_many
+from .folds import database_key
 from .games import new_game
 from .latest import latest
 from .pins import table_pin
 from .results import tournament_results
-from .standing import RoundSeating, TableSeating, seating
-from .tournaments import entrants, get_tournament, round_tables
+from .standing import RoundSeating, TableSeating, corrections_key, seating
+from .tournaments import Version, entrants, get_tournament, live_games, round_tables
 
 __all__ = ["Cut", "DivisionProgress", "Progress", "divisions_of", "progress_and_version", "seat_round", "stage_cuts",
            "tournament_progress", "tournament_standings"]
@@ -55,18 +54,20 @@ def tournament_progress(tournament_id: int) -> Progress:
     return progress_and_version(tournament_id)[0]
 
 
-def progress_and_version(tournament_id: int) -> tuple[Progress, str]:
+def progress_and_version(tournament_id: int, version: Version | None = None) -> tuple[Progress, str]:
     """Where the tournament stands, and a short token that changes whenever it may (the public standings' live
     version: the places, the champions, the corrections).  Worked out once for what it is worked out from, and kept
     under all of it (the format and scheme, the roster's rows, each round's stage and tables, each table's
     corrections, each finished or altered table's record as far as it is stored and the hash it ends on, whether
     the last round still plays): a round in play changes none of it while its tables record, so the live pages,
     asking every second, read the rows and the kept folds and work out nothing again; a table that finishes, a
-    correction, a player's change is a new key."""
+    correction, a player's change is a new key.  ``version``: the tournament's version a live page is drawn at (its
+    tables' games as read): a table whose game's fold is kept at the point read is taken from it, its row not read
+    again (never for seating a round: a version may be half a second old)."""
     row = get_tournament(tournament_id)
     rounds = seating(tournament_id)
     seated = [(r, t) for r in rounds for t in r.tables]
-    folds = {t.row.id: t for t in load_many([t.game_id for _, t in seated])}
+    folds = {g: fold for g, (fold, _) in live_games([t.game_id for _, t in seated], version).items()}
     last = {t.game_id for t in rounds[-1].tables} if rounds else set()
     playing = any(not (f.game.state.over or f.altered is not None) for g, f in folds.items() if g in last)
     players = entrants(row)
@@ -88,13 +89,11 @@ def _table_key(r: RoundSeating, t: TableSeating, table) -> tuple:
     """What a table gives the standings: its round's place in the format, its corrections, and, once its game is
     over or its record altered, the record as stored (how far, and the hash it ends on); a game still in play gives
     nothing, whatever it has recorded."""
-    corrections = tuple((c.id, c.withdraws_id, c.reason, json.dumps(c.result, sort_keys=True, default=str))
-                        for c in t.corrections)  # what they say, not their numbers alone (a database made anew
-    # numbers its rows from 1 again)
+    corrections = corrections_key(t)
     if table is None:  # not a game any more: read as the results read it
         record: tuple = ("missing",)
     elif table.game.state.over or table.altered is not None:
-        record = (table.fold.stored, table.fold.head, table.altered)
+        record = (table.stored, table.head, table.altered)
     else:
         record = ("playing",)
     return (r.number, r.stage, r.final, t.number, t.game_id, corrections, record)

@@ -5,13 +5,14 @@ a tournament's seating as the live pages read it (its rounds, their tables and t
 read in one statement, :func:`seating`), which those corrections are read with."""
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Protocol, Sequence, TypeVar
 
 from sqlalchemy import bindparam, select
 
 from ..cache import kept_in, STATEMENTS
-from ..store.db import db, read_once
+from ..store.db import db, read_once, read_rows
 from ..store.models import ResultCorrection, RoundRow, TableRow
 from ..tournament.corrections import Kept, in_force
 
@@ -84,7 +85,7 @@ def seating(tournament_id: int) -> tuple[RoundSeating, ...]:
         return read[tournament_id]
     rounds: dict[int, tuple[str | None, bool, dict[int, tuple[int, int, str | None, list[CorrectionRead]]]]] = {}
     for (number, stage, final, table_id, table, game_id, pin, correction, withdraws, reason, result
-         ) in db.session.execute(_seating_statement(), {"tournament": tournament_id}):
+         ) in read_rows(_seating_statement(), {"tournament": tournament_id}):
         tables = rounds.setdefault(number, (stage, bool(final), {}))[2]
         if table_id is None:
             continue
@@ -108,6 +109,13 @@ def _seating_statement():
             .outerjoin(ResultCorrection, ResultCorrection.table_id == TableRow.id)
             .where(RoundRow.tournament_id == bindparam("tournament"))
             .order_by(RoundRow.number, TableRow.number, ResultCorrection.id))
+
+
+def corrections_key(t: Corrections) -> tuple:
+    """A table's corrections as a key: what they say, not their numbers alone (a database made anew numbers its rows
+    from 1 again)."""
+    return tuple((c.id, c.withdraws_id, c.reason, json.dumps(c.result, sort_keys=True, default=str))
+                 for c in t.corrections)
 
 
 def _kept(rows: Sequence[Correcting]) -> list[Kept]:

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import functools
 import hashlib
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
+from typing import NamedTuple
 
 from sqlalchemy import bindparam, func, select, true
 
 from . import backups, rulesets
-from ..store.db import db, read_once
-from ..cache import GAME_RESULTS, kept_in, ROSTERS, STATEMENTS
+from ..store.db import db, read_once, read_rows
+from ..cache import GAME_RESULTS, kept_in, ROSTERS, STATEMENTS, TABLE_VIEWS
 from ..engine import MAX_NAME, MAX_TITLE, Money, RulesetError, SeatingRoll, parse_header, with_options
 from ..store.models import (
     EntryRow, GameRow, JudgeCallRow, ResultCorrection, RoundRow, RulingRow, SignOffRow, TableRow, TournamentPlayer,
@@ -23,13 +26,14 @@ from ..tournament.messages import BadTournament, Named, check_text
 from ..tournament.results import final_result
 from ..tournament.roster import FIELDS, MAX_TOURNAMENT_PLAYERS, Entrant, bad_player_line
 from . import archive, grants
-from .clocks import Clock, clock, utcnow
+from .clocks import Clock, ClockValues, clock, utcnow
 from .latest import latest
+from ..language import current_language
 from .errors import GameNotFound
-from .folds import Altered, database_key, forget, last_entry, load, load_many, LoadedGame
+from .folds import Altered, database_key, Fold, forget, kept_fold_at, last_entry, load, load_many
 from .games import check_pin, export_record, record, tournament_of_game
 from .signoffs import SignOffs, sign_offs_of_many
-from .standing import RoundSeating, seating, standing_correction
+from .standing import RoundSeating, TableSeating, corrections_key, seating, standing_correction
 from .pins import matches, pin_hash
 from .rulings import OpenCall, open_calls
 
@@ -66,6 +70,13 @@ class TableView:
         if self.seating:
             return False
         return self.clock.limit_seconds is None or self.clock.running or self.clock.elapsed_seconds > 0
+
+    def reading(self, clock: Clock) -> TableView:
+        """The same table, its clock reading ``clock`` (a kept value's clock put in afresh at each poll: a copy of its
+        fields, where :func:`dataclasses.replace` would check and set each one through ``__init__``)."""
+        table = object.__new__(TableView)
+        table.__dict__.update(self.__dict__, clock=clock)
+        return table
 
     @property
     def callable(self) -> bool:
@@ -161,7 +172,7 @@ def entrants(row: TournamentRow) -> tuple[Entrant, ...]:
     read = read_once("rosters")
     if row.id in read:
         return read[row.id]
-    rows = tuple(map(tuple, db.session.execute(_roster_statement(), {"tournament": row.id})))
+    rows = tuple(map(tuple, read_rows(_roster_statement(), {"tournament": row.id})))
     read[row.id] = ROSTERS.get_or_make(rows, lambda: tuple(Entrant(*values) for values in rows))
     return read[row.id]
 
@@ -257,55 +268,123 @@ def round_tables(rounds: tuple[RoundSeating, ...]) -> list[list[tuple[str, ...]]
     return [[parse_header(headers[t.game_id]).players for t in r.tables] for r in rounds]
 
 
-def round_overview(tournament_id: int, number: int, describe=None) -> list[TableView]:
+def round_overview(tournament_id: int, number: int, describe=None, version: Version | None = None
+                   ) -> list[TableView]:
     """Every table of a round; ``describe`` puts the pending decision in words (the web passes the screens' words;
-    without it a table's ``pending`` is empty)."""
+    without it a table's ``pending`` is empty).  ``version``: the tournament's version a live page is drawn at (its
+    tables' games as read, and its sign-offs' count): a table whose game's fold is kept at the point read is taken from
+    it, its row not read again, and a table's value, but for its clock, is kept under all it is made from (its
+    record's point, its seat, PIN, corrections, division and sign-offs, the language), so that a poll at 128 tables
+    works out again only the tables that changed."""
     row = get_tournament(tournament_id)
     round_row = next((r for r in seating(tournament_id) if r.number == number), None)
     if round_row is None:
         raise GameNotFound.of("tournament {tournament} has no round {round}", {"tournament": tournament_id,
                                                                               "round": number})
-    out = []
     division = {e.name: e.division for e in entrants(row)}
-    games = load_many([t.game_id for t in round_row.tables])
-    corrections = {t.game_id: standing_correction(t) for t in round_row.tables}
-    signed = sign_offs_of_many([g for g in games if g.game.state.over], corrections)
-    for t, loaded in zip(round_row.tables, games):
-        state = loaded.game.state
-        seats = [(p.name, p.cash, p.bankrupt) for p in state.players]
-        standing = corrections[t.game_id]
-        result = standing.result if standing else _final_result(loaded) if state.over else None
-        ranked: tuple[tuple[int, str, int, str], ...] = ()
-        if result:  # a finished table lists its players as they finished, or in the places the director gave
-            place = {p["name"]: k for k, p in enumerate(result["ranking"])}
-            seats.sort(key=lambda seat: place.get(seat[0], len(place)))
-            ranked = ranked_places(result)
-        out.append(TableView(t.number, t.game_id, tuple(seats),
-                             describe(state) if describe else "", state.turn, state.over, clock(loaded.row),
-                             seating=isinstance(state.pending, SeatingRoll), time_called=bool(state.time_called),
-                             currency=state.ruleset.money, pin=t.pin, altered=loaded.altered,
-                             corrected=standing.reason if standing else None,
-                             division=division.get(state.players[0].name, ""), ranked=ranked,
-                             sign_offs=signed.get(loaded.row.id)))
-    return out
+    games = live_games([t.game_id for t in round_row.tables], version)
+    where = (database_key(), tournament_id, current_language() if describe else "", describe)
+    signed_stamp = version.sign_offs if version is not None else None
+    views: dict[int, TableView] = {}
+    made: list[tuple[TableSeating, tuple]] = []
+    for t in round_row.tables:
+        if t.game_id not in games:  # not a game any more
+            continue
+        fold, clocked = games[t.game_id]
+        key = _view_key(where, t, fold, division, signed_stamp)
+        kept = TABLE_VIEWS.get(key) if version is not None else None
+        if kept is not None:
+            views[t.game_id] = kept.reading(clock(clocked))
+        else:
+            made.append((t, key))
+    corrections = {t.game_id: standing_correction(t) for t, _ in made}
+    over = [t.game_id for t, _ in made if games[t.game_id][0].game.state.over]
+    signed = sign_offs_of_many(load_many(over), corrections) if over else {}
+    for t, key in made:
+        fold, clocked = games[t.game_id]
+        views[t.game_id] = view = _table_view(t, fold, clock(clocked), corrections[t.game_id], division, describe,
+                                              signed.get(t.game_id))
+        if version is not None:
+            TABLE_VIEWS.keep(key, view)  # its clock put in afresh at each poll
+    return [views[t.game_id] for t in round_row.tables if t.game_id in views]
 
 
+def live_games(game_ids: list[int], version: Version | None) -> dict[int, tuple[Fold, ClockValues]]:
+    """Each game's fold and what its clock is read from, by game: for a game the ``version`` read (a live page's),
+    its fold kept at the point read with the clock as read, nothing read again; for any other, its fold and row as
+    read now (:func:`load_many`; games that are not there are left out)."""
+    tails = version.tables if version is not None else {}
+    found: dict[int, tuple[Fold, ClockValues]] = {}
+    for game_id in game_ids:
+        tail = tails.get(game_id)
+        fold = kept_fold_at(game_id, tail.stored, tail.last, tail.created) if tail is not None else None
+        if fold is not None and tail is not None:
+            found[game_id] = (fold, tail)
+    missing = [g for g in game_ids if g not in found]
+    if missing:
+        found.update((loaded.row.id, (loaded.fold, loaded.row)) for loaded in load_many(missing))
+    return found
 
 
-def _final_result(loaded: LoadedGame) -> dict:
+def _view_key(where: tuple, t: TableSeating, fold: Fold, division: dict[str, str], signed: tuple | None) -> tuple:
+    """All a table's value is made from but its clock: ``where`` (the database, the tournament, the language and the
+    words of its decision), its seat, PIN and corrections, its record's point, its division and, once its game is
+    over, the tournament's sign-offs (``signed``: how many, and the latest's number: only a finished game is signed
+    off, so a sign-off works out again the finished tables alone)."""
+    state = fold.game.state
+    return (where, t.game_id, t.number, t.pin, corrections_key(t), fold.stored, fold.head, fold.altered, fold.created,
+            division.get(state.players[0].name, ""), signed if state.over else None)
+
+
+def _table_view(t: TableSeating, fold: Fold, clocked: Clock, standing, division: dict[str, str], describe,
+                signed: SignOffs | None) -> TableView:
+    """The value of the table ``t`` whose game is ``fold``, its clock reading ``clocked``, ``standing`` the
+    director's correction in force (if any), ``signed`` its players' sign-offs (once over)."""
+    state = fold.game.state
+    seats = [(p.name, p.cash, p.bankrupt) for p in state.players]
+    result = standing.result if standing else _final_result(t.game_id, fold) if state.over else None
+    ranked: tuple[tuple[int, str, int, str], ...] = ()
+    if result:  # a finished table lists its players as they finished, or in the places the director gave
+        place = {p["name"]: k for k, p in enumerate(result["ranking"])}
+        seats.sort(key=lambda seat: place.get(seat[0], len(place)))
+        ranked = ranked_places(result)
+    return TableView(t.number, t.game_id, tuple(seats), describe(state) if describe else "", state.turn, state.over,
+                     clocked, seating=isinstance(state.pending, SeatingRoll), time_called=bool(state.time_called),
+                     currency=state.ruleset.money, pin=t.pin, altered=fold.altered,
+                     corrected=standing.reason if standing else None,
+                     division=division.get(state.players[0].name, ""), ranked=ranked, sign_offs=signed)
+
+
+def _final_result(game_id: int, fold: Fold) -> dict:
     """The finished game's result (:func:`final_result`), worked out once for the record as it ends (the director's
     page lists every finished table of every round each second)."""
-    key = (database_key(), loaded.row.id, loaded.fold.stored, loaded.fold.head, loaded.altered)
-    return GAME_RESULTS.get_or_make(key, lambda: final_result(loaded.game.state))
+    key = (database_key(), game_id, fold.stored, fold.head, fold.altered)
+    return GAME_RESULTS.get_or_make(key, lambda: final_result(fold.game.state))
+
+
+class TableTail(NamedTuple):
+    """A table's game as :func:`tournament_version` read it: its clock's values (as :func:`clocks.clock` reads a
+    row), how many entries are stored, the hash of the last and when the game's row was made."""
+
+    clock_started_at: datetime | None
+    clock_elapsed_seconds: float
+    time_limit_minutes: int | None
+    stored: int
+    last: str | None
+    created: datetime
 
 
 @dataclass(frozen=True)
 class Version:
     """What :func:`tournament_version` read of a tournament: its token, and how many calls for a judge were open
-    (the page asks for the calls' details only when some are: :func:`waiting_calls`)."""
+    (the page asks for the calls' details only when some are: :func:`waiting_calls`); each table's game as read
+    (``tables``, by game: the live pages take the games' kept folds at these points, nothing read again) and the
+    players' sign-offs at its tables (``sign_offs``: how many, and the latest's number)."""
 
     token: str
     open_calls: int
+    tables: Mapping[int, TableTail] = field(default_factory=dict, compare=False)
+    sign_offs: tuple = ()
 
 
 def tournament_version(tournament_id: int) -> Version:
@@ -317,15 +396,18 @@ def tournament_version(tournament_id: int) -> Version:
     recorded in its place is a change too; the counts; the live grants; the backups' row); the live page compares it
     with the token it was drawn with and is sent again only if it differs."""
     tables, counts = _version_statements()
-    rows = db.session.execute(tables, {"tournament": tournament_id}).all()
-    counted = db.session.execute(counts, {"tournament": tournament_id}).one()
-    text = "|".join(",".join("" if v is None else str(v) for v in r) for r in [*rows, tuple(counted)])
+    rows = read_rows(tables, {"tournament": tournament_id})
+    counted = read_rows(counts, {"tournament": tournament_id})[0]
+    tails = {r[3]: TableTail(r[4], r[5], r[6], r[7] or 0, r[8], r[9]) for r in rows}
+    # the values as Python writes a tuple of them (each table's but when its game was made, which never changes): one
+    # call in C where each value written in turn took three times as long at 128 tables
+    text = str([tuple(r[:9]) for r in rows]) + str(tuple(counted))
     if counted.open_calls:  # while a table waits, its minutes waited change the page once a minute
         text += "|" + utcnow().strftime("%H:%M")
     text += "|" + grants.tournament_stamp(tournament_id)  # the devices unlocked at its tables
     text += "|" + backups.status_stamp()  # a scheduled backup made, or failed
     return Version(hashlib.blake2b(f"{tournament_id}:{text}".encode(), digest_size=8).hexdigest(),
-                   counted.open_calls)
+                   counted.open_calls, tails, tuple(counted[2:4]))
 
 
 def live_version(tournament_id: int) -> Version:
@@ -361,7 +443,7 @@ def _version_statements():
 
     tables = (select(RoundRow.number, RoundRow.final, TableRow.number, TableRow.game_id, GameRow.clock_started_at,
                      GameRow.clock_elapsed_seconds, GameRow.time_limit_minutes, last_entry(EntryRow.seq),
-                     last_entry(EntryRow.hash))
+                     last_entry(EntryRow.hash), GameRow.created_at)
               .join(TableRow, TableRow.round_id == RoundRow.id)
               .join(GameRow, GameRow.id == TableRow.game_id)
               .where(RoundRow.tournament_id == tournament)

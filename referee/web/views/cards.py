@@ -17,7 +17,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from flask import render_template, request, url_for
+from flask import current_app, render_template, request, url_for
 from flask_babel import get_locale
 from markupsafe import Markup, escape
 
@@ -25,7 +25,9 @@ from ...cache import Cache, CARD_FIELDS, kept_in
 from ...services import clocks
 from .drawings import app_cache, mark, put_in
 
-KEPT = 2048  # cards kept per app (a few rounds of 64 tables, on both pages, in two languages)
+DIRECTOR_CARD = "tournaments/_table_card.html"  # a director's card's pieces, each a macro
+DISPLAY_CARD = "tournaments/_display_card.html"
+KEPT = 4096  # cards and their pieces kept per app (a few rounds of 64 tables, on both pages, in two languages)
 KEPT_STANDINGS = 32  # standings kept per app (a few tournaments' pages in a few languages)
 CLOCK = mark("clock")  # where a director's card's clock line goes
 TOKEN = mark("token")  # where its form's token goes
@@ -50,23 +52,22 @@ def _frozen(value):
     return tuple(_frozen(v) for v in value) if isinstance(value, list) else value
 
 
-def _card(kept: Cache, where: tuple, template: str, row, t, split: str | None = None, **context) -> Any:
-    """The card of table ``t`` drawn by ``template``, kept in ``kept`` under everything it is drawn from (``where``:
-    the device's language and the address the app is served under; a key of the values themselves: hashed in C,
-    where their words would be written out field by field at each poll); ``split``: a mark it is kept cut at, in
-    two halves."""
-    kind: type = type(t)  # (as a class: mypy takes a type[Any] for a value that is not hashable)
-    key: object = (template, where, split, row.id, _drawn_from(kind)(t), _frozen(context.get("unlocked")))
+def _hashable(key: tuple) -> object:
+    """``key`` as a cache's key: itself (hashed in C, where its words would be written out field by field at each
+    poll), or its words where one of its values cannot be hashed."""
     try:
         hash(key)
-    except TypeError:  # a value that cannot be hashed: its words are the key
-        key = repr(key)
+    except TypeError:
+        return repr(key)
+    return key
 
-    def drawn() -> Any:
-        page = render_template(template, row=row, t=t, **context)
-        return tuple(page.split(split)) if split else page
 
-    return kept.get_or_make(key, drawn)
+def _card(kept: Cache, where: tuple, template: str, row, t, draw: Callable[[], Any], unlocked=None) -> Any:
+    """The card of table ``t`` drawn by ``template`` (``draw()``), kept in ``kept`` under everything it is drawn from
+    (``where``: the device's language and the address the app is served under; ``unlocked``: the devices unlocked
+    at the table, on the director's page)."""
+    kind: type = type(t)  # (as a class: mypy takes a type[Any] for a value that is not hashable)
+    return kept.get_or_make(_hashable((template, where, row.id, _drawn_from(kind)(t), _frozen(unlocked))), draw)
 
 
 def _where() -> tuple[str, str]:
@@ -85,16 +86,35 @@ def table_cards(row, tables, devices) -> dict[int, tuple[str, str]]:
     marks it to be swapped in place (:data:`OOB`) left as marks (``row``: the tournament; ``devices``: the
     tournament's unlocked devices): the same value while the table shows the same."""
     kept, where = _kept_cards()
-    return {t.game_id: _card(kept, where, "tournaments/_table_card.html", row, t, split=CLOCK,
-                             unlocked=devices.tables.get(t.game_id, []), clockline=Markup(CLOCK), token=Markup(TOKEN),
-                             oob=Markup(OOB))
-            for t in tables}
+    pieces: Any = current_app.jinja_env.get_template(DIRECTOR_CARD).module  # its macros, one a piece
+
+    def card(t, unlocked: list) -> Callable[[], tuple[str, str]]:
+        return lambda: director_card(pieces, kept, where, row, t, unlocked)
+
+    return {t.game_id: _card(kept, where, DIRECTOR_CARD, row, t, card(t, unlocked), unlocked)
+            for t in tables for unlocked in (devices.tables.get(t.game_id, []),)}
+
+
+def director_card(pieces: Any, kept: Cache, where: tuple, row, t, unlocked: list) -> tuple[str, str]:
+    """A director's card of table ``t``, in two halves (its clock line goes between them): its opening and its foot
+    as kept (each under all it is drawn from: a table that records an entry draws neither again), its play drawn."""
+    opening = kept.get_or_make(_hashable(("opening", where, t.game_id, t.number, t.division, t.over)),
+                               lambda: str(pieces.opening(t, Markup(OOB))))
+    foot = kept.get_or_make(_hashable(("foot", where, row.id, t.game_id, t.number, t.pin, t.over, t.altered,
+                                       _frozen(unlocked), t.sign_offs, t.corrected)),
+                            lambda: str(pieces.foot(t, row, unlocked, Markup(TOKEN))))
+    before, after = str(pieces.play(t, Markup(CLOCK))).split(CLOCK)
+    return opening + before, after + foot
 
 
 def display_cards(row, tables) -> dict[int, Markup]:
     """The room's display: each table's card, by its game."""
     kept, where = _kept_cards()
-    return {t.game_id: Markup(_card(kept, where, "tournaments/_display_card.html", row, t)) for t in tables}
+
+    def card(t) -> Callable[[], str]:
+        return lambda: render_template(DISPLAY_CARD, row=row, t=t)
+
+    return {t.game_id: Markup(_card(kept, where, DISPLAY_CARD, row, t, card(t))) for t in tables}
 
 
 def kept_standings(template: str, row, progress, **context) -> Markup:
@@ -133,5 +153,5 @@ def display_region(draw: Callable[..., tuple[str, list]], tournament_id: int, ve
     drawn, tables, at = app_cache("referee.display_regions", KEPT_DISPLAY_REGIONS).get_or_make(
         (tournament_id, version, _where()), lambda: (*draw(big_clock=Markup(BIG_CLOCK)), clocks.utcnow()))
     since = (clocks.utcnow() - at).total_seconds()
-    now = [dataclasses.replace(t, clock=t.clock.later(since)) for t in tables]
+    now = [t.reading(t.clock.later(since)) for t in tables]
     return put_in(drawn, {BIG_CLOCK: str(big_clock(now))})

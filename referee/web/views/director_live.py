@@ -41,6 +41,7 @@ from .drawings import app_cache, put_in
 
 VERSION_HEADER = "Live-Version"  # an answer of changes: the version its parts bring the region to
 DRAWING_HEADER = "Live-Drawing"  # and the id of the drawing they make of it, which the page's next poll names
+KEPT_FEET = 64  # rounds' feet kept per app (a few tournaments' rounds, in a few languages)
 KEPT_SHOWN = 256  # answers' drawings kept per app (each director's device needs its last: a few minutes of them)
 EPOCH = datetime(1970, 1, 1)
 SWAP_IN_PLACE = ' hx-swap-oob="true"'
@@ -115,6 +116,11 @@ def _kept() -> Any:
     return app_cache("referee.director_shown", KEPT_SHOWN)
 
 
+def _kept_feet() -> Any:
+    """The rounds' feet drawn (with their marks), by all each shows."""
+    return app_cache("referee.director_round_feet", KEPT_FEET)
+
+
 def region(context: dict, seen: str | None) -> Region:
     """The director's live region at ``context``'s version (``context``: what the region shows, as the view reads
     it; ``seen``: the drawing the poll names, if any): the parts changed since ``seen`` alone when that drawing is
@@ -123,11 +129,13 @@ def region(context: dict, seen: str | None) -> Region:
     macros: Any = current_app.jinja_env.get_template("tournaments/_live_parts.html").module  # its macros
     oob, token = Markup(OOB), Markup(TOKEN)
     row, cards, words, now = context["row"], context["cards"], _clock_words(), context["now"]
-    # each piece of the region in order: (the part's id, what it is compared by, as drawn); a wrapper has no id
-    pieces: list[tuple[str | None, object, str]] = []
+    where = (row.id, str(get_locale()), request.script_root)
+    # each piece of the region in order: (the part's id, what it is compared by, as drawn: a table's card drawn only
+    # when it is sent); a wrapper has no id
+    pieces: list[tuple[str | None, object, Any]] = []
 
-    def drawn(part: str, html: str) -> None:
-        pieces.append((part, html, html))
+    def drawn(part: str, text: str) -> None:
+        pieces.append((part, text, text))
 
     drawn("judge-calls", str(macros.calls_part(context["calls"], now, oob)))
     rounds = []
@@ -137,28 +145,37 @@ def region(context: dict, seen: str | None) -> Region:
         drawn(f"round-{number}-head", str(macros.round_head(each, context["format"], oob)))
         pieces.append((None, None, '<div class="tables">'))
         for t in each.tables:
-            head, tail = cards[t.game_id]
-            pieces.append((f"table-{t.game_id}", (cards[t.game_id], _clock_state(t, now)),
-                           f"{head}{clock_line(t, words)}{tail}"))
+            pieces.append((f"table-{t.game_id}", (cards[t.game_id], _clock_state(t, now)), t))
         pieces.append((None, None, "</div>"))
-        drawn(f"round-{number}-foot", str(macros.round_foot(each, row, context["slips_address"],
-                                                               context["slips_only_here"], token, oob)))
+        # kept by what it shows (a round whose clocks have not started lists each of its tables: 128 lines)
+        foot = (where, number, row.id, len(each.callable), tuple((t.number, t.seating) for t in each.not_started),
+                context["slips_address"], context["slips_only_here"])
+        drawn(f"round-{number}-foot", _kept_feet().get_or_make(foot, lambda each=each: str(macros.round_foot(
+            each, row, context["slips_address"], context["slips_only_here"], token, oob))))
         pieces.append((None, None, "</section>"))
         rounds.append((number, tuple(t.game_id for t in each.tables)))
     drawn("devices", str(macros.devices_part(context["devices"], row, token, oob)))
     drawn("live-backups", str(macros.backups_part(context["backups"], context["disks"], oob)))
     standings = context["standings_html"]
     standings_drawn = str(macros.standings_part(standings, oob))
-    shown = Shown((row.id, str(get_locale()), request.script_root), tuple(rounds),
+    shown = Shown(where, tuple(rounds),
                   {part: compared for part, compared, _ in pieces if part} | {"live-standings": standings})
+
+    def html(drawing: Any) -> str:
+        """A piece as sent: a table's card with its clock line as it reads now."""
+        if isinstance(drawing, str):
+            return drawing
+        head, tail = cards[drawing.game_id]
+        return f"{head}{clock_line(drawing, words)}{tail}"
+
     kept, drawing = _kept(), secrets.token_hex(8)
     kept.keep((row.id, drawing), shown)
     before = kept.get((row.id, seen)) if seen else None
     fresh = {TOKEN: generate_csrf()}
     if before is None or before.where != shown.where or before.rounds != shown.rounds:
-        body = "".join(html for _, _, html in pieces)
+        body = "".join(html(drawing) for _, _, drawing in pieces)
         return Region(put_in(body, {**fresh, OOB: ""}), put_in(standings_drawn, {OOB: ""}), drawing, False)
-    changed = "".join(html for part, compared, html in pieces
+    changed = "".join(html(drawing) for part, compared, drawing in pieces
                       if part and (part in EACH_DEVICE or before.parts.get(part) != compared))
     if before.parts.get("live-standings") != standings:
         changed += standings_drawn

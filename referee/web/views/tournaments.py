@@ -164,10 +164,10 @@ def _live_context(row, version: tournaments.Version, seen: str | None = None) ->
     """What the live region of the director's page shows: every round's tables, and the standings (the players
     list and the seating form around it are drawn with the page, not at each poll); ``region``: the region drawn
     (:func:`director_live.region`: the parts changed since the drawing ``seen`` alone, when it can be)."""
-    rounds = [_round_tables(r, tournaments.round_overview(row.id, r.number, pending_words))
+    rounds = [_round_tables(r, tournaments.round_overview(row.id, r.number, pending_words, version))
               for r in tournaments.seating(row.id)]
     ruleset, scheme = rulesets.load(row.ruleset), rulesets.load_scheme(row.scheme)
-    progress = progress_service.tournament_progress(row.id)
+    progress = progress_service.progress_and_version(row.id, version)[0]
     devices = access.devices(row.id)
     slips_address = public_base()
     context = {"row": row, "rounds": rounds,
@@ -283,7 +283,8 @@ def _display_context(row, version: tournaments.Version, progress: progress_servi
     spectator may not see."""
     seated = tournaments.seating(row.id)
     last = seated[-1] if seated else None
-    tables = tournaments.round_overview(row.id, last.number) if last else []  # no decision is shown: none put in words
+    # no decision is shown: none put in words
+    tables = tournaments.round_overview(row.id, last.number, version=version) if last else []
     ruleset = rulesets.load(row.ruleset)
     places = kept_standings("tournaments/_places.html", row, progress, scheme=rulesets.load_scheme(row.scheme))
     return {"row": row, "round": last, "tables": tables, "cards": display_cards(row, tables), "places_html": places,
@@ -303,7 +304,7 @@ def _display_region(tournament_id: int, version: tournaments.Version) -> Markup:
     """The room display's live region, drawn once a version for every display (:func:`cards.display_region`)."""
     # kept under the places' version too: the places are drawn from where the tournament stands, which follows the
     # roster, and the tables' version does not
-    progress, places = progress_service.live_progress_and_version(tournament_id)
+    progress, places = progress_service.progress_and_version(tournament_id, version)
 
     def draw(big_clock: Markup) -> tuple[str, list]:
         context = _display_context(tournaments.get_tournament(tournament_id), version, progress)

@@ -1,0 +1,164 @@
+"""The live pages' tables worked out again only where they changed: a poll drawn at a tournament's version takes each
+table's game from its kept fold at the point the version read (its row not read again), and each table's value, but
+for its clock, is kept under all it is made from.  Pinned here: an unchanged table is not worked out again, a table
+that moved on after the version was read is shown as it is now, and a finished table's value follows its players'
+sign-offs, the director's correction and the language at once."""
+import random
+import re
+
+import pytest
+from sqlalchemy import event
+
+from test_director_poll_cost import PIN, roll, seated
+
+from referee import create_app
+from referee.app.demo import play_table
+from referee.services import clocks, folds, results, signoffs, tournaments
+from referee.screens.decisions import pending_words
+from referee.store.db import db
+
+
+@pytest.fixture
+def app(tmp_path):
+    return create_app({"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False,
+                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 't.sqlite'}"})
+
+
+def made(monkeypatch) -> list[int]:
+    """The tables whose values are worked out from their games, by game, as they are."""
+    out: list[int] = []
+    real = tournaments._table_view
+    monkeypatch.setattr(tournaments, "_table_view", lambda t, *rest: out.append(t.game_id) or real(t, *rest))
+    return out
+
+
+def waits_for(state) -> str:
+    """What a table waits for, as a page puts it in words (here: the decision's kind)."""
+    return type(state.pending).__name__
+
+
+def overview(app, tid: int, version=None, number: int = 1):
+    with app.test_request_context("/"):
+        app.preprocess_request()
+        found = tournaments.round_overview(tid, number, waits_for, version or tournaments.tournament_version(tid))
+        db.session.remove()
+    return found
+
+
+def test_a_poll_works_out_only_the_table_that_recorded_and_reads_no_game_row(app, monkeypatch):
+    tid, ids = seated(app, 6)
+    first = overview(app, tid)
+    worked = made(monkeypatch)
+    roll(app, ids[3])
+    statements: list[str] = []
+    with app.app_context():
+        event.listen(db.engine, "before_cursor_execute", lambda *a: statements.append(a[2]))
+    after = overview(app, tid)
+    assert worked == [ids[3]]  # the five others kept
+    assert not any("games.header" in s for s in statements)  # every game's fold kept at the point the version read
+    with app.app_context():
+        state = folds.load(ids[3]).game.state
+    changed = after[3]
+    assert changed.turn == state.turn and changed.players == tuple((p.name, p.cash, p.bankrupt) for p in state.players)
+    assert [t.players for k, t in enumerate(after) if k != 3] == [t.players for k, t in enumerate(first) if k != 3]
+    assert all(t.clock.running is False for t in after)  # no clock started: each read as the version read it
+
+
+def test_a_table_that_recorded_after_the_version_was_read_is_shown_as_it_is_now(app):
+    tid, ids = seated(app, 2)
+    overview(app, tid)
+    with app.app_context():
+        version = tournaments.tournament_version(tid)
+        db.session.remove()
+    roll(app, ids[0])  # after the version was read: its fold moved on, the version's point is not kept
+    with app.app_context():
+        now = folds.load(ids[0])
+        db.session.remove()
+    shown = overview(app, tid, version)[0]
+    assert shown.players == tuple((p.name, p.cash, p.bankrupt) for p in now.game.state.players)
+    assert shown.pending == type(now.game.state.pending).__name__
+
+
+def test_a_running_clock_is_read_afresh_at_each_poll_of_a_kept_table(app, monkeypatch):
+    tid, ids = seated(app, 2)
+    with app.app_context():
+        clocks.set_clock(ids[0], True)
+        db.session.remove()
+    first = overview(app, tid)[0]
+    assert first.clock.running
+    worked = made(monkeypatch)
+    later = overview(app, tid)[0]
+    assert worked == [] and later.clock.running and later.clock.elapsed_seconds > first.clock.elapsed_seconds
+    assert later.players == first.players
+
+
+def test_a_finished_tables_value_follows_its_sign_offs_its_correction_and_the_language(app, monkeypatch):
+    tid, ids = seated(app, 2)
+    with app.app_context():
+        play_table(ids[0], random.Random(3), 3)
+        db.session.remove()
+    before = overview(app, tid)[0]
+    assert before.over and before.sign_offs is not None and before.sign_offs.confirmed == 0
+    worked = made(monkeypatch)
+    assert overview(app, tid)[0] == before and worked == []  # kept while nothing it is made from changed
+    with app.app_context():
+        table = folds.load(ids[0])
+        player = table.game.state.players[0].name
+        signed = signoffs.sign_offs(table)
+        signoffs.sign_off(ids[0], player, "confirms", "", table.seq, len(signed.rows), signed.ranking)
+        db.session.remove()
+    after = overview(app, tid)[0]
+    assert after.sign_offs.confirmed == 1 and worked == [ids[0]]
+    with app.app_context():
+        ranking = results.table_result(tid, ids[0])["ranking"]
+        places = {p["name"]: len(ranking) - k for k, p in enumerate(ranking)}
+        totals = {p["name"]: p["total"] for p in ranking}
+        assets = {name: totals[other["name"]] for name, other in zip(places, reversed(ranking))}
+        results.correct_result(tid, ids[0], places, assets, set(), False, "slip reversed", 0)
+        db.session.remove()
+    corrected = overview(app, tid)[0]
+    assert corrected.corrected == "slip reversed" and corrected.players[0][0] == ranking[-1]["name"]
+    words = {}
+    for code in ("en", "ja", "en"):  # what the playing table waits for, in each device's language, kept apart
+        with app.test_request_context("/", headers={"Accept-Language": code}):
+            app.preprocess_request()
+            shown = tournaments.round_overview(tid, 1, pending_words, tournaments.tournament_version(tid))[1]
+            assert shown.pending == pending_words(folds.load(ids[1]).game.state)
+            words.setdefault(code, shown.pending)
+            assert words[code] == shown.pending
+            db.session.remove()
+    assert words["en"] != words["ja"]
+
+
+def test_a_table_that_records_draws_its_cards_play_again_and_keeps_its_opening_and_foot(app):
+    """A director's card is drawn in three pieces: a table that records an entry draws its play again (the turn,
+    what it waits for, the cash), while its opening and its foot (its PIN, the tablets unlocked at it, its links and
+    forms) are kept, until what they show changes (a tablet unlocked at the table)."""
+    tid, ids = seated(app, 3)
+    director = app.test_client()
+    assert director.post(f"/tournaments/{tid}/unlock", data={"pin": PIN}).status_code == 302
+
+    def pieces() -> set:
+        kept = app.extensions["referee.table_cards"]._values
+        return {key for key in kept if isinstance(key, tuple) and key[0] in ("opening", "foot")}
+
+    def card(game_id: int) -> str:
+        page = director.get(f"/tournaments/{tid}/live?v=none", headers={"HX-Request": "true"}).get_data(as_text=True)
+        return page.split(f'id="table-{game_id}"', 1)[1].split('<div class="links">', 1)[0]
+
+    card(ids[1])
+    drawn = pieces()
+    assert len(drawn) == 2 * len(ids)
+    roll(app, ids[1])
+    with app.app_context():
+        state = folds.load(ids[1]).game.state
+    after = card(ids[1])
+    assert f"turn {state.turn}" in after and pieces() == drawn
+    assert [int(x.replace(",", "").lstrip("$")) for x in re.findall(r'<td class="n">([^<]+)</td>', after)] == [
+        p.cash for p in state.players]
+    with app.app_context():
+        pin = tournaments.seating(tid)[0].tables[1].pin
+    assert app.test_client().post(f"/games/{ids[1]}/unlock", data={"pin": pin}).status_code == 302
+    unlocked = card(ids[1])
+    assert "1 tablet unlocked:" in unlocked and f"turn {state.turn}" in unlocked
+    assert len(pieces() - drawn) == 1 and next(iter(pieces() - drawn))[0] == "foot"
