@@ -6,22 +6,14 @@ sign-offs, the director's correction and the language at once."""
 import random
 import re
 
-import pytest
 from sqlalchemy import event
 
 from test_director_poll_cost import PIN, roll, seated
 
-from referee import create_app
 from referee.app.demo import play_table
 from referee.services import clocks, folds, results, signoffs, tournaments
 from referee.screens.decisions import pending_words
 from referee.store.db import db
-
-
-@pytest.fixture
-def app(tmp_path):
-    return create_app({"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False,
-                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 't.sqlite'}"})
 
 
 def made(monkeypatch) -> list[int]:
