@@ -40,25 +40,26 @@ WSGIApp = Callable[[dict, Callable[..., Any]], Iterable[bytes]]
 
 # each live page that polls (its id at most nine digits: a larger one, which may be past what a column holds, goes
 # to the views): its address, the grant it needs (None: open to everyone), its version now (read through
-# the connection given, or None: the session's), whether it is read through a connection of its own (a table's
+# the connection given, or None: the session's; a tournament's, its Version, which its view takes whole), whether it
+# is read through a connection of its own (a table's
 # one statement, past the session's steps), and its version read with the device's grants in that one statement
 # (a table's screen, whose tablets' polls are most of a room's requests; None: the grants read apart)
-Version = Callable[[int, "Connection | None"], "str | None"]
+Version = Callable[[int, "Connection | None"], "str | tournaments.Version | None"]
 WithGrants = Callable[[int, list[str], Connection], tuple["stamps.Stamp | None", list[grants.Grant]]]
 PAGES: tuple[tuple[re.Pattern[str], str | None, Version, bool, WithGrants | None], ...] = (
     (re.compile(r"/games/([1-9][0-9]{0,8})"), access.GAME, stamps.poll_version, True,
      stamps.poll_stamp_and_grants),
     (re.compile(r"/games/([1-9][0-9]{0,8})/display"), None, stamps.poll_version, True, None),
     (re.compile(r"/tournaments/([1-9][0-9]{0,8})/live"), access.DIRECTOR,
-     lambda tournament_id, _: tournaments.live_version(tournament_id).token, False, None),
+     lambda tournament_id, _: tournaments.live_version(tournament_id), False, None),
     (re.compile(r"/tournaments/([1-9][0-9]{0,8})/display"), None,
-     lambda tournament_id, _: tournaments.live_version(tournament_id).token, False, None),
+     lambda tournament_id, _: tournaments.live_version(tournament_id), False, None),
     (re.compile(r"/tournaments/([1-9][0-9]{0,8})/standings"), None,
      lambda tournament_id, _: progress.live_progress_and_version(tournament_id)[1], False, None),
 )
 
 READ = "referee.poll_version"  # the WSGI environ's key of the version read here: (the page's path, the version, the
-# counts of the table's stamp read with it, or None)
+# counts of the table's stamp read with it, or None; a tournament's page: its Version)
 
 
 def version_read(environ: dict, page: int) -> str | None:
@@ -74,6 +75,17 @@ def counts_read(environ: dict, page: int) -> tuple[int, ...] | None:
     without reading them again); None: read them."""
     found = environ.get(READ)
     return found[2] if found is not None and found[0] == f"/games/{page}" else None
+
+
+def tournament_version_read(environ: dict, tournament_id: int) -> tournaments.Version | None:
+    """The version of the tournament page this request asks for (the director's live region, the room's display),
+    read before Flask's request (:class:`UnchangedPolls`): its view draws the page at it, without reading it again
+    (a commit between the two, some twenty a second in a room of 64 tables, would have it read twice); None: read
+    it."""
+    found = environ.get(READ)
+    return found[1] if (found is not None and isinstance(found[1], tournaments.Version)
+                        and found[0] in (f"/tournaments/{tournament_id}/live",
+                                         f"/tournaments/{tournament_id}/display")) else None
 
 
 def polled(environ: dict) -> tuple[int, str | None, Version, bool, WithGrants | None, str] | None:
@@ -129,6 +141,7 @@ class UnchangedPolls:
                     return None
                 named: list[grants.Grant] | None = None
                 counts: tuple[int, ...] | None = None
+                now: str | tournaments.Version | None
                 if cookie is not None and connection is not None and with_grants is not None:
                     tokens = access.tokens_in(cookie)
                     read, named = with_grants(page, tokens, connection)
@@ -140,7 +153,7 @@ class UnchangedPolls:
                 else:
                     now = version(page, connection)
                 environ[READ] = (environ.get("PATH_INFO"), now, counts)  # the view compares it, not read it again
-                if now != seen:
+                if (now.token if isinstance(now, tournaments.Version) else now) != seen:
                     return None
                 headers = self.secure if https_only else []
                 if cookie is None:

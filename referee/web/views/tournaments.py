@@ -10,7 +10,7 @@ from flask import Blueprint, current_app, get_template_attribute, redirect, rend
 from markupsafe import Markup
 from ...language.i18n import gettext, ngettext
 
-from .. import access
+from .. import access, polls
 from ... import reports
 from ...services import rulesets
 from ...services import backups, clocks, errors, games, progress as progress_service, results, roster
@@ -263,7 +263,7 @@ def lock_all(tournament_id: int):
 @director_required
 def live(tournament_id: int):
     """The director page's live region: 204 (nothing to swap) while the tables are as the page saw them."""
-    version = tournaments.live_version(tournament_id)
+    version = polls.tournament_version_read(request.environ, tournament_id) or tournaments.live_version(tournament_id)
     if request.args.get("v") == version.token:
         return "", 204
     row = tournaments.get_tournament(tournament_id)
@@ -337,7 +337,7 @@ def public_base() -> str:
 def display(tournament_id: int):
     """The room's display for a projector: open to everyone in the room (it shows no PIN), following the tables
     within a second as the director's page does."""
-    version = tournaments.live_version(tournament_id)
+    version = polls.tournament_version_read(request.environ, tournament_id) or tournaments.live_version(tournament_id)
     if request.headers.get("HX-Request") and request.args.get("v") == version.token:
         return "", 204
     region = _display_region(tournament_id, version)
