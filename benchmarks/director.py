@@ -1,7 +1,7 @@
 """The director's page and the room display while a round plays: the server's CPU for a changed poll, and where it
 goes (the goal: under 10 ms at 64 tables).
 
-    .venv/bin/python benchmarks/director.py [--tables 64] [--changed 20] [--polls 40]
+    .venv/bin/python benchmarks/director.py [--tables 64] [--changed 20] [--polls 40] [--rounds 1] [--turns 30]
 
 Seats one round of ``--tables`` tables (4 players each) in a fresh SQLite database and records 6 entries at each
 (the simulator's random players); then, ``--polls`` times, ``--changed`` tables each record an entry (at 64 tables a
@@ -33,6 +33,7 @@ sys.path.insert(0, str(ROOT))
 from flask import render_template  # noqa: E402
 
 from referee import create_app  # noqa: E402
+from referee.app.demo import play_table  # noqa: E402
 from referee.engine import legal_actions  # noqa: E402
 from referee.services import folds, games, progress, tournaments  # noqa: E402
 from referee.sim.policy import Policy  # noqa: E402
@@ -50,6 +51,9 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=64)
     parser.add_argument("--changed", type=int, default=20)
     parser.add_argument("--polls", type=int, default=40)
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="the round in play: the rounds before it played out, each table's game to --turns")
+    parser.add_argument("--turns", type=int, default=30)
     args = parser.parse_args()
     logging.disable(logging.CRITICAL)
     folder = Path(tempfile.mkdtemp(prefix="referee-director-"))
@@ -59,8 +63,14 @@ def main() -> None:
     with app.app_context():
         players = [f"Player {n:03d}" for n in range(1, 4 * args.tables + 1)]
         tid = tournaments.create_tournament("Director's bench", "jma-placement", "jma-2006", players, PIN, [90])
-        progress.seat_round(tid, 1)
-        ids = [t.game_id for t in tournaments.round_overview(tid, 1)]
+        for number in range(1, args.rounds + 1):  # the rounds before: each table played out (time called at turn
+            # --turns), the next round seated
+            progress.seat_round(tid, number)
+            if number < args.rounds:
+                for k, t in enumerate(tournaments.round_overview(tid, number)):
+                    play_table(t.game_id, random.Random(k), args.turns)
+            db.session.remove()
+        ids = [t.game_id for t in tournaments.round_overview(tid, args.rounds)]
     turn = [0]
 
     def changes(count: int) -> None:
@@ -99,7 +109,8 @@ def main() -> None:
             sizes.append(len(answer.get_data()))
         return spent[5:]  # the first answers draw every card
 
-    print(f"{args.tables} tables, {args.changed} of them changed between two polls, {args.polls} polls")
+    print(f"{args.tables} tables, round {args.rounds} in play ({args.rounds - 1} played out before it), "
+          f"{args.changed} of its tables changed between two polls, {args.polls} polls")
     for page, name, following in (("live", "the director's page, the whole region", False),
                                   ("live", "the director's page, the parts changed since the last answer", True),
                                   ("display", "a room display", True)):

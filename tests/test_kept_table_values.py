@@ -11,7 +11,8 @@ from sqlalchemy import event
 from test_director_poll_cost import PIN, roll, seated
 
 from referee.app.demo import play_table
-from referee.services import clocks, folds, results, signoffs, tournaments
+from referee.cache import FOLDS, empty_all
+from referee.services import clocks, folds, progress, results, signoffs, tournaments
 from referee.screens.decisions import pending_words
 from referee.store.db import db
 
@@ -56,19 +57,33 @@ def test_a_poll_works_out_only_the_table_that_recorded_and_reads_no_game_row(app
     assert all(t.clock.running is False for t in after)  # no clock started: each read as the version read it
 
 
-def test_a_table_that_recorded_after_the_version_was_read_is_shown_as_it_is_now(app):
+def test_a_table_that_recorded_after_the_version_was_read_is_shown_as_read_then_and_at_the_next_version_as_now(app):
+    """A page is drawn at the version its poll read: a table that recorded since is shown as that version read it
+    (its end kept at that point), and the next poll, whose version counts the entry, shows it as it is now; a table
+    read at no point kept is read as it is now."""
     tid, ids = seated(app, 2)
-    overview(app, tid)
     with app.app_context():
+        before = folds.load(ids[0]).game.state
         version = tournaments.tournament_version(tid)
         db.session.remove()
-    roll(app, ids[0])  # after the version was read: its fold moved on, the version's point is not kept
+    overview(app, tid, version)
+    roll(app, ids[0])  # after the version was read
     with app.app_context():
-        now = folds.load(ids[0])
+        now = folds.load(ids[0]).game.state
         db.session.remove()
-    shown = overview(app, tid, version)[0]
-    assert shown.players == tuple((p.name, p.cash, p.bankrupt) for p in now.game.state.players)
-    assert shown.pending == type(now.game.state.pending).__name__
+    assert overview(app, tid, version)[0].pending == type(before.pending).__name__ != type(now.pending).__name__
+    shown = overview(app, tid)[0]  # the next poll's version
+    assert shown.players == tuple((p.name, p.cash, p.bankrupt) for p in now.players)
+    assert shown.pending == type(now.pending).__name__ and shown.turn == now.turn
+    with app.app_context():  # nothing kept at the point a version read: the table as it is now
+        version = tournaments.tournament_version(tid)
+        db.session.remove()
+    roll(app, ids[1])
+    empty_all()
+    with app.app_context():
+        latest = folds.load(ids[1]).game.state
+        db.session.remove()
+    assert overview(app, tid, version)[1].pending == type(latest.pending).__name__
 
 
 def test_a_running_clock_is_read_afresh_at_each_poll_of_a_kept_table(app, monkeypatch):
@@ -154,3 +169,37 @@ def test_a_table_that_records_draws_its_cards_play_again_and_keeps_its_opening_a
     unlocked = card(ids[1])
     assert "1 tablet unlocked:" in unlocked and f"turn {state.turn}" in unlocked
     assert len(pieces() - drawn) == 1 and next(iter(pieces() - drawn))[0] == "foot"
+
+
+def test_a_finished_round_needs_none_of_its_folds_kept(app, monkeypatch):
+    """At a national final's fifth round the director's page lists 640 tables, more than the folds a process keeps:
+    a finished table is drawn from its record's end, kept by the point the version read (a few values), and its
+    fold, once let go, is not read again at every poll (each read replays the whole record)."""
+    tid, ids = seated(app, 2)
+    with app.app_context():
+        for k, game_id in enumerate(ids):
+            play_table(game_id, random.Random(k), 3)
+        progress.seat_round(tid, 2)
+        second = [t.game_id for t in tournaments.round_overview(tid, 2)]
+        db.session.remove()
+    for number in (1, 2):
+        overview(app, tid, number=number)
+    with app.app_context():  # the standings worked out, as the director's poll works them out
+        progress.progress_and_version(tid, tournaments.tournament_version(tid))
+        db.session.remove()
+    FOLDS.clear()  # every fold let go, as a round more than the folds kept lets them go
+    roll(app, second[0])
+    replayed: list[int] = []
+    real = folds.read_fold
+    monkeypatch.setattr(folds, "read_fold", lambda row: replayed.append(row.id) or real(row))
+    worked = made(monkeypatch)
+    with app.test_request_context("/"):
+        app.preprocess_request()
+        version = tournaments.tournament_version(tid)
+        first = tournaments.round_overview(tid, 1, waits_for, version)
+        now = tournaments.round_overview(tid, 2, waits_for, version)
+        standing = progress.progress_and_version(tid, version)[0]
+        db.session.remove()
+    assert replayed == [] and worked == [second[0]]  # only the table that recorded worked out again
+    assert all(t.over and t.ranked for t in first) and standing.playing
+    assert [t.game_id for t in now] == second

@@ -125,6 +125,8 @@ LIVE_VERSIONS: Cache = Cache(256, "a live page's version as last read for any de
                                    "when its read began and the time, by (page, database, tournament)")
 TOURNAMENT_PROGRESS: Cache = Cache(64, "where a tournament stands and its token, by all it is worked out from")
 ROSTERS: Cache = Cache(16, "a tournament's entrants, by the roster's rows as read")
+RECORD_ENDS: Cache = Cache(16384, "what a live page needs of a game's fold but its game (services.folds RecordEnd), by "
+                                   "(database, game id, its stored rows' count, last hash, when made)")
 TABLE_VIEWS: Cache = Cache(4096, "a tournament table's value as the live pages show it, but for its clock, by all it is "
                                   "made from (services.tournaments round_overview)")
 GAME_RESULTS: Cache = Cache(1024, "a finished game's result, by (database, table, the record's length and head, "

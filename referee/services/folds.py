@@ -19,7 +19,7 @@ from sqlalchemy.orm import undefer
 
 from ..engine import chain
 from . import rulesets
-from ..cache import FOLDS, kept_in, STATEMENTS
+from ..cache import FOLDS, kept_in, RECORD_ENDS, STATEMENTS
 from ..store.db import db, read_once
 from ..engine import Entry, Game, RecordError, RefereeError, RulesetError, parse_entry, parse_header
 from ..store.models import EntryRow, GameRow, RoundRow, TableRow, TournamentRow
@@ -54,6 +54,26 @@ class Fold:
     altered: Altered | None = None
     created: object = None  # when the game's row was made: a game of no entries is its header alone, and a game
     # made later under the same number (a deleted game's number reused) is another game
+
+
+@dataclass(frozen=True)
+class RecordEnd:
+    """What a live page needs of a game's fold but its game: how far it holds the record and the hash it ends on,
+    where the record was found altered, when the game's row was made, whether the game is over and who sits first
+    (whose division is the table's).  Kept apart from the fold (:func:`end_at`), by the point of the stored record it
+    was read at, so that a page listing every finished table of every round needs none of their folds kept."""
+
+    stored: int
+    head: str
+    altered: Altered | None
+    created: object
+    over: bool
+    first: str
+
+    @classmethod
+    def from_fold(cls, fold: Fold) -> RecordEnd:
+        state = fold.game.state
+        return cls(fold.stored, fold.head, fold.altered, fold.created, state.over, state.players[0].name)
 
 
 @dataclass(frozen=True)
@@ -195,6 +215,21 @@ def kept_fold_at(game_id: int, stored: int, last: str | None, created: object) -
     the tables' folds from here without reading their rows again."""
     fold = FOLDS.get(_key(game_id))
     return fold if fold is not None and _holds(fold, stored, last, created) else None
+
+
+def end_at(game_id: int, stored: int, last: str | None, created: object) -> tuple[RecordEnd, Fold | None] | None:
+    """The end of the game whose rows, as a statement read them, number ``stored`` and end on the hash ``last``
+    (``created``: when its row was made), with its fold if that is kept (:func:`kept_fold_at`); None when neither
+    is kept at that point (the caller loads the game).  Ends are kept by that point (:data:`RECORD_ENDS`, thousands
+    of them, each a few values): at a national final's fifth round the director's page lists 640 tables, more than
+    the folds kept, and a finished table's end, once read, is found here at every poll after, its fold let go."""
+    key = (database_key(), game_id, stored, last, created)
+    fold = kept_fold_at(game_id, stored, last, created)
+    end = RECORD_ENDS.get(key)
+    if fold is not None and (end is None or (end.stored, end.head, end.altered) != (fold.stored, fold.head,
+                                                                                    fold.altered)):
+        end = RECORD_ENDS.keep(key, RecordEnd.from_fold(fold))  # (a fold read whole again may have found an alteration)
+    return (end, fold) if end is not None else None
 
 
 def _entries_after(behind: dict[int, int]) -> dict[int, list[tuple[int, str, str | None]]]:

@@ -19,7 +19,7 @@ from ..tournament.progress import Cut, DivisionProgress, Progress
 from ..tournament.roster import divisions
 from ..tournament.scoring import Scheme, Standing
 from .errors import BadGameSetup
-from .folds import database_key
+from .folds import RecordEnd, database_key
 from .games import new_game
 from .latest import latest
 from .pins import table_pin
@@ -67,12 +67,12 @@ def progress_and_version(tournament_id: int, version: Version | None = None) -> 
     row = get_tournament(tournament_id)
     rounds = seating(tournament_id)
     seated = [(r, t) for r in rounds for t in r.tables]
-    folds = {g: fold for g, (fold, _) in live_games([t.game_id for _, t in seated], version).items()}
+    ends = {g: game.end for g, game in live_games([t.game_id for _, t in seated], version).items()}
     last = {t.game_id for t in rounds[-1].tables} if rounds else set()
-    playing = any(not (f.game.state.over or f.altered is not None) for g, f in folds.items() if g in last)
+    playing = any(not (end.over or end.altered is not None) for g, end in ends.items() if g in last)
     players = entrants(row)
     key = (database_key(), tournament_id, row.format, row.scheme, row.ruleset, playing, players,
-           tuple(_table_key(r, t, folds.get(t.game_id)) for r, t in seated))
+           tuple(_table_key(r, t, ends.get(t.game_id)) for r, t in seated))
     return TOURNAMENT_PROGRESS.get_or_make(key, lambda: (
         rules.progress(rulesets.load_format(row.format), lambda stage: _scheme(row, stage), players,
                        _seated_rounds(rounds), tournament_results(tournament_id, rounds), playing),
@@ -85,14 +85,14 @@ def live_progress_and_version(tournament_id: int) -> tuple[Progress, str]:
     return latest("standings", tournament_id, lambda: progress_and_version(tournament_id))
 
 
-def _table_key(r: RoundSeating, t: TableSeating, table) -> tuple:
+def _table_key(r: RoundSeating, t: TableSeating, table: RecordEnd | None) -> tuple:
     """What a table gives the standings: its round's place in the format, its corrections, and, once its game is
     over or its record altered, the record as stored (how far, and the hash it ends on); a game still in play gives
     nothing, whatever it has recorded."""
     corrections = corrections_key(t)
     if table is None:  # not a game any more: read as the results read it
         record: tuple = ("missing",)
-    elif table.game.state.over or table.altered is not None:
+    elif table.over or table.altered is not None:
         record = (table.stored, table.head, table.altered)
     else:
         record = ("playing",)

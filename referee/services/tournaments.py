@@ -30,7 +30,7 @@ from .clocks import Clock, ClockValues, clock, utcnow
 from .latest import latest
 from ..language import current_language
 from .errors import GameNotFound
-from .folds import Altered, database_key, Fold, forget, kept_fold_at, last_entry, load, load_many
+from .folds import Altered, database_key, end_at, Fold, forget, last_entry, load, load_many, RecordEnd
 from .games import check_pin, export_record, record, tournament_of_game
 from .signoffs import SignOffs, sign_offs_of_many
 from .standing import RoundSeating, TableSeating, corrections_key, seating, standing_correction
@@ -284,24 +284,31 @@ def round_overview(tournament_id: int, number: int, describe=None, version: Vers
     division = {e.name: e.division for e in entrants(row)}
     games = live_games([t.game_id for t in round_row.tables], version)
     where = (database_key(), tournament_id, current_language() if describe else "", describe)
-    signed_stamp = version.sign_offs if version is not None else None
     views: dict[int, TableView] = {}
     made: list[tuple[TableSeating, tuple]] = []
     for t in round_row.tables:
         if t.game_id not in games:  # not a game any more
             continue
-        fold, clocked = games[t.game_id]
-        key = _view_key(where, t, fold, division, signed_stamp)
+        game = games[t.game_id]
+        key = _view_key(where, t, game.end, division, game.signed)
         kept = TABLE_VIEWS.get(key) if version is not None else None
         if kept is not None:
-            views[t.game_id] = kept.reading(clock(clocked))
+            views[t.game_id] = kept.reading(clock(game.clocked))
         else:
             made.append((t, key))
+    unfolded = [t.game_id for t, _ in made if games[t.game_id].fold is None]  # an end kept, not its fold
+    loaded = {g.row.id: g for g in load_many(unfolded)} if unfolded else {}
     corrections = {t.game_id: standing_correction(t) for t, _ in made}
-    over = [t.game_id for t, _ in made if games[t.game_id][0].game.state.over]
+    over = [t.game_id for t, _ in made if games[t.game_id].end.over]
     signed = sign_offs_of_many(load_many(over), corrections) if over else {}
     for t, key in made:
-        fold, clocked = games[t.game_id]
+        game = games[t.game_id]
+        fold, clocked = game.fold, game.clocked
+        if fold is None:
+            if t.game_id not in loaded:
+                continue
+            fold, clocked = loaded[t.game_id].fold, loaded[t.game_id].row
+            key = _view_key(where, t, RecordEnd.from_fold(fold), division, game.signed)  # as it is read now
         views[t.game_id] = view = _table_view(t, fold, clock(clocked), corrections[t.game_id], division, describe,
                                               signed.get(t.game_id))
         if version is not None:
@@ -309,31 +316,41 @@ def round_overview(tournament_id: int, number: int, describe=None, version: Vers
     return [views[t.game_id] for t in round_row.tables if t.game_id in views]
 
 
-def live_games(game_ids: list[int], version: Version | None) -> dict[int, tuple[Fold, ClockValues]]:
-    """Each game's fold and what its clock is read from, by game: for a game the ``version`` read (a live page's),
-    its fold kept at the point read with the clock as read, nothing read again; for any other, its fold and row as
+@dataclass(frozen=True)
+class LiveGame:
+    """A table's game as a live page reads it: its record's end, its fold (None: only its end is kept), what its
+    clock is read from and its sign-offs as the version read them (the last one's number; None: read now)."""
+
+    end: RecordEnd
+    fold: Fold | None
+    clocked: ClockValues
+    signed: int | None
+
+
+def live_games(game_ids: list[int], version: Version | None) -> dict[int, LiveGame]:
+    """Each game as a live page reads it, by game: for a game the ``version`` read (a live page's), its end (and its
+    fold, if kept) at the point read with the clock as read, nothing read again; for any other, its fold and row as
     read now (:func:`load_many`; games that are not there are left out)."""
     tails = version.tables if version is not None else {}
-    found: dict[int, tuple[Fold, ClockValues]] = {}
+    found: dict[int, LiveGame] = {}
     for game_id in game_ids:
         tail = tails.get(game_id)
-        fold = kept_fold_at(game_id, tail.stored, tail.last, tail.created) if tail is not None else None
-        if fold is not None and tail is not None:
-            found[game_id] = (fold, tail)
+        kept = end_at(game_id, tail.stored, tail.last, tail.created) if tail is not None else None
+        if kept is not None and tail is not None:
+            found[game_id] = LiveGame(kept[0], kept[1], tail, tail.signed)
     missing = [g for g in game_ids if g not in found]
     if missing:
-        found.update((loaded.row.id, (loaded.fold, loaded.row)) for loaded in load_many(missing))
+        found.update((loaded.row.id, LiveGame(RecordEnd.from_fold(loaded.fold), loaded.fold, loaded.row, None))
+                     for loaded in load_many(missing))
     return found
 
 
-def _view_key(where: tuple, t: TableSeating, fold: Fold, division: dict[str, str], signed: tuple | None) -> tuple:
+def _view_key(where: tuple, t: TableSeating, end: RecordEnd, division: dict[str, str], signed: int | None) -> tuple:
     """All a table's value is made from but its clock: ``where`` (the database, the tournament, the language and the
     words of its decision), its seat, PIN and corrections, its record's point, its division and, once its game is
-    over, the tournament's sign-offs (``signed``: how many, and the latest's number: only a finished game is signed
-    off, so a sign-off works out again the finished tables alone)."""
-    state = fold.game.state
-    return (where, t.game_id, t.number, t.pin, corrections_key(t), fold.stored, fold.head, fold.altered, fold.created,
-            division.get(state.players[0].name, ""), signed if state.over else None)
+    over, its players' sign-offs (``signed``: the last one's number, as the version read it)."""
+    return (where, t.game_id, t.number, t.pin, corrections_key(t), end.stored, end.head, end.altered, end.created,
+            division.get(end.first, ""), signed if end.over else None)
 
 
 def _table_view(t: TableSeating, fold: Fold, clocked: Clock, standing, division: dict[str, str], describe,
@@ -372,19 +389,19 @@ class TableTail(NamedTuple):
     stored: int
     last: str | None
     created: datetime
+    signed: int | None  # the number of its players' last sign-off (None: none yet)
 
 
 @dataclass(frozen=True)
 class Version:
     """What :func:`tournament_version` read of a tournament: its token, and how many calls for a judge were open
-    (the page asks for the calls' details only when some are: :func:`waiting_calls`); each table's game as read
-    (``tables``, by game: the live pages take the games' kept folds at these points, nothing read again) and the
-    players' sign-offs at its tables (``sign_offs``: how many, and the latest's number)."""
+    (the page asks for the calls' details only when some are: :func:`waiting_calls`); and each table's game as
+    read (``tables``, by game: its clock, its record's end, its last sign-off; the live pages take the games' kept
+    ends and folds at these points, nothing read again)."""
 
     token: str
     open_calls: int
     tables: Mapping[int, TableTail] = field(default_factory=dict, compare=False)
-    sign_offs: tuple = ()
 
 
 def tournament_version(tournament_id: int) -> Version:
@@ -398,7 +415,7 @@ def tournament_version(tournament_id: int) -> Version:
     tables, counts = _version_statements()
     rows = read_rows(tables, {"tournament": tournament_id})
     counted = read_rows(counts, {"tournament": tournament_id})[0]
-    tails = {r[3]: TableTail(r[4], r[5], r[6], r[7] or 0, r[8], r[9]) for r in rows}
+    tails = {r[3]: TableTail(r[4], r[5], r[6], r[7] or 0, r[8], r[9], r[10]) for r in rows}
     # the values as Python writes a tuple of them (each table's but when its game was made, which never changes): one
     # call in C where each value written in turn took three times as long at 128 tables
     text = str([tuple(r[:9]) for r in rows]) + str(tuple(counted))
@@ -407,7 +424,7 @@ def tournament_version(tournament_id: int) -> Version:
     text += "|" + grants.tournament_stamp(tournament_id)  # the devices unlocked at its tables
     text += "|" + backups.status_stamp()  # a scheduled backup made, or failed
     return Version(hashlib.blake2b(f"{tournament_id}:{text}".encode(), digest_size=8).hexdigest(),
-                   counted.open_calls, tails, tuple(counted[2:4]))
+                   counted.open_calls, tails)
 
 
 def live_version(tournament_id: int) -> Version:
@@ -441,9 +458,11 @@ def _version_statements():
         return select(*found, *([func.count(open_).label("open_calls")] if open_ is not None else [])).where(
             *where).subquery(name)
 
+    last_sign_off = (select(SignOffRow.n).where(SignOffRow.game_id == GameRow.id).order_by(SignOffRow.n.desc())
+                     .limit(1).correlate(GameRow).scalar_subquery())  # one step down the (game, n) key
     tables = (select(RoundRow.number, RoundRow.final, TableRow.number, TableRow.game_id, GameRow.clock_started_at,
                      GameRow.clock_elapsed_seconds, GameRow.time_limit_minutes, last_entry(EntryRow.seq),
-                     last_entry(EntryRow.hash), GameRow.created_at)
+                     last_entry(EntryRow.hash), GameRow.created_at, last_sign_off)
               .join(TableRow, TableRow.round_id == RoundRow.id)
               .join(GameRow, GameRow.id == TableRow.game_id)
               .where(RoundRow.tournament_id == tournament)
