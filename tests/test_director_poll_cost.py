@@ -213,9 +213,9 @@ def test_the_standings_are_worked_out_once_while_a_round_records_and_again_when_
     assert standings() is dropped and len(worked) == 4
 
 
-def finished_round_costs(app, tables: int, monkeypatch) -> int:
-    """The statements of a changed director's poll once round 1 (``tables`` tables) is played out and round 2
-    seated and under way."""
+def second_round(app, tables: int) -> tuple[int, list[int]]:
+    """A tournament of ``tables`` tables whose round 1 is played out (time called at turn 3) and round 2 seated:
+    the tournament and round 2's games."""
     tid, ids = seated(app, tables)
     with app.app_context():
         for k, game_id in enumerate(ids):
@@ -223,6 +223,13 @@ def finished_round_costs(app, tables: int, monkeypatch) -> int:
         progress.seat_round(tid, 2)
         second = [t.game_id for t in tournaments.round_overview(tid, 2)]
         db.session.remove()
+    return tid, second
+
+
+def finished_round_costs(app, tables: int, monkeypatch) -> int:
+    """The statements of a changed director's poll once round 1 (``tables`` tables) is played out and round 2
+    seated and under way."""
+    tid, second = second_round(app, tables)
     counted = Counted(app, monkeypatch)
     client = app.test_client()
     assert client.post(f"/tournaments/{tid}/unlock", data={"pin": PIN}).status_code == 302

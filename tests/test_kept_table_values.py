@@ -8,7 +8,7 @@ import re
 
 from sqlalchemy import event
 
-from test_director_poll_cost import PIN, roll, seated
+from test_director_poll_cost import PIN, roll, seated, second_round
 
 from referee.app.demo import play_table
 from referee.cache import FOLDS, empty_all
@@ -175,13 +175,7 @@ def test_a_finished_round_needs_none_of_its_folds_kept(app, monkeypatch):
     """At a national final's fifth round the director's page lists 640 tables, more than the folds a process keeps:
     a finished table is drawn from its record's end, kept by the point the version read (a few values), and its
     fold, once let go, is not read again at every poll (each read replays the whole record)."""
-    tid, ids = seated(app, 2)
-    with app.app_context():
-        for k, game_id in enumerate(ids):
-            play_table(game_id, random.Random(k), 3)
-        progress.seat_round(tid, 2)
-        second = [t.game_id for t in tournaments.round_overview(tid, 2)]
-        db.session.remove()
+    tid, second = second_round(app, 2)
     for number in (1, 2):
         overview(app, tid, number=number)
     with app.app_context():  # the standings worked out, as the director's poll works them out
