@@ -17,8 +17,10 @@ changed since the last poll, the whole region's frame).  Figures only: nothing i
 from __future__ import annotations
 
 import argparse
+import cProfile
 import gc
 import logging
+import pstats
 import random
 import re
 import statistics
@@ -54,6 +56,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=1,
                         help="the round in play: the rounds before it played out, each table's game to --turns")
     parser.add_argument("--turns", type=int, default=30)
+    parser.add_argument("--profile", action="store_true",
+                        help="cProfile the director's changed polls (the parts changed since) and print the app's top "
+                             "entries")
     args = parser.parse_args()
     logging.disable(logging.CRITICAL)
     folder = Path(tempfile.mkdtemp(prefix="referee-director-"))
@@ -89,6 +94,8 @@ def main() -> None:
     gc.collect()
     gc.freeze()  # as the app's server does once started (referee/app/__init__.py): what is made since is collected
 
+    profile = cProfile.Profile()
+
     def polled(page: str, following: bool) -> list[float]:
         """A changed poll's server CPU: ``following``, naming the version of the last answer, as htmx does (the
         director's page then answered with its parts changed since, each swapped in place); else naming none this
@@ -96,10 +103,15 @@ def main() -> None:
         spent, named = [], "v=none"
         for _ in range(args.polls):
             changes(args.changed)
+            profiled = args.profile and page == "live" and following
+            if profiled:
+                profile.enable()
             start = time.thread_time()
             answer = director.get(f"/tournaments/{tid}/{page}?{named if following else 'v=none'}",
                                   headers={"HX-Request": "true"})
             spent.append(time.thread_time() - start)
+            if profiled:
+                profile.disable()
             assert answer.status_code == 200, answer.status_code
             if answer.headers.get("Live-Version"):  # the version and drawing the changes bring the page to
                 named = f"v={answer.headers['Live-Version']}&d={answer.headers['Live-Drawing']}"
@@ -119,6 +131,8 @@ def main() -> None:
         print(f"  {name}: a changed poll {statistics.median(spent) * 1000:.2f} ms of server CPU (median), "
               f"{statistics.median(sizes) / 1000:.1f} kB (not compressed)")
 
+    if args.profile:
+        pstats.Stats(profile).sort_stats("cumtime").print_stats(r"referee/", 40)
     parts: dict[str, list[float]] = {}
 
     def timed(name: str, work, *values, **named):

@@ -3,9 +3,10 @@
     .venv/bin/python benchmarks/load.py [--tables 64] [--seconds 60] [--period 3] [--db both|sqlite|postgresql]
                                         [--server serve|gunicorn] [--workers 4] [--worker-class gthread|sync]
                                         [--no-keep-alive] [--accept-encoding "gzip, deflate"] [--phones 0]
-                                        [--hosts 1|2] [--taps plain|htmx]
+                                        [--hosts 1|2] [--taps plain|htmx] [--rounds 1] [--turns 60]
 
-Seats one round of a tournament (4 players a table) in a fresh database, starts the app on it in a process of
+Seats one round of a tournament (4 players a table; --rounds N: round N, the rounds before it played out) in a
+fresh database, starts the app on it in a process of
 its own (`referee serve`: granian, 8 threads; or, with --server gunicorn, gunicorn -w --workers, threaded
 workers keeping connections open, sharing one throttle store, a redis-server of its own, as the README says to
 run several workers; with --hosts 2, two of these standing for two machines, each its own instance folder, behind
@@ -67,6 +68,7 @@ from sqlalchemy.exc import OperationalError  # noqa: E402
 
 from referee import create_app  # noqa: E402
 from referee.services import rulesets  # noqa: E402
+from referee.app.demo import play_table  # noqa: E402
 from referee.services import folds, progress, tournaments
 from referee.store.db import db  # noqa: E402
 from referee.engine import legal_actions, parse_entry, parse_record, replay  # noqa: E402
@@ -332,15 +334,21 @@ def guarded(target, stats: Stats, *args) -> None:
         stats.error("record POST" if target is tablet else args[0], f"the device stopped: {exc!r}")
 
 
-def seat(url: str, tables: int) -> tuple[int, list]:
-    """A tournament with one round seated, made in-process before the server starts: (its id, for each table
-    (game id, PIN, the game as the engine folds it, still empty))."""
+def seat(url: str, tables: int, rounds: int = 1, turns: int = 60) -> tuple[int, list]:
+    """A tournament with round ``rounds`` seated (the rounds before it each played out, every table's game to
+    ``turns`` turns, where time is called), made in-process before the server starts: (its id, for each table of
+    that round (game id, PIN, the game as the engine folds it, still empty))."""
     app = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": SECRET})
     with app.app_context():
         players = [f"Player {n:02d}" for n in range(1, 4 * tables + 1)]
         tid = tournaments.create_tournament("Load benchmark", "jma-placement", "jma-2006", players, DIRECTOR_PIN, [90])
-        progress.seat_round(tid, 1)
-        seated = [(t.game_id, t.pin, folds.load(t.game_id).game) for t in tournaments.round_overview(tid, 1)]
+        for number in range(1, rounds + 1):
+            progress.seat_round(tid, number)
+            if number < rounds:
+                for k, t in enumerate(tournaments.round_overview(tid, number)):
+                    play_table(t.game_id, random.Random(k), turns)
+                db.session.remove()
+        seated = [(t.game_id, t.pin, folds.load(t.game_id).game) for t in tournaments.round_overview(tid, rounds)]
         db.session.remove()
         db.engine.dispose()
     return tid, seated
@@ -497,7 +505,7 @@ def first_load(client: Client, path: str) -> tuple[str, tuple[int, int]]:
 
 
 def run(label: str, url: str, args, log: Path, store: str | None = None) -> None:
-    tid, seated = seat(url, args.tables)
+    tid, seated = seat(url, args.tables, args.rounds, args.turns)
     stats = Stats()
     with server(url, log, args.server, args.workers, store, args.worker_class, args.hosts) as (base, group):
         tablets, seconds = [], []
@@ -547,7 +555,10 @@ def report(label: str, args, stats: Stats, elapsed: float, log: Path, loads: tup
                   f"throttle counts in redis")
     served += ", each device's connection kept open" if args.keep_alive else ", a new connection for each request"
     phones = f", {args.phones} phones following the standings" if args.phones else ""
-    print(f"{label}: {args.tables} tables{phones}, one entry every {args.period:g} s each, {elapsed:.0f} s, {served}")
+    played = (f" in round {args.rounds} ({args.rounds - 1} played out before it, {args.turns} turns a game)"
+              if args.rounds > 1 else "")
+    print(f"{label}: {args.tables} tables{played}{phones}, one entry every {args.period:g} s each, {elapsed:.0f} s, "
+          f"{served}")
     print(f"  load average (1, 5, 15 min) before {' '.join(f'{x:.2f}' for x in loads[0])}, "
           f"after {' '.join(f'{x:.2f}' for x in loads[1])}")
     print(f"  entries recorded: {stats.entries} ({stats.entries / elapsed:.2f} entries/s), errors: {errors}")
@@ -645,6 +656,11 @@ def main() -> None:
                         help="players' phones following the public standings, each polling every second")
     parser.add_argument("--accept-encoding", dest="encodings", default=ACCEPT_ENCODING,
                         help="the encodings each device says it reads (identity: none compressed)")
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="the round in play: the rounds before it played out before the server starts (the "
+                             "director's page lists every round's tables)")
+    parser.add_argument("--turns", type=int, default=60,
+                        help="the turns each game of a round played out before runs to (time called there)")
     parser.add_argument("--hosts", type=int, choices=(1, 2), default=1,
                         help="2: two hosts of the app (two `referee serve`, or two gunicorns, standing for two "
                              "machines) on one PostgreSQL database and one redis, behind haproxy: PostgreSQL only")

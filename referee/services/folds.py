@@ -11,7 +11,9 @@ import hashlib
 import json
 import threading
 import weakref
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Protocol
 
 from sqlalchemy import and_, bindparam, or_, select
 from sqlalchemy.engine import Engine
@@ -60,7 +62,7 @@ class Fold:
 class RecordEnd:
     """What a live page needs of a game's fold but its game: how far it holds the record and the hash it ends on,
     where the record was found altered, when the game's row was made, whether the game is over and who sits first
-    (whose division is the table's).  Kept apart from the fold (:func:`end_at`), by the point of the stored record it
+    (whose division is the table's).  Kept apart from the fold (:func:`ends_at`), by the point of the stored record it
     was read at, so that a page listing every finished table of every round needs none of their folds kept."""
 
     stored: int
@@ -208,28 +210,41 @@ def _holds(fold: Fold, stored: int, last: str | None, created: object) -> bool:
                                       or stored == 0 and fold.created == created)
 
 
-def kept_fold_at(game_id: int, stored: int, last: str | None, created: object) -> Fold | None:
-    """The game's kept fold if it is the game whose rows, as a statement read them, number ``stored`` and end on the
-    hash ``last`` (``created``: when its row was made), nothing read; None when none is kept at that point (the
-    caller loads it: :func:`load_many`).  A live page that has read every table's last entry with its version takes
-    the tables' folds from here without reading their rows again."""
-    fold = FOLDS.get(_key(game_id))
-    return fold if fold is not None and _holds(fold, stored, last, created) else None
+class RecordPoint(Protocol):
+    """A game's stored record as a statement read it: how many rows, the hash of the last, when the game's row was
+    made (a game of no entries is its header alone, and a game made later under the same number is another)."""
+
+    @property
+    def stored(self) -> int: ...
+
+    @property
+    def last(self) -> str | None: ...
+
+    @property
+    def created(self) -> object: ...
 
 
-def end_at(game_id: int, stored: int, last: str | None, created: object) -> tuple[RecordEnd, Fold | None] | None:
-    """The end of the game whose rows, as a statement read them, number ``stored`` and end on the hash ``last``
-    (``created``: when its row was made), with its fold if that is kept (:func:`kept_fold_at`); None when neither
-    is kept at that point (the caller loads the game).  Ends are kept by that point (:data:`RECORD_ENDS`, thousands
-    of them, each a few values): at a national final's fifth round the director's page lists 640 tables, more than
-    the folds kept, and a finished table's end, once read, is found here at every poll after, its fold let go."""
-    key = (database_key(), game_id, stored, last, created)
-    fold = kept_fold_at(game_id, stored, last, created)
-    end = RECORD_ENDS.get(key)
-    if fold is not None and (end is None or (end.stored, end.head, end.altered) != (fold.stored, fold.head,
-                                                                                    fold.altered)):
-        end = RECORD_ENDS.keep(key, RecordEnd.from_fold(fold))  # (a fold read whole again may have found an alteration)
-    return (end, fold) if end is not None else None
+def ends_at(points: Mapping[int, RecordPoint]) -> dict[int, tuple[RecordEnd, Fold | None]]:
+    """Each game's end at the point of its stored record a statement read (``points``, by game), with its fold if
+    that is kept there, nothing read; a game of which neither is kept at that point is left out (the caller loads
+    it: :func:`load_many`).  Ends are kept by that point (:data:`RECORD_ENDS`, thousands of them, each a few values):
+    at a national final's fifth round the director's page lists 640 tables, more than the folds kept, and a
+    finished table's end, once read, is found here at every poll after, its fold let go."""
+    database = database_key()
+    found: dict[int, tuple[RecordEnd, Fold | None]] = {}
+    for game_id, point in points.items():
+        key = (database, game_id, point.stored, point.last, point.created)
+        fold = FOLDS.get((database, game_id))
+        if fold is not None and not _holds(fold, point.stored, point.last, point.created):
+            fold = None
+        end = RECORD_ENDS.get(key)
+        if fold is not None and (end is None or (end.stored, end.head, end.altered) != (fold.stored, fold.head,
+                                                                                        fold.altered)):
+            end = RECORD_ENDS.keep(key, RecordEnd.from_fold(fold))  # (a fold read whole again may have found an
+            # alteration the one kept before had not)
+        if end is not None:
+            found[game_id] = (end, fold)
+    return found
 
 
 def _entries_after(behind: dict[int, int]) -> dict[int, list[tuple[int, str, str | None]]]:

@@ -30,7 +30,7 @@ from .clocks import Clock, ClockValues, clock, utcnow
 from .latest import latest
 from ..language import current_language
 from .errors import GameNotFound
-from .folds import Altered, database_key, end_at, Fold, forget, last_entry, load, load_many, RecordEnd
+from .folds import Altered, database_key, ends_at, Fold, forget, last_entry, load, load_many, RecordEnd
 from .games import check_pin, export_record, record, tournament_of_game
 from .signoffs import SignOffs, sign_offs_of_many
 from .standing import RoundSeating, TableSeating, corrections_key, seating, standing_correction
@@ -73,10 +73,17 @@ class TableView:
 
     def reading(self, clock: Clock) -> TableView:
         """The same table, its clock reading ``clock`` (a kept value's clock put in afresh at each poll: a copy of its
-        fields, where :func:`dataclasses.replace` would check and set each one through ``__init__``)."""
+        fields, where :func:`dataclasses.replace` would check and set each one through ``__init__``), naming the kept
+        value it reads (:attr:`kept`)."""
         table = object.__new__(TableView)
-        table.__dict__.update(self.__dict__, clock=clock)
+        table.__dict__.update(self.__dict__, clock=clock, kept=self.kept or self)
         return table
+
+    @property
+    def kept(self) -> TableView | None:
+        """The kept value this one is a reading of (None: a value made for this answer alone): the same kept value
+        shows the same table but for its clock, so what is drawn from it may be kept with it."""
+        return self.__dict__.get("kept")
 
     @property
     def callable(self) -> bool:
@@ -309,10 +316,10 @@ def round_overview(tournament_id: int, number: int, describe=None, version: Vers
                 continue
             fold, clocked = loaded[t.game_id].fold, loaded[t.game_id].row
             key = _view_key(where, t, RecordEnd.from_fold(fold), division, game.signed)  # as it is read now
-        views[t.game_id] = view = _table_view(t, fold, clock(clocked), corrections[t.game_id], division, describe,
-                                              signed.get(t.game_id))
+        view = _table_view(t, fold, clock(clocked), corrections[t.game_id], division, describe, signed.get(t.game_id))
         if version is not None:
-            TABLE_VIEWS.keep(key, view)  # its clock put in afresh at each poll
+            view = TABLE_VIEWS.keep(key, view).reading(view.clock)  # its clock put in afresh at each poll
+        views[t.game_id] = view
     return [views[t.game_id] for t in round_row.tables if t.game_id in views]
 
 
@@ -332,12 +339,11 @@ def live_games(game_ids: list[int], version: Version | None) -> dict[int, LiveGa
     fold, if kept) at the point read with the clock as read, nothing read again; for any other, its fold and row as
     read now (:func:`load_many`; games that are not there are left out)."""
     tails = version.tables if version is not None else {}
-    found: dict[int, LiveGame] = {}
-    for game_id in game_ids:
-        tail = tails.get(game_id)
-        kept = end_at(game_id, tail.stored, tail.last, tail.created) if tail is not None else None
-        if kept is not None and tail is not None:
-            found[game_id] = LiveGame(kept[0], kept[1], tail, tail.signed)
+    read = read_once("live games").setdefault(version.token, {}) if version is not None else {}  # (the director's
+    # page asks for each round's, then for every round's for the standings)
+    asked = {g: tails[g] for g in game_ids if g in tails and g not in read}
+    read.update((g, LiveGame(end, fold, asked[g], asked[g].signed)) for g, (end, fold) in ends_at(asked).items())
+    found = {g: read[g] for g in game_ids if g in read}
     missing = [g for g in game_ids if g not in found]
     if missing:
         found.update((loaded.row.id, LiveGame(RecordEnd.from_fold(loaded.fold), loaded.fold, loaded.row, None))

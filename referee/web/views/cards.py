@@ -27,7 +27,7 @@ from .drawings import app_cache, mark, put_in
 
 DIRECTOR_CARD = "tournaments/_table_card.html"  # a director's card's pieces, each a macro
 DISPLAY_CARD = "tournaments/_display_card.html"
-KEPT = 4096  # cards and their pieces kept per app (a few rounds of 64 tables, on both pages, in two languages)
+KEPT = 8192  # cards (by their table's value, and with a kept value) and their pieces kept per app (a few rounds of 64 tables, on both pages, in two languages)
 KEPT_STANDINGS = 32  # standings kept per app (a few tournaments' pages in a few languages)
 CLOCK = mark("clock")  # where a director's card's clock line goes
 TOKEN = mark("token")  # where its form's token goes
@@ -67,7 +67,13 @@ def _card(kept: Cache, where: tuple, template: str, row, t, draw: Callable[[], A
     (``where``: the device's language and the address the app is served under; ``unlocked``: the devices unlocked
     at the table, on the director's page)."""
     kind: type = type(t)  # (as a class: mypy takes a type[Any] for a value that is not hashable)
-    return kept.get_or_make(_hashable((template, where, row.id, _drawn_from(kind)(t), _frozen(unlocked))), draw)
+
+    def by_value() -> Any:
+        return kept.get_or_make(_hashable((template, where, row.id, _drawn_from(kind)(t), _frozen(unlocked))), draw)
+
+    origin = getattr(t, "kept", None)  # a reading of a kept table value: the card kept with that value (the key
+    # of a round's 128 finished tables' values, each hashed field by field, cost a millisecond at every poll)
+    return kept.made_for(origin, (template, where, row.id, _frozen(unlocked)), by_value) if origin else by_value()
 
 
 def _where() -> tuple[str, str]:
