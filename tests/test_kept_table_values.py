@@ -197,3 +197,25 @@ def test_a_finished_round_needs_none_of_its_folds_kept(app, monkeypatch):
     assert replayed == [] and worked == [second[0]]  # only the table that recorded worked out again
     assert all(t.over and t.ranked for t in first) and standing.playing
     assert [t.game_id for t in now] == second
+
+
+def test_a_round_whose_clocks_are_stopped_is_kept_whole_until_a_table_of_it_changes(app, monkeypatch):
+    """A finished round (every clock stopped) is listed by the director's page at every poll: while its tables'
+    points, seats, PINs and corrections and the roster are the same, its values are the ones kept, no table looked
+    at; a table of it that changes (here an entry, in a round whose clocks were never started) is worked out again."""
+    tid, ids = seated(app, 3)
+    first = overview(app, tid)
+    asked = []
+    real = tournaments.live_games
+    monkeypatch.setattr(tournaments, "live_games", lambda games, version: asked.append(games) or real(games, version))
+    again = overview(app, tid)
+    assert asked == [] and again == first
+    roll(app, ids[2])
+    changed = overview(app, tid)
+    assert len(asked) == 1 and changed[:2] == first[:2] and changed[2] != first[2]
+    with app.app_context():
+        clocks.set_clock(ids[0], True)  # a clock that runs: the round's values read afresh at each poll
+        db.session.remove()
+    overview(app, tid)
+    overview(app, tid)
+    assert len(asked) == 3

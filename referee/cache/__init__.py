@@ -129,6 +129,10 @@ RECORD_ENDS: Cache = Cache(16384, "what a live page needs of a game's fold but i
                                    "(database, game id, its stored rows' count, last hash, when made)")
 TABLE_VIEWS: Cache = Cache(4096, "a tournament table's value as the live pages show it, but for its clock, by all it is "
                                   "made from (services.tournaments round_overview)")
+ROUND_VIEWS: Cache = Cache(64, "a round's tables' values while none of its clocks runs, by all they are made from, "
+                               "with the roster they were made with (services.tournaments round_overview)")
+ROUND_ENDS: Cache = Cache(64, "a round's games' ends (services.folds RecordEnd), by (database, each game's stored record's "
+                              "point as a version read it)")
 GAME_RESULTS: Cache = Cache(1024, "a finished game's result, by (database, table, the record's length and head, "
                                   "its alteration)")
 BOARD_PLACES: Cache = Cache(16, "a board's cells as a screen lays them out, by (the board's squares, language)")

@@ -25,7 +25,7 @@ from .latest import latest
 from .pins import table_pin
 from .results import tournament_results
 from .standing import RoundSeating, TableSeating, corrections_key, seating
-from .tournaments import Version, entrants, get_tournament, live_games, round_tables
+from .tournaments import Version, entrants, get_tournament, round_ends, round_tables
 
 __all__ = ["Cut", "DivisionProgress", "Progress", "divisions_of", "progress_and_version", "seat_round", "stage_cuts",
            "tournament_progress", "tournament_standings"]
@@ -67,7 +67,7 @@ def progress_and_version(tournament_id: int, version: Version | None = None) -> 
     row = get_tournament(tournament_id)
     rounds = seating(tournament_id)
     seated = [(r, t) for r in rounds for t in r.tables]
-    ends = {g: game.end for g, game in live_games([t.game_id for _, t in seated], version).items()}
+    ends = {g: end for r in rounds for g, end in round_ends(r, version).items()}
     last = {t.game_id for t in rounds[-1].tables} if rounds else set()
     playing = any(not (end.over or end.altered is not None) for g, end in ends.items() if g in last)
     players = entrants(row)

@@ -14,7 +14,7 @@ from sqlalchemy import bindparam, func, select, true
 
 from . import backups, rulesets
 from ..store.db import db, read_once, read_rows
-from ..cache import GAME_RESULTS, kept_in, ROSTERS, STATEMENTS, TABLE_VIEWS
+from ..cache import GAME_RESULTS, kept_in, ROSTERS, ROUND_ENDS, ROUND_VIEWS, STATEMENTS, TABLE_VIEWS
 from ..engine import MAX_NAME, MAX_TITLE, Money, RulesetError, SeatingRoll, parse_header, with_options
 from ..store.models import (
     EntryRow, GameRow, JudgeCallRow, ResultCorrection, RoundRow, RulingRow, SignOffRow, TableRow, TournamentPlayer,
@@ -288,9 +288,34 @@ def round_overview(tournament_id: int, number: int, describe=None, version: Vers
     if round_row is None:
         raise GameNotFound.of("tournament {tournament} has no round {round}", {"tournament": tournament_id,
                                                                               "round": number})
-    division = {e.name: e.division for e in entrants(row)}
-    games = live_games([t.game_id for t in round_row.tables], version)
+    players = entrants(row)
     where = (database_key(), tournament_id, current_language() if describe else "", describe)
+    stopped = _stopped(where, round_row, version) if version is not None else None
+    if stopped is None:
+        return _round_views(round_row, players, where, describe, version)
+    # a round whose every clock is stopped (a finished round: the director's page lists each at every poll) is the
+    # same while its tables' points, seats, PINs and corrections and the roster are: its values kept whole
+    return list(ROUND_VIEWS.made_for(players, stopped, lambda: tuple(_round_views(round_row, players, where,
+                                                                                  describe, version))))
+
+
+def _stopped(where: tuple, round_row: RoundSeating, version: Version) -> tuple | None:
+    """All a round's tables' values are made from, when no clock of the round runs (then nothing of them changes
+    with the time: each table as the version read it, with its seat, PIN and corrections); None while one runs."""
+    parts = []
+    for t in round_row.tables:
+        tail = version.tables.get(t.game_id)
+        if tail is None or tail.clock_started_at is not None:
+            return None
+        parts.append((t.game_id, t.number, t.pin, corrections_key(t), tail))
+    return (where, round_row.number, tuple(parts))
+
+
+def _round_views(round_row: RoundSeating, players: tuple[Entrant, ...], where: tuple, describe,
+                 version: Version | None) -> list[TableView]:
+    """The values of the round's tables (:func:`round_overview`), each kept but for its clock."""
+    division = {e.name: e.division for e in players}
+    games = live_games([t.game_id for t in round_row.tables], version)
     views: dict[int, TableView] = {}
     made: list[tuple[TableSeating, tuple]] = []
     for t in round_row.tables:
@@ -349,6 +374,25 @@ def live_games(game_ids: list[int], version: Version | None) -> dict[int, LiveGa
         found.update((loaded.row.id, LiveGame(RecordEnd.from_fold(loaded.fold), loaded.fold, loaded.row, None))
                      for loaded in load_many(missing))
     return found
+
+
+def round_ends(round_row: RoundSeating, version: Version | None) -> dict[int, RecordEnd]:
+    """Each game's end of the round's tables (:func:`live_games`), by game: at a live page's ``version``, kept for
+    the round as a whole by the points the version read (a finished round's 128 ends, asked for at every poll to
+    work out where the tournament stands, one look-up)."""
+    ids = [t.game_id for t in round_row.tables]
+    tails = version.tables if version is not None else {}
+    points = tuple((g, tail.stored, tail.last, tail.created) for g in ids if (tail := tails.get(g)) is not None)
+    key = (database_key(), points)
+    if len(points) == len(ids):
+        found = ROUND_ENDS.get(key)
+        if found is not None:
+            return found
+    games = live_games(ids, version)
+    ends = {g: game.end for g, game in games.items()}
+    if len(points) == len(ids) and all(isinstance(game.clocked, TableTail) for game in games.values()):
+        ROUND_ENDS.keep(key, ends)  # every end at the point the version read, none read afresh since
+    return ends
 
 
 def _view_key(where: tuple, t: TableSeating, end: RecordEnd, division: dict[str, str], signed: int | None) -> tuple:
