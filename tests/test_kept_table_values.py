@@ -219,3 +219,33 @@ def test_a_round_whose_clocks_are_stopped_is_kept_whole_until_a_table_of_it_chan
     overview(app, tid)
     overview(app, tid)
     assert len(asked) == 3
+
+
+def test_a_game_read_at_the_point_the_version_read_keeps_its_end_there_at_once(app, monkeypatch):
+    """A server started mid-tournament knows no end yet: its first poll reads each game (a whole record replayed)
+    and keeps its end at once, so that the polls after need none of the folds, though a round more than the folds
+    kept has let them go before they were looked at again."""
+    tid, second = second_round(app, 2)
+    empty_all()  # as a server just started
+    replayed: list[int] = []
+    real = folds.read_fold
+    monkeypatch.setattr(folds, "read_fold", lambda row: replayed.append(row.id) or real(row))
+
+    def poll() -> None:
+        with app.test_request_context("/"):
+            app.preprocess_request()
+            version = tournaments.tournament_version(tid)
+            for number in (1, 2):
+                tournaments.round_overview(tid, number, waits_for, version)
+                FOLDS.clear()  # the next round's folds let this one's go, as 640 games' do 512 kept
+            progress.progress_and_version(tid, version)
+            db.session.remove()
+
+    poll()
+    with app.app_context():
+        games = {t.game_id for r in tournaments.seating(tid) for t in r.tables}
+    assert set(replayed) == games  # each game read (and the standings, worked out for the first time, read theirs)
+    replayed.clear()
+    FOLDS.clear()
+    poll()
+    assert replayed == []

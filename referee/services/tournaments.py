@@ -371,8 +371,16 @@ def live_games(game_ids: list[int], version: Version | None) -> dict[int, LiveGa
     found = {g: read[g] for g in game_ids if g in read}
     missing = [g for g in game_ids if g not in found]
     if missing:
-        found.update((loaded.row.id, LiveGame(RecordEnd.from_fold(loaded.fold), loaded.fold, loaded.row, None))
-                     for loaded in load_many(missing))
+        loaded = load_many(missing)
+        # a game read now at the point the version read: its end kept there at once (read again otherwise, each
+        # poll, where a round more than the folds kept lets its folds go before they are looked at again)
+        again = ends_at({g: tails[g] for g in missing if g in tails})
+        for game in loaded:
+            g = game.row.id
+            if g in again and again[g][1] is game.fold:
+                found[g] = read[g] = LiveGame(again[g][0], game.fold, tails[g], tails[g].signed)
+            else:
+                found[g] = LiveGame(RecordEnd.from_fold(game.fold), game.fold, game.row, None)
     return found
 
 
