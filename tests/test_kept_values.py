@@ -11,7 +11,8 @@ from referee import cache, language, reports
 from referee.cache import empty_all, KEPT
 from referee.engine import Game, Header
 from referee.screens.holdings import board_places
-from referee.services import folds, grants, rulesets, tournaments
+from referee.services import folds, grants, progress, rulesets, tournaments
+from referee.store.db import db
 from referee.web.views import cards
 
 from conftest import new_game, post
@@ -84,6 +85,9 @@ def fill_all(app, client) -> None:
                                           "players": "\n".join(f"P{i}" for i in range(4)), "pin": "135791",
                                           "round_minutes": "70"})
     tid = int(r.headers["Location"].rsplit("/", 1)[-1])
+    with app.app_context():  # a round seated: the director's page keeps its tables' ends and values, and the round's
+        progress.seat_round(tid, 1)
+        db.session.remove()
     assert client.get(f"/tournaments/{tid}").status_code == 200
     live = client.get(f"/tournaments/{tid}/standings?v=old", headers={"HX-Request": "true"})  # its version, shared
     assert live.status_code == 200
