@@ -56,9 +56,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=1,
                         help="the round in play: the rounds before it played out, each table's game to --turns")
     parser.add_argument("--turns", type=int, default=30)
-    parser.add_argument("--profile", action="store_true",
-                        help="cProfile the director's changed polls (the parts changed since) and print the app's top "
-                             "entries")
+    parser.add_argument("--profile", choices=("live", "display"),
+                        help="cProfile the changed polls of the director's page (live: the parts changed since) or "
+                             "of the room display, and print the app's top entries")
     args = parser.parse_args()
     logging.disable(logging.CRITICAL)
     folder = Path(tempfile.mkdtemp(prefix="referee-director-"))
@@ -103,7 +103,7 @@ def main() -> None:
         spent, named = [], "v=none"
         for _ in range(args.polls):
             changes(args.changed)
-            profiled = args.profile and page == "live" and following
+            profiled = args.profile and following and page == args.profile
             if profiled:
                 profile.enable()
             start = time.thread_time()

@@ -124,6 +124,8 @@ FOLDS: Cache = Cache(512, "a game's fold (its engine Game, as far as its record 
 LIVE_VERSIONS: Cache = Cache(256, "a live page's version as last read for any device, with the commits counted "
                                    "when its read began and the time, by (page, database, tournament)")
 TOURNAMENT_PROGRESS: Cache = Cache(64, "where a tournament stands and its token, by all it is worked out from")
+SEATINGS: Cache = Cache(16, "a tournament's rounds, tables and corrections as values (services.standing seating), by "
+                            "the rows read")
 ROSTERS: Cache = Cache(16, "a tournament's entrants, by the roster's rows as read")
 RECORD_ENDS: Cache = Cache(16384, "what a live page needs of a game's fold but its game (services.folds RecordEnd), by "
                                    "(database, game id, its stored rows' count, last hash, when made)")

@@ -11,7 +11,7 @@ from typing import Protocol, Sequence, TypeVar
 
 from sqlalchemy import bindparam, select
 
-from ..cache import kept_in, STATEMENTS
+from ..cache import kept_in, SEATINGS, STATEMENTS
 from ..store.db import db, read_once, read_rows
 from ..store.models import ResultCorrection, RoundRow, TableRow
 from ..tournament.corrections import Kept, in_force
@@ -83,20 +83,29 @@ def seating(tournament_id: int) -> tuple[RoundSeating, ...]:
     read = read_once("seating")
     if tournament_id in read:
         return read[tournament_id]
+    rows = tuple(map(tuple, read_rows(_seating_statement(), {"tournament": tournament_id})))
+    try:  # the same rows read again (the live pages' next poll): the values made from them then (a function of the
+        # rows alone, whatever the database), 640 tables of five rounds made afresh taking 1-2 ms at each poll
+        read[tournament_id] = SEATINGS.get_or_make(rows, lambda: _seating_of(rows))
+    except TypeError:  # a correction's result (a mapping) among them: made afresh
+        read[tournament_id] = _seating_of(rows)
+    return read[tournament_id]
+
+
+def _seating_of(rows: tuple[tuple, ...]) -> tuple[RoundSeating, ...]:
+    """The rounds, tables and corrections :func:`seating` reads, made from its statement's rows."""
     rounds: dict[int, tuple[str | None, bool, dict[int, tuple[int, int, str | None, list[CorrectionRead]]]]] = {}
-    for (number, stage, final, table_id, table, game_id, pin, correction, withdraws, reason, result
-         ) in read_rows(_seating_statement(), {"tournament": tournament_id}):
+    for (number, stage, final, table_id, table, game_id, pin, correction, withdraws, reason, result) in rows:
         tables = rounds.setdefault(number, (stage, bool(final), {}))[2]
         if table_id is None:
             continue
         corrections = tables.setdefault(table_id, (table, game_id, pin, []))[3]
         if correction is not None:
             corrections.append(CorrectionRead(correction, withdraws, reason, result))
-    read[tournament_id] = tuple(
+    return tuple(
         RoundSeating(number, stage, final, tuple(TableSeating(table_id, table, game_id, pin, tuple(corrections))
                                                  for table_id, (table, game_id, pin, corrections) in tables.items()))
         for number, (stage, final, tables) in rounds.items())
-    return read[tournament_id]
 
 
 @kept_in(STATEMENTS)
