@@ -369,7 +369,7 @@ def test_forged_forms_of_every_kind_get_a_message_not_a_500(client, form):
     assert r.status_code == 200
 
 
-def test_a_serving_process_sets_its_start_up_objects_aside_from_the_cycle_collector_and_collects_less_often(tmp_path):
+def test_a_serving_process_sets_its_start_up_objects_aside_from_the_cycle_collector(tmp_path):
     """`referee serve` and gunicorn's workers make the app with no test settings: the objects made by then (the
     libraries' and the app's code) are frozen, so a full collection walks only what serving made since, rather than
     holding every request for the whole heap (60-75 ms on a 2-core machine).  In a process of its own: this one
@@ -378,12 +378,9 @@ def test_a_serving_process_sets_its_start_up_objects_aside_from_the_cycle_collec
     import sys
 
     program = ("import gc; from referee import create_app; create_app(); "
-               "print(gc.get_freeze_count(), len(gc.get_objects()), *gc.get_threshold())")
+               "print(gc.get_freeze_count(), len(gc.get_objects()))")
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'served.sqlite'}", "SECRET_KEY": "served"}
     done = subprocess.run([sys.executable, "-c", program], env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
-    frozen, collected, *thresholds = map(int, done.stdout.split())
+    frozen, collected = map(int, done.stdout.split())
     assert frozen > 50_000 and collected < frozen // 10
-    # and the young objects looked at after 50,000 more were made than let go, not Python's 700: a long answer's
-    # own objects are let go at its end, not moved among the old ones whose full collection holds every request
-    assert tuple(thresholds) == (50_000, 20, 10)

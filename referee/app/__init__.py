@@ -227,23 +227,13 @@ def _hsts() -> str:
     return value
 
 
-# The collector of reference cycles looks at the young objects after this many more were made than let go (Python's
-# default: 700), and at the older ones after 20 and 10 such looks.  A request's own objects are let go by their
-# counts at its end; looked at every 700, a long answer's (the director's page at a late round: 40 ms) were moved to
-# the oldest generation, whose full collection, walking every game's kept fold, then came every few seconds and held
-# every request of the process 100-200 ms.  `load.py --tables 128 --rounds 5`, one after the other: the server's
-# CPU 23.2 -> 21.0 s, a record's p95 24 -> 17 ms, the room display's 71 -> 55 ms (benchmarks/NOTES.md).
-COLLECTOR_THRESHOLDS = (50_000, 20, 10)
-
-
 def _settled() -> None:
     """The objects made so far (the libraries' and the app's code, its routes, its compiled rules) set aside from
     the collector of reference cycles for the process's life: a full collection otherwise walks all of them again,
     some 130,000 objects, and holds every request of the process meanwhile (60-75 ms on the 2-core machine of
-    benchmarks/load.py).  What is made while serving is still collected, less often (:data:`COLLECTOR_THRESHOLDS`)."""
+    benchmarks/load.py).  What is made while serving is still collected."""
     gc.collect()
     gc.freeze()
-    gc.set_threshold(*COLLECTOR_THRESHOLDS)
 
 
 def _no_page(error):
