@@ -6,7 +6,7 @@ sign-offs, the director's correction and the language at once."""
 import random
 import re
 
-from sqlalchemy import event
+from sqlalchemy import event, text
 
 from test_director_poll_cost import PIN, roll, seated, second_round
 
@@ -249,3 +249,48 @@ def test_a_game_read_at_the_point_the_version_read_keeps_its_end_there_at_once(a
     FOLDS.clear()
     poll()
     assert replayed == []
+
+
+def test_a_sign_off_taken_out_of_a_finished_table_is_shown_at_the_next_poll(app):
+    """A table's kept value follows its own sign-offs by their count and the last one's number, as the version reads
+    them: one taken out of the middle (the last number the same) is another value, its chain found broken."""
+    tid, ids = seated(app, 2)
+    with app.app_context():
+        play_table(ids[0], random.Random(3), 3)
+        table = folds.load(ids[0])
+        for player in [p.name for p in table.game.state.players][:2]:
+            signed = signoffs.sign_offs(table)
+            signoffs.sign_off(ids[0], player, "confirms", "", table.seq, len(signed.rows), signed.ranking)
+        db.session.remove()
+    assert overview(app, tid)[0].sign_offs.confirmed == 2
+    with app.app_context():
+        db.session.execute(text("DELETE FROM sign_offs WHERE game_id = :g AND n = 1"), {"g": ids[0]})
+        db.session.commit()
+        afresh = signoffs.sign_offs(folds.load(ids[0]))
+        db.session.remove()
+    shown = overview(app, tid)[0].sign_offs
+    assert (shown.confirmed, shown.altered) == (afresh.confirmed, afresh.altered) != (2, None)
+
+
+def test_an_alteration_found_at_a_point_already_read_is_shown_in_a_finished_round_and_its_standings(app):
+    """An entry changed in the middle of a finished game's record leaves the record's last number and hash as they
+    were: once a read of the whole record finds it (a restart, ``referee verify``, a tablet at the table), the
+    director's page shows the table altered and the standings count it no more, though the round's points are the
+    ones kept."""
+    tid, second = second_round(app, 2)
+    with app.app_context():
+        first = [t.game_id for t in tournaments.seating(tid)[0].tables]
+        version = tournaments.tournament_version(tid)
+        before = progress.progress_and_version(tid, version)[1]
+        db.session.remove()
+    assert overview(app, tid)[0].altered is None
+    with app.app_context():
+        db.session.execute(text("UPDATE entries SET data = :d WHERE game_id = :g AND seq = 3"),
+                           {"d": '{"type": "time_called", "note": "changed"}', "g": first[0]})
+        db.session.commit()
+        FOLDS.clear()
+        assert folds.load(first[0]).altered is not None  # read whole: the chain breaks at entry 3
+        version = tournaments.tournament_version(tid)
+        after = progress.progress_and_version(tid, version)[1]
+        db.session.remove()
+    assert overview(app, tid)[0].altered is not None and after != before

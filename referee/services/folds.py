@@ -145,7 +145,8 @@ def load(game_id: int) -> LoadedGame:
     """The game row and the engine's fold of its entries.  A fold is read from the database, its hash chain
     checked entry by entry, and kept in a small cache; the cache is used while the stored rows' last number and
     hash are still the ones it was read at (an altered entry is noticed at the next full read: a restart, the
-    cache's turn, ``referee verify``, an export).  Where the chain breaks, or an entry no longer replays, the game
+    cache's turn, ``referee verify``, an export; the live pages' kept ends follow it once it is found,
+    :func:`ends_at`, :func:`alterations_found`).  Where the chain breaks, or an entry no longer replays, the game
     is the good entries before it and :attr:`LoadedGame.altered` says where."""
     found = load_many([game_id])
     if not found:
@@ -381,7 +382,26 @@ def read_fold(row: GameRow) -> Fold:
             detail = exc.message if isinstance(exc, RefereeError) else str(exc)
             altered, head = Altered(n, "unplayable", detail), heads[n - 1]
             break
+    if altered is not None:
+        _found_altered()
     return Fold(game, head, rows[-1].seq if rows else 0, altered, row.created_at)
+
+
+_altered_found = 0  # how many times this process has read a record whole and found it altered
+
+
+def _found_altered() -> None:
+    global _altered_found
+    with _lock:
+        _altered_found += 1
+
+
+def alterations_found() -> int:
+    """How many times this process has read a game's record whole and found it altered: a value kept by the points
+    of many games' records (a finished round's, :mod:`referee.services.tournaments`) is kept under this count too,
+    so that an alteration found at a point already read (the chain broken in the middle, the last entry as it was)
+    is shown at the next poll, as a single game's end shows it (:func:`ends_at`)."""
+    return _altered_found
 
 
 def version(loaded: LoadedGame) -> str:

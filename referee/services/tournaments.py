@@ -10,7 +10,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import NamedTuple
 
-from sqlalchemy import bindparam, func, select, true
+from sqlalchemy import String, bindparam, cast, func, select, true
 
 from . import backups, rulesets
 from ..store.db import db, read_once, read_rows
@@ -30,7 +30,7 @@ from .clocks import Clock, ClockValues, clock, utcnow
 from .latest import latest
 from ..language import current_language
 from .errors import GameNotFound
-from .folds import Altered, database_key, ends_at, Fold, forget, last_entry, load, load_many, RecordEnd
+from .folds import Altered, alterations_found, database_key, ends_at, Fold, forget, last_entry, load, load_many, RecordEnd
 from .games import check_pin, export_record, record, tournament_of_game
 from .signoffs import SignOffs, sign_offs_of_many
 from .standing import RoundSeating, TableSeating, corrections_key, seating, standing_correction
@@ -308,7 +308,7 @@ def _stopped(where: tuple, round_row: RoundSeating, version: Version) -> tuple |
         if tail is None or tail.clock_started_at is not None:
             return None
         parts.append((t.game_id, t.number, t.pin, corrections_key(t), tail))
-    return (where, round_row.number, tuple(parts))
+    return (where, alterations_found(), round_row.number, tuple(parts))
 
 
 def _round_views(round_row: RoundSeating, players: tuple[Entrant, ...], where: tuple, describe,
@@ -351,12 +351,13 @@ def _round_views(round_row: RoundSeating, players: tuple[Entrant, ...], where: t
 @dataclass(frozen=True)
 class LiveGame:
     """A table's game as a live page reads it: its record's end, its fold (None: only its end is kept), what its
-    clock is read from and its sign-offs as the version read them (the last one's number; None: read now)."""
+    clock is read from and its sign-offs as the version read them (how many, and the last one's number; None: read
+    now)."""
 
     end: RecordEnd
     fold: Fold | None
     clocked: ClockValues
-    signed: int | None
+    signed: str | None
 
 
 def live_games(game_ids: list[int], version: Version | None) -> dict[int, LiveGame]:
@@ -391,22 +392,23 @@ def round_ends(round_row: RoundSeating, version: Version | None) -> dict[int, Re
     ids = [t.game_id for t in round_row.tables]
     tails = version.tables if version is not None else {}
     points = tuple((g, tail.stored, tail.last, tail.created) for g in ids if (tail := tails.get(g)) is not None)
-    key = (database_key(), points)
+    key = (database_key(), alterations_found(), points)
     if len(points) == len(ids):
         found = ROUND_ENDS.get(key)
         if found is not None:
-            return found
+            return dict(found)  # (the kept one is shared)
     games = live_games(ids, version)
     ends = {g: game.end for g, game in games.items()}
     if len(points) == len(ids) and all(isinstance(game.clocked, TableTail) for game in games.values()):
-        ROUND_ENDS.keep(key, ends)  # every end at the point the version read, none read afresh since
+        ROUND_ENDS.keep(key, dict(ends))  # every end at the point the version read, none read afresh since
     return ends
 
 
-def _view_key(where: tuple, t: TableSeating, end: RecordEnd, division: dict[str, str], signed: int | None) -> tuple:
+def _view_key(where: tuple, t: TableSeating, end: RecordEnd, division: dict[str, str], signed: str | None) -> tuple:
     """All a table's value is made from but its clock: ``where`` (the database, the tournament, the language and the
     words of its decision), its seat, PIN and corrections, its record's point, its division and, once its game is
-    over, its players' sign-offs (``signed``: the last one's number, as the version read it)."""
+    over, its players' sign-offs (``signed``: how many and the last one's number, as the version read them; a
+    sign-off changed in place, like an entry, is noticed when its game is read whole)."""
     return (where, t.game_id, t.number, t.pin, corrections_key(t), end.stored, end.head, end.altered, end.created,
             division.get(end.first, ""), signed if end.over else None)
 
@@ -447,7 +449,7 @@ class TableTail(NamedTuple):
     stored: int
     last: str | None
     created: datetime
-    signed: int | None  # the number of its players' last sign-off (None: none yet)
+    signed: str  # its players' sign-offs: how many, and the last one's number ("0:0": none yet)
 
 
 @dataclass(frozen=True)
@@ -516,11 +518,14 @@ def _version_statements():
         return select(*found, *([func.count(open_).label("open_calls")] if open_ is not None else [])).where(
             *where).subquery(name)
 
-    last_sign_off = (select(SignOffRow.n).where(SignOffRow.game_id == GameRow.id).order_by(SignOffRow.n.desc())
-                     .limit(1).correlate(GameRow).scalar_subquery())  # one step down the (game, n) key
+    # each table's sign-offs: how many and the last one's number, in one value (a sign-off added or taken out is
+    # another), read along the (game, n) key
+    signed = (select(cast(func.count(SignOffRow.id), String) + ":" + cast(func.coalesce(func.max(SignOffRow.n), 0),
+                                                                             String))
+              .where(SignOffRow.game_id == GameRow.id).correlate(GameRow).scalar_subquery())
     tables = (select(RoundRow.number, RoundRow.final, TableRow.number, TableRow.game_id, GameRow.clock_started_at,
                      GameRow.clock_elapsed_seconds, GameRow.time_limit_minutes, last_entry(EntryRow.seq),
-                     last_entry(EntryRow.hash), GameRow.created_at, last_sign_off)
+                     last_entry(EntryRow.hash), GameRow.created_at, signed)
               .join(TableRow, TableRow.round_id == RoundRow.id)
               .join(GameRow, GameRow.id == TableRow.game_id)
               .where(RoundRow.tournament_id == tournament)
