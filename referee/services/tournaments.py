@@ -284,17 +284,20 @@ def round_overview(tournament_id: int, number: int, describe=None, version: Vers
     record's point, its seat, PIN, corrections, division and sign-offs, the language), so that a poll at 128 tables
     works out again only the tables that changed."""
     row = get_tournament(tournament_id)
-    round_row = next((r for r in seating(tournament_id) if r.number == number), None)
+    rounds = seating(tournament_id)
+    round_row = next((r for r in rounds if r.number == number), None)
     if round_row is None:
         raise GameNotFound.of("tournament {tournament} has no round {round}", {"tournament": tournament_id,
                                                                               "round": number})
     players = entrants(row)
     where = (database_key(), tournament_id, current_language() if describe else "", describe)
-    stopped = _stopped(where, round_row, version) if version is not None else None
+    # a round before the last is finished (the next is seated only once it is over): kept whole while its clocks
+    # are stopped; the round in play changes at every poll, and is looked at table by table
+    stopped = _stopped(where, round_row, version) if version is not None and round_row is not rounds[-1] else None
     if stopped is None:
         return _round_views(round_row, players, where, describe, version)
-    # a round whose every clock is stopped (a finished round: the director's page lists each at every poll) is the
-    # same while its tables' points, seats, PINs and corrections and the roster are: its values kept whole
+    # a finished round (the director's page lists each at every poll) is the same while its tables' points, seats,
+    # PINs and corrections and the roster are: its values kept whole
     return list(ROUND_VIEWS.made_for(players, stopped, lambda: tuple(_round_views(round_row, players, where,
                                                                                   describe, version))))
 
