@@ -279,10 +279,10 @@ def round_overview(tournament_id: int, number: int, describe=None, version: Vers
                    ) -> list[TableView]:
     """Every table of a round; ``describe`` puts the pending decision in words (the web passes the screens' words;
     without it a table's ``pending`` is empty).  ``version``: the tournament's version a live page is drawn at (its
-    tables' games as read, and its sign-offs' count): a table whose game's fold is kept at the point read is taken from
+    tables' games as read, each with its sign-offs): a table whose game's end is kept at the point read is taken from
     it, its row not read again, and a table's value, but for its clock, is kept under all it is made from (its
     record's point, its seat, PIN, corrections, division and sign-offs, the language), so that a poll at 128 tables
-    works out again only the tables that changed."""
+    works out again only the tables that changed, and a finished round none."""
     row = get_tournament(tournament_id)
     rounds = seating(tournament_id)
     round_row = next((r for r in rounds if r.number == number), None)
