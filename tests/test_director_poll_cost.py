@@ -194,13 +194,7 @@ def test_the_standings_are_worked_out_once_while_a_round_records_and_again_when_
         result = results.table_result(tid, ids[0])
     winner = result["ranking"][0]["name"]
     assert len({st.player: st.games for st in ended.places}[winner]) == 1
-    with app.app_context():  # the director gives the last place to the winner, reversing the table's order
-        ranking = result["ranking"]
-        places = {p["name"]: len(ranking) - k for k, p in enumerate(ranking)}
-        totals = {p["name"]: p["total"] for p in ranking}
-        assets = {name: totals[other["name"]] for name, other in zip(places, reversed(ranking))}
-        results.correct_result(tid, ids[0], places, assets, set(), False, "scoring slip: the order was reversed", 0)
-        db.session.remove()
+    reverse_result(app, tid, ids[0], "scoring slip: the order was reversed")  # the last place to the winner
     corrected = standings()
     assert len(worked) == 3
     assert [st.player for st in corrected.places if st.games][-1] == winner != [
@@ -211,6 +205,19 @@ def test_the_standings_are_worked_out_once_while_a_round_records_and_again_when_
     dropped = standings()
     assert len(worked) == 4 and dropped is not corrected
     assert standings() is dropped and len(worked) == 4
+
+
+def reverse_result(app, tid: int, game_id: int, reason: str) -> list[dict]:
+    """The director corrects the finished table's result to its order reversed (each player's total assets with
+    it: the last place to the winner); the ranking it reverses."""
+    with app.app_context():
+        ranking = results.table_result(tid, game_id)["ranking"]
+        places = {p["name"]: len(ranking) - k for k, p in enumerate(ranking)}
+        totals = {p["name"]: p["total"] for p in ranking}
+        assets = {name: totals[other["name"]] for name, other in zip(places, reversed(ranking))}
+        results.correct_result(tid, game_id, places, assets, set(), False, reason, 0)
+        db.session.remove()
+    return ranking
 
 
 def second_round(app, tables: int) -> tuple[int, list[int]]:

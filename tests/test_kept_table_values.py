@@ -8,11 +8,11 @@ import re
 
 from sqlalchemy import event, text
 
-from test_director_poll_cost import PIN, roll, seated, second_round
+from test_director_poll_cost import PIN, reverse_result, roll, seated, second_round
 
 from referee.app.demo import play_table
 from referee.cache import FOLDS, empty_all
-from referee.services import clocks, folds, progress, results, signoffs, tournaments
+from referee.services import clocks, folds, progress, signoffs, table_views, tournaments
 from referee.screens.decisions import pending_words
 from referee.store.db import db
 
@@ -20,8 +20,8 @@ from referee.store.db import db
 def made(monkeypatch) -> list[int]:
     """The tables whose values are worked out from their games, by game, as they are."""
     out: list[int] = []
-    real = tournaments._table_view
-    monkeypatch.setattr(tournaments, "_table_view", lambda t, *rest: out.append(t.game_id) or real(t, *rest))
+    real = table_views._table_view
+    monkeypatch.setattr(table_views, "_table_view", lambda t, *rest: out.append(t.game_id) or real(t, *rest))
     return out
 
 
@@ -116,13 +116,7 @@ def test_a_finished_tables_value_follows_its_sign_offs_its_correction_and_the_la
         db.session.remove()
     after = overview(app, tid)[0]
     assert after.sign_offs.confirmed == 1 and worked == [ids[0]]
-    with app.app_context():
-        ranking = results.table_result(tid, ids[0])["ranking"]
-        places = {p["name"]: len(ranking) - k for k, p in enumerate(ranking)}
-        totals = {p["name"]: p["total"] for p in ranking}
-        assets = {name: totals[other["name"]] for name, other in zip(places, reversed(ranking))}
-        results.correct_result(tid, ids[0], places, assets, set(), False, "slip reversed", 0)
-        db.session.remove()
+    ranking = reverse_result(app, tid, ids[0], "slip reversed")
     corrected = overview(app, tid)[0]
     assert corrected.corrected == "slip reversed" and corrected.players[0][0] == ranking[-1]["name"]
     words = {}
@@ -209,19 +203,13 @@ def test_a_finished_round_is_kept_whole_until_a_table_of_it_changes(app, monkeyp
         first_ids = [t.game_id for t in tournaments.seating(tid)[0].tables]
     first = overview(app, tid, number=1)
     asked = []
-    real = tournaments.live_games
-    monkeypatch.setattr(tournaments, "live_games", lambda games, version: asked.append(games) or real(games, version))
+    real = table_views.live_games
+    monkeypatch.setattr(table_views, "live_games", lambda games, version: asked.append(games) or real(games, version))
     assert overview(app, tid, number=1) == first and asked == []
     overview(app, tid, number=2)
     overview(app, tid, number=2)
     assert asked == [second, second]
-    with app.app_context():
-        ranking = results.table_result(tid, first_ids[0])["ranking"]
-        places = {p["name"]: len(ranking) - k for k, p in enumerate(ranking)}
-        totals = {p["name"]: p["total"] for p in ranking}
-        assets = {name: totals[other["name"]] for name, other in zip(places, reversed(ranking))}
-        results.correct_result(tid, first_ids[0], places, assets, set(), False, "slip reversed", 0)
-        db.session.remove()
+    reverse_result(app, tid, first_ids[0], "slip reversed")
     corrected = overview(app, tid, number=1)
     assert asked[2:] == [first_ids] and corrected[0].corrected == "slip reversed" and corrected[1] == first[1]
 

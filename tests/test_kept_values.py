@@ -11,7 +11,7 @@ from referee import cache, language, reports
 from referee.cache import empty_all, KEPT
 from referee.engine import Game, Header
 from referee.screens.holdings import board_places
-from referee.services import folds, grants, progress, rulesets, tournaments
+from referee.services import folds, grants, progress, rulesets, table_views
 from referee.store.db import db
 from referee.web.views import cards
 
@@ -104,7 +104,7 @@ def fill_all(app, client) -> None:
     with app.app_context():
         table = folds.load(game_id)
         assert table.game.state.over
-        tournaments._final_result(table.row.id, table.fold)
+        table_views._final_result(table.row.id, table.fold)
 
 
 def test_empty_all_empties_every_kept_value_and_what_is_asked_next_is_made_afresh(app, client, tmp_path,

@@ -130,7 +130,7 @@ ROSTERS: Cache = Cache(16, "a tournament's entrants, by the roster's rows as rea
 RECORD_ENDS: Cache = Cache(16384, "what a live page needs of a game's fold but its game (services.folds RecordEnd), by "
                                    "(database, game id, its stored rows' count, last hash, when made)")
 TABLE_VIEWS: Cache = Cache(4096, "a tournament table's value as the live pages show it, but for its clock, by all it is "
-                                  "made from (services.tournaments round_overview)")
+                                  "made from (services.table_views)")
 ROUND_VIEWS: Cache = Cache(64, "a round's tables' values while none of its clocks runs, by all they are made from, "
                                "with the roster they were made with (services.tournaments round_overview)")
 ROUND_ENDS: Cache = Cache(64, "a round's games' ends (services.folds RecordEnd), by (database, each game's stored record's "

@@ -25,7 +25,8 @@ from .latest import latest
 from .pins import table_pin
 from .results import tournament_results
 from .standing import RoundSeating, TableSeating, corrections_key, seating
-from .tournaments import Version, entrants, get_tournament, round_ends, round_tables
+from .table_views import Version, round_ends
+from .tournaments import entrants, get_tournament, round_tables
 
 __all__ = ["Cut", "DivisionProgress", "Progress", "divisions_of", "progress_and_version", "seat_round", "stage_cuts",
            "tournament_progress", "tournament_standings"]
