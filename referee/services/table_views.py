@@ -123,9 +123,12 @@ def round_views(round_row: RoundSeating, players: tuple[Entrant, ...], where: tu
     for t in round_row.tables:
         if t.game_id not in games:  # not a game any more
             continue
+        if version is None:  # a value for this answer alone, nothing kept
+            made.append((t, ()))
+            continue
         game = games[t.game_id]
         key = _view_key(where, t, game.end, division, game.signed)
-        kept = TABLE_VIEWS.get(key) if version is not None else None
+        kept = TABLE_VIEWS.get(key)
         if kept is not None:
             views[t.game_id] = kept.reading(clock(game.clocked))
         else:
