@@ -3,6 +3,7 @@ one of its own (a functools cache, a dictionary filled as asked), and ``empty_al
 what is asked is made afresh from what it is made of (a changed file read again, a game's fold read again from the
 database), never served stale."""
 import ast
+import random
 from pathlib import Path
 
 import flask
@@ -11,7 +12,8 @@ from referee import cache, language, reports
 from referee.cache import empty_all, KEPT
 from referee.engine import Game, Header
 from referee.screens.holdings import board_places
-from referee.services import folds, grants, progress, rulesets, table_views
+from referee.app.demo import play_table
+from referee.services import folds, grants, progress, rulesets, table_views, tournaments
 from referee.store.db import db
 from referee.web.views import cards
 
@@ -85,8 +87,12 @@ def fill_all(app, client) -> None:
                                           "players": "\n".join(f"P{i}" for i in range(4)), "pin": "135791",
                                           "round_minutes": "70"})
     tid = int(r.headers["Location"].rsplit("/", 1)[-1])
-    with app.app_context():  # a round seated: the director's page keeps its tables' ends and values, and the round's
+    with app.app_context():  # a round played out and the next seated: the director's page keeps the tables' ends and
+        # values, the finished round whole and the rounds' ends
         progress.seat_round(tid, 1)
+        for k, view in enumerate(tournaments.round_overview(tid, 1)):
+            play_table(view.game_id, random.Random(k), 3)
+        progress.seat_round(tid, 2)
         db.session.remove()
     assert client.get(f"/tournaments/{tid}").status_code == 200
     live = client.get(f"/tournaments/{tid}/standings?v=old", headers={"HX-Request": "true"})  # its version, shared
