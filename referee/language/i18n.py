@@ -2,12 +2,15 @@
 :class:`~referee.language.Language` value for each request the app answers, which its screens and pages speak."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Callable
 
 from flask import Blueprint, current_app, Flask, g, has_app_context, redirect, request
 from flask_babel import Babel, get_locale, get_translations
 from babel import Locale
 from babel.support import NullTranslations
+from werkzeug.datastructures import LanguageAccept
+from werkzeug.http import parse_accept_header
 
 from . import bind, bound, Language, LANGUAGES, locale, TRANSLATIONS, unbind
 from .templates import template_words
@@ -18,10 +21,19 @@ bp = Blueprint("i18n", __name__)
 
 def requested_code() -> str:
     """The device's language: its choice (a cookie), else the first of its browser's languages we have."""
-    chosen = request.cookies.get("lang")
-    if chosen not in LANGUAGES:
-        chosen = request.accept_languages.best_match(LANGUAGES) or "en"
-    return chosen
+    return code_of(request.cookies.get("lang"), request.accept_languages)
+
+
+def code_of(chosen: str | None, accepted: LanguageAccept) -> str:
+    """The language of a device whose ``lang`` cookie says ``chosen`` (None: none) and whose browser accepts these
+    languages: :func:`requested_code` of a request, and of a poll answered before the app's request."""
+    return chosen if chosen in LANGUAGES else accepted.best_match(LANGUAGES) or "en"
+
+
+def environ_code(environ: dict, cookies: Mapping[str, str]) -> str:
+    """:func:`requested_code` of the request ``environ`` whose cookies are ``cookies``, without Flask's request (a
+    live poll answered before it: ``referee.web.polls``)."""
+    return code_of(cookies.get("lang"), parse_accept_header(environ.get("HTTP_ACCEPT_LANGUAGE"), LanguageAccept))
 
 
 def select_locale() -> Locale:

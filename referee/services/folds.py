@@ -225,6 +225,13 @@ class RecordPoint(Protocol):
     def created(self) -> object: ...
 
 
+def kept_at(game_id: int, point: RecordPoint) -> Fold | None:
+    """The game's kept fold if it holds the stored record at ``point`` (as a statement read it: a live poll's), nothing
+    read; None: the caller loads the game (:func:`load`)."""
+    fold = FOLDS.get(_key(game_id))
+    return fold if fold is not None and _holds(fold, point.stored, point.last, point.created) else None
+
+
 def ends_at(points: Mapping[int, RecordPoint]) -> dict[int, tuple[RecordEnd, Fold | None]]:
     """Each game's end at the point of its stored record a statement read (``points``, by game), with its fold if
     that is kept there, nothing read; a game of which neither is kept at that point is left out (the caller loads
@@ -235,9 +242,7 @@ def ends_at(points: Mapping[int, RecordPoint]) -> dict[int, tuple[RecordEnd, Fol
     found: dict[int, tuple[RecordEnd, Fold | None]] = {}
     for game_id, point in points.items():
         key = (database, game_id, point.stored, point.last, point.created)
-        fold = FOLDS.get((database, game_id))
-        if fold is not None and not _holds(fold, point.stored, point.last, point.created):
-            fold = None
+        fold = kept_at(game_id, point)
         end = RECORD_ENDS.get(key)
         if fold is not None and (end is None or (end.stored, end.head, end.altered) != (fold.stored, fold.head,
                                                                                         fold.altered)):

@@ -9,7 +9,8 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import datetime
 
 from flask import current_app
 from sqlalchemy import Connection, Engine, bindparam, create_engine, func, select
@@ -46,10 +47,26 @@ def _stamp_statement():
 @kept_in(STATEMENTS)
 def _poll_statement():
     """All a poll's version is made of, for the game ``game``: its clock, its last stored entry's number (through
-    the (game, seq) index) and the counts of :func:`stamp`; one statement, built once, no game loaded."""
+    the (game, seq) index) and the counts of :func:`stamp`; with the last entry's hash and when the game's row was
+    made, the point of its record (:class:`TablePoint`) at which a kept fold holds it; one statement, built once, no
+    game loaded."""
     game = bindparam("game")
     return select(GameRow.clock_started_at, GameRow.clock_elapsed_seconds, GameRow.time_limit_minutes,
-                  last_entry(EntryRow.seq), *_counts(game)).where(GameRow.id == game)
+                  last_entry(EntryRow.seq), last_entry(EntryRow.hash), GameRow.created_at, *_counts(game)
+                  ).where(GameRow.id == game)
+
+
+@dataclass(frozen=True)
+class TablePoint:
+    """What a poll read of a table's game besides its counts: its clock (:func:`referee.services.clocks.clock` reads
+    it) and the point of its stored record (:func:`referee.services.folds.kept_at` finds the fold kept there)."""
+
+    clock_started_at: datetime | None
+    clock_elapsed_seconds: float
+    time_limit_minutes: int | None
+    stored: int
+    last: str | None
+    created: object
 
 
 @dataclass(frozen=True)
@@ -60,6 +77,7 @@ class Stamp:
 
     version: str
     counts: tuple[int, ...]  # the counts of :func:`_counts` it was made of
+    point: TablePoint | None = field(default=None, compare=False)  # the game as a poll read it (None: loaded)
 
     @property
     def rulings(self) -> int:
@@ -136,12 +154,13 @@ def _poll_version(game_id: int, found: Sequence) -> str:
 
 def _poll_stamp(game_id: int, found: Sequence) -> Stamp:
     """The stamp of the game ``game_id`` from the row :func:`_poll_statement` read."""
-    started, elapsed, limit, stored, *counts = found
-    return _stamped(version_of(game_id, stored or 0, started, elapsed, limit), tuple(counts))
+    started, elapsed, limit, stored, last, created, *counts = found
+    return _stamped(version_of(game_id, stored or 0, started, elapsed, limit), tuple(counts),
+                    TablePoint(started, elapsed, limit, stored or 0, last, created))
 
 
-def _stamped(record: str, counts: tuple) -> Stamp:
+def _stamped(record: str, counts: tuple, point: TablePoint | None = None) -> Stamp:
     """The stamp of a record's version and the counts of :func:`_counts`."""
     minute = utcnow().strftime("%H:%M") if counts[2] else ""  # "waited 3 min" moves on
     text = f"{record}:{':'.join(map(str, counts))}:{minute}"
-    return Stamp(hashlib.blake2b(text.encode(), digest_size=8).hexdigest(), counts)
+    return Stamp(hashlib.blake2b(text.encode(), digest_size=8).hexdigest(), counts, point)

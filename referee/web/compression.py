@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from flask import Flask, Response, request
+from werkzeug.http import parse_accept_header
 
 from .static_files import StaticVersions
 
@@ -68,13 +69,32 @@ class EmptyAnswers:
 
 def reads_gzip() -> bool:
     """Whether the device asking said it reads gzip (a quality above 0 for ``gzip`` or ``*``)."""
-    return request.accept_encodings["gzip"] > 0
+    return _reads_gzip(request.headers.get("Accept-Encoding"))
+
+
+def _reads_gzip(accepted: str | None) -> bool:
+    return parse_accept_header(accepted)["gzip"] > 0
 
 
 def asked_by_the_app() -> bool:
     """Whether the request came from the app's own pages or the user (not from another site's page): a browser
     that says nothing of it (``Sec-Fetch-Site`` absent, an older one) is taken at its word."""
-    return request.headers.get("Sec-Fetch-Site", "none") in OWN_ASKING
+    return _own_asking(request.headers.get("Sec-Fetch-Site"))
+
+
+def _own_asking(site: str | None) -> bool:
+    return (site or "none") in OWN_ASKING
+
+
+def answer_body(environ: dict, body: bytes) -> tuple[bytes, list[tuple[str, str]]]:
+    """A page's answer made before Flask's request (a live poll's: ``referee.web.polls``) compressed as
+    :func:`init_app`'s hook compresses the views' (gzip when it is not small, the device reads it and the app's own
+    page asked), with the headers that go with it: its body and its ``Vary`` and ``Content-Encoding``."""
+    if len(body) < SMALLEST:
+        return body, []
+    if not (_reads_gzip(environ.get("HTTP_ACCEPT_ENCODING")) and _own_asking(environ.get("HTTP_SEC_FETCH_SITE"))):
+        return body, [("Vary", "Accept-Encoding")]
+    return gzip.compress(body, PAGE_LEVEL, mtime=0), [("Vary", "Accept-Encoding"), ("Content-Encoding", "gzip")]
 
 
 class StaticCompressed:

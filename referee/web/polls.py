@@ -33,8 +33,9 @@ from werkzeug.http import parse_cookie
 from werkzeug.wsgi import get_host
 
 from ..services import backups, grants, progress, stamps, tournaments
-from . import access
+from . import access, compression
 from .sessions import SessionOverHttps
+from .views import table_live
 
 WSGIApp = Callable[[dict, Callable[..., Any]], Iterable[bytes]]
 
@@ -46,17 +47,23 @@ WSGIApp = Callable[[dict, Callable[..., Any]], Iterable[bytes]]
 # (a table's screen, whose tablets' polls are most of a room's requests; None: the grants read apart)
 Version = Callable[[int, "Connection | None"], "str | tournaments.Version | None"]
 WithGrants = Callable[[int, list[str], Connection], tuple["stamps.Stamp | None", list[grants.Grant]]]
-PAGES: tuple[tuple[re.Pattern[str], str | None, Version, bool, WithGrants | None], ...] = (
+# a changed page's answer made here (a table's screen: its kept drawing, :func:`table_live.kept_region`): (the app,
+# the request's environ, the page, its stamp read, the device's session, its cookies) -> the answer's HTML, or None
+Changed = Callable[[Flask, dict, int, "stamps.Stamp", dict, dict], "str | None"]
+PAGES: tuple[tuple[re.Pattern[str], str | None, Version, bool, WithGrants | None, Changed | None], ...] = (
     (re.compile(r"/games/([1-9][0-9]{0,8})"), access.GAME, stamps.poll_version, True,
-     stamps.poll_stamp_and_grants),
-    (re.compile(r"/games/([1-9][0-9]{0,8})/display"), None, stamps.poll_version, True, None),
+     stamps.poll_stamp_and_grants, table_live.kept_region),
+    (re.compile(r"/games/([1-9][0-9]{0,8})/display"), None, stamps.poll_version, True, None, None),
     (re.compile(r"/tournaments/([1-9][0-9]{0,8})/live"), access.DIRECTOR,
-     lambda tournament_id, _: tournaments.live_version(tournament_id), False, None),
+     lambda tournament_id, _: tournaments.live_version(tournament_id), False, None, None),
     (re.compile(r"/tournaments/([1-9][0-9]{0,8})/display"), None,
-     lambda tournament_id, _: tournaments.live_version(tournament_id), False, None),
+     lambda tournament_id, _: tournaments.live_version(tournament_id), False, None, None),
     (re.compile(r"/tournaments/([1-9][0-9]{0,8})/standings"), None,
-     lambda tournament_id, _: progress.live_progress_and_version(tournament_id)[1], False, None),
+     lambda tournament_id, _: progress.live_progress_and_version(tournament_id)[1], False, None, None),
 )
+
+OWN_HEADERS = frozenset({"content-length", "content-encoding", "vary", "set-cookie", "server-timing"})  # an
+# answer's own: not learnt from the views' answer for one made here (:meth:`UnchangedPolls.learning`)
 
 READ = "referee.poll_version"  # the WSGI environ's key of the version read here: (the page's path, the version, the
 # counts of the table's stamp read with it, or None; a tournament's page: its Version)
@@ -88,13 +95,16 @@ def tournament_version_read(environ: dict, tournament_id: int) -> tournaments.Ve
                                          f"/tournaments/{tournament_id}/display")) else None
 
 
-def polled(environ: dict) -> tuple[int, str | None, Version, bool, WithGrants | None, str] | None:
+Asked = tuple[int, str | None, Version, bool, WithGrants | None, "Changed | None", str]
+
+
+def polled(environ: dict) -> Asked | None:
     """The live page a request polls, the grant it needs, its version's readers (``PAGES``) and the version the poll
     names; None for any other request (a page asked for, a form, an entry of the table asked for with ``at``)."""
     if environ.get("REQUEST_METHOD") != "GET" or not environ.get("HTTP_HX_REQUEST"):
         return None
     path = environ.get("PATH_INFO", "")
-    for address, needs, version, own, with_grants in PAGES:
+    for address, needs, version, own, with_grants, changed in PAGES:
         found = address.fullmatch(path)
         if found is None:
             continue
@@ -103,33 +113,43 @@ def polled(environ: dict) -> tuple[int, str | None, Version, bool, WithGrants | 
         seen = args.get("v", [""])[0]
         if not seen or "at" in args:
             return None
-        return page, needs, version, own, with_grants, seen
+        return page, needs, version, own, with_grants, changed, seen
     return None
 
 
 class UnchangedPolls:
     """WSGI middleware around Flask's own call: a poll of a page still at the version it names, by a device that may
-    see it, answered 204 here (:mod:`referee.web.polls`); every other request handed to Flask."""
+    see it, answered 204 here (:mod:`referee.web.polls`), and a table's tablet's poll of its screen that changed
+    answered with the region's drawing kept at the new version, when one is; every other request handed to Flask."""
 
     def __init__(self, app: Flask, wsgi: WSGIApp, secure: list[tuple[str, str]]) -> None:
         self.app = app
         self.wsgi = wsgi
         self.secure = secure  # the headers every answer carries when the app is served over https only (HSTS)
+        # the headers the views gave a changed poll's answer made here (its region's), by the request's scheme:
+        # learnt from their own answer (the security headers Flask-Talisman sets on every page, its Content-Type,
+        # its Cache-Control), so that one made here carries what theirs carries
+        self.region_headers: dict[str, list[tuple[str, str]]] = {}
 
     def __call__(self, environ: dict, start_response: Callable[..., Any]) -> Iterable[bytes]:
         asked = polled(environ)
         if asked is not None:
-            answer = self.unchanged(environ, *asked)
+            answer = self.answer(environ, *asked)
             if answer is not None:
-                start_response("204 NO CONTENT", answer)
+                status, headers, body = answer
+                start_response(status, headers)
                 backups.scheduler_of(self.app).poke()  # as every request's end does
-                return []
+                return [body] if body else []
+            if asked[5] is not None:  # the views' answer teaches the headers of one made here
+                return self.wsgi(environ, self.learning(environ, start_response))
         return self.wsgi(environ, start_response)
 
-    def unchanged(self, environ: dict, page: int, needs: str | None, version: Version, own: bool,
-                  with_grants: WithGrants | None, seen: str) -> list[tuple[str, str]] | None:
-        """The headers of the 204 its view would answer, when the page is still at ``seen`` and the device may see
-        it; None to leave the request to the views.  ``own``: read through a connection of its own."""
+    def answer(self, environ: dict, page: int, needs: str | None, version: Version, own: bool,
+               with_grants: WithGrants | None, changed: Changed | None, seen: str
+               ) -> tuple[str, list[tuple[str, str]], bytes] | None:
+        """The answer its view would give, when the page is still at ``seen`` (204) or, for a page that ``changed``
+        answers, has moved on and a drawing of it is kept (200), and the device may see it; None to leave the
+        request to the views.  ``own``: read through a connection of its own."""
         https_only = bool(self.app.config.get("SESSION_COOKIE_SECURE"))
         if https_only and environ.get("wsgi.url_scheme") != "https":
             return None  # served over https only: the views send a request in the clear to https
@@ -141,6 +161,7 @@ class UnchangedPolls:
                     return None
                 named: list[grants.Grant] | None = None
                 counts: tuple[int, ...] | None = None
+                read: stamps.Stamp | None = None
                 now: str | tournaments.Version | None
                 if cookie is not None and connection is not None and with_grants is not None:
                     tokens = access.tokens_in(cookie)
@@ -153,19 +174,49 @@ class UnchangedPolls:
                 else:
                     now = version(page, connection)
                 environ[READ] = (environ.get("PATH_INFO"), now, counts)  # the view compares it, not read it again
-                if (now.token if isinstance(now, tournaments.Version) else now) != seen:
+                moved = (now.token if isinstance(now, tournaments.Version) else now) != seen
+                if moved and (changed is None or read is None or cookie is None):
                     return None
                 headers = self.secure if https_only else []
                 if cookie is None:
-                    return headers
+                    return "204 NO CONTENT", headers, b""
                 found, at, live = access.judged(named) if named is not None else access.grants_of(cookie, connection)
                 if live != cookie.get("grants", []):
                     return None  # the views drop the grants that ended from the cookie
                 if not any(x.role == needs and x.target == page and x.live(at) for x in found):
                     return None
-                return [("Vary", "Cookie"), *headers]
+                if not moved:
+                    return "204 NO CONTENT", [("Vary", "Cookie"), *headers], b""
+                assert changed is not None and read is not None  # (a page moved on is answered here only so)
+                return self.changed(environ, changed, page, read, cookie)
         except Exception:  # noqa: BLE001 - the views answer it, with their own page for what went wrong
             return None
+
+    def changed(self, environ: dict, changed: Changed, page: int, read: stamps.Stamp, cookie: dict
+                ) -> tuple[str, list[tuple[str, str]], bytes] | None:
+        """A changed page's answer made here (``changed``: its drawing kept at the version ``read``), with the
+        headers the views gave the same answer and compressed as theirs is; None: the views answer it."""
+        learnt = self.region_headers.get(environ.get("wsgi.url_scheme", "http"))
+        if learnt is None:
+            return None
+        html = changed(self.app, environ, page, read, cookie, parse_cookie(environ))
+        if html is None:
+            return None
+        body, encoded = compression.answer_body(environ, html.encode())
+        vary = ", ".join([v for k, v in encoded if k == "Vary"] + ["Cookie"])
+        return "200 OK", [*learnt, ("Vary", vary), *[(k, v) for k, v in encoded if k != "Vary"],
+                          ("Content-Length", str(len(body)))], body
+
+    def learning(self, environ: dict, start_response: Callable[..., Any]) -> Callable[..., Any]:
+        """``start_response`` noting the headers of the views' answer to a changed poll of a page whose answer can
+        be made here (:meth:`changed`): all but those of its own body and cookie."""
+        def noted(status: str, headers: list[tuple[str, str]], *exc_info: Any) -> Any:
+            if status.startswith("200") and not exc_info:
+                self.region_headers[environ.get("wsgi.url_scheme", "http")] = [
+                    (k, v) for k, v in headers if k.lower() not in OWN_HEADERS]
+            return start_response(status, headers, *exc_info)
+
+        return noted
 
     def cookie(self, environ: dict) -> dict | None:
         """The device's session as Flask reads it (its signed cookie: :meth:`SessionOverHttps.read`); None when it

@@ -11,6 +11,7 @@ one).  A value never checked, or signed with another key, is checked in full."""
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 
 from flask import Flask, has_request_context, request
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
@@ -66,3 +67,19 @@ class SessionOverHttps(SecureCookieSessionInterface):
         except BadData:  # a signature not good, or too old; a payload that is not one
             return None
         return data if isinstance(data, dict) else None
+
+
+def form_token(app: Flask, data: Mapping[str, object]) -> str | None:
+    """The form token (CSRF) Flask-WTF's ``generate_csrf`` gives a request of the device whose session holds ``data``:
+    the session's raw token signed with the app's key as Flask-WTF signs it, for an answer made before Flask's request
+    (a tablet's live poll: ``referee.web.polls``) that puts it into the forms it sends; None when the session holds
+    none yet (the views make one, and set the cookie)."""
+    raw = data.get(app.config.get("WTF_CSRF_FIELD_NAME") or "csrf_token")
+    if not isinstance(raw, str):
+        return None
+    secret = app.config.get("WTF_CSRF_SECRET_KEY") or app.secret_key
+    if not isinstance(secret, (str, bytes)):
+        return None
+    signer = COOKIE_SIGNERS.get_or_make(("form tokens", secret),
+                                        lambda: URLSafeTimedSerializer(secret, salt="wtf-csrf-token"))
+    return signer.dumps(raw)

@@ -4,16 +4,20 @@ kept per app, with what is a device's own or a moment's put in at each answer.""
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
+from urllib.parse import parse_qs
 
-from flask import get_flashed_messages, get_template_attribute, render_template, request, url_for
+from flask import Flask, get_flashed_messages, get_template_attribute, render_template, request, url_for
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
-from ...language.i18n import language
+from ...language import bind, unbind
+from ...language.i18n import environ_code, language
 from ...screens.judge import table_call
 from ...screens.table import live_view, panel_names, table_screen
 from ...services import clocks, entry_keys, folds, rulings, signoffs, stamps
 from ..access import any_unlock as tablet_unlocked
+from ..sessions import form_token
 from .drawings import app_cache, mark, put_in
 
 
@@ -21,9 +25,14 @@ def asked_panels() -> frozenset[str]:
     """The panels the screen asks to have drawn open: ``open=trade,deeds-2`` (the live poll names those open on
     the tablet; a panel's link opens it without scripts), and the ``panels`` cookie (``board|trade``: those the
     referee opened, kept open through the screen's reloads).  Names of no panel are left out by the view model."""
-    asked = request.args.get("open", "")[:200].split(",")
-    if "panels" in request.cookies:
-        asked += request.cookies["panels"][:200].split("|")
+    return panels_asked(request.args.get("open", ""), request.cookies.get("panels"))
+
+
+def panels_asked(opened: str, kept: str | None) -> frozenset[str]:
+    """:func:`asked_panels` from the address's ``open`` and the ``panels`` cookie (None: none)."""
+    asked = opened[:200].split(",")
+    if kept is not None:
+        asked += kept[:200].split("|")
     return frozenset(asked)
 
 
@@ -72,10 +81,7 @@ def live_html(loaded: folds.LoadedGame, message: dict | None, stamp: stamps.Stam
     device's form token, a new form key, the clock as it reads now and ``message`` put in."""
     panels = asked_panels()
     clock = clocks.clock(loaded.row)
-    # the game as folded (its row's making: a deleted game's number reused is another game; the chain's head and
-    # where it was found altered: an altered stored entry leaves the count the version reads as it was)
-    key = (loaded.row.id, loaded.fold.created, loaded.fold.head, loaded.altered, stamp.version, language().code,
-           tuple(sorted(panels & panel_names(loaded.game.state))), request.script_root, clock.running, clock.time_up)
+    key = _region_key(loaded.row.id, loaded.fold, stamp.version, language().code, panels, request.script_root, clock)
 
     def drawn() -> str:
         view = view_model(loaded, panels=panels, stamp=stamp, marks=True)
@@ -83,13 +89,63 @@ def live_html(loaded: folds.LoadedGame, message: dict | None, stamp: stamps.Stam
                                message_line=Markup(MESSAGE_MARK))
 
     said = render_template("_message.html", m=message) if message else ""
-    kept = app_cache("referee.table_regions", KEPT_REGIONS)
+    kept = app_cache(_REGIONS, KEPT_REGIONS)
     # a call for a judge waiting: its minutes waited run from the call, not with the version's minute (drawn afresh)
-    return put_in(drawn() if stamp.call_open else kept.get_or_make(key, drawn), {
-        TOKEN_MARK: generate_csrf(), KEY_MARK: entry_keys.new_key(),
-        CLOCK_MARK: get_template_attribute("table/_macros.html", "clock_text")(clock),
-        f"&#34;{ELAPSED_MARK}&#34;": json.dumps(clock.elapsed_seconds),  # a number in data-kept's JSON
-        MESSAGE_MARK: said})
+    return put_in(drawn() if stamp.call_open else kept.get_or_make(key, drawn), _marks(generate_csrf(), clock, said))
+
+
+_REGIONS = "referee.table_regions"  # the app's extension: the live regions drawn, by :func:`_region_key`
+
+
+def _region_key(game_id: int, fold: folds.Fold, version: str, code: str, panels: frozenset[str], script_root: str,
+                clock: clocks.Clock) -> tuple:
+    """What a table's live region is drawn from but the device's and the moment's values: the game as folded (its
+    row's making: a deleted game's number reused is another game; the chain's head and where it was found altered:
+    an altered stored entry leaves the count the version reads as it was), the version, the language, the panels
+    open, where the app is served and whether its clock runs or is up."""
+    return (game_id, fold.created, fold.head, fold.altered, version, code,
+            tuple(sorted(panels & panel_names(fold.game.state))), script_root, clock.running, clock.time_up)
+
+
+def _marks(token: str, clock: clocks.Clock, said: str) -> dict[str, str]:
+    """What a region's answer puts in its drawing's marks: the device's form token, a new form key, the clock as it
+    reads now and the message at its top (``said``, drawn)."""
+    return {TOKEN_MARK: token, KEY_MARK: entry_keys.new_key(),
+            CLOCK_MARK: get_template_attribute("table/_macros.html", "clock_text")(clock),
+            f"&#34;{ELAPSED_MARK}&#34;": json.dumps(clock.elapsed_seconds),  # a number in data-kept's JSON
+            MESSAGE_MARK: said}
+
+
+def kept_region(app: Flask, environ: dict, game_id: int, stamp: stamps.Stamp, data: Mapping[str, object],
+                cookies: Mapping[str, str]) -> str | None:
+    """A tablet's changed poll of the table's screen answered before Flask's request (``referee.web.polls``, which
+    has read ``stamp`` and found the device holds the table's unlock; ``data``: its session, ``cookies``: its
+    cookies): the region's drawing kept at that version, in the device's language with its panels open, with its
+    form token, a new form key and the clock put in, as :func:`live_html` answers it.  None where something it needs
+    is not at hand, and the views answer: no drawing kept so (the first device to ask draws it), the fold not kept at
+    the point the poll read, a call for a judge waiting (drawn afresh), a screen whose network came back (``since``:
+    its message), a session with no form token yet."""
+    point = stamp.point
+    args = parse_qs(environ.get("QUERY_STRING", ""), keep_blank_values=True)
+    root = environ.get("SCRIPT_NAME", "")
+    if point is None or stamp.call_open or "since" in args or not root.isascii():
+        return None
+    fold = folds.kept_at(game_id, point)
+    token = form_token(app, data)
+    if fold is None or token is None:
+        return None
+    code = environ_code(environ, cookies)
+    clock = clocks.clock(point)
+    panels = panels_asked(args.get("open", [""])[0], cookies.get("panels"))
+    drawn = app_cache(_REGIONS, KEPT_REGIONS).get(_region_key(game_id, fold, stamp.version, code, panels,
+                                                              root.rstrip("/"), clock))
+    if drawn is None:
+        return None
+    speaking = bind(app.extensions["referee.language_of"](code))  # the clock's words in the device's language
+    try:
+        return put_in(drawn, _marks(token, clock, ""))
+    finally:
+        unbind(speaking)
 
 
 LIVE_MARK, FLASHES_MARK = mark("live"), mark("flashes")
