@@ -95,13 +95,22 @@ def _forget_before_a_write(state) -> None:
         state.session.info.pop(READ_ONCE, None)
 
 
+SQLITE_MAP_BYTES = 256 * 1024 * 1024  # the most of a SQLite database file read through a memory map
+
+
 @event.listens_for(Engine, "connect")
 def _sqlite_pragmas(dbapi_connection, connection_record) -> None:  # pragma: no cover - driver detail
     """SQLite: its files readable and writable by their owner only (they hold the PIN hashes and the tournament
     tables' PINs: made so before SQLite writes to them, and the write-ahead log and its index then made with the
     database file's mode); write-ahead log (readers never block the writer); every commit on the disk before it
     returns (synchronous=FULL: a recorded entry survives the power cut that follows it, which NORMAL does not
-    promise in WAL mode); foreign keys on."""
+    promise in WAL mode); foreign keys on; its pages read through a memory map of the file (``mmap_size``, up to
+    256 MB: a national final's records are a few tens of megabytes) rather than copied by a system call each: every
+    commit (twenty a second in a room of 64 tables) has each other connection drop its page cache at its next read,
+    and re-read the pages it needs; mapped, that costs some 7% less of the server's time a request under a room's
+    load (benchmarks/NOTES.md).  SQLite writes through the file, never through the map, so a full disk is the
+    refused write it always was; an I/O error while reading the map ends the worker process (SQLite cannot catch
+    it), which ``referee serve`` starts again, every recorded entry being on the disk before its answer."""
     if type(dbapi_connection).__module__.startswith("sqlite3"):
         cursor = dbapi_connection.cursor()
         for _, name, path in cursor.execute("PRAGMA database_list").fetchall():
@@ -110,4 +119,5 @@ def _sqlite_pragmas(dbapi_connection, connection_record) -> None:  # pragma: no 
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute("PRAGMA synchronous=FULL")
+        cursor.execute(f"PRAGMA mmap_size={SQLITE_MAP_BYTES}")
         cursor.close()
