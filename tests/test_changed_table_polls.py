@@ -91,10 +91,18 @@ def test_a_tablets_changed_poll_is_answered_from_the_region_the_first_device_dre
     assert "Set-Cookie" not in early.headers
 
 
-def test_the_form_token_of_a_region_answered_early_records_the_tablets_entry_once(database):
-    app = create_app({"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": database})  # tokens checked
+@pytest.mark.parametrize("settings", [{}, {"WTF_CSRF_SECRET_KEY": "other"}, {"WTF_CSRF_SECRET_KEY": ""},
+                                      {"SECRET_KEY_FALLBACKS": ["old"]}])
+def test_the_form_token_of_a_region_answered_early_records_the_tablets_entry_once(database, settings):
+    # the form tokens checked (Flask-WTF's settings as an instance may set them: a secret of its own, even a blank
+    # one, which Flask-WTF signs with as it is: then the views answer, and sign)
+    app = create_app({"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": database, **settings})
     made: list[str] = []
-    flask.request_started.connect(lambda sender, **extra: made.append(flask.request.path), app)
+
+    def noted(sender, **extra):  # (held here: a signal keeps a weak reference to its receiver)
+        made.append(flask.request.path)
+
+    flask.request_started.connect(noted, app)
     tid, game_id, first, pin = seated_first_table(app, DIRECTOR_PIN)
 
     def tablet():
@@ -124,7 +132,8 @@ def test_the_form_token_of_a_region_answered_early_records_the_tablets_entry_onc
     shown(tablets[0])
     made.clear()
     early = tablets[1].get(f"/games/{game_id}?v={seen}", headers=HX)
-    assert made == [] and early.status_code == 200  # answered before Flask's request
+    assert early.status_code == 200
+    assert made == ([f"/games/{game_id}"] if settings.get("WTF_CSRF_SECRET_KEY") == "" else [])  # before Flask's
     region = early.get_data(as_text=True)
     with app.app_context():
         before = folds.load(game_id).seq
@@ -199,3 +208,35 @@ def test_a_changed_poll_that_needs_more_than_the_kept_drawing_goes_to_the_views(
         assert answer.status_code == 403 and answer.headers["HX-Redirect"] == f"/games/{game_id}/unlock"
     elif why == "no fold kept":
         assert answer.status_code == 200 and 'id="tablelive"' in answer.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("asked", ["open=board", "open=" + "%FF" * 66 + ",board", "open=" + "\u00c3\u00a9" * 100 + ",board",
+                                   "open=board&open=trade", "open=%62oard"])
+def test_the_panels_a_poll_names_are_read_as_the_views_read_them(app, requests_made, monkeypatch, asked):
+    """The address's ``open`` read as Werkzeug reads it (UTF-8, an invalid escape kept, the first of several), cut
+    where the view cuts it: a poll answered early shows the panels its view would (found by a review)."""
+    game_id, first, tablets, seen, tid, pin = table(app)
+    seen = learnt(app, game_id, tablets, seen)
+    moved_on(app, game_id, tablets, 2)
+    tablets[0].get(f"/games/{game_id}?v={seen}&open=board", headers=HX)  # drawings with the board open and not
+    tablets[0].get(f"/games/{game_id}?v={seen}", headers=HX)
+    address = f"/games/{game_id}?v={seen}&{asked}"
+    requests_made.clear()
+    early = tablets[1].get(address, headers=HX)
+    if asked in ("open=board", "open=%62oard"):
+        assert requests_made == []  # answered early
+    monkeypatch.setattr(polls.UnchangedPolls, "changed", lambda *args: None)
+    by_view = tablets[1].get(address, headers=HX)
+    assert plain(early.get_data(as_text=True)) == plain(by_view.get_data(as_text=True))
+
+
+def test_a_poll_names_its_parameters_as_werkzeug_reads_them():
+    from werkzeug.wrappers import Request
+
+    from referee.web.addresses import parameters
+
+    for query in ["v=1&open=a,b", "open=%FF%FE,x", "open=%C3%A9", "a=1&a=2&b", "open=\u00c3\u00a9", "x=%zz&y=+1", ""]:
+        environ = {"QUERY_STRING": query, "REQUEST_METHOD": "GET", "wsgi.url_scheme": "http", "SERVER_NAME": "x",
+                   "SERVER_PORT": "80"}
+        assert parameters(environ) == Request(environ).args.to_dict(flat=False), query
+    assert parameters({"QUERY_STRING": "open=\u00ff"}) is None  # not UTF-8: the views (after addresses.py) read it

@@ -9,8 +9,9 @@ answers them as it answers any other value it does not know (a refusal, its page
 from __future__ import annotations
 
 from typing import Any, Callable, Iterable
-from urllib.parse import quote
+from urllib.parse import parse_qsl, quote
 
+import werkzeug.urls  # noqa: F401 - registers the "werkzeug.url_quote" error handler the views' parameters are read with
 from flask import Flask
 
 WSGIApp = Callable[[dict, Callable[..., Any]], Iterable[bytes]]
@@ -26,6 +27,20 @@ def as_a_browser_sends(query: str) -> str:
     except UnicodeDecodeError:
         return quote(raw, safe=KEPT)
     return query
+
+
+def parameters(environ: dict) -> dict[str, list[str]] | None:
+    """A request's parameters (its query string's), each name's values in order, read as the views read them
+    (Werkzeug's ``request.args``: UTF-8, an invalid escape kept as it is), for an answer made before Flask's
+    request (``referee.web.polls``); None for a query string the views would read otherwise (its bytes not UTF-8)."""
+    try:
+        text = environ.get("QUERY_STRING", "").encode("latin-1").decode()
+    except UnicodeError:
+        return None
+    found: dict[str, list[str]] = {}
+    for name, value in parse_qsl(text, keep_blank_values=True, errors="werkzeug.url_quote"):
+        found.setdefault(name, []).append(value)
+    return found
 
 
 class BrowserAddresses:

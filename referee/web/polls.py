@@ -25,7 +25,6 @@ from __future__ import annotations
 import re
 from contextlib import nullcontext
 from typing import Any, Callable, Iterable
-from urllib.parse import parse_qs
 
 from flask import Flask
 from sqlalchemy import Connection
@@ -34,6 +33,7 @@ from werkzeug.wsgi import get_host
 
 from ..services import backups, grants, progress, stamps, tournaments
 from . import access, compression
+from .addresses import parameters
 from .sessions import SessionOverHttps
 from .views import table_live
 
@@ -64,6 +64,8 @@ PAGES: tuple[tuple[re.Pattern[str], str | None, Version, bool, WithGrants | None
 
 OWN_HEADERS = frozenset({"content-length", "content-encoding", "vary", "set-cookie", "server-timing"})  # an
 # answer's own: not learnt from the views' answer for one made here (:meth:`UnchangedPolls.learning`)
+
+SCHEMES = ("http", "https")  # the schemes whose answers' headers are learnt (a proxy's other word is the views')
 
 READ = "referee.poll_version"  # the WSGI environ's key of the version read here: (the page's path, the version, the
 # counts of the table's stamp read with it, or None; a tournament's page: its Version)
@@ -109,9 +111,9 @@ def polled(environ: dict) -> Asked | None:
         if found is None:
             continue
         page = int(found.group(1))
-        args = parse_qs(environ.get("QUERY_STRING", ""), keep_blank_values=True)
-        seen = args.get("v", [""])[0]
-        if not seen or "at" in args:
+        args = parameters(environ)
+        seen = "" if args is None else args.get("v", [""])[0]
+        if not seen or args is None or "at" in args:
             return None
         return page, needs, version, own, with_grants, changed, seen
     return None
@@ -196,7 +198,7 @@ class UnchangedPolls:
                 ) -> tuple[str, list[tuple[str, str]], bytes] | None:
         """A changed page's answer made here (``changed``: its drawing kept at the version ``read``), with the
         headers the views gave the same answer and compressed as theirs is; None: the views answer it."""
-        learnt = self.region_headers.get(environ.get("wsgi.url_scheme", "http"))
+        learnt = self.region_headers.get(environ.get("wsgi.url_scheme", ""))
         if learnt is None:
             return None
         html = changed(self.app, environ, page, read, cookie, parse_cookie(environ))
@@ -211,8 +213,8 @@ class UnchangedPolls:
         """``start_response`` noting the headers of the views' answer to a changed poll of a page whose answer can
         be made here (:meth:`changed`): all but those of its own body and cookie."""
         def noted(status: str, headers: list[tuple[str, str]], *exc_info: Any) -> Any:
-            if status.startswith("200") and not exc_info:
-                self.region_headers[environ.get("wsgi.url_scheme", "http")] = [
+            if status.startswith("200") and not exc_info and environ.get("wsgi.url_scheme") in SCHEMES:
+                self.region_headers[environ["wsgi.url_scheme"]] = [
                     (k, v) for k, v in headers if k.lower() not in OWN_HEADERS]
             return start_response(status, headers, *exc_info)
 

@@ -74,11 +74,10 @@ def form_token(app: Flask, data: Mapping[str, object]) -> str | None:
     the session's raw token signed with the app's key as Flask-WTF signs it, for an answer made before Flask's request
     (a tablet's live poll: ``referee.web.polls``) that puts it into the forms it sends; None when the session holds
     none yet (the views make one, and set the cookie)."""
-    raw = data.get(app.config.get("WTF_CSRF_FIELD_NAME") or "csrf_token")
-    if not isinstance(raw, str):
-        return None
-    secret = app.config.get("WTF_CSRF_SECRET_KEY") or app.secret_key
-    if not isinstance(secret, (str, bytes)):
+    field = app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token")  # as Flask-WTF reads its settings: a default
+    secret = app.config.get("WTF_CSRF_SECRET_KEY", app.secret_key)  # only for one not set
+    raw = data.get(field) if isinstance(field, str) and field else None
+    if not isinstance(raw, str) or not isinstance(secret, (str, bytes)) or not secret:
         return None
     signer = COOKIE_SIGNERS.get_or_make(("form tokens", secret),
                                         lambda: URLSafeTimedSerializer(secret, salt="wtf-csrf-token"))

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from urllib.parse import parse_qs
 
 from flask import Flask, get_flashed_messages, get_template_attribute, render_template, request, url_for
 from flask_wtf.csrf import generate_csrf
@@ -17,6 +16,7 @@ from ...screens.judge import table_call
 from ...screens.table import live_view, panel_names, table_screen
 from ...services import clocks, entry_keys, folds, rulings, signoffs, stamps
 from ..access import any_unlock as tablet_unlocked
+from ..addresses import parameters
 from ..sessions import form_token
 from .drawings import app_cache, mark, put_in
 
@@ -126,9 +126,9 @@ def kept_region(app: Flask, environ: dict, game_id: int, stamp: stamps.Stamp, da
     the point the poll read, a call for a judge waiting (drawn afresh), a screen whose network came back (``since``:
     its message), a session with no form token yet."""
     point = stamp.point
-    args = parse_qs(environ.get("QUERY_STRING", ""), keep_blank_values=True)
+    args = parameters(environ)
     root = environ.get("SCRIPT_NAME", "")
-    if point is None or stamp.call_open or "since" in args or not root.isascii():
+    if point is None or stamp.call_open or args is None or "since" in args or not root.isascii():
         return None
     fold = folds.kept_at(game_id, point)
     token = form_token(app, data)
