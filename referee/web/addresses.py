@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable
 from urllib.parse import parse_qsl, quote
 
-import werkzeug.urls  # noqa: F401 - registers the "werkzeug.url_quote" error handler the views' parameters are read with
+import werkzeug.urls  # noqa: F401 - registers "werkzeug.url_quote", the error handler the views' parameters read with
 from flask import Flask
 
 WSGIApp = Callable[[dict, Callable[..., Any]], Iterable[bytes]]

@@ -1,4 +1,5 @@
-"""A live poll whose page has not changed, answered before the app makes a request of it.
+"""A live poll whose page has not changed (or a table's screen whose new drawing is kept), answered before the app
+makes a request of it.
 
 Every live page asks every second whether it changed, naming the version it was drawn at (htmx's poll:
 ``HX-Request``, ``?v=``): a table's screen on each of its tablets, its spectators' display, the director's page,
@@ -15,11 +16,17 @@ such a poll is answered from the WSGI call itself, by the same services the view
   the device holds the page's own grant (the table's referee, the tournament's director) and its cookie would not
   change (every grant it names still live).
 
-Anything else, a version that moved, a device that may not see the page, a director's device at a table, a
-cookie to rewrite, a Host the app does not serve, a database that does not answer, goes the usual way, to the views, which answer as they always
-did (the page drawn, the PIN screen, the 503 notice).  So this answers only what the views would have answered
-204, and the same way (no body, ``Vary: Cookie`` where the cookie was read, HSTS where the app is served over https
-only)."""
+A table's screen that changed (the other tablet recorded) is answered here too, when the device holds the table's
+grant and its region's drawing at the new version is kept (:func:`referee.web.views.table_live.kept_region`: the
+first device to ask at that version had the views draw it): the drawing with this device's form token, a new form
+key and the clock put in, compressed as the views compress, with the headers the views gave their own such answer
+(learnt from it: :meth:`UnchangedPolls.learning`).
+
+Anything else, a version that moved on a page that is not a table's screen or whose drawing is not kept, a device
+that may not see the page, a director's device at a table, a cookie to rewrite, a Host the app does not serve, a
+database that does not answer, goes the usual way, to the views, which answer as they always did (the page drawn,
+the PIN screen, the 503 notice).  So this answers only what the views would have answered, and the same way (a 204
+with no body, ``Vary: Cookie`` where the cookie was read, HSTS where the app is served over https only)."""
 from __future__ import annotations
 
 import re
