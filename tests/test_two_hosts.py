@@ -1,8 +1,8 @@
 """Past one machine: two hosts of the app (two `referee serve`, each its own port and instance folder, standing for
 two machines) on one PostgreSQL database and one redis-server, behind Debian's haproxy with the repository's
 configuration (docs/haproxy.cfg), as the README's "Past one machine" runs them.  A table recorded on one host is
-seen whole on the other at its next poll; a device keeping its connection open stays on its host; a device whose
-requests the proxy hands to either host keeps its unlock and its table; the wrong PINs a device types are counted
+seen whole on the other at its next poll; a device keeping its connection open stays on its host; every request of a
+table reaches one host, the tables spread over both; the wrong PINs a device types are counted
 once over both hosts; a host stopped, its devices go on through the other.  And each host's instance folder, named
 by REFEREE_INSTANCE, is the one its commands read too."""
 import http.client
@@ -109,7 +109,7 @@ def test_a_table_recorded_on_one_host_is_seen_at_once_on_the_other(venue):
     assert seq_shown(referee_a.get(f"/games/{game_id}")[1]) == held
 
 
-def test_a_device_behind_the_proxy_stays_on_its_host_and_records_on_either(venue):
+def test_a_tables_devices_reach_one_host_and_the_tables_are_spread_over_the_hosts(venue):
     _, _, proxy = venue
     # a device keeping its connection open (as a browser polling every second does) stays on one host
     kept = http.client.HTTPConnection("127.0.0.1", proxy.port, timeout=30, source_address=("127.0.0.7", 0))
@@ -122,16 +122,24 @@ def test_a_device_behind_the_proxy_stays_on_its_host_and_records_on_either(venue
     answered_by = [re.search(r" referee/(\w+) ", line).group(1) for line in logged.splitlines()
                    if line.startswith("127.0.0.7:") and "/ping" in line]
     assert len(answered_by) == 6 and len(set(answered_by)) == 1, answered_by
-    # each request a new connection: the proxy hands them to the hosts in turn, and the table is one
+    # each request a new connection, from a table's two tablets: every request of a table is answered by one host
+    # (the proxy hashes its address: the host keeps the table's game and the drawing of its screen, which the other
+    # tablet is sent at once), and the tables are spread over both hosts
     referee = Tablet(proxy.base, source="127.0.0.4")
-    game_id = new_game(referee)
-    for n in range(4):
-        held = record_next(referee, game_id, n)
+    games = [new_game(referee) for _ in range(12)]
+    for game_id in games:
+        follower = unlocked(proxy.base, game_id, "127.0.0.6")  # its own address, as the proxy forwards it
+        version = live_version(follower.get(f"/games/{game_id}")[1])
+        held = record_next(referee, game_id, game_id)
+        status, region = follower.get(f"/games/{game_id}?v={version}", headers=HX)
+        assert status == 200 and seq_shown(region) == held
+        held = record_next(follower, game_id, game_id + 1)  # the other tablet records on the table it shows
         assert seq_shown(referee.get(f"/games/{game_id}")[1]) == held
-    answered = proxy.output()
-    assert "referee/a " in answered and "referee/b " in answered  # both hosts answered the device
-    # another device through the proxy (its own address, as the proxy forwards it) unlocks with the PIN
-    assert unlocked(proxy.base, game_id, "127.0.0.6").get(f"/games/{game_id}")[0] == 200
+    answered = proxy.output().splitlines()
+    hosts = {game_id: {re.search(r" referee/(\w+) ", line).group(1) for line in answered
+                       if re.search(rf'"[A-Z]+ /games/{game_id}[/? ]', line)} for game_id in games}
+    assert all(len(found) == 1 for found in hosts.values()), hosts
+    assert set().union(*hosts.values()) == {"a", "b"}, hosts
 
 
 def test_a_devices_wrong_pins_are_counted_once_over_both_hosts(venue):
