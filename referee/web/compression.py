@@ -76,20 +76,16 @@ def _reads_gzip(accepted: str | None) -> bool:
     return parse_accept_header(accepted)["gzip"] > 0
 
 
-def asked_by_the_app() -> bool:
-    """Whether the request came from the app's own pages or the user (not from another site's page): a browser
-    that says nothing of it (``Sec-Fetch-Site`` absent, an older one) is taken at its word."""
-    return _own_asking(request.headers.get("Sec-Fetch-Site"))
-
-
 def _own_asking(site: str | None) -> bool:
+    """Whether a request came from the app's own pages or the user (``Sec-Fetch-Site``; not from another site's
+    page): a browser that says nothing of it (the header absent, an older one) is taken at its word."""
     return (site or "none") in OWN_ASKING
 
 
 def answer_body(environ: dict, body: bytes) -> tuple[bytes, list[tuple[str, str]]]:
-    """A page's answer made before Flask's request (a live poll's: ``referee.web.polls``) compressed as
-    :func:`init_app`'s hook compresses the views' (gzip when it is not small, the device reads it and the app's own
-    page asked), with the headers that go with it: its body and its ``Vary`` and ``Content-Encoding``."""
+    """An answer's ``body`` as it is sent to the request ``environ``: gzipped when it is not small, the device reads
+    gzip and the app's own page asked; with the headers that go with it (its ``Vary`` and ``Content-Encoding``).
+    The views' answers (:func:`init_app`'s hook) and those made before Flask's request (``referee.web.polls``)."""
     if len(body) < SMALLEST:
         return body, []
     if not (_reads_gzip(environ.get("HTTP_ACCEPT_ENCODING")) and _own_asking(environ.get("HTTP_SEC_FETCH_SITE"))):
@@ -166,13 +162,10 @@ def init_app(app: Flask, versions: StaticVersions | None) -> None:
             return _static(response)
         if not compressible(response) or response.is_streamed or response.direct_passthrough:
             return response
-        data = response.get_data()
-        if len(data) < SMALLEST:
-            return response
-        response.vary.add("Accept-Encoding")
-        if not (reads_gzip() and asked_by_the_app()):
-            return response
-        return _gzipped(response, gzip.compress(data, PAGE_LEVEL, mtime=0))
+        body, said = answer_body(request.environ, response.get_data())
+        if said:
+            response.vary.add("Accept-Encoding")
+        return _gzipped(response, body) if ("Content-Encoding", "gzip") in said else response
 
 
 def _gzipped(response: Response, body: bytes) -> Response:
