@@ -118,6 +118,8 @@ FORMATS: Cache = Cache(64, "a tournament format read from rulesets/formats/ID.to
 # What the services' queries are built of.
 STATEMENTS: Cache = Cache(128, "an SQL statement with bound parameters, built once, by the function building it "
                                   "(and the count of its parameters, where it takes a list)")
+PLAIN_STATEMENTS: Cache = Cache(256, "a kept SQL statement as its database's driver takes it (its SQL, its values' "
+                                     "and columns' conversions), by the statement and the kind of database")
 
 # The live pages' values, each under everything it is made from.
 FOLDS: Cache = Cache(512, "a game's fold (its engine Game, as far as its record is stored), by (database, game id)")

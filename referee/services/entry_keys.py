@@ -18,7 +18,7 @@ import secrets
 from sqlalchemy import bindparam, select
 
 from ..cache import STATEMENTS, kept_in
-from ..store.db import db, insert_rows
+from ..store.db import db, insert_rows, read_plain
 from ..engine import RefereeError
 from ..store.models import EntryKeyRow
 
@@ -65,10 +65,10 @@ def _repeat_statement():
 def repeat(game_id: int, key: str, digest: str) -> None:
     """Raise :class:`AlreadyRecorded` when this key recorded this same form before, :class:`KeyReused` when it
     recorded another; return when the key is new."""
-    row = db.session.connection().execute(_repeat_statement(), {"game": game_id, "key": key}).first()
-    if row is None:
+    rows = read_plain(_repeat_statement(), {"game": game_id, "key": key})
+    if not rows:
         return
-    seq, entries, body_ = row
+    seq, entries, body_ = rows[0]
     if body_ == digest:
         raise AlreadyRecorded(seq, entries)
     raise KeyReused.of("this screen's form already recorded entry {n}; it was sent again with another entry, which "

@@ -25,7 +25,7 @@ from datetime import datetime, timedelta, timezone
 from sqlalchemy import Connection, Row, Select, bindparam, delete, or_, select, update
 
 from ..cache import kept_in, STATEMENTS
-from ..store.db import db, read_once
+from ..store.db import db, read_once, read_plain
 from ..store.models import GrantRow, RoundRow, TableRow
 from .errors import GameNotFound
 
@@ -74,7 +74,7 @@ def look_up(tokens: list[str], connection: Connection | None = None) -> list[Gra
         return []
     hashes = _hashes(tokens)
     # columns, not objects: the session's connection runs it, past the ORM's steps for loading objects
-    rows = (connection or db.session.connection()).execute(_look_up_statement(len(hashes)), _named(hashes)).all()
+    rows = read_plain(_look_up_statement(len(hashes)), _named(hashes), connection)
     return [_grant(r, hashes) for r in rows]
 
 
@@ -86,7 +86,7 @@ def look_up_with(statement: Select, params: dict, tokens: list[str], connection:
     the answer's server time under a room's load: each statement lets go of the interpreter while the database
     reads, and waits to take it again behind the other requests)."""
     hashes = _hashes(tokens)
-    rows = connection.execute(_joined_statement(statement, len(hashes)), {**params, **_named(hashes)}).all()
+    rows = read_plain(_joined_statement(statement, len(hashes)), {**params, **_named(hashes)}, connection)
     if not rows:
         return None, []
     width = len(rows[0]) - len(GRANT_COLUMNS)

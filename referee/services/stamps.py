@@ -16,7 +16,7 @@ from flask import current_app
 from sqlalchemy import Connection, Engine, bindparam, create_engine, func, select
 
 from ..cache import kept_in, STATEMENTS
-from ..store.db import db
+from ..store.db import db, read_plain
 from ..store.models import EntryRow, GameRow, JudgeCallRow, ResultCorrection, RulingRow, SignOffRow, TableRow
 from . import grants
 from .clocks import utcnow
@@ -96,7 +96,7 @@ def stamp(loaded: LoadedGame, counts: tuple[int, ...] | None = None) -> Stamp:
     every second: one query, each count read through its table's game index.  ``counts``: the counts read for
     this request already (a poll's, with its version: :func:`poll_stamp_and_grants`), not read again."""
     if counts is None:
-        counts = tuple(db.session.execute(_stamp_statement(), {"game": loaded.row.id}).one())
+        counts = tuple(read_plain(_stamp_statement(), {"game": loaded.row.id})[0])
     return _stamped(record_version(loaded), counts)
 
 
@@ -134,8 +134,8 @@ def poll_version(game_id: int, connection: Connection | None = None) -> str | No
     """The :attr:`Stamp.version` a table's screens would be drawn at now, read in one statement without loading
     the game (None: no such game): a poll that names it is answered "nothing new" at the cost of that statement.
     ``connection``: the one to read through (else the session's)."""
-    found = (connection or db.session.connection()).execute(_poll_statement(), {"game": game_id}).one_or_none()
-    return None if found is None else _poll_version(game_id, found)
+    found = read_plain(_poll_statement(), {"game": game_id}, connection)
+    return _poll_version(game_id, found[0]) if found else None
 
 
 def poll_stamp_and_grants(game_id: int, tokens: list[str], connection: Connection

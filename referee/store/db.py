@@ -1,15 +1,17 @@
 """The database extensions, bound to the app in create_app."""
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
-from sqlalchemy import event, insert
-from sqlalchemy.engine import Engine, Row
+from sqlalchemy import Connection, event, insert
+from sqlalchemy.engine import Dialect, Engine, Row
 from sqlalchemy.orm import Session
 
-from ..cache import STATEMENTS, kept_in
+from ..cache import PLAIN_STATEMENTS, STATEMENTS, kept_in
 from .backup import owner_only
 
 db = SQLAlchemy()
@@ -73,6 +75,92 @@ def read_rows(statement, values: dict) -> Sequence[Row]:
     if db.session.new or db.session.dirty or db.session.deleted:
         db.session.flush()
     return db.session.connection().execute(statement, values).all()
+
+
+def read_plain(statement, values: dict, connection: Connection | None = None) -> Sequence[Sequence[Any]]:
+    """The rows of ``statement``, a kept statement of plain columns (built once: ``kept_in(STATEMENTS)``) whose values
+    are all given, read straight through the database driver's cursor on ``connection`` (else the session's): its
+    SQL compiled once for each kind of database, each value and column converted as SQLAlchemy converts them
+    (a time kept as text by SQLite read as a datetime).  The hottest reads (a device's grants on every request, a
+    poll's one statement) spent two thirds of their time in SQLAlchemy's steps around the driver (46 us against the
+    driver's 13 in one thread: benchmarks/NOTES.md).
+
+    Read the usual way, through ``connection.execute`` (same rows, SQLAlchemy's errors): a statement this cannot
+    send as it is (a list expanded into it at each execution, a name the driver cannot take), a connection whose
+    statements something listens to (the tests that count them, the drills that fail them), and any error of the
+    driver (read again, so that it is raised, and the connection handled, as SQLAlchemy handles it)."""
+    if connection is None:
+        if db.session.new or db.session.dirty or db.session.deleted:  # written first, as the session's queries do
+            db.session.flush()
+        connection = db.session.connection()
+    dispatch = connection.engine.dispatch
+    plain = None if dispatch.before_cursor_execute or dispatch.after_cursor_execute else _plain(statement,
+                                                                                                connection.dialect)
+    if plain is not None:
+        try:
+            cursor = connection.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
+            try:
+                cursor.execute(plain.sql, plain.parameters(values))
+                rows, description = cursor.fetchall(), cursor.description
+            finally:
+                cursor.close()
+        except connection.dialect.loaded_dbapi.Error:
+            pass  # read again below: raised, and the connection handled, by SQLAlchemy
+        else:
+            return plain.rows(rows, description)
+    return connection.execute(statement, values).all()
+
+
+@dataclass(frozen=True)
+class _Plain:
+    """A statement as its driver takes it (:func:`read_plain`)."""
+
+    compiled: Any  # SQLAlchemy's compiled statement: its parameters' names and fixed values
+    dialect: Dialect
+    sql: str
+    binds: tuple[tuple[str, Callable[[Any], Any]], ...]  # the values converted for the driver, by name
+    order: tuple[str, ...] | None  # the values' names in the order the SQL takes them (None: by name)
+    # each column's conversion (None: as the driver reads it), by the types the driver said it read (a driver's
+    # conversion may depend on them: PostgreSQL's numbers)
+    results: dict[tuple, tuple[Callable[[Any], Any] | None, ...]] = field(default_factory=dict)
+
+    def parameters(self, values: dict) -> tuple | dict:
+        given = self.compiled.construct_params(values)
+        for name, convert in self.binds:
+            given[name] = convert(given[name])
+        return given if self.order is None else tuple(given[name] for name in self.order)
+
+    def rows(self, rows: Sequence[Sequence[Any]], description: Sequence[Sequence[Any]]) -> Sequence[Sequence[Any]]:
+        said = tuple(column[1] for column in description)
+        converts = self.results.get(said)
+        if converts is None:
+            converts = self.results.setdefault(said, tuple(
+                column.type.dialect_impl(self.dialect).result_processor(self.dialect, code)
+                for column, code in zip(self.compiled.statement.selected_columns, said, strict=True)))
+        if not any(converts):
+            return rows
+        return [tuple(value if convert is None or value is None else convert(value)
+                      for convert, value in zip(converts, row)) for row in rows]
+
+
+def _plain(statement, dialect: Dialect) -> _Plain | None:
+    """``statement`` compiled for ``dialect`` (kept: the statements given are kept themselves); None where it cannot
+    be sent as it is."""
+    key = (id(statement), dialect.name)
+    found = PLAIN_STATEMENTS.get(key)
+    if found is not None and found[0] is statement:
+        return found[1]
+    compiled = statement.compile(dialect=dialect)
+    binds = []
+    for name, bind in compiled.binds.items():
+        convert = bind.type.dialect_impl(dialect).bind_processor(dialect)
+        if convert is not None:
+            binds.append((name, convert))
+    sendable = not (compiled.literal_execute_params or compiled.post_compile_params or compiled.escaped_bind_names)
+    plain = _Plain(compiled, dialect, str(compiled), tuple(binds),
+                   tuple(compiled.positiontup) if compiled.positional else None) if sendable else None
+    PLAIN_STATEMENTS.keep(key, (statement, plain))
+    return plain
 
 
 @kept_in(STATEMENTS)
