@@ -96,6 +96,7 @@ class Client:
         self.connection: http.client.HTTPConnection | None = None
         self.server_ms: float | None = None  # the server's CPU time for the last answer (its Server-Timing header)
         self.moved_to: tuple[str | None, str | None] = (None, None)  # (see open)
+        self.location: str | None = None  # (see open)
         # the last answer's bytes: as they came over the network (status line, headers, body as sent), and as
         # they would have come with the body not compressed
         self.wire = self.plain = 0
@@ -140,6 +141,7 @@ class Client:
         self.server_ms = float(timing.group(1)) if timing else None
         # an answer of changes: the version they bring its live region to, and the drawing they make of it
         self.moved_to = response.headers.get("Live-Version"), response.headers.get("Live-Drawing")
+        self.location = response.headers.get("Location")  # where a redirect sends the device on to
         if self.keep_alive and not response.will_close:
             self.connection = connection
         else:
@@ -289,7 +291,9 @@ def tablet(stats: Stats, client: Client, game_id: int, game, page: str, seed: in
             status, fresh = stats.request("record POST", client, f"/games/{game_id}/record", (200,), fields, HX)
         else:  # the form as a page sends it: 303 to the table screen, loaded whole
             status, _ = stats.request("record POST", client, f"/games/{game_id}/record", (303,), fields)
-            status, fresh = stats.request("table GET", client, f"/games/{game_id}", (200,))
+            to = client.location if status == 303 and client.location else f"/games/{game_id}"
+            status, fresh = stats.request("table GET", client, urllib.parse.urlsplit(to)._replace(
+                scheme="", netloc="").geturl(), (200,))  # followed as the browser follows it
         if status == 200:
             page = fresh
         if page_seq(fresh) == seq + 1:

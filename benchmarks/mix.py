@@ -4,7 +4,7 @@
 
 Seats one round of ``--tables`` tables in a fresh SQLite database (as load.py does) and, ``--rounds`` times, at each
 table: the first tablet records one legal entry as the table screen's form sends it (303), then loads the table
-screen, the second tablet's poll finds the change (200) and polls twice more (204); then the room display and the
+screen it is sent on to, the second tablet's poll finds the change (200) and polls twice more (204); then the room display and the
 director's page poll once changed and twice not.  Each request through the Flask test client in this thread, the
 devices saying they read gzip as browsers do.  Prints, for each kind, the thread's CPU a request and the app's own
 figure (its Server-Timing header), and ``/ping`` (Flask's request and nothing else); with ``--profile``, cProfile's
@@ -99,8 +99,9 @@ def main() -> None:
             chosen = policy.choose(game.state, legal_actions(game.state)).to_dict()
             form = {"csrf_token": load.token(screen), "seq": len(game.entries), "entry_key": load.entry_key(screen),
                     **load.form_fields(chosen)}
-            timed("record POST", lambda: first.post(f"/games/{game_id}/record", data=form, headers=GZIP), 303)
-            table[4] = text(timed("table GET", lambda: first.get(f"/games/{game_id}", headers=GZIP), 200))
+            sent = timed("record POST", lambda: first.post(f"/games/{game_id}/record", data=form, headers=GZIP), 303)
+            to = sent.headers["Location"]  # the table screen, as the browser follows the answer
+            table[4] = text(timed("table GET", lambda: first.get(to, headers=GZIP), 200))
             game.record(parse_entry(chosen))
             answer = timed("poll 200", lambda: second.get(f"/games/{game_id}?v={seen}", headers=HX), 200)
             table[5] = seen = load.live_version(text(answer), "tablelive")

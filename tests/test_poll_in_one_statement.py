@@ -2,12 +2,13 @@
 from one statement by the game's index (its clock, its last stored entry, the counts of its rulings, calls for a
 judge, sign-offs and corrections), the game not loaded nor its record folded; and the version it compares is the
 very one the screen was drawn at, through every kind of change a table's screens follow."""
+import html
 import json
 
 import pytest
 from sqlalchemy import event, func, select
 
-from conftest import new_game, seated_first_table
+from conftest import new_game, seated_first_table, templates_drawn
 from test_live_table import HX, live_version
 from test_table_words import record, roll
 
@@ -129,25 +130,36 @@ def test_a_changed_poll_reads_the_tables_version_its_counts_and_the_devices_gran
     assert sum("grants" in s for s in read) == 1 and sum("rulings" in s for s in read) == 1, read
 
 
-def test_a_tap_reads_its_key_its_grants_and_the_game_once_and_writes_its_entry_and_key_as_two_rows(
+def test_a_tap_reads_its_key_its_grants_and_the_game_once_writes_its_entry_and_key_as_two_rows_and_makes_its_screen(
         app, client, statements):
     """A tap's record (the form's answer, before the screen it leads to): the form's key looked up, the device's
-    grants read, the game's row read (the kept fold's check); then the entry and its key written, each one INSERT,
-    and nothing read back."""
+    grants read, the game's row read (the kept fold's check); then the entry and its key written, each one INSERT;
+    then the screen it leads to made from the game as recorded: the game's row (its values, let go by the commit)
+    and the stamp's counts read, nothing else.  That screen's own request then reads one statement (the version and
+    the device's grants) and draws nothing: the page made is answered as it was kept."""
     game_id = new_game(client)
-    drawn_at(client, game_id)
+    first = client.post(f"/games/{game_id}/record", data={  # (the first such screen, the views': their headers learnt)
+        "seq": 0, "entry": json.dumps({"type": "roll", "player": "Aki"}), "dice": "1,2"})
+    assert client.get(first.headers["Location"]).status_code == 200
     statements.clear()
     answer = client.post(f"/games/{game_id}/record", data={
-        "seq": 0, "entry": json.dumps({"type": "roll", "player": "Aki"}), "dice": "1,3",
-        "entry_key": entry_keys.new_key()})
-    assert answer.status_code == 303
-    assert len(selects(statements)) == 3, statements
+        "seq": 1, "entry": json.dumps({"type": "buy", "player": "Aki"}), "entry_key": entry_keys.new_key()})
+    assert answer.status_code == 303 and "?said=" in answer.headers["Location"]
+    read = selects(statements)
+    assert len(read) == 5, statements
+    assert "grants" in read[0] and "entry_keys" in read[1] and "rulings" in read[4], read
+    assert read[3].split("FROM")[1].split()[0] == "games", read  # the row, by its key: no entries read again
     inserts = [s for s in statements if s.lstrip().upper().startswith("INSERT")]
     assert [s.split()[2] for s in inserts] == ["entries", "entry_keys"], inserts
     assert [s.split()[0].upper() for s in statements if not s.lstrip().upper().startswith(("SELECT", "INSERT"))] \
         in ([], ["BEGIN"]), statements
+    statements.clear()
+    with templates_drawn(app) as names:
+        screen = client.get(answer.headers["Location"])
+    assert screen.status_code == 200 and "Aki buys Baltic Avenue" in html.unescape(screen.get_data(as_text=True))
+    assert len(selects(statements)) == 1 and names == [], (statements, names)
     with app.app_context():
-        assert folds.load(game_id).seq == 1
+        assert folds.load(game_id).seq == 2
 
 
 def test_rows_written_past_the_unit_of_work_are_none_for_no_rows(app, client):

@@ -136,6 +136,9 @@ class Applied:
     game: Game
     before: GameState
     seq: int
+    # the table as the recorded entries left it (its row, their fold, its seat), which a screen is drawn from; None
+    # for an act that stored nothing (a check)
+    after: LoadedGame | None = None
 
     @property
     def outcome(self) -> Outcome:
@@ -251,10 +254,11 @@ def _record_all(game_id: int, expected_seq: int, entries_of, key: str | None = N
         except BaseException:
             db.session.rollback()
             raise
-        keep_recorded(game_id, Fold(game, head, loaded.fold.stored + len(entries), None, loaded.fold.created))
+        stored = Fold(game, head, loaded.fold.stored + len(entries), None, loaded.fold.created)
+        keep_recorded(game_id, stored)
         if ended:
             archive.current().keep_finished(game_id, lambda: export_record(game_id))
-    return Applied(outcomes, game, before, expected_seq)
+    return Applied(outcomes, game, before, expected_seq, LoadedGame(loaded.row, stored, loaded.seat))
 
 
 def check(game_id: int, data: dict, expected_seq: int) -> Applied:

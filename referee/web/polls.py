@@ -22,6 +22,11 @@ first device to ask at that version had the views draw it): the drawing with thi
 key and the clock put in, compressed as the views compress, with the headers the views gave their own such answer
 (learnt from it: :meth:`UnchangedPolls.learning`).
 
+A table's screen that a plain form's record sent the tablet on to (``/games/<id>?said=<name>``) is answered here
+too, with the page that record's request made and kept for the device (:func:`referee.web.views.table_live.
+made_after`), when the device holds the table's grant, the page is the one waiting for it and the game is still at
+the version it was drawn at (:func:`referee.web.views.table_live.kept_page`).
+
 Anything else, a version that moved on a page that is not a table's screen or whose drawing is not kept, a device
 that may not see the page, a director's device at a table, a cookie to rewrite, a Host the app does not serve, a
 database that does not answer, goes the usual way, to the views, which answer as they always did (the page drawn,
@@ -126,6 +131,22 @@ def polled(environ: dict) -> Asked | None:
     return None
 
 
+TABLE_SCREEN = re.compile(r"/games/([1-9][0-9]{0,8})")  # a table's screen (its id at most nine digits, as above)
+
+
+def said_asked(environ: dict) -> tuple[int, str] | None:
+    """The table and the one-time name of the screen a plain form's record made for it, when a request asks for that
+    screen as the record sent the tablet on to it (``/games/<id>?said=<name>``, nothing else; :func:`referee.web.
+    views.table_live.made_after`); None for any other request."""
+    if environ.get("REQUEST_METHOD") != "GET" or environ.get("HTTP_HX_REQUEST"):
+        return None
+    found = TABLE_SCREEN.fullmatch(environ.get("PATH_INFO", ""))
+    args = parameters(environ) if found is not None else None
+    if found is None or args is None or list(args) != ["said"] or len(args["said"]) != 1:
+        return None
+    return int(found.group(1)), args["said"][0]
+
+
 class UnchangedPolls:
     """WSGI middleware around Flask's own call: a poll of a page still at the version it names, by a device that may
     see it, answered 204 here (:mod:`referee.web.polls`), and a table's tablet's poll of its screen that changed
@@ -139,18 +160,22 @@ class UnchangedPolls:
         # learnt from their own answer (the security headers Flask-Talisman sets on every page, its Content-Type,
         # its Cache-Control), so that one made here carries what theirs carries
         self.region_headers: dict[str, list[tuple[str, str]]] = {}
+        self.page_headers: dict[str, list[tuple[str, str]]] = {}  # and those of a table's screen, as a page
 
     def __call__(self, environ: dict, start_response: Callable[..., Any]) -> Iterable[bytes]:
         asked = polled(environ)
-        if asked is not None:
-            answer = self.answer(environ, *asked)
+        said = said_asked(environ) if asked is None else None
+        if asked is not None or said is not None:
+            answer = self.answer(environ, *asked) if asked is not None else self.said(environ, *said)  # type: ignore[misc]
             if answer is not None:
                 status, headers, body = answer
                 start_response(status, headers)
                 backups.scheduler_of(self.app).poke()  # as every request's end does
                 return [body] if body else []
-            if asked[5] is not None:  # the views' answer teaches the headers of one made here
-                return self.wsgi(environ, self.learning(environ, start_response))
+            if said is not None:  # the views' answer teaches the headers of one made here
+                return self.wsgi(environ, self.learning(environ, start_response, self.page_headers))
+            if asked is not None and asked[5] is not None:
+                return self.wsgi(environ, self.learning(environ, start_response, self.region_headers))
         return self.wsgi(environ, start_response)
 
     def answer(self, environ: dict, page: int, needs: str | None, version: Version, own: bool,
@@ -189,15 +214,34 @@ class UnchangedPolls:
                 headers = self.secure if https_only else []
                 if cookie is None:
                     return "204 NO CONTENT", headers, b""
-                found, at, live = access.judged(named) if named is not None else access.grants_of(cookie, connection)
-                if live != cookie.get("grants", []):
-                    return None  # the views drop the grants that ended from the cookie
-                if not any(x.role == needs and x.target == page and x.live(at) for x in found):
+                if not holds(cookie, named, needs, page, connection):
                     return None
                 if not moved:
                     return "204 NO CONTENT", [("Vary", "Cookie"), *headers], b""
                 assert changed is not None and read is not None  # (a page moved on is answered here only so)
                 return self.changed(environ, changed, page, read, cookie)
+        except Exception:  # noqa: BLE001 - the views answer it, with their own page for what went wrong
+            return None
+
+    def said(self, environ: dict, page: int, name: str) -> tuple[str, list[tuple[str, str]], bytes] | None:
+        """The table screen a plain form's record made and kept under ``name`` (:func:`said_asked`), answered as the
+        views answer the screen, when the device holds the table's unlock and the game is still at the version it
+        was drawn at (:func:`referee.web.views.table_live.kept_page`); None to leave the request to the views."""
+        scheme = environ.get("wsgi.url_scheme", "")
+        learnt = self.page_headers.get(scheme)
+        if learnt is None or self.app.config.get("SESSION_COOKIE_SECURE") and scheme != "https":
+            return None
+        try:
+            get_host(environ, self.app.config.get("TRUSTED_HOSTS"))  # a Host the views refuse (400) is theirs
+            with self.app.app_context(), stamps.polling() as connection:
+                cookie = self.cookie(environ)
+                if cookie is None or "unlocks" in cookie:
+                    return None
+                read, named = stamps.poll_stamp_and_grants(page, access.tokens_in(cookie), connection)
+                if read is None or not holds(cookie, named, access.GAME, page, connection):
+                    return None
+                html = table_live.kept_page(page, name, read, cookie)
+            return None if html is None else page_answer(environ, html, learnt)
         except Exception:  # noqa: BLE001 - the views answer it, with their own page for what went wrong
             return None
 
@@ -209,20 +253,16 @@ class UnchangedPolls:
         if learnt is None:
             return None
         html = changed(self.app, environ, page, read, cookie, parse_cookie(environ))
-        if html is None:
-            return None
-        body, encoded = compression.answer_body(environ, html.encode())
-        vary = ", ".join([v for k, v in encoded if k == "Vary"] + ["Cookie"])
-        return "200 OK", [*learnt, ("Vary", vary), *[(k, v) for k, v in encoded if k != "Vary"],
-                          ("Content-Length", str(len(body)))], body
+        return None if html is None else page_answer(environ, html, learnt)
 
-    def learning(self, environ: dict, start_response: Callable[..., Any]) -> Callable[..., Any]:
-        """``start_response`` noting the headers of the views' answer to a changed poll of a page whose answer can
-        be made here (:meth:`changed`): all but those of its own body and cookie."""
+    def learning(self, environ: dict, start_response: Callable[..., Any], into: dict[str, list[tuple[str, str]]]
+                 ) -> Callable[..., Any]:
+        """``start_response`` noting, ``into`` the headers kept by scheme, those of the views' answer to a request
+        whose answer can be made here (a changed poll: :meth:`changed`; a record's screen: :meth:`said`): all but
+        those of its own body and cookie."""
         def noted(status: str, headers: list[tuple[str, str]], *exc_info: Any) -> Any:
             if status.startswith("200") and not exc_info and environ.get("wsgi.url_scheme") in SCHEMES:
-                self.region_headers[environ["wsgi.url_scheme"]] = [
-                    (k, v) for k, v in headers if k.lower() not in OWN_HEADERS]
+                into[environ["wsgi.url_scheme"]] = [(k, v) for k, v in headers if k.lower() not in OWN_HEADERS]
             return start_response(status, headers, *exc_info)
 
         return noted
@@ -233,6 +273,26 @@ class UnchangedPolls:
         interface = self.app.session_interface
         value = parse_cookie(environ).get(self.app.config["SESSION_COOKIE_NAME"])
         return interface.read(self.app, value) if isinstance(interface, SessionOverHttps) and value else None
+
+
+def page_answer(environ: dict, html: str, learnt: list[tuple[str, str]]) -> tuple[str, list[tuple[str, str]], bytes]:
+    """A page made here (a changed region, a record's screen), compressed as the views compress theirs, with the
+    headers the views gave the same answer (``learnt``) and its own (it depends on the device's cookie)."""
+    body, encoded = compression.answer_body(environ, html.encode())
+    vary = ", ".join([v for k, v in encoded if k == "Vary"] + ["Cookie"])
+    return "200 OK", [*learnt, ("Vary", vary), *[(k, v) for k, v in encoded if k != "Vary"],
+                      ("Content-Length", str(len(body)))], body
+
+
+def holds(cookie: dict, named: list[grants.Grant] | None, needs: str | None, page: int,
+          connection: Connection | None) -> bool:
+    """Whether the device whose session is ``cookie`` holds the grant ``needs`` of ``page``, live, and its cookie
+    names no grant that ended (the views drop those from it): from the grants read with the page's version
+    (``named``), else read now."""
+    found, at, live = access.judged(named) if named is not None else access.grants_of(cookie, connection)
+    if live != cookie.get("grants", []):
+        return False
+    return any(x.role == needs and x.target == page and x.live(at) for x in found)
 
 
 def init_app(app: Flask, secure: list[tuple[str, str]]) -> None:

@@ -272,7 +272,8 @@ def _live_or_page(loaded: folds.LoadedGame, page: str, upto: int | None = None):
                                    ), 200, {"Cache-Control": "no-store"}
         return _region(loaded, _meanwhile(loaded), stamp)
     if page == "table/table.html" and upto is None:  # the live region as every device showing the table has it
-        return table_live.page(loaded, table_live.live_html(loaded, None, stamps.stamp(loaded)))
+        return table_live.page(loaded, table_live.live_html(loaded, None, stamps.stamp(loaded)),
+                               table_live.said_notices(loaded.row.id))
     return render_template(page, **table_live.view_model(loaded, upto, table_live.asked_panels()))
 
 
@@ -429,8 +430,14 @@ def display(game_id: int):
 
 def _submit(game_id: int, act, done_message) -> object:
     """Read the entry a table form describes, hand it to ``act`` (record or check), flash the outcome and show
-    the table again."""
-    return _answer(game_id, _attempt(game_id, act, done_message))
+    the table again: a plain form's record to the screen made for it now (:func:`table_live.made_after`)."""
+    message, after = _attempt(game_id, act, done_message)
+    if after is not None and not request.headers.get("HX-Request"):
+        g.setdefault("seats", {})[game_id] = after.seat  # the page's title names it
+        said = table_live.made_after(after, message)
+        if said is not None:
+            return redirect(url_for(".table", game_id=game_id, said=said)), 303
+    return _answer(game_id, message)
 
 
 def _answer(game_id: int, message: dict):
@@ -451,18 +458,19 @@ def _recorded_once(game_id: int, exc: entry_keys.AlreadyRecorded) -> dict:
         "below, and nothing more now."), "details": [f"{n} · {words}" for n, words, _ in lines]}
 
 
-def _attempt(game_id: int, act, done_message) -> dict:
-    """The outcome, as a flash message, of handing the entry the form describes to ``act`` (record or check).
-    ``done_message(applied, data)`` puts the accepted entry in words.  What the service applied carries the game
-    and the state before: nothing is loaded again to say what happened."""
+def _attempt(game_id: int, act, done_message) -> tuple[dict, folds.LoadedGame | None]:
+    """The outcome, as a flash message, of handing the entry the form describes to ``act`` (record or check), and
+    the table as entries recorded left it (None: none were).  ``done_message(applied, data)`` puts the accepted entry
+    in words.  What the service applied carries the game and the state before: nothing is loaded again to say what
+    happened."""
     try:
         data, seq = entry_from_form(request.form)
         then = following_entry(request.form) if act is games.record else None
         key = entry_key(request.form) if act is games.record else None
     except errors.MalformedEntry as exc:  # a number longer than any an entry may carry
-        return _refused(game_id, exc)
+        return _refused(game_id, exc), None
     except (KeyError, ValueError, TypeError, RecursionError):
-        return not_a_table_form()
+        return not_a_table_form(), None
     try:
         if act is not games.record:
             applied = act(game_id, data, seq)
@@ -471,13 +479,13 @@ def _attempt(game_id: int, act, done_message) -> dict:
         else:
             applied = games.record_run(game_id, [data, then], seq, key)
     except entry_keys.AlreadyRecorded as exc:
-        return _recorded_once(game_id, exc)
+        return _recorded_once(game_id, exc), None
     except (errors.StaleEntry, errors.MalformedEntry, errors.IllegalEntry, errors.RecordAltered,
             entry_keys.KeyReused) as exc:
-        return _refused(game_id, exc)
+        return _refused(game_id, exc), None
     if act is games.record:  # the form's entry (and the one its button adds: the opening bid after a decline)
-        return recorded(applied.game, applied.seq, applied.outcomes)
-    return {"kind": "done", "message": done_message(applied, data), "details": outcome_lines(applied.outcome)}
+        return recorded(applied.game, applied.seq, applied.outcomes), applied.after
+    return {"kind": "done", "message": done_message(applied, data), "details": outcome_lines(applied.outcome)}, None
 
 
 @bp.post("/games/<int:game_id>/check")
@@ -491,7 +499,7 @@ def check(game_id: int):
 
     if not request.headers.get("HX-Request"):
         return _submit(game_id, games.check, allowed)
-    return (render_template("_message.html", m=_attempt(game_id, games.check, allowed)), 200,
+    return (render_template("_message.html", m=_attempt(game_id, games.check, allowed)[0]), 200,
             {"Cache-Control": "no-store"})
 
 

@@ -4,9 +4,13 @@ kept per app, with what is a device's own or a moment's put in at each answer.""
 from __future__ import annotations
 
 import json
+import secrets
+import threading
 from collections.abc import Mapping
+from dataclasses import dataclass
 
-from flask import Flask, get_flashed_messages, get_template_attribute, render_template, request, url_for
+from flask import Flask, current_app, get_flashed_messages, get_template_attribute, render_template, request, session
+from flask import url_for
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
@@ -152,11 +156,11 @@ LIVE_MARK, FLASHES_MARK = mark("live"), mark("flashes")
 KEPT_FRAMES = 256  # the table screen's frames kept per app (64 tables, in a few languages, locked and unlocked)
 
 
-def page(loaded: folds.LoadedGame, region: Markup) -> Markup:
+def page(loaded: folds.LoadedGame, region: Markup, said: str = "") -> Markup:
     """The table screen as a page: its frame (the page's head, its top bar: the game's title, its links and its
     ruleset's name, the lock form of an unlocked tablet, the language menu) drawn once for all it shows and kept
-    per app, with this answer's notices (the flashes), the lock form's token and its live ``region`` put in: a tablet's
-    record is answered by this page, whose frame is the same tap after tap."""
+    per app, with this answer's notices (``said``, drawn, then the flashes), the lock form's token and its live
+    ``region`` put in: a tablet's record is answered by this page, whose frame is the same tap after tap."""
     ruleset = loaded.game.state.ruleset
     code = language().code
     unlocked = tablet_unlocked()
@@ -167,6 +171,87 @@ def page(loaded: folds.LoadedGame, region: Markup) -> Markup:
         return render_template("table/table.html", row=loaded.row, ruleset=ruleset, live_html=Markup(LIVE_MARK),
                                flashes_line=Markup(FLASHES_MARK), lock_token=Markup(TOKEN_MARK))
 
-    notices = "".join(render_template("_message.html", m=m) for m in get_flashed_messages())
+    notices = said + "".join(render_template("_message.html", m=m) for m in get_flashed_messages())
     return put_in(app_cache("referee.table_frames", KEPT_FRAMES).get_or_make(key, drawn), {
         TOKEN_MARK: generate_csrf(), FLASHES_MARK: notices, LIVE_MARK: region})
+
+
+# The table screen a plain form's record leads to (a tablet's tap before its standby is ready, a browser without
+# scripts: 303, then the screen loaded whole) is made by the record's own request, which has the game in hand, and
+# kept under a one-time name the address it sends the tablet on to carries (``?said=``): that screen's request is
+# then answered before Flask's (``referee.web.polls``) with the page kept, where it drew the whole page again.  The
+# record's notice ("recorded: ...") is kept with it, not in the session's cookie.  Kept for the device whose session
+# drew it (its form token is in the page) at the table, oldest first: the table's screen shows every notice kept
+# for the device, once (a double tap's first record and the second's refusal, as the flashes showed both), and a
+# kept page is answered only while it is the one screen waiting, at the version it was drawn at.
+SAID = "referee.table_said"  # the app's extension: by (game, the session's raw form token), the screens waiting
+KEPT_SAID = 256  # devices' tables at most (one not asked for meanwhile is let go: the views draw its screen)
+WAITING_SAID = 8  # screens waiting for one device at one table at most (the oldest let go, its notice with it)
+_SAYING = threading.Lock()  # (one device's two taps at once: neither screen lost)
+
+
+@dataclass(frozen=True)
+class Said:
+    """A table screen made by a record's request, for the game at ``version``: its one-time ``name``, its page and,
+    apart, its notice (shown by the views' screen when the page is not answered as it was kept)."""
+
+    name: str
+    version: str
+    notice: str
+    page: str
+
+
+def made_after(loaded: folds.LoadedGame, message: dict) -> str | None:
+    """The table screen a plain form's record leads to, made now for this device at the game's version, its
+    ``message`` among the notices, kept (:data:`SAID`): its one-time name, for the address the tablet is sent on to.
+    None where the device's session holds no form token to keep it by (the message is then flashed)."""
+    notice = render_template("_message.html", m=message)
+    stamp = stamps.stamp(loaded)
+    drawn = page(loaded, live_html(loaded, None, stamp), notice)
+    token = _session_token(session)
+    if not token:
+        return None
+    name = secrets.token_urlsafe(12)
+    kept = app_cache(SAID, KEPT_SAID)
+    with _SAYING:
+        waiting: tuple[Said, ...] = kept.get((loaded.row.id, token)) or ()
+        older = tuple(Said(said.name, said.version, said.notice, "") for said in waiting)  # their notices alone: a
+        # page is answered only while it is the one waiting
+        kept.keep((loaded.row.id, token), (*older, Said(name, stamp.version, notice, str(drawn)))[-WAITING_SAID:])
+    return name
+
+
+def _session_token(data: Mapping[str, object]) -> str:
+    """The raw form token (CSRF) a device's session holds, which the pages drawn for it sign ("" for none)."""
+    found = data.get(current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token"))
+    return found if isinstance(found, str) else ""
+
+
+def said_notices(game_id: int) -> str:
+    """The notices of the screens records made for this device at this game and not yet shown, oldest first, once
+    (the views draw the screen: the game moved on meanwhile, two taps' screens waited, a kept page was let go)."""
+    token = _session_token(session)
+    if not token:
+        return ""
+    kept = app_cache(SAID, KEPT_SAID)
+    with _SAYING:
+        waiting: tuple[Said, ...] = kept.get((game_id, token)) or ()
+        if waiting:
+            kept.forget((game_id, token))
+    return "".join(said.notice for said in waiting)
+
+
+def kept_page(game_id: int, name: str, stamp: stamps.Stamp, data: Mapping[str, object]) -> str | None:
+    """The table screen a record's request made and kept under ``name`` (``referee.web.polls``: the device's session
+    ``data`` holds the table's unlock), answered once, while it is the one screen waiting for the device at the table
+    and the game is still at the version it was drawn at (``stamp``, read now); None: the views draw it."""
+    token = _session_token(data)
+    if not token or stamp.call_open:
+        return None
+    kept = app_cache(SAID, KEPT_SAID)
+    with _SAYING:
+        waiting: tuple[Said, ...] = kept.get((game_id, token)) or ()
+        if len(waiting) != 1 or not secrets.compare_digest(waiting[0].name, name) or waiting[0].version != stamp.version:
+            return None
+        kept.forget((game_id, token))
+    return waiting[0].page
