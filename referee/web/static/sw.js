@@ -12,6 +12,7 @@ const VERSIONED = [`${base}offline/pyodide/`, `${base}static/`];
 const TABLE = new RegExp(`^${base}games/\\d+(/record\\.jsonl)?$`);
 const KIT = `${base}offline/kit.zip`;
 const ALONE = `${base}offline/table`;  // the page of the games on a tablet alone
+const SAID = /^\?said=[^&]*$/;  // a table's screen a record sent the tablet on to (its one-time name)
 
 self.addEventListener("install", () => self.skipWaiting());
 self.addEventListener("activate", (event) => event.waitUntil((async () => {
@@ -43,19 +44,21 @@ const keptFirst = async (event, request) => {
   return answer;
 };
 
-const networkFirst = async (event, request) => {
+// ``as``: the address the copy is kept under (a table's screen that a record sent the tablet on to, its address
+// naming that one answer: kept as the table's screen, its latest copy).
+const networkFirst = async (event, request, as = request) => {
   let answer;
   try {
     answer = await fetch(request);
   } catch (lost) {
-    const copy = await kept(request);
+    const copy = await kept(as);
     if (copy) return copy;
     throw lost;
   }
   if (keepable(answer)) {
-    keep(event, request, answer.clone());
+    keep(event, as, answer.clone());
   } else if (GONE.has(answer.status)) {
-    const copy = await kept(request);
+    const copy = await kept(as);
     if (copy) return copy;
   }
   return answer;
@@ -70,5 +73,7 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(keptFirst(event, request));
   } else if (url.pathname === KIT || ((TABLE.test(url.pathname) || url.pathname === ALONE) && url.search === "")) {
     event.respondWith(networkFirst(event, request));
+  } else if (TABLE.test(url.pathname) && SAID.test(url.search)) {
+    event.respondWith(networkFirst(event, request, new Request(url.origin + url.pathname)));
   }
 });
