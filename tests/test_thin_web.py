@@ -12,9 +12,9 @@ from referee.services import folds, games
 from conftest import new_game, post
 
 
-def test_a_recorded_entry_loads_its_table_once_and_says_what_happened(client, monkeypatch):
-    game_id = new_game(client)
-    loads = []
+def loads_counted(monkeypatch) -> list[int]:
+    """The games loaded from now on (the service's and the views' loads), in order."""
+    loads: list[int] = []
     real = folds.load
 
     def counted(game_id):
@@ -23,12 +23,30 @@ def test_a_recorded_entry_loads_its_table_once_and_says_what_happened(client, mo
 
     monkeypatch.setattr(folds, "load", counted)
     monkeypatch.setattr(games, "load", counted)
+    return loads
+
+
+def test_a_recorded_entry_loads_its_table_once_and_says_what_happened(client, monkeypatch):
+    game_id = new_game(client)
+    loads = loads_counted(monkeypatch)
     r = client.post(f"/games/{game_id}/record", data={"seq": 0, "entry": '{"type": "roll", "player": "Aki"}',
                                                       "dice": "1,2"})
     assert r.status_code == 303 and loads == [game_id]
     monkeypatch.undo()
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert "Aki rolls 1+2" in page and "Aki moves to Baltic Avenue" in page
+
+
+def test_a_tap_sent_by_htmx_loads_its_table_once_and_is_answered_with_the_region_as_recorded(client, monkeypatch):
+    """The tablet's tap with its standby ready (htmx): the region it is answered with is drawn from the table as the
+    service recorded it, not loaded again."""
+    game_id = new_game(client)
+    loads = loads_counted(monkeypatch)
+    r = client.post(f"/games/{game_id}/record", data={"seq": 0, "entry": '{"type": "roll", "player": "Aki"}',
+                                                      "dice": "1,2"}, headers={"HX-Request": "true"})
+    region = r.get_data(as_text=True)
+    assert r.status_code == 200 and loads == [game_id]
+    assert 'data-seq="1"' in region and "Aki rolls 1+2" in region and 'class="flash done"' in region
 
 
 def test_a_refused_entry_loads_its_table_once_and_names_the_clause(client, monkeypatch):

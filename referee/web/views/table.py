@@ -432,19 +432,21 @@ def _submit(game_id: int, act, done_message) -> object:
     """Read the entry a table form describes, hand it to ``act`` (record or check), flash the outcome and show
     the table again: a plain form's record to the screen made for it now (:func:`table_live.made_after`)."""
     message, after = _attempt(game_id, act, done_message)
-    if after is not None and not request.headers.get("HX-Request"):
+    if after is not None:
         g.setdefault("seats", {})[game_id] = after.seat  # the page's title names it
+    if after is not None and not request.headers.get("HX-Request"):
         said = table_live.made_after(after, message)
         if said is not None:
             return redirect(url_for(".table", game_id=game_id, said=said)), 303
-    return _answer(game_id, message)
+    return _answer(game_id, message, after)
 
 
-def _answer(game_id: int, message: dict):
+def _answer(game_id: int, message: dict, after: folds.LoadedGame | None = None):
     """The table after a form: a plain form is sent to it with the message flashed; htmx is answered with the
-    table's live region, the message at its top (an entry form sent again is answered the same way)."""
+    table's live region, the message at its top (an entry form sent again is answered the same way), drawn from
+    the table as the entries recorded left it (``after``; None: loaded)."""
     if request.headers.get("HX-Request"):
-        return _region(_load(game_id), message)
+        return _region(after if after is not None else _load(game_id), message)
     flash(message)
     return redirect(url_for(".table", game_id=game_id)), 303
 
