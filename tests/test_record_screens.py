@@ -128,3 +128,17 @@ def test_a_forged_records_screen_address_is_drawn_by_the_views(app):
         answer = tablets[1].get(f"/games/{game_id}?said={said}")
         assert answer.status_code == 200, said
         assert notices(answer.get_data(as_text=True)).strip() == ""
+
+
+def test_a_notice_flashed_before_a_record_is_kept_with_its_screen_whoever_draws_it(app, requests_made):
+    game_id, _, tablets, _, _, _ = table(app)
+    learnt(app, game_id, tablets)
+    stale = tablets[0].post(f"/games/{game_id}/record", data={"seq": 0, "entry": json.dumps(
+        {"type": "roll", "player": "nobody"})})  # refused (a stale screen): flashed, its screen never loaded
+    assert stale.status_code == 303 and "said=" not in stale.headers["Location"]
+    answer = recorded(app, game_id, tablets[0], 2)
+    recorded(app, game_id, tablets[1], 3)  # the game moves on: the views draw the first tablet's screen
+    page = tablets[0].get(answer.headers["Location"]).get_data(as_text=True)
+    said = notices(page)
+    assert 'class="flash refused"' in said and 'class="flash done"' in said
+    assert said.index('class="flash refused"') < said.index('class="flash done"')  # in the order they came

@@ -267,11 +267,11 @@ def _commit_keeping_values() -> None:
     (:attr:`Applied.after`), in the same request.  On SQLite the row read is the one committed (a write begun on an
     older read fails); on a database server another request may have changed it meanwhile (its clock), and the
     screen's version, made from it, is then not the game's: the screen is drawn again from the database."""
-    session = db.session()
+    session = db.session()  # this request's (the scoped session's own)
     letting_go = session.expire_on_commit
     session.expire_on_commit = False
     try:
-        session.commit()
+        db.session.commit()
     finally:
         session.expire_on_commit = letting_go
 

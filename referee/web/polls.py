@@ -165,17 +165,18 @@ class UnchangedPolls:
     def __call__(self, environ: dict, start_response: Callable[..., Any]) -> Iterable[bytes]:
         asked = polled(environ)
         said = said_asked(environ) if asked is None else None
-        if asked is not None or said is not None:
-            answer = self.answer(environ, *asked) if asked is not None else self.said(environ, *said)  # type: ignore[misc]
-            if answer is not None:
-                status, headers, body = answer
-                start_response(status, headers)
-                backups.scheduler_of(self.app).poke()  # as every request's end does
-                return [body] if body else []
-            if said is not None:  # the views' answer teaches the headers of one made here
-                return self.wsgi(environ, self.learning(environ, start_response, self.page_headers))
-            if asked is not None and asked[5] is not None:
-                return self.wsgi(environ, self.learning(environ, start_response, self.region_headers))
+        if asked is None and said is None:
+            return self.wsgi(environ, start_response)
+        answer = self.answer(environ, *asked) if asked is not None else self.said(environ, *said) if said else None
+        if answer is not None:
+            status, headers, body = answer
+            start_response(status, headers)
+            backups.scheduler_of(self.app).poke()  # as every request's end does
+            return [body] if body else []
+        if said is not None:  # the views' answer teaches the headers of one made here
+            return self.wsgi(environ, self.learning(environ, start_response, self.page_headers))
+        if asked is not None and asked[5] is not None:
+            return self.wsgi(environ, self.learning(environ, start_response, self.region_headers))
         return self.wsgi(environ, start_response)
 
     def answer(self, environ: dict, page: int, needs: str | None, version: Version, own: bool,

@@ -171,9 +171,14 @@ def page(loaded: folds.LoadedGame, region: Markup, said: str = "") -> Markup:
         return render_template("table/table.html", row=loaded.row, ruleset=ruleset, live_html=Markup(LIVE_MARK),
                                flashes_line=Markup(FLASHES_MARK), lock_token=Markup(TOKEN_MARK))
 
-    notices = said + "".join(render_template("_message.html", m=m) for m in get_flashed_messages())
+    notices = said + _notices(get_flashed_messages())
     return put_in(app_cache("referee.table_frames", KEPT_FRAMES).get_or_make(key, drawn), {
         TOKEN_MARK: generate_csrf(), FLASHES_MARK: notices, LIVE_MARK: region})
+
+
+def _notices(messages: list) -> str:
+    """Notices drawn, one after the other."""
+    return "".join(render_template("_message.html", m=m) for m in messages)
 
 
 # The table screen a plain form's record leads to (a tablet's tap before its standby is ready, a browser without
@@ -205,7 +210,7 @@ def made_after(loaded: folds.LoadedGame, message: dict) -> str | None:
     """The table screen a plain form's record leads to, made now for this device at the game's version, its
     ``message`` among the notices, kept (:data:`SAID`): its one-time name, for the address the tablet is sent on to.
     None where the device's session holds no form token to keep it by (the message is then flashed)."""
-    notice = render_template("_message.html", m=message)
+    notice = _notices([*get_flashed_messages(), message])  # (any flashed before: with it, whoever draws it)
     stamp = stamps.stamp(loaded)
     drawn = page(loaded, live_html(loaded, None, stamp), notice)
     token = _session_token(session)
@@ -251,7 +256,8 @@ def kept_page(game_id: int, name: str, stamp: stamps.Stamp, data: Mapping[str, o
     kept = app_cache(SAID, KEPT_SAID)
     with _SAYING:
         waiting: tuple[Said, ...] = kept.get((game_id, token)) or ()
-        if len(waiting) != 1 or not secrets.compare_digest(waiting[0].name, name) or waiting[0].version != stamp.version:
+        if len(waiting) != 1 or waiting[0].version != stamp.version or not secrets.compare_digest(
+                waiting[0].name, name):
             return None
         kept.forget((game_id, token))
     return waiting[0].page
