@@ -15,7 +15,8 @@ from test_changed_table_polls import next_entry, plain, table
 from test_unchanged_polls import requests_made  # noqa: F401 (a fixture)
 
 from referee.services import folds, stamps
-from referee.web import polls
+from referee.web import access, polls
+from referee.web.views import table_live
 
 NOTICE = re.compile(r"<main>(.*?)<div id=\"tablelive\"", re.S)
 
@@ -142,3 +143,46 @@ def test_a_notice_flashed_before_a_record_is_kept_with_its_screen_whoever_draws_
     said = notices(page)
     assert 'class="flash refused"' in said and 'class="flash done"' in said
     assert said.index('class="flash refused"') < said.index('class="flash done"')  # in the order they came
+
+
+def test_a_notice_flashed_before_a_record_shows_once_on_the_page_answered_early(app, requests_made):
+    game_id, _, tablets, _, _, _ = table(app)
+    learnt(app, game_id, tablets)
+    tablets[0].post(f"/games/{game_id}/record", data={"seq": 0, "entry": json.dumps(
+        {"type": "roll", "player": "nobody"})})  # refused (a stale screen): flashed, its screen never loaded
+    answer = recorded(app, game_id, tablets[0], 2)
+    requests_made.clear()
+    said = notices(tablets[0].get(answer.headers["Location"]).get_data(as_text=True))
+    assert requests_made == []
+    assert said.count('class="flash refused"') == 1 and said.count('class="flash done"') == 1
+    assert said.index('class="flash refused"') < said.index('class="flash done"')
+
+
+def test_a_records_screen_asked_otherwise_than_it_was_drawn_or_late_is_drawn_by_the_views(app, requests_made,
+                                                                                          monkeypatch):
+    game_id, _, tablets, _, _, _ = table(app)
+    learnt(app, game_id, tablets)
+    answer = recorded(app, game_id, tablets[0], 2)
+    tablets[0].set_cookie("lang", "ja")  # the device's language changed meanwhile
+    requests_made.clear()
+    page = tablets[0].get(answer.headers["Location"]).get_data(as_text=True)
+    assert requests_made == [f"/games/{game_id}"] and '<html lang="ja">' in page
+    assert 'class="flash done"' in notices(page)
+    tablets[0].delete_cookie("lang")
+    monkeypatch.setattr(table_live, "SAID_SECONDS", -1)  # drawn too long ago (its clock's reading the POST's)
+    answer = recorded(app, game_id, tablets[0], 3)
+    requests_made.clear()
+    page = tablets[0].get(answer.headers["Location"]).get_data(as_text=True)
+    assert requests_made == [f"/games/{game_id}"] and 'class="flash done"' in notices(page)
+
+
+def test_in_several_worker_processes_a_records_notice_is_flashed_as_before(app):
+    """The screen's request may reach another process, which keeps nothing of the first's: the notice goes in the
+    session's cookie, the screen drawn by the views wherever it is asked for."""
+    app.extensions[access.WORKER_PROCESSES] = 4
+    game_id, _, tablets, _, _, _ = table(app)
+    answer = recorded(app, game_id, tablets[0])
+    assert answer.headers["Location"] == f"/games/{game_id}"
+    with tablets[0].session_transaction() as session:
+        assert session["_flashes"]
+    assert 'class="flash done"' in notices(tablets[0].get(answer.headers["Location"]).get_data(as_text=True))

@@ -243,7 +243,7 @@ def _record_all(game_id: int, expected_seq: int, entries_of, key: str | None = N
                 loaded.row.result = result_of(game, head) if ended else None
             if also is not None:
                 also(game)
-            _commit_keeping_values()
+            db.session.commit()
         except IntegrityError:
             db.session.rollback()
             forget(game_id)  # another process stored entries: the next read carries the fold forward over them
@@ -259,21 +259,6 @@ def _record_all(game_id: int, expected_seq: int, entries_of, key: str | None = N
         if ended:
             archive.current().keep_finished(game_id, lambda: export_record(game_id))
     return Applied(outcomes, game, before, expected_seq, LoadedGame(loaded.row, stored, loaded.seat))
-
-
-def _commit_keeping_values() -> None:
-    """The session's commit, its rows keeping the values this unit of work read and wrote (not let go, to be read
-    again at their next use): the screen a record leads to is drawn from the game's row as recorded
-    (:attr:`Applied.after`), in the same request.  On SQLite the row read is the one committed (a write begun on an
-    older read fails); on a database server another request may have changed it meanwhile (its clock), and the
-    screen's version, made from it, is then not the game's: the screen is drawn again from the database."""
-    session = db.session()  # this request's (the scoped session's own)
-    letting_go = session.expire_on_commit
-    session.expire_on_commit = False
-    try:
-        db.session.commit()
-    finally:
-        session.expire_on_commit = letting_go
 
 
 def check(game_id: int, data: dict, expected_seq: int) -> Applied:

@@ -8,6 +8,7 @@ from typing import Any
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from sqlalchemy import Connection, event, insert
+from sqlalchemy import exc as sqlalchemy_exc
 from sqlalchemy.engine import Dialect, Engine, Row
 from sqlalchemy.orm import Session
 
@@ -85,30 +86,35 @@ def read_plain(statement, values: dict, connection: Connection | None = None) ->
     poll's one statement) spent two thirds of their time in SQLAlchemy's steps around the driver (46 us against the
     driver's 13 in one thread: benchmarks/NOTES.md).
 
-    Read the usual way, through ``connection.execute`` (same rows, SQLAlchemy's errors): a statement this cannot
-    send as it is (a list expanded into it at each execution, a name the driver cannot take), a connection whose
-    statements something listens to (the tests that count them, the drills that fail them), and any error of the
-    driver (read again, so that it is raised, and the connection handled, as SQLAlchemy handles it)."""
+    Read the usual way, through ``connection.execute``: a statement this cannot send as it is (a list expanded into
+    it at each execution, a name the driver cannot take), a connection whose statements something listens to (the
+    tests that count them, the drills that fail them).  The driver's refusal is raised as SQLAlchemy raises it (its
+    kind of error, the driver's error within), a connection the server closed let go as SQLAlchemy lets it go."""
     if connection is None:
         if db.session.new or db.session.dirty or db.session.deleted:  # written first, as the session's queries do
             db.session.flush()
         connection = db.session.connection()
-    dispatch = connection.engine.dispatch
-    plain = None if dispatch.before_cursor_execute or dispatch.after_cursor_execute else _plain(statement,
-                                                                                                connection.dialect)
-    if plain is not None:
-        try:
-            cursor = connection.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
-            try:
-                cursor.execute(plain.sql, plain.parameters(values))
-                rows, description = cursor.fetchall(), cursor.description
-            finally:
-                cursor.close()
-        except connection.dialect.loaded_dbapi.Error:
-            pass  # read again below: raised, and the connection handled, by SQLAlchemy
-        else:
-            return plain.rows(rows, description)
-    return connection.execute(statement, values).all()
+    heard = (connection.dispatch.before_cursor_execute or connection.dispatch.after_cursor_execute
+             or connection.dispatch.before_execute or connection.dialect.dispatch.handle_error)
+    plain = None if heard else _plain(statement, connection.dialect)
+    if plain is None:
+        return connection.execute(statement, values).all()
+    driver = connection.connection.dbapi_connection
+    parameters = plain.parameters(values)
+    cursor = driver.cursor()  # type: ignore[union-attr]
+    try:
+        cursor.execute(plain.sql, parameters)
+        rows, description = cursor.fetchall(), cursor.description
+    except connection.dialect.loaded_dbapi.Error as refused:
+        gone = connection.dialect.is_disconnect(refused, driver, cursor)
+        if gone:
+            connection.invalidate(refused)  # (a connection the server closed is let go, as SQLAlchemy lets it go)
+        raise sqlalchemy_exc.DBAPIError.instance(
+            plain.sql, parameters, refused, connection.dialect.loaded_dbapi.Error, connection_invalidated=gone,
+            dialect=connection.dialect) from refused
+    finally:
+        cursor.close()
+    return plain.rows(rows, description)
 
 
 @dataclass(frozen=True)
@@ -146,7 +152,7 @@ class _Plain:
 def _plain(statement, dialect: Dialect) -> _Plain | None:
     """``statement`` compiled for ``dialect`` (kept: the statements given are kept themselves); None where it cannot
     be sent as it is."""
-    key = (id(statement), dialect.name)
+    key = (id(statement), type(dialect))
     found = PLAIN_STATEMENTS.get(key)
     if found is not None and found[0] is statement:
         return found[1]

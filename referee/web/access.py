@@ -491,11 +491,13 @@ def worker_processes() -> int:
     return 1
 
 
-def _warn_if_counts_are_split(app: Flask) -> None:
+WORKER_PROCESSES = "referee.worker_processes"  # the app's extension: :func:`worker_processes`, told at start-up
+
+
+def _warn_if_counts_are_split(app: Flask, workers: int) -> None:
     """Several worker processes each counting wrong secrets in their own memory multiply the tries a guesser
     gets: said once at start-up, with the remedy."""
     uri = str(app.config.get("RATELIMIT_STORAGE_URI") or "memory://")
-    workers = worker_processes()
     if uri.startswith("memory://") and workers > 1:
         app.logger.warning(
             "referee: %s worker processes each count wrong PINs and passwords in their own memory, so a guesser "
@@ -508,7 +510,8 @@ def init_app(app: Flask) -> None:
     for name, value in DEFAULTS.items():
         app.config.setdefault(name, value)
     limiter.init_app(app)
-    _warn_if_counts_are_split(app)
+    app.extensions[WORKER_PROCESSES] = worker_processes()  # (what a process keeps for a device's next request)
+    _warn_if_counts_are_split(app, app.extensions[WORKER_PROCESSES])
     app.register_error_handler(RateLimitExceeded, _too_many)
     app.jinja_env.globals["tablet_unlocked"] = any_unlock
     app.jinja_env.globals["creation_open"] = creation_open

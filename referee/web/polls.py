@@ -241,7 +241,7 @@ class UnchangedPolls:
                 read, named = stamps.poll_stamp_and_grants(page, access.tokens_in(cookie), connection)
                 if read is None or not holds(cookie, named, access.GAME, page, connection):
                     return None
-                html = table_live.kept_page(page, name, read, cookie)
+                html = table_live.kept_page(environ, page, name, read, cookie, parse_cookie(environ))
             return None if html is None else page_answer(environ, html, learnt)
         except Exception:  # noqa: BLE001 - the views answer it, with their own page for what went wrong
             return None

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import secrets
 import threading
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -19,7 +20,7 @@ from ...language.i18n import environ_code, language
 from ...screens.judge import table_call
 from ...screens.table import live_view, panel_names, table_screen
 from ...services import clocks, entry_keys, folds, rulings, signoffs, stamps
-from ..access import any_unlock as tablet_unlocked
+from ..access import WORKER_PROCESSES, any_unlock as tablet_unlocked
 from ..addresses import parameters
 from ..sessions import form_token
 from .drawings import app_cache, mark, put_in
@@ -156,11 +157,12 @@ LIVE_MARK, FLASHES_MARK = mark("live"), mark("flashes")
 KEPT_FRAMES = 256  # the table screen's frames kept per app (64 tables, in a few languages, locked and unlocked)
 
 
-def page(loaded: folds.LoadedGame, region: Markup, said: str = "") -> Markup:
+def page(loaded: folds.LoadedGame, region: Markup, said: str = "", flashes: bool = True) -> Markup:
     """The table screen as a page: its frame (the page's head, its top bar: the game's title, its links and its
     ruleset's name, the lock form of an unlocked tablet, the language menu) drawn once for all it shows and kept
-    per app, with this answer's notices (``said``, drawn, then the flashes), the lock form's token and its live
-    ``region`` put in: a tablet's record is answered by this page, whose frame is the same tap after tap."""
+    per app, with this answer's notices (``said``, drawn, then the flashes unless ``flashes`` is false: taken
+    already), the lock form's token and its live ``region`` put in: a tablet's record is answered by this page,
+    whose frame is the same tap after tap."""
     ruleset = loaded.game.state.ruleset
     code = language().code
     unlocked = tablet_unlocked()
@@ -171,7 +173,7 @@ def page(loaded: folds.LoadedGame, region: Markup, said: str = "") -> Markup:
         return render_template("table/table.html", row=loaded.row, ruleset=ruleset, live_html=Markup(LIVE_MARK),
                                flashes_line=Markup(FLASHES_MARK), lock_token=Markup(TOKEN_MARK))
 
-    notices = said + _notices(get_flashed_messages())
+    notices = said + (_notices(get_flashed_messages()) if flashes else "")
     return put_in(app_cache("referee.table_frames", KEPT_FRAMES).get_or_make(key, drawn), {
         TOKEN_MARK: generate_csrf(), FLASHES_MARK: notices, LIVE_MARK: region})
 
@@ -195,35 +197,52 @@ WAITING_SAID = 8  # screens waiting for one device at one table at most (the old
 _SAYING = threading.Lock()  # (one device's two taps at once: neither screen lost)
 
 
+SAID_SECONDS = 20  # a kept page answered at most this long after it was drawn (its clock's reading is the POST's)
+
+
 @dataclass(frozen=True)
 class Said:
     """A table screen made by a record's request, for the game at ``version``: its one-time ``name``, its page and,
-    apart, its notice (shown by the views' screen when the page is not answered as it was kept)."""
+    apart, its notice (shown by the views' screen when the page is not answered as it was kept); what else it was
+    drawn for (``drawn_for``: the language, the panels kept open, where the app is served, whether the clock was
+    up) and when (``made``, the process's monotonic clock)."""
 
     name: str
     version: str
     notice: str
     page: str
+    drawn_for: tuple = ()
+    made: float = 0.0
 
 
 def made_after(loaded: folds.LoadedGame, message: dict) -> str | None:
     """The table screen a plain form's record leads to, made now for this device at the game's version, its
     ``message`` among the notices, kept (:data:`SAID`): its one-time name, for the address the tablet is sent on to.
-    None where the device's session holds no form token to keep it by (the message is then flashed)."""
+    None, the message then flashed as any other: where the device's session holds no form token to keep it by, or
+    the app runs in several worker processes (the screen's request may reach another, which keeps nothing of it)."""
+    generate_csrf()  # the session's form token, made if it has none yet: what the screen is kept by
+    token = _session_token(session)
+    if not token or current_app.extensions.get(WORKER_PROCESSES, 1) > 1:
+        return None
     notice = _notices([*get_flashed_messages(), message])  # (any flashed before: with it, whoever draws it)
     stamp = stamps.stamp(loaded)
-    drawn = page(loaded, live_html(loaded, None, stamp), notice)
-    token = _session_token(session)
-    if not token:
-        return None
+    clock = clocks.clock(loaded.row)
+    drawn = page(loaded, live_html(loaded, None, stamp), notice, flashes=False)
     name = secrets.token_urlsafe(12)
     kept = app_cache(SAID, KEPT_SAID)
+    drawn_for = _drawn_for(language().code, request.cookies.get("panels"), request.script_root, clock.time_up)
     with _SAYING:
         waiting: tuple[Said, ...] = kept.get((loaded.row.id, token)) or ()
         older = tuple(Said(said.name, said.version, said.notice, "") for said in waiting)  # their notices alone: a
         # page is answered only while it is the one waiting
-        kept.keep((loaded.row.id, token), (*older, Said(name, stamp.version, notice, str(drawn)))[-WAITING_SAID:])
+        kept.keep((loaded.row.id, token), (*older, Said(name, stamp.version, notice, str(drawn), drawn_for,
+                                                         time.monotonic()))[-WAITING_SAID:])
     return name
+
+
+def _drawn_for(code: str, panels: str | None, root: str, time_up: bool) -> tuple:
+    """What a kept page was drawn for besides the game's version, which its request must ask for alike."""
+    return code, panels, root.rstrip("/"), time_up
 
 
 def _session_token(data: Mapping[str, object]) -> str:
@@ -246,18 +265,26 @@ def said_notices(game_id: int) -> str:
     return "".join(said.notice for said in waiting)
 
 
-def kept_page(game_id: int, name: str, stamp: stamps.Stamp, data: Mapping[str, object]) -> str | None:
+def kept_page(environ: dict, game_id: int, name: str, stamp: stamps.Stamp, data: Mapping[str, object],
+              cookies: Mapping[str, str]) -> str | None:
     """The table screen a record's request made and kept under ``name`` (``referee.web.polls``: the device's session
-    ``data`` holds the table's unlock), answered once, while it is the one screen waiting for the device at the table
-    and the game is still at the version it was drawn at (``stamp``, read now); None: the views draw it."""
+    ``data`` holds the table's unlock; ``cookies``: its cookies), answered once, while it is the one screen waiting
+    for the device at the table, the game is still at the version it was drawn at (``stamp``, read now), this
+    request asks for it as it was drawn (the language, the panels, where the app is served, the clock up or not) and
+    it was drawn within :data:`SAID_SECONDS`; None: the views draw it."""
     token = _session_token(data)
-    if not token or stamp.call_open:
+    point = stamp.point
+    if not token or stamp.call_open or point is None:
         return None
+    asked = _drawn_for(environ_code(environ, cookies), cookies.get("panels"), environ.get("SCRIPT_NAME", ""),
+                       clocks.clock(point).time_up)
     kept = app_cache(SAID, KEPT_SAID)
     with _SAYING:
         waiting: tuple[Said, ...] = kept.get((game_id, token)) or ()
-        if len(waiting) != 1 or waiting[0].version != stamp.version or not secrets.compare_digest(
-                waiting[0].name, name):
+        if len(waiting) != 1 or waiting[0].version != stamp.version or waiting[0].drawn_for != asked:
+            return None
+        if time.monotonic() - waiting[0].made > SAID_SECONDS or not secrets.compare_digest(
+                waiting[0].name.encode(), name.encode("utf-8", "surrogateescape")):
             return None
         kept.forget((game_id, token))
     return waiting[0].page
