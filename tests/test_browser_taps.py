@@ -252,6 +252,20 @@ def follows(page, selector: str, text: str, since: float, timeout_s: float = 10.
     return len([t for t in POLLS[page] if t >= since])
 
 
+def test_a_taps_screen_shows_its_notice_under_the_tables_own_address(server, browser):
+    """A tap sent as a page (303) is shown the screen its record made, with the record's notice, and the address
+    the tablet shows (or keeps, or reloads) is the table's own: reloaded, it draws the table, the notice said."""
+    _, page = tablet(browser, "mouse")
+    game_id = start_game(page, server)
+    record_tap(page, button(page, "1·2"))
+    assert page.url == f"{server}/games/{game_id}"
+    assert "Aki rolls 1+2" in page.inner_text(".flash.done")
+    page.reload()
+    page.wait_for_selector(".decision")
+    assert page.url == f"{server}/games/{game_id}" and page.locator(".flash.done").count() == 0
+    assert "waiting for Aki to buy or decline Baltic Avenue" in page.inner_text(".decision")
+
+
 def test_a_second_tablet_and_the_display_follow_an_entry_at_their_next_poll_without_a_reload(server, browser):
     first, a = tablet(browser, "mouse")
     game_id = start_game(a, server)

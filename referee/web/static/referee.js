@@ -3,6 +3,9 @@
 "use strict";
 (() => {
   const body = document.body;
+  // A tap's screen is asked for under a one-time name (``?said=``: the screen the record's own request made, its
+  // notice with it): the address shown, kept on the home screen or reloaded is the table's own.
+  if (/^\?said=[^&]*$/.test(location.search)) history.replaceState(history.state, "", location.pathname);
   // a tap must begin at least this long after a screen (or a change of it) was shown: the app's ARM_MS setting
   const ARM_MS = Number(body.dataset.armMs) || 600;
 
