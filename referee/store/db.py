@@ -73,9 +73,15 @@ def read_rows(statement, values: dict) -> Sequence[Row]:
     past the ORM's handling of a statement: a live poll's reads of a round's tables and a roster of 512 players take
     a third less (the roster 0.48 ms where 0.75).  Changes not yet written are written first, as the session's own
     queries write them."""
+    return _written_first().execute(statement, values).all()
+
+
+def _written_first() -> Connection:
+    """The session's connection, the changes not yet written written first, as the session's own queries write
+    them (a read past the ORM sees what this unit of work changed)."""
     if db.session.new or db.session.dirty or db.session.deleted:
         db.session.flush()
-    return db.session.connection().execute(statement, values).all()
+    return db.session.connection()
 
 
 def read_plain(statement, values: dict, connection: Connection | None = None) -> Sequence[Sequence[Any]]:
@@ -91,9 +97,7 @@ def read_plain(statement, values: dict, connection: Connection | None = None) ->
     tests that count them, the drills that fail them).  The driver's refusal is raised as SQLAlchemy raises it (its
     kind of error, the driver's error within), a connection the server closed let go as SQLAlchemy lets it go."""
     if connection is None:
-        if db.session.new or db.session.dirty or db.session.deleted:  # written first, as the session's queries do
-            db.session.flush()
-        connection = db.session.connection()
+        connection = _written_first()
     heard = (connection.dispatch.before_cursor_execute or connection.dispatch.after_cursor_execute
              or connection.dispatch.before_execute or connection.dialect.dispatch.handle_error)
     plain = None if heard else _plain(statement, connection.dialect)

@@ -62,8 +62,9 @@ WithGrants = Callable[[int, list[str], Connection], tuple["stamps.Stamp | None",
 # a changed page's answer made here (a table's screen: its kept drawing, :func:`table_live.kept_region`): (the app,
 # the request's environ, the page, its stamp read, the device's session, its cookies) -> the answer's HTML, or None
 Changed = Callable[[Flask, dict, int, "stamps.Stamp", dict, dict], "str | None"]
+TABLE_SCREEN = re.compile(r"/games/([1-9][0-9]{0,8})")  # a table's screen
 PAGES: tuple[tuple[re.Pattern[str], str | None, Version, bool, WithGrants | None, Changed | None], ...] = (
-    (re.compile(r"/games/([1-9][0-9]{0,8})"), access.GAME, stamps.poll_version, True,
+    (TABLE_SCREEN, access.GAME, stamps.poll_version, True,
      stamps.poll_stamp_and_grants, table_live.kept_region),
     (re.compile(r"/games/([1-9][0-9]{0,8})/display"), None, stamps.poll_version, True, None, None),
     (re.compile(r"/tournaments/([1-9][0-9]{0,8})/live"), access.DIRECTOR,
@@ -129,9 +130,6 @@ def polled(environ: dict) -> Asked | None:
             return None
         return page, needs, version, own, with_grants, changed, seen
     return None
-
-
-TABLE_SCREEN = re.compile(r"/games/([1-9][0-9]{0,8})")  # a table's screen (its id at most nine digits, as above)
 
 
 def said_asked(environ: dict) -> tuple[int, str] | None:

@@ -74,11 +74,18 @@ def form_token(app: Flask, data: Mapping[str, object]) -> str | None:
     the session's raw token signed with the app's key as Flask-WTF signs it, for an answer made before Flask's request
     (a tablet's live poll: ``referee.web.polls``) that puts it into the forms it sends; None when the session holds
     none yet (the views make one, and set the cookie)."""
-    field = app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token")  # as Flask-WTF reads its settings: a default
-    secret = app.config.get("WTF_CSRF_SECRET_KEY", app.secret_key)  # only for one not set
-    raw = data.get(field) if isinstance(field, str) and field else None
-    if not isinstance(raw, str) or not isinstance(secret, (str, bytes)) or not secret:
+    secret = app.config.get("WTF_CSRF_SECRET_KEY", app.secret_key)  # (as Flask-WTF reads it) only for one not set
+    raw = raw_form_token(app, data)
+    if raw is None or not isinstance(secret, (str, bytes)) or not secret:
         return None
     signer = COOKIE_SIGNERS.get_or_make(("form tokens", secret),
                                         lambda: URLSafeTimedSerializer(secret, salt="wtf-csrf-token"))
     return signer.dumps(raw)
+
+
+def raw_form_token(app: Flask, data: Mapping[str, object]) -> str | None:
+    """The raw form token (CSRF) the device's session ``data`` holds, which every form token drawn for it signs, as
+    Flask-WTF keeps it; None when it holds none yet."""
+    field = app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token")  # as Flask-WTF reads its settings: a default
+    raw = data.get(field) if isinstance(field, str) and field else None
+    return raw if isinstance(raw, str) else None

@@ -22,7 +22,7 @@ from ...screens.table import live_view, panel_names, table_screen
 from ...services import clocks, entry_keys, folds, rulings, signoffs, stamps
 from ..access import WORKER_PROCESSES, any_unlock as tablet_unlocked
 from ..addresses import parameters
-from ..sessions import form_token
+from ..sessions import form_token, raw_form_token
 from .drawings import app_cache, mark, put_in
 
 
@@ -247,8 +247,7 @@ def _drawn_for(code: str, panels: str | None, root: str, time_up: bool) -> tuple
 
 def _session_token(data: Mapping[str, object]) -> str:
     """The raw form token (CSRF) a device's session holds, which the pages drawn for it sign ("" for none)."""
-    found = data.get(current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token"))
-    return found if isinstance(found, str) else ""
+    return raw_form_token(current_app, data) or ""
 
 
 def said_notices(game_id: int) -> str:
