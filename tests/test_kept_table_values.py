@@ -179,7 +179,7 @@ def test_a_finished_round_needs_none_of_its_folds_kept(app, monkeypatch):
     roll(app, second[0])
     replayed: list[int] = []
     real = folds.read_fold
-    monkeypatch.setattr(folds, "read_fold", lambda row: replayed.append(row.id) or real(row))
+    monkeypatch.setattr(folds, "read_fold", lambda game_id, *read: replayed.append(game_id) or real(game_id, *read))
     worked = made(monkeypatch)
     with app.test_request_context("/"):
         app.preprocess_request()
@@ -222,7 +222,7 @@ def test_a_game_read_at_the_point_the_version_read_keeps_its_end_there_at_once(a
     empty_all()  # as a server just started
     replayed: list[int] = []
     real = folds.read_fold
-    monkeypatch.setattr(folds, "read_fold", lambda row: replayed.append(row.id) or real(row))
+    monkeypatch.setattr(folds, "read_fold", lambda game_id, *read: replayed.append(game_id) or real(game_id, *read))
 
     def poll() -> None:
         with app.test_request_context("/"):

@@ -66,8 +66,8 @@ def test_the_clock_in_a_kept_drawing_reads_as_at_the_answer(app, client, monkeyp
     game_id = new_game(client, players="Aki\nBen\nChie")
     with app.app_context():
         from referee.store.db import db
-        from referee.services import folds
-        folds.load(game_id).row.time_limit_minutes = 60
+        from referee.store.models import GameRow
+        db.session.get(GameRow, game_id).time_limit_minutes = 60
         db.session.commit()
         clocks.set_clock(game_id, True)
     other = app.test_client()

@@ -46,7 +46,7 @@ def test_every_stored_entry_carries_the_hash_chained_to_the_one_before(app, clie
     with app.app_context():
         games.record(game_id, {"type": "roll", "player": folds.load(game_id).game.state.players[
             folds.load(game_id).game.state.current].name, "dice": [1, 2]}, 45)
-        header = folds.load(game_id).row.header
+        header = folds.stored_header(game_id)
         rows = db.session.execute(sqlalchemy.select(EntryRow.seq, EntryRow.data, EntryRow.hash)
                                   .where(EntryRow.game_id == game_id).order_by(EntryRow.seq)).all()
     assert len(rows) == 46 and all(len(r.hash) == 64 for r in rows)
@@ -86,7 +86,7 @@ def test_a_legal_edit_in_the_database_is_reported_and_changes_nothing_shown(app,
 def test_a_removed_entry_a_forged_hash_or_an_edited_header_is_found_where_it_is(app, client, how, reason, at):
     game_id = imported(app, client, "jma-short-game.jsonl")
     with app.app_context():
-        header = dict(folds.load(game_id).row.header, players=["Aki", "Ben", "Chie"], meta={"title": "edited"})
+        header = dict(folds.stored_header(game_id), players=["Aki", "Ben", "Chie"], meta={"title": "edited"})
     sql(app, how, g=game_id, h="0" * 64, header=json.dumps(header))
     with app.app_context():
         table = folds.load(game_id)
@@ -101,7 +101,7 @@ def test_an_illegal_edit_with_its_chain_recomputed_is_a_message_on_every_page_no
     with app.app_context():
         rows = db.session.execute(sqlalchemy.select(EntryRow.seq, EntryRow.data).where(EntryRow.game_id == game_id)
                                   .order_by(EntryRow.seq)).all()
-        header = folds.load(game_id).row.header
+        header = folds.stored_header(game_id)
     head = chain.genesis(header)
     for seq, data in rows:  # entry 7 becomes a purchase by the wrong player; every hash is made again
         if seq == 7:
@@ -210,10 +210,12 @@ def test_the_kept_results_of_many_games_are_read_in_one_query(app, client):
             heads = [row.result["head"] for row, _, _, _ in rows.values()]
             assert len(heads) == 3 and len([s for s in statements if "games" in s]) == 1
             statements.clear()
-            db.session.expire_all()
             rows = folds.rows_with_tails(ids)
-            assert all(row.result["head"] for row, _, _, _ in rows.values())
-            assert len([s for s in statements if "games" in s]) == 4  # the games, then each result when asked
+            assert not any(row.result_read or row.result for row, _, _, _ in rows.values())
+            assert len([s for s in statements if "games" in s]) == 1
+            statements.clear()
+            assert all(folds.kept_result(loaded)["head"] == loaded.fold.head for loaded in folds.load_many(ids))
+            assert len([s for s in statements if "result" in s]) == 3  # each result read when asked
         finally:
             event.remove(db.engine, "before_cursor_execute", listen)
 
@@ -222,7 +224,7 @@ def _written_by_another_worker(app, game_id: int, lines: list[str]) -> None:
     """Entries stored by another process (another gunicorn worker), as its ``games.record`` writes them: each
     stored text chained to the one before; this process's kept fold knows nothing of them."""
     with app.app_context():
-        header = folds.load(game_id).row.header
+        header = folds.stored_header(game_id)
         rows = db.session.execute(sqlalchemy.select(EntryRow.seq, EntryRow.data).where(EntryRow.game_id == game_id)
                                   .order_by(EntryRow.seq)).all()
         head = chain.heads(header, [r.data for r in rows])[-1]
@@ -244,7 +246,7 @@ def test_a_fold_kept_by_one_worker_is_carried_forward_over_the_entries_another_w
         game_id = games.import_record("\n".join(lines[:21]), PIN)  # the header and 20 entries
         kept = folds.load(game_id).fold
     _written_by_another_worker(app, game_id, lines[21:31])
-    monkeypatch.setattr(folds, "read_fold", lambda row: pytest.fail("the whole record was read again"))
+    monkeypatch.setattr(folds, "read_fold", lambda *read: pytest.fail("the whole record was read again"))
     with app.app_context():
         table = folds.load(game_id)
         assert table.seq == 30 and table.altered is None and table.fold.stored == 30
@@ -319,7 +321,7 @@ def test_rows_read_just_before_another_thread_committed_do_not_make_the_whole_re
         real, calls = folds.rows_with_tails, []
         monkeypatch.setattr(folds, "rows_with_tails", lambda ids, results=False: calls.append(ids) or (
             before if len(calls) == 1 else real(ids, results)))
-        monkeypatch.setattr(folds, "read_fold", lambda row: pytest.fail("the whole record was read again"))
+        monkeypatch.setattr(folds, "read_fold", lambda *read: pytest.fail("the whole record was read again"))
         table = folds.load(game_id)
         assert table.seq == 21 and len(calls) == 2
 

@@ -143,7 +143,7 @@ def test_a_sign_off_line_no_player_could_have_given_is_refused_naming_its_line(a
     sign(client, game_id, "Aki", app=app)
     with app.app_context():
         record = games.export_record(game_id)
-        header = folds.load(game_id).row.header
+        header = folds.stored_header(game_id)
         if change.get("head") == "earlier":  # a head the record had, after entry 2: the game was still on
             change = {**change, "head": db.session.scalar(sqlalchemy.text(
                 "SELECT hash FROM entries WHERE game_id = :g AND seq = 2"), {"g": game_id})}

@@ -13,16 +13,16 @@ import threading
 import weakref
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Protocol
 
 from sqlalchemy import and_, bindparam, or_, select
 from sqlalchemy.engine import Engine
-from sqlalchemy.orm import undefer
 
 from ..engine import chain
 from . import rulesets
 from ..cache import FOLDS, kept_in, RECORD_ENDS, STATEMENTS
-from ..store.db import db, read_once
+from ..store.db import db, read_once, read_plain
 from ..engine import Entry, Game, RecordError, RefereeError, RulesetError, parse_entry, parse_header
 from ..store.models import EntryRow, GameRow, RoundRow, TableRow, TournamentRow
 from ..tournament.charts import net_worth_series
@@ -79,8 +79,34 @@ class RecordEnd:
 
 
 @dataclass(frozen=True)
+class GameHead:
+    """A game's row as its screens and its record's writer read it: values, read with its record's end in one
+    statement straight through the database driver (:func:`rows_with_tails`).  An object of the ORM's session took
+    two and a half times as long to read (182 us against 70, in one thread), and once a record's commit had let it
+    go, 120 us more to read back for the screen the record leads to (benchmarks/NOTES.md).  What is written to the
+    row is written through the session's own object of it (``db.session.get(GameRow, id)``).  Its record's header is read when asked for
+    (:func:`stored_header`), and a finished game's kept result too (:func:`kept_result`), but where it was read with
+    the row (``result_read``: ``rows_with_tails(..., results=True)``)."""
+
+    id: int
+    title: str
+    pin_hash: str
+    time_limit_minutes: int | None
+    clock_elapsed_seconds: float
+    clock_started_at: datetime | None
+    created_at: datetime
+    archived: bool
+    result: dict | None = None
+    result_read: bool = False
+
+
+HEAD_COLUMNS = (GameRow.id, GameRow.title, GameRow.pin_hash, GameRow.time_limit_minutes, GameRow.clock_elapsed_seconds,
+                GameRow.clock_started_at, GameRow.created_at, GameRow.archived)
+
+
+@dataclass(frozen=True)
 class LoadedGame:
-    row: GameRow
+    row: GameHead
     fold: Fold
     seat: tuple[str, int, int] | None = None  # (tournament, round, table) of a game a tournament seated
 
@@ -199,7 +225,7 @@ def load_many(game_ids: list[int]) -> list[LoadedGame]:
                     if fold is not None:
                         FOLDS.keep(_key(game_id), fold)
         if fold is None:
-            fold = FOLDS.keep(_key(game_id), read_fold(row))
+            fold = FOLDS.keep(_key(game_id), read_fold(game_id, stored_header(game_id), row.created_at))
         out.append(LoadedGame(row, fold, seat))
     return out
 
@@ -309,30 +335,61 @@ def last_entry(column):
 
 
 @kept_in(STATEMENTS)
-def _rows_statement():
-    """The games asked for (``ids``), each with its last stored entry's number and hash and the seat a tournament
-    gave it: one statement, built once.  The last entry is found through the (game, seq) index, one step per game
-    however long the record is."""
-    return (select(GameRow, last_entry(EntryRow.seq), last_entry(EntryRow.hash), TournamentRow.name, RoundRow.number,
+def _rows_statement(one: bool = False, results: bool = False):
+    """The games asked for (``ids``; ``one``: the game ``id``), each row's columns (:class:`GameHead`; ``results``:
+    and its kept result) with its last stored entry's number and hash and the seat a tournament gave it: one
+    statement, built once.  The last entry is found through the (game, seq) index, one step per game however long
+    the record is."""
+    columns = (*HEAD_COLUMNS, GameRow.result) if results else HEAD_COLUMNS
+    return (select(*columns, last_entry(EntryRow.seq), last_entry(EntryRow.hash), TournamentRow.name, RoundRow.number,
                    TableRow.number)
             .outerjoin(TableRow, TableRow.game_id == GameRow.id)
             .outerjoin(RoundRow, RoundRow.id == TableRow.round_id)
             .outerjoin(TournamentRow, TournamentRow.id == RoundRow.tournament_id)
-            .where(GameRow.id.in_(bindparam("ids", expanding=True))))
+            .where(GameRow.id == bindparam("id") if one else GameRow.id.in_(bindparam("ids", expanding=True))))
 
 
 def rows_with_tails(game_ids: list[int], results: bool = False
-                     ) -> dict[int, tuple[GameRow, int, str | None, tuple[str, int, int] | None]]:
-    """Each game's row with its last stored entry's number (the count of a record as written; 0 for none), that
-    entry's hash and the game's seat in a tournament (None for a game of its own), in one query; ``results``:
-    with each finished game's kept result read in the same query (it is read when asked for otherwise, one query
-    a game)."""
+                     ) -> dict[int, tuple[GameHead, int, str | None, tuple[str, int, int] | None]]:
+    """Each game's row (:class:`GameHead`) with its last stored entry's number (the count of a record as written; 0
+    for none), that entry's hash and the game's seat in a tournament (None for a game of its own), in one query;
+    ``results``: with each finished game's kept result read in the same query (it is read when asked for otherwise,
+    one query a game).  One game's (a table's record, its screen) is read straight through the driver."""
     if not game_ids:
         return {}
-    statement = _rows_statement().options(undefer(GameRow.result)) if results else _rows_statement()
-    found = db.session.execute(statement, {"ids": list(game_ids)})
-    return {row.id: (row, seq or 0, hash_, None if table is None else (tournament, round_, table))
-            for row, seq, hash_, tournament, round_, table in found}
+    one = len(game_ids) == 1
+    found = read_plain(_rows_statement(one, results), {"id": game_ids[0]} if one else {"ids": list(game_ids)})
+    out = {}
+    for values in found:
+        id_, title, pin, limit, elapsed, started, created, archived = values[:len(HEAD_COLUMNS)]
+        result = values[len(HEAD_COLUMNS)] if results else None
+        seq, hash_, tournament, round_, table = values[len(HEAD_COLUMNS) + results:]
+        head = GameHead(id_, title, pin, limit, elapsed, started, created, archived, result, results)
+        out[id_] = (head, seq or 0, hash_, None if table is None else (tournament, round_, table))
+    return out
+
+
+def head_of(game_id: int) -> GameHead | None:
+    """The game's row as it is stored now (None: there is none), through the driver."""
+    found = read_plain(_head_statement(), {"id": game_id})
+    return GameHead(*found[0]) if found else None
+
+
+@kept_in(STATEMENTS)
+def _head_statement():
+    """The row's columns of :class:`GameHead` of the game ``id``: one statement, built once."""
+    return select(*HEAD_COLUMNS).where(GameRow.id == bindparam("id"))
+
+
+@kept_in(STATEMENTS)
+def _column_statement(name: str):
+    """The column ``name`` of the game ``id``'s row: one statement, built once."""
+    return select(getattr(GameRow, name)).where(GameRow.id == bindparam("id"))
+
+
+def stored_header(game_id: int) -> dict:
+    """The game's record header as it is stored (its chain's first link is made from it)."""
+    return read_plain(_column_statement("header"), {"id": game_id})[0][0]
 
 
 def result_of(game: Game, head: str) -> dict:
@@ -344,7 +401,8 @@ def result_of(game: Game, head: str) -> dict:
 
 def kept_result(loaded: LoadedGame) -> dict | None:
     """The finished game's kept result, if it was computed from exactly the record the fold holds."""
-    kept = loaded.row.result
+    kept = loaded.row.result if loaded.row.result_read else read_plain(_column_statement("result"),
+                                                                         {"id": loaded.row.id})[0][0]
     if kept and loaded.altered is None and loaded.game.state.over and kept.get("head") == loaded.fold.head:
         return kept
     return None
@@ -357,7 +415,7 @@ def verify_all() -> tuple[int, list[tuple[GameRow, Altered]]]:
     rows = list(db.session.scalars(select(GameRow).order_by(GameRow.id)))
     for row in rows:
         try:
-            fold = read_fold(row)
+            fold = read_fold(row.id, row.header, row.created_at)
         except RecordAltered as exc:
             broken.append((row, Altered(0, "header", exc.message)))
             continue
@@ -366,20 +424,20 @@ def verify_all() -> tuple[int, list[tuple[GameRow, Altered]]]:
     return len(rows), broken
 
 
-def read_fold(row: GameRow) -> Fold:
-    """A game folded from its stored rows, the chain checked (``RecordAltered`` if the header itself is not a
-    header any more)."""
+def read_fold(game_id: int, stored: dict, created: datetime) -> Fold:
+    """A game folded from its stored rows, the chain checked from its stored header (``stored``; ``RecordAltered``
+    if it is not a header any more); ``created``: when its row was made."""
     try:
-        header = parse_header(row.header)
+        header = parse_header(stored)
         ruleset = rulesets.for_header(header)
     except (RecordError, RulesetError) as exc:
         raise RecordAltered.of("the record's header cannot be read: {reason}", {"reason": str(exc)}) from None
     rows = db.session.execute(select(EntryRow.seq, EntryRow.data, EntryRow.hash)
-                              .where(EntryRow.game_id == row.id).order_by(EntryRow.seq)).all()
-    good, head, broken = chain.verify(row.header, rows)
+                              .where(EntryRow.game_id == game_id).order_by(EntryRow.seq)).all()
+    good, head, broken = chain.verify(stored, rows)
     game = Game(ruleset, header, history=True)  # each entry's events and projections, read by the screens
     altered = Altered(broken.at, broken.reason) if broken else None
-    heads = [chain.genesis(row.header)] + [r.hash for r in rows[:len(good)]]
+    heads = [chain.genesis(stored)] + [r.hash for r in rows[:len(good)]]
     for n, data in enumerate(good, start=1):
         try:
             game.record(parse_entry(json.loads(data)))
@@ -389,7 +447,7 @@ def read_fold(row: GameRow) -> Fold:
             break
     if altered is not None:
         _found_altered()
-    return Fold(game, head, rows[-1].seq if rows else 0, altered, row.created_at)
+    return Fold(game, head, rows[-1].seq if rows else 0, altered, created)
 
 
 _altered_found = 0  # how many times this process has read a record whole and found it altered

@@ -26,7 +26,7 @@ from ..store.models import EntryRow, GameRow, RoundRow, TableRow, TournamentRow
 from . import archive, entry_keys, record_file, rulings, signoffs
 from .clocks import naive_utc, pause, utcnow
 from .errors import BadGameSetup, GameNotFound, NotDeletable, NothingToRedo, RecordAltered, StaleEntry
-from .folds import Fold, LoadedGame, forget, game_lock, keep_recorded, load, result_of
+from .folds import Fold, LoadedGame, forget, game_lock, head_of, keep_recorded, load, result_of
 from .pins import matches, pin_hash
 
 # The limits a game record holds its texts to are the engine's: the forms check a title and the names against
@@ -230,7 +230,7 @@ def _record_all(game_id: int, expected_seq: int, entries_of, key: str | None = N
                 rows.append({"game_id": game_id, "seq": len(game.entries), "data": data, "hash": head,
                              "recorded_at": moment})
                 if outcomes[-1].state.over or outcomes[-1].state.time_called:  # the game clock stops with the game
-                    pause(loaded.row, utcnow())
+                    pause(_written(game_id), utcnow())
             # written as rows, not objects: nothing reads them back as objects in this unit of work (the fold is the
             # game), and the ORM's unit of work was a fifth of a record's server time
             insert_rows(EntryRow, rows)
@@ -240,7 +240,7 @@ def _record_all(game_id: int, expected_seq: int, entries_of, key: str | None = N
                 entry_keys.keep(game_id, each_key, each_digest, n, 1)
             ended = game.state.over
             if ended or before.over:  # kept when it ends (again); taken away when a void takes back its end
-                loaded.row.result = result_of(game, head) if ended else None
+                _written(game_id).result = result_of(game, head) if ended else None
             if also is not None:
                 also(game)
             db.session.commit()
@@ -258,7 +258,17 @@ def _record_all(game_id: int, expected_seq: int, entries_of, key: str | None = N
         keep_recorded(game_id, stored)
         if ended:
             archive.current().keep_finished(game_id, lambda: export_record(game_id))
-    return Applied(outcomes, game, before, expected_seq, LoadedGame(loaded.row, stored, loaded.seat))
+    row = head_of(game_id) or loaded.row  # the row as the commit left it (this record's clock stopped, another's)
+    return Applied(outcomes, game, before, expected_seq, LoadedGame(row, stored, loaded.seat))
+
+
+def _written(game_id: int) -> GameRow:
+    """The session's object of the game's row, which what a record changes in it is written through (the row was
+    read, under the game's lock, as values: :func:`folds.load`)."""
+    row = db.session.get(GameRow, game_id)
+    if row is None:
+        raise GameNotFound.of("no game {game}", {"game": game_id})
+    return row
 
 
 def check(game_id: int, data: dict, expected_seq: int) -> Applied:

@@ -46,7 +46,7 @@ from ..store.models import EntryRow, GameRow, SignOffRow
 from ..tournament.corrections import ranked_places
 from . import archive
 from .clocks import naive_utc, utcnow
-from .folds import LoadedGame, game_lock, load
+from .folds import LoadedGame, game_lock, load, stored_header
 from .standing import Correcting, standing_of_game
 
 CONFIRMS, REFUSES = "confirms", "refuses"
@@ -201,7 +201,7 @@ def _since(row: SignOffRow, head: str | None, ranking: str | None) -> str:
 def _checked(loaded: LoadedGame, rows: list[SignOffRow], corrected: Corrected | None) -> SignOffs:
     """The game's sign-offs from its stored ``rows``, their chain checked (the game's header and entries read only
     when there are some), with the director's correction standing at its table (``corrected``)."""
-    broken = _broken(loaded.row.id, loaded.row.header, rows) if rows else None
+    broken = _broken(loaded.row.id, stored_header(loaded.row.id), rows) if rows else None
     good = rows if broken is None else rows[:broken - 1]
     state = loaded.game.state
     now = loaded.fold.head if loaded.altered is None else None
@@ -271,7 +271,7 @@ def sign_off(game_id: int, player: str, verdict: str, reason: str, seen_entries:
         row = SignOffRow(game_id=game_id, n=len(rows) + 1, head=loaded.fold.head, entries=loaded.seq,
                          player=player, verdict=verdict, reason=reason, at=at, ranking=signed.ranking or None,
                          hash="")
-        row.hash = chain.sign_off_link(rows[-1].hash if rows else chain.genesis(loaded.row.header), row.n,
+        row.hash = chain.sign_off_link(rows[-1].hash if rows else chain.genesis(stored_header(loaded.row.id)), row.n,
                                        _fields(row))
         db.session.add(row)
         try:
@@ -324,7 +324,7 @@ def export_lines(loaded: LoadedGame) -> list[str]:
     the record's head each was given on (and the corrected ranking, for one that names it) and its own hash.  Of
     sign-offs altered at sign-off N, those before N."""
     rows = _stored(loaded.row.id)
-    broken = _broken(loaded.row.id, loaded.row.header, rows)
+    broken = _broken(loaded.row.id, stored_header(loaded.row.id), rows)
     good = rows if broken is None else rows[:broken - 1]
     return [json.dumps({"signoff": {"n": r.n, **_fields(r), "hash": r.hash}}, ensure_ascii=False) for r in good]
 
