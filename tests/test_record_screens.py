@@ -14,7 +14,9 @@ from conftest import post
 from test_changed_table_polls import next_entry, plain, table
 from test_unchanged_polls import requests_made  # noqa: F401 (a fixture)
 
-from referee.services import folds, stamps
+from referee.services import clocks, folds, stamps
+from referee.store.db import db
+from referee.store.models import GameRow
 from referee.web import access, polls
 from referee.web.views import table_live
 
@@ -186,3 +188,29 @@ def test_in_several_worker_processes_a_records_notice_is_flashed_as_before(app):
     with tablets[0].session_transaction() as session:
         assert session["_flashes"]
     assert 'class="flash done"' in notices(tablets[0].get(answer.headers["Location"]).get_data(as_text=True))
+
+
+def test_a_record_that_stops_the_game_clock_leads_to_its_screen_with_the_clock_stopped_answered_as_kept(
+        app, requests_made):
+    """The game clock stops with the game (time called: JMA competition rules 2006, 補足ルール, the time-limit game):
+    the screen the record leads to is drawn from the row as that record leaves it, the clock stopped, at the version
+    a poll then reads, so it is answered as it was kept."""
+    game_id, _, tablets, _, _, _ = table(app)
+    learnt(app, game_id, tablets)
+    with app.app_context():
+        db.session.get(GameRow, game_id).time_limit_minutes = 60
+        db.session.commit()
+        clocks.set_clock(game_id, True)
+        seq = folds.load(game_id).seq
+    answer = tablets[0].post(f"/games/{game_id}/record",
+                             data={"seq": seq, "entry": json.dumps({"type": "time_called"})})
+    assert answer.status_code == 303 and "?said=" in answer.headers["Location"], answer.get_data(as_text=True)
+    requests_made.clear()
+    early = tablets[0].get(answer.headers["Location"])
+    assert requests_made == [] and early.status_code == 200
+    page = html.unescape(early.get_data(as_text=True))
+    with app.app_context():
+        now = folds.load(game_id)
+        assert now.game.state.time_called and not clocks.clock(now.row).running
+        assert f'data-version="{stamps.poll_version(game_id)}"' in page
+    assert "(stopped)" in page

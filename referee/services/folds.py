@@ -84,9 +84,10 @@ class GameHead:
     statement straight through the database driver (:func:`rows_with_tails`).  An object of the ORM's session took
     two and a half times as long to read (182 us against 70, in one thread), and once a record's commit had let it
     go, 120 us more to read back for the screen the record leads to (benchmarks/NOTES.md).  What is written to the
-    row is written through the session's own object of it (``db.session.get(GameRow, id)``).  Its record's header is read when asked for
-    (:func:`stored_header`), and a finished game's kept result too (:func:`kept_result`), but where it was read with
-    the row (``result_read``: ``rows_with_tails(..., results=True)``)."""
+    row is written through the session's own object of it (``db.session.get(GameRow, id)``; :func:`head_values`).
+    Its record's header is read when asked for (:func:`stored_header`), and a finished game's kept result too
+    (:func:`kept_result`), but where it was read with the row (``result_read``: ``rows_with_tails(...,
+    results=True)``)."""
 
     id: int
     title: str
@@ -369,16 +370,9 @@ def rows_with_tails(game_ids: list[int], results: bool = False
     return out
 
 
-def head_of(game_id: int) -> GameHead | None:
-    """The game's row as it is stored now (None: there is none), through the driver."""
-    found = read_plain(_head_statement(), {"id": game_id})
-    return GameHead(*found[0]) if found else None
-
-
-@kept_in(STATEMENTS)
-def _head_statement():
-    """The row's columns of :class:`GameHead` of the game ``id``: one statement, built once."""
-    return select(*HEAD_COLUMNS).where(GameRow.id == bindparam("id"))
+def head_values(row: GameRow) -> GameHead:
+    """The values of the session's object of a game's row, as its changes not yet committed leave them."""
+    return GameHead(*(getattr(row, column.key) for column in HEAD_COLUMNS))
 
 
 @kept_in(STATEMENTS)

@@ -26,7 +26,7 @@ from ..store.models import EntryRow, GameRow, RoundRow, TableRow, TournamentRow
 from . import archive, entry_keys, record_file, rulings, signoffs
 from .clocks import naive_utc, pause, utcnow
 from .errors import BadGameSetup, GameNotFound, NotDeletable, NothingToRedo, RecordAltered, StaleEntry
-from .folds import Fold, LoadedGame, forget, game_lock, head_of, keep_recorded, load, result_of
+from .folds import Fold, LoadedGame, forget, game_lock, head_values, keep_recorded, load, result_of
 from .pins import matches, pin_hash
 
 # The limits a game record holds its texts to are the engine's: the forms check a title and the names against
@@ -217,6 +217,8 @@ def _record_all(game_id: int, expected_seq: int, entries_of, key: str | None = N
         game = loaded.game.copy()  # the kept fold stays as it is, for every reader, until these entries are stored
         head = loaded.fold.head
         now = utcnow()
+        # the row as the commit leaves it: as read (a clock another tablet starts meanwhile is the next poll's news)
+        row_after = loaded.row
         earliest = _naive(db.session.scalar(select(func.max(EntryRow.recorded_at)).where(
             EntryRow.game_id == game_id))) if times else None
         try:
@@ -231,6 +233,7 @@ def _record_all(game_id: int, expected_seq: int, entries_of, key: str | None = N
                              "recorded_at": moment})
                 if outcomes[-1].state.over or outcomes[-1].state.time_called:  # the game clock stops with the game
                     pause(_written(game_id), utcnow())
+                    row_after = head_values(_written(game_id))  # the clock as this record stops it
             # written as rows, not objects: nothing reads them back as objects in this unit of work (the fold is the
             # game), and the ORM's unit of work was a fifth of a record's server time
             insert_rows(EntryRow, rows)
@@ -258,8 +261,7 @@ def _record_all(game_id: int, expected_seq: int, entries_of, key: str | None = N
         keep_recorded(game_id, stored)
         if ended:
             archive.current().keep_finished(game_id, lambda: export_record(game_id))
-    row = head_of(game_id) or loaded.row  # the row as the commit left it (this record's clock stopped, another's)
-    return Applied(outcomes, game, before, expected_seq, LoadedGame(row, stored, loaded.seat))
+    return Applied(outcomes, game, before, expected_seq, LoadedGame(row_after, stored, loaded.seat))
 
 
 def _written(game_id: int) -> GameRow:
