@@ -11,7 +11,7 @@ from sqlalchemy import Connection, event, select
 from conftest import new_game
 from test_table_words import record, roll
 
-from referee.services import entry_keys, grants, stamps
+from referee.services import entry_keys, folds, grants, stamps
 from referee.store.db import db, read_plain
 from referee.store.models import GrantRow
 
@@ -39,6 +39,9 @@ def test_the_hot_statements_read_plainly_give_the_rows_sqlalchemy_gives(app, cli
             (stamps._poll_statement(), {"game": game_id}),
             (stamps._stamp_statement(), {"game": game_id}),
             (entry_keys._repeat_statement(), {"game": game_id, "key": "no such key"}),
+            (folds._rows_statement(True, False), {"id": game_id}),  # a game's row as values, with its record's end
+            (folds._rows_statement(True, True), {"id": game_id}),
+            (folds._column_statement("header"), {"id": game_id}),  # JSON, read as SQLAlchemy reads it
         ]
         for statement, values in cases:
             plain = [tuple(row) for row in read_plain(statement, values)]
@@ -47,6 +50,16 @@ def test_the_hot_statements_read_plainly_give_the_rows_sqlalchemy_gives(app, cli
         assert all(isinstance(grant[k], datetime) for k in (6, 7))  # created, expires: datetimes, as SQLAlchemy reads
         polled = read_plain(stamps._poll_statement(), {"game": game_id})[0]
         assert polled[3] == 1 and isinstance(polled[5], datetime)  # one entry stored; the row's making, a datetime
+
+
+def test_a_value_not_given_is_refused_naming_it_and_a_fixed_one_is_the_statements_own(app, client):
+    game_id = unlocked_game(client)
+    record(client, game_id, roll("Aki", 1, 3))
+    with app.app_context():
+        with pytest.raises(sqlalchemy.exc.InvalidRequestError, match="'game'"):
+            read_plain(stamps._poll_statement(), {})
+        # the poll's last entry found by a subquery limited to one row (a value of the statement's own)
+        assert read_plain(stamps._poll_statement(), {"game": game_id})[0][3] == 1
 
 
 def test_a_plain_read_does_not_go_through_sqlalchemys_execution(app, client, monkeypatch):
