@@ -40,6 +40,7 @@ from typing import Any, Callable, Iterable
 
 from flask import Flask
 from sqlalchemy import Connection
+from werkzeug.exceptions import SecurityError
 from werkzeug.http import parse_cookie
 from werkzeug.wsgi import get_host
 
@@ -184,13 +185,12 @@ class UnchangedPolls:
         answers, has moved on and a drawing of it is kept (200), and the device may see it; None to leave the
         request to the views.  ``own``: read through a connection of its own."""
         https_only = bool(self.app.config.get("SESSION_COOKIE_SECURE"))
-        if https_only and environ.get("wsgi.url_scheme") != "https":
-            return None  # served over https only: the views send a request in the clear to https
         try:
-            get_host(environ, self.app.config.get("TRUSTED_HOSTS"))  # a Host the views refuse (400) is theirs
+            if not self.here(environ):
+                return None
             with self.app.app_context(), (stamps.polling() if own else nullcontext()) as connection:
-                cookie = self.cookie(environ) if needs is not None else None
-                if needs is not None and (cookie is None or "unlocks" in cookie):
+                cookie = self.device(environ) if needs is not None else None
+                if needs is not None and cookie is None:
                     return None
                 named: list[grants.Grant] | None = None
                 counts: tuple[int, ...] | None = None
@@ -226,15 +226,13 @@ class UnchangedPolls:
         """The table screen a plain form's record made and kept under ``name`` (:func:`said_asked`), answered as the
         views answer the screen, when the device holds the table's unlock and the game is still at the version it
         was drawn at (:func:`referee.web.views.table_live.kept_page`); None to leave the request to the views."""
-        scheme = environ.get("wsgi.url_scheme", "")
-        learnt = self.page_headers.get(scheme)
-        if learnt is None or self.app.config.get("SESSION_COOKIE_SECURE") and scheme != "https":
-            return None
+        learnt = self.page_headers.get(environ.get("wsgi.url_scheme", ""))
         try:
-            get_host(environ, self.app.config.get("TRUSTED_HOSTS"))  # a Host the views refuse (400) is theirs
+            if learnt is None or not self.here(environ):
+                return None
             with self.app.app_context(), stamps.polling() as connection:
-                cookie = self.cookie(environ)
-                if cookie is None or "unlocks" in cookie:
+                cookie = self.device(environ)
+                if cookie is None:
                     return None
                 read, named = stamps.poll_stamp_and_grants(page, access.tokens_in(cookie), connection)
                 if read is None or not holds(cookie, named, access.GAME, page, connection):
@@ -266,12 +264,25 @@ class UnchangedPolls:
 
         return noted
 
-    def cookie(self, environ: dict) -> dict | None:
+    def here(self, environ: dict) -> bool:
+        """Whether a request may be answered here at all: not one in the clear to an app served over https only (the
+        views send it to https), and its Host one the views accept (one they refuse, 400, is theirs)."""
+        if self.app.config.get("SESSION_COOKIE_SECURE") and environ.get("wsgi.url_scheme") != "https":
+            return False
+        try:
+            get_host(environ, self.app.config.get("TRUSTED_HOSTS"))
+        except SecurityError:
+            return False
+        return True
+
+    def device(self, environ: dict) -> dict | None:
         """The device's session as Flask reads it (its signed cookie: :meth:`SessionOverHttps.read`); None when it
-        has none or one not signed by this app."""
+        has none, one not signed by this app, or one of the time unlocks lived in the cookie itself (the views let
+        them go, and the cookie with them)."""
         interface = self.app.session_interface
         value = parse_cookie(environ).get(self.app.config["SESSION_COOKIE_NAME"])
-        return interface.read(self.app, value) if isinstance(interface, SessionOverHttps) and value else None
+        cookie = interface.read(self.app, value) if isinstance(interface, SessionOverHttps) and value else None
+        return None if cookie is None or "unlocks" in cookie else cookie
 
 
 def page_answer(environ: dict, html: str, learnt: list[tuple[str, str]]) -> tuple[str, list[tuple[str, str]], bytes]:
