@@ -209,7 +209,7 @@ def test_the_moved_kinds_are_found_in_both_registries_and_no_longer_named_in_the
     rules = (root / "referee/engine/rules.py").read_text(encoding="utf-8")
     policy = (root / "referee/sim/policy.py").read_text(encoding="utf-8")
     panels = "".join((root / "templates/table" / name).read_text(encoding="utf-8")
-                     for name in ("_panels.html", "_panel_bodies.html"))
+                     for name in ("_panels.html", "_macros.html"))
     for name in MOVED:
         assert name in KINDS and name in SCREENS, name
         assert HANDLERS[name] is KINDS[name].apply, name
