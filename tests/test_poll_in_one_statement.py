@@ -14,6 +14,7 @@ from test_table_words import record, roll
 
 from referee.store import db as store
 from referee.store.db import db
+from referee.store.models import GameRow
 from referee.services import clocks, entry_keys, folds, rulings, stamps
 
 DIRECTOR_PIN = "135791"
@@ -171,3 +172,26 @@ def test_rows_written_past_the_unit_of_work_are_none_for_no_rows(app, client):
         db.session.commit()
         assert folds.load(game_id).seq == 0
         assert db.session.scalar(select(func.count()).select_from(EntryRow)) == 0
+
+
+def test_a_tap_after_time_is_called_reads_the_games_row_once_and_writes_nothing_to_it(app, client, statements):
+    """Time called stops the game clock (JMA competition rules 2006, 補足ルール, the time-limit game), once: the taps
+    after it, the clock stopped already, read the game's row once as any tap does (with its record's end) and write
+    nothing to it, not read it again to stop a clock that stands (the tablets' taps of a round's last minutes)."""
+    game_id = new_game(client)
+    with app.app_context():
+        db.session.get(GameRow, game_id).time_limit_minutes = 60
+        db.session.commit()
+        clocks.set_clock(game_id, True)
+    record(client, game_id, {"type": "time_called"})
+    statements.clear()
+    answer = client.post(f"/games/{game_id}/record", data={
+        "seq": 1, "entry": json.dumps({"type": "roll", "player": "Aki"}), "dice": "1,3",
+        "entry_key": entry_keys.new_key()})
+    assert answer.status_code == 303, answer.get_data(as_text=True)
+    read = selects(statements)
+    assert len(read) == 4, read  # the device's grants, the form's key, the game's row with its end, the counts
+    assert not [s for s in statements if s.lstrip().upper().startswith("UPDATE")], statements
+    with app.app_context():
+        now = folds.load(game_id)
+        assert now.seq == 2 and now.game.state.time_called and not clocks.clock(now.row).running

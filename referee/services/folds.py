@@ -383,7 +383,15 @@ def _column_statement(name: str):
 
 def stored_header(game_id: int) -> dict:
     """The game's record header as it is stored (its chain's first link is made from it)."""
-    return read_plain(_column_statement("header"), {"id": game_id})[0][0]
+    return _stored("header", game_id)
+
+
+def _stored(column: str, game_id: int):
+    """The column ``column`` of the game's row as it is stored (:class:`GameNotFound`: the game was deleted)."""
+    found = read_plain(_column_statement(column), {"id": game_id})
+    if not found:
+        raise GameNotFound.of("no game {game}", {"game": game_id})
+    return found[0][0]
 
 
 def result_of(game: Game, head: str) -> dict:
@@ -395,11 +403,10 @@ def result_of(game: Game, head: str) -> dict:
 
 def kept_result(loaded: LoadedGame) -> dict | None:
     """The finished game's kept result, if it was computed from exactly the record the fold holds."""
-    kept = loaded.row.result if loaded.row.result_read else read_plain(_column_statement("result"),
-                                                                         {"id": loaded.row.id})[0][0]
-    if kept and loaded.altered is None and loaded.game.state.over and kept.get("head") == loaded.fold.head:
-        return kept
-    return None
+    if loaded.altered is not None or not loaded.game.state.over:
+        return None  # (nothing read: a game in play keeps none)
+    kept = loaded.row.result if loaded.row.result_read else _stored("result", loaded.row.id)
+    return kept if kept and kept.get("head") == loaded.fold.head else None
 
 
 def verify_all() -> tuple[int, list[tuple[GameRow, Altered]]]:

@@ -219,6 +219,7 @@ def _record_all(game_id: int, expected_seq: int, entries_of, key: str | None = N
         now = utcnow()
         # the row as the commit leaves it: as read (a clock another tablet starts meanwhile is the next poll's news)
         row_after = loaded.row
+        written: GameRow | None = None  # the session's object of the row, read where this record writes to it, once
         earliest = _naive(db.session.scalar(select(func.max(EntryRow.recorded_at)).where(
             EntryRow.game_id == game_id))) if times else None
         try:
@@ -231,9 +232,11 @@ def _record_all(game_id: int, expected_seq: int, entries_of, key: str | None = N
                 earliest = moment if times and times[n] is not None else earliest  # the server's own: no bound
                 rows.append({"game_id": game_id, "seq": len(game.entries), "data": data, "hash": head,
                              "recorded_at": moment})
-                if outcomes[-1].state.over or outcomes[-1].state.time_called:  # the game clock stops with the game
-                    pause(_written(game_id), utcnow())
-                    row_after = head_values(_written(game_id))  # the clock as this record stops it
+                stops = outcomes[-1].state.over or outcomes[-1].state.time_called  # the game clock stops with them
+                if stops and row_after.clock_started_at is not None:  # (a clock stopped already: nothing written)
+                    written = written or _written(game_id)
+                    pause(written, utcnow())
+                    row_after = head_values(written)  # the clock as this record stops it
             # written as rows, not objects: nothing reads them back as objects in this unit of work (the fold is the
             # game), and the ORM's unit of work was a fifth of a record's server time
             insert_rows(EntryRow, rows)
@@ -243,7 +246,8 @@ def _record_all(game_id: int, expected_seq: int, entries_of, key: str | None = N
                 entry_keys.keep(game_id, each_key, each_digest, n, 1)
             ended = game.state.over
             if ended or before.over:  # kept when it ends (again); taken away when a void takes back its end
-                _written(game_id).result = result_of(game, head) if ended else None
+                written = written or _written(game_id)
+                written.result = result_of(game, head) if ended else None
             if also is not None:
                 also(game)
             db.session.commit()
