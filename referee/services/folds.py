@@ -12,7 +12,7 @@ import json
 import threading
 import weakref
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Protocol
 
@@ -362,11 +362,11 @@ def rows_with_tails(game_ids: list[int], results: bool = False
     found = read_plain(_rows_statement(one, results), {"id": game_ids[0]} if one else {"ids": list(game_ids)})
     out = {}
     for values in found:
-        id_, title, pin, limit, elapsed, started, created, archived = values[:len(HEAD_COLUMNS)]
-        result = values[len(HEAD_COLUMNS)] if results else None
+        head = GameHead(*values[:len(HEAD_COLUMNS)])
+        if results:
+            head = replace(head, result=values[len(HEAD_COLUMNS)], result_read=True)
         seq, hash_, tournament, round_, table = values[len(HEAD_COLUMNS) + results:]
-        head = GameHead(id_, title, pin, limit, elapsed, started, created, archived, result, results)
-        out[id_] = (head, seq or 0, hash_, None if table is None else (tournament, round_, table))
+        out[head.id] = (head, seq or 0, hash_, None if table is None else (tournament, round_, table))
     return out
 
 
