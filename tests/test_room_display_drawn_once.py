@@ -77,3 +77,18 @@ def test_a_round_whose_clocks_have_not_started_says_so_and_one_that_is_over_says
     monkeypatch.setattr(clocks, "utcnow", lambda: now + timedelta(seconds=61))
     assert '<span class="clock up">time is up</span>' in region(app, tid)  # the kept drawing, its clock run out
 
+
+
+def test_a_room_display_keeps_its_tournaments_last_drawing_alone(app, playing):
+    """A version is asked for only until the next (at 128 tables a new one every second): the drawing of the one
+    before, and its round's tables' values, are let go when the next is drawn."""
+    tid, version = playing
+    assert f"v={version}" in region(app, tid)
+    with app.app_context():
+        first = tournaments.round_overview(tid, 1)[0].game_id
+        clocks.set_clock(first, False)  # a clock paused: a new version
+        paused = tournaments.tournament_version(tid).token
+    assert paused != version
+    assert f"v={paused}" in region(app, tid)
+    kept = app.extensions["referee.display_regions"]
+    assert len(kept) == 1

@@ -1,7 +1,6 @@
 """The Flask application factory."""
 from __future__ import annotations
 
-import gc
 import os
 import secrets
 import tempfile
@@ -19,6 +18,7 @@ from ..store.backup import NAMED_INSTANCE, instance_folder
 from ..store.db import db, migrate
 from ..engine import LARGEST
 from ..services import backups
+from . import collector
 
 ROOT = Path(__file__).resolve().parents[2]  # the project: its templates/ and instance/
 MIGRATIONS = ROOT / "referee" / "store" / "migrations"
@@ -228,12 +228,11 @@ def _hsts() -> str:
 
 
 def _settled() -> None:
-    """The objects made so far (the libraries' and the app's code, its routes, its compiled rules) set aside from
-    the collector of reference cycles for the process's life: a full collection otherwise walks all of them again,
-    some 130,000 objects, and holds every request of the process meanwhile (60-75 ms on the 2-core machine of
-    benchmarks/load.py).  What is made while serving is still collected."""
-    gc.collect()
-    gc.freeze()
+    """The objects made so far set aside from the collector of reference cycles, and each full collection from
+    now on followed by setting aside what survived it (:mod:`referee.app.collector`): a full collection otherwise
+    walks all of them again and holds every request of the process meanwhile.  What is made while serving is still
+    collected."""
+    collector.settle()
 
 
 def _no_page(error):

@@ -37,6 +37,9 @@ class Cache(Generic[V]):
         self._values: OrderedDict[Hashable, V] = OrderedDict()
         self._lock = threading.Lock()
 
+    def __len__(self) -> int:
+        return len(self._values)
+
     def get(self, key: Hashable) -> V | None:
         with self._lock:
             found = self._values.get(key)

@@ -252,10 +252,11 @@ class RecordPoint(Protocol):
     def created(self) -> object: ...
 
 
-def kept_at(game_id: int, point: RecordPoint) -> Fold | None:
+def kept_at(game_id: int, point: RecordPoint, database: str | None = None) -> Fold | None:
     """The game's kept fold if it holds the stored record at ``point`` (as a statement read it: a live poll's), nothing
-    read; None: the caller loads the game (:func:`load`)."""
-    fold = FOLDS.get(_key(game_id))
+    read; None: the caller loads the game (:func:`load`).  ``database``: :func:`database_key`, when the caller asks
+    for many games."""
+    fold = FOLDS.get((database or database_key(), game_id))
     return fold if fold is not None and _holds(fold, point.stored, point.last, point.created) else None
 
 
@@ -265,11 +266,11 @@ def ends_at(points: Mapping[int, RecordPoint]) -> dict[int, tuple[RecordEnd, Fol
     it: :func:`load_many`).  Ends are kept by that point (:data:`RECORD_ENDS`, thousands of them, each a few values):
     at a national final's fifth round the director's page lists 640 tables, more than the folds kept, and a
     finished table's end, once read, is found here at every poll after, its fold let go."""
-    database = database_key()
+    database = database_key()  # (named once: it is looked up through the app at each call)
     found: dict[int, tuple[RecordEnd, Fold | None]] = {}
     for game_id, point in points.items():
         key = (database, game_id, point.stored, point.last, point.created)
-        fold = kept_at(game_id, point)
+        fold = kept_at(game_id, point, database)
         end = RECORD_ENDS.get(key)
         if fold is not None and (end is None or (end.stored, end.head, end.altered) != (fold.stored, fold.head,
                                                                                         fold.altered)):

@@ -33,7 +33,7 @@ CLOCK = mark("clock")  # where a director's card's clock line goes
 TOKEN = mark("token")  # where its form's token goes
 OOB = mark("oob")  # where an answer of the director's changed parts alone says to swap one in place
 KEPT_STANDINGS_REGIONS = 64  # the public standings' live regions kept per app (a few tournaments in a few languages)
-KEPT_DISPLAY_REGIONS = 64  # the room displays' live regions kept per app (likewise)
+KEPT_DISPLAY_REGIONS = 64  # the room displays' live regions kept per app: each tournament's last, in each language
 BIG_CLOCK = mark("bigclock")  # where the room display's big clock goes
 MINE = mark("mine")  # around each standings line's player, where a phone's own line is marked
 POLL = mark("poll")  # where the standings region's poll address (with the phone's name) goes
@@ -156,8 +156,12 @@ def display_region(draw: Callable[..., tuple[str, list]], tournament_id: int, ve
     a mark, and gives the round's tables it shows (each with its clock as it read then); ``big_clock(tables)`` draws
     the big clock of the tables, each clock as it reads now (the version changes when a clock starts or stops, so
     within one a running clock has only run on)."""
-    drawn, tables, at = app_cache("referee.display_regions", KEPT_DISPLAY_REGIONS).get_or_make(
-        (tournament_id, version, _where()), lambda: (*draw(big_clock=Markup(BIG_CLOCK)), clocks.utcnow()))
+    kept, where = app_cache("referee.display_regions", KEPT_DISPLAY_REGIONS), (tournament_id, _where())
+    found = kept.get(where)  # the last version drawn alone: a version is asked for only until the next (at 128 tables
+    # a new one every second; kept by version, 64 of them each held its round's 128 tables' values)
+    if found is None or found[0] != version:
+        found = kept.keep(where, (version, *draw(big_clock=Markup(BIG_CLOCK)), clocks.utcnow()))
+    _, drawn, tables, at = found
     since = (clocks.utcnow() - at).total_seconds()
     now = [t.reading(t.clock.later(since)) for t in tables]
     return put_in(drawn, {BIG_CLOCK: str(big_clock(now))})
