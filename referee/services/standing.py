@@ -12,7 +12,7 @@ from typing import Protocol, Sequence, TypeVar
 from sqlalchemy import bindparam, select
 
 from ..cache import kept_in, SEATINGS, STATEMENTS
-from ..store.db import db, read_once, read_rows
+from ..store.db import db, read_once, read_plain
 from ..store.models import ResultCorrection, RoundRow, TableRow
 from ..tournament.corrections import Kept, in_force
 
@@ -83,7 +83,7 @@ def seating(tournament_id: int) -> tuple[RoundSeating, ...]:
     read = read_once("seating")
     if tournament_id in read:
         return read[tournament_id]
-    rows = tuple(map(tuple, read_rows(_seating_statement(), {"tournament": tournament_id})))
+    rows = tuple(map(tuple, read_plain(_seating_statement(), {"tournament": tournament_id})))
     try:  # the same rows read again (the live pages' next poll): the values made from them then (a function of the
         # rows alone, whatever the database), 640 tables of five rounds made afresh taking 1-2 ms at each poll
         read[tournament_id] = SEATINGS.get_or_make(rows, lambda: _seating_of(rows))

@@ -9,7 +9,7 @@ from pathlib import Path
 from sqlalchemy import String, bindparam, cast, func, select, true
 
 from . import backups, rulesets
-from ..store.db import db, read_once, read_rows
+from ..store.db import db, read_once, read_plain
 from ..cache import kept_in, ROSTERS, ROUND_VIEWS, STATEMENTS
 from ..engine import MAX_NAME, MAX_TITLE, RulesetError, parse_header, with_options
 from ..store.models import (
@@ -122,7 +122,7 @@ def entrants(row: TournamentRow) -> tuple[Entrant, ...]:
     read = read_once("rosters")
     if row.id in read:
         return read[row.id]
-    rows = tuple(map(tuple, read_rows(_roster_statement(), {"tournament": row.id})))
+    rows = tuple(map(tuple, read_plain(_roster_statement(), {"tournament": row.id})))
     read[row.id] = ROSTERS.get_or_make(rows, lambda: tuple(Entrant(*values) for values in rows))
     return read[row.id]
 
@@ -254,19 +254,20 @@ def tournament_version(tournament_id: int) -> Version:
     table's last entry one step down the (game, seq) index: its number and hash, so an entry taken back and another
     recorded in its place is a change too; the counts; the live grants; the backups' row); the live page compares it
     with the token it was drawn with and is sent again only if it differs."""
-    tables, counts = _version_statements()
-    rows = read_rows(tables, {"tournament": tournament_id})
-    counted = read_rows(counts, {"tournament": tournament_id})[0]
+    tables, counts, waiting_at = _version_statements()
+    rows = read_plain(tables, {"tournament": tournament_id})
+    counted = tuple(read_plain(counts, {"tournament": tournament_id})[0])
+    waiting = counted[waiting_at]
     tails = {r[3]: TableTail(r[4], r[5], r[6], r[7] or 0, r[8], r[9], r[10]) for r in rows}
     # the values as Python writes a tuple of them (each table's but when its game was made, which never changes): one
     # call in C where each value written in turn took three times as long at 128 tables
-    text = str([tuple(r[:9]) for r in rows]) + str(tuple(counted))
-    if counted.open_calls:  # while a table waits, its minutes waited change the page once a minute
+    text = str([tuple(r[:9]) for r in rows]) + str(counted)
+    if waiting:  # while a table waits, its minutes waited change the page once a minute
         text += "|" + utcnow().strftime("%H:%M")
     text += "|" + grants.tournament_stamp(tournament_id)  # the devices unlocked at its tables
     text += "|" + backups.status_stamp()  # a scheduled backup made, or failed
     return Version(hashlib.blake2b(f"{tournament_id}:{text}".encode(), digest_size=8).hexdigest(),
-                   counted.open_calls, tails)
+                   waiting, tails)
 
 
 def live_version(tournament_id: int) -> Version:
@@ -288,7 +289,7 @@ def _version_statements():
     its clock and last entry; and in one row the counts (with the latest id) of the director's corrections, the
     players' sign-offs, the calls for a judge (and those open) and the rulings at its tables: the tournament's
     tables found once for all of them, each kind counted in one pass (on PostgreSQL 0.6 ms where nine subqueries,
-    each finding the tables again, took 1.7)."""
+    each finding the tables again, took 1.7); and where the count of open calls is in that row."""
     tournament = bindparam("tournament")
     seated = (select(TableRow.id, TableRow.game_id).join(RoundRow, RoundRow.id == TableRow.round_id)
               .where(RoundRow.tournament_id == tournament).cte("seated"))  # the tournament's tables, found once
@@ -319,7 +320,7 @@ def _version_statements():
              counted("rulings", RulingRow.id, RulingRow.game_id.in_(games))]
     joined = functools.reduce(lambda left, right: left.join(right, true()), parts)  # each part is one row
     counts = select(*(column for part in parts for column in part.c)).select_from(joined)
-    return tables, counts
+    return tables, counts, list(counts.selected_columns.keys()).index("open_calls")
 
 
 def call_time_on_round(tournament_id: int, number: int) -> int:

@@ -9,7 +9,7 @@ from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from sqlalchemy import Connection, event, insert
 from sqlalchemy import exc as sqlalchemy_exc
-from sqlalchemy.engine import Dialect, Engine, Row
+from sqlalchemy.engine import Dialect, Engine
 from sqlalchemy.orm import Session
 
 from ..cache import PLAIN_STATEMENTS, STATEMENTS, kept_in
@@ -66,14 +66,6 @@ def insert_rows(model: type, rows: list[dict] | dict) -> None:
         return
     db.session.info.pop(READ_ONCE, None)
     db.session.connection().execute(_insert_of(model.__table__), rows)  # type: ignore[attr-defined]
-
-
-def read_rows(statement, values: dict) -> Sequence[Row]:
-    """The rows of a statement of plain columns (no objects of the session), read through the session's connection
-    past the ORM's handling of a statement: a live poll's reads of a round's tables and a roster of 512 players take
-    a third less (the roster 0.48 ms where 0.75).  Changes not yet written are written first, as the session's own
-    queries write them."""
-    return _written_first().execute(statement, values).all()
 
 
 def _written_first() -> Connection:
