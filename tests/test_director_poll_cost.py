@@ -7,6 +7,7 @@ import re
 
 import flask
 import pytest
+import sqlalchemy
 from sqlalchemy import event
 
 from conftest import finish_seating
@@ -272,3 +273,73 @@ def test_the_calls_for_a_judge_are_read_for_the_version_the_page_is_drawn_at_wha
         assert [c.game_id for c in tournaments.waiting_calls(tid, after)] == [game_ids[1]]
     with app.app_context():  # a unit of work that read no version first
         assert [c.game_id for c in tournaments.waiting_calls(tid, tournaments.tournament_version(tid))] == [game_ids[1]]
+
+
+class RosterReads:
+    """The statements one request sends that read the tournament's players' rows."""
+
+    def __init__(self, app):
+        self.count = 0
+        with app.app_context():
+            event.listen(db.engine, "before_cursor_execute", self._statement)
+
+    def _statement(self, conn, cursor, statement, *args):
+        self.count += "FROM tournament_players" in statement
+
+
+def test_the_roster_is_read_once_and_again_only_after_a_change_of_its_players_rows(app):
+    """The live pages ask for the roster every second (512 players' rows at a national final): it is kept by the
+    stamp the tournament's row carries, written anew with every change of the players' rows, so a poll reads the
+    rows only after such a change, and then shows it."""
+    tid, ids = seated(app, 2)
+    reads = RosterReads(app)
+    client = app.test_client()
+    assert client.post(f"/tournaments/{tid}/unlock", data={"pin": PIN}).status_code == 302
+    version = version_of(client.get(f"/tournaments/{tid}/live?v=none", headers={"HX-Request": "true"})
+                         .get_data(as_text=True))
+    for game_id in ids:
+        roll(app, game_id)
+        reads.count = 0
+        changed = client.get(f"/tournaments/{tid}/live?v={version}", headers={"HX-Request": "true"})
+        assert changed.status_code == 200 and reads.count == 0
+    with app.app_context():
+        stamp = tournaments.get_tournament(tid).roster_stamp
+        roster.change_player(tid, "Player 007", "drop", 1)
+        assert tournaments.get_tournament(tid).roster_stamp not in (None, stamp)
+        db.session.remove()
+    reads.count = 0
+    assert client.get(f"/tournaments/{tid}/live?v={version}", headers={"HX-Request": "true"}).status_code == 200
+    assert reads.count == 1
+    with app.app_context():
+        assert {e.name: e.dropped_round for e in tournaments.entrants(tournaments.get_tournament(tid))}[
+            "Player 007"] == 1
+
+
+def test_a_tournament_made_before_the_roster_had_a_stamp_reads_its_roster_each_time(app):
+    """A tournament whose row has no roster stamp (made before the stamp was written, and the migration not yet
+    run over it): its roster is read at each unit of work, never kept by a stamp it does not have."""
+    tid, _ = seated(app, 1)
+    reads = RosterReads(app)
+    with app.app_context():
+        db.session.execute(sqlalchemy.text("UPDATE tournaments SET roster_stamp = NULL WHERE id = :id"), {"id": tid})
+        db.session.commit()
+        names = [e.name for e in tournaments.entrants(tournaments.get_tournament(tid))]
+        db.session.remove()
+        assert [e.name for e in tournaments.entrants(tournaments.get_tournament(tid))] == names
+        assert len(names) == 4 and reads.count == 2
+
+
+def test_the_migration_gives_each_tournament_made_before_it_a_roster_stamp_of_its_own(app):
+    from flask_migrate import downgrade, upgrade
+    from referee.app import MIGRATIONS
+
+    first, _ = seated(app, 1)
+    second, _ = seated(app, 1)
+    with app.app_context():
+        downgrade(directory=str(MIGRATIONS), revision="c6d2a8f4e1b9")
+        assert "roster_stamp" not in [c["name"] for c in sqlalchemy.inspect(db.engine).get_columns("tournaments")]
+        upgrade(directory=str(MIGRATIONS))
+        stamps = db.session.execute(sqlalchemy.text("SELECT roster_stamp FROM tournaments WHERE id IN (:a, :b)"),
+                                    {"a": first, "b": second}).scalars().all()
+        assert len(stamps) == 2 and len(set(stamps)) == 2 and all(len(s) == 16 for s in stamps)
+        assert len(tournaments.entrants(tournaments.get_tournament(first))) == 4

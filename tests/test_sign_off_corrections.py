@@ -25,6 +25,7 @@ from test_players_between_rounds import correction, played_table
 from test_rulings_log import text
 from test_sign_off import finished_game, sign
 
+SIGN_OFF_RANKING = "c6d2a8f4e1b9"  # the migration by which a sign-off names the ranking it was given on
 AGAIN = "The director corrected the final ranking after the players signed off: the corrected ranking must be signed again."
 
 
@@ -253,9 +254,13 @@ def test_the_migration_is_not_taken_back_over_sign_offs_that_name_a_corrected_ra
     correction(director, tid, game_id, places, totals, "1st and 2nd swapped on the slip", bankrupt=gone)
     sign_on(tablet, app, game_id, names[2])
     with app.app_context():
+        downgrade(directory=str(MIGRATIONS), revision=SIGN_OFF_RANKING)  # the later ones: none of them refuses
         with pytest.raises(SystemExit):  # flask-migrate logs the migration's refusal and exits
             downgrade(directory=str(MIGRATIONS), revision="b5e1c7d9a3f2")
         assert "ranking" in [c["name"] for c in sqlalchemy.inspect(db.engine).get_columns("sign_offs")]
+        assert db.session.execute(sqlalchemy.text("SELECT version_num FROM alembic_version")).scalar() == \
+            SIGN_OFF_RANKING
+        upgrade(directory=str(MIGRATIONS))
         assert db.session.execute(sqlalchemy.text("SELECT version_num FROM alembic_version")).scalar() == \
             migrations_head()
         assert signoffs.verify_all() == []

@@ -131,7 +131,8 @@ LIVE_VERSIONS: Cache = Cache(256, "a live page's version as last read for any de
 TOURNAMENT_PROGRESS: Cache = Cache(64, "where a tournament stands and its token, by all it is worked out from")
 SEATINGS: Cache = Cache(16, "a tournament's rounds, tables and corrections as values (services.standing seating), by "
                             "the rows read")
-ROSTERS: Cache = Cache(16, "a tournament's entrants, by the roster's rows as read")
+ROSTERS: Cache = Cache(16, "a tournament's entrants, by (database, tournament, its roster's stamp: written anew with "
+                           "every change of its players' rows)")
 RECORD_ENDS: Cache = Cache(16384, "what a live page needs of a game's fold but its game (services.folds RecordEnd), by "
                                    "(database, game id, its stored rows' count, last hash, when made)")
 TABLE_VIEWS: Cache = Cache(4096, "a tournament table's value as the live pages show it, but for its clock, by all it is "

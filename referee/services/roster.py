@@ -8,7 +8,7 @@ from ..tournament import roster
 from ..tournament.messages import BadTournament, Done
 from ..tournament.formats import player_line
 from ..tournament.roster import FIELDS, MAX_TOURNAMENT_PLAYERS, Entrant, PlayerView, bad_player_line
-from .tournaments import entrants, get_tournament
+from .tournaments import entrants, get_tournament, roster_stamp
 
 # A player's line as the director types it (name, division, invited) is read by the tournament's rules: the web's
 # form asks this service, as the web asks no rules.
@@ -39,6 +39,7 @@ def _write(row: TournamentRow, after: tuple[Entrant, ...]) -> None:
                 setattr(p, f, getattr(value, f))
     for value in after[len(row.players):]:
         row.players.append(TournamentPlayer(**{f: getattr(value, f) for f in FIELDS}))
+    row.roster_stamp = roster_stamp()  # (the roster kept by the one before is asked for no more)
     db.session.commit()
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import secrets
 from pathlib import Path
 
 from sqlalchemy import String, bindparam, cast, func, select, true
@@ -94,6 +95,7 @@ def create_tournament(name: str, scheme: str, ruleset_id: str, players: list[str
                                {"minutes": " ".join(map(str, round_minutes or []))[:80]})
     row = TournamentRow(name=name, scheme=scheme, format=format_id, ruleset=ruleset_id, options=options or {},
                         round_minutes=list(round_minutes or []), pin_hash=pin_hash(pin, BadTournament),
+                        roster_stamp=roster_stamp(),
                         players=[TournamentPlayer(name=n, checked_in=not check_in, division=d,
                                                   invited_stage=seeds[0].id if invited else None)
                                  for n, d, invited in entered]
@@ -117,21 +119,35 @@ def regulations_in_force(row: TournamentRow) -> tuple[tuple[str, object], ...]:
 
 def entrants(row: TournamentRow) -> tuple[Entrant, ...]:
     """The tournament's roster as the tournament rules read it (its rows as values, in the order they were
-    entered: read as plain rows, 512 players in a fraction of a millisecond, where the live pages read it every
-    second; changes not yet written are written first, as any query of the session does)."""
+    entered), kept by the roster's stamp (:func:`roster_stamp`, written anew with every change of its rows): the
+    live pages ask for it every second, and 512 players' rows read and compared took 0.9 ms.  Read with the stamp
+    in one statement when not kept (a stamp read with the tournament's row a moment before another device's change
+    is a stamp no longer written: nothing is kept under it after); changes not yet written are written first, as
+    any query of the session does."""
     read = read_once("rosters")
     if row.id in read:
         return read[row.id]
-    rows = tuple(map(tuple, read_plain(_roster_statement(), {"tournament": row.id})))
-    read[row.id] = ROSTERS.get_or_make(rows, lambda: tuple(Entrant(*values) for values in rows))
-    return read[row.id]
+    unwritten = db.session.new or db.session.dirty or db.session.deleted  # (a change this unit of work has made)
+    found = ROSTERS.get((database_key(), row.id, row.roster_stamp)) if row.roster_stamp and not unwritten else None
+    if found is None:
+        rows = read_plain(_roster_statement(), {"tournament": row.id})
+        found = tuple(Entrant(*values[1:]) for values in rows)
+        if rows and rows[0][0]:
+            ROSTERS.keep((database_key(), row.id, rows[0][0]), found)
+    read[row.id] = found
+    return found
 
 
+def roster_stamp() -> str:
+    """A new stamp for a tournament's roster, written with each change of its players' rows."""
+    return secrets.token_hex(8)
 
 
 @kept_in(STATEMENTS)
 def _roster_statement():
-    return (select(*[getattr(TournamentPlayer, f) for f in FIELDS])
+    """The roster's rows, each with the tournament's roster stamp, in the order entered."""
+    return (select(TournamentRow.roster_stamp, *[getattr(TournamentPlayer, f) for f in FIELDS])
+            .join(TournamentRow, TournamentRow.id == TournamentPlayer.tournament_id)
             .where(TournamentPlayer.tournament_id == bindparam("tournament")).order_by(TournamentPlayer.id))
 
 

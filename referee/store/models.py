@@ -103,6 +103,9 @@ class TournamentRow(Model):
     head_judge_pin: Mapped[str | None] = mapped_column(String(16), default=None)
     created_at: Mapped[datetime] = mapped_column(default=_now)
     archived: Mapped[bool] = mapped_column(default=False, server_default=false())
+    # a random value written anew with every change of the players' rows (services.tournaments.entrants keeps the
+    # roster by it: the live pages ask for it every second, 512 rows; None: read each time)
+    roster_stamp: Mapped[str | None] = mapped_column(String(16), default=None)
     players: Mapped[list["TournamentPlayer"]] = relationship(order_by="TournamentPlayer.id",
                                                             cascade="all, delete-orphan")
     rounds: Mapped[list["RoundRow"]] = relationship(order_by="RoundRow.number", cascade="all, delete-orphan")
