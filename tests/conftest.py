@@ -20,6 +20,7 @@ import pytest
 import sqlalchemy
 
 from referee import create_app
+from referee.app.collector import Settling
 from referee.store.db import db
 from referee.cache import LIVE_VERSIONS
 from referee.language import speaking
@@ -416,6 +417,10 @@ def _connected(connection):
 
 
 def pytest_runtest_teardown(item):
+    # a test that made the app as a server makes it (create_app() with no test settings) installed a serving
+    # process's callback of the collector (referee/app/collector.py), which freezes what survives each full sweep:
+    # taken out, so that this process sweeps its own way and lets the test's apps and connections go
+    gc.callbacks[:] = [callback for callback in gc.callbacks if not isinstance(callback, Settling)]
     if item.get_closest_marker("postgres"):
         engines = [engine for engine in CONNECTED if engine.url.get_backend_name() == "postgresql" and engine not in KEPT]
         CONNECTED.clear()

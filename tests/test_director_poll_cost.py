@@ -343,3 +343,17 @@ def test_the_migration_gives_each_tournament_made_before_it_a_roster_stamp_of_it
                                     {"a": first, "b": second}).scalars().all()
         assert len(stamps) == 2 and len(set(stamps)) == 2 and all(len(s) == 16 for s in stamps)
         assert len(tournaments.entrants(tournaments.get_tournament(first))) == 4
+
+
+def test_a_change_of_the_players_rows_not_yet_committed_is_read_but_never_kept_under_the_stamp(app):
+    """A unit of work that changed a player's row and reads the roster sees its change; rolled back, the roster kept
+    under the tournament's stamp is the committed one (the change was never the stamp's)."""
+    tid, _ = seated(app, 1)
+    with app.app_context():
+        row = tournaments.get_tournament(tid)
+        first = row.players[0].name
+        row.players[0].checked_in = False
+        assert {e.name: e.checked_in for e in tournaments.entrants(row)}[first] is False
+        db.session.rollback()
+        db.session.remove()
+        assert {e.name: e.checked_in for e in tournaments.entrants(tournaments.get_tournament(tid))}[first] is True

@@ -287,3 +287,29 @@ def test_an_alteration_found_at_a_point_already_read_is_shown_in_a_finished_roun
         after = progress.progress_and_version(tid, version)[1]
         db.session.remove()
     assert overview(app, tid)[0].altered is not None and after != before
+
+
+def test_a_tables_card_does_not_keep_the_tables_value_alive_once_the_live_pages_let_it_go(app):
+    """A card is kept with the table's value it was drawn from, which the live pages keep for as long as they ask
+    for it (8,192 cards held as many values the pages had let go, each walked by every full collection)."""
+    import gc
+    import weakref
+
+    from referee.cache import ROUND_VIEWS, TABLE_VIEWS
+
+    tid, _ = seated(app, 2)
+    client = app.test_client()
+    assert client.post(f"/tournaments/{tid}/unlock", data={"pin": PIN}).status_code == 302
+    assert client.get(f"/tournaments/{tid}/live?v=none", headers={"HX-Request": "true"}).status_code == 200
+    with app.test_request_context("/"):
+        app.preprocess_request()
+        kept = [weakref.ref(t.kept) for t in tournaments.round_overview(tid, 1, pending_words,
+                                                                         tournaments.tournament_version(tid))]
+        db.session.remove()
+    assert len(kept) == 2 and all(ref() is not None for ref in kept)  # the values the cards were drawn from
+    TABLE_VIEWS.clear()
+    ROUND_VIEWS.clear()
+    gc.collect()
+    assert [ref() for ref in kept] == [None, None]
+    again = client.get(f"/tournaments/{tid}/live?v=none", headers={"HX-Request": "true"})
+    assert again.status_code == 200 and again.get_data(as_text=True).count('class="player table-card') == 2

@@ -150,3 +150,24 @@ def test_a_game_of_a_ruleset_read_again_plays_as_before():
     assert second is not first and second == first
     assert Game(second, Header("classic", ("A", "B"), seating="fixed")).state.pending == Game(
         first, Header("classic", ("A", "B"), seating="fixed")).state.pending
+
+
+def test_a_value_made_for_a_holder_weakly_is_given_back_while_the_holder_lives_and_never_to_another():
+    import gc
+    import weakref
+
+    from referee.cache import Cache
+
+    class Holder:
+        pass
+
+    cache: Cache = Cache(8)
+    holder = Holder()
+    gone = weakref.ref(holder)
+    assert cache.made_for(holder, "card", lambda: "drawn", weakly=True) == "drawn"
+    assert cache.made_for(holder, "card", lambda: "drawn again", weakly=True) == "drawn"
+    del holder
+    gc.collect()
+    assert gone() is None  # the kept value does not keep its holder alive
+    for _ in range(50):  # a later object, which may be given the freed one's id: never the value kept for that one
+        assert cache.made_for(Holder(), "card", lambda: "new", weakly=True) == "new"

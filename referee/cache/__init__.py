@@ -17,6 +17,7 @@ Kept elsewhere, on purpose:
 from __future__ import annotations
 
 import threading
+import weakref
 from collections import OrderedDict
 import functools
 from typing import Any, Callable, Generic, Hashable, ParamSpec, TypeVar
@@ -62,15 +63,17 @@ class Cache(Generic[V]):
         with self._lock:
             self._values.clear()
 
-    def made_for(self, holder: object, key: Hashable, make: Callable[[], Any]) -> Any:
+    def made_for(self, holder: object, key: Hashable, make: Callable[[], Any], weakly: bool = False) -> Any:
         """The value made for the object ``holder`` (standings for a tournament's progress, places for a board's
         squares) under ``key``, else ``make()`` kept with it: the key names the holder by its id, and a kept value is
-        given back only while it is held with that very object (a later object may be given a freed one's id)."""
+        given back only while it is held with that very object (a later object may be given a freed one's id).
+        ``weakly``: the holder is not kept alive by its value (a table's card and the table's value kept by another
+        cache: once that one lets the value go, the card is asked for no more)."""
         key = (key, id(holder))
         found: Any = self.get(key)
-        if found is not None and found[0] is holder:
+        if found is not None and (found[0]() if weakly else found[0]) is holder:
             return found[1]
-        made: Any = (holder, make())
+        made: Any = (weakref.ref(holder) if weakly else holder, make())
         self.keep(key, made)
         return made[1]
 
@@ -133,9 +136,12 @@ SEATINGS: Cache = Cache(16, "a tournament's rounds, tables and corrections as va
                             "the rows read")
 ROSTERS: Cache = Cache(16, "a tournament's entrants, by (database, tournament, its roster's stamp: written anew with "
                            "every change of its players' rows)")
-RECORD_ENDS: Cache = Cache(16384, "what a live page needs of a game's fold but its game (services.folds RecordEnd), by "
-                                   "(database, game id, its stored rows' count, last hash, when made)")
-TABLE_VIEWS: Cache = Cache(4096, "a tournament table's value as the live pages show it, but for its clock, by all it is "
+# (a live page asks for each game at its record's last point alone: a national final's eight rounds of 128 tables are
+# 1,024 ends, and the round in play's 128 tables on the director's page and the room display, in two languages, 512
+# values; kept by the point, the older ones are never asked for again, and every full collection walked them)
+RECORD_ENDS: Cache = Cache(4096, "what a live page needs of a game's fold but its game (services.folds RecordEnd), by "
+                                  "(database, game id, its stored rows' count, last hash, when made)")
+TABLE_VIEWS: Cache = Cache(1024, "a tournament table's value as the live pages show it, but for its clock, by all it is "
                                   "made from (services.table_views)")
 ROUND_VIEWS: Cache = Cache(64, "a round's tables' values while none of its clocks runs, by all they are made from, "
                                "with the roster they were made with (services.tournaments round_overview)")

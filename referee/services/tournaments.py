@@ -132,7 +132,7 @@ def entrants(row: TournamentRow) -> tuple[Entrant, ...]:
     if found is None:
         rows = read_plain(_roster_statement(), {"tournament": row.id})
         found = tuple(Entrant(*values[1:]) for values in rows)
-        if rows and rows[0][0]:
+        if rows and rows[0][0] and not unwritten:  # (changes not yet committed are not the stamp's rows)
             ROSTERS.keep((database_key(), row.id, rows[0][0]), found)
     read[row.id] = found
     return found

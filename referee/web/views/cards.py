@@ -72,8 +72,10 @@ def _card(kept: Cache, where: tuple, template: str, row, t, draw: Callable[[], A
         return kept.get_or_make(_hashable((template, where, row.id, _drawn_from(kind)(t), _frozen(unlocked))), draw)
 
     origin = getattr(t, "kept", None)  # a reading of a kept table value: the card kept with that value (the key
-    # of a round's 128 finished tables' values, each hashed field by field, cost a millisecond at every poll)
-    return kept.made_for(origin, (template, where, row.id, _frozen(unlocked)), by_value) if origin else by_value()
+    # of a round's 128 finished tables' values, each hashed field by field, cost a millisecond at every poll), which
+    # the card does not keep alive (8,192 cards held as many tables' values the live pages had let go)
+    return kept.made_for(origin, (template, where, row.id, _frozen(unlocked)), by_value, weakly=True) if origin \
+        else by_value()
 
 
 def _where() -> tuple[str, str]:
