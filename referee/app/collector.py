@@ -15,8 +15,9 @@ from every later collection, still freed when nothing refers to it): the next wa
 The cost: a request in flight when a full collection ends has its objects frozen with the rest.  Those that form a
 cycle (the database session's objects, the request's) are not freed when the request ends; at 128 tables some 1,600
 objects a full collection, 300 a second.  So every :data:`THAW_SECONDS` the frozen objects are put back
-(``gc.unfreeze``), and the next full collection walks everything once and frees them (at 128 tables, 190,000
-objects: 140 ms).  Measured in benchmarks/NOTES.md ("A full collection walks only what was made since")."""
+(``gc.unfreeze``), and the next full collection walks everything once and frees them (at 128 tables, 40 seconds into
+a round, 190,000 objects in 140 ms; five minutes in, 348 ms, once).  Measured in benchmarks/NOTES.md ("A full
+collection walks only what was made since")."""
 from __future__ import annotations
 
 import gc
@@ -24,7 +25,7 @@ import time
 from collections.abc import Callable
 
 THAW_SECONDS = 300.0  # how often a full collection walks everything: five minutes of cycles frozen while in use
-# (at 128 tables some 90,000 objects, 15 MB) against one longer hold of the requests (140 ms at 128 tables)
+# (at 128 tables some 90,000 objects) against one longer hold of the requests (348 ms at 128 tables)
 OLDEST = 2  # the collector's oldest generation: a collection of it is a full one
 
 
