@@ -10,7 +10,7 @@ from pathlib import Path
 from sqlalchemy import String, bindparam, cast, func, select, true
 
 from . import backups, rulesets
-from ..store.db import db, read_once, read_plain
+from ..store.db import db, read_once, read_plain, unwritten
 from ..cache import kept_in, ROSTERS, ROUND_VIEWS, STATEMENTS
 from ..engine import MAX_NAME, MAX_TITLE, RulesetError, parse_header, with_options
 from ..store.models import (
@@ -127,13 +127,13 @@ def entrants(row: TournamentRow) -> tuple[Entrant, ...]:
     read = read_once("rosters")
     if row.id in read:
         return read[row.id]
-    unwritten = db.session.new or db.session.dirty or db.session.deleted  # (a change this unit of work has made)
-    found = ROSTERS.get((database_key(), row.id, row.roster_stamp)) if row.roster_stamp and not unwritten else None
+    changed, database = unwritten(), database_key()  # (a change this unit of work has made is not the stamp's)
+    found = ROSTERS.get((database, row.id, row.roster_stamp)) if row.roster_stamp and not changed else None
     if found is None:
         rows = read_plain(_roster_statement(), {"tournament": row.id})
         found = tuple(Entrant(*values[1:]) for values in rows)
-        if rows and rows[0][0] and not unwritten:  # (changes not yet committed are not the stamp's rows)
-            ROSTERS.keep((database_key(), row.id, rows[0][0]), found)
+        if rows and rows[0][0] and not changed:
+            ROSTERS.keep((database, row.id, rows[0][0]), found)
     read[row.id] = found
     return found
 

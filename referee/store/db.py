@@ -49,11 +49,16 @@ def _counted(session: Session) -> None:
         _commits += 1
 
 
+def unwritten() -> bool:
+    """Whether the session's unit of work holds changes not yet written (objects added, changed or deleted)."""
+    return bool(db.session.new or db.session.dirty or db.session.deleted)
+
+
 def read_once(name: str) -> dict:
     """What the session's unit of work has read under ``name`` (a live poll asks for a tournament's roster four
     times, for its games' rows twice): kept with the session until it writes anything, commits or rolls back, so
     a value found here is the one the database would give now, as far as this session can see."""
-    if db.session.new or db.session.dirty or db.session.deleted:  # changes not yet written: read afresh
+    if unwritten():  # read afresh
         db.session.info.pop(READ_ONCE, None)
     return db.session.info.setdefault(READ_ONCE, {}).setdefault(name, {})
 
@@ -71,7 +76,7 @@ def insert_rows(model: type, rows: list[dict] | dict) -> None:
 def _written_first() -> Connection:
     """The session's connection, the changes not yet written written first, as the session's own queries write
     them (a read past the ORM sees what this unit of work changed)."""
-    if db.session.new or db.session.dirty or db.session.deleted:
+    if unwritten():
         db.session.flush()
     return db.session.connection()
 
