@@ -357,3 +357,63 @@ def test_a_change_of_the_players_rows_not_yet_committed_is_read_but_never_kept_u
         db.session.rollback()
         db.session.remove()
         assert {e.name: e.checked_in for e in tournaments.entrants(tournaments.get_tournament(tid))}[first] is True
+
+
+class GrantReads:
+    """The statements one request sends that list the tournament's live grants' rows (their devices), not only count
+    them (the device's own grants, looked up by their tokens, are not these)."""
+
+    def __init__(self, app):
+        self.count = 0
+        with app.app_context():
+            event.listen(db.engine, "before_cursor_execute", self._statement)
+
+    def _statement(self, conn, cursor, statement, *args):
+        self.count += "grants.device" in statement and "ORDER BY grants.created_at" in statement
+
+
+def devices_listed(page: str) -> list[str]:
+    return re.findall(r"<li>([^<]*)</li>", page.split('id="devices"', 1)[1].split("</section>", 1)[0])
+
+
+def test_the_devices_unlocked_are_read_again_only_when_a_grant_is_given_or_ends(app):
+    """The director's page lists the devices unlocked (some 260 grants' rows at a national final, read every
+    second): they are kept by how many grants are live and the latest one's id, which the version counts, so a
+    poll reads the rows only after an unlock, a lock or an unlock running out, and then lists the change; each
+    director's device sees itself, and only itself, marked "this device"."""
+    tid, ids = seated(app, 2)
+    reads = GrantReads(app)
+    director, other = app.test_client(), app.test_client()
+    other.environ_base["HTTP_USER_AGENT"] = "Mozilla/5.0 (Linux; Android 14) Chrome/124.0.0.0 Safari/537.36"
+    for client in (director, other):
+        assert client.post(f"/tournaments/{tid}/unlock", data={"pin": PIN}).status_code == 302
+    whole = director.get(f"/tournaments/{tid}/live?v=none", headers={"HX-Request": "true"}).get_data(as_text=True)
+    version = version_of(whole)
+    assert len(devices_listed(whole)) == 2 and sum("(this device)" in d for d in devices_listed(whole)) == 1
+    for game_id in ids:
+        roll(app, game_id)
+        reads.count = 0
+        changed = director.get(f"/tournaments/{tid}/live?v={version}", headers={"HX-Request": "true"})
+        assert changed.status_code == 200 and reads.count == 0
+    other_page = other.get(f"/tournaments/{tid}/live?v=none", headers={"HX-Request": "true"}).get_data(as_text=True)
+    assert reads.count == 0  # the same devices, kept: the other device marked in its own answer alone
+    marked = [d for d in devices_listed(other_page) if "(this device)" in d]
+    assert len(marked) == 1 and marked[0].startswith("Chrome · Android")
+    tablet = app.test_client()
+    assert tablet.post(f"/games/{ids[0]}/unlock", data={"pin": table_pin(app, ids[0])}).status_code in (302, 303)
+    reads.count = 0
+    page = director.get(f"/tournaments/{tid}/live?v=none", headers={"HX-Request": "true"}).get_data(as_text=True)
+    assert reads.count == 1 and "1 tablet unlocked at the tables" in page
+    with app.app_context():  # the director's other device's unlock runs out
+        db.session.execute(sqlalchemy.text("UPDATE grants SET expires_at = :past WHERE device LIKE 'Chrome%'"),
+                           {"past": "2000-01-01 00:00:00"})
+        db.session.commit()
+    reads.count = 0
+    page = director.get(f"/tournaments/{tid}/live?v=none", headers={"HX-Request": "true"}).get_data(as_text=True)
+    assert reads.count == 1 and len(devices_listed(page)) == 1 and "(this device)" in devices_listed(page)[0]
+
+
+def table_pin(app, game_id: int) -> str:
+    with app.app_context():
+        return next(t.pin for r in tournaments.seating(tournaments.tournament_of_game(game_id))
+                    for t in r.tables if t.game_id == game_id)

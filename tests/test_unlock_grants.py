@@ -318,13 +318,22 @@ def test_a_new_directors_pin_set_on_the_server_locks_the_devices_the_old_one_unl
 
 def test_a_grant_ended_in_a_unit_of_work_that_already_read_the_devices_is_not_listed_after(app):
     """The director's page reads the live grants once per unit of work (for its version, then for its list): a
-    grant ended by an UPDATE in that same unit of work, before its commit, is read again, not listed."""
+    grant ended by an UPDATE in that same unit of work, before its commit, is read again, not listed; and what is read
+    before that commit is never kept under the count it names (a rollback would leave the same count naming
+    another set of devices once another grant ends)."""
+    from referee.cache import DEVICES
+    from referee.services import tournaments
     tid, (first, _) = seated(app)
     with app.app_context():
         token = grants.open_grant(grants.GAME, first.game_id, "Safari · iPad", 60, [])
-        before = grants.tournament_stamp(tid)
-        assert [len(v) for v in grants.devices_of_tournament(tid, []).tables.values()] == [1]
+        before = tournaments.tournament_version(tid)
+        assert [len(v) for v in grants.devices_of_tournament(tid, [], before.unlocked).tables.values()] == [1]
         grants._revoke(grants.GrantRow.token_hash == grants.token_hash(token), grants.now())  # not committed
-        assert grants.tournament_stamp(tid) != before
-        assert grants.devices_of_tournament(tid, []).tables == {}
+        after = tournaments.tournament_version(tid)
+        assert after.token != before.token and after.unlocked[0] == before.unlocked[0] - 1
+        kept = len(DEVICES)
+        assert grants.devices_of_tournament(tid, [], after.unlocked).tables == {}
+        assert len(DEVICES) == kept  # read, not kept
         db.session.rollback()
+        assert tournaments.tournament_version(tid).unlocked == before.unlocked
+        assert [len(v) for v in grants.devices_of_tournament(tid, [], before.unlocked).tables.values()] == [1]

@@ -18,16 +18,18 @@ import hashlib
 import re
 import secrets
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
+from typing import NamedTuple
 
-from sqlalchemy import Connection, Row, Select, bindparam, delete, or_, select, update
+from sqlalchemy import Connection, Select, bindparam, delete, or_, select, update
 
-from ..cache import kept_in, STATEMENTS
-from ..store.db import db, read_once, read_plain
+from ..cache import DEVICES, kept_in, STATEMENTS
+from ..store.db import db, read_once, read_plain, uncommitted
 from ..store.models import GrantRow, RoundRow, TableRow
 from .errors import GameNotFound
+from .folds import database_key
 
 GAME, DIRECTOR, ORGANISER = "game", "director", "organiser"
 # a tournament's floor judges and its head judge: every table of the tournament opened for its rulings and its calls
@@ -213,9 +215,9 @@ def lock_directors(tournament_id: int, role: str = DIRECTOR) -> int:
     return _revoke((GrantRow.role == role) & (GrantRow.tournament_id == tournament_id), now())
 
 
-@dataclass(frozen=True)
-class Device:
-    """A device unlocked for a table or a tournament, as the director's page lists it."""
+class Device(NamedTuple):
+    """A device unlocked for a table or a tournament, as the director's page lists it (a tuple: the director's
+    page's cards are kept under their table's devices, hashed at every poll)."""
 
     label: str  # "Safari · iPad"; "" when its user agent said nothing this app knows
     since: datetime  # UTC
@@ -226,60 +228,99 @@ class Device:
 @dataclass(frozen=True)
 class Devices:
     """The devices unlocked now in a tournament: each table's (by its game), the director's, and the judges' (each
-    with its role: a judge's or the head judge's)."""
+    with its role: a judge's or the head judge's); ``hashes``: each one's token's hash, where it is listed (marked
+    as the device asking's by :meth:`marked`)."""
 
-    tables: dict[int, list[Device]]
-    director: list[Device]
-    judges: list[tuple[str, Device]]  # (JUDGE or HEAD_JUDGE, the device)
+    tables: Mapping[int, tuple[Device, ...]]
+    director: tuple[Device, ...]
+    judges: tuple[tuple[str, Device], ...]  # (JUDGE or HEAD_JUDGE, the device)
+    hashes: Mapping[str, tuple[str, int | None, int]] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def tablets(self) -> int:
         return sum(map(len, self.tables.values()))
 
+    def marked(self, own: set[str]) -> Devices:
+        """These devices with those whose token's hash is in ``own`` (the device asking's) marked as its own: a new
+        value where one is listed (the lists it is in copied), this one otherwise (the kept value is shared)."""
+        found = [self.hashes[h] for h in own if h in self.hashes]
+        if not found:
+            return self
+        tables, director, judges = dict(self.tables), list(self.director), list(self.judges)
+        for where, game, at in found:
+            if where == GAME:
+                listed = list(tables[game])  # type: ignore[index]
+                listed[at] = listed[at]._replace(mine=True)
+                tables[game] = tuple(listed)  # type: ignore[index]
+            elif where == DIRECTOR:
+                director[at] = director[at]._replace(mine=True)
+            else:
+                judges[at] = (judges[at][0], judges[at][1]._replace(mine=True))
+        return Devices(tables, tuple(director), tuple(judges), self.hashes)
+
+
+def live_grants(tournament) -> tuple:
+    """What selects the live grants (neither ended nor expired at the bound parameter ``at``) of the tournament
+    ``tournament`` (a bound parameter) and of its tables: the director's page's list, and its version's count."""
+    return (or_((GrantRow.role == GAME) & GrantRow.game_id.in_(_tables(tournament)),
+                GrantRow.role.in_(TOURNAMENT_ROLES) & (GrantRow.tournament_id == tournament)),
+            GrantRow.revoked_at.is_(None), GrantRow.expires_at > bindparam("at"))
+
 
 @kept_in(STATEMENTS)
 def _live_rows():
     """The live grants of the tournament ``tournament`` and its tables at ``at``, oldest first, as plain rows of the
-    columns the director's page reads (it reads them every second, for some 130 devices of a national final): one
-    statement, built once."""
-    tournament = bindparam("tournament")
+    columns the director's page reads: one statement, built once."""
     return (select(GrantRow.id, GrantRow.role, GrantRow.game_id, GrantRow.device, GrantRow.created_at,
                    GrantRow.expires_at, GrantRow.token_hash)
-            .where(or_((GrantRow.role == GAME) & GrantRow.game_id.in_(_tables(tournament)),
-                       GrantRow.role.in_(TOURNAMENT_ROLES) & (GrantRow.tournament_id == tournament)),
-                   GrantRow.revoked_at.is_(None), GrantRow.expires_at > bindparam("at"))
+            .where(*live_grants(bindparam("tournament")))
             .order_by(GrantRow.created_at, GrantRow.id))
 
 
-def devices_of_tournament(tournament_id: int, mine: list[str]) -> Devices:
+def devices_of_tournament(tournament_id: int, mine: list[str], live: tuple[int, int | None] | None = None
+                          ) -> Devices:
     """The devices holding a live grant for the tournament or one of its tables now, oldest first; ``mine``: the
-    tokens of the device asking."""
-    own = {token_hash(t) for t in mine}
+    tokens of the device asking.  ``live``: how many live grants the tournament had and the latest one's id, as a
+    live page's version read them (:func:`referee.services.tournaments.tournament_version`): the devices kept under
+    them are taken, not read again (some 260 rows at a national final, every second).  The two say which grants are
+    live: a grant is only ever added with an id above every other (the count grows, the latest changes) and only ever
+    ended (the count falls); its device and times never change."""
+    database, changed = database_key(), uncommitted()
+    found = DEVICES.get((database, tournament_id, live)) if live is not None and not changed else None
+    if found is None:
+        rows = _live(tournament_id)
+        found = _listed(rows)
+        if not changed:  # (the rows as committed: what a version's count names)
+            DEVICES.keep((database, tournament_id, (len(rows), max((row[0] for row in rows), default=None))), found)
+    return found.marked({token_hash(t) for t in mine})
+
+
+def _listed(rows: Sequence[Sequence]) -> Devices:
+    """The devices of the live grants ``rows`` (:func:`_live_rows`'s), none marked as the device asking's."""
     tables: dict[int, list[Device]] = {}
     director: list[Device] = []
     judges: list[tuple[str, Device]] = []
-    for row in _live(tournament_id):
-        device = Device(row.device, row.created_at, row.expires_at, row.token_hash in own)
-        if row.role == DIRECTOR:
+    hashes: dict[str, tuple[str, int | None, int]] = {}
+    for _, role, game_id, label, since, until, hashed in rows:
+        device = Device(label, since, until, False)
+        if role == DIRECTOR:
+            hashes[hashed] = (DIRECTOR, None, len(director))
             director.append(device)
-        elif row.role == GAME:
-            tables.setdefault(row.game_id, []).append(device)
+        elif role == GAME:
+            listed = tables.setdefault(game_id, [])
+            hashes[hashed] = (GAME, game_id, len(listed))
+            listed.append(device)
         else:
-            judges.append((row.role, device))
-    return Devices(tables, director, judges)
+            hashes[hashed] = (role, None, len(judges))
+            judges.append((role, device))
+    return Devices({game: tuple(listed) for game, listed in tables.items()}, tuple(director), tuple(judges), hashes)
 
 
-def tournament_stamp(tournament_id: int) -> str:
-    """What changes whenever the devices the director's page lists change: a grant given, ended or expired."""
-    return ",".join(map(str, sorted(row.id for row in _live(tournament_id))))
-
-
-def _live(tournament_id: int) -> Sequence[Row]:
-    """The tournament's live grants, read once per unit of work (the director's page reads them for its version,
-    then for its list of devices)."""
+def _live(tournament_id: int) -> Sequence[Sequence]:
+    """The tournament's live grants, read once per unit of work."""
     read = read_once("live grants")
     if tournament_id not in read:
-        read[tournament_id] = db.session.execute(_live_rows(), {"tournament": tournament_id, "at": now()}).all()
+        read[tournament_id] = read_plain(_live_rows(), {"tournament": tournament_id, "at": now()})
     return read[tournament_id]
 
 

@@ -14,7 +14,7 @@ from ..store.db import db, read_once, read_plain, unwritten
 from ..cache import kept_in, ROSTERS, ROUND_VIEWS, STATEMENTS
 from ..engine import MAX_NAME, MAX_TITLE, RulesetError, parse_header, with_options
 from ..store.models import (
-    EntryRow, GameRow, JudgeCallRow, ResultCorrection, RoundRow, RulingRow, SignOffRow, TableRow, TournamentPlayer,
+    EntryRow, GameRow, GrantRow, JudgeCallRow, ResultCorrection, RoundRow, RulingRow, SignOffRow, TableRow, TournamentPlayer,
     TournamentRow)
 from ..tournament import formats, regulations
 from ..tournament.regulations import REGULATIONS
@@ -266,24 +266,23 @@ def tournament_version(tournament_id: int) -> Version:
     """A short token that changes whenever anything the director's page shows may have changed: a round
     seated, an entry recorded (or taken out of the log) on any table, a table's clock started or paused, a
     correction, a player's sign-off, a call for a judge made or answered, a ruling, a device unlocked or locked, a
-    scheduled backup made or failed.  Four statements however many tables and entries there are (the tables, each
-    table's last entry one step down the (game, seq) index: its number and hash, so an entry taken back and another
-    recorded in its place is a change too; the counts; the live grants; the backups' row); the live page compares it
-    with the token it was drawn with and is sent again only if it differs."""
-    tables, counts, waiting_at = _version_statements()
+    scheduled backup made or failed.  Three statements however many tables, entries and devices there are (the
+    tables, each table's last entry one step down the (game, seq) index: its number and hash, so an entry taken back
+    and another recorded in its place is a change too; the counts, the live grants' among them; the backups' row);
+    the live page compares it with the token it was drawn with and is sent again only if it differs."""
+    tables, counts, waiting_at, unlocked_at = _version_statements()
     rows = read_plain(tables, {"tournament": tournament_id})
-    counted = tuple(read_plain(counts, {"tournament": tournament_id})[0])
-    waiting = counted[waiting_at]
+    counted = tuple(read_plain(counts, {"tournament": tournament_id, "at": grants.now()})[0])
+    waiting, unlocked = counted[waiting_at], counted[unlocked_at:unlocked_at + 2]
     tails = {r[3]: TableTail(r[4], r[5], r[6], r[7] or 0, r[8], r[9], r[10]) for r in rows}
     # the values as Python writes a tuple of them (each table's but when its game was made, which never changes): one
     # call in C where each value written in turn took three times as long at 128 tables
     text = str([tuple(r[:9]) for r in rows]) + str(counted)
     if waiting:  # while a table waits, its minutes waited change the page once a minute
         text += "|" + utcnow().strftime("%H:%M")
-    text += "|" + grants.tournament_stamp(tournament_id)  # the devices unlocked at its tables
     text += "|" + backups.status_stamp()  # a scheduled backup made, or failed
     return Version(hashlib.blake2b(f"{tournament_id}:{text}".encode(), digest_size=8).hexdigest(),
-                   waiting, tails)
+                   waiting, tails, unlocked)
 
 
 def live_version(tournament_id: int) -> Version:
@@ -303,9 +302,11 @@ def waiting_calls(tournament_id: int, version: Version) -> list[OpenCall]:
 def _version_statements():
     """The statements of :func:`tournament_version` for the tournament ``tournament``, built once: each table with
     its clock and last entry; and in one row the counts (with the latest id) of the director's corrections, the
-    players' sign-offs, the calls for a judge (and those open) and the rulings at its tables: the tournament's
-    tables found once for all of them, each kind counted in one pass (on PostgreSQL 0.6 ms where nine subqueries,
-    each finding the tables again, took 1.7); and where the count of open calls is in that row."""
+    players' sign-offs, the calls for a judge (and those open), the rulings at its tables and the live grants of the
+    tournament and its tables at ``at`` (the devices unlocked: :func:`grants.devices_of_tournament` keeps them by
+    these two, where the page read their 260 rows every second): the tournament's tables found once for all of them,
+    each kind counted in one pass (on PostgreSQL 0.6 ms where nine subqueries, each finding the tables again, took
+    1.7); and where in that row the count of open calls is, and the live grants' two."""
     tournament = bindparam("tournament")
     seated = (select(TableRow.id, TableRow.game_id).join(RoundRow, RoundRow.id == TableRow.round_id)
               .where(RoundRow.tournament_id == tournament).cte("seated"))  # the tournament's tables, found once
@@ -333,10 +334,12 @@ def _version_statements():
     parts = [counted("corrections", ResultCorrection.id, corrected),
              counted("sign_offs", SignOffRow.id, SignOffRow.game_id.in_(games)),
              counted("calls", JudgeCallRow.id, JudgeCallRow.game_id.in_(games), open_=JudgeCallRow.open_game_id),
-             counted("rulings", RulingRow.id, RulingRow.game_id.in_(games))]
+             counted("rulings", RulingRow.id, RulingRow.game_id.in_(games)),
+             counted("grants", GrantRow.id, *grants.live_grants(tournament))]  # the devices unlocked
     joined = functools.reduce(lambda left, right: left.join(right, true()), parts)  # each part is one row
     counts = select(*(column for part in parts for column in part.c)).select_from(joined)
-    return tables, counts, list(counts.selected_columns.keys()).index("open_calls")
+    names = list(counts.selected_columns.keys())
+    return tables, counts, names.index("open_calls"), len(names) - 2
 
 
 def call_time_on_round(tournament_id: int, number: int) -> int:

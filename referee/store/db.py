@@ -18,6 +18,7 @@ from .backup import owner_only
 db = SQLAlchemy()
 migrate = Migrate()
 READ_ONCE = "referee.read_once"
+WROTE = "referee.wrote"  # the session's unit of work has written rows not yet committed
 COMMITS_AT_BEGIN = "referee.commits_at_begin"
 _commits = 0  # the commits made by this process's sessions so far (a count only ever raised)
 _counting = threading.Lock()  # (two threads' commits are two counts)
@@ -54,6 +55,13 @@ def unwritten() -> bool:
     return bool(db.session.new or db.session.dirty or db.session.deleted)
 
 
+def uncommitted() -> bool:
+    """Whether the session's unit of work holds changes not yet committed: changes not yet written, or rows written
+    (a flush, or an INSERT, UPDATE or DELETE sent through it) not yet committed.  What it reads then may be rolled
+    back: a value read is not kept under what names it in the database's committed state."""
+    return unwritten() or bool(db.session.info.get(WROTE))
+
+
 def read_once(name: str) -> dict:
     """What the session's unit of work has read under ``name`` (a live poll asks for a tournament's roster four
     times, for its games' rows twice): kept with the session until it writes anything, commits or rolls back, so
@@ -71,6 +79,7 @@ def insert_rows(model: type, rows: list[dict] | dict) -> None:
         return
     db.session.info.pop(READ_ONCE, None)
     db.session.connection().execute(_insert_of(model.__table__), rows)  # type: ignore[attr-defined]
+    db.session.info[WROTE] = True
 
 
 def _written_first() -> Connection:
@@ -184,11 +193,22 @@ def _insert_of(table):
     return insert(table)
 
 
-@event.listens_for(Session, "after_flush")
 @event.listens_for(Session, "after_commit")
 @event.listens_for(Session, "after_soft_rollback")
 def _forget_what_was_read(session: Session, *_) -> None:
     session.info.pop(READ_ONCE, None)
+
+
+@event.listens_for(Session, "after_transaction_end")
+def _nothing_written(session: Session, *_) -> None:
+    """A transaction ended (committed, rolled back or closed): the next has written nothing."""
+    session.info.pop(WROTE, None)
+
+
+@event.listens_for(Session, "after_flush")
+def _forget_after_a_flush(session: Session, *_) -> None:
+    session.info.pop(READ_ONCE, None)
+    session.info[WROTE] = True
 
 
 @event.listens_for(Session, "do_orm_execute")
@@ -196,6 +216,7 @@ def _forget_before_a_write(state) -> None:
     """An UPDATE or DELETE sent through the session (a revoke, a clean-up) changes what was read, as a flush does."""
     if state.is_update or state.is_delete or state.is_insert:
         state.session.info.pop(READ_ONCE, None)
+        state.session.info[WROTE] = True
 
 
 SQLITE_MAP_BYTES = 256 * 1024 * 1024  # the most of a SQLite database file read through a memory map

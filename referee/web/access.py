@@ -195,9 +195,10 @@ def lock_tournament(tournament_id: int) -> int:
     return count
 
 
-def devices(tournament_id: int) -> grants.Devices:
-    """The devices unlocked now for the tournament and each of its tables (this one marked)."""
-    return grants.devices_of_tournament(tournament_id, mine=_tokens())
+def devices(tournament_id: int, unlocked: tuple = ()) -> grants.Devices:
+    """The devices unlocked now for the tournament and each of its tables (this one marked); ``unlocked``: how many
+    grants were live and the latest's id as the page's version read them (:func:`grants.devices_of_tournament`)."""
+    return grants.devices_of_tournament(tournament_id, mine=_tokens(), live=unlocked or None)
 
 
 def _held_before(role: str, target: int | None) -> bool:

@@ -47,11 +47,6 @@ def _drawn_from(kind: type) -> Callable[[object], tuple]:
     return operator.attrgetter(*(f.name for f in dataclasses.fields(kind) if f.name != "clock"))
 
 
-def _frozen(value):
-    """``value`` as a key: its lists as tuples (the devices at a table); the rest are frozen values."""
-    return tuple(_frozen(v) for v in value) if isinstance(value, list) else value
-
-
 def _hashable(key: tuple) -> object:
     """``key`` as a cache's key: itself (hashed in C, where its words would be written out field by field at each
     poll), or its words where one of its values cannot be hashed."""
@@ -69,12 +64,12 @@ def _card(kept: Cache, where: tuple, template: str, row, t, draw: Callable[[], A
     kind: type = type(t)  # (as a class: mypy takes a type[Any] for a value that is not hashable)
 
     def by_value() -> Any:
-        return kept.get_or_make(_hashable((template, where, row.id, _drawn_from(kind)(t), _frozen(unlocked))), draw)
+        return kept.get_or_make(_hashable((template, where, row.id, _drawn_from(kind)(t), unlocked)), draw)
 
     origin = getattr(t, "kept", None)  # a reading of a kept table value: the card kept with that value (the key
     # of a round's 128 finished tables' values, each hashed field by field, cost a millisecond at every poll), which
     # the card does not keep alive (8,192 cards held as many tables' values the live pages had let go)
-    return kept.made_for(origin, (template, where, row.id, _frozen(unlocked)), by_value, weakly=True) if origin \
+    return kept.made_for(origin, (template, where, row.id, unlocked), by_value, weakly=True) if origin \
         else by_value()
 
 
@@ -96,20 +91,20 @@ def table_cards(row, tables, devices) -> dict[int, tuple[str, str]]:
     kept, where = _kept_cards()
     pieces: Any = current_app.jinja_env.get_template(DIRECTOR_CARD).module  # its macros, one a piece
 
-    def card(t, unlocked: list) -> Callable[[], tuple[str, str]]:
+    def card(t, unlocked: tuple) -> Callable[[], tuple[str, str]]:
         return lambda: director_card(pieces, kept, where, row, t, unlocked)
 
     return {t.game_id: _card(kept, where, DIRECTOR_CARD, row, t, card(t, unlocked), unlocked)
-            for t in tables for unlocked in (devices.tables.get(t.game_id, []),)}
+            for t in tables for unlocked in (devices.tables.get(t.game_id, ()),)}
 
 
-def director_card(pieces: Any, kept: Cache, where: tuple, row, t, unlocked: list) -> tuple[str, str]:
+def director_card(pieces: Any, kept: Cache, where: tuple, row, t, unlocked: tuple) -> tuple[str, str]:
     """A director's card of table ``t``, in two halves (its clock line goes between them): its opening and its foot
     as kept (each under all it is drawn from: a table that records an entry draws neither again), its play drawn."""
     opening = kept.get_or_make(_hashable(("opening", where, t.game_id, t.number, t.division, t.over)),
                                lambda: str(pieces.opening(t, Markup(OOB))))
     foot = kept.get_or_make(_hashable(("foot", where, row.id, t.game_id, t.number, t.pin, t.over, t.altered,
-                                       _frozen(unlocked), t.sign_offs, t.corrected)),
+                                       unlocked, t.sign_offs, t.corrected)),
                             lambda: str(pieces.foot(t, row, unlocked, Markup(TOKEN))))
     before, after = str(pieces.play(t, Markup(CLOCK))).split(CLOCK)
     return opening + before, after + foot

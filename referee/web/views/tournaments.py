@@ -168,7 +168,7 @@ def _live_context(row, version: tournaments.Version, seen: str | None = None) ->
               for r in tournaments.seating(row.id)]
     ruleset, scheme = rulesets.load(row.ruleset), rulesets.load_scheme(row.scheme)
     progress = progress_service.progress_and_version(row.id, version)[0]
-    devices = access.devices(row.id)
+    devices = access.devices(row.id, version.unlocked)
     slips_address = public_base()
     context = {"row": row, "rounds": rounds,
             "cards": table_cards(row, [t for r in rounds for t in r.tables], devices),
