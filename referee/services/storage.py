@@ -90,8 +90,9 @@ class Disk:
 
 
 def disk_of(folder: Path) -> Disk:
-    """The disk ``folder`` is on (or would be: its nearest folder that exists)."""
-    place = Path(folder).resolve()
+    """The disk ``folder`` is on (or would be: its nearest folder that exists; a link in its path is followed by the
+    system's calls, so it is not resolved first: the director's page asks twice a second)."""
+    place = Path(folder)
     while not place.exists() and place != place.parent:
         place = place.parent
     usage = shutil.disk_usage(place)
@@ -125,11 +126,12 @@ class LowDisk:
     free: int
 
 
-def low_disks(url: str, backups_folder: Path | None, low_mb: float) -> list[LowDisk]:
-    """The disks holding the database (a SQLite file's; none for PostgreSQL) and ``backups_folder`` (None: no
-    backups are taken) that are low on room; one disk holding both is named once."""
+def low_disks(database: Path | None, backups_folder: Path | None, low_mb: float) -> list[LowDisk]:
+    """The disks holding the database (``database``: a SQLite file's folder, :func:`database_folder`; None for
+    PostgreSQL) and ``backups_folder`` (None: no backups are taken) that are low on room; one disk holding both is
+    named once."""
     found: dict[int, tuple[list[str], Disk]] = {}
-    for holds, folder in (("database", database_folder(url)), ("backups", backups_folder)):
+    for holds, folder in (("database", database), ("backups", backups_folder)):
         if folder is None:
             continue
         disk = disk_of(folder)
