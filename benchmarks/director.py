@@ -2,16 +2,17 @@
 goes (the goal: under 10 ms at 64 tables).
 
     .venv/bin/python benchmarks/director.py [--tables 64] [--changed 20] [--polls 40] [--rounds 1] [--turns 30]
+                                            [--tablets 2]
 
-Seats one round of ``--tables`` tables (4 players each) in a fresh SQLite database and records 6 entries at each
-(the simulator's random players); then, ``--polls`` times, ``--changed`` tables each record an entry (at 64 tables a
+Seats one round of ``--tables`` tables (4 players each) in a fresh SQLite database, unlocks ``--tablets`` tablets at
+each and records 6 entries at each (the simulator's random players); then, ``--polls`` times, ``--changed`` tables each record an entry (at 64 tables a
 room records about 20 entries a second: most tables change between two polls a second apart) and the director's
 page asks for its live region once, as htmx does after a change (the Flask test client, in this process): naming a
 version this process did not draw (the whole region), then the version of its last answer (the parts changed since,
 each swapped in place); then the same for one room display.  Prints the median server CPU (this thread's) and size
 of a changed poll of each, and for the director's page the median of each part of it, timed one after the other in
 a request of its own after the same changes (the version read, the tournament's seating: its rounds, tables and
-corrections; the tables' values, where the tournament stands, the tables' cards, the region drawn whole, its parts
+corrections; the tables' values, where the tournament stands, the devices unlocked, the tables' cards, the region drawn whole, its parts
 changed since the last poll, the whole region's frame).  Figures only: nothing is asserted.
 """
 from __future__ import annotations
@@ -37,7 +38,7 @@ from flask import render_template  # noqa: E402
 from referee import create_app  # noqa: E402
 from referee.app.demo import play_table  # noqa: E402
 from referee.engine import legal_actions  # noqa: E402
-from referee.services import folds, games, progress, tournaments  # noqa: E402
+from referee.services import folds, games, grants, progress, tournaments  # noqa: E402
 from referee.sim.policy import Policy  # noqa: E402
 from referee.store.db import db  # noqa: E402
 from referee.web import access  # noqa: E402
@@ -56,6 +57,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=1,
                         help="the round in play: the rounds before it played out, each table's game to --turns")
     parser.add_argument("--turns", type=int, default=30)
+    parser.add_argument("--tablets", type=int, default=2,
+                        help="tablets unlocked at each table of the round in play (the director's page lists them: "
+                             "load.py's room unlocks two, the one recording and the one following)")
     parser.add_argument("--profile", choices=("live", "display"),
                         help="cProfile the changed polls of the director's page (live: the parts changed since) or "
                              "of the room display, and print the app's top entries")
@@ -76,6 +80,9 @@ def main() -> None:
                     play_table(t.game_id, random.Random(k), args.turns)
             db.session.remove()
         ids = [t.game_id for t in tournaments.round_overview(tid, args.rounds)]
+        for game_id in ids:
+            for _ in range(args.tablets):
+                grants.open_grant(grants.GAME, game_id, "Safari · iPad", 240, [])
     turn = [0]
 
     def changes(count: int) -> None:
@@ -155,7 +162,7 @@ def main() -> None:
             rounds = timed("the tables' values (round_overview)", lambda: [
                 (r, tournaments.round_overview(row.id, r.number, views.pending_words, version)) for r in seated])
             timed("where the tournament stands", progress.progress_and_version, tid, version)
-            devices = access.devices(tid)
+            devices = timed("the devices unlocked", access.devices, tid, version.unlocked)
             timed("the tables' cards", table_cards, row, [t for _, tables in rounds for t in tables], devices)
             context = views._live_context(row, version)  # (its parts above now kept or read once)
             timed("the region drawn whole", director_live.region, context, None)
