@@ -17,7 +17,7 @@ from referee.store.db import db
 from referee.app.demo import play_table
 from referee.engine import legal_actions
 from referee.sim.policy import Policy
-from referee.services import folds, games, progress, results, roster, tournaments
+from referee.services import folds, games, grants, progress, results, roster, tournaments
 from referee.tournament import progress as progress_rules
 from referee.web.views import cards
 
@@ -417,3 +417,25 @@ def table_pin(app, game_id: int) -> str:
     with app.app_context():
         return next(t.pin for r in tournaments.seating(tournaments.tournament_of_game(game_id))
                     for t in r.tables if t.game_id == game_id)
+
+
+def test_devices_whose_grants_took_the_numbers_of_deleted_ones_are_listed_as_they_are(app):
+    """SQLite gives a new row the number after the highest left: once the ended grants' rows are deleted (a day after
+    they end), new unlocks may take the same numbers, as many of them as before.  The devices are kept by the live
+    grants' latest moment given too, so the page lists the new devices, not the kept ones."""
+    tid, ids = seated(app, 1)
+    with app.app_context():
+        old = [grants.open_grant(grants.GAME, ids[0], "Safari · iPad", 60, []) for _ in range(2)]
+        before = tournaments.tournament_version(tid)
+        assert [d.label for d in grants.devices_of_tournament(tid, [], before.unlocked).tables[ids[0]]] == [
+            "Safari · iPad"] * 2
+        numbers = sorted(row[0] for row in db.session.execute(sqlalchemy.text("SELECT id FROM grants")))
+        db.session.execute(sqlalchemy.text("DELETE FROM grants"))  # ended, and a day gone by
+        db.session.commit()
+        new = [grants.open_grant(grants.GAME, ids[0], "Firefox · Android", 60, []) for _ in range(2)]
+        assert sorted(row[0] for row in db.session.execute(sqlalchemy.text("SELECT id FROM grants"))) == numbers
+        after = tournaments.tournament_version(tid)
+        assert after.unlocked[:2] == before.unlocked[:2] and after.token != before.token
+        assert [d.label for d in grants.devices_of_tournament(tid, [], after.unlocked).tables[ids[0]]] == [
+            "Firefox · Android"] * 2
+        assert old != new

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from typing import NamedTuple
 
-from sqlalchemy import Connection, Select, bindparam, delete, or_, select, update
+from sqlalchemy import Connection, Select, bindparam, delete, func, or_, select, update
 
 from ..cache import DEVICES, kept_in, STATEMENTS
 from ..store.db import db, read_once, read_plain, uncommitted
@@ -267,6 +267,15 @@ def live_grants(tournament) -> tuple:
             GrantRow.revoked_at.is_(None), GrantRow.expires_at > bindparam("at"))
 
 
+def live_count() -> tuple:
+    """What names the live grants of :func:`live_grants` as a whole: how many, the latest id and the latest moment
+    one was given.  Two moments with the same three have the same live grants: between them no grant given later
+    than the latest of them is live (it would be the latest), and those given before it only ever end.  (The latest
+    id alone would not do: SQLite gives a new row the number after the highest left, so once ended grants' rows are
+    deleted a later grant may take an id an earlier one had.)"""
+    return (func.count(GrantRow.id), func.max(GrantRow.id), func.max(GrantRow.created_at))
+
+
 @kept_in(STATEMENTS)
 def _live_rows():
     """The live grants of the tournament ``tournament`` and its tables at ``at``, oldest first, as plain rows of the
@@ -277,22 +286,27 @@ def _live_rows():
             .order_by(GrantRow.created_at, GrantRow.id))
 
 
-def devices_of_tournament(tournament_id: int, mine: list[str], live: tuple[int, int | None] | None = None
-                          ) -> Devices:
+def devices_of_tournament(tournament_id: int, mine: list[str], live: tuple | None = None) -> Devices:
     """The devices holding a live grant for the tournament or one of its tables now, oldest first; ``mine``: the
-    tokens of the device asking.  ``live``: how many live grants the tournament had and the latest one's id, as a
-    live page's version read them (:func:`referee.services.tournaments.tournament_version`): the devices kept under
-    them are taken, not read again (some 260 rows at a national final, every second).  The two say which grants are
-    live: a grant is only ever added with an id above every other (the count grows, the latest changes) and only ever
-    ended (the count falls); its device and times never change."""
+    tokens of the device asking.  ``live``: the tournament's live grants as a whole (:func:`live_count`), as a live
+    page's version read them (:func:`referee.services.tournaments.tournament_version`): the devices kept under them
+    are taken, not read again (some 260 rows at a national final, every second; a grant's device and times never
+    change)."""
     database, changed = database_key(), uncommitted()
     found = DEVICES.get((database, tournament_id, live)) if live is not None and not changed else None
     if found is None:
         rows = _live(tournament_id)
         found = _listed(rows)
         if not changed:  # (the rows as committed: what a version's count names)
-            DEVICES.keep((database, tournament_id, (len(rows), max((row[0] for row in rows), default=None))), found)
+            DEVICES.keep((database, tournament_id, _counted(rows)), found)
     return found.marked({token_hash(t) for t in mine})
+
+
+def _counted(rows: Sequence[Sequence]) -> tuple:
+    """:func:`live_count` of the live grants ``rows`` (:func:`_live_rows`'s)."""
+    if not rows:
+        return (0, None, None)
+    return (len(rows), max(row[0] for row in rows), max(row[4] for row in rows))
 
 
 def _listed(rows: Sequence[Sequence]) -> Devices:

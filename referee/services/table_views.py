@@ -93,8 +93,8 @@ class Version:
     """What :func:`tournament_version` read of a tournament: its token, and how many calls for a judge were open
     (the page asks for the calls' details only when some are: :func:`waiting_calls`); and each table's game as
     read (``tables``, by game: its clock, its record's end, its last sign-off; the live pages take the games' kept
-    ends and folds at these points, nothing read again); and how many grants of the tournament and its tables were
-    live, and the latest one's id (``unlocked``: the devices unlocked, kept by these two)."""
+    ends and folds at these points, nothing read again); and the live grants of the tournament and its tables as a
+    whole (``unlocked``: :func:`referee.services.grants.live_count`, by which the devices unlocked are kept)."""
 
     token: str
     open_calls: int

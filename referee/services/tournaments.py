@@ -273,7 +273,7 @@ def tournament_version(tournament_id: int) -> Version:
     tables, counts, waiting_at, unlocked_at = _version_statements()
     rows = read_plain(tables, {"tournament": tournament_id})
     counted = tuple(read_plain(counts, {"tournament": tournament_id, "at": grants.now()})[0])
-    waiting, unlocked = counted[waiting_at], counted[unlocked_at:unlocked_at + 2]
+    waiting, unlocked = counted[waiting_at], counted[unlocked_at:]
     tails = {r[3]: TableTail(r[4], r[5], r[6], r[7] or 0, r[8], r[9], r[10]) for r in rows}
     # the values as Python writes a tuple of them (each table's but when its game was made, which never changes): one
     # call in C where each value written in turn took three times as long at 128 tables
@@ -302,11 +302,12 @@ def waiting_calls(tournament_id: int, version: Version) -> list[OpenCall]:
 def _version_statements():
     """The statements of :func:`tournament_version` for the tournament ``tournament``, built once: each table with
     its clock and last entry; and in one row the counts (with the latest id) of the director's corrections, the
-    players' sign-offs, the calls for a judge (and those open), the rulings at its tables and the live grants of the
-    tournament and its tables at ``at`` (the devices unlocked: :func:`grants.devices_of_tournament` keeps them by
-    these two, where the page read their 260 rows every second): the tournament's tables found once for all of them,
-    each kind counted in one pass (on PostgreSQL 0.6 ms where nine subqueries, each finding the tables again, took
-    1.7); and where in that row the count of open calls is, and the live grants' two."""
+    players' sign-offs, the calls for a judge (and those open), the rulings at its tables, and the live grants of the
+    tournament and its tables at ``at`` (the devices unlocked, last in the row: :func:`grants.live_count`, by which
+    :func:`grants.devices_of_tournament` keeps them, where the page read their 260 rows every second): the
+    tournament's tables found once for all of them, each kind counted in one pass (on PostgreSQL 0.6 ms where nine
+    subqueries, each finding the tables again, took 1.7); and where in that row the count of open calls is, and the
+    live grants' count."""
     tournament = bindparam("tournament")
     seated = (select(TableRow.id, TableRow.game_id).join(RoundRow, RoundRow.id == TableRow.round_id)
               .where(RoundRow.tournament_id == tournament).cte("seated"))  # the tournament's tables, found once
@@ -335,11 +336,11 @@ def _version_statements():
              counted("sign_offs", SignOffRow.id, SignOffRow.game_id.in_(games)),
              counted("calls", JudgeCallRow.id, JudgeCallRow.game_id.in_(games), open_=JudgeCallRow.open_game_id),
              counted("rulings", RulingRow.id, RulingRow.game_id.in_(games)),
-             counted("grants", GrantRow.id, *grants.live_grants(tournament))]  # the devices unlocked
+             select(*grants.live_count()).where(*grants.live_grants(tournament)).subquery("grants")]  # the devices
     joined = functools.reduce(lambda left, right: left.join(right, true()), parts)  # each part is one row
     counts = select(*(column for part in parts for column in part.c)).select_from(joined)
     names = list(counts.selected_columns.keys())
-    return tables, counts, names.index("open_calls"), len(names) - 2
+    return tables, counts, names.index("open_calls"), len(names) - len(grants.live_count())
 
 
 def call_time_on_round(tournament_id: int, number: int) -> int:

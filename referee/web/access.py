@@ -196,8 +196,8 @@ def lock_tournament(tournament_id: int) -> int:
 
 
 def devices(tournament_id: int, unlocked: tuple = ()) -> grants.Devices:
-    """The devices unlocked now for the tournament and each of its tables (this one marked); ``unlocked``: how many
-    grants were live and the latest's id as the page's version read them (:func:`grants.devices_of_tournament`)."""
+    """The devices unlocked now for the tournament and each of its tables (this one marked); ``unlocked``: its live
+    grants as a whole as the page's version read them (:func:`grants.live_count`, :func:`grants.devices_of_tournament`)."""
     return grants.devices_of_tournament(tournament_id, mine=_tokens(), live=unlocked or None)
 
 
