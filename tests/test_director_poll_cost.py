@@ -3,6 +3,7 @@
 number more), and a changed poll draws again only the cards of the tables that changed, never showing one as it
 was."""
 import random
+from datetime import timedelta
 import re
 
 import flask
@@ -439,3 +440,53 @@ def test_devices_whose_grants_took_the_numbers_of_deleted_ones_are_listed_as_the
         assert [d.label for d in grants.devices_of_tournament(tid, [], after.unlocked).tables[ids[0]]] == [
             "Firefox · Android"] * 2
         assert old != new
+
+
+def test_a_device_unlocking_again_whose_new_grant_was_numbered_before_anothers_commit_is_listed(app):
+    """On PostgreSQL a grant's id is given when it is written, not when it is committed: a device unlocking again
+    (its grant ended, a new one written, id 100) and another tablet's unlock written after it (id 101) but committed
+    first leave the live grants' count, latest id and latest moment as they were once both are committed.  The sum
+    of their ids tells the two apart (the ids given here as the sequence would give them)."""
+    tid, ids = seated(app, 1)
+
+    def unlock(number: int, label: str, at) -> None:
+        db.session.add(grants.GrantRow(id=number, token_hash=label[0] * 64, role=grants.GAME, device=label,
+                                       game_id=ids[0], created_at=at, expires_at=at + timedelta(minutes=60)))
+        db.session.commit()
+
+    with app.app_context():
+        unlock(50, "Old unlock", grants.now() - timedelta(minutes=5))
+        again = grants.now()
+        unlock(101, "Tablet", again + timedelta(milliseconds=3))  # the other tablet's, committed first
+        before = tournaments.tournament_version(tid)
+        assert [d.label for d in grants.devices_of_tournament(tid, [], before.unlocked).tables[ids[0]]] == [
+            "Old unlock", "Tablet"]
+        db.session.remove()
+    with app.app_context():
+        grants._revoke(grants.GrantRow.id == 50, grants.now())
+        unlock(100, "New unlock", again)
+        after = tournaments.tournament_version(tid)
+        assert after.token != before.token and after.unlocked[:3] == before.unlocked[:3]
+        assert [d.label for d in grants.devices_of_tournament(tid, [], after.unlocked).tables[ids[0]]] == [
+            "New unlock", "Tablet"]
+
+
+def test_a_grant_written_by_a_flush_and_not_yet_committed_is_read_but_never_kept(app):
+    """A flush writes in the session's transaction (the flush's own inner transaction ends inside it): what is read
+    after it, before the commit, may be rolled back, and is not kept under the count it names."""
+    from referee.cache import DEVICES
+    from referee.store.db import uncommitted
+    tid, ids = seated(app, 1)
+    with app.app_context():
+        at = grants.now()
+        db.session.add(grants.GrantRow(token_hash="g" * 64, role=grants.GAME, device="Ghost", game_id=ids[0],
+                                       created_at=at, expires_at=at + timedelta(minutes=60)))
+        db.session.flush()
+        assert uncommitted()
+        version = tournaments.tournament_version(tid)
+        kept = len(DEVICES)
+        assert [d.label for d in grants.devices_of_tournament(tid, [], version.unlocked).tables[ids[0]]] == ["Ghost"]
+        assert len(DEVICES) == kept
+        db.session.rollback()
+        assert not uncommitted()
+        assert grants.devices_of_tournament(tid, [], tournaments.tournament_version(tid).unlocked).tables == {}

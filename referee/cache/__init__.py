@@ -137,7 +137,7 @@ SEATINGS: Cache = Cache(16, "a tournament's rounds, tables and corrections as va
 ROSTERS: Cache = Cache(16, "a tournament's entrants, by (database, tournament, its roster's stamp: written anew with "
                            "every change of its players' rows)")
 DEVICES: Cache = Cache(16, "the devices unlocked in a tournament (services.grants Devices), by (database, tournament, "
-                           "its live grants as a whole: how many, the latest id and moment given)")
+                           "its live grants as a whole: grants.live_count)")
 # (a live page asks for each game at its record's last point alone: a national final's eight rounds of 128 tables are
 # 1,024 ends, and the round in play's 128 tables on the director's page and the room display, in two languages, 512
 # values; kept by the point, the older ones are never asked for again, and every full collection walked them)

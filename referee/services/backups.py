@@ -204,7 +204,8 @@ def low_disks(app) -> list[storage.LowDisk]:
     are low on room, for the director's page."""
     scheduler = scheduler_of(app)
     plan = scheduler.plan
-    return storage.low_disks(scheduler.database_folder, plan.directory if plan.minutes else None, plan.low_mb)
+    return storage.low_disks(scheduler.database_folder, scheduler.backups_folder if plan.minutes else None,
+                             plan.low_mb)
 
 
 def any_game_in_play() -> bool:
@@ -244,7 +245,7 @@ def _local_name(now: datetime) -> datetime:
 def room_for_a_backup(url: str, plan: Settings) -> None:
     """Raise :class:`NoRoom` when the backups' disk has less room than a backup of the database at ``url`` takes
     (its size) and the room the disk keeps after it (LOW_DISK_MB, or 5% of a small disk)."""
-    disk = storage.disk_of(plan.directory)
+    disk = storage.disk_of(plan.directory.resolve())
     needed = storage.database_size(url) + disk.kept(plan.low_mb)
     if disk.free < needed:
         raise NoRoom(disk.free, needed)
@@ -316,6 +317,7 @@ class Scheduler:
         # the folder of the app's SQLite file (None: PostgreSQL), worked out once (a URL parsed and a path resolved
         # took 50 us, and the director's page asks twice a second)
         self.database_folder = storage.database_folder(app.config["SQLALCHEMY_DATABASE_URI"])
+        self.backups_folder = self.plan.directory.resolve()  # (its ``..`` through a folder not made yet, once)
         self._next = 0.0  # the clock's timestamp of this process's next check
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None

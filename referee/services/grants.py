@@ -268,12 +268,14 @@ def live_grants(tournament) -> tuple:
 
 
 def live_count() -> tuple:
-    """What names the live grants of :func:`live_grants` as a whole: how many, the latest id and the latest moment
-    one was given.  Two moments with the same three have the same live grants: between them no grant given later
-    than the latest of them is live (it would be the latest), and those given before it only ever end.  (The latest
-    id alone would not do: SQLite gives a new row the number after the highest left, so once ended grants' rows are
-    deleted a later grant may take an id an earlier one had.)"""
-    return (func.count(GrantRow.id), func.max(GrantRow.id), func.max(GrantRow.created_at))
+    """What names the live grants of :func:`live_grants` as a whole: how many, the latest id, the latest moment one
+    was given and the sum of their ids.  Between two moments with the same four, no grant given later than the
+    latest of them is live (it would be the latest), and those given before it only ever end; a count alone would
+    miss one grant ended and another given at once (a device unlocking again) where, on PostgreSQL, the new one took
+    its id before another tablet's, committed first, which stays the latest: the sum moves then.  (The latest id
+    alone would not do either: SQLite gives a new row the number after the highest left, so once ended grants' rows
+    are deleted a later grant may take an id an earlier one had; the latest moment given moves then.)"""
+    return (func.count(GrantRow.id), func.max(GrantRow.id), func.max(GrantRow.created_at), func.sum(GrantRow.id))
 
 
 @kept_in(STATEMENTS)
@@ -305,8 +307,8 @@ def devices_of_tournament(tournament_id: int, mine: list[str], live: tuple | Non
 def _counted(rows: Sequence[Sequence]) -> tuple:
     """:func:`live_count` of the live grants ``rows`` (:func:`_live_rows`'s)."""
     if not rows:
-        return (0, None, None)
-    return (len(rows), max(row[0] for row in rows), max(row[4] for row in rows))
+        return (0, None, None, None)
+    return (len(rows), max(row[0] for row in rows), max(row[4] for row in rows), sum(row[0] for row in rows))
 
 
 def _listed(rows: Sequence[Sequence]) -> Devices:

@@ -90,8 +90,10 @@ class Disk:
 
 
 def disk_of(folder: Path) -> Disk:
-    """The disk ``folder`` is on (or would be: its nearest folder that exists; a link in its path is followed by the
-    system's calls, so it is not resolved first: the director's page asks twice a second)."""
+    """The disk ``folder`` is on (or would be: its nearest folder that exists).  ``folder`` as resolved (a ``..``
+    after a folder not made yet is not undone by the walk up; :class:`referee.services.backups.Scheduler` resolves
+    its folders once, where the director's page asks twice a second); a link in it is followed by the system's
+    calls."""
     place = Path(folder)
     while not place.exists() and place != place.parent:
         place = place.parent

@@ -200,9 +200,12 @@ def _forget_what_was_read(session: Session, *_) -> None:
 
 
 @event.listens_for(Session, "after_transaction_end")
-def _nothing_written(session: Session, *_) -> None:
-    """A transaction ended (committed, rolled back or closed): the next has written nothing."""
-    session.info.pop(WROTE, None)
+def _nothing_written(session: Session, transaction) -> None:
+    """The session's transaction ended (committed, rolled back or closed): the next has written and read nothing.
+    Not a flush's own inner transaction, which ends inside it (after the flush has set what it wrote)."""
+    if transaction.parent is None:
+        session.info.pop(WROTE, None)
+        session.info.pop(READ_ONCE, None)
 
 
 @event.listens_for(Session, "after_flush")
@@ -213,7 +216,8 @@ def _forget_after_a_flush(session: Session, *_) -> None:
 
 @event.listens_for(Session, "do_orm_execute")
 def _forget_before_a_write(state) -> None:
-    """An UPDATE or DELETE sent through the session (a revoke, a clean-up) changes what was read, as a flush does."""
+    """An INSERT, UPDATE or DELETE sent through the session (a revoke, a clean-up) changes what was read, as a flush
+    does, and is written, not yet committed."""
     if state.is_update or state.is_delete or state.is_insert:
         state.session.info.pop(READ_ONCE, None)
         state.session.info[WROTE] = True
