@@ -170,3 +170,17 @@ def test_scheduled_backups_of_a_database_file_elsewhere_go_to_the_instance_backu
         made = backups.take(f"sqlite:///{elsewhere}", plan, START + timedelta(minutes=1))
     assert made.path.parent == instance / "backups" and made.path.name.endswith("-auto.sqlite")
     assert not (elsewhere.parent / "backups").exists()
+
+
+def test_a_backups_folder_named_through_a_folder_not_made_yet_is_looked_at_on_its_own_disk(tmp_path, monkeypatch):
+    """BACKUP_DIR may go up from a folder that does not exist yet (``instance/not-yet/../../backups``): the disk
+    looked at is the one the folder resolves to, not the nearest folder that exists on the way up the words."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    named = tmp_path / "instance" / "not-yet" / ".." / ".." / "elsewhere" / "backups"
+    app = make_app(f"sqlite:///{tmp_path / 'db.sqlite'}", named)
+    looked_at = []
+    monkeypatch.setattr(storage, "disk_of", lambda folder: looked_at.append(Path(folder)) or storage.Disk(1, GB, GB))
+    with app.app_context():
+        backups.low_disks(app)
+    assert elsewhere / "backups" in looked_at and not any(".." in folder.parts for folder in looked_at)
