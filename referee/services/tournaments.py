@@ -10,12 +10,12 @@ from pathlib import Path
 from sqlalchemy import String, bindparam, cast, func, select, true
 
 from . import backups, rulesets
-from ..store.db import db, read_once, read_plain, unwritten
+from ..store.db import db, read_once, read_plain, uncommitted
 from ..cache import kept_in, ROSTERS, ROUND_VIEWS, STATEMENTS
 from ..engine import MAX_NAME, MAX_TITLE, RulesetError, parse_header, with_options
 from ..store.models import (
-    EntryRow, GameRow, GrantRow, JudgeCallRow, ResultCorrection, RoundRow, RulingRow, SignOffRow, TableRow, TournamentPlayer,
-    TournamentRow)
+    EntryRow, GameRow, GrantRow, JudgeCallRow, ResultCorrection, RoundRow, RulingRow, SignOffRow, TableRow,
+    TournamentPlayer, TournamentRow)
 from ..tournament import formats, regulations
 from ..tournament.regulations import REGULATIONS
 from ..tournament.messages import BadTournament, Named, check_text
@@ -127,7 +127,7 @@ def entrants(row: TournamentRow) -> tuple[Entrant, ...]:
     read = read_once("rosters")
     if row.id in read:
         return read[row.id]
-    changed, database = unwritten(), database_key()  # (a change this unit of work has made is not the stamp's)
+    changed, database = uncommitted(), database_key()  # (a change this unit of work has made is not the stamp's)
     found = ROSTERS.get((database, row.id, row.roster_stamp)) if row.roster_stamp and not changed else None
     if found is None:
         rows = read_plain(_roster_statement(), {"tournament": row.id})

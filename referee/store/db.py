@@ -77,9 +77,8 @@ def insert_rows(model: type, rows: list[dict] | dict) -> None:
     a flush lets it go.  A row a unique key refuses raises the database's IntegrityError here."""
     if not rows:  # (an INSERT of no rows would write one of its defaults)
         return
-    db.session.info.pop(READ_ONCE, None)
     db.session.connection().execute(_insert_of(model.__table__), rows)  # type: ignore[attr-defined]
-    db.session.info[WROTE] = True
+    _wrote(db.session)
 
 
 def _written_first() -> Connection:
@@ -193,12 +192,6 @@ def _insert_of(table):
     return insert(table)
 
 
-@event.listens_for(Session, "after_commit")
-@event.listens_for(Session, "after_soft_rollback")
-def _forget_what_was_read(session: Session, *_) -> None:
-    session.info.pop(READ_ONCE, None)
-
-
 @event.listens_for(Session, "after_transaction_end")
 def _nothing_written(session: Session, transaction) -> None:
     """The session's transaction ended (committed, rolled back or closed): the next has written and read nothing.
@@ -209,18 +202,18 @@ def _nothing_written(session: Session, transaction) -> None:
 
 
 @event.listens_for(Session, "after_flush")
-def _forget_after_a_flush(session: Session, *_) -> None:
+def _wrote(session: Session, *_) -> None:
+    """The session wrote rows (a flush, or a write sent past it: :func:`insert_rows`, :func:`_forget_before_a_write`):
+    what was read once is let go, and what is read until the commit is read with them (:func:`uncommitted`)."""
     session.info.pop(READ_ONCE, None)
     session.info[WROTE] = True
 
 
 @event.listens_for(Session, "do_orm_execute")
 def _forget_before_a_write(state) -> None:
-    """An INSERT, UPDATE or DELETE sent through the session (a revoke, a clean-up) changes what was read, as a flush
-    does, and is written, not yet committed."""
+    """An INSERT, UPDATE or DELETE sent through the session (a revoke, a clean-up) writes as a flush does."""
     if state.is_update or state.is_delete or state.is_insert:
-        state.session.info.pop(READ_ONCE, None)
-        state.session.info[WROTE] = True
+        _wrote(state.session)
 
 
 SQLITE_MAP_BYTES = 256 * 1024 * 1024  # the most of a SQLite database file read through a memory map
