@@ -140,6 +140,47 @@ def test_the_simulator_records_a_kind_of_entry_it_finds_in_the_registry(jma, cau
     assert policy.choose(game.state).type == "caution"  # its rate is 1: the first chance taken before a roll
 
 
+def test_the_simulator_asks_a_kind_its_rules_never_offer_nothing_at_each_roll(jma):
+    """A kind whose ``in_rules`` says a game's options never offer it is left out of the policy's list once, for the
+    whole game: its ``possible`` is never asked and no chance is drawn for it, so the game's draws are those of a
+    game without it (the fine and a rent's lapse, on JMA rules: asked at every roll awaited, they had made a turn a
+    tenth dearer; benchmarks/NOTES.md)."""
+    from referee.engine import simulated
+
+    asked = []
+
+    def possible(state: GameState) -> bool:
+        asked.append(state.turn)
+        return True
+
+    never = EntryType("caution", ("player", "choice"), caution, choices=CAUSES, offered=caution_actions,
+                      events=((Cautioned, "cautioned"),), ready=caution_entry,
+                      simulated=Simulated(1.0, possible, in_rules=lambda options: options.rent_claim_turns > 0))
+    register(never)
+    try:
+        assert jma.options.rent_claim_turns == 0  # JMA: a claim that can be traced back is paid
+        assert "caution" in [k.name for k in simulated()] and "caution" not in [k.name for k in simulated(jma.options)]
+        assert [k.name for k in simulated(jma.options)] == []  # neither the fine nor a rent's lapse either
+        rolls = []
+        for seed in (1, 2):
+            game = Game(jma, Header("jma-2006", ("Aki", "Ben"), seating="fixed"))
+            policy = Policy(random.Random(seed), "random")
+            for _ in range(40):
+                entry = policy.choose(game.state)
+                assert entry.type != "caution"
+                game.record(entry)
+            rolls.append([e.dice for e in game.entries if e.type == "roll"])
+    finally:
+        unregister("caution")
+    assert asked == []
+    for seed, seen in zip((1, 2), rolls):  # the same dice as with no such kind registered
+        game = Game(jma, Header("jma-2006", ("Aki", "Ben"), seating="fixed"))
+        policy = Policy(random.Random(seed), "random")
+        for _ in range(40):
+            game.record(policy.choose(game.state))
+        assert [e.dice for e in game.entries if e.type == "roll"] == seen
+
+
 def test_the_record_page_check_finds_a_kind_of_entry_it_does_not_list(caution_kind):
     assert undocumented_entries() == ["caution: no row"]
 

@@ -19,6 +19,7 @@ from typing import Callable, Iterable
 
 from .entries import CHOICES, ENTRY_FIELDS, Action, Entry
 from .events import Event
+from .ruleset import Options
 from .state import GameState
 from .step import Step
 
@@ -28,13 +29,16 @@ Producer = Callable[[GameState, "int | None"], list[Action]]
 
 @dataclass(frozen=True, slots=True)
 class Simulated:
-    """How the simulator records a kind of entry while a roll is awaited: with chance ``rate`` (drawn only where
-    ``possible`` says the rules of the game could offer one, so games of other rulesets draw the same numbers), the
-    first action offered (``first``) or one drawn among them."""
+    """How the simulator records a kind of entry while a roll is awaited: with chance ``rate``, the first action
+    offered (``first``) or one drawn among them.  The chance is drawn only where one could be offered, so that games
+    of rulesets without the kind draw the same numbers: where ``in_rules`` says a game's options could ever offer one
+    (asked once a game: None, any game), and ``possible`` says its state could now (None: whenever a roll is
+    awaited)."""
 
     rate: float
-    possible: Callable[[GameState], bool]
+    possible: Callable[[GameState], bool] | None = None
     first: bool = False
+    in_rules: Callable[[Options], bool] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +120,8 @@ def made_with(name: str) -> tuple[str, ...]:
     return (name,)
 
 
-def simulated() -> list[EntryType]:
-    """The kinds the simulator records now and then while a roll is awaited, in the order registered."""
-    return [kind for kind in KINDS.values() if kind.simulated is not None]
+def simulated(options: Options | None = None) -> list[EntryType]:
+    """The kinds the simulator records now and then while a roll is awaited, in the order registered: those a game
+    of ``options`` could offer (:attr:`Simulated.in_rules`), or all of them."""
+    return [kind for kind in KINDS.values() if kind.simulated is not None and (
+        options is None or kind.simulated.in_rules is None or kind.simulated.in_rules(options))]

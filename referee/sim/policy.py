@@ -10,9 +10,9 @@ from typing import Callable, Iterator
 
 from ..engine import (
     Action, Auction, AwaitRoll, BidPayment, BuildingAuction, BuildRound, BuyOrAuction, DealDeeds, Debt, DrawCard,
-    Entry, FineOrCard, GameState, IncomeTaxChoice, JailFine, Offer, OwnProperty, PlaceBuilding, RentRoll, RollOff,
-    SeatingRoll, bank_needs, made_with, simulated, build_time, deal_refusal, decision_kinds, even_targets, legal_actions,
-    mortgage_choices, raisable_cash, smallest_sale, trade_refusal)
+    Entry, EntryType, FineOrCard, GameState, IncomeTaxChoice, JailFine, Offer, OwnProperty, PlaceBuilding, RentRoll,
+    RollOff, Ruleset, SeatingRoll, bank_needs, made_with, simulated, build_time, deal_refusal, decision_kinds,
+    even_targets, legal_actions, mortgage_choices, raisable_cash, smallest_sale, trade_refusal)
 
 
 def dice(rng: random.Random) -> tuple[int, int]:
@@ -35,6 +35,9 @@ class Policy:
         self._builds_board = -1
         self._builds: list[Action] = []
         self._builds_current = -1  # the player on turn when they were asked for
+        # the kinds of their own modules the simulator records (registry.simulated), for the game's options
+        self._kinds: list[EntryType] = []
+        self._kinds_of: Ruleset | None = None
 
     def hoards(self, player: int) -> bool:
         """Whether this player keeps four houses on a lot rather than build a hotel: the tournament tactic of
@@ -258,56 +261,51 @@ class Policy:
         legal actions of its kind are asked for), else roll.  (The menu of legal actions is made when a chance
         first needs it: most rolls need none.)"""
         rng = self.rng
-        name = state.name
-
-        def menu() -> Menu:  # the legal actions, worked out when a chance first needs them
-            nonlocal by_type
-            if by_type is None:
-                by_type = Menu(state)
-            return by_type
-
+        menu = by_type if by_type is not None else Menu(state)  # (made as asked: most rolls ask nothing)
         if rng.random() < 0.7:
-            builds = self._build_options(state, by_type)
+            builds = self._build_options(state, menu)
             if builds:
                 entry = self._build(state, rng.choice(builds))
                 if entry:
                     return entry
-        if rng.random() < 0.05 and menu().get("trade"):
-            entry = self._completing_trade(state, rng.choice(menu()["trade"]))
+        if rng.random() < 0.05 and menu.get("trade"):
+            entry = self._completing_trade(state, rng.choice(menu["trade"]))
             if entry and trade_allowed(state, entry):
                 return entry
-        if rng.random() < 0.03 and menu().get("trade"):
-            a = rng.choice(menu()["trade"])
+        if rng.random() < 0.03 and menu.get("trade"):
+            a = rng.choice(menu["trade"])
             entry = self._sell_deed(state, a.by, a.detail["partners"])
             if entry and trade_allowed(state, entry):
                 return entry
-        if rng.random() < 0.02 and menu().get("sell_buildings"):
-            a = rng.choice(menu()["sell_buildings"])
+        if rng.random() < 0.02 and menu.get("sell_buildings"):
+            a = rng.choice(menu["sell_buildings"])
             entry = self._sale(state, a.by, a.detail["group"], in_debt=False)
             if entry:
                 return entry
         if state.between_turns and rng.random() < 0.08:
-            extras = menu().mortgages(("unmortgage", "mortgage"))
+            extras = menu.mortgages(("unmortgage", "mortgage"))
             if extras:
                 return self._mortgage(state, rng.choice(extras))
-        for kind in simulated():  # the kinds declared in modules of their own: a rent not claimed, a fine...
+        if state.ruleset is not self._kinds_of:  # (a policy plays one game: asked once)
+            self._kinds, self._kinds_of = simulated(state.ruleset.options), state.ruleset
+        for kind in self._kinds:  # the kinds declared in modules of their own: a rent not claimed, a fine...
             sim = kind.simulated
             assert sim is not None and kind.ready is not None  # (simulated() lists those the simulator records)
-            if sim.possible(state) and rng.random() < sim.rate:  # no draw where none could be: the same games
-                offered = menu().get(kind.name)
+            if (sim.possible is None or sim.possible(state)) and rng.random() < sim.rate:  # (none drawn where
+                # none could be offered: the same games)
+                offered = menu.get(kind.name)
                 if offered:
                     return kind.ready(state, offered[0] if sim.first else rng.choice(offered))
         if state.players[p.player].in_jail:  # out by the fine or a card, or try for doubles
-            by_type = by_type or Menu(state)
-            releases = by_type.get("use_jail_card", []) + by_type.get("pay_bail", [])
-            skip = by_type.get("skip_jail_turn")
+            releases = menu.get("use_jail_card", []) + menu.get("pay_bail", [])
+            skip = menu.get("skip_jail_turn")
             if (releases or skip) and (self.jail == "short" or (self.jail == "random" and rng.random() < 0.5)):
                 if skip and (not releases or rng.random() < 0.5):
-                    return Entry("skip_jail_turn", player=name(p.player))
-                return Entry(releases[0].type, player=name(p.player))
+                    return Entry("skip_jail_turn", player=state.name(p.player))
+                return Entry(releases[0].type, player=state.name(p.player))
         return Entry("roll", player=state.players[p.player].name, dice=dice(rng))
 
-    def _build_options(self, state: GameState, by_type: Menu | None) -> list[Action]:
+    def _build_options(self, state: GameState, by_type: Menu) -> list[Action]:
         """The legal building declarations before a roll, asked of legal_actions again only when the colour groups
         (whole owners, mortgaged lots, hotels: ``state.groups_version``) have changed since they were last asked
         for on this state, and not at all when it is no time to build: nothing else decides them (test_predicates
@@ -317,7 +315,7 @@ class Policy:
         # (and the player on turn, where only they build: build_timing before_own_roll)
         if (self._builds_of is not state or self._builds_board != state.groups_version
                 or state.ruleset.options.build_timing == "before_own_roll" and self._builds_current != state.current):
-            builds = by_type.get("build", []) if by_type is not None else legal_actions(state, ("build",))
+            builds = by_type.get("build", [])
             self._builds_of, self._builds_board, self._builds = state, state.groups_version, builds
             self._builds_current = state.current
         return self._builds

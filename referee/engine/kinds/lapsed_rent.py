@@ -14,6 +14,7 @@ from ..entries import Action, Entry
 from ..events import Event
 from ..phrases import Player, Square
 from ..registry import EntryType, Simulated, register
+from ..ruleset import Options
 from ..state import AwaitRoll, GameState
 from ..step import Step
 
@@ -68,8 +69,13 @@ def _rent_not_claimed(step: Step, entry: Entry) -> None:
 
 
 def _lapsing(state: GameState) -> bool:
-    """Whether a claim could lapse now (the simulator draws no chance otherwise)."""
-    return bool(state.recent_rents and state.ruleset.options.rent_claim_turns)
+    """Whether a claim could lapse now, in a game whose claims lapse (the simulator draws no chance otherwise)."""
+    return bool(state.recent_rents)
+
+
+def _claims_lapse(options: Options) -> bool:
+    """Whether an owner's claim to rent lapses in a game of these options (option ``rent_claim_turns``)."""
+    return bool(options.rent_claim_turns)
 
 
 def _entry(state: GameState, action: Action) -> Entry:
@@ -80,4 +86,4 @@ def _entry(state: GameState, action: Action) -> Entry:
 
 RENT_NOT_CLAIMED = register(EntryType(
     "rent_not_claimed", ("player", "square"), _rent_not_claimed, offered=rent_claim_actions,
-    events=((RentUnclaimed, "rent_unclaimed"),), ready=_entry, simulated=Simulated(0.05, _lapsing, first=True)))
+    events=((RentUnclaimed, "rent_unclaimed"),), ready=_entry, simulated=Simulated(0.05, _lapsing, first=True, in_rules=_claims_lapse)))

@@ -21,6 +21,7 @@ from ..entries import Action, Entry
 from ..events import Event
 from ..phrases import Player
 from ..registry import EntryType, Simulated, register
+from ..ruleset import Options
 from ..state import AwaitRoll, GameState
 from ..step import Step
 from ..timing import not_now
@@ -78,9 +79,9 @@ def _penalty(step: Step, entry: Entry) -> None:
     step.charge(who, step.bank_or_pot("penalty"), amount, "penalty")
 
 
-def _fined(state: GameState) -> bool:
-    """Whether the rules of this game give a fine for any breach (the simulator draws no chance otherwise)."""
-    return any(penalty_amount(state, rule) for rule in PENALTY_RULES)
+def _fined(options: Options) -> bool:
+    """Whether the rules of a game give a fine for any breach (the simulator draws no chance otherwise)."""
+    return any(getattr(options, "penalty_" + rule) for rule in PENALTY_RULES)
 
 
 def _entry(state: GameState, action: Action) -> Entry:
@@ -90,4 +91,4 @@ def _entry(state: GameState, action: Action) -> Entry:
 
 PENALTY = register(EntryType(
     "penalty", ("player", "choice"), _penalty, choices=PENALTY_RULES, offered=penalty_actions,
-    events=((Penalised, "penalised"),), ready=_entry, simulated=Simulated(0.005, _fined)))
+    events=((Penalised, "penalised"),), ready=_entry, simulated=Simulated(0.005, in_rules=_fined)))
