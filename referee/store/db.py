@@ -137,9 +137,9 @@ class _Plain:
     # and its conversion for the driver (None: as given)
     binds: tuple[tuple[str, str, Any, Callable[[Any], Any] | None], ...]
     order: tuple[str, ...] | None  # the values' names in the order the SQL takes them (None: by name)
-    # each column's conversion (None: as the driver reads it), by the types the driver said it read (a driver's
-    # conversion may depend on them: PostgreSQL's numbers)
-    results: dict[tuple, tuple[Callable[[Any], Any] | None, ...]] = field(default_factory=dict)
+    # the columns converted (where each is in a row, and its conversion; the others are as the driver reads them), by
+    # the types the driver said it read (a driver's conversion may depend on them: PostgreSQL's numbers)
+    results: dict[tuple, tuple[tuple[int, Callable[[Any], Any]], ...]] = field(default_factory=dict)
 
     def parameters(self, values: dict) -> tuple | dict:
         """The values for the driver: each given by its name, else the statement's own (a limit's), converted as
@@ -157,16 +157,28 @@ class _Plain:
         return given if self.order is None else tuple(given[name] for name in self.order)
 
     def rows(self, rows: Sequence[Sequence[Any]], description: Sequence[Sequence[Any]]) -> Sequence[Sequence[Any]]:
+        """The driver's rows, each column SQLAlchemy converts converted (a time SQLite keeps as text read as a
+        datetime), the others left as the driver read them: only those columns are gone through (at 640 tables the
+        version's rows are 11 columns of which 2 are converted; going through all of them, value by value, was a
+        fifth of the director's changed poll, benchmarks/NOTES.md)."""
         said = tuple(column[1] for column in description)
-        converts = self.results.get(said)
-        if converts is None:
-            converts = self.results.setdefault(said, tuple(
-                column.type.dialect_impl(self.dialect).result_processor(self.dialect, code)
-                for column, code in zip(self.compiled.statement.selected_columns, said, strict=True)))
-        if not any(converts):
+        converted = self.results.get(said)
+        if converted is None:
+            converts = (column.type.dialect_impl(self.dialect).result_processor(self.dialect, code)
+                        for column, code in zip(self.compiled.statement.selected_columns, said, strict=True))
+            converted = self.results.setdefault(said, tuple(
+                (at, convert) for at, convert in enumerate(converts) if convert is not None))
+        if not converted:
             return rows
-        return [tuple(value if convert is None or value is None else convert(value)
-                      for convert, value in zip(converts, row)) for row in rows]
+        out = []
+        for row in rows:
+            values = list(row)
+            for at, convert in converted:
+                value = values[at]
+                if value is not None:
+                    values[at] = convert(value)
+            out.append(tuple(values))
+        return out
 
 
 def _plain(statement, dialect: Dialect) -> _Plain | None:
