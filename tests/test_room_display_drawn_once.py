@@ -92,3 +92,30 @@ def test_a_room_display_keeps_its_tournaments_last_drawing_alone(app, playing):
     assert f"v={paused}" in region(app, tid)
     kept = app.extensions["referee.display_regions"]
     assert len(kept) == 1
+
+
+def test_a_changed_room_display_reads_the_tournaments_row_once(app, playing):
+    """Where the tournament stands and the region drawn both want the tournament's row: it is read once an answer.
+    (The session keeps a row only while something refers to it: the view let go of the one read for the standings,
+    and the drawing read it again, a round trip more at every changed poll on PostgreSQL; seen with py-spy on two
+    hosts.)"""
+    from sqlalchemy import event
+
+    from referee.store.db import db
+
+    tid, _ = playing
+    read = []
+
+    def statement(conn, cursor, sql, parameters, context, executemany):
+        if "FROM tournaments" in sql and "tournaments.id =" in sql:
+            read.append(sql)
+
+    with app.app_context():
+        engine = db.engine
+    event.listen(engine, "before_cursor_execute", statement)
+    try:
+        page = region(app, tid)
+    finally:
+        event.remove(engine, "before_cursor_execute", statement)
+    assert 'class="bigclock"' in page
+    assert len(read) == 1, read

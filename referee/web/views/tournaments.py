@@ -302,12 +302,15 @@ def round_clock(tables: list[tournaments.TableView]) -> clocks.Clock | None:
 
 def _display_region(tournament_id: int, version: tournaments.Version) -> Markup:
     """The room display's live region, drawn once a version for every display (:func:`cards.display_region`)."""
+    # the tournament's row held for the answer: the session keeps a row only while something refers to it, and each
+    # reading of it let go was read again (where the tournament stands reads it too; on PostgreSQL a round trip)
+    row = tournaments.get_tournament(tournament_id)
     # kept under the places' version too: the places are drawn from where the tournament stands, which follows the
     # roster, and the tables' version does not
     progress, places = progress_service.progress_and_version(tournament_id, version)
 
     def draw(big_clock: Markup) -> tuple[str, list]:
-        context = _display_context(tournaments.get_tournament(tournament_id), version, progress)
+        context = _display_context(row, version, progress)
         return render_template("tournaments/_display_live.html", **context, big_clock=big_clock), context["tables"]
 
     clock = get_template_attribute("tournaments/_big_clock.html", "big_clock")
