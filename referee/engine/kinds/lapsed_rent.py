@@ -86,4 +86,5 @@ def _entry(state: GameState, action: Action) -> Entry:
 
 RENT_NOT_CLAIMED = register(EntryType(
     "rent_not_claimed", ("player", "square"), _rent_not_claimed, offered=rent_claim_actions,
-    events=((RentUnclaimed, "rent_unclaimed"),), ready=_entry, simulated=Simulated(0.05, _lapsing, first=True, in_rules=_claims_lapse)))
+    events=((RentUnclaimed, "rent_unclaimed"),), ready=_entry,
+    simulated=Simulated(0.05, _lapsing, first=True, in_rules=_claims_lapse)))
