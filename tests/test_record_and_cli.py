@@ -184,6 +184,34 @@ def test_replay_refuses_an_unknown_option_in_the_header(tmp_path, capsys):
     assert "unknown option 'warp_speed'" in capsys.readouterr().err
 
 
+def test_simulate_sets_its_imports_aside_from_the_collector_only_while_its_games_run(capsys, monkeypatch):
+    """``referee simulate`` freezes what its imports made (``gc.freeze``: the collector no longer walks the libraries'
+    objects as the games run, a twenty-fifth of a simulated turn), and puts it back when the games are over where
+    nothing was set aside before, so that a process running the command among other work (a test) collects as
+    before."""
+    import gc
+
+    from referee.cli import simulate as simulated_games
+
+    frozen_while_playing = []
+
+    def playing(*args, **kwargs):
+        frozen_while_playing.append(gc.get_freeze_count())
+        return simulated_games(*args, **kwargs)
+
+    monkeypatch.setattr("referee.cli.simulate", playing)
+    before = gc.get_freeze_count()  # (this process may have set objects aside already: an app's collector does)
+    gc.unfreeze()  # as a process of its own starts: nothing set aside
+    try:
+        assert main(["simulate", "--games", "1", "--seed", "1", "--max-turns", "20", "--json"]) == 0
+        assert json.loads(capsys.readouterr().out)["games"] == 1
+        assert frozen_while_playing and frozen_while_playing[0] > 0
+        assert gc.get_freeze_count() == 0
+    finally:
+        if before:
+            gc.freeze()
+
+
 def test_simulate_json_has_every_key_and_no_invariant_violation(capsys):
     assert main(["simulate", "--games", "3", "--seed", "1", "--max-turns", "200", "--json"]) == 0
     result = json.loads(capsys.readouterr().out)

@@ -141,9 +141,16 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if stake is not None:
         print(f"referee simulate: --players {args.players}: {stake.message}", file=sys.stderr)
         return 1
-    gc.freeze()  # what the imports made is never garbage: the collector no longer goes through it as the games run
-    stats = simulate(ruleset, args.games, args.seed, args.players, args.jail, args.max_turns, args.clock,
-                     args.recount)
+    # what the imports made is never garbage: the collector no longer goes through it as the games run; put back
+    # afterwards where nothing was set aside before (a process running the command among other work: a test)
+    set_aside = gc.get_freeze_count()
+    gc.freeze()
+    try:
+        stats = simulate(ruleset, args.games, args.seed, args.players, args.jail, args.max_turns, args.clock,
+                         args.recount)
+    finally:
+        if not set_aside:
+            gc.unfreeze()
     result = stats.as_dict()
     if args.json:
         print(json.dumps(result, ensure_ascii=False))
