@@ -181,6 +181,40 @@ def test_the_simulator_asks_a_kind_its_rules_never_offer_nothing_at_each_roll(jm
         assert [e.dice for e in game.entries if e.type == "roll"] == seen
 
 
+@pytest.mark.parametrize("ruleset_id, options, counts", [
+    ("jma-2006", {"penalty_dice_off_table": 50, "penalty_out_of_turn_move": 20, "rent_claim_turns": 1},
+     (18084, 2825, 20, 47)),
+    ("classic", {}, (17156, 2515, 19, 38)),
+])
+def test_the_simulator_draws_the_fines_and_lapsed_rents_as_it_did_when_it_asked_each_kind_at_every_roll(
+        ruleset_id, options, counts):
+    """Where a game's options give fines and let rents lapse, the simulator draws the same numbers as when it asked
+    every kind at every roll awaited whether one could be recorded: the same games, their events, turns, fines and
+    lapsed rents as counted then (12 games from seed 7, at the commit before the kinds were asked once a game)."""
+    from referee.engine import with_options
+    from referee.services import rulesets
+    from referee.sim.simulate import simulate
+
+    result = simulate(with_options(rulesets.load(ruleset_id), options, "test"), 12, 7).as_dict()
+    kinds = result["events_by_type"]
+    assert (result["events"], result["turns"], kinds.get("penalised", 0), kinds.get("rent_unclaimed", 0)) == counts
+
+
+def test_a_policy_sees_a_kind_registered_or_taken_away_while_it_plays(jma):
+    """The policy keeps the kinds its game's options allow (asked once a game), and asks again once a kind is
+    registered or taken away (registry.generation): a policy playing on (the benchmarks' players play many games with
+    one) records a kind registered meanwhile, and no longer one taken away."""
+    game = Game(jma, Header("jma-2006", ("Aki", "Ben"), seating="fixed"))
+    policy = Policy(random.Random(1), "random")
+    assert policy.choose(game.state).type != "caution"
+    register(CAUTION)
+    try:
+        assert policy.choose(game.state).type == "caution"  # its rate is 1
+    finally:
+        unregister("caution")
+    assert policy.choose(game.state).type != "caution"
+
+
 def test_the_record_page_check_finds_a_kind_of_entry_it_does_not_list(caution_kind):
     assert undocumented_entries() == ["caution: no row"]
 

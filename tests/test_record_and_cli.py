@@ -1,6 +1,7 @@
 """The game record: golden records, corrections, and the replay and simulate commands."""
 import json
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -184,32 +185,24 @@ def test_replay_refuses_an_unknown_option_in_the_header(tmp_path, capsys):
     assert "unknown option 'warp_speed'" in capsys.readouterr().err
 
 
-def test_simulate_sets_its_imports_aside_from_the_collector_only_while_its_games_run(capsys, monkeypatch):
-    """``referee simulate`` freezes what its imports made (``gc.freeze``: the collector no longer walks the libraries'
-    objects as the games run, a twenty-fifth of a simulated turn), and puts it back when the games are over where
-    nothing was set aside before, so that a process running the command among other work (a test) collects as
-    before."""
+def test_simulate_sets_what_the_process_made_aside_from_the_collector_only_in_a_process_of_its_own(
+        capsys, monkeypatch):
+    """``referee simulate`` in a process of its own (its console script, ``python -m referee.cli``) freezes what the
+    process made before the games (``gc.freeze``: the collector no longer walks the libraries' objects as the games
+    run, a twenty-fifth of a simulated turn); run among other work (``main``, as a test runs it) it freezes nothing,
+    as that work's garbage would be frozen with it and kept for good."""
     import gc
 
-    from referee.cli import simulate as simulated_games
+    from referee import cli
 
-    frozen_while_playing = []
-
-    def playing(*args, **kwargs):
-        frozen_while_playing.append(gc.get_freeze_count())
-        return simulated_games(*args, **kwargs)
-
-    monkeypatch.setattr("referee.cli.simulate", playing)
-    before = gc.get_freeze_count()  # (this process may have set objects aside already: an app's collector does)
-    gc.unfreeze()  # as a process of its own starts: nothing set aside
-    try:
-        assert main(["simulate", "--games", "1", "--seed", "1", "--max-turns", "20", "--json"]) == 0
-        assert json.loads(capsys.readouterr().out)["games"] == 1
-        assert frozen_while_playing and frozen_while_playing[0] > 0
-        assert gc.get_freeze_count() == 0
-    finally:
-        if before:
-            gc.freeze()
+    froze = []
+    monkeypatch.setattr(gc, "freeze", lambda: froze.append(True))
+    assert main(["simulate", "--games", "1", "--seed", "1", "--max-turns", "20", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["games"] == 1 and froze == []
+    monkeypatch.setattr(sys, "argv", ["referee", "simulate", "--games", "1", "--seed", "1", "--max-turns", "20",
+                                      "--json"])
+    assert cli.command() == 0
+    assert json.loads(capsys.readouterr().out)["games"] == 1 and froze == [True]
 
 
 def test_simulate_json_has_every_key_and_no_invariant_violation(capsys):

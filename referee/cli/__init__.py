@@ -141,16 +141,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if stake is not None:
         print(f"referee simulate: --players {args.players}: {stake.message}", file=sys.stderr)
         return 1
-    # what the imports made is never garbage: the collector no longer goes through it as the games run; put back
-    # afterwards where nothing was set aside before (a process running the command among other work: a test)
-    set_aside = gc.get_freeze_count()
-    gc.freeze()
-    try:
-        stats = simulate(ruleset, args.games, args.seed, args.players, args.jail, args.max_turns, args.clock,
-                         args.recount)
-    finally:
-        if not set_aside:
-            gc.unfreeze()
+    if args.own_process:  # what the process made so far is never garbage: the collector no longer goes through the
+        # libraries' objects as the games run (never where the command runs among other work, a test's: what is
+        # set aside then, that work's garbage among it, would be kept for good)
+        gc.freeze()
+    stats = simulate(ruleset, args.games, args.seed, args.players, args.jail, args.max_turns, args.clock,
+                     args.recount)
     result = stats.as_dict()
     if args.json:
         print(json.dumps(result, ensure_ascii=False))
@@ -512,10 +508,17 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, own_process: bool = False) -> int:
     """The command line: what it says of a game (a refusal, a pending decision, a report) in English, naming the
-    published documents as an English screen does."""
+    published documents as an English screen does.  ``own_process``: the process runs this command and nothing else
+    (:func:`command`)."""
     args = build_parser().parse_args(argv)
+    args.own_process = own_process
     with speaking(rulesets.language("en")):
         return args.func(args)
+
+
+def command() -> int:
+    """The ``referee`` command, in a process of its own (its console script, ``python -m referee.cli``)."""
+    return main(own_process=True)
 

@@ -1,6 +1,6 @@
 """`python -m referee.cli ...`: the `referee` command."""
 import sys
 
-from . import main
+from . import command
 
-sys.exit(main())
+sys.exit(command())

@@ -71,6 +71,17 @@ AT_ANY_DECISION: list[tuple[frozenset[str], Producer]] = []
 _CHANGED: list[Callable[[], None]] = []  # what forgets what it worked out from these tables (rules' plans)
 
 
+generation = 0  # how many times a kind was registered or taken away: what was worked out from the tables before a
+# change is not kept past it (read at every roll the simulator awaits, where a call to ask would cost more)
+
+
+def _changed() -> None:
+    global generation
+    generation += 1
+    for forget in _CHANGED:
+        forget()
+
+
 def on_change(forget: Callable[[], None]) -> None:
     """Call ``forget`` whenever a kind is registered or taken away."""
     _CHANGED.append(forget)
@@ -92,8 +103,7 @@ def register(kind: EntryType) -> EntryType:
     for event, event_name in kind.events:
         setattr(event, "kind", event_name)  # read without a call, as events.py sets the others'
     KINDS[kind.name] = kind
-    for forget in _CHANGED:
-        forget()
+    _changed()
     return kind
 
 
@@ -106,8 +116,7 @@ def unregister(name: str) -> None:
     del HANDLERS[name]
     if kind.offered is not None:
         AT_ANY_DECISION.remove((frozenset((name,) + kind.also), kind.offered))
-    for forget in _CHANGED:
-        forget()
+    _changed()
 
 
 def made_with(name: str) -> tuple[str, ...]:
@@ -122,6 +131,7 @@ def made_with(name: str) -> tuple[str, ...]:
 
 def simulated(options: Options | None = None) -> list[EntryType]:
     """The kinds the simulator records now and then while a roll is awaited, in the order registered: those a game
-    of ``options`` could offer (:attr:`Simulated.in_rules`), or all of them."""
+    of ``options`` could offer (:attr:`Simulated.in_rules`), or all of them.  The simulator keeps what it was told
+    for its game's options while :data:`generation` stays the same."""
     return [kind for kind in KINDS.values() if kind.simulated is not None and (
         options is None or kind.simulated.in_rules is None or kind.simulated.in_rules(options))]

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from typing import Callable, Iterator
 
+from ..engine import registry
 from ..engine import (
     Action, Auction, AwaitRoll, BidPayment, BuildingAuction, BuildRound, BuyOrAuction, DealDeeds, Debt, DrawCard,
     Entry, EntryType, FineOrCard, GameState, IncomeTaxChoice, JailFine, Offer, OwnProperty, PlaceBuilding, RentRoll,
@@ -35,9 +36,11 @@ class Policy:
         self._builds_board = -1
         self._builds: list[Action] = []
         self._builds_current = -1  # the player on turn when they were asked for
-        # the kinds of their own modules the simulator records (registry.simulated), for the game's options
+        # the kinds of modules of their own the simulator records (registry.simulated), for the ruleset of the game
+        # last played and the registry's generation then
         self._kinds: list[EntryType] = []
         self._kinds_of: Ruleset | None = None
+        self._kinds_generation = -1
 
     def hoards(self, player: int) -> bool:
         """Whether this player keeps four houses on a lot rather than build a hotel: the tournament tactic of
@@ -286,9 +289,12 @@ class Policy:
             extras = menu.mortgages(("unmortgage", "mortgage"))
             if extras:
                 return self._mortgage(state, rng.choice(extras))
-        if state.ruleset is not self._kinds_of:  # (a policy plays one game: asked once)
-            self._kinds, self._kinds_of = simulated(state.ruleset.options), state.ruleset
-        for kind in self._kinds:  # the kinds declared in modules of their own: a rent not claimed, a fine...
+        if state.ruleset is not self._kinds_of or registry.generation != self._kinds_generation:  # (asked once a
+            # game, and again after a kind is registered or taken away)
+            self._kinds = simulated(state.ruleset.options)
+            self._kinds_of, self._kinds_generation = state.ruleset, registry.generation
+        for kind in self._kinds:  # the kinds of modules of their own the game's options allow: a rent not claimed,
+            # a fine...
             sim = kind.simulated
             assert sim is not None and kind.ready is not None  # (simulated() lists those the simulator records)
             if (sim.possible is None or sim.possible(state)) and rng.random() < sim.rate:  # (none drawn where
