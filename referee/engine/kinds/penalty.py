@@ -44,9 +44,9 @@ class Penalised(Event):
         pass  # the fine is paid by the payment that follows; this says what it was for
 
 
-def penalty_amount(state: GameState, rule: str) -> int:
-    """The fine the rules of this game give for ``rule`` (0: none)."""
-    return int(getattr(state.ruleset.options, "penalty_" + rule))
+def penalty_amount(options: Options, rule: str) -> int:
+    """The fine a game of these options gives for ``rule`` (0: none)."""
+    return int(getattr(options, "penalty_" + rule))
 
 
 def penalty_actions(state: GameState, player: int | None = None) -> list[Action]:
@@ -54,7 +54,7 @@ def penalty_actions(state: GameState, player: int | None = None) -> list[Action]
     while the table waits for a roll."""
     if type(state.pending) is not AwaitRoll:
         return []
-    rules = [(rule, amount) for rule in PENALTY_RULES if (amount := penalty_amount(state, rule)) > 0]
+    rules = [(rule, amount) for rule in PENALTY_RULES if (amount := penalty_amount(state.ruleset.options, rule)) > 0]
     return [Action("penalty", i, {"rule": rule, "amount": amount})
             for i in state.active if player is None or i == player for rule, amount in rules]
 
@@ -65,7 +65,7 @@ def _penalty(step: Step, entry: Entry) -> None:
     assert rule in PENALTY_RULES  # parse_entry admits no other choice for a penalty
     clause = "penalty_" + rule
     who = step.player(entry.player, entry.type)
-    amount = penalty_amount(s, rule)
+    amount = penalty_amount(s.ruleset.options, rule)
     if not amount:
         raise step.refuse("no_such_penalty", "{player} cannot be fined for this: the rules of this game set no amount "
                           "for it", clause, player=Player(who))
@@ -81,7 +81,7 @@ def _penalty(step: Step, entry: Entry) -> None:
 
 def _fined(options: Options) -> bool:
     """Whether the rules of a game give a fine for any breach (the simulator draws no chance otherwise)."""
-    return any(getattr(options, "penalty_" + rule) for rule in PENALTY_RULES)
+    return any(penalty_amount(options, rule) for rule in PENALTY_RULES)
 
 
 def _entry(state: GameState, action: Action) -> Entry:
